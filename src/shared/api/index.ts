@@ -1,0 +1,166 @@
+// zod schemas of every HTTP request and response. The server validates with them; the web
+// client types its calls with the inferred types. Field names are the spec's.
+import { z } from 'zod';
+
+export const ErrorResponse = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+// ---------- auth ----------
+export const PublicUser = z.object({ _id: z.string(), name: z.string(), email: z.string() });
+export type PublicUser = z.infer<typeof PublicUser>;
+
+export const SignupBody = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  email: z.string().trim().toLowerCase().email('Please enter a valid email address'),
+  password: z.string().min(8, 'Password must be at least 8 characters').max(200),
+});
+export const LoginBody = z.object({
+  email: z.string().trim().toLowerCase().min(1, 'Email is required'),
+  password: z.string().min(1, 'Password is required'),
+});
+export const TokenLoginBody = z.object({ token: z.string().min(1, 'Token is required') });
+export const MagicLinkBody = z.object({
+  email: z.string().trim().toLowerCase().email('Please enter a valid email address'),
+});
+export const UserResponse = z.object({ user: PublicUser });
+export const TokenResponse = z.object({ token: z.string() });
+
+export const WorkspaceResponse = z.object({ is_free_plan: z.boolean() });
+
+// ---------- spreadsheets ----------
+export const SheetSummary = z.object({
+  title: z.string(),
+  columns: z.array(z.string()),
+  row_count: z.number().int().optional(),
+});
+export type SheetSummary = z.infer<typeof SheetSummary>;
+
+export const Spreadsheet = z.object({
+  id: z.string(),
+  title: z.string(),
+  sheets: z.array(SheetSummary),
+  created_at: z.string().optional(),
+});
+export type Spreadsheet = z.infer<typeof Spreadsheet>;
+
+const CellValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const JsonSpreadsheetBody = z.object({
+  title: z.string().trim().min(1, 'Title is required').max(200),
+  sheets: z
+    .array(
+      z.object({
+        title: z.string().trim().min(1, 'Sheet title is required').max(100),
+        columns: z.array(z.string().trim().min(1, 'Column names cannot be empty')).min(1, 'A sheet needs at least one column'),
+        rows: z.array(z.record(z.string(), CellValue)),
+      }),
+    )
+    .min(1, 'A spreadsheet needs at least one sheet'),
+});
+export type JsonSpreadsheetBody = z.infer<typeof JsonSpreadsheetBody>;
+
+export const SpreadsheetResponse = z.object({ spreadsheet: Spreadsheet });
+export const SpreadsheetsResponse = z.object({ spreadsheets: z.array(Spreadsheet) });
+
+/** Query of `GET /api/board/{spreadsheetId}/sheet/{sheetTitle}`. */
+export const SheetDataQuery = z.object({
+  board: z.string().optional(),
+  referer: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(100000).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+  /** Column to sort by; prefix with `-` for descending (or use `dir`). */
+  sort: z.string().optional(),
+  dir: z.enum(['asc', 'desc']).optional(),
+  /** Search: split on commas, any term matches, case-insensitive (spec §9). */
+  q: z.string().optional(),
+  /** Comma-separated list of columns to return (default: all). */
+  fields: z.string().optional(),
+  nocache: z.string().optional(),
+});
+export type SheetDataQuery = z.infer<typeof SheetDataQuery>;
+
+export const SheetDataResponse = z.object({
+  rows: z.array(z.record(z.string(), z.unknown())),
+  columns: z.array(z.string()),
+  /** Rows matching the search, before limit/offset. */
+  total: z.number().int(),
+});
+export type SheetDataResponse = z.infer<typeof SheetDataResponse>;
+
+// ---------- apps, pages, blocks ----------
+export const AppKind = z.enum(['board', 'multipage']);
+export const SignInMethod = z.enum(['No sign in', 'Use password set by user']);
+
+export const App = z.object({
+  id: z.string(),
+  name: z.string(),
+  subdomain: z.string(),
+  kind: AppKind,
+  public: z.boolean(),
+  sign_in_method: z.string(),
+  spreadsheetId: z.string().nullable(),
+  created_at: z.string().optional(),
+});
+export type App = z.infer<typeof App>;
+
+export const CreateAppBody = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(100),
+  subdomain: z.string().trim().optional(),
+  kind: AppKind.default('board'),
+  spreadsheetId: z.string().nullable().optional(),
+});
+export const AppResponse = z.object({ app: App });
+export const AppsResponse = z.object({ apps: z.array(App) });
+
+export const BlockRecordSchema = z
+  .object({
+    id: z.string(),
+    type: z.string(),
+    section: z.string(),
+    sheet_title: z.string(),
+    axis: z.array(z.record(z.string(), z.unknown())),
+    actions: z.array(z.record(z.string(), z.unknown())),
+    full_width: z.boolean(),
+  })
+  .catchall(z.unknown());
+
+export const Page = z.object({
+  page_id: z.string(),
+  page_slug: z.string(),
+  page_name: z.string(),
+  page_type: z.string(),
+  is_auth: z.boolean(),
+  is_public: z.boolean(),
+  app_id: z.string(),
+  blocks: z.array(BlockRecordSchema),
+});
+export type Page = z.infer<typeof Page>;
+
+export const PagesResponse = z.object({ pages: z.array(Page) });
+export const PageResponse = z.object({ page: Page });
+export const CreatePageBody = z.object({
+  appId: z.string().min(1),
+  page_name: z.string().trim().min(1, 'Page name is required').max(100),
+  page_slug: z.string().trim().optional(),
+});
+
+/** `POST /api/blocks`: the block's settings travel as top-level keys beside pageId and type. */
+export const CreateBlockBody = z.object({ pageId: z.string().min(1), type: z.string().min(1) }).catchall(z.unknown());
+export const UpdateBlockBody = z.object({}).catchall(z.unknown());
+export const BlockResponse = z.object({ block: BlockRecordSchema });
+export const BlockOrderBody = z.object({ order: z.array(z.string()).min(1) });
+
+export const CatalogueEntry = z.object({
+  type: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+  icon: z.string(),
+});
+export const CatalogueResponse = z.object({ blocks: z.array(CatalogueEntry) });
+
+/** `POST /api/board/update-metadata` and `/api/page/update-metadata`. */
+export const MetadataQuery = z.object({ board: z.string().optional(), referer: z.string().optional() });

@@ -1,0 +1,33 @@
+/**
+ * The spec's name-to-slug rule (shell §5): lowercase, strip characters other than letters,
+ * digits, spaces and hyphens, turn spaces into hyphens, collapse repeated hyphens.
+ */
+export function slugify(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9 -]/g, '')
+    .replace(/ /g, '-')
+    .replace(/-+/g, '-');
+}
+
+/** Subdomain form of a name: the slug rule plus what a DNS label needs (no edge hyphens, 63 max). */
+export function subdomainOf(name: string): string {
+  return slugify(name.trim()).replace(/^-+|-+$/g, '').slice(0, 63).replace(/-+$/g, '');
+}
+
+const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+export const RESERVED_SUBDOMAINS = ['www', 'api', 'admin', 'app', 'dashboard', 'mail', 'static', 'assets', 'blog'];
+
+export function subdomainProblem(sub: string): string | null {
+  if (!SUBDOMAIN.test(sub)) return 'Subdomain may use lowercase letters, digits and hyphens (not at the ends), 63 at most';
+  if (/^\d+$/.test(sub)) return 'Subdomain cannot be only digits';
+  if (RESERVED_SUBDOMAINS.includes(sub)) return `The subdomain '${sub}' is reserved`;
+  return null;
+}
+
+/** App name from the first label of a host name; empty for 'www' or a number (shell §5). */
+export function appNameFromHost(host: string): string {
+  const first = host.split(':')[0]!.split('.')[0] ?? '';
+  if (first === 'www' || /^\d+$/.test(first)) return '';
+  return first;
+}

@@ -1,0 +1,5 @@
+export * from './types';
+export * from './defaults';
+export * from './validate';
+export * from './visibility';
+export * from './block';

@@ -1,0 +1,117 @@
+// The block engine's vocabulary. Every block, axis, action, toolbar button and conditional filter
+// describes its configuration with these plain objects, so one validator and one generated
+// settings panel serve all of them. Schemas are data: they must survive a JSON round trip.
+
+export const SETTING_TYPES = [
+  'color',
+  'colors',
+  'select',
+  'boolean',
+  'booleantext',
+  'number',
+  'input',
+  'text',
+  'textarea',
+  'markdowntext',
+  'range',
+  'slider',
+  'sheet_columns',
+  'datasource',
+  'pages',
+  'image',
+  'imageBlock',
+  'url',
+  'date',
+  'time',
+  'array',
+  'kv_pair',
+  'video_upload',
+  'audio_upload',
+  'image_upload',
+] as const;
+
+export type SettingType = (typeof SETTING_TYPES)[number];
+
+/** Hide rules: a setting is shown only when its `showIf` rule holds for the current values. */
+export type HideRule =
+  | { setting: string; equals: unknown }
+  | { setting: string; in: unknown[] }
+  | { all: HideRule[] }
+  | { any: HideRule[] }
+  | { not: HideRule };
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export interface Setting {
+  type: SettingType;
+  default: unknown;
+  label?: string;
+  description?: string;
+  /** For select: the allowed values. */
+  options?: SelectOption[];
+  min?: number;
+  max?: number;
+  step?: number;
+  required?: boolean;
+  showIf?: HideRule;
+  /** For `array`: the settings of one item. */
+  item?: Record<string, Setting>;
+  /** For `array`: the most items allowed. */
+  maxItems?: number;
+  /** Hidden from the settings panel (kept for compatibility with stored records). */
+  hidden?: boolean;
+}
+
+export type SettingsSchema = Record<string, Setting>;
+
+export type SettingValues = Record<string, unknown>;
+
+export type BlockCategory = 'data' | 'charts' | 'media' | 'layout' | 'content' | 'auth';
+
+export interface BlockSchema {
+  /** snake_case identifier, e.g. `chart`, `scorecard`. */
+  kind: string;
+  name: string;
+  description: string;
+  category: BlockCategory;
+  /** Tabler icon name (web maps it to a component). */
+  icon: string;
+  /** Block-level settings; the common settings are merged in by `withCommon`. */
+  settings: SettingsSchema;
+  /** Per-axis (per column element) settings, when the block has axes. */
+  axis?: { settings: SettingsSchema; min?: number; max?: number; label?: string };
+  /** Action button settings (at most `max`). */
+  actions?: { settings: SettingsSchema; max: number };
+  /** Conditional filter settings. */
+  filters?: { settings: SettingsSchema };
+  /** True when the block reads the rows of its `sheet_title` (so it needs one). */
+  usesSheet: boolean;
+  /**
+   * How the renderer loads rows: `paged` asks the server for one page at a time (search, sort,
+   * limit, offset: big sheets never reach the browser whole); `all` loads every row of the
+   * columns the block uses; `none` loads nothing. Sheets named by `datasource` settings
+   * ({sheet, column}) in the axes are loaded too, into `data.sheets`.
+   */
+  data: 'paged' | 'all' | 'none';
+}
+
+/** The block record as it travels over the API (spec, blocks-and-data §3 "Block record"). */
+export interface BlockRecord {
+  id: string;
+  type: string;
+  section: string;
+  sheet_title: string;
+  axis: SettingValues[];
+  actions: SettingValues[];
+  full_width: boolean;
+  [setting: string]: unknown;
+}
+
+export interface ValidationIssue {
+  /** Dotted path of the setting, e.g. `rows_per_page` or `axis.0.column`. */
+  path: string;
+  message: string;
+}

@@ -1,0 +1,122 @@
+import { isVisible } from './visibility';
+import type { Setting, SettingsSchema, SettingValues, ValidationIssue } from './types';
+
+const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const FUNC_COLOR = /^(?:rgba?|hsla?)\(\s*[\d.%\s,/]+\)$/i;
+const NAMED = /^(?:transparent|[a-z]{3,20})$/i;
+
+export function isColor(value: unknown): boolean {
+  return typeof value === 'string' && (value === '' || HEX.test(value) || FUNC_COLOR.test(value) || NAMED.test(value));
+}
+
+function isEmpty(value: unknown): boolean {
+  if (value && typeof value === 'object' && !Array.isArray(value) && 'sheet' in value && 'column' in value)
+    return !(value as { column: unknown }).column;
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+function label(key: string, setting: Setting): string {
+  return setting.label ?? key;
+}
+
+/** Checks one value against its setting; returns a message or null. */
+export function checkValue(key: string, setting: Setting, value: unknown): string | null {
+  const name = label(key, setting);
+  if (value === undefined || value === null) return null;
+  switch (setting.type) {
+    case 'color':
+      return isColor(value) ? null : `${name} must be a colour such as #4f46e5`;
+    case 'colors':
+      return Array.isArray(value) && value.every(isColor) ? null : `${name} must be a list of colours`;
+    case 'select': {
+      const allowed = (setting.options ?? []).map((o) => o.value);
+      if (value === '' && !setting.required) return null;
+      return typeof value === 'string' && allowed.includes(value)
+        ? null
+        : `${name} must be one of: ${allowed.join(', ')}`;
+    }
+    case 'boolean':
+      return typeof value === 'boolean' ? null : `${name} must be true or false`;
+    case 'booleantext':
+      return typeof value === 'boolean' || typeof value === 'string' ? null : `${name} must be true, false or a text`;
+    case 'number':
+    case 'range':
+    case 'slider': {
+      if (value === '' && !setting.required) return null;
+      if (typeof value !== 'number' || !Number.isFinite(value)) return `${name} must be a number`;
+      if (setting.min !== undefined && value < setting.min) return `${name} must be at least ${setting.min}`;
+      if (setting.max !== undefined && value > setting.max) return `${name} must be at most ${setting.max}`;
+      return null;
+    }
+    case 'sheet_columns':
+      return typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+        ? null
+        : `${name} must name a column`;
+    case 'url':
+      if (typeof value !== 'string') return `${name} must be a URL`;
+      return value === '' || /^(https?:\/\/|\/|#|mailto:|tel:)/i.test(value)
+        ? null
+        : `${name} must start with http:// or https://`;
+    case 'array': {
+      if (!Array.isArray(value)) return `${name} must be a list`;
+      if (setting.maxItems !== undefined && value.length > setting.maxItems)
+        return `${name} allows at most ${setting.maxItems} items`;
+      return null;
+    }
+    case 'datasource': {
+      // A {sheet, column} pair (e.g. a scorecard axis source); an empty pair is "not chosen".
+      const v = value as { sheet?: unknown; column?: unknown };
+      return typeof value === 'object' && !Array.isArray(value) && typeof v.sheet === 'string' && typeof v.column === 'string'
+        ? null
+        : `${name} must name a sheet and a column`;
+    }
+    case 'kv_pair':
+      return Array.isArray(value) &&
+        value.every((p) => p && typeof p === 'object' && typeof (p as { key?: unknown }).key === 'string')
+        ? null
+        : `${name} must be a list of key-value pairs`;
+    default:
+      // input, text, textarea, markdowntext, pages, image, imageBlock, date, time,
+      // *_upload: all stored as text.
+      return typeof value === 'string' ? null : `${name} must be a text`;
+  }
+}
+
+/**
+ * Validates values against a schema. Unknown keys are reported (a typo must not be stored
+ * silently); hidden settings are not required. `prefix` names nested paths (`axis.0.`).
+ */
+export function validate(
+  schema: SettingsSchema,
+  values: SettingValues,
+  options: { prefix?: string; allowKeys?: readonly string[] } = {},
+): ValidationIssue[] {
+  const prefix = options.prefix ?? '';
+  const issues: ValidationIssue[] = [];
+  for (const key of Object.keys(values)) {
+    if (!(key in schema) && !options.allowKeys?.includes(key))
+      issues.push({ path: prefix + key, message: `Unknown setting '${key}'` });
+  }
+  for (const [key, setting] of Object.entries(schema)) {
+    const value = values[key];
+    if (setting.required && isVisible(setting, values) && isEmpty(value)) {
+      issues.push({ path: prefix + key, message: `${label(key, setting)} is required` });
+      continue;
+    }
+    const problem = checkValue(key, setting, value);
+    if (problem) {
+      issues.push({ path: prefix + key, message: problem });
+      continue;
+    }
+    if (setting.type === 'array' && setting.item && Array.isArray(value)) {
+      value.forEach((item, i) => {
+        if (!item || typeof item !== 'object' || Array.isArray(item)) {
+          issues.push({ path: `${prefix}${key}.${i}`, message: `${label(key, setting)} items must be objects` });
+          return;
+        }
+        issues.push(...validate(setting.item!, item as SettingValues, { prefix: `${prefix}${key}.${i}.` }));
+      });
+    }
+  }
+  return issues;
+}
