@@ -1,0 +1,43 @@
+// Scorecard block settings (spec, blocks-and-data §3 "Scorecard axis"): one card per axis, each
+// reading a {sheet, column} source. The legacy kind `score_card` resolves here (schemas.ts).
+import type { BlockSchema } from '../../shared/settings/types';
+
+export const SCORE_FUNCTIONS = ['sum', 'average', 'first row', 'last row'] as const;
+export type ScoreFunction = (typeof SCORE_FUNCTIONS)[number];
+
+export const scorecardSchema: BlockSchema = {
+  kind: 'scorecard',
+  name: 'Scorecard',
+  description: 'Key numbers: the sum, average, first or last value of a column, one card each.',
+  category: 'data',
+  icon: 'scorecard',
+  usesSheet: false,
+  data: 'none',
+  settings: {},
+  axis: {
+    label: 'card',
+    min: 1,
+    settings: {
+      source: {
+        type: 'datasource',
+        default: { sheet: '', column: '' },
+        required: true,
+        label: 'Source',
+        description: 'Sheet and column the card reads.',
+      },
+      label: { type: 'input', default: '', label: 'Label', description: 'Empty: the column name.' },
+      function: {
+        type: 'select',
+        default: 'sum',
+        label: 'Function',
+        options: [
+          { value: 'sum', label: 'Sum' },
+          { value: 'average', label: 'Average' },
+          { value: 'first row', label: 'First row' },
+          { value: 'last row', label: 'Last row' },
+        ],
+      },
+      symbol: { type: 'input', default: '$', label: 'Symbol' },
+    },
+  },
+};

@@ -1,0 +1,278 @@
+// Table block settings (spec, blocks-and-data §3 "List and table blocks" and "Actions").
+// Stored keys keep the spec's spelling. Data only: this object must survive a JSON round trip.
+import type { BlockSchema, SelectOption } from '../../shared/settings/types';
+
+const opts = (...values: string[]): SelectOption[] => values.map((value) => ({ value, label: value }));
+
+/** Viewer roles that may add rows, edit fields or see action buttons (spec §6). */
+export const ROLE_OPTIONS = ['Admins', 'Admins & Guests', 'None', 'Everyone'] as const;
+
+export const TABLE_COLUMN_TYPES = [
+  'text',
+  'number',
+  'select',
+  'multi-select',
+  'textarea',
+  'markdowntext',
+  'month',
+  'tel',
+  'time',
+  'url',
+  'image',
+  'week',
+  'email',
+  'date',
+  'datetime-local',
+] as const;
+export type TableColumnType = (typeof TABLE_COLUMN_TYPES)[number];
+
+export const ACTION_TYPES = [
+  'Select Type',
+  'Duplicate row',
+  'Edit row',
+  'Delete row',
+  'Open link',
+  'API call',
+  'Compose Email',
+  'Copy to clipboard',
+  'Download pdf',
+] as const;
+export type ActionType = (typeof ACTION_TYPES)[number];
+
+/** Action types the table can run in the browser today (the others write rows: a later issue). */
+export const CLIENT_ACTION_TYPES: readonly ActionType[] = ['Open link', 'Compose Email', 'Copy to clipboard', 'Download pdf'];
+
+export const CONDITION_OPERATORS = ['equals', 'not_equals', 'contains', 'starts_with', 'ends_with', 'empty', 'not_empty'] as const;
+
+const isType = (...types: string[]) => ({ setting: 'type', in: types });
+
+export const tableSchema: BlockSchema = {
+  kind: 'table',
+  name: 'Table',
+  description: 'Rows of a sheet with search, sort, pagination, column types and CSV download.',
+  category: 'data',
+  icon: 'table',
+  usesSheet: true,
+  data: 'paged',
+  settings: {
+    title_alignment: {
+      type: 'select',
+      default: 'left',
+      label: 'Title alignment',
+      options: [
+        { value: 'left', label: 'Left' },
+        { value: 'center', label: 'Center' },
+        { value: 'right', label: 'Right' },
+      ],
+    },
+    paginate: { type: 'boolean', default: true, label: 'Paginate' },
+    rows_per_page: {
+      type: 'number',
+      default: 10,
+      min: 1,
+      max: 1000,
+      label: 'Rows per page',
+      description: 'Empty means 10.',
+      showIf: { setting: 'paginate', equals: true },
+    },
+    show_search: { type: 'boolean', default: true, label: 'Show search' },
+    show_sort: { type: 'boolean', default: true, label: 'Show sort', description: 'Sort by clicking a column header.' },
+    show_pagination: {
+      type: 'boolean',
+      default: true,
+      label: 'Show pagination',
+      showIf: { setting: 'paginate', equals: true },
+    },
+    show_filter: {
+      type: 'boolean',
+      default: false,
+      label: 'Show filter',
+      description: 'Filter toolbar (arrives with the filters issue).',
+    },
+    csv_download: { type: 'boolean', default: true, label: 'CSV download' },
+    pdf_download: { type: 'boolean', default: false, label: 'PDF download' },
+    show_details_on_click: { type: 'boolean', default: false, label: 'Show details on click' },
+    column_width: {
+      type: 'input',
+      default: '200px',
+      label: 'Column width',
+      description: 'Default width of every column, e.g. 200px.',
+    },
+    add_new_row: { type: 'select', default: 'None', label: 'Add new row', options: opts(...ROLE_OPTIONS) },
+    add_row_button_title: {
+      type: 'input',
+      default: 'Add Row',
+      label: 'Add row button title',
+      showIf: { not: { setting: 'add_new_row', equals: 'None' } },
+    },
+    add_row_button_color: {
+      type: 'color',
+      default: '#4f46e5',
+      label: 'Add row button colour',
+      showIf: { not: { setting: 'add_new_row', equals: 'None' } },
+    },
+    add_row_text_color: {
+      type: 'color',
+      default: '#ffffff',
+      label: 'Add row text colour',
+      showIf: { not: { setting: 'add_new_row', equals: 'None' } },
+    },
+    submit_button_title: {
+      type: 'input',
+      default: 'Submit',
+      label: 'Submit button title',
+      showIf: { not: { setting: 'add_new_row', equals: 'None' } },
+    },
+    action_button_visibility: {
+      type: 'select',
+      default: 'Everyone',
+      label: 'Action buttons visible to',
+      options: opts(...ROLE_OPTIONS),
+    },
+    freeze_actions_column: { type: 'boolean', default: false, label: 'Freeze actions column' },
+    Card_color: { type: 'color', default: '#ffffff', label: 'Card colour' },
+    Pagination_color: { type: 'color', default: '#4f46e5', label: 'Pagination colour' },
+    Search_color: { type: 'color', default: '#4f46e5', label: 'Search colour' },
+    Filter_color: { type: 'color', default: '#4f46e5', label: 'Filter colour' },
+  },
+  axis: {
+    label: 'column',
+    min: 0,
+    settings: {
+      column: { type: 'sheet_columns', default: '', required: true, label: 'Column' },
+      type: { type: 'select', default: 'text', label: 'Type', options: opts(...TABLE_COLUMN_TYPES) },
+      hidden: { type: 'boolean', default: false, label: 'Hidden' },
+      use_markdown: { type: 'boolean', default: false, label: 'Use markdown' },
+      editable: { type: 'select', default: 'None', label: 'Editable by', options: opts(...ROLE_OPTIONS) },
+      column_width: {
+        type: 'input',
+        default: '',
+        label: 'Column width',
+        description: "Empty: the block's column width.",
+      },
+      text_alignment: {
+        type: 'select',
+        default: 'auto',
+        label: 'Text alignment',
+        description: 'Auto: numbers right, everything else left.',
+        options: [
+          { value: 'auto', label: 'Auto' },
+          { value: 'left', label: 'Left' },
+          { value: 'center', label: 'Center' },
+          { value: 'right', label: 'Right' },
+        ],
+      },
+      Conditional_formatting: {
+        type: 'array',
+        default: [],
+        label: 'Conditional formatting',
+        description: 'The first matching rule colours the cell.',
+        maxItems: 10,
+        showIf: isType('text'),
+        item: {
+          condition: { type: 'select', default: 'equals', label: 'Condition', options: opts(...CONDITION_OPERATORS) },
+          value: { type: 'input', default: '', label: 'Value' },
+          text_color: { type: 'color', default: '#1f2937', label: 'Text colour' },
+          background_color: { type: 'color', default: '#fef3c7', label: 'Background colour' },
+        },
+      },
+      from_google_sheet: {
+        type: 'boolean',
+        default: false,
+        label: 'Options from a sheet',
+        showIf: isType('select', 'multi-select'),
+      },
+      source: {
+        type: 'datasource',
+        default: { sheet: '', column: '' },
+        label: 'Options source',
+        showIf: { all: [isType('select', 'multi-select'), { setting: 'from_google_sheet', equals: true }] },
+      },
+      options: {
+        type: 'input',
+        default: 'true, false',
+        label: 'Options',
+        description: 'Comma separated.',
+        showIf: { all: [isType('select', 'multi-select'), { setting: 'from_google_sheet', equals: false }] },
+      },
+      character_limit: {
+        type: 'number',
+        default: 0,
+        min: 0,
+        label: 'Character limit',
+        description: '0: no limit. Longer texts are cut with an ellipsis.',
+      },
+      image_source: {
+        type: 'select',
+        default: 'External URL',
+        label: 'Image source',
+        options: opts('External URL', 'Upload Image'),
+        showIf: isType('image'),
+      },
+    },
+  },
+  actions: {
+    max: 2,
+    settings: {
+      title: { type: 'input', default: 'Action', label: 'Title' },
+      type: { type: 'select', default: 'Select Type', label: 'Type', options: opts(...ACTION_TYPES) },
+      button_color: { type: 'color', default: '#4f46e5', label: 'Button colour' },
+      text_color: { type: 'color', default: '#ffffff', label: 'Text colour' },
+      source_column: {
+        type: 'sheet_columns',
+        default: '',
+        label: 'Source column',
+        description: 'Open link: the URL; Compose Email: the address; Copy to clipboard: the text.',
+        showIf: isType('Open link', 'Compose Email', 'Copy to clipboard'),
+      },
+      pdf_template: {
+        type: 'textarea',
+        default: '',
+        label: 'PDF template',
+        description: 'Text of the PDF; {{Column}} is replaced by the row value. Empty: every column.',
+        showIf: isType('Download pdf'),
+      },
+      api_endpoint: { type: 'url', default: '', label: 'API endpoint', showIf: isType('API call') },
+      http_method: { type: 'select', default: 'POST', label: 'HTTP method', options: opts('POST'), showIf: isType('API call') },
+      body_type: { type: 'select', default: 'JSON', label: 'Body type', options: opts('JSON', 'Form-data'), showIf: isType('API call') },
+      authorization_method: {
+        type: 'select',
+        default: 'No Auth',
+        label: 'Authorization',
+        options: opts('No Auth', 'Bearer Token', 'Custom Header'),
+        showIf: isType('API call'),
+      },
+      custom_header: {
+        type: 'input',
+        default: '',
+        label: 'Header name',
+        showIf: { all: [isType('API call'), { setting: 'authorization_method', equals: 'Custom Header' }] },
+      },
+      token: {
+        type: 'input',
+        default: '',
+        label: 'Token',
+        showIf: { all: [isType('API call'), { setting: 'authorization_method', in: ['Bearer Token', 'Custom Header'] }] },
+      },
+      field_mapping: {
+        type: 'kv_pair',
+        default: [],
+        label: 'Field mapping',
+        description: 'Body field name → row column.',
+        showIf: isType('API call'),
+      },
+      success_message: {
+        type: 'input',
+        default: '',
+        label: 'Success message',
+        showIf: isType('Duplicate row', 'Edit row', 'Delete row', 'API call', 'Copy to clipboard'),
+      },
+      error_message: {
+        type: 'input',
+        default: '',
+        label: 'Error message',
+        showIf: isType('Duplicate row', 'Edit row', 'Delete row', 'API call', 'Copy to clipboard'),
+      },
+    },
+  },
+};
