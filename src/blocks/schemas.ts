@@ -4,6 +4,7 @@ import type { BlockSchema } from '../shared/settings/types';
 import { chartSchema } from './chart/schema';
 import { tableSchema } from './table/schema';
 import { scorecardSchema } from './scorecard/schema';
+import { migrateScorecardRecord } from './scorecard/migrate';
 
 export const blockSchemas = {
   chart: chartSchema,
@@ -26,4 +27,13 @@ export function resolveKind(type: string): BlockKind | null {
 export function schemaOf(type: string): BlockSchema | null {
   const kind = resolveKind(type);
   return kind ? blockSchemas[kind] : null;
+}
+
+/**
+ * Brings a stored block record up to date (legacy kinds and renamed fields). Pure and idempotent:
+ * the server runs it on read and before validation.
+ */
+export function migrateBlockRecord<T extends Record<string, unknown>>(record: T): T {
+  if (record.type === 'score_card' || record.type === 'scorecard') return migrateScorecardRecord(record);
+  return record;
 }

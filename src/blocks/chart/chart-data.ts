@@ -1,0 +1,297 @@
+// Pure translation of sheet rows + a chart block record into Chart.js data and options. The view
+// only registers Chart.js pieces and draws what this returns, so every rule here is unit-tested.
+import type { BlockRecord, SettingValues } from '../../shared/settings/types';
+import { formatNumber, parseNumber, type DecimalSeparator } from '../numbers';
+import { DEFAULT_CHART_COLORS, chartSchema, type ChartType } from './schema';
+
+type Row = Record<string, unknown>;
+
+/** Chart.js's own type names (horizontal-bar is a bar with indexAxis 'y'). */
+export type ChartJsType = 'line' | 'bar' | 'radar' | 'pie' | 'polarArea' | 'scatter';
+
+export interface ChartDataset {
+  type?: ChartJsType;
+  label: string;
+  data: (number | null)[] | { x: number | string; y: number }[];
+  backgroundColor: string | string[];
+  borderColor: string | string[];
+  borderWidth: number;
+  pointRadius: number;
+  pointHoverRadius: number;
+  spanGaps: boolean;
+  fill?: boolean;
+  stack?: string;
+  /** Read by the view's internal-labels plugin. */
+  internalLabels: string;
+}
+
+export interface BuiltChart {
+  type: ChartJsType;
+  data: { labels: string[]; datasets: ChartDataset[] };
+  // Chart.js options are deep and loosely typed; the view hands this object to react-chartjs-2.
+  options: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+const axisDefaults = Object.fromEntries(
+  Object.entries(chartSchema.axis!.settings).map(([k, s]) => [k, s.default]),
+) as SettingValues;
+
+function str(v: unknown, fallback = ''): string {
+  return typeof v === 'string' ? v : fallback;
+}
+function num(v: unknown, fallback: number): number {
+  return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
+}
+
+export function toChartJsType(type: string): ChartJsType {
+  if (type === 'horizontal-bar') return 'bar';
+  return (['line', 'bar', 'radar', 'pie', 'polarArea', 'scatter'] as const).find((t) => t === type) ?? 'bar';
+}
+
+/** Text of an x value: how labels are grouped (numbers and text alike). */
+export function cellLabel(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  return String(v).trim();
+}
+
+/**
+ * Conditional filters (select_column "Is" match_with_column): with filter_by 'None' there is no
+ * outside value, so a row is kept when its two named columns hold the same text. A filter with
+ * either column empty is ignored.
+ */
+export function applyChartFilters(rows: Row[], filters: unknown): Row[] {
+  if (!Array.isArray(filters)) return rows;
+  const active = filters.filter(
+    (f): f is { select_column: string; match_with_column: string } =>
+      !!f && typeof f === 'object' && !!(f as SettingValues).select_column && !!(f as SettingValues).match_with_column,
+  );
+  if (active.length === 0) return rows;
+  return rows.filter((row) =>
+    active.every(
+      (f) => cellLabel(row[f.select_column]).toLowerCase() === cellLabel(row[f.match_with_column]).toLowerCase(),
+    ),
+  );
+}
+
+/** Unique x labels in order of first appearance; rows with an empty x value are skipped. */
+export function xLabels(rows: Row[], xColumn: string): string[] {
+  const seen = new Set<string>();
+  for (const r of rows) {
+    const l = cellLabel(r[xColumn]);
+    if (l !== '') seen.add(l);
+  }
+  return [...seen];
+}
+
+/**
+ * One value per label: the numbers of every row sharing that x value, summed or averaged
+ * (duplicateXAxis). A label with no number at all gives null (a gap, see spanGaps).
+ */
+export function aggregate(
+  rows: Row[],
+  xColumn: string,
+  column: string,
+  labels: string[],
+  mode: 'sum' | 'average' | string,
+  decimal: DecimalSeparator,
+): (number | null)[] {
+  const sums = new Map<string, { sum: number; count: number }>();
+  for (const r of rows) {
+    const l = cellLabel(r[xColumn]);
+    if (l === '') continue;
+    const n = parseNumber(r[column], decimal);
+    if (n === null) continue;
+    const acc = sums.get(l) ?? { sum: 0, count: 0 };
+    acc.sum += n;
+    acc.count += 1;
+    sums.set(l, acc);
+  }
+  return labels.map((l) => {
+    const acc = sums.get(l);
+    if (!acc) return null;
+    return mode === 'average' ? acc.sum / acc.count : acc.sum;
+  });
+}
+
+/** Scatter: one point per row (no grouping); x is numeric when every x value is. */
+export function scatterPoints(
+  rows: Row[],
+  xColumn: string,
+  column: string,
+  decimal: DecimalSeparator,
+): { x: number | string; y: number }[] {
+  const raw = rows
+    .map((r) => ({ x: r[xColumn], y: parseNumber(r[column], decimal) }))
+    .filter((p): p is { x: unknown; y: number } => p.y !== null && cellLabel(p.x) !== '');
+  const numericX = raw.every((p) => parseNumber(p.x, decimal) !== null);
+  return raw.map((p) => ({ x: numericX ? (parseNumber(p.x, decimal) as number) : cellLabel(p.x), y: p.y }));
+}
+
+function colorsOf(axis: SettingValues): string[] {
+  const c = Array.isArray(axis.backgroundColor) ? axis.backgroundColor.filter((x): x is string => typeof x === 'string' && x !== '') : [];
+  return c.length ? c : DEFAULT_CHART_COLORS;
+}
+
+/** Picks slice i's colour, cycling through the list. */
+export function cycle(colors: string[], i: number): string {
+  return colors[i % colors.length] ?? DEFAULT_CHART_COLORS[0]!;
+}
+
+const ROUND_TYPES: ChartJsType[] = ['pie', 'polarArea'];
+
+export function buildChart(config: BlockRecord, rows: Row[]): BuiltChart {
+  const xColumn = str(config.x_axis);
+  const axes = (Array.isArray(config.axis) ? config.axis : [])
+    .map((a) => ({ ...axisDefaults, ...a }))
+    .filter((a) => str(a.column) !== '');
+  const firstType = str(axes[0]?.type, 'bar') as ChartType;
+  const type = toChartJsType(firstType);
+  const horizontal = firstType === 'horizontal-bar';
+  const round = ROUND_TYPES.includes(type);
+  const radial = round || type === 'radar';
+  const filtered = applyChartFilters(rows, config.filters);
+  const labels = xColumn ? xLabels(filtered, xColumn) : [];
+  const stack = config.stackAxis === true;
+
+  const datasets: ChartDataset[] = axes.map((a, i) => {
+    const column = str(a.column);
+    const decimal = (str(a.decimal, 'dot') === 'comma' ? 'comma' : 'dot') as DecimalSeparator;
+    const ownType = str(a.type, 'bar');
+    const dsType = toChartJsType(ownType);
+    const colors = colorsOf(a);
+    const border = str(a.borderColor, DEFAULT_CHART_COLORS[0]);
+    // The default palette gives each axis its own colour; one chosen colour is used as is.
+    const fillColor = colors.length === 1 ? colors[0]! : cycle(colors, i);
+    const lineLike = dsType === 'line' || dsType === 'radar' || dsType === 'scatter';
+    const borderIsDefault = border === axisDefaults.borderColor;
+    const data =
+      type === 'scatter'
+        ? scatterPoints(filtered, xColumn, column, decimal)
+        : aggregate(filtered, xColumn, column, labels, str(a.duplicateXAxis, 'sum'), decimal);
+    const ds: ChartDataset = {
+      label: column,
+      data,
+      backgroundColor: round ? labels.map((_, j) => cycle(colors, j)) : lineLike ? withAlpha(fillColor, dsType === 'radar' ? 0.25 : 0.6) : fillColor,
+      borderColor: round ? border : lineLike && borderIsDefault ? fillColor : border,
+      borderWidth: num(a.borderWidth, 1),
+      pointRadius: num(a.pointRadius, 3),
+      pointHoverRadius: num(a.pointHoverRadius, 4),
+      spanGaps: a.spanGaps === true,
+      internalLabels: str(a.internal_labels, 'None'),
+    };
+    // Mixed bar/line charts: each cartesian dataset keeps its own type.
+    if (!radial && type !== 'scatter' && dsType !== type && (dsType === 'bar' || dsType === 'line')) ds.type = dsType;
+    if (dsType === 'line') ds.fill = stack;
+    if (stack && !radial) ds.stack = 'stack';
+    return ds;
+  });
+
+  const options = chartOptions(config, type, horizontal, axes.map((a) => str(a.column)));
+  let chartLabels = labels;
+  if (type === 'scatter') {
+    // Text x values cannot sit on a linear scale: switch the x axis to categories.
+    const points = datasets.flatMap((d) => d.data as { x: number | string }[]);
+    const textX = points.some((p) => typeof p.x === 'string');
+    chartLabels = textX ? [...new Set(points.map((p) => String(p.x)))] : [];
+    options.scales.x.type = textX ? 'category' : 'linear';
+  }
+  return { type, data: { labels: chartLabels, datasets }, options };
+}
+
+/** Adds transparency to a #rrggbb colour (fills under lines and radar areas). */
+export function withAlpha(color: string, alpha: number): string {
+  const m = /^#([0-9a-f]{6})$/i.exec(color);
+  if (!m) return color;
+  const a = Math.round(alpha * 255)
+    .toString(16)
+    .padStart(2, '0');
+  return `#${m[1]}${a}`;
+}
+
+export function chartOptions(config: BlockRecord, type: ChartJsType, horizontal: boolean, columns: string[]): BuiltChart['options'] {
+  const legend = str(config.legendPosition, 'top');
+  const format = str(config.Data_Format, 'none');
+  const showGrid = config.grid !== false;
+  const gridColor = str(config.grid_color) || '#e5e7eb';
+  const stack = config.stackAxis === true;
+  const step = config.CustomStepSize === true && typeof config.StepSize === 'number' && config.StepSize > 0 ? config.StepSize : undefined;
+  const beginAtZero = config.beginAtZero !== false;
+  const showTitles = config.showScaleLabel === true;
+  const fontColor = str(config.font_color) || undefined;
+  const tick = (value: unknown) => (typeof value === 'number' ? formatNumber(value, format) : String(value));
+
+  const options: BuiltChart['options'] = {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: false,
+    plugins: {
+      legend: { display: legend !== 'hidden', position: legend === 'bottom' ? 'bottom' : 'top', labels: { color: fontColor } },
+      tooltip: {
+        callbacks: {
+          label: (ctx: { dataset: { label?: string }; parsed: unknown; label?: string }) => {
+            const p = ctx.parsed as number | { x?: number; y?: number; r?: number } | null;
+            const v = typeof p === 'number' ? p : horizontal ? p?.x : (p?.y ?? p?.r);
+            const name = ctx.dataset.label ?? '';
+            return `${name}: ${typeof v === 'number' ? formatNumber(v, format) : ''}`;
+          },
+        },
+      },
+    },
+  };
+
+  if (type === 'pie') return options;
+  if (type === 'radar' || type === 'polarArea') {
+    options.scales = {
+      r: {
+        beginAtZero,
+        grid: { display: showGrid, color: gridColor },
+        angleLines: { display: showGrid, color: gridColor },
+        ticks: { stepSize: step, callback: tick, backdropColor: 'transparent' },
+        pointLabels: { color: fontColor },
+      },
+    };
+    return options;
+  }
+
+  const xTitle = str(config.x_axis);
+  const yTitle = columns.join(', ');
+  const valueAxis = {
+    beginAtZero,
+    stacked: stack,
+    grid: { display: showGrid, color: gridColor },
+    ticks: { stepSize: step, callback: tick, color: fontColor },
+    title: { display: showTitles, text: yTitle, color: fontColor },
+  };
+  const categoryAxis = {
+    stacked: stack,
+    grid: { display: showGrid, color: gridColor },
+    ticks: { color: fontColor },
+    title: { display: showTitles, text: xTitle, color: fontColor },
+  };
+  if (horizontal) {
+    options.indexAxis = 'y';
+    options.scales = { x: valueAxis, y: categoryAxis };
+  } else if (type === 'scatter') {
+    options.scales = { x: { ...categoryAxis }, y: valueAxis };
+  } else {
+    options.scales = { x: categoryAxis, y: valueAxis };
+  }
+  return options;
+}
+
+/** Text an internal label shows for one value (None, Name, Value, Name and value). */
+export function internalLabelText(mode: string, name: string, value: number | null, format: string): string {
+  if (value === null) return '';
+  const v = formatNumber(value, format);
+  switch (mode) {
+    case 'Name':
+      return name;
+    case 'Value':
+      return v;
+    case 'Name and value':
+      return `${name}: ${v}`;
+    default:
+      return '';
+  }
+}
+
