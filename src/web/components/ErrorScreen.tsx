@@ -1,0 +1,56 @@
+// Error screens of shell §2.3. 404 and 403 use the spec's texts verbatim; any other error reuses
+// the Access Denied styling with its own message.
+import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconLock, IconMapOff } from '@tabler/icons-react';
+
+export function NotFound() {
+  return (
+    <Center mih="100vh" p="md" bg="gray.0">
+      <Paper withBorder radius="lg" p="xl" maw={440} w="100%" shadow="sm">
+        <Stack align="center" gap="sm" ta="center">
+          <ThemeIcon size={64} radius="xl" variant="light" color="indigo">
+            <IconMapOff size={34} />
+          </ThemeIcon>
+          <Text fw={800} fz={44} c="indigo.6" lh={1}>
+            404
+          </Text>
+          <Title order={2}>Page not found</Title>
+          <Text c="dimmed">This page could not be found</Text>
+          <Button component="a" href="/" mt="sm">
+            Go to Homepage
+          </Button>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
+
+export const ACCESS_DENIED_TEXT = 'This application is private and you do not have permission to access it.';
+
+export function AccessDenied({ title = 'Access Denied', message = ACCESS_DENIED_TEXT }: { title?: string; message?: string }) {
+  return (
+    <Center mih="100vh" p="md" bg="gray.0">
+      <Paper withBorder radius="lg" p="xl" maw={480} w="100%" shadow="sm">
+        <Stack align="center" gap="sm" ta="center">
+          <ThemeIcon size={64} radius="xl" variant="light" color="red">
+            <IconLock size={34} />
+          </ThemeIcon>
+          <Title order={2}>{title}</Title>
+          <Text c="dimmed">{message}</Text>
+          <Button mt="sm" color="red" variant="light" onClick={() => window.location.reload()}>
+            Refresh Page
+          </Button>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
+
+/** Picks the screen for an error thrown by the request layer. */
+export function ErrorScreen({ error }: { error: unknown }) {
+  const status = (error as { status?: number } | null)?.status;
+  if (status === 404) return <NotFound />;
+  if (status === 403) return <AccessDenied />;
+  const message = error instanceof Error && error.message ? error.message : 'Something went wrong.';
+  return <AccessDenied title="Something went wrong" message={message} />;
+}

@@ -1,0 +1,140 @@
+// The board as the owner sees it while editing: the same BlockRenderer as guests, each block
+// with a drag handle, an edit and a delete button. The block being edited shows its draft live.
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ActionIcon, Badge, Button, Center, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconGripVertical, IconPencil, IconSquarePlus, IconTrash } from '@tabler/icons-react';
+import type { BlockRecord } from '../../shared/settings/types';
+import { BlockFrame } from '../viewer/BlockFrame';
+import { BlockRenderer } from '../viewer/BlockRenderer';
+import type { BoardState } from '../viewer/board-state';
+import { BlockGrid, BoardSurface, gridItemClass } from '../viewer/BoardSurface';
+
+export interface EditorCanvasProps {
+  board: BoardState;
+  blocks: BlockRecord[];
+  /** The block open in the settings panel (its live draft), or null. */
+  editing: BlockRecord | null;
+  onEdit: (block: BlockRecord) => void;
+  onDelete: (block: BlockRecord) => void;
+  onReorder: (ids: string[]) => void;
+  onAdd: () => void;
+}
+
+export function EditorCanvas({ board, blocks, editing, onEdit, onDelete, onReorder, onAdd }: EditorCanvasProps) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const ids = blocks.map((b) => b.id);
+  const shown = blocks.map((b) => (editing && editing.id === b.id ? editing : b));
+  const temp = editing && !editing.id ? editing : null;
+  const source = { appId: board.appId, spreadsheetId: board.spreadsheetId };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = ids.indexOf(String(active.id));
+    const to = ids.indexOf(String(over.id));
+    if (from >= 0 && to >= 0) onReorder(arrayMove(ids, from, to));
+  };
+
+  return (
+    <BoardSurface board={board}>
+      {shown.length === 0 && !temp ? (
+        <Center py={80}>
+          <Stack align="center" gap="sm">
+            <Text c="dimmed">Your board is empty. Add a table, a chart or a scorecard to get started.</Text>
+            <Button leftSection={<IconSquarePlus size={16} />} onClick={onAdd}>
+              Add your first block
+            </Button>
+          </Stack>
+        </Center>
+      ) : (
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <SortableContext items={ids} strategy={rectSortingStrategy}>
+            <BlockGrid>
+              {shown.map((block) => (
+                <SortableBlock key={block.id} block={block} board={board} active={editing?.id === block.id} onEdit={onEdit} onDelete={onDelete}>
+                  <BlockRenderer block={block} source={source} mode="edit" />
+                </SortableBlock>
+              ))}
+              {temp && (
+                <div className={gridItemClass(temp)} style={{ outline: '2px dashed var(--mantine-color-indigo-4)', outlineOffset: 4, borderRadius: 12 }}>
+                  <BlockFrame
+                    block={temp}
+                    colors={board.colors}
+                    tools={
+                      <Badge variant="light" color="indigo">
+                        New block, not saved yet
+                      </Badge>
+                    }
+                  >
+                    <BlockRenderer block={temp} source={source} mode="edit" />
+                  </BlockFrame>
+                </div>
+              )}
+            </BlockGrid>
+          </SortableContext>
+        </DndContext>
+      )}
+    </BoardSurface>
+  );
+}
+
+function SortableBlock({
+  block,
+  board,
+  active,
+  onEdit,
+  onDelete,
+  children,
+}: {
+  block: BlockRecord;
+  board: BoardState;
+  active: boolean;
+  onEdit: (b: BlockRecord) => void;
+  onDelete: (b: BlockRecord) => void;
+  children: React.ReactNode;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: block.id });
+  const name = (typeof block.title === 'string' && block.title) || block.type;
+  const tools = (
+    <Group gap={2} wrap="nowrap" className="sb-block-tools">
+      <Tooltip label="Drag to reorder">
+        <ActionIcon variant="subtle" color="gray" aria-label={`Drag ${name}`} ref={setActivatorNodeRef} {...attributes} {...listeners} style={{ cursor: 'grab' }}>
+          <IconGripVertical size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Edit block">
+        <ActionIcon variant="subtle" color="indigo" aria-label={`Edit ${name}`} onClick={() => onEdit(block)}>
+          <IconPencil size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Delete block">
+        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${name}`} onClick={() => onDelete(block)}>
+          <IconTrash size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+  return (
+    <div
+      ref={setNodeRef}
+      className={gridItemClass(block)}
+      style={{
+        transform: CSS.Translate.toString(transform),
+        transition,
+        zIndex: isDragging ? 10 : undefined,
+        opacity: isDragging ? 0.85 : 1,
+        outline: active ? '2px solid var(--mantine-color-indigo-5)' : undefined,
+        outlineOffset: 4,
+        borderRadius: 12,
+      }}
+    >
+      <BlockFrame block={block} colors={board.colors} tools={tools}>
+        {children}
+      </BlockFrame>
+    </div>
+  );
+}

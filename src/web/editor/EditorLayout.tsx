@@ -1,0 +1,222 @@
+// The board editor (shell §2.3): top bar, left sidebar, the live board, and the settings panel.
+// Panels follow the spec's state: view, add, settings, embed, publish. Closing a popup returns to
+// view; New Block / Embed / Publish toggle, and opening one closes New Block.
+import { AppShell, Center, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { schemaOf } from '../../blocks/schemas';
+import type { WorkspaceResponse } from '../../shared/api';
+import { blockDefaults, normalizeBlock } from '../../shared/settings/block';
+import type { BlockRecord, SettingsSchema, SettingValues } from '../../shared/settings/types';
+import { api, ApiError, issuesByPath, type Out } from '../lib/api';
+import { boardUrl, useBaseUrl } from '../lib/host';
+import { keys, type PageRecord } from '../lib/queries';
+import { toast } from '../lib/toast';
+import type { BoardState } from '../viewer/board-state';
+import { ChooseBlockModal } from './ChooseBlockModal';
+import { EditorCanvas } from './EditorCanvas';
+import { EmbedModal, UpgradeModal } from './EmbedModal';
+import { tabOfFirstError } from './settings/BlockSettingsForm';
+import { SettingsPanel } from './SettingsPanel';
+import { Sidebar } from './Sidebar';
+import { TopBar } from './TopBar';
+import { TutorialsModal } from './TutorialsModal';
+import { useBlockMutations } from './useBlockMutations';
+
+/** Points empty {sheet, column} sources of a new axis at the board's first sheet. */
+function withSheet(settings: SettingsSchema, axis: SettingValues, sheet: string): SettingValues {
+  const out = { ...axis };
+  for (const [k, setting] of Object.entries(settings)) {
+    const v = out[k] as { sheet?: string; column?: string } | undefined;
+    if (setting.type === 'datasource' && v && !v.sheet) out[k] = { ...v, sheet };
+  }
+  return out;
+}
+
+export type Panel = 'view' | 'add' | 'settings' | 'embed' | 'publish';
+
+export function EditorLayout({ board, page }: { board: BoardState; boardKey: string; page: PageRecord | undefined }) {
+  if (!page)
+    return (
+      <Center h="100vh">
+        <Text c="dimmed">This board has no page yet.</Text>
+      </Center>
+    );
+  return <Editor board={board} page={page} />;
+}
+
+function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
+  const qc = useQueryClient();
+  const base = useBaseUrl();
+  const publicUrl = base.data ? boardUrl(base.data, board.subdomain) : `/${board.subdomain}`;
+  const { create, update, remove, reorder } = useBlockMutations(board.appId, page.page_id);
+
+  const [panel, setPanel] = useState<Panel>('view');
+  const [draft, setDraft] = useState<BlockRecord | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [tab, setTab] = useState<string | null>('general');
+  const [guide, setGuide] = useState<null | 'Tutorial Videos' | 'Docs'>(null);
+  const [upgrade, setUpgrade] = useState(false);
+
+  const blocks = page.blocks as BlockRecord[];
+  const schema = draft ? schemaOf(draft.type) : null;
+  const pages = [{ value: page.page_slug, label: page.page_name }];
+
+  const closeEditing = () => {
+    setDraft(null);
+    setErrors({});
+    setFormError(null);
+    setPanel('view');
+  };
+
+  // A popup's toggle: clicking the open one closes it; opening one closes New Block.
+  const toggle = (p: Panel) => setPanel((cur) => (cur === p ? 'view' : p));
+
+  const newBlock = () => {
+    if (draft) closeEditing();
+    toggle('add');
+  };
+
+  const pick = (type: string) => {
+    const s = schemaOf(type);
+    if (!s) {
+      toast.error('Block not available', `The ${type} block cannot be added yet.`);
+      return;
+    }
+    // The temporary block: the type's defaults, on the first sheet so data shows at once.
+    const temp: BlockRecord = { ...blockDefaults(s, ''), temp_block: true };
+    const first = board.sheets[0]?.title;
+    if (s.usesSheet && first) temp.sheet_title = first;
+    if (first && s.axis) temp.axis = temp.axis.map((a) => withSheet(s.axis!.settings, a, first));
+    setDraft(temp);
+    setErrors({});
+    setFormError(null);
+    setTab(s.usesSheet ? 'data' : 'general');
+    setPanel('settings');
+  };
+
+  const edit = (block: BlockRecord) => {
+    const s = schemaOf(block.type);
+    if (!s) {
+      toast.error('Block not available', `The ${block.type} block cannot be edited.`);
+      return;
+    }
+    setDraft(normalizeBlock(s, block, block.id));
+    setErrors({});
+    setFormError(null);
+    setTab('general');
+    setPanel('settings');
+  };
+
+  const save = () => {
+    if (!draft || !schema) return;
+    const mutation = draft.id ? update : create;
+    mutation.mutate(draft, {
+      onSuccess: () => {
+        toast.success('Block saved', draft.id ? 'Your changes are live.' : 'The block was added to your board.');
+        closeEditing();
+      },
+      onError: (e) => {
+        const byPath = issuesByPath(e);
+        setErrors(byPath);
+        const first = tabOfFirstError(schema, byPath);
+        if (first) setTab(first);
+        setFormError(Object.keys(byPath).length ? 'Please fix the highlighted settings.' : (e as Error).message);
+        if (!(e instanceof ApiError && e.status === 400)) toast.error('Could not save the block', (e as Error).message);
+      },
+    });
+  };
+
+  const confirmDelete = (block: BlockRecord) =>
+    modals.openConfirmModal({
+      title: 'Delete this block?',
+      children: <Text size="sm">The block “{(block.title as string) || block.type}” will be removed from the board. Your data stays in the spreadsheet.</Text>,
+      labels: { confirm: 'Delete block', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(block.id, {
+          onSuccess: () => {
+            if (draft?.id === block.id) closeEditing();
+            toast.success('Block deleted', 'The block was removed from the board.');
+          },
+          onError: (e) => toast.error('Could not delete the block', (e as Error).message),
+        }),
+    });
+
+  const embed = async () => {
+    if (draft) closeEditing();
+    if (panel === 'embed') return setPanel('view');
+    try {
+      const ws = await qc.fetchQuery({
+        queryKey: keys.workspace,
+        queryFn: () => api.get<Out<typeof WorkspaceResponse>>('/api/board/workspace'),
+      });
+      if (ws.is_free_plan) {
+        toast.info('Embed', 'Embed feature requires a paid plan.');
+        setPanel('view');
+        setUpgrade(true);
+      } else setPanel('embed');
+    } catch {
+      toast.error('Embed', 'Failed to verify plan status');
+      setPanel('view');
+    }
+  };
+
+  const settingsOpen = panel === 'settings' && !!draft && !!schema;
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 88, breakpoint: 0 }}
+      aside={{ width: 400, breakpoint: 'sm', collapsed: { mobile: !settingsOpen, desktop: !settingsOpen } }}
+    >
+      <AppShell.Header>
+        <TopBar board={board} publicUrl={publicUrl} onTutorials={() => setGuide('Tutorial Videos')} />
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <Sidebar panel={panel} onNewBlock={newBlock} onDocs={() => setGuide('Docs')} onEmbed={embed} />
+      </AppShell.Navbar>
+      <AppShell.Main style={{ background: board.colors.board_background }}>
+        <EditorCanvas
+          board={board}
+          blocks={blocks}
+          editing={settingsOpen ? draft : null}
+          onEdit={edit}
+          onDelete={confirmDelete}
+          onReorder={(order) =>
+            reorder.mutate(order, { onError: (e) => toast.error('Could not reorder the blocks', (e as Error).message) })
+          }
+          onAdd={newBlock}
+        />
+      </AppShell.Main>
+      <AppShell.Aside>
+        {settingsOpen && (
+          <SettingsPanel
+            key={draft.id || 'new'}
+            schema={schema}
+            draft={draft}
+            onChange={(b) => {
+              setDraft(b);
+              setFormError(null);
+            }}
+            sheets={board.sheets}
+            pages={pages}
+            errors={errors}
+            formError={formError}
+            tab={tab}
+            onTab={setTab}
+            saving={create.isPending || update.isPending}
+            onSave={save}
+            onCancel={closeEditing}
+          />
+        )}
+      </AppShell.Aside>
+
+      <ChooseBlockModal opened={panel === 'add'} onClose={() => setPanel('view')} onPick={pick} />
+      <EmbedModal opened={panel === 'embed'} onClose={() => setPanel('view')} url={publicUrl} />
+      <UpgradeModal opened={upgrade} onClose={() => setUpgrade(false)} />
+      <TutorialsModal opened={guide !== null} onClose={() => setGuide(null)} title={guide ?? undefined} />
+    </AppShell>
+  );
+}

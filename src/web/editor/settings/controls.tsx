@@ -1,0 +1,397 @@
+// One control per setting type. Typed as Record<SettingType, Control>, so adding a type to
+// SETTING_TYPES fails type-checking until it has a control here (ARCHITECTURE.md).
+import {
+  ActionIcon,
+  Button,
+  ColorInput,
+  Group,
+  Input,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  Select,
+  Slider,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { defaultsOf } from '../../../shared/settings/defaults';
+import type { Setting, SettingType, SettingValues } from '../../../shared/settings/types';
+import { labelOf, useSettingsEnv } from './context';
+import { SettingsForm } from './SettingsForm';
+
+export interface ControlProps {
+  name: string;
+  label: string;
+  setting: Setting;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  error?: string;
+  /** Every issue of the record, for nested forms (array items). */
+  errors: Record<string, string>;
+  /** Dotted path of this setting, e.g. `axis.0.backgroundColor`. */
+  path: string;
+}
+
+export type Control = (props: ControlProps) => ReactNode;
+
+/** Twelve swatches: the spec's thumbnail presets plus the brand colours users reach for most. */
+export const SWATCHES = [
+  '#4f46e5', '#2196f3', '#0ea5e9', '#14b8a6', '#4caf50', '#84cc16',
+  '#f59e0b', '#f97316', '#ef4444', '#ec4899', '#9c27b0', '#64748b',
+  '#000000', '#1f2937', '#f8f9fa', '#ffffff',
+];
+
+const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
+const num = (v: unknown): number | string => (typeof v === 'number' ? v : typeof v === 'string' && v !== '' && !isNaN(Number(v)) ? Number(v) : '');
+
+function withCurrent(options: string[], current: string[]): string[] {
+  // Keep a stored value visible even if its column was renamed, so nothing is lost silently.
+  return [...options, ...current.filter((c) => c && !options.includes(c))];
+}
+
+const ColorControl: Control = ({ label, setting, value, onChange, error }) => (
+  <ColorInput
+    label={label}
+    description={setting.description}
+    value={str(value)}
+    onChange={onChange}
+    error={error}
+    format="hexa"
+    swatches={SWATCHES}
+    swatchesPerRow={8}
+    placeholder="No colour"
+    popoverProps={{ withinPortal: true }}
+  />
+);
+
+const ColorsControl: Control = ({ label, setting, value, onChange, error }) => {
+  const list = Array.isArray(value) ? value.map(str) : [];
+  const set = (i: number, c: string) => onChange(list.map((x, j) => (j === i ? c : x)));
+  return (
+    <Input.Wrapper label={label} description={setting.description} error={error}>
+      <Stack gap={6} mt={4}>
+        {list.map((c, i) => (
+          <Group key={i} gap={6} wrap="nowrap">
+            <ColorInput
+              aria-label={`${label} ${i + 1}`}
+              value={c}
+              onChange={(v) => set(i, v)}
+              format="hexa"
+              swatches={SWATCHES}
+              swatchesPerRow={8}
+              style={{ flex: 1 }}
+            />
+            <ActionIcon variant="subtle" color="red" aria-label={`Remove ${label} ${i + 1}`} onClick={() => onChange(list.filter((_, j) => j !== i))}>
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Group>
+        ))}
+        <Button
+          variant="light"
+          size="xs"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => onChange([...list, SWATCHES[list.length % SWATCHES.length]!])}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Add colour
+        </Button>
+      </Stack>
+    </Input.Wrapper>
+  );
+};
+
+const SelectControl: Control = ({ label, setting, value, onChange, error }) => (
+  <Select
+    label={label}
+    description={setting.description}
+    data={(setting.options ?? []).map((o) => ({ value: o.value, label: o.label }))}
+    value={str(value) || null}
+    onChange={(v) => onChange(v ?? '')}
+    error={error}
+    clearable={!setting.required && (setting.options ?? []).every((o) => o.value !== '')}
+    allowDeselect={false}
+    comboboxProps={{ withinPortal: true }}
+  />
+);
+
+const BooleanControl: Control = ({ label, setting, value, onChange, error }) => (
+  <Switch
+    label={label}
+    description={setting.description}
+    checked={value === true}
+    onChange={(e) => onChange(e.currentTarget.checked)}
+    error={error}
+  />
+);
+
+/** On/off, with an optional text when on (e.g. a custom caption instead of the default). */
+const BooleanTextControl: Control = ({ label, setting, value, onChange, error }) => {
+  const on = value !== false && value !== '' && value !== undefined && value !== null;
+  return (
+    <Stack gap={4}>
+      <Switch label={label} description={setting.description} checked={on} onChange={(e) => onChange(e.currentTarget.checked)} error={error} />
+      {on && (
+        <TextInput
+          aria-label={`${label} text`}
+          placeholder="Custom text (optional)"
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(e.currentTarget.value === '' ? true : e.currentTarget.value)}
+          size="xs"
+        />
+      )}
+    </Stack>
+  );
+};
+
+const NumberControl: Control = ({ label, setting, value, onChange, error }) => (
+  <NumberInput
+    label={label}
+    description={setting.description}
+    value={num(value)}
+    onChange={(v) => onChange(v === '' ? '' : Number(v))}
+    min={setting.min}
+    max={setting.max}
+    step={setting.step}
+    error={error}
+    allowDecimal
+  />
+);
+
+const InputControl: Control = ({ label, setting, value, onChange, error }) => (
+  <TextInput label={label} description={setting.description} value={str(value)} onChange={(e) => onChange(e.currentTarget.value)} error={error} />
+);
+
+const TextareaControl: Control = ({ label, setting, value, onChange, error }) => (
+  <Textarea
+    label={label}
+    description={setting.description}
+    value={str(value)}
+    onChange={(e) => onChange(e.currentTarget.value)}
+    error={error}
+    autosize
+    minRows={3}
+    maxRows={12}
+  />
+);
+
+const SliderControl: Control = ({ label, setting, value, onChange, error }) => {
+  const v = typeof value === 'number' ? value : Number(value) || (setting.min ?? 0);
+  const step = setting.step ?? ((setting.max ?? 100) - (setting.min ?? 0) <= 5 ? 0.5 : 1);
+  return (
+    <Input.Wrapper label={`${label}: ${v}`} description={setting.description} error={error}>
+      <Slider
+        mt={6}
+        mb={4}
+        min={setting.min ?? 0}
+        max={setting.max ?? 100}
+        step={step}
+        value={v}
+        onChange={onChange}
+        thumbLabel={label}
+        label={(x) => x}
+      />
+    </Input.Wrapper>
+  );
+};
+
+const SheetColumnsControl: Control = ({ label, setting, value, onChange, error }) => {
+  const env = useSettingsEnv();
+  const columns = env.sheets.find((s) => s.title === env.sheetTitle)?.columns ?? [];
+  const placeholder = env.sheetTitle ? 'Choose a column' : 'Choose a sheet first';
+  if (Array.isArray(setting.default) || Array.isArray(value)) {
+    const current = Array.isArray(value) ? value.map(str) : [];
+    return (
+      <MultiSelect
+        label={label}
+        description={setting.description}
+        data={withCurrent(columns, current)}
+        value={current}
+        onChange={onChange}
+        error={error}
+        placeholder={current.length ? undefined : placeholder}
+        searchable
+        clearable
+        comboboxProps={{ withinPortal: true }}
+      />
+    );
+  }
+  const current = str(value);
+  return (
+    <Select
+      label={label}
+      description={setting.description}
+      data={withCurrent(columns, [current])}
+      value={current || null}
+      onChange={(v) => onChange(v ?? '')}
+      error={error}
+      placeholder={placeholder}
+      searchable
+      clearable={!setting.required}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+};
+
+/** Sheet, then column: stored as {sheet, column} (e.g. a scorecard's source). */
+const DatasourceControl: Control = ({ label, setting, value, onChange, error }) => {
+  const env = useSettingsEnv();
+  const v = (value && typeof value === 'object' ? value : {}) as { sheet?: string; column?: string };
+  const sheet = v.sheet ?? '';
+  const columns = env.sheets.find((s) => s.title === sheet)?.columns ?? [];
+  return (
+    <Input.Wrapper label={label} description={setting.description} error={error}>
+      <Group grow gap={6} mt={4} align="flex-start">
+        <Select
+          aria-label={`${label} sheet`}
+          placeholder="Sheet"
+          data={withCurrent(env.sheets.map((s) => s.title), [sheet])}
+          value={sheet || null}
+          onChange={(s) => onChange({ sheet: s ?? '', column: '' })}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          aria-label={`${label} column`}
+          placeholder={sheet ? 'Column' : 'Pick a sheet'}
+          data={withCurrent(columns, [v.column ?? ''])}
+          value={v.column || null}
+          onChange={(c) => onChange({ sheet, column: c ?? '' })}
+          disabled={!sheet}
+          searchable
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Group>
+    </Input.Wrapper>
+  );
+};
+
+const PagesControl: Control = ({ label, setting, value, onChange, error }) => {
+  const env = useSettingsEnv();
+  return (
+    <Select
+      label={label}
+      description={setting.description}
+      data={env.pages}
+      value={str(value) || null}
+      onChange={(v) => onChange(v ?? '')}
+      error={error}
+      placeholder={env.pages.length ? 'Choose a page' : 'No pages'}
+      clearable={!setting.required}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+};
+
+/** Images, links and media: a URL for now (uploads come with a later issue). */
+const UrlControl: Control = ({ label, setting, value, onChange, error }) => (
+  <TextInput
+    label={label}
+    description={setting.description}
+    placeholder="https://"
+    type="url"
+    value={str(value)}
+    onChange={(e) => onChange(e.currentTarget.value)}
+    error={error}
+  />
+);
+
+const DateControl: Control = ({ label, setting, value, onChange, error }) => (
+  <TextInput label={label} description={setting.description} type="date" value={str(value)} onChange={(e) => onChange(e.currentTarget.value)} error={error} />
+);
+
+const TimeControl: Control = ({ label, setting, value, onChange, error }) => (
+  <TextInput label={label} description={setting.description} type="time" value={str(value)} onChange={(e) => onChange(e.currentTarget.value)} error={error} />
+);
+
+/** A list of items, each a sub-form of `setting.item` (the same SettingsForm, recursively). */
+const ArrayControl: Control = ({ label, setting, value, onChange, error, errors, path }) => {
+  const items = (Array.isArray(value) ? value : []) as SettingValues[];
+  const item = setting.item ?? {};
+  const full = setting.maxItems !== undefined && items.length >= setting.maxItems;
+  const setItem = (i: number, key: string, v: unknown) => onChange(items.map((it, j) => (j === i ? { ...it, [key]: v } : it)));
+  return (
+    <Input.Wrapper label={label} description={setting.description} error={error}>
+      <Stack gap={8} mt={4}>
+        {items.map((it, i) => (
+          <Paper key={i} withBorder p="xs" radius="sm">
+            <Group justify="space-between" mb={4}>
+              <Text size="xs" fw={600} c="dimmed">
+                {labelOf(path.split('.').pop() ?? '', undefined)} {i + 1}
+              </Text>
+              <ActionIcon size="sm" variant="subtle" color="red" aria-label={`Remove ${label} ${i + 1}`} onClick={() => onChange(items.filter((_, j) => j !== i))}>
+                <IconTrash size={14} />
+              </ActionIcon>
+            </Group>
+            <SettingsForm schema={item} values={it} onChange={(k, v) => setItem(i, k, v)} errors={errors} prefix={`${path}.${i}.`} />
+          </Paper>
+        ))}
+        <Button
+          variant="light"
+          size="xs"
+          leftSection={<IconPlus size={14} />}
+          disabled={full}
+          onClick={() => onChange([...items, defaultsOf(item)])}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {full ? `At most ${setting.maxItems}` : `Add to ${label.toLowerCase()}`}
+        </Button>
+      </Stack>
+    </Input.Wrapper>
+  );
+};
+
+const KvPairControl: Control = ({ label, setting, value, onChange, error }) => {
+  const pairs = (Array.isArray(value) ? value : []) as { key: string; value: string }[];
+  const set = (i: number, patch: Partial<{ key: string; value: string }>) => onChange(pairs.map((p, j) => (j === i ? { ...p, ...patch } : p)));
+  return (
+    <Input.Wrapper label={label} description={setting.description} error={error}>
+      <Stack gap={6} mt={4}>
+        {pairs.map((p, i) => (
+          <Group key={i} gap={6} wrap="nowrap">
+            <TextInput aria-label={`${label} key ${i + 1}`} placeholder="Key" value={str(p.key)} onChange={(e) => set(i, { key: e.currentTarget.value })} style={{ flex: 1 }} />
+            <TextInput aria-label={`${label} value ${i + 1}`} placeholder="Value" value={str(p.value)} onChange={(e) => set(i, { value: e.currentTarget.value })} style={{ flex: 1 }} />
+            <ActionIcon variant="subtle" color="red" aria-label={`Remove ${label} ${i + 1}`} onClick={() => onChange(pairs.filter((_, j) => j !== i))}>
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Group>
+        ))}
+        <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => onChange([...pairs, { key: '', value: '' }])} style={{ alignSelf: 'flex-start' }}>
+          Add pair
+        </Button>
+      </Stack>
+    </Input.Wrapper>
+  );
+};
+
+export const controls: Record<SettingType, Control> = {
+  color: ColorControl,
+  colors: ColorsControl,
+  select: SelectControl,
+  boolean: BooleanControl,
+  booleantext: BooleanTextControl,
+  number: NumberControl,
+  input: InputControl,
+  text: InputControl,
+  textarea: TextareaControl,
+  markdowntext: TextareaControl,
+  range: SliderControl,
+  slider: SliderControl,
+  sheet_columns: SheetColumnsControl,
+  datasource: DatasourceControl,
+  pages: PagesControl,
+  image: UrlControl,
+  imageBlock: UrlControl,
+  url: UrlControl,
+  image_upload: UrlControl,
+  video_upload: UrlControl,
+  audio_upload: UrlControl,
+  date: DateControl,
+  time: TimeControl,
+  array: ArrayControl,
+  kv_pair: KvPairControl,
+};

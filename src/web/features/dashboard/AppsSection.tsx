@@ -1,0 +1,95 @@
+import { ActionIcon, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconExternalLink, IconLayoutDashboard, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { api } from '../../lib/api';
+import { boardUrl, useBaseUrl } from '../../lib/host';
+import { keys, useApps, useSpreadsheets } from '../../lib/queries';
+import { toast } from '../../lib/toast';
+import { Loading } from '../../components/Loading';
+
+export function AppsSection({ onNewBoard }: { onNewBoard: () => void }) {
+  const apps = useApps();
+  const spreadsheets = useSpreadsheets();
+  const base = useBaseUrl();
+  const qc = useQueryClient();
+
+  const remove = useMutation({
+    mutationFn: (id: string) => api.delete(`/api/apps/${encodeURIComponent(id)}`),
+    onSuccess: () => {
+      qc.invalidateQueries({ queryKey: keys.apps });
+      toast.success('Board deleted', 'The board and its blocks were removed.');
+    },
+    onError: (e) => toast.error('Could not delete the board', (e as Error).message),
+  });
+
+  const confirmDelete = (id: string, name: string) =>
+    modals.openConfirmModal({
+      title: `Delete "${name}"?`,
+      children: <Text size="sm">The board and all its blocks will be removed. Your spreadsheet stays. This cannot be undone.</Text>,
+      labels: { confirm: 'Delete board', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate(id),
+    });
+
+  const sheetTitle = (id: string | null) => spreadsheets.data?.find((s) => s.id === id)?.title;
+
+  return (
+    <Stack gap="sm" component="section" aria-label="Boards">
+      <Group justify="space-between">
+        <Title order={3}>Boards</Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={onNewBoard}>
+          New board
+        </Button>
+      </Group>
+      {apps.isPending && <Loading />}
+      {apps.isError && <Text c="red">{apps.error.message}</Text>}
+      {apps.data?.length === 0 && (
+        <Card withBorder radius="md" p="lg">
+          <Text c="dimmed">No boards yet. Create one from a spreadsheet with “New board”.</Text>
+        </Card>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {apps.data?.map((app) => (
+          <Card key={app.id} withBorder radius="md" padding="md" data-testid="app-card">
+            <Group justify="space-between" wrap="nowrap" mb={6}>
+              <Group gap={8} wrap="nowrap" miw={0}>
+                <IconLayoutDashboard size={20} color="var(--mantine-color-indigo-6)" />
+                <Text fw={600} truncate>
+                  {app.name}
+                </Text>
+              </Group>
+              <Badge variant="light" color={app.public ? 'teal' : 'gray'}>
+                {app.public ? 'Public' : 'Private'}
+              </Badge>
+            </Group>
+            <Text size="sm" c="dimmed" truncate>
+              {sheetTitle(app.spreadsheetId) ? `Data: ${sheetTitle(app.spreadsheetId)}` : 'No spreadsheet'}
+            </Text>
+            {base.data && (
+              <Anchor size="sm" href={boardUrl(base.data, app.subdomain)} target="_blank" rel="noreferrer">
+                {boardUrl(base.data, app.subdomain).replace(/^https?:\/\//, '')} <IconExternalLink size={12} />
+              </Anchor>
+            )}
+            <Group mt="md" justify="space-between">
+              <Button component={Link} to={`/${app.subdomain}`} size="xs" aria-label={`Open ${app.name}`}>
+                Open
+              </Button>
+              <Tooltip label="Delete board">
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete ${app.name}`}
+                  onClick={() => confirmDelete(app.id, app.name)}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

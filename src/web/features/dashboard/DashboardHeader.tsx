@@ -1,0 +1,62 @@
+import { Badge, Button, Group, Menu, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { IconChartBar, IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api } from '../../lib/api';
+import { keys, useMe, useWorkspace } from '../../lib/queries';
+import { toast } from '../../lib/toast';
+
+export function DashboardHeader() {
+  const me = useMe();
+  const workspace = useWorkspace();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+
+  const logout = async () => {
+    try {
+      await api.post('/api/auth/logout');
+    } catch (e) {
+      toast.error('Sign out failed', (e as Error).message);
+      return;
+    }
+    qc.clear();
+    qc.setQueryData(keys.me, null);
+    navigate('/dashboard/auth', { replace: true });
+  };
+
+  const free = workspace.data?.is_free_plan;
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap">
+        <ThemeIcon size={32} radius="md">
+          <IconChartBar size={20} />
+        </ThemeIcon>
+        <Text fw={800} fz="lg">
+          Sheetboard
+        </Text>
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        {workspace.data && (
+          <Tooltip label={free ? 'Embedding and other extras come with a paid plan' : 'All features unlocked'}>
+            <Badge variant="light" color={free ? 'gray' : 'teal'} size="lg" data-testid="plan-badge">
+              {free ? 'Free plan' : 'Pro plan'}
+            </Badge>
+          </Tooltip>
+        )}
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button variant="subtle" color="dark" rightSection={<IconChevronDown size={14} />} aria-label="Account menu">
+              {me.data?.name ?? 'Account'}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>{me.data?.email}</Menu.Label>
+            <Menu.Item leftSection={<IconLogout size={16} />} onClick={logout}>
+              Log out
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,61 @@
+import { Accordion, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { IconFileSpreadsheet, IconTable } from '@tabler/icons-react';
+import { Loading } from '../../components/Loading';
+import { useSpreadsheets } from '../../lib/queries';
+import { ImportSpreadsheet } from './ImportSpreadsheet';
+
+export function SpreadsheetsSection() {
+  const spreadsheets = useSpreadsheets();
+  return (
+    <Stack gap="sm" component="section" aria-label="Spreadsheets">
+      <Title order={3}>Spreadsheets</Title>
+      <ImportSpreadsheet />
+      {spreadsheets.isPending && <Loading />}
+      {spreadsheets.isError && <Text c="red">{spreadsheets.error.message}</Text>}
+      {spreadsheets.data && spreadsheets.data.length > 0 && (
+        <Accordion variant="separated" radius="md" multiple>
+          {spreadsheets.data.map((s) => (
+            <Accordion.Item key={s.id} value={s.id} data-testid="spreadsheet-item">
+              <Accordion.Control icon={<IconFileSpreadsheet size={20} color="var(--mantine-color-teal-7)" />}>
+                <Group justify="space-between" pr="sm" wrap="nowrap">
+                  <Text fw={600} truncate>
+                    {s.title}
+                  </Text>
+                  <Badge variant="light" color="gray">
+                    {s.sheets.length} {s.sheets.length === 1 ? 'sheet' : 'sheets'}
+                  </Badge>
+                </Group>
+              </Accordion.Control>
+              <Accordion.Panel>
+                <Stack gap="sm">
+                  {s.sheets.map((sheet) => (
+                    <div key={sheet.title}>
+                      <Group gap={6} mb={4}>
+                        <IconTable size={16} />
+                        <Text fw={600} size="sm">
+                          {sheet.title}
+                        </Text>
+                        {sheet.row_count !== undefined && (
+                          <Text size="xs" c="dimmed">
+                            {sheet.row_count.toLocaleString()} rows
+                          </Text>
+                        )}
+                      </Group>
+                      <Group gap={4}>
+                        {sheet.columns.map((c) => (
+                          <Badge key={c} variant="outline" color="gray" tt="none" fw={500}>
+                            {c}
+                          </Badge>
+                        ))}
+                      </Group>
+                    </div>
+                  ))}
+                </Stack>
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,135 @@
+// The request layer. Every call carries the spec's `board` (the page path) and `referer` query
+// params (shell §7). The `_id` / `_email` params of the spec are deliberately NOT sent: the
+// server takes identity from the session cookie only (ARCHITECTURE.md, "Server").
+import type { z } from 'zod';
+import type { ErrorResponse } from '../../shared/api';
+
+export const NETWORK_ERROR = 'Network error occurred';
+
+export type Issue = { path: string; message: string };
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly issues: Issue[] = [],
+    readonly body: unknown = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type Query = Record<string, string | number | boolean | undefined | null>;
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Query;
+  /** Overrides the `board` param (default: the current page path). */
+  board?: string;
+  signal?: AbortSignal;
+}
+
+/** Builds `/api/...?board=..&referer=..&...`. */
+export function apiUrl(path: string, query: Query = {}, board?: string): string {
+  const params = new URLSearchParams();
+  params.set('board', board ?? window.location.pathname);
+  params.set('referer', window.location.href);
+  for (const [k, v] of Object.entries(query)) {
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  }
+  return `${path}?${params.toString()}`;
+}
+
+/** The spec's error text rule: the response `message`, else the serialised response, else the network text. */
+export function errorFrom(status: number, body: unknown, raw: string): ApiError {
+  const b = body as Partial<ErrorResponse> | null;
+  if (b && typeof b === 'object' && typeof b.message === 'string' && b.message)
+    return new ApiError(b.message, status, Array.isArray(b.issues) ? b.issues : [], body);
+  const text = body !== null && body !== undefined ? JSON.stringify(body) : raw;
+  return new ApiError(text || `${NETWORK_ERROR} (${status})`, status, [], body);
+}
+
+function parse(raw: string): unknown {
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(apiUrl(path, opts.query, opts.board), {
+      method,
+      credentials: 'include',
+      headers: opts.body !== undefined ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
+      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+      signal: opts.signal,
+    });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError(NETWORK_ERROR, 0);
+  }
+  const raw = res.status === 204 ? '' : await res.text();
+  const body = parse(raw);
+  if (!res.ok) throw errorFrom(res.status, body, raw);
+  return (body ?? raw) as T;
+}
+
+/** Typed with the zod schemas of src/shared/api (inferred output types). */
+export type Out<S extends z.ZodType> = z.infer<S>;
+
+export const api = {
+  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body: body ?? {} }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body: body ?? {} }),
+  delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+};
+
+/**
+ * Multipart upload through XMLHttpRequest, because fetch cannot report upload progress and a
+ * 50 MB spreadsheet takes a while on a slow line.
+ */
+export function uploadFile<T>(
+  path: string,
+  field: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+): { promise: Promise<T>; abort: () => void } {
+  const xhr = new XMLHttpRequest();
+  const promise = new Promise<T>((resolve, reject) => {
+    xhr.open('POST', apiUrl(path));
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      const body = parse(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+      else reject(errorFrom(xhr.status, body, xhr.responseText));
+    };
+    xhr.onerror = () => reject(new ApiError(NETWORK_ERROR, 0));
+    xhr.onabort = () => reject(new ApiError('Upload cancelled', 0));
+    const form = new FormData();
+    form.append(field, file, file.name);
+    xhr.send(form);
+  });
+  return { promise, abort: () => xhr.abort() };
+}
+
+/** Message of anything thrown, for toasts. */
+export function messageOf(e: unknown, fallback = 'There was an error. Please try again or reach out via chat'): string {
+  if (e instanceof Error && e.message) return e.message;
+  return fallback;
+}
+
+/** Server issues as a map path → message, for showing them on the named fields. */
+export function issuesByPath(e: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (e instanceof ApiError) for (const i of e.issues) out[i.path] ??= i.message;
+  return out;
+}

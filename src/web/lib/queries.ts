@@ -1,0 +1,85 @@
+// Query hooks shared by several screens, typed with the zod contracts of src/shared/api.
+import { useQuery } from '@tanstack/react-query';
+import type {
+  AppsResponse,
+  CatalogueResponse,
+  PagesResponse,
+  SpreadsheetsResponse,
+  UserResponse,
+  WorkspaceResponse,
+} from '../../shared/api';
+import { api, ApiError, type Out } from './api';
+
+export type User = Out<typeof UserResponse>['user'];
+export type CatalogueEntry = Out<typeof CatalogueResponse>['blocks'][number];
+
+export const keys = {
+  me: ['me'] as const,
+  workspace: ['workspace'] as const,
+  apps: ['apps'] as const,
+  spreadsheets: ['spreadsheets'] as const,
+  catalogue: ['catalogue'] as const,
+  pages: (appId: string) => ['pages', appId] as const,
+  board: (key: string) => ['board', key] as const,
+};
+
+/** The signed-in user, or null (a 401 is an answer here, not an error). */
+export function useMe() {
+  return useQuery({
+    queryKey: keys.me,
+    queryFn: async (): Promise<User | null> => {
+      try {
+        return (await api.get<Out<typeof UserResponse>>('/api/auth')).user;
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 401) return null;
+        throw e;
+      }
+    },
+    staleTime: 60_000,
+  });
+}
+
+export function useWorkspace(enabled = true) {
+  return useQuery({
+    queryKey: keys.workspace,
+    queryFn: () => api.get<Out<typeof WorkspaceResponse>>('/api/board/workspace'),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+export function useApps() {
+  return useQuery({ queryKey: keys.apps, queryFn: async () => (await api.get<Out<typeof AppsResponse>>('/api/apps')).apps });
+}
+
+export function useSpreadsheets() {
+  return useQuery({
+    queryKey: keys.spreadsheets,
+    queryFn: async () => (await api.get<Out<typeof SpreadsheetsResponse>>('/api/spreadsheets')).spreadsheets,
+  });
+}
+
+/** 'Choose Your Block' catalogue; an empty list on failure (blocks-and-data §8). */
+export function useCatalogue() {
+  return useQuery({
+    queryKey: keys.catalogue,
+    queryFn: async (): Promise<CatalogueEntry[]> => {
+      try {
+        return (await api.get<Out<typeof CatalogueResponse>>('/api/blocks')).blocks;
+      } catch {
+        return [];
+      }
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function usePages(appId: string | undefined) {
+  return useQuery({
+    queryKey: keys.pages(appId ?? ''),
+    queryFn: async () => (await api.get<Out<typeof PagesResponse>>(`/api/pages/${encodeURIComponent(appId!)}`)).pages,
+    enabled: !!appId,
+  });
+}
+
+export type PageRecord = Out<typeof PagesResponse>['pages'][number];

@@ -1,0 +1,40 @@
+import { Center, Stack, Text } from '@mantine/core';
+import type { PageRecord } from '../lib/queries';
+import { BlockFrame } from './BlockFrame';
+import { BlockRenderer } from './BlockRenderer';
+import type { BoardState } from './board-state';
+import { BlockGrid, BoardSurface, gridItemClass } from './BoardSurface';
+import type { BlockRecord } from '../../shared/settings/types';
+
+/** What everyone who cannot edit sees: the board, read-only. */
+export function GuestView({ board, page }: { board: BoardState; page: PageRecord | undefined }) {
+  const blocks = (page?.blocks ?? []) as BlockRecord[];
+  const source = { appId: board.appId, spreadsheetId: board.spreadsheetId };
+  return (
+    <Box100>
+      <BoardSurface board={board}>
+        {blocks.length === 0 ? (
+          <Center py={80}>
+            <Stack align="center" gap={4}>
+              <Text c="dimmed">This board has no blocks yet.</Text>
+            </Stack>
+          </Center>
+        ) : (
+          <BlockGrid>
+            {blocks.map((block) => (
+              <div key={block.id} className={gridItemClass(block)}>
+                <BlockFrame block={block} colors={board.colors}>
+                  <BlockRenderer block={block} source={source} mode="view" />
+                </BlockFrame>
+              </div>
+            ))}
+          </BlockGrid>
+        )}
+      </BoardSurface>
+    </Box100>
+  );
+}
+
+function Box100({ children }: { children: React.ReactNode }) {
+  return <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>{children}</div>;
+}

@@ -1,0 +1,89 @@
+// The board state of blocks-and-data §3, as the client uses it. `POST /api/board/update-metadata`
+// has no zod contract in src/shared/api yet, so its answer is read defensively here, in one place.
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../lib/api';
+import { keys } from '../lib/queries';
+
+export interface SheetInfo {
+  title: string;
+  columns: string[];
+}
+
+export interface BoardState {
+  appId: string;
+  name: string;
+  title: string;
+  subdomain: string;
+  spreadsheetId: string | null;
+  spreadsheetUrl: string | null;
+  sheets: SheetInfo[];
+  canEdit: boolean;
+  isPublic: boolean;
+  colors: {
+    board_background: string;
+    block_border: string;
+    block_shadow: string;
+    nav_background: string;
+    hero_background: string;
+  };
+}
+
+/** Spec defaults (blocks-and-data §9). */
+export const BOARD_DEFAULTS: BoardState['colors'] = {
+  board_background: '#FAFAFA',
+  block_border: '#e7ebf3',
+  block_shadow: '#ebeff3',
+  nav_background: '#161819',
+  hero_background: '#161819',
+};
+
+type Loose = Record<string, unknown>;
+const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : null);
+
+function sheetsOf(v: unknown): SheetInfo[] {
+  if (!Array.isArray(v)) return [];
+  return v
+    .map((s) => {
+      if (typeof s === 'string') return { title: s, columns: [] };
+      const o = (s ?? {}) as Loose;
+      const title = str(o.title) ?? str(o.name);
+      return title ? { title, columns: Array.isArray(o.columns) ? o.columns.map(String) : [] } : null;
+    })
+    .filter((s): s is SheetInfo => s !== null);
+}
+
+export function toBoardState(res: unknown): BoardState {
+  const outer = (res ?? {}) as Loose;
+  const r = ((outer.board as Loose | undefined) ?? (outer.state as Loose | undefined) ?? outer) as Loose;
+  const app = (r.app ?? {}) as Loose;
+  const spreadsheet = (r.spreadsheet ?? {}) as Loose;
+  const color = (k: keyof BoardState['colors']) => str(r[k]) ?? BOARD_DEFAULTS[k];
+  const name = str(r.name) ?? str(app.name) ?? '';
+  return {
+    appId: str(r.app_id) ?? str(r.appId) ?? str(app.id) ?? str(r.id) ?? '',
+    name,
+    title: str(r.title) ?? name,
+    subdomain: str(r.subdomain) ?? str(app.subdomain) ?? '',
+    spreadsheetId: str(r.spreadsheetId) ?? str(r.spreadsheet_id) ?? str(spreadsheet.id),
+    spreadsheetUrl: str(r.spreadsheet_url) ?? str(r.spreadsheetUrl) ?? str(spreadsheet.url),
+    sheets: sheetsOf(r.sheets ?? spreadsheet.sheets),
+    canEdit: r.can_edit === true,
+    isPublic: r.public !== false,
+    colors: {
+      board_background: color('board_background'),
+      block_border: color('block_border'),
+      block_shadow: color('block_shadow'),
+      nav_background: color('nav_background'),
+      hero_background: color('hero_background'),
+    },
+  };
+}
+
+/** Loads the board named by a slug or subdomain (spec: board fields merged into state). */
+export function useBoardState(boardKey: string) {
+  return useQuery({
+    queryKey: keys.board(boardKey),
+    queryFn: async () => toBoardState(await api.post<unknown>('/api/board/update-metadata', {}, { board: boardKey })),
+    staleTime: 30_000,
+  });
+}

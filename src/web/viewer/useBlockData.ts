@@ -1,0 +1,133 @@
+// Loads what a block shows, following its schema's `data` mode, so block views never fetch.
+//   paged: one page at a time from the server (search/sort/limit/offset); the view drives it
+//          through data.query / data.setQuery, and data.fetchAll serves CSV downloads.
+//   all:   every row, but only the columns the block uses (its sheet_columns settings).
+//   none:  nothing from sheet_title.
+// In every mode, `datasource` settings ({sheet, column}) load their sheets into data.sheets.
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { SheetDataResponse } from '../../shared/api';
+import type { BlockRecord, BlockSchema, SettingsSchema, SettingValues } from '../../shared/settings/types';
+import { blockSettings } from '../../shared/settings/block';
+import type { BlockData, SheetQuery } from '../../blocks/types';
+import { api, type Out, type Query } from '../lib/api';
+
+export interface DataSource {
+  appId: string;
+  spreadsheetId: string | null;
+}
+
+type SheetRows = Out<typeof SheetDataResponse>;
+
+export function fetchSheet(src: DataSource, sheet: string, query: Query, signal?: AbortSignal): Promise<SheetRows> {
+  return api.get<SheetRows>(`/api/board/${encodeURIComponent(src.spreadsheetId ?? '')}/sheet/${encodeURIComponent(sheet)}`, {
+    board: src.appId,
+    query,
+    signal,
+  });
+}
+
+/** The spec's rule: the response message, then the error's own message, else 'Data Error'. */
+export function dataError(e: unknown): string | null {
+  if (!e) return null;
+  return (e instanceof Error && e.message) || 'Data Error';
+}
+
+function columnsIn(schema: SettingsSchema, values: SettingValues, out: Set<string>) {
+  for (const [key, setting] of Object.entries(schema)) {
+    if (setting.type !== 'sheet_columns') continue;
+    const v = values[key];
+    if (typeof v === 'string' && v) out.add(v);
+    else if (Array.isArray(v)) v.forEach((c) => typeof c === 'string' && c && out.add(c));
+  }
+}
+
+/** Columns a block reads from its own sheet: every sheet_columns value, block level and per axis. */
+export function usedColumns(schema: BlockSchema, block: BlockRecord): string[] {
+  const out = new Set<string>();
+  columnsIn(blockSettings(schema), block, out);
+  if (schema.axis) for (const a of block.axis) columnsIn(schema.axis.settings, a, out);
+  return [...out];
+}
+
+/** Sheets named by datasource settings → the columns needed from each. */
+export function datasourceSheets(schema: BlockSchema, block: BlockRecord): Record<string, string[]> {
+  const out: Record<string, Set<string>> = {};
+  const scan = (s: SettingsSchema, values: SettingValues) => {
+    for (const [key, setting] of Object.entries(s)) {
+      if (setting.type !== 'datasource') continue;
+      const v = values[key] as { sheet?: unknown; column?: unknown } | undefined;
+      if (v && typeof v.sheet === 'string' && v.sheet) {
+        (out[v.sheet] ??= new Set()).add(typeof v.column === 'string' ? v.column : '');
+      }
+    }
+  };
+  scan(blockSettings(schema), block);
+  if (schema.axis) for (const a of block.axis) scan(schema.axis.settings, a);
+  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, [...v].filter(Boolean)]));
+}
+
+function firstPage(block: BlockRecord): SheetQuery {
+  const rpp = Number(block.rows_per_page) > 0 ? Number(block.rows_per_page) : 10;
+  return { limit: block.paginate === false ? 1000 : rpp, offset: 0 };
+}
+
+export function useBlockData(schema: BlockSchema | null, block: BlockRecord, src: DataSource): BlockData {
+  const mode = schema?.data ?? 'none';
+  const sheet = block.sheet_title;
+  const ready = !!schema && !!src.spreadsheetId && !!sheet;
+
+  // Paged: the view moves through pages and searches with setQuery; a new sheet or page size
+  // starts again at the first page.
+  const [query, setQuery] = useState<SheetQuery>(() => firstPage(block));
+  const pageKey = `${sheet}|${String(block.rows_per_page)}|${String(block.paginate)}`;
+  useEffect(() => setQuery(firstPage(block)), [pageKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const paged = useQuery({
+    queryKey: ['sheet', src.spreadsheetId, sheet, 'paged', query],
+    queryFn: ({ signal }) => fetchSheet(src, sheet, { ...query }, signal),
+    enabled: ready && mode === 'paged',
+    placeholderData: keepPreviousData,
+  });
+
+  const fields = useMemo(() => (schema && mode === 'all' ? usedColumns(schema, block).sort() : []), [schema, mode, block]);
+  const all = useQuery({
+    queryKey: ['sheet', src.spreadsheetId, sheet, 'all', fields],
+    queryFn: ({ signal }) => fetchSheet(src, sheet, { fields: fields.join(',') }, signal),
+    enabled: ready && mode === 'all' && fields.length > 0,
+    placeholderData: keepPreviousData,
+  });
+
+  const sources = useMemo(() => (schema ? datasourceSheets(schema, block) : {}), [schema, block]);
+  const sourceList = Object.entries(sources).sort(([a], [b]) => a.localeCompare(b));
+  const extra = useQueries({
+    queries: sourceList.map(([title, cols]) => ({
+      queryKey: ['sheet', src.spreadsheetId, title, 'all', [...cols].sort()],
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchSheet(src, title, cols.length ? { fields: cols.join(',') } : {}, signal),
+      enabled: !!src.spreadsheetId,
+    })),
+  });
+
+  const fetchAll = useCallback(async () => {
+    const res = await fetchSheet(src, sheet, { sort: query.sort, dir: query.dir, q: query.q });
+    return { rows: res.rows, columns: res.columns };
+  }, [src, sheet, query.sort, query.dir, query.q]);
+
+  const main = mode === 'paged' ? paged : mode === 'all' ? all : null;
+  const sheets: Record<string, Record<string, unknown>[]> = {};
+  sourceList.forEach(([title], i) => {
+    const res = extra[i]?.data;
+    if (res) sheets[title] = res.rows;
+  });
+  const extraError = extra.find((q) => q.error)?.error;
+
+  return {
+    rows: main?.data?.rows ?? [],
+    columns: main?.data?.columns ?? [],
+    total: main?.data?.total ?? 0,
+    loading: (main?.isFetching ?? false) || extra.some((q) => q.isFetching),
+    error: dataError(main?.error ?? extraError),
+    sheets,
+    ...(mode === 'paged' ? { query, setQuery, fetchAll } : {}),
+  };
+}
