@@ -1,0 +1,227 @@
+import { describe, expect, it } from 'vitest';
+import { blockDefaults, normalizeBlock } from '../../shared/settings/block';
+import type { BlockRecord } from '../../shared/settings/types';
+import { aggregate, applyChartFilters, buildChart, internalLabelText, scatterPoints, toChartJsType, withAlpha, xLabels } from './chart-data';
+import { chartSchema, DEFAULT_CHART_COLORS } from './schema';
+
+const rows = [
+  { Month: 'Jan', Sales: '1,000.50', Cost: '400', Region: 'North', Home: 'North' },
+  { Month: 'Feb', Sales: '2,000', Cost: '500', Region: 'South', Home: 'North' },
+  { Month: 'Jan', Sales: '3,000', Cost: '', Region: 'North', Home: 'North' },
+  { Month: '', Sales: '999', Cost: '1', Region: 'North', Home: 'North' },
+  { Month: 'Mar', Sales: 'n/a', Cost: '300', Region: 'South', Home: 'South' },
+];
+
+function chart(settings: Record<string, unknown>, axis: Record<string, unknown>[]): BlockRecord {
+  return normalizeBlock(chartSchema, { sheet_title: 'Orders', x_axis: 'Month', ...settings, axis });
+}
+
+describe('labels and aggregation', () => {
+  it('keeps x values in order of first appearance and skips empty ones', () => {
+    expect(xLabels(rows, 'Month')).toEqual(['Jan', 'Feb', 'Mar']);
+  });
+
+  it.each([
+    ['sum', [4000.5, 2000, null]],
+    ['average', [2000.25, 2000, null]],
+  ] as const)('duplicate x values → %s', (mode, expected) => {
+    expect(aggregate(rows, 'Month', 'Sales', ['Jan', 'Feb', 'Mar'], mode, 'dot')).toEqual(expected);
+  });
+
+  it.each([
+    ['dot', [{ X: 'a', V: '1,234.56' }], [1234.56]],
+    ['comma', [{ X: 'a', V: '1.234,56' }], [1234.56]],
+    ['comma', [{ X: 'a', V: '1,5' }, { X: 'a', V: '2,5' }], [4]],
+    ['dot', [{ X: 'a', V: 7 }], [7]],
+  ] as const)('decimal %s', (decimal, data, expected) => {
+    expect(aggregate([...data], 'X', 'V', ['a'], 'sum', decimal)).toEqual(expected);
+  });
+
+  it('scatter: one point per row, numeric x when every x is a number', () => {
+    const pts = scatterPoints([{ x: '1', y: '2' }, { x: '3,5', y: '4' }, { x: '5', y: '' }], 'x', 'y', 'comma');
+    expect(pts).toEqual([{ x: 1, y: 2 }, { x: 3.5, y: 4 }]);
+    expect(scatterPoints([{ x: 'a', y: '2' }, { x: '1', y: '3' }], 'x', 'y', 'dot')).toEqual([
+      { x: 'a', y: 2 },
+      { x: '1', y: 3 },
+    ]);
+  });
+});
+
+describe('conditional filters', () => {
+  it.each([
+    [[], 5],
+    [[{ select_column: 'Region', condition: 'Is', filter_by: 'None', match_with_column: 'Home' }], 4],
+    [[{ select_column: 'Region', condition: 'Is', filter_by: 'None', match_with_column: '' }], 5],
+    [undefined, 5],
+  ])('%j keeps %i rows', (filters, count) => {
+    expect(applyChartFilters(rows, filters)).toHaveLength(count);
+  });
+});
+
+describe('buildChart: the seven types', () => {
+  it.each([
+    ['line', 'line'],
+    ['bar', 'bar'],
+    ['horizontal-bar', 'bar'],
+    ['radar', 'radar'],
+    ['pie', 'pie'],
+    ['polarArea', 'polarArea'],
+    ['scatter', 'scatter'],
+    ['nonsense', 'bar'],
+  ])('%s → Chart.js %s', (type, expected) => {
+    expect(toChartJsType(type)).toBe(expected);
+    const built = buildChart(chart({}, [{ column: 'Sales', type }]), rows);
+    expect(built.type).toBe(expected);
+    expect(built.data.datasets).toHaveLength(1);
+  });
+
+  it('horizontal-bar is a bar with indexAxis y and the value axis on x', () => {
+    const built = buildChart(chart({ beginAtZero: true }, [{ column: 'Sales', type: 'horizontal-bar' }]), rows);
+    expect(built.options.indexAxis).toBe('y');
+    expect(built.options.scales.x.beginAtZero).toBe(true);
+    expect(built.options.scales.y.beginAtZero).toBeUndefined();
+  });
+
+  it('vertical bars have no indexAxis', () => {
+    expect(buildChart(chart({}, [{ column: 'Sales' }]), rows).options.indexAxis).toBeUndefined();
+  });
+
+  it('scatter uses {x, y} points and a linear or category x scale', () => {
+    const numeric = buildChart(chart({ x_axis: 'Cost' }, [{ column: 'Sales', type: 'scatter' }]), rows);
+    expect(numeric.data.datasets[0]!.data).toEqual([
+      { x: 400, y: 1000.5 },
+      { x: 500, y: 2000 },
+      { x: 1, y: 999 },
+    ]);
+    expect(numeric.options.scales.x.type).toBe('linear');
+    const text = buildChart(chart({}, [{ column: 'Sales', type: 'scatter' }]), rows);
+    expect(text.options.scales.x.type).toBe('category');
+    expect(text.data.labels).toEqual(['Jan', 'Feb']);
+  });
+
+  it('pie and polar area colour each slice and have no cartesian axes', () => {
+    const pie = buildChart(chart({}, [{ column: 'Sales', type: 'pie', backgroundColor: ['#111111', '#222222'] }]), rows);
+    expect(pie.data.datasets[0]!.backgroundColor).toEqual(['#111111', '#222222', '#111111']);
+    expect(pie.options.scales).toBeUndefined();
+    const polar = buildChart(chart({ StepSize: 5, CustomStepSize: true }, [{ column: 'Sales', type: 'polarArea' }]), rows);
+    expect(polar.options.scales.r.ticks.stepSize).toBe(5);
+  });
+
+  it('radar uses the r scale with grid colour', () => {
+    const radar = buildChart(chart({ grid_color: '#123456' }, [{ column: 'Sales', type: 'radar' }]), rows);
+    expect(radar.options.scales.r.grid.color).toBe('#123456');
+    expect(radar.options.scales.x).toBeUndefined();
+  });
+});
+
+describe('buildChart: several axes and settings', () => {
+  const two = [
+    { column: 'Sales', type: 'bar' },
+    { column: 'Cost', type: 'line', duplicateXAxis: 'average' },
+  ];
+
+  it('one dataset per axis, each with its own aggregation and type', () => {
+    const built = buildChart(chart({}, two), rows);
+    expect(built.data.labels).toEqual(['Jan', 'Feb', 'Mar']);
+    expect(built.data.datasets.map((d) => d.label)).toEqual(['Sales', 'Cost']);
+    expect(built.data.datasets[0]!.data).toEqual([4000.5, 2000, null]);
+    expect(built.data.datasets[1]!.data).toEqual([400, 500, 300]);
+    expect(built.data.datasets[0]!.type).toBeUndefined();
+    expect(built.data.datasets[1]!.type).toBe('line');
+  });
+
+  it('axes without a column are skipped', () => {
+    expect(buildChart(chart({}, [{ column: '' }, { column: 'Sales' }]), rows).data.datasets).toHaveLength(1);
+  });
+
+  it('the default palette gives each axis its own colour', () => {
+    const built = buildChart(chart({}, [{ column: 'Sales' }, { column: 'Cost' }]), rows);
+    expect(built.data.datasets[0]!.backgroundColor).toBe(DEFAULT_CHART_COLORS[0]);
+    expect(built.data.datasets[1]!.backgroundColor).toBe(DEFAULT_CHART_COLORS[1]);
+  });
+
+  it.each([
+    [true, true, 'stack'],
+    [false, false, undefined],
+  ])('stackAxis %s → stacked scales %s', (stackAxis, stacked, stack) => {
+    const built = buildChart(chart({ stackAxis }, two), rows);
+    expect(built.options.scales.x.stacked).toBe(stacked);
+    expect(built.options.scales.y.stacked).toBe(stacked);
+    expect(built.data.datasets[0]!.stack).toBe(stack);
+  });
+
+  it.each([
+    [true, true],
+    [false, false],
+  ])('beginAtZero %s', (beginAtZero, expected) => {
+    expect(buildChart(chart({ beginAtZero }, two), rows).options.scales.y.beginAtZero).toBe(expected);
+  });
+
+  it.each([
+    [true, 250, 250],
+    [false, 250, undefined],
+    [true, 0, undefined],
+    [true, '', undefined],
+  ])('CustomStepSize %s with StepSize %j → stepSize %j', (CustomStepSize, StepSize, expected) => {
+    expect(buildChart(chart({ CustomStepSize, StepSize }, two), rows).options.scales.y.ticks.stepSize).toBe(expected);
+  });
+
+  it.each([
+    ['top', true, 'top'],
+    ['bottom', true, 'bottom'],
+    ['hidden', false, 'top'],
+  ])('legendPosition %s', (legendPosition, display, position) => {
+    const legend = buildChart(chart({ legendPosition }, two), rows).options.plugins.legend;
+    expect(legend.display).toBe(display);
+    expect(legend.position).toBe(position);
+  });
+
+  it.each([
+    [true, '#ff0000', true, '#ff0000'],
+    [false, '#ff0000', false, '#ff0000'],
+    [true, '', true, '#e5e7eb'],
+  ])('grid %s colour %s', (grid, grid_color, display, color) => {
+    const { x, y } = buildChart(chart({ grid, grid_color }, two), rows).options.scales;
+    expect(x.grid).toEqual({ display, color });
+    expect(y.grid).toEqual({ display, color });
+  });
+
+  it('showScaleLabel titles the axes', () => {
+    const { x, y } = buildChart(chart({ showScaleLabel: true }, two), rows).options.scales;
+    expect(x.title).toMatchObject({ display: true, text: 'Month' });
+    expect(y.title).toMatchObject({ display: true, text: 'Sales, Cost' });
+  });
+
+  it('Data_Format shapes the tick labels', () => {
+    const ticks = buildChart(chart({ Data_Format: 'compact' }, two), rows).options.scales.y.ticks;
+    expect(ticks.callback(12000)).toBe('12K');
+  });
+
+  it('axis point and border settings reach the dataset', () => {
+    const ds = buildChart(chart({}, [{ column: 'Sales', type: 'line', borderWidth: 5, pointRadius: 0, pointHoverRadius: 2, spanGaps: true }]), rows)
+      .data.datasets[0]!;
+    expect(ds).toMatchObject({ borderWidth: 5, pointRadius: 0, pointHoverRadius: 2, spanGaps: true });
+  });
+
+  it('a default block (no x axis yet) builds an empty chart without throwing', () => {
+    const built = buildChart(blockDefaults(chartSchema), rows);
+    expect(built.data).toEqual({ labels: [], datasets: [] });
+  });
+});
+
+describe('internal labels', () => {
+  it.each([
+    ['None', ''],
+    ['Name', 'Jan'],
+    ['Value', '1,234.5'],
+    ['Name and value', 'Jan: 1,234.5'],
+  ])('%s', (mode, expected) => {
+    expect(internalLabelText(mode, 'Jan', 1234.5, 'number')).toBe(expected);
+  });
+  it('no value, no label', () => expect(internalLabelText('Value', 'Jan', null, 'none')).toBe(''));
+});
+
+it.each([
+  ['#4f46e5', 0.5, '#4f46e580'],
+  ['red', 0.5, 'red'],
+])('withAlpha(%s, %s) → %s', (c, a, expected) => expect(withAlpha(c, a)).toBe(expected));
