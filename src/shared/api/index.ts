@@ -164,3 +164,67 @@ export const CatalogueResponse = z.object({ blocks: z.array(CatalogueEntry) });
 
 /** `POST /api/board/update-metadata` and `/api/page/update-metadata`. */
 export const MetadataQuery = z.object({ board: z.string().optional(), referer: z.string().optional() });
+
+// ---------- board and page settings (state fields stored on the server) ----------
+const Colour = z
+  .string()
+  .max(100)
+  .regex(/^(#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(?:rgba?|hsla?)\([\d.%\s,/]+\)|[a-zA-Z]{3,20}|)$/, 'Must be a colour such as #4f46e5');
+const FooterFields = z
+  .object({ logo: z.string().max(2000).optional(), socialMediaIcons: z.array(z.unknown()).max(20).optional(), copyrightText: z.string().max(500).optional() })
+  .strict();
+
+/** Board state fields an owner may save (blocks-and-data §3 "Board state"). Unknown keys are dropped. */
+export const BoardSettings = z.object({
+  title: z.string().max(200).optional(),
+  hide_filters: z.boolean().optional(),
+  hide_hero: z.boolean().optional(),
+  hide_search: z.boolean().optional(),
+  hero: z.string().max(5000).optional(),
+  logo: z.string().max(2000).optional(),
+  hero_image: z.string().max(2000).optional(),
+  palette: z.union([z.string().max(200), z.array(Colour).max(20)]).optional(),
+  nav_background: Colour.optional(),
+  hero_background: Colour.optional(),
+  active_section_text_color: Colour.optional(),
+  inactive_section_text_color: Colour.optional(),
+  active_section_background_color: Colour.optional(),
+  board_background: Colour.optional(),
+  block_border: Colour.optional(),
+  block_shadow: Colour.optional(),
+  /** Comma-separated section names. */
+  sections: z.string().max(2000).optional(),
+  footer: FooterFields.optional(),
+  event: FooterFields.optional(),
+});
+export type BoardSettings = z.infer<typeof BoardSettings>;
+
+/** Page state fields an owner may save (blocks-and-data §3 "Page state"). */
+export const PageSettings = z.object({
+  title: z.string().max(200).optional(),
+  nav_background: Colour.optional(),
+  page_background: Colour.optional(),
+  block_border: Colour.optional(),
+  block_shadow: Colour.optional(),
+  page_name: z.string().trim().min(1, 'Page name is required').max(100).optional(),
+});
+export type PageSettings = z.infer<typeof PageSettings>;
+
+/** `PUT /api/apps/{id}`: any subset; board settings may travel at the top level. */
+export const UpdateAppBody = BoardSettings.extend({
+  name: z.string().trim().min(1, 'Name is required').max(100).optional(),
+  subdomain: z.string().trim().optional(),
+  spreadsheetId: z.string().nullable().optional(),
+  public: z.boolean().optional(),
+  sign_in_method: SignInMethod.optional(),
+  publishUrl: z.string().max(500).optional(),
+});
+export type UpdateAppBody = z.infer<typeof UpdateAppBody>;
+
+/** `POST /api/board/update-metadata` body (may be empty): settings to save before answering. */
+export const BoardMetadataBody = BoardSettings.extend({
+  name: z.string().trim().min(1, 'Name is required').max(100).optional(),
+  spreadsheetId: z.string().nullable().optional(),
+});
+export const PageMetadataBody = PageSettings;
+export const PageMetadataQuery = MetadataQuery.extend({ page: z.string().optional(), app: z.string().optional() });

@@ -1,0 +1,54 @@
+// The database client: SQLite (embedded default) or PostgreSQL when DATABASE_URL says so.
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { isPostgres, type Config } from '../config';
+import { migrations } from './migrations';
+import type { Database } from './schema';
+
+export type { Database } from './schema';
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  db: Db;
+  dialect: 'sqlite' | 'postgres';
+  /** The PostgreSQL schema when not the default one. */
+  schema?: string;
+  close: () => Promise<void>;
+}
+
+export function openDb(config: Config): DbHandle {
+  if (isPostgres(config)) {
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl!,
+      max: 10,
+      ...(config.pgSchema ? { options: `-c search_path=${config.pgSchema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', schema: config.pgSchema, close: () => db.destroy() };
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const sqlite = new BetterSqlite3(path.join(config.dataDir, 'sheetboard.db'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  // WAL makes NORMAL durable enough (no corruption, only the last commits at risk on power loss).
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+export async function migrateToLatest(db: Db, schema?: string): Promise<string[]> {
+  // Kysely finds its bookkeeping tables by name across schemas; name the schema so a second
+  // schema in the same database (tests) does not see the first one's tables.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,113 @@
+// Column types of every table. Booleans are stored as integers 0/1 and JSON as text on both
+// databases, so one set of queries serves SQLite and PostgreSQL; repos convert at the edge.
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  password_hash: string | null;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  /** sha256 of the cookie token: a leaked table does not leak sessions. */
+  id: string;
+  user_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface LoginTokensTable {
+  id: string;
+  user_id: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface WorkspacesTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  is_free_plan: number;
+  created_at: string;
+}
+
+export interface SpreadsheetsTable {
+  id: string;
+  workspace_id: string;
+  title: string;
+  source: string;
+  created_at: string;
+}
+
+export interface SheetsTable {
+  id: string;
+  spreadsheet_id: string;
+  title: string;
+  position: number;
+  /** JSON array of column names. */
+  columns: string;
+  row_count: number;
+  /** Bumped on every change of rows or columns; the sheet cache keys on it. */
+  version: number;
+  updated_at: string;
+}
+
+export interface SheetRowsTable {
+  sheet_id: string;
+  row_index: number;
+  /** JSON object {column: value}. */
+  data: string;
+}
+
+export interface AppsTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  subdomain: string;
+  kind: string;
+  public: number;
+  sign_in_method: string;
+  spreadsheet_id: string | null;
+  /** JSON object of the board state fields (title, colours, sections, ...). */
+  settings: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PagesTable {
+  id: string;
+  app_id: string;
+  page_name: string;
+  page_slug: string;
+  page_type: string;
+  is_auth: number;
+  is_public: number;
+  position: number;
+  settings: string;
+  created_at: string;
+}
+
+export interface BlocksTable {
+  id: string;
+  page_id: string;
+  position: number;
+  type: string;
+  /** JSON of the block record without id and type. */
+  config: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_tokens: LoginTokensTable;
+  workspaces: WorkspacesTable;
+  spreadsheets: SpreadsheetsTable;
+  sheets: SheetsTable;
+  sheet_rows: SheetRowsTable;
+  apps: AppsTable;
+  pages: PagesTable;
+  blocks: BlocksTable;
+}

@@ -1,0 +1,65 @@
+// Services throw HttpError; one handler (app.ts) turns it, zod failures and Fastify's own errors
+// into { message, code?, issues? } with the right status.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly issues?: Issue[],
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, issues?: Issue[]) => new HttpError(400, message, issues, 'bad_request');
+export const unauthorized = (message = 'Please sign in') => new HttpError(401, message, undefined, 'unauthorized');
+export const forbidden = (message = 'You do not have permission to do this') =>
+  new HttpError(403, message, undefined, 'forbidden');
+export const notFound = (message = 'Not found') => new HttpError(404, message, undefined, 'not_found');
+export const conflict = (message: string) => new HttpError(409, message, undefined, 'conflict');
+
+export function zodIssues(error: ZodError, prefix = ''): Issue[] {
+  return error.issues.map((i) => ({ path: prefix + i.path.map(String).join('.'), message: i.message }));
+}
+
+/** "Invalid email: Please enter a valid email address": names the field the client got wrong. */
+export function zodMessage(issues: Issue[]): string {
+  const first = issues[0];
+  if (!first) return 'Invalid request';
+  return first.path ? `Invalid ${first.path}: ${first.message}` : first.message;
+}
+
+export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    return reply.status(error.status).send({
+      message: error.message,
+      ...(error.code ? { code: error.code } : {}),
+      ...(error.issues ? { issues: error.issues } : {}),
+    });
+  }
+  if (error instanceof ZodError) {
+    const issues = zodIssues(error);
+    return reply.status(400).send({ message: zodMessage(issues), code: 'invalid', issues });
+  }
+  const fe = error as FastifyError;
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+    const message =
+      fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? 'The request is too large'
+        : fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'The request body is not valid JSON'
+          : fe.message;
+    return reply.status(fe.statusCode).send({ message, code: fe.code });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.status(500).send({ message: 'An unexpected error occurred. Please try again or contact support if the problem persists.' });
+}

@@ -1,0 +1,38 @@
+// Helpers shared by the thin route files: zod parsing with readable errors, ids and clocks.
+import crypto from 'node:crypto';
+import type { z } from 'zod';
+import { badRequest, zodIssues, zodMessage } from './errors';
+
+/** Parses a request part with its zod schema; failures become 400 naming the field. */
+export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = schema.safeParse(data ?? {});
+  if (result.success) return result.data;
+  const issues = zodIssues(result.error);
+  throw badRequest(zodMessage(issues), issues);
+}
+
+/** Short random ids (72 bits, URL-safe) for every record. */
+export function newId(): string {
+  return crypto.randomBytes(9).toString('base64url');
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+export function sha256(text: string): string {
+  return crypto.createHash('sha256').update(text).digest('hex');
+}
+
+export function randomToken(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+export function parseJson<T>(text: string | null | undefined, fallback: T): T {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}

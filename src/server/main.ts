@@ -1,0 +1,51 @@
+// `npm start`: build the web app when its sources are newer than dist/web, then serve API and
+// web app from one process.
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const WEB_SOURCES = ['src/web', 'src/blocks', 'src/shared', 'vite.config.ts', 'index.html'].map((p) => path.join(ROOT, p));
+
+function newestMtime(p: string): number {
+  if (!fs.existsSync(p)) return 0;
+  const stat = fs.statSync(p);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(p)) {
+    if (entry === 'node_modules' || entry.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  }
+  return newest;
+}
+
+async function buildWebIfStale(webDir: string, log: (msg: string) => void) {
+  const index = path.join(webDir, 'index.html');
+  const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+  const sourcesAt = Math.max(...WEB_SOURCES.map(newestMtime));
+  if (builtAt >= sourcesAt) return;
+  log(builtAt ? 'Web app sources changed: rebuilding dist/web ...' : 'Building the web app into dist/web (first start) ...');
+  const { build } = await import('vite');
+  await build({ configFile: path.join(ROOT, 'vite.config.ts'), root: path.join(ROOT, 'src/web'), logLevel: 'warn' });
+}
+
+async function main() {
+  const config = loadConfig();
+  if (process.env.SKIP_WEB_BUILD !== '1') await buildWebIfStale(config.webDir, (m) => console.log(m));
+  const { app } = await buildApp(config);
+  const close = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Sheetboard is running at ${config.publicScheme}://${config.baseHost}/ (listening on ${config.host}:${config.port})`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,136 @@
+// The board and page state fields of blocks-and-data §3, as POST /api/board/update-metadata and
+// POST /api/page/update-metadata answer them. Owners may send fields to save first.
+import type { BoardSettings, PageSettings } from '../../../shared/api';
+import type { ServerContext } from '../../context';
+import { forbidden, notFound, unauthorized } from '../../errors';
+import { parseJson } from '../../http';
+import type { SessionUser } from '../auth/service';
+import { pagesOfApp } from '../pages/service';
+import { pagesRepo } from '../pages/repo';
+import { sheetSummaries } from '../spreadsheets/service';
+import { appsRepo } from './repo';
+import { canEdit, resolveApp, updateApp, type AppRef, type AppView } from './service';
+
+/** Spec defaults of the board state (blocks-and-data §3 and §9). */
+export const BOARD_DEFAULTS = {
+  hide_filters: true,
+  hide_hero: false,
+  hide_search: false,
+  hero: '',
+  logo: '',
+  hero_image: '',
+  palette: '',
+  nav_background: '#161819',
+  hero_background: '#161819',
+  active_section_text_color: '#ffffff',
+  inactive_section_text_color: '#9ca3af',
+  active_section_background_color: '#4f46e5',
+  board_background: '#FAFAFA',
+  block_border: '#e7ebf3',
+  block_shadow: '#ebeff3',
+  sections: '',
+  footer: { logo: '', socialMediaIcons: [], copyrightText: '' },
+  event: { logo: '', socialMediaIcons: [], copyrightText: '' },
+} satisfies Required<Omit<BoardSettings, 'title'>>;
+
+export const PAGE_DEFAULTS = {
+  nav_background: '#161819',
+  page_background: '#FAFAFA',
+  block_border: '#e7ebf3',
+  block_shadow: '#ebeff3',
+};
+
+async function appFor(ctx: ServerContext, user: SessionUser | null, ref: AppRef) {
+  const app = await resolveApp(ctx, ref);
+  if (!app) throw notFound('Board not found');
+  const editable = await canEdit(ctx, user, app);
+  if (!app.public && !editable) throw forbidden('This application is private and you do not have permission to access it.');
+  return { app, editable };
+}
+
+function hasFields(body: object): boolean {
+  return Object.values(body).some((v) => v !== undefined);
+}
+
+async function common(ctx: ServerContext, app: AppView, editable: boolean) {
+  return {
+    id: app.id,
+    app_id: app.id,
+    name: app.name,
+    subdomain: app.subdomain,
+    kind: app.kind,
+    workspace_id: app.workspaceId,
+    public: app.public,
+    sign_in_method: app.sign_in_method,
+    spreadsheetId: app.spreadsheetId,
+    sheets: await sheetSummaries(ctx, app.spreadsheetId),
+    can_edit: editable,
+    user_role: editable ? 'owner' : 'guest',
+    ...(editable ? { owner_email: await appsRepo(ctx.db).ownerEmail(app.workspaceId) } : {}),
+  };
+}
+
+export async function boardMetadata(
+  ctx: ServerContext,
+  user: SessionUser | null,
+  ref: AppRef,
+  body: BoardSettings & { name?: string; spreadsheetId?: string | null },
+) {
+  let { app, editable } = await appFor(ctx, user, ref);
+  if (hasFields(body)) {
+    if (!user) throw unauthorized();
+    if (!editable) throw forbidden('Only the owner of this board can change it');
+    app = await updateApp(ctx, user, app.id, body);
+  }
+  const pages = await pagesOfApp(ctx, app.id);
+  const home = pages[0];
+  return {
+    ...BOARD_DEFAULTS,
+    title: app.name,
+    ...app.settings,
+    ...(await common(ctx, app, editable)),
+    page_id: home?.page_id ?? null,
+    page_name: home?.page_name ?? null,
+    page_slug: home?.page_slug ?? null,
+    blocks: home?.blocks ?? [],
+  };
+}
+
+/** The page named by `page` (id or slug), else the last segment of `board` that is a page slug, else the first page. */
+export async function pageMetadata(
+  ctx: ServerContext,
+  user: SessionUser | null,
+  ref: AppRef & { page?: string },
+  body: PageSettings,
+) {
+  const { app, editable } = await appFor(ctx, user, ref);
+  const pages = await pagesOfApp(ctx, app.id);
+  const segments = (ref.board ?? '').split(/[?#]/)[0]!.split('/').filter(Boolean).reverse();
+  const wanted = ref.page ? [ref.page] : segments;
+  let page = pages.find((p) => wanted.some((w) => w === p.page_id || w.toLowerCase() === p.page_slug)) ?? pages[0];
+  if (!page) throw notFound('Page not found');
+  const row = (await pagesRepo(ctx.db).findById(page.page_id))!;
+  let settings = parseJson<PageSettings>(row.settings, {});
+  if (hasFields(body)) {
+    if (!user) throw unauthorized();
+    if (!editable) throw forbidden('Only the owner of this app can change it');
+    const { page_name, ...rest } = body;
+    settings = { ...settings, ...rest };
+    await pagesRepo(ctx.db).update(row.id, { settings: JSON.stringify(settings), ...(page_name ? { page_name } : {}) });
+    if (page_name) page = { ...page, page_name };
+  }
+  return {
+    ...PAGE_DEFAULTS,
+    title: page.page_name,
+    ...settings,
+    ...(await common(ctx, app, editable)),
+    page_id: page.page_id,
+    page_name: page.page_name,
+    page_slug: page.page_slug,
+    page_type: page.page_type,
+    is_public: page.is_public,
+    is_auth: page.is_auth,
+    blocks: page.blocks,
+    pages: pages.map(({ blocks: _b, ...p }) => p),
+  };
+}

@@ -1,0 +1,246 @@
+import type { App, BoardSettings, UpdateAppBody } from '../../../shared/api';
+import { subdomainOf, subdomainProblem } from '../../../shared/rules/slug';
+import { baseHostname, type Config } from '../../config';
+import type { ServerContext } from '../../context';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';
+import { newId, nowIso, parseJson } from '../../http';
+import type { SessionUser } from '../auth/service';
+import { pagesRepo } from '../pages/repo';
+import { spreadsheetsRepo } from '../spreadsheets/repo';
+import { workspaceRepo } from '../workspace/repo';
+import { appsRepo, type AppRow } from './repo';
+
+export interface AppView extends App {
+  workspaceId: string;
+  settings: BoardSettings;
+}
+
+export function appView(row: AppRow): AppView {
+  return {
+    id: row.id,
+    name: row.name,
+    subdomain: row.subdomain,
+    kind: row.kind === 'multipage' ? 'multipage' : 'board',
+    public: Number(row.public) === 1,
+    sign_in_method: row.sign_in_method,
+    spreadsheetId: row.spreadsheet_id,
+    created_at: row.created_at,
+    workspaceId: row.workspace_id,
+    settings: parseJson<BoardSettings>(row.settings, {}),
+  };
+}
+
+/** The wire shape of GET /api/apps/{id} (no workspace id, no settings). */
+export function appOut(a: AppView): App {
+  return {
+    id: a.id,
+    name: a.name,
+    subdomain: a.subdomain,
+    kind: a.kind,
+    public: a.public,
+    sign_in_method: a.sign_in_method,
+    spreadsheetId: a.spreadsheetId,
+    created_at: a.created_at,
+  };
+}
+
+/** The app a request's Host names (`{subdomain}.{BASE_HOST}`), or null on the base host. */
+export function hostSubdomain(config: Config, host: string | undefined): string | null {
+  if (!host) return null;
+  const hostname = host.toLowerCase().replace(/:\d+$/, '');
+  const base = baseHostname(config);
+  if (!hostname.endsWith(`.${base}`)) return null;
+  const label = hostname.slice(0, -(base.length + 1)).split('.').pop() ?? '';
+  if (!label || label === 'www' || /^\d+$/.test(label)) return null;
+  return label;
+}
+
+export interface AppRef {
+  /** The spec's `board` param: an app id, a subdomain, a page path (`/my-board`, `/`) or a URL. */
+  board?: string;
+  /** Explicit app id or subdomain. */
+  app?: string;
+  host?: string;
+}
+
+/**
+ * Which app a request speaks for. The app host wins (`sales.localhost:3000` is app `sales`
+ * whatever the path); then `app`; then `board`, trying the whole value and each path segment as
+ * an id or a subdomain (so `/sales`, `/sales/home` and editor paths ending in the id all work).
+ */
+export async function resolveApp(ctx: ServerContext, ref: AppRef): Promise<AppView | null> {
+  const repo = appsRepo(ctx.db);
+  const sub = hostSubdomain(ctx.config, ref.host);
+  if (sub) {
+    const row = await repo.findBySubdomain(sub);
+    return row ? appView(row) : null;
+  }
+  const candidates: string[] = [];
+  if (ref.app) candidates.push(ref.app.trim());
+  if (ref.board) {
+    let value = ref.board.trim();
+    if (/^https?:\/\//i.test(value)) {
+      try {
+        const url = new URL(value);
+        const fromHost = hostSubdomain(ctx.config, url.host);
+        if (fromHost) candidates.push(fromHost);
+        value = url.pathname;
+      } catch {
+        /* not a URL after all */
+      }
+    }
+    if (value && !value.includes('/')) candidates.push(value);
+    else for (const seg of value.split(/[?#]/)[0]!.split('/')) if (seg) candidates.push(safeDecode(seg));
+  }
+  const unique = [...new Set(candidates.filter((c) => c.length > 0 && c.length <= 63))];
+  if (unique.length === 0) return null;
+  const rows = await repo.findByIdsOrSubdomains(unique.flatMap((c) => [c, c.toLowerCase()]));
+  for (const c of unique) {
+    const row = rows.find((r) => r.id === c) ?? rows.find((r) => r.subdomain === c.toLowerCase());
+    if (row) return appView(row);
+  }
+  return null;
+}
+
+async function isOwner(ctx: ServerContext, user: SessionUser | null, app: AppView): Promise<boolean> {
+  if (!user) return false;
+  const ws = await workspaceRepo(ctx.db).byOwner(user.id);
+  return !!ws && ws.id === app.workspaceId;
+}
+
+/**
+ * Access rule, the same for apps, pages and blocks: what you may read (your own, or a public
+ * app's) but not change answers 403 on writes; what you may not read answers 404 for
+ * everything, so private things do not reveal that they exist. No session on a write is 401.
+ */
+export async function readableApp(ctx: ServerContext, user: SessionUser | null, appId: string) {
+  const row = await appsRepo(ctx.db).findById(appId);
+  if (!row) throw notFound('App not found');
+  const app = appView(row);
+  const owner = await isOwner(ctx, user, app);
+  if (!owner && !app.public) throw notFound('App not found');
+  return { app, owner };
+}
+
+export async function writableApp(ctx: ServerContext, user: SessionUser | null, appId: string) {
+  if (!user) throw unauthorized();
+  const { app, owner } = await readableApp(ctx, user, appId);
+  if (!owner) throw forbidden('Only the owner of this app can change it');
+  return app;
+}
+
+export async function canEdit(ctx: ServerContext, user: SessionUser | null, app: AppView) {
+  return isOwner(ctx, user, app);
+}
+
+async function freeSubdomain(ctx: ServerContext, wanted: string): Promise<string> {
+  const base = wanted.slice(0, 58).replace(/-+$/, '') || 'app';
+  const taken = await appsRepo(ctx.db).subdomainsStartingWith(base);
+  if (!taken.has(base) && !subdomainProblem(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+async function checkOwnSpreadsheet(ctx: ServerContext, workspaceId: string, spreadsheetId: string) {
+  const s = await spreadsheetsRepo(ctx.db).findById(spreadsheetId);
+  if (!s || s.workspace_id !== workspaceId) throw notFound('Spreadsheet not found');
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+export async function chooseSubdomain(ctx: ServerContext, name: string, given: string | undefined, exceptAppId?: string) {
+  if (given !== undefined && given !== '') {
+    const sub = given.toLowerCase();
+    const problem = subdomainProblem(sub);
+    if (problem) throw badRequest(problem, [{ path: 'subdomain', message: problem }]);
+    const other = await appsRepo(ctx.db).findBySubdomain(sub);
+    if (other && other.id !== exceptAppId) throw conflict(`The subdomain '${sub}' is already taken`);
+    return sub;
+  }
+  return freeSubdomain(ctx, subdomainOf(name) || 'app');
+}
+
+export async function createApp(
+  ctx: ServerContext,
+  owner: { workspaceId: string },
+  input: { name: string; subdomain?: string; kind: 'board' | 'multipage'; spreadsheetId?: string | null },
+  options: { inTransaction?: boolean } = {},
+): Promise<{ app: AppView; pageId: string }> {
+  if (input.spreadsheetId) await checkOwnSpreadsheet(ctx, owner.workspaceId, input.spreadsheetId);
+  const subdomain = await chooseSubdomain(ctx, input.name, input.subdomain);
+  const now = nowIso();
+  const row: AppRow = {
+    id: newId(),
+    workspace_id: owner.workspaceId,
+    name: input.name,
+    subdomain,
+    kind: input.kind,
+    // Boards start public until the privacy issue lands.
+    public: 1,
+    sign_in_method: 'No sign in',
+    spreadsheet_id: input.spreadsheetId ?? null,
+    settings: JSON.stringify({ title: input.name }),
+    created_at: now,
+    updated_at: now,
+  };
+  const pageId = newId();
+  const write = async (db: ServerContext['db']) => {
+    await appsRepo(db).insert(row);
+    await pagesRepo(db).insert({
+      id: pageId,
+      app_id: row.id,
+      page_name: input.kind === 'board' ? input.name : 'Home',
+      page_slug: 'home',
+      page_type: 'home',
+      is_auth: 0,
+      is_public: 1,
+      position: 0,
+      settings: '{}',
+      created_at: now,
+    });
+  };
+  try {
+    if (options.inTransaction) await write(ctx.db);
+    else await ctx.db.transaction().execute(write);
+  } catch (e) {
+    if (await appsRepo(ctx.db).findBySubdomain(subdomain).catch(() => null)) throw conflict(`The subdomain '${subdomain}' is already taken`);
+    throw e;
+  }
+  return { app: appView(row), pageId };
+}
+
+export async function listApps(ctx: ServerContext, user: SessionUser): Promise<AppView[]> {
+  const ws = await workspaceRepo(ctx.db).byOwner(user.id);
+  if (!ws) return [];
+  return (await appsRepo(ctx.db).listByWorkspace(ws.id)).map(appView);
+}
+
+export async function updateApp(ctx: ServerContext, user: SessionUser | null, appId: string, body: UpdateAppBody) {
+  const app = await writableApp(ctx, user, appId);
+  const { name, subdomain, spreadsheetId, public: isPublic, sign_in_method, publishUrl: _publishUrl, ...settings } = body;
+  const patch: Parameters<ReturnType<typeof appsRepo>['update']>[1] = { updated_at: nowIso() };
+  if (name !== undefined) patch.name = name;
+  if (subdomain !== undefined && subdomain !== app.subdomain) patch.subdomain = await chooseSubdomain(ctx, app.name, subdomain, app.id);
+  if (spreadsheetId !== undefined) {
+    if (spreadsheetId) await checkOwnSpreadsheet(ctx, app.workspaceId, spreadsheetId);
+    patch.spreadsheet_id = spreadsheetId;
+  }
+  if (isPublic !== undefined) patch.public = isPublic ? 1 : 0;
+  if (sign_in_method !== undefined) patch.sign_in_method = sign_in_method;
+  if (Object.keys(settings).length > 0) patch.settings = JSON.stringify({ ...app.settings, ...settings });
+  await appsRepo(ctx.db).update(app.id, patch);
+  return appView((await appsRepo(ctx.db).findById(app.id))!);
+}
+
+export async function deleteApp(ctx: ServerContext, user: SessionUser | null, appId: string) {
+  const app = await writableApp(ctx, user, appId);
+  await ctx.db.transaction().execute((trx) => appsRepo(trx).delete(app.id));
+}

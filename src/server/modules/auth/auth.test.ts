@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, sessionCookie, signUp, uniqueEmail, type TestApp } from '../../test-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('sign-up', () => {
+  it('creates the user, sets an HttpOnly Lax session cookie and answers 201 {user}', async () => {
+    const email = uniqueEmail('ada');
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Ada', email: email.toUpperCase(), password: 'longenough' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ user: { _id: expect.any(String), name: 'Ada', email } });
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/^sb_session=/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Secure/);
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth', headers: { cookie: sessionCookie(res) } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user.email).toBe(email);
+  });
+
+  it('marks the cookie Secure behind an https proxy', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { name: 'Sec', email: uniqueEmail('sec'), password: 'longenough' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(String(res.headers['set-cookie'])).toMatch(/Secure/);
+  });
+
+  it('refuses a duplicate e-mail with 409', async () => {
+    const u = await signUp(t.app);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Other', email: u.email, password: 'longenough' } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('An account with this email already exists');
+  });
+
+  it.each([
+    [{ name: 'A', email: 'a@example.com', password: 'short' }, 'password', 'Password must be at least 8 characters'],
+    [{ name: 'A', email: 'not-an-email', password: 'longenough' }, 'email', 'Please enter a valid email address'],
+    [{ name: '', email: 'b@example.com', password: 'longenough' }, 'name', 'Name is required'],
+  ])('validates %o → 400 naming %s', async (payload, field, message) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.message).toBe(`Invalid ${field}: ${message}`);
+    expect(body.issues).toContainEqual({ path: field, message });
+  });
+
+  it('refuses a body that is not JSON with 400', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'content-type': 'application/json' }, payload: '{nope' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The request body is not valid JSON');
+  });
+});
+
+describe('login and logout', () => {
+  it('logs in with the right password and not with a wrong one', async () => {
+    const u = await signUp(t.app, 'Grace', uniqueEmail('grace'), 'hopper1234');
+    const ok = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.email, password: 'hopper1234' } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user).toEqual({ _id: u.id, name: 'Grace', email: u.email });
+    expect(sessionCookie(ok)).toMatch(/^sb_session=.{20,}/);
+
+    const bad = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.email, password: 'wrong-password' } });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json()).toMatchObject({ message: 'Invalid email or password' });
+
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'whatever1' } });
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json().message).toBe('Invalid email or password');
+  });
+
+  it('GET /api/auth is 401 without a session and with a forged one', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth' })).statusCode).toBe(401);
+    const forged = await t.app.inject({ method: 'GET', url: '/api/auth', headers: { cookie: 'sb_session=forged' } });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().message).toBeTruthy();
+  });
+
+  it('logout ends the session (204) and the cookie stops working', async () => {
+    const u = await signUp(t.app);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: u.cookie } });
+    expect(out.statusCode).toBe(204);
+    expect(String(out.headers['set-cookie'])).toMatch(/sb_session=;/);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth', headers: { cookie: u.cookie } })).statusCode).toBe(401);
+  });
+
+  it('stores only a hash of the session token', async () => {
+    const u = await signUp(t.app);
+    const token = u.cookie.split('=')[1]!;
+    const rows = await t.ctx.db.selectFrom('sessions').select('id').execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((r) => r.id === token)).toBe(false);
+    const stored = await t.ctx.db.selectFrom('users').select('password_hash').where('email', '=', u.email).executeTakeFirstOrThrow();
+    expect(stored.password_hash).toMatch(/^scrypt\$/);
+    expect(stored.password_hash).not.toContain('correct horse');
+  });
+});
+
+describe('workspace', () => {
+  it('answers is_free_plan for the signed-in owner, 401 otherwise', async () => {
+    const u = await signUp(t.app);
+    const res = await t.app.inject({ method: 'GET', url: '/api/board/workspace', headers: { cookie: u.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ is_free_plan: true });
+    expect((await t.app.inject({ method: 'GET', url: '/api/board/workspace' })).statusCode).toBe(401);
+  });
+
+  it('PLAN=pro puts new workspaces on a paid plan', async () => {
+    const pro = await createTestApp({ plan: 'pro' });
+    try {
+      const u = await signUp(pro.app);
+      const res = await pro.app.inject({ method: 'GET', url: '/api/board/workspace', headers: { cookie: u.cookie } });
+      expect(res.json()).toEqual({ is_free_plan: false });
+    } finally {
+      await pro.close();
+    }
+  });
+
+  it('gives a new owner the sample spreadsheet and an example board with three blocks', async () => {
+    const u = await signUp(t.app);
+    const sheets = (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: { cookie: u.cookie } })).json();
+    expect(sheets.spreadsheets).toHaveLength(1);
+    const sample = sheets.spreadsheets[0];
+    expect(sample.title).toBe('Sample business');
+    expect(sample.sheets.map((s: { title: string }) => s.title)).toEqual(['Orders', 'Products']);
+    expect(sample.sheets[0].columns).toEqual(['Order ID', 'Date', 'Customer', 'Email', 'City', 'Category', 'Product', 'Quantity', 'Amount', 'Status']);
+    expect(sample.sheets[0].row_count).toBe(200);
+
+    const apps = (await t.app.inject({ method: 'GET', url: '/api/apps', headers: { cookie: u.cookie } })).json().apps;
+    expect(apps).toHaveLength(1);
+    expect(apps[0]).toMatchObject({ kind: 'board', public: true, sign_in_method: 'No sign in', spreadsheetId: sample.id });
+    const pages = (await t.app.inject({ method: 'GET', url: `/api/pages/${apps[0].id}` })).json().pages;
+    expect(pages).toHaveLength(1);
+    expect(pages[0].blocks.map((b: { type: string }) => b.type)).toEqual(['scorecard', 'chart', 'table']);
+    const chart = pages[0].blocks[1];
+    // Defaults from the chart schema were merged in.
+    expect(chart).toMatchObject({ sheet_title: 'Orders', x_axis: 'Category', legendPosition: 'top', pdf_download: true });
+    expect(chart.axis[0]).toMatchObject({ column: 'Amount', type: 'bar', decimal: 'dot' });
+  });
+});

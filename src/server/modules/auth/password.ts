@@ -1,0 +1,38 @@
+// scrypt with a random salt per password; parameters travel in the stored string so they can
+// be raised later without breaking old hashes.
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scrypt = promisify(crypto.scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: crypto.ScryptOptions,
+) => Promise<Buffer>;
+
+const N = 16384;
+const R = 8;
+const P = 1;
+const KEYLEN = 64;
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.randomBytes(16);
+  const key = await scrypt(password, salt, KEYLEN, { N, r: R, p: P });
+  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  if (!stored) return false;
+  const [alg, n, r, p, saltB64, keyB64] = stored.split('$');
+  if (alg !== 'scrypt' || !n || !r || !p || !saltB64 || !keyB64) return false;
+  const expected = Buffer.from(keyB64, 'base64');
+  const key = await scrypt(password, Buffer.from(saltB64, 'base64'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
+  return key.length === expected.length && crypto.timingSafeEqual(key, expected);
+}
+
+/** A hash to compare against when the user does not exist, so timing does not reveal accounts. */
+export const DUMMY_HASH = `scrypt$${N}$${R}$${P}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEYLEN).toString('base64')}`;

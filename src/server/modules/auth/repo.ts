@@ -1,0 +1,56 @@
+import type { Db } from '../../db';
+
+export interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  password_hash: string | null;
+}
+
+export function authRepo(db: Db) {
+  return {
+    findUserByEmail(email: string) {
+      return db.selectFrom('users').select(['id', 'name', 'email', 'password_hash']).where('email', '=', email).executeTakeFirst();
+    },
+    findUserById(id: string) {
+      return db.selectFrom('users').select(['id', 'name', 'email', 'password_hash']).where('id', '=', id).executeTakeFirst();
+    },
+    async insertUser(u: UserRow & { created_at: string }) {
+      await db.insertInto('users').values(u).execute();
+    },
+    async insertSession(s: { id: string; user_id: string; expires_at: string; created_at: string }) {
+      await db.insertInto('sessions').values(s).execute();
+    },
+    userBySession(hash: string, now: string) {
+      return db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['users.id', 'users.name', 'users.email'])
+        .where('sessions.id', '=', hash)
+        .where('sessions.expires_at', '>', now)
+        .executeTakeFirst();
+    },
+    async deleteSession(hash: string) {
+      await db.deleteFrom('sessions').where('id', '=', hash).execute();
+    },
+    async deleteExpiredSessions(now: string) {
+      await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+    },
+    async insertLoginToken(t: { id: string; user_id: string; expires_at: string; created_at: string }) {
+      await db.insertInto('login_tokens').values({ ...t, used_at: null }).execute();
+    },
+    /** Marks the token used and returns its user, atomically: a token works once even under races. */
+    async consumeLoginToken(hash: string, now: string): Promise<string | null> {
+      const res = await db
+        .updateTable('login_tokens')
+        .set({ used_at: now })
+        .where('id', '=', hash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) return null;
+      const row = await db.selectFrom('login_tokens').select('user_id').where('id', '=', hash).executeTakeFirst();
+      return row?.user_id ?? null;
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LoginBody, MagicLinkBody, SignupBody, TokenLoginBody } from '../../../shared/api';
+import type { ServerContext } from '../../context';
+import { parse } from '../../http';
+import * as auth from './service';
+
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: { token: string; maxAge: number }) {
+  reply.setCookie(auth.SESSION_COOKIE, session.token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    path: '/',
+    maxAge: session.maxAge,
+  });
+}
+
+export function authRoutes(app: FastifyInstance, ctx: ServerContext) {
+  app.post('/api/auth/signup', async (request, reply) => {
+    const body = parse(SignupBody, request.body);
+    const { user, session } = await auth.signup(ctx, body);
+    setSessionCookie(request, reply, session);
+    return reply.status(201).send({ user: auth.publicUser(user) });
+  });
+
+  app.post('/api/auth/login', async (request, reply) => {
+    const body = parse(LoginBody, request.body);
+    const { user, session } = await auth.login(ctx, body.email, body.password);
+    setSessionCookie(request, reply, session);
+    return { user: auth.publicUser(user) };
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    await auth.logout(ctx, request.cookies[auth.SESSION_COOKIE]);
+    reply.clearCookie(auth.SESSION_COOKIE, { path: '/' });
+    return reply.status(204).send();
+  });
+
+  app.get('/api/auth', async (request) => {
+    const user = await auth.requireUser(ctx, request);
+    return { user: auth.publicUser(user) };
+  });
+
+  app.post('/api/auth/magic-link', async (request, reply) => {
+    const body = parse(MagicLinkBody, request.body);
+    await auth.sendMagicLink(ctx, body.email, request.protocol);
+    // Same answer whether or not the address has an account.
+    return reply.status(202).send({ message: 'If an account exists for this email, a sign-in link is on its way.' });
+  });
+
+  app.post('/api/auth', async (request, reply) => {
+    const body = parse(TokenLoginBody, request.body);
+    const { user, session } = await auth.loginWithToken(ctx, body.token);
+    setSessionCookie(request, reply, session);
+    return { token: session.token, user: auth.publicUser(user) };
+  });
+}

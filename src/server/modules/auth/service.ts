@@ -1,0 +1,118 @@
+import type { FastifyRequest } from 'fastify';
+import type { PublicUser } from '../../../shared/api';
+import type { ServerContext } from '../../context';
+import { conflict, HttpError, unauthorized } from '../../errors';
+import { newId, nowIso, randomToken, sha256 } from '../../http';
+import { setupWorkspace } from '../workspace/service';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
+import { authRepo } from './repo';
+
+export const SESSION_COOKIE = 'sb_session';
+export const LOGIN_TOKEN_MINUTES = 15;
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export function publicUser(u: SessionUser): PublicUser {
+  return { _id: u.id, name: u.name, email: u.email };
+}
+
+export async function signup(ctx: ServerContext, input: { name: string; email: string; password: string }) {
+  const repo = authRepo(ctx.db);
+  if (await repo.findUserByEmail(input.email)) throw conflict('An account with this email already exists');
+  const user = { id: newId(), name: input.name, email: input.email };
+  const password_hash = await hashPassword(input.password);
+  try {
+    // One transaction: a user never exists without a workspace, sample and example board.
+    await ctx.db.transaction().execute(async (trx) => {
+      await authRepo(trx).insertUser({ ...user, password_hash, created_at: nowIso() });
+      await setupWorkspace({ ...ctx, db: trx }, user);
+    });
+  } catch (e) {
+    // Two sign-ups racing with the same e-mail: the unique index decides.
+    if (await repo.findUserByEmail(input.email)) throw conflict('An account with this email already exists');
+    throw e;
+  }
+  return { user, session: await createSession(ctx, user.id) };
+}
+
+export async function login(ctx: ServerContext, email: string, password: string) {
+  const row = await authRepo(ctx.db).findUserByEmail(email);
+  const ok = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
+  if (!row || !ok) throw new HttpError(401, 'Invalid email or password', undefined, 'invalid_credentials');
+  return { user: { id: row.id, name: row.name, email: row.email }, session: await createSession(ctx, row.id) };
+}
+
+export async function createSession(ctx: ServerContext, userId: string): Promise<{ token: string; maxAge: number }> {
+  const token = randomToken();
+  const maxAge = Math.round(ctx.config.sessionDays * 86400);
+  const now = Date.now();
+  await authRepo(ctx.db).insertSession({
+    id: sha256(token),
+    user_id: userId,
+    expires_at: new Date(now + maxAge * 1000).toISOString(),
+    created_at: new Date(now).toISOString(),
+  });
+  return { token, maxAge };
+}
+
+export async function logout(ctx: ServerContext, token: string | undefined) {
+  if (token) await authRepo(ctx.db).deleteSession(sha256(token));
+}
+
+const userCache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+
+/** The signed-in user of a request (from the session cookie only), or null. Memoised per request. */
+export function currentUser(ctx: ServerContext, request: FastifyRequest): Promise<SessionUser | null> {
+  let p = userCache.get(request);
+  if (!p) {
+    const token = request.cookies[SESSION_COOKIE];
+    p = token ? authRepo(ctx.db).userBySession(sha256(token), nowIso()).then((u) => u ?? null) : Promise.resolve(null);
+    userCache.set(request, p);
+  }
+  return p;
+}
+
+export async function requireUser(ctx: ServerContext, request: FastifyRequest): Promise<SessionUser> {
+  const user = await currentUser(ctx, request);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/** Sends a one-time sign-in link. Silent about unknown addresses (no account enumeration). */
+export async function sendMagicLink(ctx: ServerContext, email: string, scheme: string) {
+  const row = await authRepo(ctx.db).findUserByEmail(email);
+  if (!row) {
+    ctx.log.info({ email }, 'magic link asked for an unknown address');
+    return;
+  }
+  const token = randomToken();
+  const now = Date.now();
+  await authRepo(ctx.db).insertLoginToken({
+    id: sha256(token),
+    user_id: row.id,
+    expires_at: new Date(now + LOGIN_TOKEN_MINUTES * 60_000).toISOString(),
+    created_at: new Date(now).toISOString(),
+  });
+  const link = `${scheme}://${ctx.config.baseHost}/dashboard/auth?token=${encodeURIComponent(token)}`;
+  await ctx.mailer.send({
+    to: row.email,
+    subject: 'Your Sheetboard sign-in link',
+    text: `Hello ${row.name},\n\nSign in to Sheetboard with this link (valid for ${LOGIN_TOKEN_MINUTES} minutes, once):\n\n${link}\n\nIf you did not ask for it, ignore this e-mail.\n`,
+    html: `<p>Hello ${escapeHtml(row.name)},</p><p><a href="${link}">Sign in to Sheetboard</a> (valid for ${LOGIN_TOKEN_MINUTES} minutes, once).</p><p>If you did not ask for it, ignore this e-mail.</p>`,
+  });
+}
+
+export async function loginWithToken(ctx: ServerContext, token: string) {
+  const userId = await authRepo(ctx.db).consumeLoginToken(sha256(token), nowIso());
+  const row = userId ? await authRepo(ctx.db).findUserById(userId) : undefined;
+  if (!row) throw new HttpError(401, 'This sign-in link is invalid or has expired', undefined, 'invalid_token');
+  return { user: { id: row.id, name: row.name, email: row.email }, session: await createSession(ctx, row.id) };
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { BlockOrderBody, CreateBlockBody, UpdateBlockBody } from '../../../shared/api';
+import type { ServerContext } from '../../context';
+import { parse } from '../../http';
+import { currentUser } from '../auth/service';
+import * as service from './service';
+
+const IdParams = z.object({ id: z.string().min(1) });
+
+export function blockRoutes(app: FastifyInstance, ctx: ServerContext) {
+  app.get('/api/blocks', async () => ({ blocks: service.catalogue() }));
+
+  app.get('/api/blocks/:id', async (request) => {
+    const { id } = parse(IdParams, request.params);
+    return { block: await service.readBlock(ctx, await currentUser(ctx, request), id) };
+  });
+
+  app.post('/api/blocks', async (request, reply) => {
+    const body = parse(CreateBlockBody, request.body);
+    const block = await service.createBlock(ctx, await currentUser(ctx, request), body);
+    return reply.status(201).send({ block });
+  });
+
+  app.put('/api/blocks/:id', async (request) => {
+    const { id } = parse(IdParams, request.params);
+    const body = parse(UpdateBlockBody, request.body);
+    return { block: await service.updateBlock(ctx, await currentUser(ctx, request), id, body) };
+  });
+
+  app.delete('/api/blocks/:id', async (request, reply) => {
+    const { id } = parse(IdParams, request.params);
+    await service.deleteBlock(ctx, await currentUser(ctx, request), id);
+    return reply.status(204).send();
+  });
+
+  app.put('/api/pages/:id/blocks/order', async (request) => {
+    const { id } = parse(IdParams, request.params);
+    const { order } = parse(BlockOrderBody, request.body);
+    return { blocks: await service.reorderBlocks(ctx, await currentUser(ctx, request), id, order) };
+  });
+}

@@ -1,0 +1,125 @@
+import { blockSchemas, resolveKind, schemaOf } from '../../../blocks/schemas';
+import { normalizeBlock, validateBlock, type BlockRecord } from '../../../shared/settings';
+import type { ServerContext } from '../../context';
+import { badRequest, notFound } from '../../errors';
+import { newId, nowIso, parseJson } from '../../http';
+import { readableApp, writableApp } from '../apps/service';
+import type { SessionUser } from '../auth/service';
+import { pagesRepo } from '../pages/repo';
+import { blocksRepo, type BlockRow } from './repo';
+
+/** The spec's block record: stored config plus id and (legacy kinds mapped) type. */
+export function blockRecord(row: BlockRow): BlockRecord {
+  const config = parseJson<Record<string, unknown>>(row.config, {});
+  return {
+    ...config,
+    id: row.id,
+    type: resolveKind(row.type) ?? row.type,
+    section: typeof config.section === 'string' ? config.section : '',
+    sheet_title: typeof config.sheet_title === 'string' ? config.sheet_title : '',
+    axis: Array.isArray(config.axis) ? (config.axis as BlockRecord['axis']) : [],
+    actions: Array.isArray(config.actions) ? (config.actions as BlockRecord['actions']) : [],
+    full_width: config.full_width === true,
+  };
+}
+
+function configOf(record: BlockRecord): string {
+  const { id: _id, type: _type, temp_block: _temp, ...config } = record;
+  return JSON.stringify(config);
+}
+
+/** Records of several pages, in order, grouped by page id. */
+export async function blocksOfPages(ctx: ServerContext, pageIds: string[]): Promise<Map<string, BlockRecord[]>> {
+  const out = new Map<string, BlockRecord[]>(pageIds.map((id) => [id, []]));
+  for (const row of await blocksRepo(ctx.db).listByPages(pageIds)) out.get(row.page_id)?.push(blockRecord(row));
+  return out;
+}
+
+/** Inserts already-normalised records at the end of a page (sign-up's example board). */
+export async function insertBlocks(ctx: ServerContext, pageId: string, records: BlockRecord[]) {
+  const start = await blocksRepo(ctx.db).nextPosition(pageId);
+  const now = nowIso();
+  await blocksRepo(ctx.db).insert(
+    records.map((r, i) => ({ id: r.id || newId(), page_id: pageId, position: start + i, type: r.type, config: configOf(r), created_at: now, updated_at: now })),
+  );
+}
+
+function checked(type: string, input: Record<string, unknown>, id: string): BlockRecord {
+  const schema = schemaOf(type);
+  if (!schema) throw badRequest(`Unknown block type '${type}'`, [{ path: 'type', message: `Unknown block type '${type}'` }]);
+  const record = normalizeBlock(schema, input, id);
+  // temp_block marks the editor's unsaved copy; a stored block is never temporary.
+  delete record.temp_block;
+  const issues = validateBlock(schema, record);
+  const first = issues[0];
+  if (first) throw badRequest(`Invalid setting '${first.path}': ${first.message}`, issues);
+  return record;
+}
+
+async function pageForWrite(ctx: ServerContext, user: SessionUser | null, pageId: string) {
+  const page = await pagesRepo(ctx.db).findById(pageId);
+  if (!page) throw notFound('Page not found');
+  await writableApp(ctx, user, page.app_id);
+  return page;
+}
+
+async function blockForWrite(ctx: ServerContext, user: SessionUser | null, blockId: string) {
+  const row = await blocksRepo(ctx.db).findById(blockId);
+  if (!row) throw notFound('Block not found');
+  await pageForWrite(ctx, user, row.page_id);
+  return row;
+}
+
+export async function createBlock(ctx: ServerContext, user: SessionUser | null, body: { pageId: string; type: string } & Record<string, unknown>) {
+  const { pageId, type, id: _id, ...settings } = body;
+  const page = await pageForWrite(ctx, user, pageId);
+  const record = checked(type, settings, newId());
+  const now = nowIso();
+  await blocksRepo(ctx.db).insert([
+    { id: record.id, page_id: page.id, position: await blocksRepo(ctx.db).nextPosition(page.id), type: record.type, config: configOf(record), created_at: now, updated_at: now },
+  ]);
+  return record;
+}
+
+export async function updateBlock(ctx: ServerContext, user: SessionUser | null, blockId: string, body: Record<string, unknown>) {
+  const row = await blockForWrite(ctx, user, blockId);
+  const stored = blockRecord(row);
+  const { id: _id, pageId: _pageId, type, ...changes } = body;
+  const kind = resolveKind(stored.type) ?? stored.type;
+  if (type !== undefined && resolveKind(String(type)) !== kind)
+    throw badRequest('The type of a block cannot change; add a new block instead', [{ path: 'type', message: 'Cannot change' }]);
+  const { id: _sid, type: _st, ...storedSettings } = stored;
+  const record = checked(kind, { ...storedSettings, ...changes }, row.id);
+  await blocksRepo(ctx.db).update(row.id, { config: configOf(record), type: record.type, updated_at: nowIso() });
+  return record;
+}
+
+export async function deleteBlock(ctx: ServerContext, user: SessionUser | null, blockId: string) {
+  const row = await blockForWrite(ctx, user, blockId);
+  await blocksRepo(ctx.db).delete(row.id);
+}
+
+export async function reorderBlocks(ctx: ServerContext, user: SessionUser | null, pageId: string, order: string[]) {
+  const page = await pageForWrite(ctx, user, pageId);
+  const current = (await blocksRepo(ctx.db).listByPages([page.id])).map((b) => b.id);
+  const given = new Set(order);
+  if (given.size !== order.length || order.length !== current.length || current.some((id) => !given.has(id)))
+    throw badRequest('The order must list every block of the page exactly once', [{ path: 'order', message: 'Must be exactly the ids of the page\'s blocks' }]);
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const [position, id] of order.entries()) await blocksRepo(trx).update(id, { position });
+  });
+  return (await blocksOfPages(ctx, [page.id])).get(page.id) ?? [];
+}
+
+export async function readBlock(ctx: ServerContext, user: SessionUser | null, blockId: string) {
+  const row = await blocksRepo(ctx.db).findById(blockId);
+  if (!row) throw notFound('Block not found');
+  const page = await pagesRepo(ctx.db).findById(row.page_id);
+  if (!page) throw notFound('Block not found');
+  await readableApp(ctx, user, page.app_id);
+  return blockRecord(row);
+}
+
+export function catalogue() {
+  return Object.values(blockSchemas).map((s) => ({ type: s.kind, name: s.name, description: s.description, category: s.category, icon: s.icon }));
+}

@@ -1,0 +1,25 @@
+// GET /api/getENV/{name}: a few public settings the web app reads as raw text. A whitelist, so
+// nothing secret can ever leak through it.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { ServerContext } from '../../context';
+import { notFound } from '../../errors';
+import { parse } from '../../http';
+
+export function publicEnv(config: Config): Record<string, string> {
+  return {
+    BOARD_BASE_URL: `${config.publicScheme}://${config.baseHost}`,
+    BASE_HOST: config.baseHost,
+    MAX_IMPORT_MB: String(config.maxImportMb),
+  };
+}
+
+export function envRoutes(app: FastifyInstance, ctx: ServerContext) {
+  app.get('/api/getENV/:name', async (request, reply) => {
+    const { name } = parse(z.object({ name: z.string() }), request.params);
+    const value = publicEnv(ctx.config)[name];
+    if (value === undefined) throw notFound(`Unknown setting '${name}'`);
+    return reply.type('text/plain; charset=utf-8').send(value);
+  });
+}

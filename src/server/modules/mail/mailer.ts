@@ -1,0 +1,36 @@
+// Outgoing e-mail: SMTP through nodemailer when SMTP_URL is set, otherwise the server log (so a
+// fresh clone can still sign in with a magic link).
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(options: { smtpUrl: string | null; from: string; log: FastifyBaseLogger }): Mailer {
+  if (!options.smtpUrl) {
+    return {
+      async send(mail) {
+        options.log.info({ to: mail.to, subject: mail.subject }, `E-mail (SMTP_URL not set):\n${mail.text}`);
+      },
+      close() {},
+    };
+  }
+  const transport = nodemailer.createTransport(options.smtpUrl);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from: options.from, ...mail });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

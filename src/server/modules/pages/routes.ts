@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { CreatePageBody } from '../../../shared/api';
+import type { ServerContext } from '../../context';
+import { parse } from '../../http';
+import { currentUser } from '../auth/service';
+import * as service from './service';
+
+const AppParams = z.object({ appId: z.string().min(1) });
+const SlugParams = z.object({ slug: z.string().min(1) });
+const PageQuery = z.object({ app: z.string().optional(), board: z.string().optional(), referer: z.string().optional() });
+
+export function pageRoutes(app: FastifyInstance, ctx: ServerContext) {
+  app.get('/api/pages/:appId', async (request) => {
+    const { appId } = parse(AppParams, request.params);
+    return { pages: await service.listPages(ctx, await currentUser(ctx, request), appId) };
+  });
+
+  app.get('/api/page/:slug', async (request) => {
+    const { slug } = parse(SlugParams, request.params);
+    const q = parse(PageQuery, request.query);
+    // `board` is the page path here, not the app: only the host or `app` name the app, unless
+    // the path itself starts with the board slug (/{board_slug}/...).
+    const page = await service.pageBySlug(ctx, await currentUser(ctx, request), slug, { app: q.app, board: q.app ? undefined : q.board, host: request.host });
+    return { page };
+  });
+
+  app.post('/api/pages', async (request, reply) => {
+    const body = parse(CreatePageBody, request.body);
+    const page = await service.createPage(ctx, await currentUser(ctx, request), body);
+    return reply.status(201).send({ page });
+  });
+}

@@ -1,0 +1,106 @@
+// The web app: hashed assets with long caching, and index.html for every client route with the
+// status the route deserves (200 for known routes and existing boards, 404 otherwise: the SPA
+// then shows its 404 screen, and crawlers and tests see the truth).
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../../context';
+import { appsRepo } from '../apps/repo';
+import { hostSubdomain } from '../apps/service';
+import { pagesRepo } from '../pages/repo';
+
+/** Served when dist/web has not been built (tests): enough for route status checks. */
+const FALLBACK_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sheetboard</title></head><body><div id="root"></div><p>The web app is not built: run <code>npm run build</code>.</p></body></html>`;
+
+/** Client routes of the shell (shell §2.1) served on the base host. */
+const CLIENT_ROUTES: RegExp[] = [
+  /^\/$/,
+  /^\/dashboard(\/.*)?$/,
+  /^\/accept-invitation\/?$/,
+  /^\/admin.*$/,
+  /^\/blog.*$/,
+  /^\/boardWorkspace\/?$/,
+  /^\/marketplace\/?$/,
+  /^\/multipage-templates\/?$/,
+  /^\/templates(\/.*)?$/,
+  /^\/payment_success\/?$/,
+  /^\/payment_fail\/?$/,
+];
+
+export function isClientRoute(pathname: string): boolean {
+  return CLIENT_ROUTES.some((r) => r.test(pathname));
+}
+
+export function siteRoutes(app: FastifyInstance, ctx: ServerContext) {
+  const webDir = ctx.config.webDir;
+  const indexFile = path.join(webDir, 'index.html');
+  const built = fs.existsSync(indexFile);
+  let indexHtml: string | null = null;
+  const readIndex = () => {
+    // Read per start, not per request; a rebuild needs a restart anyway (new asset names).
+    indexHtml ??= built ? fs.readFileSync(indexFile, 'utf8') : FALLBACK_HTML;
+    return indexHtml;
+  };
+
+  if (built) {
+    app.register(fastifyStatic, {
+      root: webDir,
+      prefix: '/',
+      index: false,
+      wildcard: true,
+      setHeaders(res, filePath) {
+        res.setHeader(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  const imagesDir = path.join(ctx.config.samplesDir, 'images');
+  if (fs.existsSync(imagesDir)) {
+    app.register(fastifyStatic, {
+      root: imagesDir,
+      prefix: '/samples/images/',
+      decorateReply: !built,
+      index: false,
+      setHeaders(res) {
+        res.setHeader('Cache-Control', 'public, max-age=86400');
+      },
+    });
+  }
+
+  async function status(request: FastifyRequest): Promise<number> {
+    const pathname = decodeURIComponent(request.url.split('?')[0]!.replace(/\/{2,}/g, '/'));
+    const sub = hostSubdomain(ctx.config, request.host);
+    if (sub) {
+      const found = await appsRepo(ctx.db).findBySubdomain(sub);
+      if (!found) return 404;
+      const segs = pathname.split('/').filter(Boolean);
+      if (segs.length === 0) return 200;
+      if (segs.length === 1 && (await pagesRepo(ctx.db).findBySlug(found.id, segs[0]!.toLowerCase()))) return 200;
+      return 404;
+    }
+    if (isClientRoute(pathname)) return 200;
+    const segs = pathname.split('/').filter(Boolean);
+    if (segs.length === 1 && /^[a-z0-9-]{1,63}$/i.test(segs[0]!)) {
+      if (await appsRepo(ctx.db).findBySubdomain(segs[0]!.toLowerCase())) return 200;
+    }
+    return 404;
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0]!;
+    if (pathname === '/api' || pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD'))
+      return reply.status(404).send({ message: 'Not found' });
+    // A missing asset must not turn into HTML (a browser would try to run it as a script).
+    if (pathname.startsWith('/assets/') || /\.[a-z0-9]{2,5}$/i.test(pathname)) return reply.status(404).type('text/plain').send('Not found');
+    let code = 404;
+    try {
+      code = await status(request);
+    } catch (e) {
+      request.log.warn({ err: e }, 'route status lookup failed');
+    }
+    return reply.status(code).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(readIndex());
+  });
+}

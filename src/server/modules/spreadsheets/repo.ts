@@ -1,0 +1,81 @@
+import type { Db } from '../../db';
+
+export interface SheetRecord {
+  id: string;
+  spreadsheet_id: string;
+  title: string;
+  position: number;
+  columns: string;
+  row_count: number;
+  version: number;
+  updated_at: string;
+}
+
+// 3 parameters a row: 5000 rows stay under SQLite's 32766 and PostgreSQL's 65535 limits.
+const ROWS_PER_INSERT = 5000;
+
+export function spreadsheetsRepo(db: Db) {
+  return {
+    async insertSpreadsheet(s: { id: string; workspace_id: string; title: string; source: string; created_at: string }) {
+      await db.insertInto('spreadsheets').values(s).execute();
+    },
+    async insertSheet(s: SheetRecord) {
+      await db.insertInto('sheets').values(s).execute();
+    },
+    /** Rows are already JSON text; inserted in large multi-row statements. */
+    async insertRows(sheetId: string, rows: string[]) {
+      for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+        const chunk = rows.slice(start, start + ROWS_PER_INSERT);
+        await db
+          .insertInto('sheet_rows')
+          .values(chunk.map((data, i) => ({ sheet_id: sheetId, row_index: start + i, data })))
+          .execute();
+      }
+    },
+    listByWorkspace(workspaceId: string) {
+      return db
+        .selectFrom('spreadsheets')
+        .select(['id', 'title', 'created_at', 'workspace_id'])
+        .where('workspace_id', '=', workspaceId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .execute();
+    },
+    findById(id: string) {
+      return db.selectFrom('spreadsheets').select(['id', 'title', 'created_at', 'workspace_id']).where('id', '=', id).executeTakeFirst();
+    },
+    sheetsOf(spreadsheetIds: string[]) {
+      if (spreadsheetIds.length === 0) return Promise.resolve([] as SheetRecord[]);
+      return db
+        .selectFrom('sheets')
+        .selectAll()
+        .where('spreadsheet_id', 'in', spreadsheetIds)
+        .orderBy('spreadsheet_id')
+        .orderBy('position')
+        .execute();
+    },
+    /** The one indexed lookup a data request makes before the cache answers. */
+    sheetByTitle(spreadsheetId: string, title: string) {
+      return db
+        .selectFrom('sheets')
+        .innerJoin('spreadsheets', 'spreadsheets.id', 'sheets.spreadsheet_id')
+        .select(['sheets.id', 'sheets.title', 'sheets.version', 'sheets.columns', 'sheets.row_count', 'spreadsheets.workspace_id'])
+        .where('sheets.spreadsheet_id', '=', spreadsheetId)
+        .where('sheets.title', '=', title)
+        .executeTakeFirst();
+    },
+    rowsOf(sheetId: string) {
+      return db.selectFrom('sheet_rows').select('data').where('sheet_id', '=', sheetId).orderBy('row_index').execute();
+    },
+    appsUsing(spreadsheetId: string) {
+      return db.selectFrom('apps').select(['id', 'name']).where('spreadsheet_id', '=', spreadsheetId).execute();
+    },
+    async deleteSpreadsheet(id: string) {
+      // Explicit order so PostgreSQL and SQLite behave alike even without cascades.
+      const sheetIds = (await db.selectFrom('sheets').select('id').where('spreadsheet_id', '=', id).execute()).map((s) => s.id);
+      if (sheetIds.length) await db.deleteFrom('sheet_rows').where('sheet_id', 'in', sheetIds).execute();
+      await db.deleteFrom('sheets').where('spreadsheet_id', '=', id).execute();
+      await db.deleteFrom('spreadsheets').where('id', '=', id).execute();
+    },
+  };
+}

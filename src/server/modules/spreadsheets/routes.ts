@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { JsonSpreadsheetBody, SheetDataQuery } from '../../../shared/api';
+import type { ServerContext } from '../../context';
+import { badRequest } from '../../errors';
+import { parse } from '../../http';
+import { currentUser, requireUser } from '../auth/service';
+import { MESSAGES, parseSpreadsheetFile, titleFromName } from './import-file';
+import * as service from './service';
+
+const IdParams = z.object({ id: z.string().min(1) });
+const SheetParams = z.object({ spreadsheetId: z.string().min(1), sheetTitle: z.string().min(1) });
+const SheetQuery = SheetDataQuery.extend({ app: z.string().optional() });
+
+export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
+  const maxBytes = ctx.config.maxImportMb * 1024 * 1024;
+
+  app.post('/api/spreadsheets', async (request, reply) => {
+    const user = await requireUser(ctx, request);
+    let spreadsheet;
+    if (request.isMultipart()) {
+      if (Number(request.headers['content-length'] ?? 0) > maxBytes + 1024 * 1024)
+        throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
+      const file = await request.file();
+      if (!file || file.fieldname !== 'file') throw badRequest("Choose a file to import (form field 'file')", [{ path: 'file', message: 'A file is required' }]);
+      let buf: Buffer;
+      try {
+        buf = await file.toBuffer();
+      } catch (e) {
+        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
+        throw e;
+      }
+      const sheets = await parseSpreadsheetFile(buf, file.filename || 'Spreadsheet.csv');
+      const titleField = file.fields.title;
+      const given = titleField && !Array.isArray(titleField) && 'value' in titleField ? String(titleField.value ?? '').trim() : '';
+      spreadsheet = await service.importSpreadsheet(ctx, user, (given || titleFromName(file.filename || 'Spreadsheet')).slice(0, 200), sheets, 'upload');
+    } else {
+      const body = parse(JsonSpreadsheetBody, request.body);
+      spreadsheet = await service.importSpreadsheet(ctx, user, body.title, service.sheetsFromJson(body), 'json');
+    }
+    return reply.status(201).send({ spreadsheet });
+  });
+
+  app.get('/api/spreadsheets', async (request) => {
+    const user = await requireUser(ctx, request);
+    return { spreadsheets: await service.listSpreadsheets(ctx, user) };
+  });
+
+  app.get('/api/spreadsheets/:id', async (request) => {
+    const user = await requireUser(ctx, request);
+    const { id } = parse(IdParams, request.params);
+    return { spreadsheet: await service.getSpreadsheet(ctx, user, id) };
+  });
+
+  app.delete('/api/spreadsheets/:id', async (request, reply) => {
+    const user = await requireUser(ctx, request);
+    const { id } = parse(IdParams, request.params);
+    await service.deleteSpreadsheet(ctx, user, id);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/board/:spreadsheetId/sheet/:sheetTitle', async (request) => {
+    const params = parse(SheetParams, request.params);
+    const query = parse(SheetQuery, request.query);
+    const user = await currentUser(ctx, request);
+    return service.sheetData(ctx, user, { ...params, ...query, host: request.host });
+  });
+}

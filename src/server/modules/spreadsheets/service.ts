@@ -1,0 +1,202 @@
+import type { JsonSpreadsheetBody, SheetSummary, Spreadsheet } from '../../../shared/api';
+import type { ServerContext } from '../../context';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';
+import { newId, nowIso, parseJson } from '../../http';
+import { resolveApp, type AppRef } from '../apps/service';
+import type { SessionUser } from '../auth/service';
+import { workspaceOf } from '../workspace/service';
+import type { Cell, ParsedSheet } from './import-file';
+import { spreadsheetsRepo, type SheetRecord } from './repo';
+import { querySheet, type Row } from './sheet-cache';
+
+function summary(s: SheetRecord): SheetSummary {
+  return { title: s.title, columns: parseJson<string[]>(s.columns, []), row_count: Number(s.row_count) };
+}
+
+/**
+ * Stores a parsed spreadsheet in one transaction (all sheets and rows, or nothing). Callers
+ * already inside a transaction pass it as ctx.db; SQLite has no nested transactions.
+ */
+export async function storeSpreadsheet(
+  ctx: ServerContext,
+  workspaceId: string,
+  title: string,
+  sheets: ParsedSheet[],
+  source: string,
+  options: { inTransaction?: boolean } = {},
+): Promise<Spreadsheet> {
+  const id = newId();
+  const created_at = nowIso();
+  const write = async (db: ServerContext['db']) => {
+    const repo = spreadsheetsRepo(db);
+    await repo.insertSpreadsheet({ id, workspace_id: workspaceId, title, source, created_at });
+    for (const [position, sheet] of sheets.entries()) {
+      const sheetId = newId();
+      await repo.insertSheet({
+        id: sheetId,
+        spreadsheet_id: id,
+        title: sheet.title,
+        position,
+        columns: JSON.stringify(sheet.columns),
+        row_count: sheet.rows.length,
+        version: 1,
+        updated_at: created_at,
+      });
+      await repo.insertRows(sheetId, sheet.rows.map((r) => rowJson(sheet.columns, r)));
+    }
+  };
+  if (options.inTransaction) await write(ctx.db);
+  else await ctx.db.transaction().execute(write);
+  return {
+    id,
+    title,
+    created_at,
+    sheets: sheets.map((s) => ({ title: s.title, columns: s.columns, row_count: s.rows.length })),
+  };
+}
+
+function rowJson(columns: string[], values: Cell[]): string {
+  const obj: Record<string, Cell> = {};
+  for (let c = 0; c < columns.length; c++) obj[columns[c]!] = values[c] ?? '';
+  return JSON.stringify(obj);
+}
+
+/** JSON bodies: the rows are objects; keys outside `columns` are refused so nothing is lost silently. */
+export function sheetsFromJson(body: JsonSpreadsheetBody): ParsedSheet[] {
+  const titles = new Set<string>();
+  return body.sheets.map((s, si) => {
+    if (titles.has(s.title.toLowerCase())) throw badRequest(`Two sheets are named '${s.title}'`, [{ path: `sheets.${si}.title`, message: 'Sheet titles must be unique' }]);
+    titles.add(s.title.toLowerCase());
+    const cols = new Set<string>();
+    for (const [ci, c] of s.columns.entries()) {
+      if (cols.has(c)) throw badRequest(`Column '${c}' appears twice in sheet '${s.title}'`, [{ path: `sheets.${si}.columns.${ci}`, message: 'Column names must be unique' }]);
+      cols.add(c);
+    }
+    const rows = s.rows.map((r, ri) => {
+      for (const k of Object.keys(r))
+        if (!cols.has(k))
+          throw badRequest(`Row ${ri + 1} of sheet '${s.title}' has a value for unknown column '${k}'`, [
+            { path: `sheets.${si}.rows.${ri}.${k}`, message: `Unknown column '${k}'` },
+          ]);
+      return s.columns.map((c) => (r[c] ?? '') as Cell);
+    });
+    return { title: s.title, columns: s.columns, rows };
+  });
+}
+
+export async function importSpreadsheet(ctx: ServerContext, user: SessionUser, title: string, sheets: ParsedSheet[], source: string) {
+  const ws = await workspaceOf(ctx, user.id);
+  return storeSpreadsheet(ctx, ws.id, title, sheets, source);
+}
+
+export async function listSpreadsheets(ctx: ServerContext, user: SessionUser): Promise<Spreadsheet[]> {
+  const ws = await workspaceOf(ctx, user.id);
+  const repo = spreadsheetsRepo(ctx.db);
+  const list = await repo.listByWorkspace(ws.id);
+  const sheets = await repo.sheetsOf(list.map((s) => s.id));
+  return list.map((s) => ({
+    id: s.id,
+    title: s.title,
+    created_at: s.created_at,
+    sheets: sheets.filter((sh) => sh.spreadsheet_id === s.id).map(summary),
+  }));
+}
+
+/** A spreadsheet of the caller's workspace; anyone else's is 404 (its existence is private). */
+export async function ownSpreadsheet(ctx: ServerContext, user: SessionUser, id: string) {
+  const repo = spreadsheetsRepo(ctx.db);
+  const s = await repo.findById(id);
+  const ws = await workspaceOf(ctx, user.id);
+  if (!s || s.workspace_id !== ws.id) throw notFound('Spreadsheet not found');
+  return s;
+}
+
+export async function getSpreadsheet(ctx: ServerContext, user: SessionUser, id: string): Promise<Spreadsheet> {
+  const s = await ownSpreadsheet(ctx, user, id);
+  const sheets = await spreadsheetsRepo(ctx.db).sheetsOf([s.id]);
+  return { id: s.id, title: s.title, created_at: s.created_at, sheets: sheets.map(summary) };
+}
+
+/** Titles and columns of a spreadsheet's sheets, for board metadata (no ownership check). */
+export async function sheetSummaries(ctx: ServerContext, spreadsheetId: string | null): Promise<SheetSummary[]> {
+  if (!spreadsheetId) return [];
+  return (await spreadsheetsRepo(ctx.db).sheetsOf([spreadsheetId])).map(summary);
+}
+
+export async function deleteSpreadsheet(ctx: ServerContext, user: SessionUser, id: string) {
+  await ownSpreadsheet(ctx, user, id);
+  const repo = spreadsheetsRepo(ctx.db);
+  const apps = await repo.appsUsing(id);
+  if (apps.length > 0)
+    throw conflict(
+      `This spreadsheet is used by ${apps.map((a) => `'${a.name}'`).join(', ')}. Point ${apps.length > 1 ? 'those apps' : 'that app'} at another spreadsheet or delete ${apps.length > 1 ? 'them' : 'it'} first.`,
+    );
+  for (const s of await repo.sheetsOf([id])) ctx.sheetCache.invalidate(s.id);
+  await ctx.db.transaction().execute((trx) => spreadsheetsRepo(trx).deleteSpreadsheet(id));
+}
+
+export interface SheetDataInput {
+  spreadsheetId: string;
+  sheetTitle: string;
+  board?: string;
+  app?: string;
+  host: string;
+  q?: string;
+  sort?: string;
+  dir?: 'asc' | 'desc';
+  limit?: number;
+  offset?: number;
+  fields?: string;
+}
+
+/**
+ * Rows of one sheet. Readers: the owner of the spreadsheet, or anyone asking on behalf of a
+ * public app (named by `board`) that uses the spreadsheet.
+ */
+export async function sheetData(ctx: ServerContext, user: SessionUser | null, input: SheetDataInput) {
+  const repo = spreadsheetsRepo(ctx.db);
+  const sheet = await repo.sheetByTitle(input.spreadsheetId, input.sheetTitle);
+  let workspaceId = sheet?.workspace_id;
+  if (!sheet) {
+    const s = await repo.findById(input.spreadsheetId);
+    if (!s) throw notFound('Spreadsheet not found');
+    workspaceId = s.workspace_id;
+  }
+  const owner = user ? (await workspaceOf(ctx, user.id)).id === workspaceId : false;
+  if (!owner) {
+    const ref: AppRef = { board: input.board, app: input.app, host: input.host };
+    const app = await resolveApp(ctx, ref);
+    if (!app) {
+      if (!user) throw unauthorized('Sign in, or open this sheet from a board that uses it');
+      throw notFound('Spreadsheet not found');
+    }
+    if (app.spreadsheetId !== input.spreadsheetId) throw forbidden('This board does not use this spreadsheet');
+    if (!app.public) throw forbidden('This application is private and you do not have permission to access it.');
+  }
+  if (!sheet) throw notFound(`Sheet '${input.sheetTitle}' not found`);
+
+  const columns = parseJson<string[]>(sheet.columns, []);
+  let sort = input.sort;
+  let dir = input.dir;
+  if (sort?.startsWith('-') && !columns.includes(sort)) {
+    sort = sort.slice(1);
+    dir ??= 'desc';
+  }
+  if (sort && !columns.includes(sort)) throw badRequest(`Unknown column '${sort}' in sort`, [{ path: 'sort', message: `Unknown column '${sort}'` }]);
+  const fields = input.fields
+    ? input.fields
+        .split(',')
+        .map((f) => f.trim())
+        .filter(Boolean)
+    : undefined;
+  for (const f of fields ?? [])
+    if (!columns.includes(f)) throw badRequest(`Unknown column '${f}' in fields`, [{ path: 'fields', message: `Unknown column '${f}'` }]);
+
+  // `nocache` needs nothing: entries are keyed by the sheet's version, so they are never stale.
+  const cached = await ctx.sheetCache.get(sheet.id, Number(sheet.version), async () => {
+    const rows = await repo.rowsOf(sheet.id);
+    return { columns, rows: rows.map((r) => JSON.parse(r.data) as Row) };
+  });
+  const result = querySheet(cached, { q: input.q, sort, dir, limit: input.limit, offset: input.offset, fields }, ctx.sheetCache);
+  return { rows: result.rows, columns: fields ?? cached.columns, total: result.total };
+}

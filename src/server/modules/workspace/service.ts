@@ -1,0 +1,71 @@
+import { normalizeBlock } from '../../../shared/settings';
+import { schemaOf } from '../../../blocks/schemas';
+import type { ServerContext } from '../../context';
+import { notFound } from '../../errors';
+import { newId, nowIso } from '../../http';
+import { createApp } from '../apps/service';
+import { insertBlocks } from '../blocks/service';
+import { storeSpreadsheet } from '../spreadsheets/service';
+import { workspaceRepo } from './repo';
+import { SAMPLE_TITLE, sampleSheets } from './sample';
+
+export async function workspaceOf(ctx: ServerContext, userId: string) {
+  const ws = await workspaceRepo(ctx.db).byOwner(userId);
+  if (!ws) throw notFound('Workspace not found');
+  return ws;
+}
+
+export async function workspacePlan(ctx: ServerContext, userId: string) {
+  const ws = await workspaceOf(ctx, userId);
+  return { is_free_plan: Number(ws.is_free_plan) === 1 };
+}
+
+/**
+ * A new owner's workspace: the sample spreadsheet and an example board made from it, so the
+ * dashboard is never empty. ctx.db must be the sign-up transaction.
+ */
+export async function setupWorkspace(ctx: ServerContext, user: { id: string; name: string; email: string }) {
+  const workspaceId = newId();
+  await workspaceRepo(ctx.db).insert({
+    id: workspaceId,
+    owner_id: user.id,
+    name: `${user.name}'s workspace`,
+    is_free_plan: ctx.config.plan === 'pro' ? 0 : 1,
+    created_at: nowIso(),
+  });
+  const sheets = await sampleSheets(ctx.config.samplesDir);
+  const spreadsheet = await storeSpreadsheet(ctx, workspaceId, SAMPLE_TITLE, sheets, 'sample', { inTransaction: true });
+  const { app, pageId } = await createApp(ctx, { workspaceId }, { name: 'Sales board', kind: 'board', spreadsheetId: spreadsheet.id }, { inTransaction: true });
+  await insertBlocks(ctx, pageId, exampleBlocks());
+  return { workspaceId, spreadsheet, app };
+}
+
+/** The example board: revenue and order count cards, revenue by category, and the orders table. */
+export function exampleBlocks() {
+  const scorecard = schemaOf('scorecard')!;
+  const chart = schemaOf('chart')!;
+  const table = schemaOf('table')!;
+  return [
+    normalizeBlock(scorecard, {
+      title: 'Key numbers',
+      full_width: true,
+      axis: [
+        { source: { sheet: 'Orders', column: 'Amount' }, label: 'Revenue', function: 'sum', symbol: '$' },
+        { source: { sheet: 'Orders', column: 'Amount' }, label: 'Average order', function: 'average', symbol: '$' },
+        { source: { sheet: 'Orders', column: 'Quantity' }, label: 'Items sold', function: 'sum', symbol: '' },
+      ],
+    }),
+    normalizeBlock(chart, {
+      title: 'Revenue by category',
+      sheet_title: 'Orders',
+      x_axis: 'Category',
+      axis: [{ column: 'Amount', type: 'bar', duplicateXAxis: 'sum' }],
+    }),
+    normalizeBlock(table, {
+      title: 'Orders',
+      sheet_title: 'Orders',
+      full_width: true,
+      rows_per_page: 10,
+    }),
+  ];
+}

@@ -1,0 +1,107 @@
+// Builds a server for the database named by TEST_DB (sqlite | postgres). SQLite lives in a temp
+// dir; PostgreSQL gets a fresh schema per test file, dropped afterwards. An unreachable
+// PostgreSQL fails the tests: it never skips them.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from './app';
+import { loadConfig, type Config } from './config';
+import type { ServerContext } from './context';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: ServerContext;
+  config: Config;
+  dialect: 'sqlite' | 'postgres';
+  close: () => Promise<void>;
+}
+
+export const TEST_PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+export function testDb(): 'sqlite' | 'postgres' {
+  return process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dialect = testDb();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetboard-test-'));
+  const base = loadConfig({ DATA_DIR: dataDir, BASE_HOST: 'localhost:3000', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
+  let schema: string | null = null;
+  let config: Config = { ...base, webDir: path.join(dataDir, 'no-web-build'), ...overrides };
+  if (dialect === 'postgres') {
+    schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: TEST_PG_URL });
+    try {
+      await client.connect();
+    } catch (e) {
+      throw new Error(`PostgreSQL is not reachable at ${TEST_PG_URL} (set TEST_DATABASE_URL): ${(e as Error).message}`);
+    }
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.end();
+    config = { ...config, databaseUrl: TEST_PG_URL, pgSchema: schema };
+  } else config = { ...config, databaseUrl: null };
+
+  const { app, ctx } = await buildApp(config, { logger: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    config,
+    dialect,
+    async close() {
+      await app.close();
+      if (schema) {
+        const client = new pg.Client({ connectionString: TEST_PG_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA ${schema} CASCADE`);
+        await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The `sb_session=...` pair of a response's Set-Cookie, for the next request's Cookie header. */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  const found = list.find((c) => c.startsWith('sb_session='));
+  if (!found) throw new Error(`No session cookie in response ${res.statusCode}: ${res.body}`);
+  return found.split(';')[0]!;
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter++;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+export interface TestUser {
+  cookie: string;
+  id: string;
+  email: string;
+  name: string;
+}
+
+export async function signUp(app: FastifyInstance, name = 'Ada Lovelace', email = uniqueEmail(), password = 'correct horse'): Promise<TestUser> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name, email, password } });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  return { cookie: sessionCookie(res), id: res.json().user._id, email, name };
+}
+
+/** multipart/form-data body with one file field (light-my-request takes a Buffer payload). */
+export function multipart(filename: string, content: Buffer | string, extra: Record<string, string> = {}, field = 'file') {
+  const boundary = `----sheetboard${crypto.randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(extra))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.isBuffer(content) ? content : Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
