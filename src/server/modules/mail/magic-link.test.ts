@@ -1,0 +1,117 @@
+// Magic links through a real SMTP peer (smtp-server on a random local port), not a mock.
+import type { AddressInfo } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from './mailer';
+import { createTestApp, sessionCookie, signUp, uniqueEmail, type TestApp } from '../../test-helpers';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+let smtp: SMTPServer;
+let inbox: Received[] = [];
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  const port = (smtp.server.address() as AddressInfo).port;
+  t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Sheetboard <no-reply@localhost>' });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+/** The token of the link in a received message (quoted-printable soft breaks removed). */
+function tokenFrom(raw: string): string {
+  const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const m = text.match(/http:\/\/localhost:3000\/dashboard\/auth\?token=([A-Za-z0-9_%-]+)/);
+  if (!m) throw new Error(`no link in mail:\n${raw}`);
+  return decodeURIComponent(m[1]!);
+}
+
+describe('magic link', () => {
+  it('mails a one-time link that signs in once', async () => {
+    inbox = [];
+    const u = await signUp(t.app, 'Linus', uniqueEmail('linus'));
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email: u.email } });
+    expect(res.statusCode).toBe(202);
+    expect(inbox).toHaveLength(1);
+    expect(inbox[0]!.to).toEqual([u.email]);
+    expect(inbox[0]!.raw).toMatch(/Subject: Your Sheetboard sign-in link/);
+    const token = tokenFrom(inbox[0]!.raw);
+
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth', payload: { token } });
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toMatchObject({ token: expect.any(String), user: { email: u.email } });
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth', headers: { cookie: sessionCookie(login) } });
+    expect(me.json().user.email).toBe(u.email);
+
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth', payload: { token } });
+    expect(again.statusCode).toBe(401);
+    expect(again.json().message).toBe('This sign-in link is invalid or has expired');
+  });
+
+  it('answers the same for an unknown address and sends nothing', async () => {
+    inbox = [];
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email: 'nobody-here@example.com' } });
+    expect(res.statusCode).toBe(202);
+    expect(res.json().message).toMatch(/sign-in link/);
+    expect(inbox).toHaveLength(0);
+  });
+
+  it('refuses an expired token', async () => {
+    inbox = [];
+    const u = await signUp(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email: u.email } });
+    const token = tokenFrom(inbox[0]!.raw);
+    // 15 minutes pass.
+    await t.ctx.db.updateTable('login_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth', payload: { token } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('validates the bodies', async () => {
+    const a = await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email: 'nope' } });
+    expect(a.statusCode).toBe(400);
+    expect(a.json().issues[0].path).toBe('email');
+    const b = await t.app.inject({ method: 'POST', url: '/api/auth', payload: {} });
+    expect(b.statusCode).toBe(400);
+    expect(b.json().issues[0].path).toBe('token');
+  });
+});
+
+describe('magic link without SMTP', () => {
+  it('writes the link to the log instead', async () => {
+    const lines: string[] = [];
+    const plain = await createTestApp();
+    try {
+      // The real log transport (what runs without SMTP_URL), with a logger that records lines.
+      const log = { info: (_obj: unknown, msg: string) => lines.push(msg) } as unknown as FastifyBaseLogger;
+      plain.ctx.mailer = createMailer({ smtpUrl: null, from: 'x@localhost', log });
+      const u = await signUp(plain.app);
+      const res = await plain.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email: u.email } });
+      expect(res.statusCode).toBe(202);
+      expect(lines.join('\n')).toMatch(/http:\/\/localhost:3000\/dashboard\/auth\?token=/);
+    } finally {
+      await plain.close();
+    }
+  });
+});

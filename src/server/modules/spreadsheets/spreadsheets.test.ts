@@ -1,0 +1,207 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
+
+let t: TestApp;
+let owner: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp({ maxImportMb: 0.05 }); // 50 KB, so the limit is testable
+  owner = await signUp(t.app, 'Owner');
+  other = await signUp(t.app, 'Other');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function upload(user: TestUser, filename: string, content: Buffer | string, extra: Record<string, string> = {}) {
+  const { payload, headers } = multipart(filename, content, extra);
+  return t.app.inject({ method: 'POST', url: '/api/spreadsheets', payload, headers: { ...headers, cookie: user.cookie } });
+}
+
+async function xlsx(build: (wb: ExcelJS.Workbook) => void): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  build(wb);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+describe('CSV import', () => {
+  it('keeps numbers as numbers, codes as text, names blank and repeated headers, drops trailing blank rows', async () => {
+    const csv = '\uFEFFName,Amount,,Code,Name\r\nAda,12.5,x,007,first\r\n"Lovelace, A",-3,,+33 6 12,second\r\n,,,,\r\n\r\n';
+    const res = await upload(owner, 'people.csv', csv);
+    expect(res.statusCode).toBe(201);
+    const { spreadsheet } = res.json();
+    expect(spreadsheet).toMatchObject({ id: expect.any(String), title: 'people' });
+    expect(spreadsheet.sheets).toEqual([{ title: 'people', columns: ['Name', 'Amount', 'Column 3', 'Code', 'Name 2'], row_count: 2 }]);
+    const data = await t.app.inject({ method: 'GET', url: `/api/board/${spreadsheet.id}/sheet/people`, headers: { cookie: owner.cookie } });
+    expect(data.statusCode).toBe(200);
+    expect(data.json()).toEqual({
+      columns: ['Name', 'Amount', 'Column 3', 'Code', 'Name 2'],
+      total: 2,
+      rows: [
+        { Name: 'Ada', Amount: 12.5, 'Column 3': 'x', Code: '007', 'Name 2': 'first' },
+        { Name: 'Lovelace, A', Amount: -3, 'Column 3': '', Code: '+33 6 12', 'Name 2': 'second' },
+      ],
+    });
+  });
+
+  it('takes the title from a form field when given', async () => {
+    const res = await upload(owner, 'x.csv', 'a,b\n1,2\n', { title: 'Quarterly numbers' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().spreadsheet.title).toBe('Quarterly numbers');
+  });
+});
+
+describe('XLSX import', () => {
+  it('imports every tab, with formula results, ISO dates and rich text', async () => {
+    const buf = await xlsx((wb) => {
+      const a = wb.addWorksheet('Sales');
+      a.addRow(['Region', 'Q1', 'Q2', 'Total', 'Day']);
+      a.addRow(['North', 10, 20, { formula: 'B2+C2', result: 30 }, new Date(Date.UTC(2025, 2, 14))]);
+      a.addRow([{ richText: [{ text: 'So' }, { text: 'uth' }] }, 5, 7, { formula: 'B3+C3', result: 12 }, new Date(Date.UTC(2025, 2, 15, 9, 30))]);
+      a.addRow([]);
+      const b = wb.addWorksheet('Team');
+      b.addRow(['Name', 'Role']);
+      b.addRow(['Grace', 'Admiral']);
+      wb.addWorksheet('Empty');
+    });
+    const res = await upload(owner, 'book.xlsx', buf);
+    expect(res.statusCode).toBe(201);
+    const { spreadsheet } = res.json();
+    expect(spreadsheet.title).toBe('book');
+    expect(spreadsheet.sheets).toEqual([
+      { title: 'Sales', columns: ['Region', 'Q1', 'Q2', 'Total', 'Day'], row_count: 2 },
+      { title: 'Team', columns: ['Name', 'Role'], row_count: 1 },
+    ]);
+    const rows = (await t.app.inject({ method: 'GET', url: `/api/board/${spreadsheet.id}/sheet/Sales`, headers: { cookie: owner.cookie } })).json().rows;
+    expect(rows).toEqual([
+      { Region: 'North', Q1: 10, Q2: 20, Total: 30, Day: '2025-03-14' },
+      { Region: 'South', Q1: 5, Q2: 7, Total: 12, Day: '2025-03-15T09:30:00.000Z' },
+    ]);
+  });
+
+  it('detects XLSX by its bytes, whatever the name says', async () => {
+    const buf = await xlsx((wb) => {
+      wb.addWorksheet('Only').addRow(['k']).commit();
+      wb.getWorksheet('Only')!.addRow(['v']);
+    });
+    const res = await upload(owner, 'upload.bin', buf);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().spreadsheet.sheets[0]).toMatchObject({ title: 'Only', columns: ['k'], row_count: 1 });
+  });
+});
+
+describe('bad files', () => {
+  it.each([
+    ['photo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]), 'Only CSV and XLSX files can be imported'],
+    ['old.xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), 'Only CSV and XLSX files can be imported'],
+    ['fake.xlsx', Buffer.from('a,b\n1,2\n'), 'Only CSV and XLSX files can be imported'],
+    ['empty.csv', Buffer.alloc(0), 'The file is empty'],
+    ['blank.csv', Buffer.from('\n\n  \n'), 'The file is empty'],
+    ['noheader.csv', Buffer.from(',,\n1,2,3\n'), 'The first row must hold column names'],
+    ['broken.xlsx', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100, 7)]), 'The XLSX file could not be read; save it again from your spreadsheet program and retry'],
+  ])('%s → 400', async (name, content, message) => {
+    const res = await upload(owner, name, content);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it('refuses a file over MAX_IMPORT_MB and leaves nothing behind', async () => {
+    const before = (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: { cookie: owner.cookie } })).json().spreadsheets.length;
+    const big = 'a,b\n' + '1234567890,abcdefghij\n'.repeat(5000); // ~110 KB > 50 KB
+    const res = await upload(owner, 'big.csv', big);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The file is larger than the 0.05 MB limit');
+    const after = (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: { cookie: owner.cookie } })).json().spreadsheets.length;
+    expect(after).toBe(before);
+  });
+
+  it('an import that fails half-way leaves no spreadsheet, sheet or row', async () => {
+    const count = async () => ({
+      s: (await t.ctx.db.selectFrom('spreadsheets').select('id').execute()).length,
+      sh: (await t.ctx.db.selectFrom('sheets').select('id').execute()).length,
+      r: (await t.ctx.db.selectFrom('sheet_rows').select('sheet_id').execute()).length,
+    });
+    const before = await count();
+    // Second sheet collides on the unique (spreadsheet, title) index only inside the database:
+    // the first sheet's rows were already written in the same transaction.
+    const { storeSpreadsheet } = await import('./service');
+    const ws = await t.ctx.db.selectFrom('workspaces').select('id').executeTakeFirstOrThrow();
+    await expect(
+      storeSpreadsheet(t.ctx, ws.id, 'Broken', [
+        { title: 'A', columns: ['x'], rows: [[1], [2]] },
+        { title: 'A', columns: ['x'], rows: [[3]] },
+      ], 'upload'),
+    ).rejects.toThrow();
+    expect(await count()).toEqual(before);
+  });
+
+  it('asks for the file field', async () => {
+    const { payload, headers } = multipart('a.csv', 'a\n1\n', {}, 'document');
+    const res = await t.app.inject({ method: 'POST', url: '/api/spreadsheets', payload, headers: { ...headers, cookie: owner.cookie } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/form field 'file'/);
+  });
+
+  it('requires a session', async () => {
+    const { payload, headers } = multipart('a.csv', 'a\n1\n');
+    expect((await t.app.inject({ method: 'POST', url: '/api/spreadsheets', payload, headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/spreadsheets' })).statusCode).toBe(401);
+  });
+});
+
+describe('JSON spreadsheets', () => {
+  it('creates one from a JSON body', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/spreadsheets',
+      headers: { cookie: owner.cookie },
+      payload: { title: 'Inventory', sheets: [{ title: 'Stock', columns: ['Item', 'Qty'], rows: [{ Item: 'Bolt', Qty: 4 }, { Item: 'Nut' }] }] },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().spreadsheet).toMatchObject({ title: 'Inventory', sheets: [{ title: 'Stock', columns: ['Item', 'Qty'], row_count: 2 }] });
+  });
+
+  it.each([
+    [{ title: '', sheets: [] }, 'title'],
+    [{ title: 'T', sheets: [] }, 'sheets'],
+    [{ title: 'T', sheets: [{ title: 'S', columns: [], rows: [] }] }, 'sheets.0.columns'],
+    [{ title: 'T', sheets: [{ title: 'S', columns: ['a'], rows: [{ b: 1 }] }] }, 'sheets.0.rows.0.b'],
+    [{ title: 'T', sheets: [{ title: 'S', columns: ['a', 'a'], rows: [] }] }, 'sheets.0.columns.1'],
+  ])('refuses %o naming %s', async (payload, path) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/spreadsheets', headers: { cookie: owner.cookie }, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues[0].path).toBe(path);
+  });
+});
+
+describe('reading and deleting', () => {
+  it('lists only the workspace own spreadsheets and hides others (404)', async () => {
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: { cookie: owner.cookie } })).json().spreadsheets;
+    const theirs = (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: { cookie: other.cookie } })).json().spreadsheets;
+    expect(mine.length).toBeGreaterThan(1);
+    expect(theirs).toHaveLength(1);
+    const id = mine[0].id;
+    const get = await t.app.inject({ method: 'GET', url: `/api/spreadsheets/${id}`, headers: { cookie: owner.cookie } });
+    expect(get.statusCode).toBe(200);
+    expect(get.json().spreadsheet.id).toBe(id);
+    const hidden = await t.app.inject({ method: 'GET', url: `/api/spreadsheets/${id}`, headers: { cookie: other.cookie } });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().message).toBe('Spreadsheet not found');
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/spreadsheets/${id}`, headers: { cookie: other.cookie } })).statusCode).toBe(404);
+  });
+
+  it('deletes an unused spreadsheet and refuses one an app uses (409)', async () => {
+    const created = (await upload(owner, 'temp.csv', 'a\n1\n')).json().spreadsheet;
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/spreadsheets/${created.id}`, headers: { cookie: owner.cookie } });
+    expect(del.statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: `/api/spreadsheets/${created.id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(404);
+    expect(await t.ctx.db.selectFrom('sheet_rows').innerJoin('sheets', 'sheets.id', 'sheet_rows.sheet_id').select('sheets.id').where('sheets.spreadsheet_id', '=', created.id).execute()).toEqual([]);
+
+    const sample = (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: { cookie: other.cookie } })).json().spreadsheets[0];
+    const used = await t.app.inject({ method: 'DELETE', url: `/api/spreadsheets/${sample.id}`, headers: { cookie: other.cookie } });
+    expect(used.statusCode).toBe(409);
+    expect(used.json().message).toMatch(/^This spreadsheet is used by 'Sales board'/);
+  });
+});
