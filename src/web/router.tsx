@@ -1,15 +1,13 @@
 // Routes of shell §2.1 that exist so far. Later issues (templates, marketplace, blog, admin)
 // render a 'Coming soon' page; anything else unknown is the 404 screen.
 import { createBrowserRouter, Outlet } from 'react-router';
+import { Loading } from './components/Loading';
 import { LoadingBar } from './components/LoadingBar';
 import { NotFound } from './components/ErrorScreen';
 import { RequireAuth } from './guards/RequireAuth';
-import { AuthPage } from './routes/AuthPage';
 import { BoardRoute } from './routes/BoardRoute';
 import { ComingSoon } from './routes/ComingSoon';
-import { DashboardPage } from './routes/DashboardPage';
 import { HomeRoute } from './routes/HomeRoute';
-import { SignupPage } from './routes/SignupPage';
 
 function Root() {
   return (
@@ -42,15 +40,18 @@ const LATER = [
 export const router = createBrowserRouter([
   {
     Component: Root,
+    // Shown while a lazy route's chunk loads on the very first page load.
+    HydrateFallback: () => <Loading fullScreen />,
     children: [
       { index: true, Component: HomeRoute },
-      { path: 'dashboard/signup', Component: SignupPage },
-      { path: 'dashboard/auth', Component: AuthPage },
+      // Owner screens are separate chunks: a guest opening a board downloads none of them.
+      { path: 'dashboard/signup', lazy: async () => ({ Component: (await import('./routes/SignupPage')).SignupPage }) },
+      { path: 'dashboard/auth', lazy: async () => ({ Component: (await import('./routes/AuthPage')).AuthPage }) },
       {
         path: 'dashboard',
         Component: RequireAuth,
         children: [
-          { index: true, Component: DashboardPage },
+          { index: true, lazy: async () => ({ Component: (await import('./routes/DashboardPage')).DashboardPage }) },
           { path: '*', Component: ComingSoon },
         ],
       },

@@ -5,6 +5,7 @@ import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordi
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Button, Center, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconGripVertical, IconPencil, IconSquarePlus, IconTrash } from '@tabler/icons-react';
+import { schemaOf } from '../../blocks/schemas';
 import type { BlockRecord } from '../../shared/settings/types';
 import { BlockFrame } from '../viewer/BlockFrame';
 import { BlockRenderer } from '../viewer/BlockRenderer';
@@ -63,6 +64,7 @@ export function EditorCanvas({ board, blocks, editing, onEdit, onDelete, onReord
                 <div className={gridItemClass(temp)} style={{ outline: '2px dashed var(--mantine-color-indigo-4)', outlineOffset: 4, borderRadius: 12 }}>
                   <BlockFrame
                     block={temp}
+                    fallbackTitle={kindName(temp.type)}
                     colors={board.colors}
                     tools={
                       <Badge variant="light" color="indigo">
@@ -132,9 +134,14 @@ function SortableBlock({
         borderRadius: 12,
       }}
     >
-      <BlockFrame block={block} colors={board.colors} tools={tools}>
+      <BlockFrame block={block} colors={board.colors} tools={tools} fallbackTitle={kindName(block.type)}>
         {children}
       </BlockFrame>
     </div>
   );
+}
+
+/** 'Table block' for an untitled table: the editor must tell untitled blocks apart. */
+function kindName(type: string): string {
+  return `${schemaOf(type)?.name ?? type} block (no title)`;
 }

@@ -93,7 +93,7 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
     setDraft(temp);
     setErrors({});
     setFormError(null);
-    setTab(s.usesSheet ? 'data' : 'general');
+    setTab(s.usesSheet || s.axis ? 'data' : 'general');
     setPanel('settings');
   };
 

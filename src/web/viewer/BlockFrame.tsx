@@ -11,9 +11,12 @@ export function BlockFrame({
   block,
   colors,
   tools,
+  fallbackTitle,
   children,
 }: {
   block: BlockRecord;
+  /** Shown dimmed when the block has no title (the editor names untitled blocks by kind). */
+  fallbackTitle?: string;
   colors: BoardState['colors'];
   tools?: ReactNode;
   children: ReactNode;
@@ -52,9 +55,15 @@ export function BlockFrame({
             minHeight: 44,
           }}
         >
-          <Text fw={650} fz="md" style={{ color: s(block.title_color, 'inherit'), flex: 1, minWidth: 0 }} truncate>
-            {title}
-          </Text>
+          {title ? (
+            <Text fw={650} fz="md" style={{ color: s(block.title_color, 'inherit'), flex: 1, minWidth: 0 }} truncate>
+              {title}
+            </Text>
+          ) : (
+            <Text fz="sm" c="dimmed" style={{ flex: 1, minWidth: 0 }} truncate>
+              {fallbackTitle}
+            </Text>
+          )}
           {tools}
         </Box>
       )}

@@ -52,16 +52,9 @@ export function BlockSettingsForm({ schema, block, onChange, sheets, pages, erro
   const env = useMemo(() => ({ sheets, sheetTitle: block.sheet_title, pages }), [sheets, block.sheet_title, pages]);
   const set = (key: string, value: unknown) => onChange({ ...block, [key]: value });
   const errorTabs = new Set(Object.keys(errors).map((p) => TAB_OF_PATH(p, groups)));
-  const mark = (name: string, label: string) => (
-    <>
-      {label}
-      {errorTabs.has(name) && (
-        <Badge size="xs" color="red" ml={6} circle>
-          !
-        </Badge>
-      )}
-    </>
-  );
+  // A red dot on tabs holding a server issue, so the user knows where to look.
+  const mark = (name: string) =>
+    errorTabs.has(name) ? { rightSection: <Badge size="xs" color="red" circle aria-label="has errors"> </Badge> } : {};
   const axisNoun = capitalize(schema.axis?.label ?? 'column');
   const filters = (Array.isArray(block.filters) ? block.filters : []) as SettingValues[];
 
@@ -69,11 +62,21 @@ export function BlockSettingsForm({ schema, block, onChange, sheets, pages, erro
     <SettingsEnvContext.Provider value={env}>
       <Tabs value={tab ?? 'general'} onChange={onTab} keepMounted={false}>
         <Tabs.List grow>
-          <Tabs.Tab value="general">{mark('general', 'General')}</Tabs.Tab>
-          <Tabs.Tab value="data">{mark('data', 'Data')}</Tabs.Tab>
-          <Tabs.Tab value="style">{mark('style', 'Style')}</Tabs.Tab>
-          {schema.actions && <Tabs.Tab value="actions">{mark('actions', 'Actions')}</Tabs.Tab>}
-          {schema.filters && <Tabs.Tab value="filters">{mark('filters', 'Filters')}</Tabs.Tab>}
+          <Tabs.Tab value="general" {...mark('general')}>
+            General
+          </Tabs.Tab>
+          <Tabs.Tab value="data" {...mark('data')}>
+            Data
+          </Tabs.Tab>
+          <Tabs.Tab value="style" {...mark('style')}>
+            Style
+          </Tabs.Tab>
+          {schema.actions && <Tabs.Tab value="actions" {...mark('actions')}>
+            Actions
+          </Tabs.Tab>}
+          {schema.filters && <Tabs.Tab value="filters" {...mark('filters')}>
+            Filters
+          </Tabs.Tab>}
         </Tabs.List>
 
         <Tabs.Panel value="general" pt="md">

@@ -113,7 +113,6 @@ const SelectControl: Control = ({ label, setting, value, onChange, error }) => (
     value={str(value) || null}
     onChange={(v) => onChange(v ?? '')}
     error={error}
-    clearable={!setting.required && (setting.options ?? []).every((o) => o.value !== '')}
     allowDeselect={false}
     comboboxProps={{ withinPortal: true }}
   />
