@@ -1,0 +1,103 @@
+// The common block settings every view shares (title, title colours, background and font
+// colours) and the shared error/loading states. full_width and section are the page layout's.
+//
+// The web renderer already draws a frame with the title and colours around every block, so by
+// default (chrome 'body') this frame draws only the view's toolbar and body. A host that shows a
+// view on its own wraps it in <BlockChromeContext value="full"> to get the title and colours too.
+import { Alert, Box, Group, Loader, Text, Title } from '@mantine/core';
+import { createContext, useContext, type CSSProperties, type ReactNode } from 'react';
+import type { BlockRecord } from '../shared/settings/types';
+
+function str(v: unknown): string {
+  return typeof v === 'string' ? v : '';
+}
+
+export interface BlockFrameProps {
+  config: BlockRecord;
+  /** Buttons shown beside the title (downloads, search). */
+  toolbar?: ReactNode;
+  children: ReactNode;
+}
+
+export type BlockChrome = 'full' | 'body';
+export const BlockChromeContext = createContext<BlockChrome>('body');
+
+export function BlockFrame({ config, toolbar, children }: BlockFrameProps) {
+  const chrome = useContext(BlockChromeContext);
+  if (chrome === 'body')
+    return (
+      <Box data-block-view={config.type}>
+        {toolbar && (
+          <Group justify="flex-end" gap="xs" mb="xs" wrap="wrap">
+            {toolbar}
+          </Group>
+        )}
+        {children}
+      </Box>
+    );
+  const title = str(config.title);
+  const align = (['left', 'center', 'right'] as const).find((a) => a === config.title_alignment) ?? 'left';
+  const style: CSSProperties = {
+    backgroundColor: str(config.background_color) || undefined,
+    color: str(config.font_color) || undefined,
+    borderRadius: 8,
+    padding: 16,
+    height: '100%',
+  };
+  return (
+    <Box component="section" style={style} aria-label={title || `${config.type} block`} data-block-type={config.type} data-block-id={config.id}>
+      {(title || toolbar) && (
+        <Group justify="space-between" align="center" mb="sm" gap="xs" wrap="wrap">
+          {title ? (
+            <Title
+              order={3}
+              size="h4"
+              style={{
+                color: str(config.title_color) || undefined,
+                backgroundColor: str(config.title_background_color) || undefined,
+                padding: str(config.title_background_color) ? '4px 8px' : undefined,
+                borderRadius: 4,
+                flex: 1,
+                textAlign: align,
+              }}
+            >
+              {title}
+            </Title>
+          ) : (
+            <span />
+          )}
+          {toolbar && <Group gap="xs">{toolbar}</Group>}
+        </Group>
+      )}
+      {children}
+    </Box>
+  );
+}
+
+/** The spec's sheet error text: the server's message, else 'Data Error'. */
+export function DataError({ error }: { error: string | null | undefined }) {
+  return (
+    <Alert color="red" role="alert" title="Data Error" variant="light">
+      {error || 'Data Error'}
+    </Alert>
+  );
+}
+
+export function BlockLoading({ label = 'Loading data' }: { label?: string }) {
+  return (
+    <Group justify="center" p="lg" role="status" aria-label={label}>
+      <Loader size="sm" />
+      <Text size="sm" c="dimmed">
+        Loading…
+      </Text>
+    </Group>
+  );
+}
+
+export function EmptyState({ children = 'No rows' }: { children?: ReactNode }) {
+  return (
+    <Text c="dimmed" ta="center" p="lg" size="sm">
+      {children}
+    </Text>
+  );
+}

@@ -1,0 +1,462 @@
+// Table view. With data.setQuery (the renderer's paged mode) search, sort and paging happen on
+// the server: the view only sends {q, sort, dir, limit, offset}. Without it (rows handed over
+// whole) TanStack Table does the same work in the browser. Cell display rules live in
+// table-cells.ts; downloads in ../pdf.ts and toCsv.
+import { ActionIcon, Anchor, Badge, Box, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconArrowDown, IconArrowsSort, IconArrowUp, IconFileTypeCsv, IconFileTypePdf, IconSearch } from '@tabler/icons-react';
+import {
+  flexRender,
+  getCoreRowModel,
+  getFilteredRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type SortingState,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { matchesSearch, rowSearchText, searchTerms } from '../../shared/filters/search';
+import type { SettingValues } from '../../shared/settings/types';
+import { BlockFrame, BlockLoading, DataError, EmptyState } from '../BlockFrame';
+import { downloadName } from '../files';
+import { Markdown } from '../Markdown';
+import type { BlockViewProps, SheetQuery } from '../types';
+import { CLIENT_ACTION_TYPES, type ActionType } from './schema';
+import {
+  cellDisplay,
+  cellStyle,
+  cellText,
+  fillTemplate,
+  pageInfo,
+  rowsPerPage,
+  safeUrl,
+  tableColumns,
+  toCsv,
+  EMAIL,
+  type TableColumn,
+} from './table-cells';
+
+type Row = Record<string, unknown>;
+
+/** Rows asked for at once when pagination is off (the renderer uses the same cap). */
+export const UNPAGED_LIMIT = 1000;
+/** Above this many rows on screen, only the visible ones are drawn. */
+const VIRTUAL_FROM = 150;
+const ROW_HEIGHT = 41;
+
+const str = (v: unknown, fallback = '') => (typeof v === 'string' && v ? v : fallback);
+
+function Cell({ value, col }: { value: unknown; col: TableColumn }) {
+  const d = cellDisplay(value, col);
+  switch (d.kind) {
+    case 'link':
+      return (
+        <Anchor href={d.href} target={d.href.startsWith('http') ? '_blank' : undefined} rel="noopener noreferrer" onClick={(e) => e.stopPropagation()}>
+          {d.text}
+        </Anchor>
+      );
+    case 'image':
+      return <img src={d.src} alt={d.alt} loading="lazy" style={{ maxHeight: 48, maxWidth: '100%', borderRadius: 4, display: 'block' }} />;
+    case 'tags':
+      return (
+        <Group gap={4}>
+          {d.tags.map((t, i) => (
+            <Badge key={i} variant="light" size="sm">
+              {t}
+            </Badge>
+          ))}
+        </Group>
+      );
+    case 'markdown':
+      return <Markdown text={d.text} />;
+    default:
+      return <>{d.text}</>;
+  }
+}
+
+/** Who sees the action buttons. Viewer roles arrive with app users; editors count as admins. */
+function actionsVisible(visibility: unknown, mode: string): boolean {
+  if (visibility === 'None') return false;
+  if (visibility === 'Admins') return mode === 'edit';
+  return true;
+}
+
+function download(content: Blob, name: string) {
+  const url = URL.createObjectURL(content);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+async function runAction(action: SettingValues, row: Row, columns: string[], blockTitle: string) {
+  const type = action.type as ActionType;
+  const source = cellText(row[str(action.source_column)]).trim();
+  const ok = (fallback: string) => notifications.show({ color: 'teal', message: str(action.success_message, fallback) });
+  const fail = (fallback: string) => notifications.show({ color: 'red', message: str(action.error_message, fallback) });
+  switch (type) {
+    case 'Open link': {
+      const url = safeUrl(source);
+      if (url) window.open(url, '_blank', 'noopener,noreferrer');
+      else fail('This row has no link to open');
+      return;
+    }
+    case 'Compose Email':
+      if (EMAIL.test(source)) window.location.href = `mailto:${source}`;
+      else fail('This row has no e-mail address');
+      return;
+    case 'Copy to clipboard':
+      try {
+        await navigator.clipboard.writeText(source);
+        ok('Copied to clipboard');
+      } catch {
+        fail('Could not copy to clipboard');
+      }
+      return;
+    case 'Download pdf': {
+      const { downloadRowPdf, rowAsText } = await import('../pdf');
+      const template = str(action.pdf_template);
+      const text = template ? fillTemplate(template, row) : rowAsText(row, columns);
+      await downloadRowPdf(text, str(action.title) || blockTitle, downloadName(blockTitle || str(action.title), 'row', 'pdf'));
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps) {
+  const server = typeof data.setQuery === 'function';
+  const paginate = config.paginate !== false;
+  const pageSize = paginate ? rowsPerPage(config) : UNPAGED_LIMIT;
+  const showSearch = config.show_search !== false;
+  const showSort = config.show_sort !== false;
+  const showPagination = paginate && config.show_pagination !== false;
+  const title = str(config.title);
+  const cols = useMemo(() => tableColumns(config, columns), [config, columns]);
+  const actions = useMemo(
+    () =>
+      actionsVisible(config.action_button_visibility, mode)
+        ? (config.actions ?? []).filter((a) => CLIENT_ACTION_TYPES.includes(a.type as ActionType)).slice(0, 2)
+        : [],
+    [config.actions, config.action_button_visibility, mode],
+  );
+
+  // Client mode keeps its own query; server mode reads the renderer's and sends whole queries.
+  const [localQuery, setLocalQuery] = useState<SheetQuery>({ limit: pageSize, offset: 0 });
+  const query: SheetQuery = server ? { limit: pageSize, offset: 0, ...data.query } : { ...localQuery, limit: pageSize };
+  const update = (changes: SheetQuery) => {
+    const next: SheetQuery = { ...query, ...changes };
+    for (const k of Object.keys(next) as (keyof SheetQuery)[]) if (next[k] === undefined || next[k] === '') delete next[k];
+    if (server) data.setQuery!(next);
+    else setLocalQuery(next);
+  };
+
+  // The renderer starts paged blocks with their page size; keep it in step if the setting changes.
+  useEffect(() => {
+    if (server && data.query && data.query.limit !== pageSize) update({ limit: pageSize, offset: 0 });
+  }, [server, pageSize]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const [search, setSearch] = useState(query.q ?? '');
+  const [debounced] = useDebouncedValue(search, 300);
+  useEffect(() => {
+    if ((query.q ?? '') !== debounced.trim()) update({ q: debounced.trim() || undefined, offset: 0 });
+  }, [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const sorting: SortingState = query.sort ? [{ id: query.sort, desc: query.dir === 'desc' }] : [];
+  const offset = query.offset ?? 0;
+
+  const columnDefs = useMemo<ColumnDef<Row>[]>(
+    () =>
+      cols.map((c) => ({
+        id: c.column,
+        accessorFn: (r: Row) => r[c.column],
+        header: c.column,
+        // Numbers sort as numbers in client mode; the server sorts its own way.
+        sortingFn: c.type === 'number' ? 'alphanumeric' : 'text',
+        cell: (info) => <Cell value={info.getValue()} col={c} />,
+      })),
+    [cols],
+  );
+
+  const table = useReactTable<Row>({
+    data: rows,
+    columns: columnDefs,
+    state: {
+      sorting,
+      globalFilter: query.q ?? '',
+      pagination: { pageIndex: Math.floor(offset / pageSize), pageSize },
+    },
+    manualSorting: server,
+    manualFiltering: server,
+    manualPagination: server,
+    enableSorting: showSort,
+    globalFilterFn: (row, _id, value: string) =>
+      matchesSearch(rowSearchText(row.original, columns.length ? columns : Object.keys(row.original)), searchTerms(value)),
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    getPaginationRowModel: paginate ? getPaginationRowModel() : undefined,
+  });
+
+  const total = server ? data.total : table.getFilteredRowModel().rows.length;
+  const { page, pages } = pageInfo(total, pageSize, offset);
+  const shown = table.getRowModel().rows;
+
+  const toggleSort = (id: string) => {
+    if (!showSort) return;
+    if (query.sort !== id) update({ sort: id, dir: 'asc', offset: 0 });
+    else if (query.dir !== 'desc') update({ sort: id, dir: 'desc', offset: 0 });
+    else update({ sort: undefined, dir: undefined, offset: 0 });
+  };
+
+  // Every row matching the current search and sort, for downloads.
+  const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
+  const allRows = async (): Promise<Row[]> => {
+    if (server && data.fetchAll) return (await data.fetchAll()).rows;
+    return table.getPrePaginationRowModel().rows.map((r) => r.original);
+  };
+  const exportColumns = cols.map((c) => c.column);
+  const downloadCsv = async () => {
+    setBusy('csv');
+    try {
+      const csv = toCsv(await allRows(), exportColumns);
+      download(new Blob([csv], { type: 'text/csv;charset=utf-8' }), downloadName(title, 'table', 'csv'));
+    } catch (e) {
+      notifications.show({ color: 'red', title: 'Download failed', message: e instanceof Error ? e.message : 'Data Error' });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const downloadPdf = async () => {
+    setBusy('pdf');
+    try {
+      const { downloadTablePdf } = await import('../pdf');
+      await downloadTablePdf(exportColumns, await allRows(), title, downloadName(title, 'table', 'pdf'));
+    } catch (e) {
+      notifications.show({ color: 'red', title: 'Download failed', message: e instanceof Error ? e.message : 'Data Error' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const [details, setDetails] = useState<Row | null>(null);
+  const hiddenColumns = useMemo(
+    () => new Set((config.axis ?? []).filter((a) => a.hidden === true).map((a) => String(a.column))),
+    [config.axis],
+  );
+  const clickable = config.show_details_on_click === true;
+  const openDetails = (r: Row) => clickable && setDetails(r);
+
+  // Long unpaged tables draw only the rows in view.
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtual = !paginate && shown.length > VIRTUAL_FROM;
+  const virtualizer = useVirtualizer({
+    count: virtual ? shown.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
+  const items = virtual ? virtualizer.getVirtualItems() : [];
+  const visibleRows = virtual ? items.map((i) => shown[i.index]!) : shown;
+  const padTop = virtual ? (items[0]?.start ?? 0) : 0;
+  const padBottom = virtual ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+
+  const searchColor = str(config.Search_color, '#4f46e5');
+  const paginationColor = str(config.Pagination_color, '#4f46e5');
+  const cardColor = str(config.Card_color) || undefined;
+  const freeze = config.freeze_actions_column === true;
+  const stickyCell: CSSProperties = freeze ? { position: 'sticky', right: 0, background: cardColor ?? 'var(--mantine-color-body)', zIndex: 1 } : {};
+
+  const toolbar = (
+    <>
+      {showSearch && (
+        <TextInput
+          aria-label="Search"
+          placeholder="Search"
+          size="xs"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          leftSection={<IconSearch size={14} color={searchColor} />}
+          styles={{ input: { borderColor: searchColor } }}
+          w={200}
+        />
+      )}
+      {config.csv_download !== false && (
+        <Tooltip label="Download CSV">
+          <ActionIcon variant="subtle" aria-label="Download CSV" onClick={downloadCsv} loading={busy === 'csv'} disabled={!!data.error}>
+            <IconFileTypeCsv size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {config.pdf_download === true && (
+        <Tooltip label="Download PDF">
+          <ActionIcon variant="subtle" aria-label="Download PDF" onClick={downloadPdf} loading={busy === 'pdf'} disabled={!!data.error}>
+            <IconFileTypePdf size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </>
+  );
+
+  let body;
+  if (data.error) body = <DataError error={data.error} />;
+  else if (data.loading && rows.length === 0) body = <BlockLoading />;
+  else
+    body = (
+      <Paper style={{ background: cardColor, color: 'inherit', opacity: data.loading ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={data.loading}>
+        <Box ref={scrollRef} style={{ overflowX: 'auto', ...(virtual ? { maxHeight: 600, overflowY: 'auto' } : {}) }}>
+          <Table highlightOnHover={clickable} stickyHeader={virtual} verticalSpacing="xs" style={{ minWidth: '100%', width: 'max-content' }} aria-label={title || 'Table'} aria-rowcount={total}>
+            <Table.Thead>
+              {table.getHeaderGroups().map((hg) => (
+                <Table.Tr key={hg.id}>
+                  {hg.headers.map((h, i) => {
+                    const col = cols[i]!;
+                    const active = query.sort === h.column.id;
+                    const dir = active ? (query.dir === 'desc' ? 'descending' : 'ascending') : 'none';
+                    return (
+                      <Table.Th key={h.id} style={{ width: col.width, minWidth: col.width, textAlign: col.align }} aria-sort={showSort ? dir : undefined}>
+                        {showSort ? (
+                          <Box
+                            component="button"
+                            type="button"
+                            onClick={() => toggleSort(h.column.id)}
+                            aria-label={`Sort by ${col.column}`}
+                            style={{ all: 'unset', cursor: 'pointer', display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 600 }}
+                          >
+                            {flexRender(h.column.columnDef.header, h.getContext())}
+                            {active ? query.dir === 'desc' ? <IconArrowDown size={14} /> : <IconArrowUp size={14} /> : <IconArrowsSort size={14} opacity={0.35} />}
+                          </Box>
+                        ) : (
+                          flexRender(h.column.columnDef.header, h.getContext())
+                        )}
+                      </Table.Th>
+                    );
+                  })}
+                  {actions.length > 0 && (
+                    <Table.Th style={{ ...stickyCell, width: 1, whiteSpace: 'nowrap' }}>Actions</Table.Th>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Thead>
+            <Table.Tbody>
+              {padTop > 0 && (
+                <tr aria-hidden>
+                  <td style={{ height: padTop, padding: 0 }} colSpan={cols.length + 1} />
+                </tr>
+              )}
+              {visibleRows.map((row) => (
+                <Table.Tr
+                  key={row.id}
+                  onClick={clickable ? () => openDetails(row.original) : undefined}
+                  onKeyDown={clickable ? (e: KeyboardEvent) => e.key === 'Enter' && openDetails(row.original) : undefined}
+                  tabIndex={clickable ? 0 : undefined}
+                  style={{ cursor: clickable ? 'pointer' : undefined }}
+                >
+                  {row.getVisibleCells().map((cell, i) => {
+                    const col = cols[i]!;
+                    const style = col.rules.length ? cellStyle(col.rules, cell.getValue()) : null;
+                    return (
+                      <Table.Td key={cell.id} style={{ width: col.width, minWidth: col.width, maxWidth: col.width, textAlign: col.align, overflowWrap: 'anywhere', ...style }}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </Table.Td>
+                    );
+                  })}
+                  {actions.length > 0 && (
+                    <Table.Td style={{ ...stickyCell, whiteSpace: 'nowrap' }}>
+                      <Group gap={6} wrap="nowrap">
+                        {actions.map((a, i) => (
+                          <Button
+                            key={i}
+                            size="compact-xs"
+                            style={{ backgroundColor: str(a.button_color, '#4f46e5'), color: str(a.text_color, '#ffffff') }}
+                            onClick={(e) => {
+                              e.stopPropagation();
+                              void runAction(a, row.original, columns, title);
+                            }}
+                          >
+                            {str(a.title, String(a.type))}
+                          </Button>
+                        ))}
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+              {padBottom > 0 && (
+                <tr aria-hidden>
+                  <td style={{ height: padBottom, padding: 0 }} colSpan={cols.length + 1} />
+                </tr>
+              )}
+            </Table.Tbody>
+          </Table>
+        </Box>
+        {shown.length === 0 && <EmptyState>No rows</EmptyState>}
+        {showPagination && (
+          <Group justify="space-between" mt="sm" gap="xs" wrap="wrap" role="navigation" aria-label="Pagination">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {total} {total === 1 ? 'row' : 'rows'}
+            </Text>
+            <Group gap="xs">
+              <Button
+                size="compact-sm"
+                variant="light"
+                color={paginationColor}
+                aria-label="Previous page"
+                disabled={page <= 1 || data.loading}
+                onClick={() => update({ offset: Math.max(0, offset - pageSize) })}
+              >
+                Previous
+              </Button>
+              <Text size="sm">
+                Page {page} of {pages}
+              </Text>
+              <Button
+                size="compact-sm"
+                variant="light"
+                color={paginationColor}
+                aria-label="Next page"
+                disabled={page >= pages || data.loading}
+                onClick={() => update({ offset: offset + pageSize })}
+              >
+                Next
+              </Button>
+            </Group>
+          </Group>
+        )}
+      </Paper>
+    );
+
+  return (
+    <BlockFrame config={config} toolbar={toolbar}>
+      {body}
+      <Modal opened={details !== null} onClose={() => setDetails(null)} title={title || 'Details'} size="lg">
+        {details && (
+          <Stack gap="xs">
+            {(columns.length ? columns : Object.keys(details)).filter((name) => !hiddenColumns.has(name)).map((name) => {
+              const col = cols.find((c) => c.column === name) ?? { column: name, type: 'text' as const, markdown: false, characterLimit: 0 };
+              return (
+                <Box key={name}>
+                  <Text size="xs" c="dimmed" fw={600}>
+                    {name}
+                  </Text>
+                  <Box>
+                    <Cell value={details[name]} col={{ ...col, characterLimit: 0 } as TableColumn} />
+                  </Box>
+                </Box>
+              );
+            })}
+          </Stack>
+        )}
+      </Modal>
+    </BlockFrame>
+  );
+}
+
+export default TableBlock;
