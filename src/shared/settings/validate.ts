@@ -99,7 +99,10 @@ export function validate(
   }
   for (const [key, setting] of Object.entries(schema)) {
     const value = values[key];
-    if (setting.required && isVisible(setting, values) && isEmpty(value)) {
+    const visible = isVisible(setting, values);
+    // A hidden setting left empty is fine even when required (e.g. StepSize without CustomStepSize).
+    if (!visible && isEmpty(value)) continue;
+    if (setting.required && visible && isEmpty(value)) {
       issues.push({ path: prefix + key, message: `${label(key, setting)} is required` });
       continue;
     }
