@@ -49,6 +49,9 @@ export function siteRoutes(app: FastifyInstance, ctx: ServerContext) {
       prefix: '/',
       index: false,
       wildcard: true,
+      // Only file-like paths are files; everything else is a client route (see the handler below).
+      allowedPath: (pathname) => /\.[a-z0-9]+$/i.test(pathname),
+      cacheControl: false,
       setHeaders(res, filePath) {
         res.setHeader(
           'Cache-Control',
@@ -64,6 +67,7 @@ export function siteRoutes(app: FastifyInstance, ctx: ServerContext) {
       prefix: '/samples/images/',
       decorateReply: !built,
       index: false,
+      cacheControl: false,
       setHeaders(res) {
         res.setHeader('Cache-Control', 'public, max-age=86400');
       },

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+
+let t: TestApp;
+let owner: TestUser;
+let stranger: TestUser;
+let spreadsheetId: string;
+let strangerSpreadsheetId: string;
+
+const as = (u: TestUser | null) => (u ? { cookie: u.cookie } : {});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signUp(t.app, 'Owner');
+  stranger = await signUp(t.app, 'Stranger');
+  spreadsheetId = (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: as(owner) })).json().spreadsheets[0].id;
+  strangerSpreadsheetId = (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: as(stranger) })).json().spreadsheets[0].id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function create(payload: object, user: TestUser | null = owner) {
+  return t.app.inject({ method: 'POST', url: '/api/apps', headers: as(user), payload });
+}
+
+describe('POST /api/apps', () => {
+  it('creates a public board with one home page and a subdomain from the name', async () => {
+    const res = await create({ name: 'Q3 Sales & Ops!', kind: 'board', spreadsheetId });
+    expect(res.statusCode).toBe(201);
+    const { app } = res.json();
+    expect(app).toEqual({
+      id: expect.any(String),
+      name: 'Q3 Sales & Ops!',
+      subdomain: 'q3-sales-ops',
+      kind: 'board',
+      public: true,
+      sign_in_method: 'No sign in',
+      spreadsheetId,
+      created_at: expect.any(String),
+    });
+    const pages = (await t.app.inject({ method: 'GET', url: `/api/pages/${app.id}` })).json().pages;
+    expect(pages).toEqual([
+      { page_id: expect.any(String), page_slug: 'home', page_name: 'Q3 Sales & Ops!', page_type: 'home', is_auth: false, is_public: true, app_id: app.id, blocks: [] },
+    ]);
+  });
+
+  it('appends -2, -3 to a derived subdomain that is taken', async () => {
+    const a = (await create({ name: 'Twin', kind: 'board', spreadsheetId })).json().app;
+    const b = (await create({ name: 'Twin', kind: 'board', spreadsheetId })).json().app;
+    const c = (await create({ name: 'twin', kind: 'multipage', spreadsheetId })).json().app;
+    expect([a.subdomain, b.subdomain, c.subdomain]).toEqual(['twin', 'twin-2', 'twin-3']);
+  });
+
+  it('409 when an explicit subdomain is taken; 400 when it is malformed or reserved', async () => {
+    await create({ name: 'Mine', subdomain: 'claimed', kind: 'board', spreadsheetId });
+    const taken = await create({ name: 'Theirs', subdomain: 'claimed', kind: 'board', spreadsheetId: strangerSpreadsheetId }, stranger);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe("The subdomain 'claimed' is already taken");
+    const bad = await create({ name: 'X', subdomain: '-bad_', kind: 'board' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues[0].path).toBe('subdomain');
+    const reserved = await create({ name: 'X', subdomain: 'dashboard', kind: 'board' });
+    expect(reserved.statusCode).toBe(400);
+    expect(reserved.json().message).toBe("The subdomain 'dashboard' is reserved");
+    const upper = await create({ name: 'X', subdomain: 'MixedCase', kind: 'board' });
+    expect(upper.statusCode).toBe(201);
+    expect(upper.json().app.subdomain).toBe('mixedcase');
+  });
+
+  it('validates the body', async () => {
+    const noName = await create({ kind: 'board' });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().issues[0].path).toBe('name');
+    const badKind = await create({ name: 'K', kind: 'spaceship' });
+    expect(badKind.statusCode).toBe(400);
+    expect(badKind.json().issues[0].path).toBe('kind');
+  });
+
+  it("refuses someone else's spreadsheet (404) and needs a session (401)", async () => {
+    const res = await create({ name: 'Steal', kind: 'board', spreadsheetId: strangerSpreadsheetId });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Spreadsheet not found');
+    expect((await create({ name: 'Anon', kind: 'board' }, null)).statusCode).toBe(401);
+  });
+});
+
+describe('reading, updating, deleting', () => {
+  it('GET /api/apps lists mine only', async () => {
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/apps', headers: as(owner) })).json().apps;
+    const theirs = (await t.app.inject({ method: 'GET', url: '/api/apps', headers: as(stranger) })).json().apps;
+    expect(mine.length).toBeGreaterThan(3);
+    expect(theirs.map((a: { name: string }) => a.name)).toEqual(['Sales board']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/apps' })).statusCode).toBe(401);
+  });
+
+  it('GET /api/apps/{id}: public apps are readable by anyone, private ones only by the owner (else 404)', async () => {
+    const app = (await create({ name: 'Readable', kind: 'board', spreadsheetId })).json().app;
+    expect((await t.app.inject({ method: 'GET', url: `/api/apps/${app.id}` })).json().app.name).toBe('Readable');
+    await t.app.inject({ method: 'PUT', url: `/api/apps/${app.id}`, headers: as(owner), payload: { public: false } });
+    expect((await t.app.inject({ method: 'GET', url: `/api/apps/${app.id}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/apps/${app.id}`, headers: as(stranger) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/apps/${app.id}`, headers: as(owner) })).json().app.public).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: '/api/apps/nope' })).statusCode).toBe(404);
+  });
+
+  it('PUT /api/apps/{id} saves name, spreadsheet, privacy and board settings (owner only)', async () => {
+    const app = (await create({ name: 'Editable', kind: 'board', spreadsheetId })).json().app;
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/apps/${app.id}`,
+      headers: as(owner),
+      payload: { name: 'Edited', sign_in_method: 'Use password set by user', board_background: '#ffffff', sections: 'Sales, Stock', spreadsheetId: null },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().app).toMatchObject({ name: 'Edited', sign_in_method: 'Use password set by user', spreadsheetId: null, subdomain: 'editable' });
+    const meta = (await t.app.inject({ method: 'POST', url: `/api/board/update-metadata?board=${app.id}`, headers: as(owner) })).json();
+    expect(meta).toMatchObject({ board_background: '#ffffff', sections: 'Sales, Stock' });
+
+    expect((await t.app.inject({ method: 'PUT', url: `/api/apps/${app.id}`, headers: as(stranger), payload: { name: 'Hijack' } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/apps/${app.id}`, payload: { name: 'Anon' } })).statusCode).toBe(401);
+    const badColour = await t.app.inject({ method: 'PUT', url: `/api/apps/${app.id}`, headers: as(owner), payload: { nav_background: 'not a colour!' } });
+    expect(badColour.statusCode).toBe(400);
+    expect(badColour.json().message).toBe('Invalid nav_background: Must be a colour such as #4f46e5');
+    const badSheet = await t.app.inject({ method: 'PUT', url: `/api/apps/${app.id}`, headers: as(owner), payload: { spreadsheetId: strangerSpreadsheetId } });
+    expect(badSheet.statusCode).toBe(404);
+  });
+
+  it('DELETE /api/apps/{id}: 204 for the owner, 403 for a stranger, 401 without a session', async () => {
+    const app = (await create({ name: 'Doomed', kind: 'board', spreadsheetId })).json().app;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/apps/${app.id}`, headers: as(stranger) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/apps/${app.id}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/apps/${app.id}`, headers: as(owner) })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: `/api/apps/${app.id}`, headers: as(owner) })).statusCode).toBe(404);
+    expect(await t.ctx.db.selectFrom('pages').select('id').where('app_id', '=', app.id).execute()).toEqual([]);
+  });
+});
+
+describe('board metadata', () => {
+  let board: { id: string; subdomain: string };
+  beforeAll(async () => {
+    board = (await create({ name: 'Meta Board', kind: 'board', spreadsheetId })).json().app;
+  });
+
+  it('answers the state fields with spec defaults; can_edit and owner_email only for the owner', async () => {
+    const guest = await t.app.inject({ method: 'POST', url: `/api/board/update-metadata?board=${encodeURIComponent('/' + board.subdomain)}` });
+    expect(guest.statusCode).toBe(200);
+    const g = guest.json();
+    expect(g).toMatchObject({
+      id: board.id,
+      app_id: board.id,
+      name: 'Meta Board',
+      title: 'Meta Board',
+      kind: 'board',
+      spreadsheetId,
+      public: true,
+      sign_in_method: 'No sign in',
+      board_background: '#FAFAFA',
+      nav_background: '#161819',
+      hero_background: '#161819',
+      block_border: '#e7ebf3',
+      block_shadow: '#ebeff3',
+      hide_filters: true,
+      sections: '',
+      blocks: [],
+      can_edit: false,
+      page_slug: 'home',
+    });
+    expect(g).not.toHaveProperty('owner_email');
+    expect(g.sheets.map((s: { title: string }) => s.title)).toEqual(['Orders', 'Products']);
+    expect(g.sheets[1].columns).toEqual(['Product', 'Category', 'Price', 'Stock', 'Image URL']);
+
+    const own = (await t.app.inject({ method: 'POST', url: `/api/board/update-metadata?board=${board.id}`, headers: as(owner), payload: {} })).json();
+    expect(own).toMatchObject({ can_edit: true, owner_email: owner.email });
+    const onHost = await t.app.inject({ method: 'POST', url: '/api/board/update-metadata?board=%2F', headers: { host: `${board.subdomain}.localhost:3000` } });
+    expect(onHost.json().id).toBe(board.id);
+  });
+
+  it('saves fields the owner sends, refuses them from others', async () => {
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: `/api/board/update-metadata?board=${board.id}`,
+      headers: as(owner),
+      payload: { title: 'Shiny', hide_filters: false, sections: 'A,B', footer: { copyrightText: '© Us' } },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ title: 'Shiny', hide_filters: false, sections: 'A,B', footer: { copyrightText: '© Us' } });
+    const guest = (await t.app.inject({ method: 'POST', url: `/api/board/update-metadata?board=${board.id}` })).json();
+    expect(guest.title).toBe('Shiny');
+    expect((await t.app.inject({ method: 'POST', url: `/api/board/update-metadata?board=${board.id}`, headers: as(stranger), payload: { title: 'X' } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: `/api/board/update-metadata?board=${board.id}`, payload: { title: 'X' } })).statusCode).toBe(401);
+    const bad = await t.app.inject({ method: 'POST', url: `/api/board/update-metadata?board=${board.id}`, headers: as(owner), payload: { hide_filters: 'yes' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues[0].path).toBe('hide_filters');
+  });
+
+  it('an unknown board → 404, a private one → 403 for guests', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/board/update-metadata?board=%2Fno-such-board' })).statusCode).toBe(404);
+    const priv = (await create({ name: 'Private Meta', kind: 'board', spreadsheetId })).json().app;
+    await t.app.inject({ method: 'PUT', url: `/api/apps/${priv.id}`, headers: as(owner), payload: { public: false } });
+    const res = await t.app.inject({ method: 'POST', url: `/api/board/update-metadata?board=${priv.id}` });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('This application is private and you do not have permission to access it.');
+  });
+});

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ baseHost: 'boards.test:8080' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('GET /api/getENV/{name}', () => {
+  it('answers whitelisted settings as raw text', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/getENV/BOARD_BASE_URL' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toBe('http://boards.test:8080');
+  });
+
+  it('404 for anything else, secrets included', async () => {
+    for (const name of ['DATABASE_URL', 'SMTP_URL', 'PATH', 'nope']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/getENV/${name}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(`Unknown setting '${name}'`);
+    }
+  });
+});
+
+describe('unknown API routes', () => {
+  it.each(['GET', 'POST', 'PUT', 'DELETE'] as const)('%s /api/nope → 404 {message: Not found}', async (method) => {
+    const res = await t.app.inject({ method, url: '/api/nope/deeper' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found' });
+  });
+});

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+
+let webDir: string;
+let t: TestApp;
+let bare: TestApp;
+let owner: TestUser;
+let board: { id: string; subdomain: string };
+let multi: { id: string; subdomain: string };
+
+beforeAll(async () => {
+  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetboard-web-'));
+  fs.mkdirSync(path.join(webDir, 'assets'));
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><body><div id="root"></div>SPA-INDEX</body></html>');
+  fs.writeFileSync(path.join(webDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg/>');
+  t = await createTestApp({ webDir });
+  bare = await createTestApp();
+  owner = await signUp(t.app);
+  board = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Street Sales', kind: 'board' } })).json().app;
+  multi = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Corner Shop', kind: 'multipage' } })).json().app;
+  await t.app.inject({ method: 'POST', url: '/api/pages', headers: { cookie: owner.cookie }, payload: { appId: multi.id, page_name: 'Menu' } });
+});
+afterAll(async () => {
+  await t?.close();
+  await bare?.close();
+  fs.rmSync(webDir, { recursive: true, force: true });
+});
+
+const get = (url: string, host = 'localhost:3000') => t.app.inject({ method: 'GET', url, headers: { host } });
+
+describe('assets', () => {
+  it('serves hashed assets with an immutable cache and other files with no-cache', async () => {
+    const js = await get('/assets/main-abc123.js');
+    expect(js.statusCode).toBe(200);
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await get('/favicon.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('a missing asset is a plain 404, not the SPA', async () => {
+    const res = await get('/assets/missing-123.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('SPA-INDEX');
+  });
+
+  it('serves the sample images', async () => {
+    const res = await get('/samples/images/ceramic-mug.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/svg/);
+    expect(res.body).toContain('Ceramic Mug');
+  });
+});
+
+describe('SPA routes on the base host', () => {
+  it.each(['/', '/dashboard', '/dashboard/auth', '/dashboard/signup', '/dashboard/board/abc', '/accept-invitation', '/admin', '/admin-login', '/blog/some-post', '/boardWorkspace', '/marketplace', '/multipage-templates', '/templates', '/templates/crm', '/payment_success', '/payment_fail'])(
+    '%s → 200 index.html',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('SPA-INDEX');
+    },
+  );
+
+  it('/{board_slug} of an existing app → 200, anything else → 404 with index.html', async () => {
+    expect((await get(`/${board.subdomain}`)).statusCode).toBe(200);
+    const missing = await get('/no-such-board');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('SPA-INDEX');
+    expect((await get('/dashboardx/more/segments')).statusCode).toBe(404);
+  });
+});
+
+describe('app hosts', () => {
+  it('/ and the app page slugs → 200; other paths → 404', async () => {
+    expect((await get('/', `${board.subdomain}.localhost:3000`)).statusCode).toBe(200);
+    expect((await get('/home', `${board.subdomain}.localhost:3000`)).statusCode).toBe(200);
+    expect((await get('/menu', `${multi.subdomain}.localhost:3000`)).statusCode).toBe(200);
+    expect((await get('/nope', `${multi.subdomain}.localhost:3000`)).statusCode).toBe(404);
+    expect((await get('/dashboard', `${multi.subdomain}.localhost:3000`)).statusCode).toBe(404);
+  });
+
+  it('an unknown app host → 404', async () => {
+    const res = await get('/', 'ghost-town.localhost:3000');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('SPA-INDEX');
+  });
+
+  it('the API works on app hosts too', async () => {
+    const res = await get('/api/blocks', `${board.subdomain}.localhost:3000`);
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('without a web build', () => {
+  it('serves a minimal page with the right statuses', async () => {
+    const ok = await bare.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toContain('<div id="root"></div>');
+    expect((await bare.app.inject({ method: 'GET', url: '/definitely-not-here' })).statusCode).toBe(404);
+  });
+});
