@@ -56,7 +56,13 @@ export function BlockFrame({
           }}
         >
           {title ? (
-            <Text fw={650} fz="md" style={{ color: s(block.title_color, 'inherit'), flex: 1, minWidth: 0 }} truncate>
+            <Text
+              fw={650}
+              fz="md"
+              ta={(['left', 'center', 'right'] as const).find((a) => a === block.title_alignment) ?? 'left'}
+              style={{ color: s(block.title_color, 'inherit'), flex: 1, minWidth: 0 }}
+              truncate
+            >
               {title}
             </Text>
           ) : (
