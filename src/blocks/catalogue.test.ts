@@ -1,0 +1,154 @@
+// The catalogue test of ARCHITECTURE.md, run for every block kind.
+import { describe, expect, it } from 'vitest';
+import { blockDefaults, blockSettings, validateBlock } from '../shared/settings/block';
+import { SETTING_TYPES, type BlockSchema, type SettingsSchema } from '../shared/settings/types';
+import { ruleKeys } from '../shared/settings/visibility';
+import { BLOCK_KINDS, blockSchemas, resolveKind } from './schemas';
+import { blockViews, viewKinds } from './views';
+
+const kinds = Object.entries(blockSchemas) as [string, BlockSchema][];
+
+/** Every settings level of a schema (block, axis, actions, filters, and array items), named. */
+function levels(schema: BlockSchema): [string, SettingsSchema][] {
+  const out: [string, SettingsSchema][] = [['block', blockSettings(schema)]];
+  if (schema.axis) out.push(['axis', schema.axis.settings]);
+  if (schema.actions) out.push(['actions', schema.actions.settings]);
+  if (schema.filters) out.push(['filters', schema.filters.settings]);
+  for (const [name, level] of [...out])
+    for (const [key, s] of Object.entries(level)) if (s.item) out.push([`${name}.${key}[]`, s.item]);
+  return out;
+}
+
+/** The required settings a fresh block leaves empty: the user must choose them. */
+const REQUIRED_EMPTY: Record<string, string[]> = {
+  chart: ['x_axis', 'sheet_title', 'axis.0.column'],
+  table: ['sheet_title'],
+  scorecard: ['axis.0.source'],
+};
+
+describe('block catalogue', () => {
+  it('kinds are unique, snake_case and keyed by their own kind', () => {
+    expect(new Set(BLOCK_KINDS).size).toBe(BLOCK_KINDS.length);
+    for (const [key, schema] of kinds) {
+      expect(schema.kind).toBe(key);
+      expect(key).toMatch(/^[a-z][a-z0-9_]*$/);
+      expect(resolveKind(key)).toBe(key);
+    }
+  });
+
+  it('every kind has a view, and every view a kind', () => {
+    expect([...viewKinds].sort()).toEqual([...BLOCK_KINDS].sort());
+    for (const kind of BLOCK_KINDS) expect(blockViews[kind]).toBeDefined();
+  });
+
+  it('the required-but-empty list covers exactly the catalogue', () => {
+    expect(Object.keys(REQUIRED_EMPTY).sort()).toEqual([...BLOCK_KINDS].sort());
+  });
+
+  describe.each(kinds)('%s', (kind, schema) => {
+    it('has a name, description, category and icon', () => {
+      expect(schema.name).toBeTruthy();
+      expect(schema.description).toBeTruthy();
+      expect(['data', 'charts', 'media', 'layout', 'content', 'auth']).toContain(schema.category);
+      expect(schema.icon).toBeTruthy();
+      expect(['paged', 'all', 'none']).toContain(schema.data);
+    });
+
+    it('survives a JSON round trip (schemas are data)', () => {
+      expect(JSON.parse(JSON.stringify(schema))).toStrictEqual(schema);
+    });
+
+    it('its defaults validate except for the required fields left empty', () => {
+      const issues = validateBlock(schema, blockDefaults(schema, 'new'));
+      expect(issues.map((i) => i.path).sort()).toEqual([...REQUIRED_EMPTY[kind]!].sort());
+      for (const i of issues) expect(i.message).toMatch(/required|Choose/);
+    });
+
+    it.each(levels(schema))('%s level: types, showIf keys, select defaults, ranges', (_, level) => {
+      for (const [key, s] of Object.entries(level)) {
+        const where = `${kind}.${key}`;
+        expect(SETTING_TYPES, where).toContain(s.type);
+        if (s.showIf) for (const k of ruleKeys(s.showIf)) expect(Object.keys(level), `${where} showIf ${k}`).toContain(k);
+        if (s.showIf) expect(ruleKeys(s.showIf), `${where} cannot hide on itself`).not.toContain(key);
+        if (s.type === 'select') {
+          const values = (s.options ?? []).map((o) => o.value);
+          expect(values.length, `${where} has options`).toBeGreaterThan(0);
+          expect(new Set(values).size, `${where} options unique`).toBe(values.length);
+          expect(values, `${where} default`).toContain(s.default);
+        }
+        if (s.options) expect(s.type, `${where} options only on select`).toBe('select');
+        if (['number', 'range', 'slider'].includes(s.type) && typeof s.default === 'number') {
+          if (s.min !== undefined) expect(s.default, `${where} ≥ min`).toBeGreaterThanOrEqual(s.min);
+          if (s.max !== undefined) expect(s.default, `${where} ≤ max`).toBeLessThanOrEqual(s.max);
+        }
+        if (s.min !== undefined && s.max !== undefined) expect(s.min, `${where} min ≤ max`).toBeLessThanOrEqual(s.max);
+        if (s.type === 'array') expect(Array.isArray(s.default), `${where} array default`).toBe(true);
+        if (s.type === 'colors') expect(Array.isArray(s.default), `${where} colors default`).toBe(true);
+      }
+    });
+
+    it('axis and action limits are sane', () => {
+      if (schema.axis) {
+        const { min = 0, max = Infinity } = schema.axis;
+        expect(min).toBeGreaterThanOrEqual(0);
+        expect(min).toBeLessThanOrEqual(max);
+      }
+      if (schema.actions) expect(schema.actions.max).toBeLessThanOrEqual(2);
+    });
+  });
+});
+
+// Stored keys keep the spec's spelling (blocks-and-data §3): a rename must be a migration.
+describe('spec spelling of stored keys', () => {
+  it.each<[string, 'settings' | 'axis' | 'actions' | 'filters', string[]]>([
+    ['chart', 'settings', ['legendPosition', 'showScaleLabel', 'stackAxis', 'Data_Format', 'beginAtZero', 'CustomStepSize', 'StepSize', 'pdf_download', 'grid', 'grid_color', 'x_axis']],
+    ['chart', 'axis', ['column', 'type', 'backgroundColor', 'borderColor', 'internal_labels', 'duplicateXAxis', 'decimal', 'spanGaps', 'borderWidth', 'pointRadius', 'pointHoverRadius']],
+    ['chart', 'filters', ['select_column', 'condition', 'filter_by', 'match_with_column']],
+    [
+      'table',
+      'settings',
+      ['paginate', 'rows_per_page', 'csv_download', 'pdf_download', 'show_details_on_click', 'add_new_row', 'add_row_button_title', 'add_row_button_color', 'add_row_text_color', 'action_button_visibility', 'freeze_actions_column', 'column_width', 'submit_button_title', 'show_filter', 'show_sort', 'show_search', 'show_pagination', 'Card_color', 'Pagination_color', 'Filter_color', 'Search_color'],
+    ],
+    ['table', 'axis', ['column', 'use_markdown', 'hidden', 'editable', 'column_width', 'type', 'Conditional_formatting', 'from_google_sheet', 'source', 'options', 'character_limit', 'image_source', 'text_alignment']],
+    ['table', 'actions', ['title', 'type', 'button_color', 'text_color', 'source_column', 'pdf_template', 'api_endpoint', 'http_method', 'body_type', 'authorization_method', 'custom_header', 'token', 'field_mapping', 'success_message', 'error_message']],
+    ['scorecard', 'axis', ['source', 'label', 'function', 'symbol']],
+  ])('%s %s', (kind, level, keys) => {
+    const schema = blockSchemas[kind as keyof typeof blockSchemas] as BlockSchema;
+    const settings = level === 'settings' ? schema.settings : schema[level]!.settings;
+    expect(Object.keys(settings)).toEqual(expect.arrayContaining(keys));
+  });
+
+  it.each([
+    ['chart', 'legendPosition', 'top'],
+    ['chart', 'pdf_download', true],
+    ['table', 'paginate', true],
+    ['table', 'rows_per_page', 10],
+    ['table', 'add_new_row', 'None'],
+    ['table', 'add_row_button_title', 'Add Row'],
+    ['table', 'action_button_visibility', 'Everyone'],
+    ['table', 'column_width', '200px'],
+  ])('%s.%s defaults to %j', (kind, key, value) => {
+    expect((blockSchemas[kind as keyof typeof blockSchemas] as BlockSchema).settings[key]!.default).toEqual(value);
+  });
+
+  it.each([
+    ['chart', 'type', 'bar'],
+    ['chart', 'duplicateXAxis', 'sum'],
+    ['chart', 'decimal', 'dot'],
+    ['table', 'editable', 'None'],
+    ['table', 'options', 'true, false'],
+    ['scorecard', 'function', 'sum'],
+    ['scorecard', 'symbol', '$'],
+  ])('%s axis %s defaults to %j', (kind, key, value) => {
+    expect((blockSchemas[kind as keyof typeof blockSchemas] as BlockSchema).axis!.settings[key]!.default).toEqual(value);
+  });
+
+  it('chart ranges are 0 to 5 (spec §5); table allows at most 2 actions; chart StepSize shows only with CustomStepSize', () => {
+    for (const k of ['borderWidth', 'pointRadius', 'pointHoverRadius']) {
+      expect(blockSchemas.chart.axis!.settings[k]).toMatchObject({ type: 'range', min: 0, max: 5 });
+    }
+    expect(blockSchemas.table.actions!.max).toBe(2);
+    expect(blockSchemas.chart.settings.StepSize!.showIf).toEqual({ setting: 'CustomStepSize', equals: true });
+    expect(blockSchemas.chart.axis!.settings.type!.options!.map((o) => o.value)).toEqual(['line', 'bar', 'horizontal-bar', 'radar', 'pie', 'polarArea', 'scatter']);
+  });
+});

@@ -1,0 +1,139 @@
+// Enforces the import rules of ARCHITECTURE.md by reading the source:
+//   src/shared imports only src/shared (and zod);
+//   a block's schema.ts imports only src/shared;
+//   src/server never imports .tsx files or src/web (checked through every file it reaches);
+//   src/web never imports src/server.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const SRC = join(ROOT, 'src');
+
+function walk(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) return name === 'node_modules' ? [] : walk(p);
+    return /\.(ts|tsx)$/.test(name) && !name.endsWith('.d.ts') ? [p] : [];
+  });
+}
+
+/** Module specifiers of static imports, re-exports, dynamic imports and side-effect imports. */
+export function specifiers(source: string): string[] {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  const out: string[] = [];
+  const patterns = [
+    /\bimport\s+(?:type\s+)?[\w*{}\s,$]*?\s*from\s*['"]([^'"]+)['"]/g,
+    /\bexport\s+(?:type\s+)?(?:\*(?:\s+as\s+\w+)?|\{[^}]*\})\s*from\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+    /^\s*import\s+['"]([^'"]+)['"]/gm,
+  ];
+  for (const re of patterns) for (const m of code.matchAll(re)) out.push(m[1]!);
+  return out;
+}
+
+/** A relative specifier → the file it names (or null for packages / unresolvable). */
+function resolveFile(from: string, spec: string): string | null {
+  if (!spec.startsWith('.')) return null;
+  const base = resolve(dirname(from), spec);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  // A .js specifier that names a .ts file (NodeNext style).
+  const noJs = base.replace(/\.js$/, '');
+  for (const candidate of [`${noJs}.ts`, `${noJs}.tsx`]) if (existsSync(candidate)) return candidate;
+  return null;
+}
+
+const files = walk(SRC);
+const rel = (p: string) => relative(ROOT, p).split('\\').join('/');
+const inDir = (p: string, dir: string) => rel(p).startsWith(`src/${dir}/`);
+const isTest = (p: string) => /\.test\.tsx?$/.test(p);
+
+interface Edge {
+  file: string;
+  spec: string;
+  target: string | null;
+}
+const edges: Edge[] = files.flatMap((file) =>
+  specifiers(readFileSync(file, 'utf8')).map((spec) => ({ file, spec, target: resolveFile(file, spec) })),
+);
+
+function violations(pred: (e: Edge) => boolean): string[] {
+  return edges.filter(pred).map((e) => `${rel(e.file)} imports '${e.spec}'`);
+}
+
+describe('the import scanner', () => {
+  it.each([
+    ["import { a } from './a';", ['./a']],
+    ["import type { B } from '../b';", ['../b']],
+    ["import * as z from 'zod';", ['zod']],
+    ["import D, { e } from './d';", ['./d']],
+    ["export * from './types';", ['./types']],
+    ["export { x } from './x';", ['./x']],
+    ["const m = await import('./lazy');", ['./lazy']],
+    ["import './side-effect.css';", ['./side-effect.css']],
+    ["// import { no } from './commented';", []],
+    ["/* import { no } from './block-comment'; */", []],
+    ["import {\n  a,\n  b,\n} from './multi';", ['./multi']],
+  ])('%j → %j', (src, expected) => {
+    expect(specifiers(src).sort()).toEqual([...expected].sort());
+  });
+
+  it('finds the source files and their imports', () => {
+    expect(files.length).toBeGreaterThan(10);
+    expect(edges.some((e) => rel(e.file) === 'src/blocks/schemas.ts' && e.spec === './chart/schema')).toBe(true);
+  });
+
+  it('resolves every relative import it finds', () => {
+    const broken = edges.filter((e) => e.spec.startsWith('.') && !/\.(css|svg|png|json)$/.test(e.spec) && !e.target);
+    expect(broken.map((e) => `${rel(e.file)} → ${e.spec}`)).toEqual([]);
+  });
+});
+
+describe('import rules (ARCHITECTURE.md)', () => {
+  it('src/shared imports only src/shared and zod', () => {
+    expect(
+      violations(
+        (e) =>
+          inDir(e.file, 'shared') &&
+          !(e.target ? inDir(e.target, 'shared') : e.spec === 'zod' || (isTest(e.file) && e.spec === 'vitest')),
+      ),
+    ).toEqual([]);
+  });
+
+  it("a block's schema.ts imports only src/shared", () => {
+    const schemaFiles = files.filter((f) => /^src\/blocks\/[^/]+\/schema\.ts$/.test(rel(f)));
+    expect(schemaFiles.length).toBeGreaterThan(0);
+    expect(violations((e) => schemaFiles.includes(e.file) && !(e.target && inDir(e.target, 'shared')))).toEqual([]);
+  });
+
+  it('src/server never reaches a .tsx file or src/web, directly or through what it imports', () => {
+    const seen = new Set<string>();
+    const problems: string[] = [];
+    const visit = (file: string, via: string[]) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const e of edges.filter((x) => x.file === file)) {
+        if (!e.target) continue;
+        const chain = [...via, rel(e.target)].join(' → ');
+        if (e.target.endsWith('.tsx')) problems.push(`.tsx: ${chain}`);
+        else if (inDir(e.target, 'web')) problems.push(`web: ${chain}`);
+        else visit(e.target, [...via, rel(e.target)]);
+      }
+    };
+    for (const f of files.filter((x) => inDir(x, 'server'))) visit(f, [rel(f)]);
+    expect(problems).toEqual([]);
+    expect(violations((e) => inDir(e.file, 'server') && /\.tsx$|(^|\/)web(\/|$)/.test(e.spec) && !e.target)).toEqual([]);
+  });
+
+  it('src/web never imports src/server', () => {
+    expect(violations((e) => inDir(e.file, 'web') && !!e.target && inDir(e.target, 'server'))).toEqual([]);
+  });
+
+  it('src/blocks never imports src/server or src/web', () => {
+    expect(violations((e) => inDir(e.file, 'blocks') && !!e.target && (inDir(e.target, 'server') || inDir(e.target, 'web')))).toEqual([]);
+  });
+});
