@@ -17,7 +17,7 @@ export function NewBoardModal({ opened, onClose }: { opened: boolean; onClose: (
 
   // Preselect the newest spreadsheet: usually the one just imported.
   useEffect(() => {
-    if (opened && !spreadsheetId && spreadsheets.data?.length) setSpreadsheetId(spreadsheets.data[spreadsheets.data.length - 1]!.id);
+    if (opened && !spreadsheetId && spreadsheets.data?.length) setSpreadsheetId(newest(spreadsheets.data).id);
   }, [opened, spreadsheetId, spreadsheets.data]);
 
   const create = useMutation({
@@ -86,4 +86,8 @@ export function NewBoardModal({ opened, onClose }: { opened: boolean; onClose: (
       </form>
     </Modal>
   );
+}
+
+function newest<T extends { id: string; created_at?: string }>(list: T[]): T {
+  return list.reduce((best, s) => ((s.created_at ?? '') > (best.created_at ?? '') ? s : best), list[0]!);
 }
