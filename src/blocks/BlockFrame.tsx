@@ -77,7 +77,7 @@ export function BlockFrame({ config, toolbar, children }: BlockFrameProps) {
 /** The spec's sheet error text: the server's message, else 'Data Error'. */
 export function DataError({ error }: { error: string | null | undefined }) {
   return (
-    <Alert color="red" role="alert" title="Data Error" variant="light">
+    <Alert color="red" role="alert" variant="light" data-testid="block-error">
       {error || 'Data Error'}
     </Alert>
   );

@@ -101,7 +101,7 @@ export function ChartBlock({ config, rows, data }: BlockViewProps) {
   };
 
   const toolbar =
-    config.pdf_download !== false && hasData && !data.error ? (
+    config.pdf_download !== false && hasData && data.error == null ? (
       <MTooltip label="Download PDF">
         <ActionIcon variant="subtle" aria-label="Download PDF" onClick={downloadPdf} loading={busy}>
           <IconFileTypePdf size={18} />
@@ -110,7 +110,7 @@ export function ChartBlock({ config, rows, data }: BlockViewProps) {
     ) : null;
 
   let body;
-  if (data.error) body = <DataError error={data.error} />;
+  if (data.error != null) body = <DataError error={data.error} />;
   else if (data.loading && rows.length === 0) body = <BlockLoading />;
   else if (!config.x_axis) body = <EmptyState>Choose the X axis column in the block settings</EmptyState>;
   else if (built.data.datasets.length === 0) body = <EmptyState>Add a column to plot</EmptyState>;

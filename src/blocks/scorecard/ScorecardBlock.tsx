@@ -9,7 +9,7 @@ import { scoreCards } from './score';
 export function ScorecardBlock({ config, data }: BlockViewProps) {
   const cards = useMemo(() => scoreCards(config.axis, data.sheets), [config.axis, data.sheets]);
   let body;
-  if (data.error) body = <DataError error={data.error} />;
+  if (data.error != null) body = <DataError error={data.error} />;
   else if (data.loading && Object.keys(data.sheets).length === 0) body = <BlockLoading />;
   else
     body = (

@@ -290,14 +290,14 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
       )}
       {config.csv_download !== false && (
         <Tooltip label="Download CSV">
-          <ActionIcon variant="subtle" aria-label="Download CSV" onClick={downloadCsv} loading={busy === 'csv'} disabled={!!data.error}>
+          <ActionIcon variant="subtle" aria-label="Download CSV" onClick={downloadCsv} loading={busy === 'csv'} disabled={data.error != null}>
             <IconFileTypeCsv size={18} />
           </ActionIcon>
         </Tooltip>
       )}
       {config.pdf_download === true && (
         <Tooltip label="Download PDF">
-          <ActionIcon variant="subtle" aria-label="Download PDF" onClick={downloadPdf} loading={busy === 'pdf'} disabled={!!data.error}>
+          <ActionIcon variant="subtle" aria-label="Download PDF" onClick={downloadPdf} loading={busy === 'pdf'} disabled={data.error != null}>
             <IconFileTypePdf size={18} />
           </ActionIcon>
         </Tooltip>
@@ -306,7 +306,7 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
   );
 
   let body;
-  if (data.error) body = <DataError error={data.error} />;
+  if (data.error != null) body = <DataError error={data.error} />;
   else if (data.loading && rows.length === 0) body = <BlockLoading />;
   else
     body = (
@@ -401,7 +401,7 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
         {showPagination && (
           <Group justify="space-between" mt="sm" gap="xs" wrap="wrap" role="navigation" aria-label="Pagination">
             <Text size="sm" c="dimmed" aria-live="polite">
-              {total} {total === 1 ? 'row' : 'rows'}
+              {`${total} ${total === 1 ? 'row' : 'rows'}`}
             </Text>
             <Group gap="xs">
               <Button
@@ -414,9 +414,7 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
               >
                 Previous
               </Button>
-              <Text size="sm">
-                Page {page} of {pages}
-              </Text>
+              <Text size="sm">{`Page ${page} of ${pages}`}</Text>
               <Button
                 size="compact-sm"
                 variant="light"
