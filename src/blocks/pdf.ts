@@ -35,7 +35,8 @@ export async function downloadChartPdf(canvas: HTMLCanvasElement, title: string,
     ctx.fillRect(0, 0, flat.width, flat.height);
     ctx.drawImage(canvas, 0, 0);
   }
-  doc.addImage(ctx ? flat : canvas, 'PNG', MARGIN, y, canvas.width * ratio, canvas.height * ratio);
+  // JPEG on white keeps the file small (a PNG of a high-DPI canvas runs to megabytes).
+  doc.addImage(ctx ? flat.toDataURL('image/jpeg', 0.92) : canvas, ctx ? 'JPEG' : 'PNG', MARGIN, y, canvas.width * ratio, canvas.height * ratio);
   doc.save(fileName);
 }
 
