@@ -1,7 +1,7 @@
 // Per-process cache of parsed sheets, so search + sort + one page of a 100,000-row sheet answers
 // in milliseconds. Rows stay in the database as the source of truth; an entry is keyed by sheet
 // id and version, so any write (which bumps the version) makes the next request reload it.
-import { matchesSearch, rowSearchText, searchTerms } from '../../../shared/filters/search';
+import { rowSearchText, searchTerms } from '../../../shared/filters/search';
 
 export type Row = Record<string, unknown>;
 
@@ -10,12 +10,19 @@ export interface CachedSheet {
   version: number;
   columns: string[];
   rows: Row[];
-  /** Lowercased searchable text of each row (shared/filters/search rule). */
-  search: string[];
+  /**
+   * Lowercased searchable text of every row (shared/filters/search rule), joined into one string
+   * with a separator no term can hold; `offsets[i]` is where row i starts. One native indexOf
+   * sweep per term finds the matching rows far faster than a test per row.
+   */
+  haystack: string;
+  offsets: Uint32Array;
+  /** Per column, each row's sort rank (ties equal, empties +Infinity), computed on first use. */
+  ranks: Map<string, Float64Array>;
   bytes: number;
   /** Sorted row orders by `${column}\u0000${dir}`, computed on first use. */
   sorted: Map<string, Uint32Array>;
-  /** Recent search masks by normalised query (a typed-in search repeats while paging). */
+  /** Recent search masks by term (most recent last). */
   masks: Map<string, Uint8Array>;
 }
 
@@ -29,7 +36,8 @@ export interface SheetQueryOptions {
 }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-const MAX_MASKS = 16;
+const ROW_SEPARATOR = '\u0001';
+const MAX_MASKS = 32;
 
 export class SheetCache {
   private entries = new Map<string, CachedSheet>();
@@ -74,15 +82,21 @@ export class SheetCache {
   }
 
   private store(sheetId: string, version: number, columns: string[], rows: Row[]): CachedSheet {
-    const search = new Array<string>(rows.length);
+    const parts = new Array<string>(rows.length);
+    const offsets = new Uint32Array(rows.length + 1);
+    let at = 0;
     let bytes = 1024;
     for (let i = 0; i < rows.length; i++) {
-      const text = rowSearchText(rows[i]!, columns);
-      search[i] = text;
+      const text = rowSearchText(rows[i]!, columns) + ROW_SEPARATOR;
+      parts[i] = text;
+      offsets[i] = at;
+      at += text.length;
       // Rough: the row object (~ its text twice, UTF-16) plus the search text and object overhead.
-      bytes += text.length * 4 + 64 + columns.length * 16;
+      bytes += text.length * 6 + 64 + columns.length * 16;
     }
-    const entry: CachedSheet = { sheetId, version, columns, rows, search, bytes, sorted: new Map(), masks: new Map() };
+    offsets[rows.length] = at;
+    const haystack = parts.join('');
+    const entry: CachedSheet = { sheetId, version, columns, rows, haystack, offsets, bytes, sorted: new Map(), ranks: new Map(), masks: new Map() };
     this.invalidate(sheetId);
     this.entries.set(sheetId, entry);
     this.used += bytes;
@@ -113,17 +127,15 @@ function isEmpty(v: unknown): boolean {
 }
 
 /**
- * Row order for a column: numbers numerically, then booleans, then text by a locale collator
- * (numeric aware: "item 9" < "item 10"); empty cells last in both directions; ties keep sheet order.
+ * Sort rank of every row for a column: numbers numerically, then booleans, then text by a locale
+ * collator (numeric aware: "item 9" < "item 10"); empty cells +Infinity. Text is ranked through
+ * its distinct values, so the collator runs once per value, not per comparison of rows.
  */
-export function sortOrder(sheet: CachedSheet, column: string, dir: 'asc' | 'desc', cache?: SheetCache): Uint32Array {
-  const key = `${column}\u0000${dir}`;
-  const hit = sheet.sorted.get(key);
+function ranksOf(sheet: CachedSheet, column: string, cache?: SheetCache): Float64Array {
+  const hit = sheet.ranks.get(column);
   if (hit) return hit;
   const n = sheet.rows.length;
   const rank = new Float64Array(n);
-  // Text is ranked through its distinct values, so the collator runs once per value, not per
-  // comparison of rows (a category column of 100,000 rows has a handful of values).
   const texts = new Map<string, number>();
   const numbers: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -137,46 +149,122 @@ export function sortOrder(sheet: CachedSheet, column: string, dir: 'asc' | 'desc
     .sort((a, b) => a - b)
     .forEach((v, i) => numRank.set(v, i));
   const base = numRank.size + 2;
-  Array.from(texts.keys())
-    .sort(collator.compare)
-    .forEach((t, i) => texts.set(t, base + i));
-  const sign = dir === 'desc' ? -1 : 1;
+  // Values the collator calls equal ('Apple', 'apple') share a rank, so they tie and keep sheet order.
+  let r = base - 1;
+  let prev: string | null = null;
+  for (const t of Array.from(texts.keys()).sort(collator.compare)) {
+    if (prev === null || collator.compare(prev, t) !== 0) r++;
+    texts.set(t, r);
+    prev = t;
+  }
   for (let i = 0; i < n; i++) {
     const v = sheet.rows[i]![column];
-    let r: number;
-    if (isEmpty(v)) {
-      rank[i] = Number.POSITIVE_INFINITY;
-      continue;
-    }
-    if (typeof v === 'number') r = numRank.get(v)!;
-    else if (typeof v === 'boolean') r = numRank.size + (v ? 1 : 0);
-    else r = texts.get(typeof v === 'string' ? v : JSON.stringify(v))!;
-    rank[i] = sign * r;
+    if (isEmpty(v)) rank[i] = Number.POSITIVE_INFINITY;
+    else if (typeof v === 'number') rank[i] = numRank.get(v)!;
+    else if (typeof v === 'boolean') rank[i] = numRank.size + (v ? 1 : 0);
+    else rank[i] = texts.get(typeof v === 'string' ? v : JSON.stringify(v))!;
   }
-  const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  order.sort((a, b) => rank[a]! - rank[b]! || a - b);
+  sheet.ranks.set(column, rank);
+  cache?.grow(sheet, n * 8);
+  return rank;
+}
+
+/** Row order for a column and direction; empty cells last either way; ties keep sheet order. */
+export function sortOrder(sheet: CachedSheet, column: string, dir: 'asc' | 'desc', cache?: SheetCache): Uint32Array {
+  const key = `${column}\u0000${dir}`;
+  const hit = sheet.sorted.get(key);
+  if (hit) return hit;
+  const n = sheet.rows.length;
+  const rank = ranksOf(sheet, column, cache);
+  let order: Uint32Array;
+  const asc = sheet.sorted.get(`${column}\u0000asc`);
+  if (dir === 'desc' && asc) {
+    // Derived from the ascending order in O(n): walk it backwards one run of equal ranks at a
+    // time, keeping each run in sheet order; empties (the last run) stay last.
+    order = new Uint32Array(n);
+    let empties = n;
+    while (empties > 0 && rank[asc[empties - 1]!] === Number.POSITIVE_INFINITY) empties--;
+    let out = 0;
+    let end = empties;
+    while (end > 0) {
+      let start = end - 1;
+      while (start > 0 && rank[asc[start - 1]!] === rank[asc[end - 1]!]) start--;
+      for (let k = start; k < end; k++) order[out++] = asc[k]!;
+      end = start;
+    }
+    for (let k = empties; k < n; k++) order[out++] = asc[k]!;
+  } else {
+    order = new Uint32Array(n);
+    for (let i = 0; i < n; i++) order[i] = i;
+    const sign = dir === 'desc' ? -1 : 1;
+    order.sort((a, b) => {
+      const ra = rank[a]!;
+      const rb = rank[b]!;
+      if (ra === rb) return a - b;
+      if (ra === Number.POSITIVE_INFINITY) return 1;
+      if (rb === Number.POSITIVE_INFINITY) return -1;
+      return sign * (ra - rb);
+    });
+  }
   sheet.sorted.set(key, order);
   cache?.grow(sheet, n * 4);
   return order;
 }
 
-function searchMask(sheet: CachedSheet, terms: string[], cache?: SheetCache): Uint8Array {
-  const key = terms.join('\u0000');
-  const hit = sheet.masks.get(key);
+/** Index of the row holding haystack position `pos` (binary search over row starts). */
+function rowAt(offsets: Uint32Array, pos: number): number {
+  let lo = 0;
+  let hi = offsets.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (offsets[mid]! <= pos) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Rows whose text holds one term: one native indexOf sweep over the joined haystack. */
+function termMask(sheet: CachedSheet, term: string, cache?: SheetCache): Uint8Array {
+  const hit = sheet.masks.get(term);
   if (hit) {
-    sheet.masks.delete(key);
-    sheet.masks.set(key, hit);
+    // Map order is the LRU order: move to the back.
+    sheet.masks.delete(term);
+    sheet.masks.set(term, hit);
     return hit;
   }
   const mask = new Uint8Array(sheet.rows.length);
-  for (let i = 0; i < mask.length; i++) mask[i] = matchesSearch(sheet.search[i]!, terms) ? 1 : 0;
-  sheet.masks.set(key, mask);
+  const { haystack, offsets } = sheet;
+  // A separator can never be part of a real match, so a term holding one matches nothing.
+  if (!term.includes(ROW_SEPARATOR)) {
+    let pos = haystack.indexOf(term);
+    while (pos !== -1) {
+      const row = rowAt(offsets, pos);
+      mask[row] = 1;
+      pos = haystack.indexOf(term, offsets[row + 1]!);
+    }
+  }
+  sheet.masks.set(term, mask);
   if (sheet.masks.size > MAX_MASKS) {
     const oldest = sheet.masks.keys().next().value as string;
     sheet.masks.delete(oldest);
   } else cache?.grow(sheet, mask.length);
   return mask;
+}
+
+/**
+ * Same rule as matchesSearch (any term is a substring of the row's text). Masks are cached per
+ * term, because searches grow a term at a time ("paris" then "paris, berlin") and repeat while
+ * the viewer pages.
+ */
+function searchMask(sheet: CachedSheet, terms: string[], cache?: SheetCache): Uint8Array {
+  const unique = [...new Set(terms)];
+  if (unique.length === 1) return termMask(sheet, unique[0]!, cache);
+  const out = new Uint8Array(sheet.rows.length);
+  for (const term of unique) {
+    const m = termMask(sheet, term, cache);
+    for (let i = 0; i < out.length; i++) if (m[i] === 1) out[i] = 1;
+  }
+  return out;
 }
 
 export function querySheet(sheet: CachedSheet, opts: SheetQueryOptions, cache?: SheetCache): { rows: Row[]; total: number } {
