@@ -169,8 +169,10 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
     if ((query.q ?? '') !== debounced.trim()) update({ q: debounced.trim() || undefined, offset: 0 });
   }, [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const sorting: SortingState = query.sort ? [{ id: query.sort, desc: query.dir === 'desc' }] : [];
   const offset = query.offset ?? 0;
+  // Stable state objects: TanStack recomputes its row models when these change identity.
+  const sorting = useMemo<SortingState>(() => (query.sort ? [{ id: query.sort, desc: query.dir === 'desc' }] : []), [query.sort, query.dir]);
+  const pagination = useMemo(() => ({ pageIndex: Math.floor(offset / pageSize), pageSize }), [offset, pageSize]);
 
   const columnDefs = useMemo<ColumnDef<Row>[]>(
     () =>
@@ -191,8 +193,10 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
     state: {
       sorting,
       globalFilter: query.q ?? '',
-      pagination: { pageIndex: Math.floor(offset / pageSize), pageSize },
+      pagination,
     },
+    // The view moves the page itself (search and sort go back to the first page).
+    autoResetPageIndex: false,
     manualSorting: server,
     manualFiltering: server,
     manualPagination: server,
