@@ -151,6 +151,7 @@ function machine(): string[] {
     `- RAM: ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
     `- OS: ${os.type()} ${os.release()} ${os.arch()}`,
     `- Node: ${process.version}`,
+    `- Load average at the end of the run: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} (the machine is shared; other work running at the same time shows in the numbers)`,
     `- SQLite: better-sqlite3 (WAL, synchronous=NORMAL), file in a temp dir`,
     `- PostgreSQL: ${pgVersion} at ${TEST_PG_URL.replace(/:[^:@/]*@/, ':***@')} (local)`,
   ];
