@@ -101,3 +101,8 @@ export function EmptyState({ children = 'No rows' }: { children?: ReactNode }) {
     </Text>
   );
 }
+
+/** Colour of a block's toolbar icons (common setting toolbar_icon_color). */
+export function toolbarColor(config: BlockRecord): string {
+  return str(config.toolbar_icon_color) || '#4f46e5';
+}

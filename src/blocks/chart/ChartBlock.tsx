@@ -24,7 +24,7 @@ import {
 } from 'chart.js';
 import { useMemo, useRef, useState } from 'react';
 import { Chart } from 'react-chartjs-2';
-import { BlockFrame, BlockLoading, DataError, EmptyState } from '../BlockFrame';
+import { BlockFrame, BlockLoading, DataError, EmptyState, toolbarColor } from '../BlockFrame';
 import { downloadName } from '../files';
 import type { BlockViewProps } from '../types';
 import { buildChart, internalLabelText } from './chart-data';
@@ -103,7 +103,7 @@ export function ChartBlock({ config, rows, data }: BlockViewProps) {
   const toolbar =
     config.pdf_download !== false && hasData && data.error == null ? (
       <MTooltip label="Download PDF">
-        <ActionIcon variant="subtle" aria-label="Download PDF" onClick={downloadPdf} loading={busy}>
+        <ActionIcon variant="subtle" color={toolbarColor(config)} aria-label="Download PDF" onClick={downloadPdf} loading={busy}>
           <IconFileTypePdf size={18} />
         </ActionIcon>
       </MTooltip>

@@ -20,7 +20,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { matchesSearch, rowSearchText, searchTerms } from '../../shared/filters/search';
 import type { SettingValues } from '../../shared/settings/types';
-import { BlockFrame, BlockLoading, DataError, EmptyState } from '../BlockFrame';
+import { BlockFrame, BlockLoading, DataError, EmptyState, toolbarColor } from '../BlockFrame';
 import { downloadName } from '../files';
 import { Markdown } from '../Markdown';
 import type { BlockViewProps, SheetQuery } from '../types';
@@ -294,14 +294,14 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
       )}
       {config.csv_download !== false && (
         <Tooltip label="Download CSV">
-          <ActionIcon variant="subtle" aria-label="Download CSV" onClick={downloadCsv} loading={busy === 'csv'} disabled={data.error != null}>
+          <ActionIcon variant="subtle" color={toolbarColor(config)} aria-label="Download CSV" onClick={downloadCsv} loading={busy === 'csv'} disabled={data.error != null}>
             <IconFileTypeCsv size={18} />
           </ActionIcon>
         </Tooltip>
       )}
       {config.pdf_download === true && (
         <Tooltip label="Download PDF">
-          <ActionIcon variant="subtle" aria-label="Download PDF" onClick={downloadPdf} loading={busy === 'pdf'} disabled={data.error != null}>
+          <ActionIcon variant="subtle" color={toolbarColor(config)} aria-label="Download PDF" onClick={downloadPdf} loading={busy === 'pdf'} disabled={data.error != null}>
             <IconFileTypePdf size={18} />
           </ActionIcon>
         </Tooltip>
