@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppResponse, AppsResponse, BoardMetadataResponse } from '../../../shared/api';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
 
 let t: TestApp;
@@ -87,7 +88,9 @@ describe('POST /api/apps', () => {
 
 describe('reading, updating, deleting', () => {
   it('GET /api/apps lists mine only', async () => {
-    const mine = (await t.app.inject({ method: 'GET', url: '/api/apps', headers: as(owner) })).json().apps;
+    const list = (await t.app.inject({ method: 'GET', url: '/api/apps', headers: as(owner) })).json();
+    expect(AppsResponse.safeParse(list).error).toBeUndefined();
+    const mine = list.apps;
     const theirs = (await t.app.inject({ method: 'GET', url: '/api/apps', headers: as(stranger) })).json().apps;
     expect(mine.length).toBeGreaterThan(3);
     expect(theirs.map((a: { name: string }) => a.name)).toEqual(['Sales board']);
@@ -96,7 +99,9 @@ describe('reading, updating, deleting', () => {
 
   it('GET /api/apps/{id}: public apps are readable by anyone, private ones only by the owner (else 404)', async () => {
     const app = (await create({ name: 'Readable', kind: 'board', spreadsheetId })).json().app;
-    expect((await t.app.inject({ method: 'GET', url: `/api/apps/${app.id}` })).json().app.name).toBe('Readable');
+    const one = (await t.app.inject({ method: 'GET', url: `/api/apps/${app.id}` })).json();
+    expect(AppResponse.safeParse(one).error).toBeUndefined();
+    expect(one.app.name).toBe('Readable');
     await t.app.inject({ method: 'PUT', url: `/api/apps/${app.id}`, headers: as(owner), payload: { public: false } });
     expect((await t.app.inject({ method: 'GET', url: `/api/apps/${app.id}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/apps/${app.id}`, headers: as(stranger) })).statusCode).toBe(404);
@@ -167,11 +172,14 @@ describe('board metadata', () => {
       page_slug: 'home',
     });
     expect(g).not.toHaveProperty('owner_email');
+    // The shared contract the web app types its calls with.
+    expect(BoardMetadataResponse.safeParse(g).error).toBeUndefined();
     expect(g.sheets.map((s: { title: string }) => s.title)).toEqual(['Orders', 'Products']);
     expect(g.sheets[1].columns).toEqual(['Product', 'Category', 'Price', 'Stock', 'Image URL']);
 
     const own = (await t.app.inject({ method: 'POST', url: `/api/board/update-metadata?board=${board.id}`, headers: as(owner), payload: {} })).json();
-    expect(own).toMatchObject({ can_edit: true, owner_email: owner.email });
+    expect(own).toMatchObject({ can_edit: true, owner_email: owner.email, user_role: 'owner' });
+    expect(BoardMetadataResponse.safeParse(own).error).toBeUndefined();
     const onHost = await t.app.inject({ method: 'POST', url: '/api/board/update-metadata?board=%2F', headers: { host: `${board.subdomain}.localhost:3000` } });
     expect(onHost.json().id).toBe(board.id);
   });

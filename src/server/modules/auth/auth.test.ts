@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserResponse, WorkspaceResponse } from '../../../shared/api';
 import { createTestApp, sessionCookie, signUp, uniqueEmail, type TestApp } from '../../test-helpers';
 
 let t: TestApp;
@@ -23,6 +24,7 @@ describe('sign-up', () => {
     expect(cookie).not.toMatch(/Secure/);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth', headers: { cookie: sessionCookie(res) } });
     expect(me.statusCode).toBe(200);
+    expect(UserResponse.safeParse(me.json()).error).toBeUndefined();
     expect(me.json().user.email).toBe(email);
   });
 
@@ -113,6 +115,7 @@ describe('workspace', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/board/workspace', headers: { cookie: u.cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ is_free_plan: true });
+    expect(WorkspaceResponse.safeParse(res.json()).error).toBeUndefined();
     expect((await t.app.inject({ method: 'GET', url: '/api/board/workspace' })).statusCode).toBe(401);
   });
 

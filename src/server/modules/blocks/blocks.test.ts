@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockSchemas } from '../../../blocks/schemas';
+import { BlockResponse, CatalogueResponse } from '../../../shared/api';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
 
 let t: TestApp;
@@ -28,6 +29,7 @@ describe('GET /api/blocks', () => {
   it('lists the catalogue', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/blocks' });
     expect(res.statusCode).toBe(200);
+    expect(CatalogueResponse.safeParse(res.json()).error).toBeUndefined();
     const blocks = res.json().blocks;
     expect(blocks.map((b: { type: string }) => b.type)).toEqual(Object.keys(blockSchemas));
     expect(blocks[0]).toEqual({ type: expect.any(String), name: expect.any(String), description: expect.any(String), category: expect.any(String), icon: expect.any(String) });
@@ -38,6 +40,7 @@ describe('POST /api/blocks', () => {
   it('creates a table with the defaults merged, as a spec block record', async () => {
     const res = await post({ pageId, type: 'table', sheet_title: 'Orders', title: 'All orders', rows_per_page: 25 });
     expect(res.statusCode).toBe(201);
+    expect(BlockResponse.safeParse(res.json()).error).toBeUndefined();
     const { block } = res.json();
     expect(block).toMatchObject({ id: expect.any(String), type: 'table', section: '', sheet_title: 'Orders', axis: [], actions: [], full_width: false, title: 'All orders', rows_per_page: 25, paginate: true, csv_download: true });
     expect(block).not.toHaveProperty('pageId');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PageMetadataResponse, PagesResponse } from '../../../shared/api';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
 
 let t: TestApp;
@@ -29,7 +30,9 @@ describe('POST /api/pages', () => {
     expect(b.json().page.page_slug).toBe('about-us-2');
     const c = await t.app.inject({ method: 'POST', url: '/api/pages', headers: as(owner), payload: { appId: multi.id, page_name: 'Contact', page_slug: 'contact' } });
     expect(c.json().page.page_slug).toBe('contact');
-    const pages = (await t.app.inject({ method: 'GET', url: `/api/pages/${multi.id}` })).json().pages;
+    const body = (await t.app.inject({ method: 'GET', url: `/api/pages/${multi.id}` })).json();
+    expect(PagesResponse.safeParse(body).error).toBeUndefined();
+    const pages = body.pages;
     expect(pages.map((p: { page_slug: string }) => p.page_slug)).toEqual(['home', 'about-us', 'about-us-2', 'contact']);
   });
 
@@ -105,6 +108,7 @@ describe('page metadata', () => {
       blocks: [],
     });
     expect(m).not.toHaveProperty('owner_email');
+    expect(PageMetadataResponse.safeParse(m).error).toBeUndefined();
     expect(m.pages.map((p: { page_slug: string }) => p.page_slug)).toContain('about-us');
   });
 

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { SheetDataResponse, SpreadsheetResponse, SpreadsheetsResponse } from '../../../shared/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
 
@@ -31,11 +32,13 @@ describe('CSV import', () => {
     const csv = '\uFEFFName,Amount,,Code,Name\r\nAda,12.5,x,007,first\r\n"Lovelace, A",-3,,+33 6 12,second\r\n,,,,\r\n\r\n';
     const res = await upload(owner, 'people.csv', csv);
     expect(res.statusCode).toBe(201);
+    expect(SpreadsheetResponse.safeParse(res.json()).error).toBeUndefined();
     const { spreadsheet } = res.json();
     expect(spreadsheet).toMatchObject({ id: expect.any(String), title: 'people' });
     expect(spreadsheet.sheets).toEqual([{ title: 'people', columns: ['Name', 'Amount', 'Column 3', 'Code', 'Name 2'], row_count: 2 }]);
     const data = await t.app.inject({ method: 'GET', url: `/api/board/${spreadsheet.id}/sheet/people`, headers: { cookie: owner.cookie } });
     expect(data.statusCode).toBe(200);
+    expect(SheetDataResponse.safeParse(data.json()).error).toBeUndefined();
     expect(data.json()).toEqual({
       columns: ['Name', 'Amount', 'Column 3', 'Code', 'Name 2'],
       total: 2,
@@ -178,7 +181,9 @@ describe('JSON spreadsheets', () => {
 
 describe('reading and deleting', () => {
   it('lists only the workspace own spreadsheets and hides others (404)', async () => {
-    const mine = (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: { cookie: owner.cookie } })).json().spreadsheets;
+    const list = (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: { cookie: owner.cookie } })).json();
+    expect(SpreadsheetsResponse.safeParse(list).error).toBeUndefined();
+    const mine = list.spreadsheets;
     const theirs = (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: { cookie: other.cookie } })).json().spreadsheets;
     expect(mine.length).toBeGreaterThan(1);
     expect(theirs).toHaveLength(1);
