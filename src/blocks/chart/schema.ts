@@ -97,7 +97,8 @@ export const chartSchema: BlockSchema = {
         type: 'colors',
         default: DEFAULT_CHART_COLORS,
         label: 'Background colours',
-        description: 'Pie and polar area use one colour per slice; other types use the first.',
+        description:
+          'Pie and polar area colour each slice from this list. Other types colour axis 1 with the first, axis 2 with the second, and so on; a single colour is always used.',
       },
       borderColor: { type: 'color', default: '#4f46e5', label: 'Border colour' },
       internal_labels: {
