@@ -1,5 +1,5 @@
 import { AppShell, Container, Stack } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
 import { AppsSection } from '../features/dashboard/AppsSection';
 import { DashboardHeader } from '../features/dashboard/DashboardHeader';
 import { NewBoardModal } from '../features/dashboard/NewBoardModal';
@@ -7,7 +7,8 @@ import { SpreadsheetsSection } from '../features/dashboard/SpreadsheetsSection';
 
 /** The owner's workspace: boards, spreadsheets, new board, import. */
 export function DashboardPage() {
-  const [newBoard, { open, close }] = useDisclosure(false);
+  // undefined: closed; null: open without a preselected spreadsheet; id: open for that spreadsheet.
+  const [newBoard, setNewBoard] = useState<string | null | undefined>(undefined);
   return (
     <AppShell header={{ height: 60 }} padding="md" bg="gray.0">
       <AppShell.Header>
@@ -16,11 +17,11 @@ export function DashboardPage() {
       <AppShell.Main>
         <Container size="lg" py="md">
           <Stack gap={40}>
-            <AppsSection onNewBoard={open} />
-            <SpreadsheetsSection />
+            <AppsSection onNewBoard={() => setNewBoard(null)} />
+            <SpreadsheetsSection onNewBoard={(id) => setNewBoard(id)} />
           </Stack>
         </Container>
-        <NewBoardModal opened={newBoard} onClose={close} />
+        <NewBoardModal opened={newBoard !== undefined} initialSpreadsheetId={newBoard ?? null} onClose={() => setNewBoard(undefined)} />
       </AppShell.Main>
     </AppShell>
   );

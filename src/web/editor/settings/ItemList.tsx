@@ -44,7 +44,7 @@ export function ItemList({ noun, field, schema, items, onChange, min = 0, max, e
       )}
       {items.length === 0 && (
         <Text size="sm" c="dimmed">
-          No {noun.toLowerCase()}s yet.
+          {min === 0 ? `No ${noun.toLowerCase()} settings added: the block uses its defaults.` : `No ${noun.toLowerCase()}s yet.`}
         </Text>
       )}
       {items.length > 0 && (

@@ -7,7 +7,16 @@ import { api, issuesByPath, type Out } from '../../lib/api';
 import { keys, useSpreadsheets } from '../../lib/queries';
 import { toast } from '../../lib/toast';
 
-export function NewBoardModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function NewBoardModal({
+  opened,
+  onClose,
+  initialSpreadsheetId = null,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  /** Set when the modal is opened from a spreadsheet's own 'New board' button. */
+  initialSpreadsheetId?: string | null;
+}) {
   const spreadsheets = useSpreadsheets();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -17,8 +26,10 @@ export function NewBoardModal({ opened, onClose }: { opened: boolean; onClose: (
 
   // Preselect the newest spreadsheet: usually the one just imported.
   useEffect(() => {
-    if (opened && !spreadsheetId && spreadsheets.data?.length) setSpreadsheetId(newest(spreadsheets.data).id);
-  }, [opened, spreadsheetId, spreadsheets.data]);
+    if (!opened) return;
+    if (initialSpreadsheetId) setSpreadsheetId(initialSpreadsheetId);
+    else if (spreadsheets.data?.length) setSpreadsheetId((cur) => cur ?? newest(spreadsheets.data).id);
+  }, [opened, initialSpreadsheetId, spreadsheets.data]);
 
   const create = useMutation({
     mutationFn: () => api.post<Out<typeof AppResponse>>('/api/apps', { name: name.trim(), kind: 'board', spreadsheetId }),

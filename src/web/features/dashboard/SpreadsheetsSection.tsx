@@ -1,10 +1,10 @@
-import { Accordion, Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { IconFileSpreadsheet, IconTable } from '@tabler/icons-react';
+import { Accordion, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconFileSpreadsheet, IconPlus, IconTable } from '@tabler/icons-react';
 import { Loading } from '../../components/Loading';
 import { useSpreadsheets } from '../../lib/queries';
 import { ImportSpreadsheet } from './ImportSpreadsheet';
 
-export function SpreadsheetsSection() {
+export function SpreadsheetsSection({ onNewBoard }: { onNewBoard: (spreadsheetId: string) => void }) {
   const spreadsheets = useSpreadsheets();
   return (
     <Stack gap="sm" component="section" aria-label="Spreadsheets">
@@ -50,6 +50,16 @@ export function SpreadsheetsSection() {
                       </Group>
                     </div>
                   ))}
+                  <Button
+                    variant="light"
+                    size="xs"
+                    leftSection={<IconPlus size={14} />}
+                    onClick={() => onNewBoard(s.id)}
+                    style={{ alignSelf: 'flex-start' }}
+                    aria-label={`New board from ${s.title}`}
+                  >
+                    New board from this spreadsheet
+                  </Button>
                 </Stack>
               </Accordion.Panel>
             </Accordion.Item>
