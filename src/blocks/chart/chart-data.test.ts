@@ -17,8 +17,15 @@ function chart(settings: Record<string, unknown>, axis: Record<string, unknown>[
 }
 
 describe('labels and aggregation', () => {
-  it('keeps x values in order of first appearance and skips empty ones', () => {
-    expect(xLabels(rows, 'Month')).toEqual(['Jan', 'Feb', 'Mar']);
+  it.each([
+    ['categories keep first appearance, empties skipped', ['Jan', 'Feb', 'Jan', '', 'Mar'], ['Jan', 'Feb', 'Mar']],
+    ['numbers ascend', ['10', '2', '33', '2'], ['2', '10', '33']],
+    ['ISO dates ascend', ['2024-03-01', '2024-01-15', '2024-02-01'], ['2024-01-15', '2024-02-01', '2024-03-01']],
+    ['ISO months ascend', ['2024-03', '2023-12'], ['2023-12', '2024-03']],
+    ['mixed stays in sheet order', ['10', 'b', '2'], ['10', 'b', '2']],
+    ['other date formats stay in sheet order', ['05/03/2024', '01/01/2024'], ['05/03/2024', '01/01/2024']],
+  ])('x labels: %s', (_, values, expected) => {
+    expect(xLabels(values.map((v) => ({ X: v })), 'X')).toEqual(expected);
   });
 
   it.each([

@@ -73,14 +73,23 @@ export function applyChartFilters(rows: Row[], filters: unknown): Row[] {
   );
 }
 
-/** Unique x labels in order of first appearance; rows with an empty x value are skipped. */
+const ISO_DATE = /^\d{4}-\d{2}(-\d{2})?([T ]\d{2}:\d{2}(:\d{2})?)?/;
+
+/**
+ * Unique x labels; rows with an empty x value are skipped. Numbers (plain digits) and ISO dates
+ * run in ascending order, as a reader expects of an axis; anything else (categories) keeps the
+ * order of first appearance in the sheet.
+ */
 export function xLabels(rows: Row[], xColumn: string): string[] {
   const seen = new Set<string>();
   for (const r of rows) {
     const l = cellLabel(r[xColumn]);
     if (l !== '') seen.add(l);
   }
-  return [...seen];
+  const labels = [...seen];
+  if (labels.length > 1 && labels.every((l) => /^-?\d+(\.\d+)?$/.test(l))) return labels.sort((a, b) => Number(a) - Number(b));
+  if (labels.length > 1 && labels.every((l) => ISO_DATE.test(l))) return labels.sort();
+  return labels;
 }
 
 /**
