@@ -268,7 +268,7 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
     overscan: 10,
   });
   const items = virtual ? virtualizer.getVirtualItems() : [];
-  const visibleRows = virtual ? items.map((i) => shown[i.index]!) : shown;
+  const visibleRows = virtual ? items.map((i) => ({ row: shown[i.index]!, index: i.index })) : shown.map((row, index) => ({ row, index }));
   const padTop = virtual ? (items[0]?.start ?? 0) : 0;
   const padBottom = virtual ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
 
@@ -316,7 +316,7 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
     body = (
       <Paper style={{ background: cardColor, color: 'inherit', opacity: data.loading ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={data.loading}>
         <Box ref={scrollRef} style={{ overflowX: 'auto', ...(virtual ? { maxHeight: 600, overflowY: 'auto' } : {}) }}>
-          <Table highlightOnHover={clickable} stickyHeader={virtual} verticalSpacing="xs" style={{ minWidth: '100%', width: 'max-content' }} aria-label={title || 'Table'} aria-rowcount={total}>
+          <Table highlightOnHover={clickable} stickyHeader={virtual} verticalSpacing="xs" style={{ minWidth: '100%', width: 'max-content' }} aria-label={title || 'Table'} aria-rowcount={total + 1}>
             <Table.Thead>
               {table.getHeaderGroups().map((hg) => (
                 <Table.Tr key={hg.id}>
@@ -355,9 +355,12 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
                   <td style={{ height: padTop, padding: 0 }} colSpan={cols.length + 1} />
                 </tr>
               )}
-              {visibleRows.map((row) => (
+              {visibleRows.map(({ row, index }) => (
                 <Table.Tr
                   key={row.id}
+                  // Virtual rows report their real height (wrapped text, images) to the virtualiser.
+                  ref={virtual ? virtualizer.measureElement : undefined}
+                  data-index={index}
                   onClick={clickable ? () => openDetails(row.original) : undefined}
                   onKeyDown={clickable ? (e: KeyboardEvent) => e.key === 'Enter' && openDetails(row.original) : undefined}
                   tabIndex={clickable ? 0 : undefined}
