@@ -9,6 +9,7 @@ import { migrateToLatest, openDb, type DbHandle } from './db';
 import { errorHandler } from './errors';
 import { appRoutes } from './modules/apps/routes';
 import { authRoutes } from './modules/auth/routes';
+import { purgeExpired } from './modules/auth/service';
 import { blockRoutes } from './modules/blocks/routes';
 import { envRoutes } from './modules/env/routes';
 import { createMailer } from './modules/mail/mailer';
@@ -72,7 +73,13 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   envRoutes(app, ctx);
   siteRoutes(app, ctx);
 
+  const purge = () => purgeExpired(ctx).catch((err) => app.log.warn({ err }, 'purging expired sessions failed'));
+  await purge();
+  const purgeTimer = setInterval(purge, 3600_000);
+  purgeTimer.unref();
+
   app.addHook('onClose', async () => {
+    clearInterval(purgeTimer);
     ctx.mailer.close();
     if (!options.db) await db.close();
   });

@@ -25,9 +25,16 @@ async function buildWebIfStale(webDir: string, log: (msg: string) => void) {
   const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
   const sourcesAt = Math.max(...WEB_SOURCES.map(newestMtime));
   if (builtAt >= sourcesAt) return;
-  log(builtAt ? 'Web app sources changed: rebuilding dist/web ...' : 'Building the web app into dist/web (first start) ...');
+  const where = path.relative(ROOT, webDir) || webDir;
+  log(builtAt ? `Web app sources changed: rebuilding ${where} ...` : `Building the web app into ${where} (first start) ...`);
   const { build } = await import('vite');
-  await build({ configFile: path.join(ROOT, 'vite.config.ts'), root: path.join(ROOT, 'src/web'), logLevel: 'warn' });
+  await build({
+    configFile: path.join(ROOT, 'vite.config.ts'),
+    root: path.join(ROOT, 'src/web'),
+    logLevel: 'warn',
+    build: { outDir: webDir, emptyOutDir: true },
+  });
+  log(`Web app built into ${where}`);
 }
 
 async function main() {

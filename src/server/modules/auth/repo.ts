@@ -33,8 +33,9 @@ export function authRepo(db: Db) {
     async deleteSession(hash: string) {
       await db.deleteFrom('sessions').where('id', '=', hash).execute();
     },
-    async deleteExpiredSessions(now: string) {
+    async deleteExpired(now: string) {
       await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+      await db.deleteFrom('login_tokens').where('expires_at', '<=', now).execute();
     },
     async insertLoginToken(t: { id: string; user_id: string; expires_at: string; created_at: string }) {
       await db.insertInto('login_tokens').values({ ...t, used_at: null }).execute();

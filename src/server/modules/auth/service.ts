@@ -59,6 +59,11 @@ export async function createSession(ctx: ServerContext, userId: string): Promise
   return { token, maxAge };
 }
 
+/** Drops expired sessions and sign-in tokens (at start-up and then hourly). */
+export async function purgeExpired(ctx: ServerContext) {
+  await authRepo(ctx.db).deleteExpired(nowIso());
+}
+
 export async function logout(ctx: ServerContext, token: string | undefined) {
   if (token) await authRepo(ctx.db).deleteSession(sha256(token));
 }
