@@ -13,16 +13,18 @@ export function textOn(background: string): string {
   return r * 0.299 + g * 0.587 + b * 0.114 > 255 - 105 ? '#111111' : '#ffffff';
 }
 
-export function BoardSurface({ board, children }: { board: BoardState; children: ReactNode }) {
+export function BoardSurface({ board, hideHeader = false, children }: { board: BoardState; hideHeader?: boolean; children: ReactNode }) {
   return (
-    <Box mih="100%" style={{ background: board.colors.board_background }} data-testid="board">
-      <Box component="header" px={{ base: 'md', md: 32 }} py="md" style={{ background: board.colors.nav_background }}>
-        <Group maw={1440 - 64} mx="auto">
-          <Text component="h1" m={0} fw={700} fz={{ base: 'lg', sm: 'xl' }} style={{ color: textOn(board.colors.nav_background) }}>
-            {board.title || board.name}
-          </Text>
-        </Group>
-      </Box>
+    <Box mih="100%" style={{ background: board.colors.board_background, flex: 1 }} data-testid="board">
+      {!hideHeader && (
+        <Box component="header" px={{ base: 'md', md: 32 }} py="md" style={{ background: board.colors.nav_background }}>
+          <Group maw={1440 - 64} mx="auto">
+            <Text component="h1" m={0} fw={700} fz={{ base: 'lg', sm: 'xl' }} style={{ color: textOn(board.colors.nav_background) }}>
+              {board.title || board.name}
+            </Text>
+          </Group>
+        </Box>
+      )}
       {children}
     </Box>
   );

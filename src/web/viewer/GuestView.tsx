@@ -12,7 +12,8 @@ export function GuestView({ board, page }: { board: BoardState; page: PageRecord
   const source = { appId: board.appId, spreadsheetId: board.spreadsheetId };
   return (
     <Box100>
-      <BoardSurface board={board}>
+      {/* Embeds (the Embed snippet) ask for hide_header=true: the host page has its own title. */}
+      <BoardSurface board={board} hideHeader={new URLSearchParams(window.location.search).get('hide_header') === 'true'}>
         {blocks.length === 0 ? (
           <Center py={80}>
             <Stack align="center" gap={4}>
