@@ -50,7 +50,8 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(text));
+      // Like Fastify's own parser, drop __proto__ keys so no body can reach a prototype.
+      done(null, text.includes('__proto__') ? JSON.parse(text, (k, v) => (k === '__proto__' ? undefined : v)) : JSON.parse(text));
     } catch {
       const err = new Error('The request body is not valid JSON') as Error & { statusCode: number };
       err.statusCode = 400;

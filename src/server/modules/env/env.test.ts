@@ -33,3 +33,19 @@ describe('unknown API routes', () => {
     expect(res.json()).toEqual({ message: 'Not found' });
   });
 });
+
+describe('JSON bodies', () => {
+  it('accept an empty body on POST and drop __proto__ keys', async () => {
+    const empty = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().issues.map((i: { path: string }) => i.path)).toEqual(['email', 'password']);
+    const poisoned = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":"a@example.com","password":"x","__proto__":{"polluted":true}}',
+    });
+    expect(poisoned.statusCode).toBe(401);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

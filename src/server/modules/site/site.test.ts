@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +96,28 @@ describe('app hosts', () => {
   it('the API works on app hosts too', async () => {
     const res = await get('/api/blocks', `${board.subdomain}.localhost:3000`);
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('over a real port', () => {
+  it('routes by the Host header of a real HTTP request', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const request = (pathname: string, host: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port, path: pathname, headers: { host } }, (res) => {
+          let body = '';
+          res.on('data', (c) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect((await request('/', `${board.subdomain}.localhost:3000`)).status).toBe(200);
+    expect((await request('/', 'nobody-home.localhost:3000')).status).toBe(404);
+    const meta = await request(`/api/page/menu`, `${multi.subdomain}.localhost:3000`);
+    expect(meta.status).toBe(200);
+    expect(JSON.parse(meta.body).page.page_name).toBe('Menu');
   });
 });
 

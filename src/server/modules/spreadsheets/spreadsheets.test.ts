@@ -84,6 +84,32 @@ describe('XLSX import', () => {
     ]);
   });
 
+  it('names the tab whose first row is blank', async () => {
+    const buf = await xlsx((wb) => {
+      wb.addWorksheet('Good').addRow(['a']);
+      const bad = wb.addWorksheet('Bad');
+      bad.getCell('A3').value = 'data without a header';
+    });
+    const res = await upload(owner, 'bad.xlsx', buf);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("The first row must hold column names (tab 'Bad')");
+  });
+
+  it('names blank and repeated XLSX headers like CSV ones', async () => {
+    const buf = await xlsx((wb) => {
+      const ws = wb.addWorksheet('Dupes');
+      ws.getCell('A1').value = 'Name';
+      ws.getCell('C1').value = 'name';
+      ws.getCell('A2').value = 'x';
+      ws.getCell('B2').value = 1;
+      ws.getCell('C2').value = 'y';
+      ws.getCell('D2').value = 'extra';
+    });
+    const res = await upload(owner, 'dupes.xlsx', buf);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().spreadsheet.sheets[0].columns).toEqual(['Name', 'Column 2', 'name 2', 'Column 4']);
+  });
+
   it('detects XLSX by its bytes, whatever the name says', async () => {
     const buf = await xlsx((wb) => {
       wb.addWorksheet('Only').addRow(['k']).commit();
