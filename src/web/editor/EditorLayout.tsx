@@ -1,6 +1,7 @@
 // The board editor (shell §2.3): top bar, left sidebar, the live board, and the settings panel.
 // Panels follow the spec's state: view, add, settings, embed, publish. Closing a popup returns to
 // view; New Block / Embed / Publish toggle, and opening one closes New Block.
+import { useDocumentTitle } from '@mantine/hooks';
 import { AppShell, Center, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
@@ -47,6 +48,7 @@ export function EditorLayout({ board, page }: { board: BoardState; boardKey: str
 }
 
 function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
+  useDocumentTitle(`Editing ${board.title || board.name} · Sheetboard`);
   const qc = useQueryClient();
   const base = useBaseUrl();
   const publicUrl = base.data ? boardUrl(base.data, board.subdomain) : `/${board.subdomain}`;

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -58,6 +59,7 @@ function TokenLanding({ token }: { token: string }) {
 }
 
 function SignInForm() {
+  useDocumentTitle('Sign in · Sheetboard');
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [email, setEmail] = useState('');

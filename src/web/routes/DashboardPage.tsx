@@ -1,4 +1,5 @@
 import { AppShell, Container, Stack } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { AppsSection } from '../features/dashboard/AppsSection';
 import { DashboardHeader } from '../features/dashboard/DashboardHeader';
@@ -7,6 +8,7 @@ import { SpreadsheetsSection } from '../features/dashboard/SpreadsheetsSection';
 
 /** The owner's workspace: boards, spreadsheets, new board, import. */
 export function DashboardPage() {
+  useDocumentTitle('Dashboard · Sheetboard');
   // undefined: closed; null: open without a preselected spreadsheet; id: open for that spreadsheet.
   const [newBoard, setNewBoard] = useState<string | null | undefined>(undefined);
   return (

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -11,6 +12,7 @@ import { keys } from '../lib/queries';
 type Field = 'name' | 'email' | 'password';
 
 export function SignupPage() {
+  useDocumentTitle('Sign up · Sheetboard');
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [values, setValues] = useState({ name: '', email: '', password: '' });

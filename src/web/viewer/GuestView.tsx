@@ -1,4 +1,5 @@
 import { Center, Stack, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import type { PageRecord } from '../lib/queries';
 import { BlockFrame } from './BlockFrame';
 import { BlockRenderer } from './BlockRenderer';
@@ -8,6 +9,7 @@ import type { BlockRecord } from '../../shared/settings/types';
 
 /** What everyone who cannot edit sees: the board, read-only. */
 export function GuestView({ board, page }: { board: BoardState; page: PageRecord | undefined }) {
+  useDocumentTitle(board.title || board.name || 'Sheetboard');
   const blocks = (page?.blocks ?? []) as BlockRecord[];
   const source = { appId: board.appId, spreadsheetId: board.spreadsheetId };
   return (
