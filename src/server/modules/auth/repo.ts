@@ -37,6 +37,15 @@ export function authRepo(db: Db) {
       await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
       await db.deleteFrom('login_tokens').where('expires_at', '<=', now).execute();
     },
+    async recentLoginTokens(userId: string, since: string) {
+      const r = await db
+        .selectFrom('login_tokens')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', userId)
+        .where('created_at', '>', since)
+        .executeTakeFirst();
+      return Number(r?.n ?? 0);
+    },
     async insertLoginToken(t: { id: string; user_id: string; expires_at: string; created_at: string }) {
       await db.insertInto('login_tokens').values({ ...t, used_at: null }).execute();
     },

@@ -9,6 +9,8 @@ import { authRepo } from './repo';
 
 export const SESSION_COOKIE = 'sb_session';
 export const LOGIN_TOKEN_MINUTES = 15;
+/** Links one address may receive per 15 minutes: enough for typos and slow mail, not for spam. */
+export const MAX_LINKS_PER_WINDOW = 5;
 
 export interface SessionUser {
   id: string;
@@ -94,8 +96,13 @@ export async function sendMagicLink(ctx: ServerContext, email: string, scheme: s
     ctx.log.info({ email }, 'magic link asked for an unknown address');
     return;
   }
-  const token = randomToken();
   const now = Date.now();
+  const since = new Date(now - LOGIN_TOKEN_MINUTES * 60_000).toISOString();
+  if ((await authRepo(ctx.db).recentLoginTokens(row.id, since)) >= MAX_LINKS_PER_WINDOW) {
+    ctx.log.warn({ email }, 'magic link throttled');
+    return;
+  }
+  const token = randomToken();
   await authRepo(ctx.db).insertLoginToken({
     id: sha256(token),
     user_id: row.id,

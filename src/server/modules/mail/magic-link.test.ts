@@ -88,6 +88,16 @@ describe('magic link', () => {
     expect(res.statusCode).toBe(401);
   });
 
+  it('sends at most 5 links per address per 15 minutes, answering the same', async () => {
+    inbox = [];
+    const u = await signUp(t.app);
+    for (let i = 0; i < 7; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email: u.email } });
+      expect(res.statusCode).toBe(202);
+    }
+    expect(inbox.filter((m) => m.to.includes(u.email))).toHaveLength(5);
+  });
+
   it('validates the bodies', async () => {
     const a = await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email: 'nope' } });
     expect(a.statusCode).toBe(400);
