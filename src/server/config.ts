@@ -45,7 +45,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (plan !== 'free' && plan !== 'pro') throw new Error(`Setting PLAN must be 'free' or 'pro', got '${env.PLAN}'`);
   return {
     port: num(env.PORT, 3000, 'PORT'),
-    host: env.HOST || '0.0.0.0',
+    // '::' accepts IPv6 and IPv4 (localhost may resolve to ::1 or 127.0.0.1); main.ts falls back
+    // to 0.0.0.0 where IPv6 is off.
+    host: env.HOST || '::',
     dataDir: path.resolve(env.DATA_DIR || path.join(ROOT, 'data')),
     databaseUrl: env.DATABASE_URL || null,
     baseHost,

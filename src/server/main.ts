@@ -48,7 +48,13 @@ async function main() {
   };
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (config.host !== '::' || (code !== 'EAFNOSUPPORT' && code !== 'EADDRNOTAVAIL')) throw e;
+    await app.listen({ port: config.port, host: '0.0.0.0' });
+  }
   app.log.info(`Sheetboard is running at ${config.publicScheme}://${config.baseHost}/ (listening on ${config.host}:${config.port})`);
 }
 
