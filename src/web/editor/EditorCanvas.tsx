@@ -7,6 +7,7 @@ import { ActionIcon, Badge, Button, Center, Group, Stack, Text, Tooltip } from '
 import { IconGripVertical, IconPencil, IconSquarePlus, IconTrash } from '@tabler/icons-react';
 import { schemaOf } from '../../blocks/schemas';
 import type { BlockRecord } from '../../shared/settings/types';
+import { useEffect, useRef } from 'react';
 import { BlockFrame } from '../viewer/BlockFrame';
 import { BlockRenderer } from '../viewer/BlockRenderer';
 import type { BoardState } from '../viewer/board-state';
@@ -32,6 +33,13 @@ export function EditorCanvas({ board, blocks, editing, onEdit, onDelete, onReord
   const shown = blocks.map((b) => (editing && editing.id === b.id ? editing : b));
   const temp = editing && !editing.id ? editing : null;
   const source = { appId: board.appId, spreadsheetId: board.spreadsheetId };
+
+  // A new block is appended at the end of the board: bring it into view so its live preview is seen.
+  const tempRef = useRef<HTMLDivElement>(null);
+  const hasTemp = temp !== null;
+  useEffect(() => {
+    if (hasTemp) tempRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  }, [hasTemp]);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -61,7 +69,7 @@ export function EditorCanvas({ board, blocks, editing, onEdit, onDelete, onReord
                 </SortableBlock>
               ))}
               {temp && (
-                <div className={gridItemClass(temp)} style={{ outline: '2px dashed var(--mantine-color-indigo-4)', outlineOffset: 4, borderRadius: 12 }}>
+                <div ref={tempRef} className={gridItemClass(temp)} style={{ outline: '2px dashed var(--mantine-color-indigo-4)', outlineOffset: 4, borderRadius: 12 }}>
                   <BlockFrame
                     block={temp}
                     fallbackTitle={kindName(temp.type)}

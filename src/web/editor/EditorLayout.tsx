@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { schemaOf } from '../../blocks/schemas';
 import type { WorkspaceResponse } from '../../shared/api';
-import { blockDefaults, normalizeBlock } from '../../shared/settings/block';
+import { blockDefaults, normalizeBlock, validateBlock } from '../../shared/settings/block';
 import type { BlockRecord, SettingsSchema, SettingValues } from '../../shared/settings/types';
 import { api, ApiError, issuesByPath, type Out } from '../lib/api';
 import { boardUrl, useBaseUrl } from '../lib/host';
@@ -32,6 +32,13 @@ function withSheet(settings: SettingsSchema, axis: SettingValues, sheet: string)
     const v = out[k] as { sheet?: string; column?: string } | undefined;
     if (setting.type === 'datasource' && v && !v.sheet) out[k] = { ...v, sheet };
   }
+  return out;
+}
+
+/** Issues by path. Unknown keys are left to the server: a record from an older version must still save. */
+function issueMap(issues: { path: string; message: string }[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const i of issues) if (!i.message.startsWith('Unknown setting')) out[i.path] ??= i.message;
   return out;
 }
 
@@ -59,6 +66,8 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [tab, setTab] = useState<string | null>('general');
+  // After a first Save attempt, problems are re-checked as the user types (same validator as the server).
+  const [attempted, setAttempted] = useState(false);
   const [guide, setGuide] = useState<null | 'Tutorial Videos' | 'Docs'>(null);
   const [upgrade, setUpgrade] = useState(false);
 
@@ -68,6 +77,7 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
 
   const closeEditing = () => {
     setDraft(null);
+    setAttempted(false);
     setErrors({});
     setFormError(null);
     setPanel('view');
@@ -114,6 +124,14 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
 
   const save = () => {
     if (!draft || !schema) return;
+    setAttempted(true);
+    const local = issueMap(validateBlock(schema, draft));
+    if (Object.keys(local).length) {
+      setErrors(local);
+      setTab(tabOfFirstError(schema, local));
+      setFormError('Please fix the highlighted settings.');
+      return;
+    }
     const mutation = draft.id ? update : create;
     mutation.mutate(draft, {
       onSuccess: () => {
@@ -201,6 +219,7 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
             onChange={(b) => {
               setDraft(b);
               setFormError(null);
+              if (attempted) setErrors(issueMap(validateBlock(schema, b)));
             }}
             sheets={board.sheets}
             pages={pages}
