@@ -69,6 +69,21 @@ describe('querySheet', () => {
     }
   });
 
+  it.each([
+    ['ebra', ['zebra']],
+    ['abra', ['abra cadabra', 'cadabra!']],
+    ['zbra', []],
+    ['bra', ['zebra', 'bra', 'abra cadabra', 'cadabra!']],
+    ['a!', ['cadabra!']],
+    ['!', ['cadabra!']],
+  ])('finds %s only where the whole term occurs (anchored search)', async (q, names) => {
+    const cache = new SheetCache(1e9);
+    const rows = ['bra', 'zebra', 'bra', 'abra cadabra', 'cadabra!', 'xyz'].map((a, i) => ({ a, i: i === 2 ? 'zebr' : '' }));
+    const sheet = await cache.get(`anchor-${q}`, 1, async () => ({ columns: ['a', 'i'], rows }));
+    const got = querySheet(sheet, { q }, cache).rows.map((r) => r.a);
+    expect(got).toEqual(rows.filter((r) => names.includes(r.a)).map((r) => r.a));
+  });
+
   it('evicts the least recently used sheet beyond its memory budget', async () => {
     const big = randomSheet(9, 500);
     const probe = new SheetCache(1e9);

@@ -17,6 +17,8 @@ export interface CachedSheet {
    */
   haystack: string;
   offsets: Uint32Array;
+  /** How often each UTF-16 code unit occurs in the haystack (to anchor searches on a rare one). */
+  charFreq: Uint32Array;
   /** Per column, each row's sort rank (ties equal, empties +Infinity), computed on first use. */
   ranks: Map<string, Float64Array>;
   bytes: number;
@@ -96,7 +98,10 @@ export class SheetCache {
     }
     offsets[rows.length] = at;
     const haystack = parts.join('');
-    const entry: CachedSheet = { sheetId, version, columns, rows, haystack, offsets, bytes, sorted: new Map(), ranks: new Map(), masks: new Map() };
+    const charFreq = new Uint32Array(65536);
+    for (let i = 0; i < haystack.length; i++) charFreq[haystack.charCodeAt(i)]!++;
+    bytes += charFreq.byteLength;
+    const entry: CachedSheet = { sheetId, version, columns, rows, haystack, offsets, charFreq, bytes, sorted: new Map(), ranks: new Map(), masks: new Map() };
     this.invalidate(sheetId);
     this.entries.set(sheetId, entry);
     this.used += bytes;
@@ -233,14 +238,23 @@ function termMask(sheet: CachedSheet, term: string, cache?: SheetCache): Uint8Ar
     return hit;
   }
   const mask = new Uint8Array(sheet.rows.length);
-  const { haystack, offsets } = sheet;
+  const { haystack, offsets, charFreq } = sheet;
   // A separator can never be part of a real match, so a term holding one matches nothing.
   if (!term.includes(ROW_SEPARATOR)) {
-    let pos = haystack.indexOf(term);
+    // indexOf runs fastest when the first character of what it looks for is rare, so look for
+    // the tail of the term that starts at its rarest character and check the head at each hit.
+    let k = 0;
+    for (let i = 1; i < term.length; i++) if (charFreq[term.charCodeAt(i)]! < charFreq[term.charCodeAt(k)]!) k = i;
+    const tail = term.slice(k);
+    let pos = haystack.indexOf(tail, k);
     while (pos !== -1) {
-      const row = rowAt(offsets, pos);
-      mask[row] = 1;
-      pos = haystack.indexOf(term, offsets[row + 1]!);
+      const start = pos - k;
+      if (k === 0 || haystack.startsWith(term, start)) {
+        // The term holds no separator, so a match lies inside one row: skip to the next row.
+        const row = rowAt(offsets, start);
+        mask[row] = 1;
+        pos = haystack.indexOf(tail, offsets[row + 1]! + k);
+      } else pos = haystack.indexOf(tail, pos + 1);
     }
   }
   sheet.masks.set(term, mask);
