@@ -10,6 +10,13 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
+    rollupOptions: {
+      // zod ships comments Rollup cannot place; the warning is noise, the output is correct.
+      onwarn(warning, warn) {
+        if (warning.code === 'INVALID_ANNOTATION') return;
+        warn(warning);
+      },
+    },
   },
   server: {
     port: 5173,
