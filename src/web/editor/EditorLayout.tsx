@@ -5,7 +5,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { AppShell, Center, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useBlocker } from 'react-router';
 import { schemaOf } from '../../blocks/schemas';
 import type { WorkspaceResponse } from '../../shared/api';
 import { blockDefaults, normalizeBlock, validateBlock } from '../../shared/settings/block';
@@ -33,6 +34,39 @@ function withSheet(settings: SettingsSchema, axis: SettingValues, sheet: string)
     if (setting.type === 'datasource' && v && !v.sheet) out[k] = { ...v, sheet };
   }
   return out;
+}
+
+/** Asks before leaving the page (Back, browser navigation, closing the tab) with unsaved block changes. */
+function useLeaveGuard(dirty: boolean) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    // The modal calls onClose after onConfirm/onCancel too; only a dismissal should reset here.
+    let decided = false;
+    modals.openConfirmModal({
+      title: 'Discard your changes?',
+      children: <Text size="sm">The block you are editing has changes that are not saved yet.</Text>,
+      labels: { confirm: 'Discard changes', cancel: 'Keep editing' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        decided = true;
+        blocker.proceed();
+      },
+      onCancel: () => {
+        decided = true;
+        blocker.reset();
+      },
+      onClose: () => {
+        if (!decided) blocker.reset();
+      },
+    });
+  }, [blocker]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
 }
 
 /** Issues by path. Unknown keys are left to the server: a record from an older version must still save. */
@@ -63,6 +97,8 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
 
   const [panel, setPanel] = useState<Panel>('view');
   const [draft, setDraft] = useState<BlockRecord | null>(null);
+  // The draft as it was opened: leaving the editor with changes asks first.
+  const [opened, setOpened] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [tab, setTab] = useState<string | null>('general');
@@ -103,6 +139,7 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
     if (s.usesSheet && first) temp.sheet_title = first;
     if (first && s.axis) temp.axis = temp.axis.map((a) => withSheet(s.axis!.settings, a, first));
     setDraft(temp);
+    setOpened(JSON.stringify(temp));
     setErrors({});
     setFormError(null);
     setTab(s.usesSheet || s.axis ? 'data' : 'general');
@@ -115,7 +152,9 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
       toast.error('Block not available', `The ${block.type} block cannot be edited.`);
       return;
     }
-    setDraft(normalizeBlock(s, block, block.id));
+    const record = normalizeBlock(s, block, block.id);
+    setDraft(record);
+    setOpened(JSON.stringify(record));
     setErrors({});
     setFormError(null);
     setTab('general');
@@ -185,6 +224,8 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
   };
 
   const settingsOpen = panel === 'settings' && !!draft && !!schema;
+  const dirty = !!draft && JSON.stringify(draft) !== opened;
+  useLeaveGuard(dirty);
   return (
     <AppShell
       header={{ height: 60 }}

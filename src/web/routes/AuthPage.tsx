@@ -16,6 +16,7 @@ export function AuthPage() {
   const token = params.get('token');
   const me = useMe();
   if (token) return <TokenLanding token={token} />;
+  if (me.isPending) return <Loading fullScreen />;
   if (me.data) return <Navigate to="/dashboard" replace />;
   return <SignInForm />;
 }
