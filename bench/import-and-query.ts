@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { spreadsheetsRepo } from '../src/server/modules/spreadsheets/repo';
 import { createTestApp, multipart, signUp, TEST_PG_URL } from '../src/server/test-helpers';
 
 const ROWS = Number(process.env.BENCH_ROWS || 100_000);
@@ -55,6 +56,7 @@ interface Result {
   db: string;
   csvMb: number;
   importMs: number;
+  afterImportMs: number;
   coldFirstMs: number;
   coldSorts: { column: string; ms: number }[];
   warm: { n: number; p50: number; p95: number; p99: number; max: number; mean: number };
@@ -86,8 +88,13 @@ async function run(db: 'sqlite' | 'postgres', csv: string): Promise<Result> {
       return { ms, total: body.total as number };
     };
 
-    // Cold: the first request loads 100,000 rows from the database into the cache and sorts.
-    const cold = await query('q=paris&sort=Amount&dir=desc');
+    // The import warms the cache from the rows it already holds; the first query waits for that.
+    const afterImport = await query('q=paris&sort=Amount&dir=desc');
+    // Cold, as after a restart: the request reads 100,000 rows from the database, builds the
+    // search text and sorts.
+    const sheet = await spreadsheetsRepo(t.ctx.db).sheetByTitle(spreadsheet.id, SHEET);
+    t.ctx.sheetCache.invalidate(sheet!.id);
+    const cold = await query('q=berlin&sort=Amount&dir=desc');
     const coldSorts: Result['coldSorts'] = [];
     for (const column of ['Date', 'Customer', 'City', 'Category', 'Quantity', 'Order ID']) {
       coldSorts.push({ column, ms: (await query(`sort=${encodeURIComponent(column)}&dir=asc`)).ms });
@@ -115,6 +122,7 @@ async function run(db: 'sqlite' | 'postgres', csv: string): Promise<Result> {
       db,
       csvMb: Buffer.byteLength(csv) / 1024 / 1024,
       importMs,
+      afterImportMs: afterImport.ms,
       coldFirstMs: cold.ms,
       coldSorts,
       warm: {
@@ -170,7 +178,8 @@ async function main() {
     const r = await run(db, csv);
     results.push(r);
     console.log(`import ${f(r.importMs)} (${r.csvMb.toFixed(1)} MB CSV)`);
-    console.log(`cold first query (load + search + sort) ${f(r.coldFirstMs)}`);
+    console.log(`first query after import (cache warmed by the import) ${f(r.afterImportMs)}`);
+    console.log(`cold query, empty cache (load + search + sort) ${f(r.coldFirstMs)}`);
     console.log(`first sort per column: ${r.coldSorts.map((s) => `${s.column} ${f(s.ms)}`).join(', ')}`);
     console.log(`warm ${r.warm.n} queries: p50 ${f(r.warm.p50)}, p95 ${f(r.warm.p95)}, p99 ${f(r.warm.p99)}, max ${f(r.warm.max)}`);
   }
@@ -187,16 +196,17 @@ async function main() {
     '## What is measured',
     '',
     `- **Import**: \`POST /api/spreadsheets\` with a ${ROWS.toLocaleString('en')}-row, 11-column CSV as multipart (through Fastify's \`inject\`, so HTTP parsing, multipart, papaparse, typing and the batched inserts in one transaction are all included). Target < 10 s.`,
-    '- **Cold first query**: the first `GET /api/board/{id}/sheet/{title}?q=paris&sort=Amount&dir=desc&limit=50` as a guest of the board: reads every row from the database into the sheet cache, builds the search text, sorts.',
+    '- **First query after import**: `GET /api/board/{id}/sheet/{title}?q=paris&sort=Amount&dir=desc&limit=50` as a guest of the board, right after the import (which fills the sheet cache from the rows it parsed; the query waits for that to finish).',
+    '- **Cold query**: the same kind of query after the cache entry is dropped (as after a restart): reads every row from the database, builds the search text, sorts.',
     '- **First sort per column**: the first request sorting by each other column (builds and caches that sort order).',
     `- **Warm queries**: ${WARM_QUERIES} varied requests: 1-3 comma-separated search terms (half from a vocabulary of cities, categories, products, names, a date prefix and a no-match term; half fresh order numbers or e-mail fragments that no earlier query used, so the per-term search cache cannot answer them), a random sort column and direction, a random page offset 0-950, limit 50. Target p95 < 50 ms.`,
     '- Every request goes through Fastify (`inject`): query parsing, the board lookup, the one indexed sheet-version query, the cache, and JSON serialisation of the page.',
     '',
     '## Results',
     '',
-    '| DB | Import | Cold first query | Warm p50 | Warm p95 | Warm p99 | Warm max |',
-    '|---|---|---|---|---|---|---|',
-    ...results.map((r) => `| ${r.db} | ${(r.importMs / 1000).toFixed(2)} s | ${f(r.coldFirstMs)} | ${f(r.warm.p50)} | ${f(r.warm.p95)} | ${f(r.warm.p99)} | ${f(r.warm.max)} |`),
+    '| DB | Import | First query after import | Cold query | Warm p50 | Warm p95 | Warm p99 | Warm max |',
+    '|---|---|---|---|---|---|---|---|',
+    ...results.map((r) => `| ${r.db} | ${(r.importMs / 1000).toFixed(2)} s | ${f(r.afterImportMs)} | ${f(r.coldFirstMs)} | ${f(r.warm.p50)} | ${f(r.warm.p95)} | ${f(r.warm.p99)} | ${f(r.warm.max)} |`),
     '',
     'First sort per column (ms):',
     '',

@@ -23,15 +23,16 @@ export async function storeSpreadsheet(
   title: string,
   sheets: ParsedSheet[],
   source: string,
-  options: { inTransaction?: boolean } = {},
+  options: { inTransaction?: boolean; onSheet?: (sheetId: string, sheet: ParsedSheet) => void } = {},
 ): Promise<Spreadsheet> {
   const id = newId();
   const created_at = nowIso();
+  const sheetIds = sheets.map(() => newId());
   const write = async (db: ServerContext['db']) => {
     const repo = spreadsheetsRepo(db);
     await repo.insertSpreadsheet({ id, workspace_id: workspaceId, title, source, created_at });
     for (const [position, sheet] of sheets.entries()) {
-      const sheetId = newId();
+      const sheetId = sheetIds[position]!;
       await repo.insertSheet({
         id: sheetId,
         spreadsheet_id: id,
@@ -47,6 +48,7 @@ export async function storeSpreadsheet(
   };
   if (options.inTransaction) await write(ctx.db);
   else await ctx.db.transaction().execute(write);
+  sheets.forEach((sheet, i) => options.onSheet?.(sheetIds[i]!, sheet));
   return {
     id,
     title,
@@ -86,7 +88,22 @@ export function sheetsFromJson(body: JsonSpreadsheetBody): ParsedSheet[] {
 
 export async function importSpreadsheet(ctx: ServerContext, user: SessionUser, title: string, sheets: ParsedSheet[], source: string) {
   const ws = await workspaceOf(ctx, user.id);
-  return storeSpreadsheet(ctx, ws.id, title, sheets, source);
+  return storeSpreadsheet(ctx, ws.id, title, sheets, source, {
+    // A fresh import is about to be looked at (the new board's first table): fill the cache from
+    // the rows already in memory, after the answer has gone, instead of re-reading them later.
+    onSheet: (sheetId, sheet) =>
+      setImmediate(() => {
+        void ctx.sheetCache
+          .get(sheetId, 1, async () => ({ columns: sheet.columns, rows: sheet.rows.map((r) => rowObject(sheet.columns, r)) }))
+          .catch((err) => ctx.log.warn({ err }, 'warming the sheet cache failed'));
+      }),
+  });
+}
+
+function rowObject(columns: string[], values: Cell[]): Row {
+  const obj: Row = {};
+  for (let c = 0; c < columns.length; c++) obj[columns[c]!] = values[c] ?? '';
+  return obj;
 }
 
 export async function listSpreadsheets(ctx: ServerContext, user: SessionUser): Promise<Spreadsheet[]> {

@@ -49,6 +49,22 @@ describe('CSV import', () => {
     });
   });
 
+  it('warms the sheet cache with exactly what the database holds', async () => {
+    const res = await upload(owner, 'warm.csv', 'k,v,n\n1,a,\n2,,3.5\n');
+    const id = res.json().spreadsheet.id;
+    await new Promise((r) => setImmediate(r));
+    const url = `/api/board/${id}/sheet/warm`;
+    const warmed = (await t.app.inject({ method: 'GET', url, headers: { cookie: owner.cookie } })).json();
+    const sheet = await t.ctx.db.selectFrom('sheets').select('id').where('spreadsheet_id', '=', id).executeTakeFirstOrThrow();
+    t.ctx.sheetCache.invalidate(sheet.id);
+    const fromDb = (await t.app.inject({ method: 'GET', url, headers: { cookie: owner.cookie } })).json();
+    expect(warmed).toEqual(fromDb);
+    expect(fromDb.rows).toEqual([
+      { k: 1, v: 'a', n: '' },
+      { k: 2, v: '', n: 3.5 },
+    ]);
+  });
+
   it('takes the title from a form field when given', async () => {
     const res = await upload(owner, 'x.csv', 'a,b\n1,2\n', { title: 'Quarterly numbers' });
     expect(res.statusCode).toBe(201);
