@@ -14,8 +14,10 @@ export function TopBar({ board, publicUrl, onTutorials }: { board: BoardState; p
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="sm" wrap="nowrap" miw={0}>
-        <Button component={Link} to="/dashboard" variant="subtle" color="gray" leftSection={<IconArrowLeft size={16} />} px="xs">
-          Back
+        <Button component={Link} to="/dashboard" variant="subtle" color="gray" leftSection={<IconArrowLeft size={16} />} px="xs" aria-label="Back">
+          <Text span visibleFrom="sm" inherit>
+            Back
+          </Text>
         </Button>
         <Text fw={700} fz="lg" truncate data-testid="board-title">
           {board.title || board.name}
@@ -36,8 +38,10 @@ export function TopBar({ board, publicUrl, onTutorials }: { board: BoardState; p
         <Tooltip label="Coming with the marketplace" withArrow>
           {/* A disabled button fires no events; the span carries the tooltip. */}
           <span>
-            <Button leftSection={<IconWorldUpload size={16} />} disabled>
-              Publish to Marketplace
+            <Button leftSection={<IconWorldUpload size={16} />} disabled aria-label="Publish to Marketplace">
+              <Text span visibleFrom="md" inherit>
+                Publish to Marketplace
+              </Text>
             </Button>
           </span>
         </Tooltip>
