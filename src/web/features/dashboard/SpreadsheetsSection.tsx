@@ -18,9 +18,17 @@ export function SpreadsheetsSection({ onNewBoard }: { onNewBoard: (spreadsheetId
             <Accordion.Item key={s.id} value={s.id} data-testid="spreadsheet-item">
               <Accordion.Control icon={<IconFileSpreadsheet size={20} color="var(--mantine-color-teal-7)" />}>
                 <Group justify="space-between" pr="sm" wrap="nowrap">
-                  <Text fw={600} truncate>
-                    {s.title}
-                  </Text>
+                  <div style={{ minWidth: 0 }}>
+                    <Text fw={600} truncate>
+                      {s.title}
+                    </Text>
+                    {/* The sheets at a glance, without opening the item. */}
+                    <Text size="xs" c="dimmed" truncate>
+                      {s.sheets
+                        .map((sh) => (sh.row_count !== undefined ? `${sh.title} (${sh.row_count.toLocaleString()} rows)` : sh.title))
+                        .join(' · ')}
+                    </Text>
+                  </div>
                   <Badge variant="light" color="gray">
                     {s.sheets.length} {s.sheets.length === 1 ? 'sheet' : 'sheets'}
                   </Badge>
