@@ -131,6 +131,21 @@ describe('reading, updating, deleting', () => {
     expect(badSheet.statusCode).toBe(404);
   });
 
+  it('PUT /api/apps/{id} changes the subdomain with the same rules as creation', async () => {
+    const app = (await create({ name: 'Renamed', kind: 'board', spreadsheetId })).json().app;
+    await create({ name: 'Holder', subdomain: 'held-name', kind: 'board', spreadsheetId });
+    const ok = await t.app.inject({ method: 'PUT', url: `/api/apps/${app.id}`, headers: as(owner), payload: { subdomain: 'Fresh-Name' } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().app.subdomain).toBe('fresh-name');
+    const same = await t.app.inject({ method: 'PUT', url: `/api/apps/${app.id}`, headers: as(owner), payload: { subdomain: 'fresh-name' } });
+    expect(same.statusCode).toBe(200);
+    const taken = await t.app.inject({ method: 'PUT', url: `/api/apps/${app.id}`, headers: as(owner), payload: { subdomain: 'held-name' } });
+    expect(taken.statusCode).toBe(409);
+    const bad = await t.app.inject({ method: 'PUT', url: `/api/apps/${app.id}`, headers: as(owner), payload: { subdomain: 'www' } });
+    expect(bad.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/board/update-metadata?board=%2Ffresh-name' })).json().id).toBe(app.id);
+  });
+
   it('DELETE /api/apps/{id}: 204 for the owner, 403 for a stranger, 401 without a session', async () => {
     const app = (await create({ name: 'Doomed', kind: 'board', spreadsheetId })).json().app;
     expect((await t.app.inject({ method: 'DELETE', url: `/api/apps/${app.id}`, headers: as(stranger) })).statusCode).toBe(403);
