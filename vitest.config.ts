@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/blocks/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: ['src/shared/**/*.test.ts', 'src/blocks/**/*.test.ts', 'src/web/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
         },
       },
