@@ -90,6 +90,20 @@ describe('a new owner builds and publishes a board', () => {
     await shot(owner, 'dashboard');
   });
 
+  it('shows the example board, built from the sample, with real data', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const guest = await ctx.newPage();
+    await guest.goto(`http://sales-board.localhost:${server.port}/`);
+    const cards = guest.getByTestId('block-scorecard');
+    await cards.getByText('Revenue', { exact: true }).waitFor();
+    expect(await cards.innerText()).toMatch(/\$\d{1,3}(,\d{3})+/);
+    expect(await guest.getByTestId('block-chart').locator('canvas').count()).toBe(2);
+    await guest.getByTestId('block-table').getByText('200 rows').waitFor();
+    await guest.waitForTimeout(500); // let the charts finish their entry animation
+    await shot(guest, 'example-board');
+    await ctx.close();
+  });
+
   it('imports a CSV and a two-tab XLSX, and refuses a bad file with a message', async () => {
     const sheets = owner.getByRole('region', { name: 'Spreadsheets' });
     const input = owner.getByTestId('import-input');

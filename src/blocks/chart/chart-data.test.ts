@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blockDefaults, normalizeBlock } from '../../shared/settings/block';
 import type { BlockRecord } from '../../shared/settings/types';
-import { aggregate, applyChartFilters, buildChart, internalLabelText, scatterPoints, toChartJsType, withAlpha, xLabels } from './chart-data';
+import { aggregate, applyChartFilters, buildChart, internalLabelText, scatterPoints, shade, sliceColor, toChartJsType, withAlpha, xLabels } from './chart-data';
 import { chartSchema, DEFAULT_CHART_COLORS } from './schema';
 
 const rows = [
@@ -108,7 +108,8 @@ describe('buildChart: the seven types', () => {
 
   it('pie and polar area colour each slice and have no cartesian axes', () => {
     const pie = buildChart(chart({}, [{ column: 'Sales', type: 'pie', backgroundColor: ['#111111', '#222222'] }]), rows);
-    expect(pie.data.datasets[0]!.backgroundColor).toEqual(['#111111', '#222222', '#111111']);
+    // Past the end of the list the colours come round again, lighter (#11 + 30% of the way to #ff).
+    expect(pie.data.datasets[0]!.backgroundColor).toEqual(['#111111', '#222222', '#585858']);
     expect(pie.options.scales).toBeUndefined();
     const polar = buildChart(chart({ StepSize: 5, CustomStepSize: true }, [{ column: 'Sales', type: 'polarArea' }]), rows);
     expect(polar.options.scales.r.ticks.stepSize).toBe(5);
@@ -232,3 +233,25 @@ it.each([
   ['#4f46e5', 0.5, '#4f46e580'],
   ['red', 0.5, 'red'],
 ])('withAlpha(%s, %s) → %s', (c, a, expected) => expect(withAlpha(c, a)).toBe(expected));
+
+describe('slice colours', () => {
+  it.each([
+    ['#000000', 0.5, '#808080'],
+    ['#ffffff', -0.5, '#808080'],
+    ['#f00', 0.3, '#ff4d4d'],
+    ['rgb(1,2,3)', 0.3, 'rgb(1,2,3)'],
+  ])('shade(%s, %d) = %s', (color, amount, expected) => expect(shade(color, amount)).toBe(expected));
+
+  it('gives every slice of a pie a distinct colour beyond the palette', () => {
+    const colors = Array.from({ length: 20 }, (_, i) => sliceColor(DEFAULT_CHART_COLORS, i));
+    expect(new Set(colors).size).toBe(20);
+    expect(colors.slice(0, DEFAULT_CHART_COLORS.length)).toEqual(DEFAULT_CHART_COLORS);
+  });
+
+  it('colours a pie of twelve cities without repeats', () => {
+    const cities = Array.from({ length: 12 }, (_, i) => ({ City: `City ${i}`, Amount: i + 1 }));
+    const record = normalizeBlock(chartSchema, { x_axis: 'City', axis: [{ column: 'Amount', type: 'pie' }] });
+    const bg = buildChart(record, cities).data.datasets[0]!.backgroundColor as string[];
+    expect(new Set(bg).size).toBe(12);
+  });
+});

@@ -146,6 +146,35 @@ export function cycle(colors: string[], i: number): string {
   return colors[i % colors.length] ?? DEFAULT_CHART_COLORS[0]!;
 }
 
+/**
+ * Slice i's colour for pie and polar charts. Past the end of the list the colours come round
+ * again lighter, then darker, and so on, so twelve cities on an eight-colour palette never share
+ * a colour with a neighbour in the legend.
+ */
+export function sliceColor(colors: string[], i: number): string {
+  const base = cycle(colors, i);
+  const round = Math.floor(i / Math.max(colors.length, 1));
+  if (round === 0) return base;
+  const step = Math.ceil(round / 2) * 0.3;
+  return shade(base, round % 2 === 1 ? step : -step);
+}
+
+/** Mixes a #rgb / #rrggbb colour towards white (amount > 0) or black (amount < 0). */
+export function shade(color: string, amount: number): string {
+  let hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color)?.[1];
+  if (!hex) return color;
+  if (hex.length === 3) hex = [...hex].map((c) => c + c).join('');
+  const t = Math.min(Math.abs(amount), 1);
+  const target = amount > 0 ? 255 : 0;
+  const channel = (k: number) => {
+    const v = parseInt(hex!.slice(k, k + 2), 16);
+    return Math.round(v + (target - v) * t)
+      .toString(16)
+      .padStart(2, '0');
+  };
+  return `#${channel(0)}${channel(2)}${channel(4)}`;
+}
+
 const ROUND_TYPES: ChartJsType[] = ['pie', 'polarArea'];
 
 export function buildChart(config: BlockRecord, rows: Row[]): BuiltChart {
@@ -180,7 +209,7 @@ export function buildChart(config: BlockRecord, rows: Row[]): BuiltChart {
     const ds: ChartDataset = {
       label: column,
       data,
-      backgroundColor: round ? labels.map((_, j) => cycle(colors, j)) : lineLike ? withAlpha(fillColor, dsType === 'radar' ? 0.25 : 0.6) : fillColor,
+      backgroundColor: round ? labels.map((_, j) => sliceColor(colors, j)) : lineLike ? withAlpha(fillColor, dsType === 'radar' ? 0.25 : 0.6) : fillColor,
       borderColor: round ? border : lineLike && borderIsDefault ? fillColor : border,
       borderWidth: num(a.borderWidth, 1),
       pointRadius: num(a.pointRadius, 3),

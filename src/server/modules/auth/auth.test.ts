@@ -130,7 +130,7 @@ describe('workspace', () => {
     }
   });
 
-  it('gives a new owner the sample spreadsheet and an example board with three blocks', async () => {
+  it('gives a new owner the sample spreadsheet and an example board with four blocks', async () => {
     const u = await signUp(t.app);
     const sheets = (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: { cookie: u.cookie } })).json();
     expect(sheets.spreadsheets).toHaveLength(1);
@@ -145,10 +145,12 @@ describe('workspace', () => {
     expect(apps[0]).toMatchObject({ kind: 'board', public: true, sign_in_method: 'No sign in', spreadsheetId: sample.id });
     const pages = (await t.app.inject({ method: 'GET', url: `/api/pages/${apps[0].id}` })).json().pages;
     expect(pages).toHaveLength(1);
-    expect(pages[0].blocks.map((b: { type: string }) => b.type)).toEqual(['scorecard', 'chart', 'table']);
+    expect(pages[0].blocks.map((b: { type: string }) => b.type)).toEqual(['scorecard', 'chart', 'chart', 'table']);
     const chart = pages[0].blocks[1];
     // Defaults from the chart schema were merged in.
     expect(chart).toMatchObject({ sheet_title: 'Orders', x_axis: 'Category', legendPosition: 'top', pdf_download: true });
     expect(chart.axis[0]).toMatchObject({ column: 'Amount', type: 'bar', decimal: 'dot' });
+    expect(pages[0].blocks[2]).toMatchObject({ x_axis: 'City', legendPosition: 'bottom' });
+    expect(pages[0].blocks[2].axis[0]).toMatchObject({ column: 'Amount', type: 'pie' });
   });
 });

@@ -40,7 +40,10 @@ export async function setupWorkspace(ctx: ServerContext, user: { id: string; nam
   return { workspaceId, spreadsheet, app };
 }
 
-/** The example board: revenue and order count cards, revenue by category, and the orders table. */
+/**
+ * The example board: key-number cards, revenue by category and by city side by side, and the
+ * orders table.
+ */
 export function exampleBlocks() {
   const scorecard = schemaOf('scorecard')!;
   const chart = schemaOf('chart')!;
@@ -60,6 +63,13 @@ export function exampleBlocks() {
       sheet_title: 'Orders',
       x_axis: 'Category',
       axis: [{ column: 'Amount', type: 'bar', duplicateXAxis: 'sum' }],
+    }),
+    normalizeBlock(chart, {
+      title: 'Revenue by city',
+      sheet_title: 'Orders',
+      x_axis: 'City',
+      legendPosition: 'bottom',
+      axis: [{ column: 'Amount', type: 'pie', duplicateXAxis: 'sum' }],
     }),
     normalizeBlock(table, {
       title: 'Orders',
