@@ -9,21 +9,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { spreadsheetsRepo } from '../src/server/modules/spreadsheets/repo';
 import { createTestApp, multipart, signUp, TEST_PG_URL } from '../src/server/test-helpers';
+import { rng } from '../samples/rng';
 
 const ROWS = Number(process.env.BENCH_ROWS || 100_000);
 const WARM_QUERIES = Number(process.env.BENCH_QUERIES || 500);
 const SHEET = 'orders-100k';
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIRST = ['Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Lucas', 'Sophia', 'Mateo', 'Mia', 'Ethan', 'Amelia', 'Arjun', 'Chloe', 'Kenji', 'Fatima', 'Diego', 'Hannah', 'Omar', 'Ingrid', 'Wei'];
 const LAST = ['Johnson', 'Martin', 'Garcia', 'Muller', 'Rossi', 'Nguyen', 'Patel', 'Kim', 'Dubois', 'Silva', 'Andersen', 'Okafor', 'Tanaka', 'Novak', 'Hughes'];
