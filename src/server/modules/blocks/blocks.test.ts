@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockSchemas } from '../../../blocks/schemas';
 import { BlockResponse, CatalogueResponse } from '../../../shared/api';
+import { blocksRepo } from './repo';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
 
 let t: TestApp;
@@ -50,6 +51,27 @@ describe('POST /api/blocks', () => {
     const res = await post({ pageId, type: 'score_card', axis: [{ source: { sheet: 'Orders', column: 'Amount' }, label: 'Revenue' }] });
     expect(res.statusCode).toBe(201);
     expect(res.json().block).toMatchObject({ type: 'scorecard', axis: [{ source: { sheet: 'Orders', column: 'Amount' }, label: 'Revenue', function: 'sum', symbol: '$' }] });
+  });
+
+  it('migrates a legacy score_card with flat sheet/column keys on write and on read', async () => {
+    const res = await post({ pageId, type: 'score_card', axis: [{ sheet: 'Orders', column: 'Amount', function: 'Sum' }] });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().block.axis[0]).toMatchObject({ source: { sheet: 'Orders', column: 'Amount' }, function: 'sum' });
+
+    // A record stored before the rename, as an older version wrote it.
+    const id = `legacy-${Date.now()}`;
+    const now = new Date().toISOString();
+    await blocksRepo(t.ctx.db).insert([
+      { id, page_id: pageId, position: 99, type: 'score_card', created_at: now, updated_at: now,
+        config: JSON.stringify({ section: '', sheet_title: '', axis: [{ sheet: 'Orders', column: 'Quantity', function: 'Average' }], actions: [], full_width: false }) },
+    ]);
+    const read = (await t.app.inject({ method: 'GET', url: `/api/blocks/${id}` })).json().block;
+    expect(read).toMatchObject({ type: 'scorecard', axis: [{ source: { sheet: 'Orders', column: 'Quantity' }, function: 'average' }] });
+    // Saving it again validates and stores the migrated shape.
+    const saved = await t.app.inject({ method: 'PUT', url: `/api/blocks/${id}`, headers: as(owner), payload: { title: 'Quantities' } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().block).toMatchObject({ type: 'scorecard', title: 'Quantities', axis: [{ source: { sheet: 'Orders', column: 'Quantity' } }] });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/blocks/${id}`, headers: as(owner) })).statusCode).toBe(204);
   });
 
   it('refuses an unknown type and invalid settings, naming them', async () => {

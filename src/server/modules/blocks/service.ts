@@ -1,4 +1,4 @@
-import { blockSchemas, resolveKind, schemaOf } from '../../../blocks/schemas';
+import { blockSchemas, migrateBlockRecord, resolveKind, schemaOf } from '../../../blocks/schemas';
 import { normalizeBlock, validateBlock, type BlockRecord } from '../../../shared/settings';
 import type { ServerContext } from '../../context';
 import { badRequest, notFound } from '../../errors';
@@ -10,7 +10,9 @@ import { blocksRepo, type BlockRow } from './repo';
 
 /** The spec's block record: stored config plus id and (legacy kinds mapped) type. */
 export function blockRecord(row: BlockRow): BlockRecord {
-  const config = parseJson<Record<string, unknown>>(row.config, {});
+  // Legacy records (score_card with flat sheet/column keys) are brought up to date on read.
+  const migrated: Record<string, unknown> = migrateBlockRecord({ ...parseJson<Record<string, unknown>>(row.config, {}), type: row.type });
+  const { type: _legacyType, ...config } = migrated;
   return {
     ...config,
     id: row.id,
@@ -47,7 +49,8 @@ export async function insertBlocks(ctx: ServerContext, pageId: string, records: 
 function checked(type: string, input: Record<string, unknown>, id: string): BlockRecord {
   const schema = schemaOf(type);
   if (!schema) throw badRequest(`Unknown block type '${type}'`, [{ path: 'type', message: `Unknown block type '${type}'` }]);
-  const record = normalizeBlock(schema, input, id);
+  const { type: _legacyType, ...migrated } = migrateBlockRecord({ ...input, type });
+  const record = normalizeBlock(schema, migrated, id);
   // temp_block marks the editor's unsaved copy; a stored block is never temporary.
   delete record.temp_block;
   const issues = validateBlock(schema, record);
