@@ -109,6 +109,47 @@ describe('login and logout', () => {
   });
 });
 
+describe('brute force and oversized input', () => {
+  it('after 10 failed attempts per e-mail and IP answers 429 (even with the right password) until the window ends', async () => {
+    const u = await signUp(t.app, 'Target', uniqueEmail('target'), 'the-right-one');
+    const login = (password: string, remoteAddress = '10.0.0.1', email = u.email) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email, password } });
+    for (let i = 0; i < 10; i++) expect((await login(`guess-${i}`)).statusCode).toBe(401);
+    const blocked = await login('the-right-one');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe('Too many failed sign-in attempts. Please wait 15 minutes and try again, or sign in with an e-mail link.');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
+    // Case does not make a new address.
+    expect((await login('the-right-one', '10.0.0.1', u.email.toUpperCase())).statusCode).toBe(429);
+    // Another IP is not locked out by this one.
+    expect((await login('the-right-one', '10.0.0.2')).statusCode).toBe(200);
+  });
+
+  it('a success clears the count', async () => {
+    const u = await signUp(t.app, 'Forgetful', uniqueEmail('forgetful'), 'remembered');
+    const login = (password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.0.0.3', payload: { email: u.email, password } });
+    for (let i = 0; i < 9; i++) expect((await login('nope')).statusCode).toBe(401);
+    expect((await login('remembered')).statusCode).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await login('nope')).statusCode).toBe(401);
+    expect((await login('remembered')).statusCode).toBe(200);
+  });
+
+  it('refuses a password longer than sign-up allows without hashing it', async () => {
+    const u = await signUp(t.app);
+    const started = Date.now();
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.email, password: 'x'.repeat(500_000) } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Invalid email or password');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('bodies over 1 MB are refused outside imports', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@example.com', password: 'x'.repeat(2 * 1024 * 1024) } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('The request is too large');
+  });
+});
+
 describe('workspace', () => {
   it('answers is_free_plan for the signed-in owner, 401 otherwise', async () => {
     const u = await signUp(t.app);

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LoginBody, MagicLinkBody, SignupBody, TokenLoginBody } from '../../../shared/api';
 import type { ServerContext } from '../../context';
+import { HttpError } from '../../errors';
 import { parse } from '../../http';
+import { LoginLimiter } from './limiter';
 import * as auth from './service';
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: { token: string; maxAge: number }) {
@@ -15,6 +17,8 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session:
 }
 
 export function authRoutes(app: FastifyInstance, ctx: ServerContext) {
+  const limiter = new LoginLimiter();
+
   app.post('/api/auth/signup', async (request, reply) => {
     const body = parse(SignupBody, request.body);
     const { user, session } = await auth.signup(ctx, body);
@@ -24,7 +28,26 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   app.post('/api/auth/login', async (request, reply) => {
     const body = parse(LoginBody, request.body);
-    const { user, session } = await auth.login(ctx, body.email, body.password);
+    const wait = limiter.retryAfter(body.email, request.ip);
+    if (wait > 0) {
+      const minutes = Math.ceil(wait / 60_000);
+      reply.header('Retry-After', String(Math.ceil(wait / 1000)));
+      throw new HttpError(
+        429,
+        `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again, or sign in with an e-mail link.`,
+        undefined,
+        'too_many_attempts',
+      );
+    }
+    let result;
+    try {
+      result = await auth.login(ctx, body.email, body.password);
+    } catch (e) {
+      if (e instanceof HttpError && e.status === 401) limiter.fail(body.email, request.ip);
+      throw e;
+    }
+    limiter.succeed(body.email, request.ip);
+    const { user, session } = result;
     setSessionCookie(request, reply, session);
     return { user: auth.publicUser(user) };
   });
