@@ -19,6 +19,9 @@ import { SheetCache } from './modules/spreadsheets/sheet-cache';
 import { spreadsheetRoutes } from './modules/spreadsheets/routes';
 import { workspaceRoutes } from './modules/workspace/routes';
 
+/** Largest JSON body of any route except POST /api/spreadsheets. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: ServerContext;
@@ -29,9 +32,13 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
-    // JSON spreadsheet bodies may be as large as an upload.
-    bodyLimit: Math.ceil(config.maxImportMb * 1024 * 1024) + 1024 * 1024,
+    // Every JSON body but a spreadsheet's is small (settings, blocks, credentials); the import
+    // route raises its own limit to MAX_IMPORT_MB.
+    bodyLimit: DEFAULT_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
+    // Malformed URLs (`/%E0%A4%A`) and bad content types answer in the same {message} shape as
+    // every other error.
+    frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),
   });
   const db = options.db ?? openDb(config);
   if (options.migrate !== false) await migrateToLatest(db.db, db.schema);
@@ -64,6 +71,12 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     limits: { fileSize: Math.ceil(config.maxImportMb * 1024 * 1024), files: 1, fields: 10 },
   });
   app.setErrorHandler(errorHandler);
+  // On every answer, HTML included. No X-Frame-Options / frame-ancestors: boards are meant to
+  // be embedded in iframes on other sites.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+  });
 
   authRoutes(app, ctx);
   workspaceRoutes(app, ctx);

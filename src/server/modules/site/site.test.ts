@@ -58,6 +58,24 @@ describe('assets', () => {
   });
 });
 
+describe('headers and odd URLs', () => {
+  it.each(['/', '/dashboard', '/no-such-board', '/api/auth', '/api/nope', '/assets/main-abc123.js'])('%s: nosniff and a referrer policy, framing allowed', async (url) => {
+    const res = await get(url);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // Boards are embedded in iframes on other sites.
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(String(res.headers['content-security-policy'] ?? '')).not.toMatch(/frame-ancestors/);
+  });
+
+  it.each(['/%E0%A4%A', '/api/board/%E0%A4%A/sheet/x'])('a malformed URL %s is 400 {message}', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: expect.any(String) });
+    expect(res.json()).not.toHaveProperty('statusCode');
+  });
+});
+
 describe('SPA routes on the base host', () => {
   it.each(['/', '/dashboard', '/dashboard/auth', '/dashboard/signup', '/dashboard/board/abc', '/accept-invitation', '/admin', '/admin-login', '/blog/some-post', '/boardWorkspace', '/marketplace', '/multipage-templates', '/templates', '/templates/crm', '/payment_success', '/payment_fail'])(
     '%s → 200 index.html',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { JsonSpreadsheetBody, SheetDataQuery } from '../../../shared/api';
 import type { ServerContext } from '../../context';
-import { badRequest } from '../../errors';
+import { badRequest, errorHandler } from '../../errors';
 import { parse } from '../../http';
 import { currentUser, requireUser } from '../auth/service';
 import { MESSAGES, parseSpreadsheetFile, titleFromName } from './import-file';
@@ -15,31 +15,44 @@ const SheetQuery = SheetDataQuery.extend({ app: z.string().optional() });
 export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
   const maxBytes = ctx.config.maxImportMb * 1024 * 1024;
 
-  app.post('/api/spreadsheets', async (request, reply) => {
-    const user = await requireUser(ctx, request);
-    let spreadsheet;
-    if (request.isMultipart()) {
-      if (Number(request.headers['content-length'] ?? 0) > maxBytes + 1024 * 1024)
-        throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
-      const file = await request.file();
-      if (!file || file.fieldname !== 'file') throw badRequest("Choose a file to import (form field 'file')", [{ path: 'file', message: 'A file is required' }]);
-      let buf: Buffer;
-      try {
-        buf = await file.toBuffer();
-      } catch (e) {
-        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
-        throw e;
+  app.post(
+    '/api/spreadsheets',
+    {
+      // A JSON spreadsheet may be as large as an upload (the other routes keep 1 MB); the slack
+      // is for multipart framing.
+      bodyLimit: Math.ceil(maxBytes) + 1024 * 1024,
+      // Over the limit is a bad file like any other: 400 with the limit named, not Fastify's 413.
+      errorHandler: (error, request, reply) =>
+        errorHandler((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb)) : error, request, reply),
+    },
+    async (request, reply) => {
+      const user = await requireUser(ctx, request);
+      let spreadsheet;
+      if (request.isMultipart()) {
+        if (Number(request.headers['content-length'] ?? 0) > maxBytes + 1024 * 1024)
+          throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
+        const file = await request.file();
+        if (!file || file.fieldname !== 'file') throw badRequest("Choose a file to import (form field 'file')", [{ path: 'file', message: 'A file is required' }]);
+        let buf: Buffer;
+        try {
+          buf = await file.toBuffer();
+        } catch (e) {
+          if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
+          throw e;
+        }
+        const sheets = await parseSpreadsheetFile(buf, file.filename || 'Spreadsheet.csv');
+        const titleField = file.fields.title;
+        const given = titleField && !Array.isArray(titleField) && 'value' in titleField ? String(titleField.value ?? '').trim() : '';
+        spreadsheet = await service.importSpreadsheet(ctx, user, (given || titleFromName(file.filename || 'Spreadsheet')).slice(0, 200), sheets, 'upload');
+      } else {
+        // bodyLimit leaves room for multipart framing; a JSON body gets the limit itself.
+        if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
+        const body = parse(JsonSpreadsheetBody, request.body);
+        spreadsheet = await service.importSpreadsheet(ctx, user, body.title, service.sheetsFromJson(body), 'json');
       }
-      const sheets = await parseSpreadsheetFile(buf, file.filename || 'Spreadsheet.csv');
-      const titleField = file.fields.title;
-      const given = titleField && !Array.isArray(titleField) && 'value' in titleField ? String(titleField.value ?? '').trim() : '';
-      spreadsheet = await service.importSpreadsheet(ctx, user, (given || titleFromName(file.filename || 'Spreadsheet')).slice(0, 200), sheets, 'upload');
-    } else {
-      const body = parse(JsonSpreadsheetBody, request.body);
-      spreadsheet = await service.importSpreadsheet(ctx, user, body.title, service.sheetsFromJson(body), 'json');
-    }
-    return reply.status(201).send({ spreadsheet });
-  });
+      return reply.status(201).send({ spreadsheet });
+    },
+  );
 
   app.get('/api/spreadsheets', async (request) => {
     const user = await requireUser(ctx, request);

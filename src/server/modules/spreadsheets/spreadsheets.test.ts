@@ -162,6 +162,27 @@ describe('bad files', () => {
     expect(after).toBe(before);
   });
 
+  it('refuses a JSON spreadsheet over MAX_IMPORT_MB with 400 and the limit, like a file', async () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => ({ a: `row ${i} abcdefghijklmnopqrstuvwxyz` }));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/spreadsheets',
+      headers: { cookie: owner.cookie },
+      payload: { title: 'Big', sheets: [{ title: 'S', columns: ['a'], rows }] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The file is larger than the 0.05 MB limit', code: 'bad_request' });
+    // Past the route's hard body limit Fastify itself refuses it: still 400 with the limit.
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/spreadsheets',
+      headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ title: 'Huge', sheets: [{ title: 'S', columns: ['a'], rows: [{ a: 'x'.repeat(1_200_000) }] }] }),
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toBe('The file is larger than the 0.05 MB limit');
+  });
+
   it('an import that fails half-way leaves no spreadsheet, sheet or row', async () => {
     const count = async () => ({
       s: (await t.ctx.db.selectFrom('spreadsheets').select('id').execute()).length,
