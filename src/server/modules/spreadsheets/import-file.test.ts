@@ -1,5 +1,7 @@
+import zlib from 'node:zlib';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { csvValue, detectFormat, headerNames, titleFromName } from './import-file';
+import { csvValue, detectFormat, headerNames, IMPORT_LIMITS, parseCsv, parseSpreadsheetFile, parseXlsx, titleFromName } from './import-file';
 
 describe('csvValue: plain decimals become numbers, everything else stays text', () => {
   it.each([
@@ -62,5 +64,145 @@ describe('titleFromName', () => {
     ['.csv', 'Sheet1'],
   ])('%s → %s', (name, title) => {
     expect(titleFromName(name)).toBe(title);
+  });
+});
+
+describe('CSV shapes', () => {
+  const csv = (text: string, limits = IMPORT_LIMITS) => parseCsv(Buffer.from(text), 'S', limits);
+
+  it('strips a BOM, detects semicolons, keeps quoted newlines', () => {
+    expect(csv('\ufeffName;Note\nAda;"two\nlines"\n')).toEqual({ title: 'S', columns: ['Name', 'Note'], rows: [['Ada', 'two\nlines']] });
+  });
+
+  it.each([
+    ['a;b\n1;2\n', ';'],
+    ['a;b\r\n1;2\r\n\r\n', ';'],
+    ['a\tb\n1\t2\n', '\t'],
+    ['a,b\n1,2\n', ','],
+    ['a|b\n1|2\n', '|'],
+  ])('%j: delimiter %j, trailing newline or not', (text) => {
+    expect(csv(text)).toEqual({ title: 'S', columns: ['a', 'b'], rows: [[1, 2]] });
+  });
+
+  it('names values past the header instead of dropping them; a trailing empty cell adds no column', () => {
+    expect(csv('a,b\n1,2,3\n4,5,\n')).toEqual({ title: 'S', columns: ['a', 'b', 'Column 3'], rows: [[1, 2, 3], [4, 5, '']] });
+    expect(csv('a,b\n1,2,\n3\n').columns).toEqual(['a', 'b']);
+    expect(csv('a,b\n1,2,\n3\n').rows).toEqual([[1, 2], [3, '']]);
+  });
+
+  it('refuses more rows than the limit (trailing blank lines do not count)', () => {
+    const limits = { ...IMPORT_LIMITS, maxRows: 3 };
+    expect(csv('a\n1\n2\n3\n\n\n', limits).rows).toHaveLength(3);
+    expect(() => csv('a\n1\n2\n3\n4\n', limits)).toThrow('A sheet has more than 3 rows; split the file and import the parts separately');
+    expect(() => csv('a\n' + '1\n'.repeat(1000), limits)).toThrow('more than 3 rows');
+  });
+
+  it('refuses more cells than the limit', () => {
+    const limits = { ...IMPORT_LIMITS, maxCells: 10 };
+    expect(() => csv('a,b,c\n1,2,3\n4,5,6\n7,8,9\n', limits)).toThrow('The file has more than 10 cells (rows × columns); split it and import the parts separately');
+    expect(csv('a,b,c\n1,2,3\n4,5,6\n', limits).rows).toHaveLength(2);
+  });
+});
+
+async function xlsxBuffer(build: (wb: ExcelJS.Workbook) => void): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  build(wb);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** A zip holding one deflated part (for sizes exceljs never gets to see). */
+function zipOf(name: string, content: Buffer): Buffer {
+  const data = zlib.deflateRawSync(content);
+  const nameBuf = Buffer.from(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(content.length, 22);
+  local.writeUInt16LE(nameBuf.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(content.length, 24);
+  central.writeUInt16LE(nameBuf.length, 28);
+  central.writeUInt32LE(0, 42);
+  const cdOffset = local.length + nameBuf.length + data.length;
+  const eocd = Buffer.alloc(22);
+  eocd.writeUInt32LE(0x06054b50, 0);
+  eocd.writeUInt16LE(1, 8);
+  eocd.writeUInt16LE(1, 10);
+  eocd.writeUInt32LE(central.length + nameBuf.length, 12);
+  eocd.writeUInt32LE(cdOffset, 16);
+  return Buffer.concat([local, nameBuf, data, central, nameBuf, eocd]);
+}
+
+describe('XLSX shapes and limits', () => {
+  it('merged cells, formulas, dates, rich text and hyperlinks', async () => {
+    const buf = await xlsxBuffer((wb) => {
+      const ws = wb.addWorksheet('Data');
+      ws.addRow(['Name', 'When', 'Total', 'Link', 'Note']);
+      ws.addRow([
+        { richText: [{ text: 'Ada ' }, { font: { bold: true }, text: 'L.' }] },
+        new Date(Date.UTC(2025, 2, 14)),
+        { formula: '1+1', result: 2 },
+        { text: 'site', hyperlink: 'https://example.com' },
+        'merged',
+      ]);
+      ws.addRow(['Bob', '', { formula: '1/0', result: { error: '#DIV/0!' } }, '', '']);
+      ws.mergeCells('E2:E3');
+      wb.addWorksheet('Empty');
+    });
+    const sheets = await parseSpreadsheetFile(buf, 'x.xlsx');
+    expect(sheets).toEqual([
+      {
+        title: 'Data',
+        columns: ['Name', 'When', 'Total', 'Link', 'Note'],
+        rows: [
+          ['Ada L.', '2025-03-14', 2, 'site', 'merged'],
+          ['Bob', '', '#DIV/0!', '', 'merged'],
+        ],
+      },
+    ]);
+  });
+
+  it('counts cells before exceljs builds them', async () => {
+    const buf = await xlsxBuffer((wb) => {
+      const ws = wb.addWorksheet('Big');
+      for (let r = 0; r < 20; r++) ws.addRow([r, r, r]);
+    });
+    await expect(parseXlsx(buf, { ...IMPORT_LIMITS, maxCells: 50 })).rejects.toThrow('The file has more than 50 cells (rows × columns)');
+    expect(await parseXlsx(buf, { ...IMPORT_LIMITS, maxCells: 60 })).toHaveLength(1);
+  });
+
+  it('refuses one far-away cell that would make a huge grid', async () => {
+    const buf = await xlsxBuffer((wb) => {
+      const ws = wb.addWorksheet('Sparse');
+      ws.getCell('A1').value = 'a';
+      ws.getCell('XFD1048576').value = 'corner';
+    });
+    await expect(parseSpreadsheetFile(buf, 'x.xlsx')).rejects.toThrow('A sheet has more than 1,000,000 rows');
+    const wide = await xlsxBuffer((wb) => {
+      const ws = wb.addWorksheet('Wide');
+      ws.getCell('A1').value = 'a';
+      ws.getCell('XFD1000').value = 'corner';
+    });
+    await expect(parseSpreadsheetFile(wide, 'x.xlsx')).rejects.toThrow('The file has more than 5,000,000 cells');
+  });
+
+  it('refuses a zip bomb without inflating it whole', async () => {
+    const bomb = zipOf('xl/media/image1.png', Buffer.alloc(64 * 1024 * 1024));
+    expect(bomb.length).toBeLessThan(200_000);
+    await expect(parseXlsx(bomb, { ...IMPORT_LIMITS, maxUnzippedBytes: 16 * 1024 * 1024 })).rejects.toThrow(
+      'The XLSX file unpacks to more than 16 MB; split it and import the parts separately',
+    );
+    const cells = zipOf('xl/worksheets/sheet1.xml', Buffer.from('<sheetData>' + '<c r="A1"><v>1</v></c>'.repeat(100) + '</sheetData>'));
+    await expect(parseXlsx(cells, { ...IMPORT_LIMITS, maxCells: 99 })).rejects.toThrow('more than 99 cells');
+  });
+
+  it('a broken zip is unreadable, not a crash', async () => {
+    const buf = await xlsxBuffer((wb) => wb.addWorksheet('A').addRow(['x']));
+    await expect(parseXlsx(buf.subarray(0, buf.length - 30))).rejects.toThrow('The XLSX file could not be read');
   });
 });

@@ -3,6 +3,7 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { badRequest } from '../../errors';
+import { checkXlsxSize, XlsxTooBig } from './xlsx-guard';
 
 export type Cell = string | number | boolean | null;
 
@@ -19,7 +20,23 @@ export const MESSAGES = {
   header: 'The first row must hold column names',
   tooLarge: (mb: number) => `The file is larger than the ${mb} MB limit`,
   unreadable: 'The XLSX file could not be read; save it again from your spreadsheet program and retry',
+  tooManyRows: (max: number) => `A sheet has more than ${max.toLocaleString('en-US')} rows; split the file and import the parts separately`,
+  tooManyCells: (max: number) =>
+    `The file has more than ${max.toLocaleString('en-US')} cells (rows × columns); split it and import the parts separately`,
+  tooBigUnzipped: (mb: number) => `The XLSX file unpacks to more than ${mb} MB; split it and import the parts separately`,
 };
+
+/**
+ * What one import may hold, whatever its size on disk: a 50 MB file can unpack (XLSX) or parse
+ * into far more memory than the server has. 5 million cells is about 1.8 GB while exceljs holds
+ * the workbook, and 100,000 rows of 50 columns.
+ */
+export interface ImportLimits {
+  maxRows: number;
+  maxCells: number;
+  maxUnzippedBytes: number;
+}
+export const IMPORT_LIMITS: ImportLimits = { maxRows: 1_000_000, maxCells: 5_000_000, maxUnzippedBytes: 500 * 1024 * 1024 };
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
@@ -40,10 +57,10 @@ export function detectFormat(buf: Buffer, filename: string): 'xlsx' | 'csv' {
   return 'csv';
 }
 
-export async function parseSpreadsheetFile(buf: Buffer, filename: string): Promise<ParsedSheet[]> {
+export async function parseSpreadsheetFile(buf: Buffer, filename: string, limits: ImportLimits = IMPORT_LIMITS): Promise<ParsedSheet[]> {
   if (buf.length === 0) throw badRequest(MESSAGES.empty);
   const format = detectFormat(buf, filename);
-  const sheets = format === 'xlsx' ? await parseXlsx(buf) : [parseCsv(buf, titleFromName(filename))];
+  const sheets = format === 'xlsx' ? await parseXlsx(buf, limits) : [parseCsv(buf, titleFromName(filename), limits)];
   if (sheets.length === 0) throw badRequest(MESSAGES.empty);
   return sheets;
 }
@@ -85,19 +102,44 @@ function dropTrailingBlankRows(rows: Cell[][]): void {
   while (rows.length > 0 && isBlankRow(rows[rows.length - 1]!)) rows.pop();
 }
 
-export function parseCsv(buf: Buffer, title: string): ParsedSheet {
+export function parseCsv(buf: Buffer, title: string, limits: ImportLimits = IMPORT_LIMITS): ParsedSheet {
   let text = buf.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === '') throw badRequest(MESSAGES.empty);
-  const result = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false });
+  // Stop parsing past the row limit (plus room for trailing blank lines) instead of building
+  // millions of rows only to refuse them.
+  const cap = limits.maxRows + 1 + TRAILING_BLANK_ALLOWANCE;
+  // papaparse guesses the delimiter from the first rows, blank lines included, and then takes a
+  // file's final newline for a one-field row: 'a;b\n1;2\n' came out comma-separated. Guess on
+  // the non-blank rows, then parse with that delimiter (blank lines inside the data stay rows).
+  const { delimiter } = Papa.parse<string[]>(text, { header: false, skipEmptyLines: 'greedy', preview: 50 }).meta;
+  const result = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false, preview: cap, delimiter });
   const data = result.data;
+  if (data.length >= cap) throw badRequest(MESSAGES.tooManyRows(limits.maxRows));
   // A lone trailing newline yields [''], which is not a row.
   const header = data[0] ?? [];
   if (header.every((h) => h.trim() === '')) throw badRequest(MESSAGES.header);
-  const columns = headerNames(header);
-  const rows: Cell[][] = new Array(Math.max(0, data.length - 1));
+  // Like XLSX: columns run to the last filled cell of the header or of any row, so values past
+  // the header get a 'Column N' name instead of being dropped.
+  // Trailing blank lines are not rows (and do not count against the limits).
+  let end = data.length;
+  while (end > 1 && data[end - 1]!.every((v) => v === '')) end--;
+  if (end - 1 > limits.maxRows) throw badRequest(MESSAGES.tooManyRows(limits.maxRows));
+  let width = header.length;
+  for (let r = 1; r < end; r++) {
+    const src = data[r]!;
+    if (src.length <= width) continue;
+    for (let c = src.length - 1; c >= width; c--)
+      if (src[c] !== '') {
+        width = c + 1;
+        break;
+      }
+  }
+  if (end * width > limits.maxCells) throw badRequest(MESSAGES.tooManyCells(limits.maxCells));
+  const columns = headerNames(Array.from({ length: width }, (_, c) => header[c] ?? ''));
+  const rows: Cell[][] = new Array(end - 1);
   let count = 0;
-  for (let r = 1; r < data.length; r++) {
+  for (let r = 1; r < end; r++) {
     const src = data[r]!;
     if (src.length === 1 && src[0] === '') {
       rows[count++] = columns.map(() => '');
@@ -111,6 +153,8 @@ export function parseCsv(buf: Buffer, title: string): ParsedSheet {
   dropTrailingBlankRows(rows);
   return { title, columns, rows };
 }
+
+const TRAILING_BLANK_ALLOWANCE = 64;
 
 function isoDate(d: Date): string {
   if (Number.isNaN(d.getTime())) return '';
@@ -141,7 +185,14 @@ export function xlsxValue(v: ExcelJS.CellValue): Cell {
   return String(v);
 }
 
-export async function parseXlsx(buf: Buffer): Promise<ParsedSheet[]> {
+export async function parseXlsx(buf: Buffer, limits: ImportLimits = IMPORT_LIMITS): Promise<ParsedSheet[]> {
+  try {
+    await checkXlsxSize(buf, limits);
+  } catch (e) {
+    if (e instanceof XlsxTooBig)
+      throw badRequest(e.what === 'cells' ? MESSAGES.tooManyCells(limits.maxCells) : MESSAGES.tooBigUnzipped(Math.round(limits.maxUnzippedBytes / 1024 / 1024)));
+    throw badRequest(MESSAGES.unreadable);
+  }
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
@@ -150,7 +201,13 @@ export async function parseXlsx(buf: Buffer): Promise<ParsedSheet[]> {
   }
   const sheets: ParsedSheet[] = [];
   const titles = new Set<string>();
+  let cells = 0;
   for (const ws of wb.worksheets) {
+    // Few cells can still span a huge grid (one value in XFD1048576): size the grid this tab
+    // turns into before walking it.
+    if (ws.rowCount > limits.maxRows + 1) throw badRequest(MESSAGES.tooManyRows(limits.maxRows));
+    cells += ws.rowCount * ws.columnCount;
+    if (cells > limits.maxCells) throw badRequest(MESSAGES.tooManyCells(limits.maxCells));
     const grid: Cell[][] = [];
     ws.eachRow({ includeEmpty: true }, (row, rowNumber) => {
       const values: Cell[] = [];

@@ -203,6 +203,19 @@ describe('bad files', () => {
     expect(await count()).toEqual(before);
   });
 
+  it('refuses an XLSX whose one far cell makes a huge grid, leaving nothing behind', async () => {
+    const before = (await t.ctx.db.selectFrom('spreadsheets').select('id').execute()).length;
+    const buf = await xlsx((wb) => {
+      const ws = wb.addWorksheet('Sparse');
+      ws.getCell('A1').value = 'a';
+      ws.getCell('XFD1048576').value = 'corner';
+    });
+    const res = await upload(owner, 'sparse.xlsx', buf);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('A sheet has more than 1,000,000 rows; split the file and import the parts separately');
+    expect((await t.ctx.db.selectFrom('spreadsheets').select('id').execute()).length).toBe(before);
+  });
+
   it('asks for the file field', async () => {
     const { payload, headers } = multipart('a.csv', 'a\n1\n', {}, 'document');
     const res = await t.app.inject({ method: 'POST', url: '/api/spreadsheets', payload, headers: { ...headers, cookie: owner.cookie } });
