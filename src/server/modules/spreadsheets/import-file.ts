@@ -17,6 +17,7 @@ export interface ParsedSheet {
 export const MESSAGES = {
   type: 'Only CSV and XLSX files can be imported',
   empty: 'The file is empty',
+  badUpload: 'The upload was cut off or malformed; please try again',
   header: 'The first row must hold column names',
   tooLarge: (mb: number) => `The file is larger than the ${mb} MB limit`,
   unreadable: 'The XLSX file could not be read; save it again from your spreadsheet program and retry',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { JsonSpreadsheetBody, SheetDataQuery } from '../../../shared/api';
 import type { ServerContext } from '../../context';
-import { badRequest, errorHandler } from '../../errors';
+import { badRequest, errorHandler, HttpError } from '../../errors';
 import { parse } from '../../http';
 import { currentUser, requireUser } from '../auth/service';
 import { MESSAGES, parseSpreadsheetFile, titleFromName } from './import-file';
@@ -31,14 +31,25 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
       if (request.isMultipart()) {
         if (Number(request.headers['content-length'] ?? 0) > maxBytes + 1024 * 1024)
           throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
-        const file = await request.file();
+        // A cut-off or malformed form (no boundary, missing end) is the client's problem: 400,
+        // not a 500 from deep inside the multipart parser.
+        const uploadError = (e: unknown) => {
+          const code = (e as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE') return badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
+          const status = (e as { statusCode?: number }).statusCode;
+          if (e instanceof HttpError || (status && status < 500)) return e;
+          request.log.info({ err: e }, 'unreadable multipart upload');
+          return badRequest(MESSAGES.badUpload);
+        };
+        const file = await request.file().catch((e: unknown) => {
+          throw uploadError(e);
+        });
         if (!file || file.fieldname !== 'file') throw badRequest("Choose a file to import (form field 'file')", [{ path: 'file', message: 'A file is required' }]);
         let buf: Buffer;
         try {
           buf = await file.toBuffer();
         } catch (e) {
-          if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
-          throw e;
+          throw uploadError(e);
         }
         const sheets = await parseSpreadsheetFile(buf, file.filename || 'Spreadsheet.csv');
         const titleField = file.fields.title;

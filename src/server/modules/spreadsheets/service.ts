@@ -148,8 +148,10 @@ export async function deleteSpreadsheet(ctx: ServerContext, user: SessionUser, i
     throw conflict(
       `This spreadsheet is used by ${apps.map((a) => `'${a.name}'`).join(', ')}. Point ${apps.length > 1 ? 'those apps' : 'that app'} at another spreadsheet or delete ${apps.length > 1 ? 'them' : 'it'} first.`,
     );
-  for (const s of await repo.sheetsOf([id])) ctx.sheetCache.invalidate(s.id);
+  const sheets = await repo.sheetsOf([id]);
   await ctx.db.transaction().execute((trx) => spreadsheetsRepo(trx).deleteSpreadsheet(id));
+  // After the delete: a request racing it could otherwise put the sheet back in the cache.
+  for (const s of sheets) ctx.sheetCache.invalidate(s.id);
 }
 
 export interface SheetDataInput {
@@ -200,12 +202,12 @@ export async function sheetData(ctx: ServerContext, user: SessionUser | null, in
     dir ??= 'desc';
   }
   if (sort && !columns.includes(sort)) throw badRequest(`Unknown column '${sort}' in sort`, [{ path: 'sort', message: `Unknown column '${sort}'` }]);
-  const fields = input.fields
-    ? input.fields
-        .split(',')
-        .map((f) => f.trim())
-        .filter(Boolean)
-    : undefined;
+  const listed = (input.fields ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
+  // `fields=` or `fields=,` names no column: all of them, not rows of nothing.
+  const fields = listed.length > 0 ? listed : undefined;
   for (const f of fields ?? [])
     if (!columns.includes(f)) throw badRequest(`Unknown column '${f}' in fields`, [{ path: 'fields', message: `Unknown column '${f}'` }]);
 

@@ -131,6 +131,12 @@ describe('search, sort, paging, fields', () => {
     expect(r.rows).toEqual([{ Name: 'Banana', Amount: 10 }]);
   });
 
+  it.each(['fields=', 'fields=,', 'fields=%20,%20'])('%s names no column: every column', async (q) => {
+    const r = await get(`${q}&limit=1`);
+    expect(r.columns).toEqual(['Name', 'City', 'Amount']);
+    expect(r.rows).toEqual([{ Name: 'Banana', City: 'Paris', Amount: 10 }]);
+  });
+
   it.each([
     ['sort=Nope', "Unknown column 'Nope' in sort"],
     ['fields=Name,Nope', "Unknown column 'Nope' in fields"],
@@ -156,5 +162,22 @@ describe('cache', () => {
     await t.ctx.db.updateTable('sheets').set({ version: Number(sheet.version) + 1 }).where('id', '=', sheet.id).execute();
     const fresh = await t.app.inject({ method: 'GET', url: url(`board=${app.id}&q=blue`) });
     expect(fresh.json().rows.map((r: { Name: string }) => r.Name)).toEqual(['Blueberry']);
+  });
+});
+
+describe('cache after delete', () => {
+  it('drops the sheets of a deleted spreadsheet from the cache', async () => {
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/api/spreadsheets',
+      headers: { cookie: owner.cookie },
+      payload: { title: 'Gone soon', sheets: [{ title: 'G', columns: ['x'], rows: [{ x: 1 }] }] },
+    });
+    const id = post.json().spreadsheet.id;
+    expect((await t.app.inject({ method: 'GET', url: `/api/board/${id}/sheet/G`, headers: { cookie: owner.cookie } })).statusCode).toBe(200);
+    const before = t.ctx.sheetCache.size;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/spreadsheets/${id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(204);
+    expect(t.ctx.sheetCache.size).toBe(before - 1);
+    expect((await t.app.inject({ method: 'GET', url: `/api/board/${id}/sheet/G`, headers: { cookie: owner.cookie } })).statusCode).toBe(404);
   });
 });

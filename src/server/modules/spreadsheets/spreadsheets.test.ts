@@ -216,6 +216,16 @@ describe('bad files', () => {
     expect((await t.ctx.db.selectFrom('spreadsheets').select('id').execute()).length).toBe(before);
   });
 
+  it('a cut-off or malformed upload is 400, not 500', async () => {
+    const { payload, headers } = multipart('a.csv', 'a,b\n1,2\n');
+    const cut = await t.app.inject({ method: 'POST', url: '/api/spreadsheets', payload: payload.subarray(0, payload.length - 20), headers: { ...headers, cookie: owner.cookie } });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().message).toBe('The upload was cut off or malformed; please try again');
+    const noBoundary = await t.app.inject({ method: 'POST', url: '/api/spreadsheets', payload: 'x', headers: { 'content-type': 'multipart/form-data', cookie: owner.cookie } });
+    expect(noBoundary.statusCode).toBe(400);
+    expect(noBoundary.json().message).toBe('The upload was cut off or malformed; please try again');
+  });
+
   it('asks for the file field', async () => {
     const { payload, headers } = multipart('a.csv', 'a\n1\n', {}, 'document');
     const res = await t.app.inject({ method: 'POST', url: '/api/spreadsheets', payload, headers: { ...headers, cookie: owner.cookie } });
