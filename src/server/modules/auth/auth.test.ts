@@ -97,6 +97,24 @@ describe('login and logout', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth', headers: { cookie: u.cookie } })).statusCode).toBe(401);
   });
 
+  it('an expired session stops working', async () => {
+    const u = await signUp(t.app);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth', headers: { cookie: u.cookie } })).statusCode).toBe(200);
+    await t.ctx.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', u.id).execute();
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth', headers: { cookie: u.cookie } })).statusCode).toBe(401);
+  });
+
+  it('signs up once when the same e-mail races in (the rest 409), leaving one user and one workspace', async () => {
+    const email = uniqueEmail('race');
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: `R${i}`, email: i % 2 ? email.toUpperCase() : email, password: 'longenough' } })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    const users = await t.ctx.db.selectFrom('users').select('id').where('email', '=', email).execute();
+    expect(users).toHaveLength(1);
+    expect(await t.ctx.db.selectFrom('workspaces').select('id').where('owner_id', '=', users[0]!.id).execute()).toHaveLength(1);
+  });
+
   it('stores only a hash of the session token', async () => {
     const u = await signUp(t.app);
     const token = u.cookie.split('=')[1]!;

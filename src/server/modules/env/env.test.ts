@@ -18,7 +18,7 @@ describe('GET /api/getENV/{name}', () => {
   });
 
   it('404 for anything else, secrets included', async () => {
-    for (const name of ['DATABASE_URL', 'SMTP_URL', 'PATH', 'nope']) {
+    for (const name of ['DATABASE_URL', 'SMTP_URL', 'PATH', 'nope', 'constructor', 'toString', '__proto__', 'hasOwnProperty']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/getENV/${name}` });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(`Unknown setting '${name}'`);

@@ -18,7 +18,9 @@ export function publicEnv(config: Config): Record<string, string> {
 export function envRoutes(app: FastifyInstance, ctx: ServerContext) {
   app.get('/api/getENV/:name', async (request, reply) => {
     const { name } = parse(z.object({ name: z.string() }), request.params);
-    const value = publicEnv(ctx.config)[name];
+    const env = publicEnv(ctx.config);
+    // Own keys only: 'constructor' or '__proto__' must not reach Object.prototype.
+    const value = Object.hasOwn(env, name) ? env[name] : undefined;
     if (value === undefined) throw notFound(`Unknown setting '${name}'`);
     return reply.type('text/plain; charset=utf-8').send(value);
   });

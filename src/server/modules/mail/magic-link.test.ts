@@ -69,6 +69,15 @@ describe('magic link', () => {
     expect(again.json().message).toBe('This sign-in link is invalid or has expired');
   });
 
+  it('a token used by several requests at once signs in exactly one of them', async () => {
+    inbox = [];
+    const u = await signUp(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email: u.email } });
+    const token = tokenFrom(inbox[0]!.raw);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => t.app.inject({ method: 'POST', url: '/api/auth', payload: { token } })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401, 401, 401, 401, 401, 401, 401]);
+  });
+
   it('answers the same for an unknown address and sends nothing', async () => {
     inbox = [];
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email: 'nobody-here@example.com' } });
