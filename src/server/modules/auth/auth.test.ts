@@ -58,6 +58,19 @@ describe('sign-up', () => {
     expect(body.issues).toContainEqual({ path: field, message });
   });
 
+  it('takes the longest name and e-mail the columns hold, and refuses a longer e-mail with 400', async () => {
+    const email = `${'a'.repeat(60)}@${'b'.repeat(60)}.example.com`;
+    const ok = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'N'.repeat(200), email, password: 'longenough' } });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().user.name).toHaveLength(200);
+    const longEmail = `${'a'.repeat(64)}@${`${'b'.repeat(60)}.`.repeat(5)}com`;
+    expect(longEmail.length).toBeGreaterThan(320);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'N', email: longEmail, password: 'longenough' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Invalid email: Email must be at most 320 characters');
+    expect(res.json().issues).toEqual([{ path: 'email', message: 'Email must be at most 320 characters' }]);
+  });
+
   it('refuses a body that is not JSON with 400', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'content-type': 'application/json' }, payload: '{nope' });
     expect(res.statusCode).toBe(400);

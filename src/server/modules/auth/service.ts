@@ -1,13 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { PublicUser } from '../../../shared/api';
 import type { ServerContext } from '../../context';
-import { conflict, HttpError, unauthorized } from '../../errors';
+import { badRequest, conflict, HttpError, unauthorized } from '../../errors';
 import { newId, nowIso, randomToken, sha256 } from '../../http';
 import { setupWorkspace } from '../workspace/service';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
 import { authRepo } from './repo';
 
 export const SESSION_COOKIE = 'sb_session';
+export const MAX_EMAIL_LENGTH = 320;
+const EMAIL_TOO_LONG = `Email must be at most ${MAX_EMAIL_LENGTH} characters`;
 /** The longest password sign-up accepts (SignupBody in shared/api). */
 export const MAX_PASSWORD_LENGTH = 200;
 export const LOGIN_TOKEN_MINUTES = 15;
@@ -25,6 +27,9 @@ export function publicUser(u: SessionUser): PublicUser {
 }
 
 export async function signup(ctx: ServerContext, input: { name: string; email: string; password: string }) {
+  // The users.email column (and RFC 5321) stop at 320 characters; PostgreSQL would throw.
+  if (input.email.length > MAX_EMAIL_LENGTH)
+    throw badRequest(`Invalid email: ${EMAIL_TOO_LONG}`, [{ path: 'email', message: EMAIL_TOO_LONG }]);
   const repo = authRepo(ctx.db);
   if (await repo.findUserByEmail(input.email)) throw conflict('An account with this email already exists');
   const user = { id: newId(), name: input.name, email: input.email };

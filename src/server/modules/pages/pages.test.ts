@@ -42,6 +42,9 @@ describe('POST /api/pages', () => {
     const bad = await t.app.inject({ method: 'POST', url: '/api/pages', headers: as(owner), payload: { appId: multi.id, page_name: 'X', page_slug: 'Not A Slug' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues[0].path).toBe('page_slug');
+    const long = await t.app.inject({ method: 'POST', url: '/api/pages', headers: as(owner), payload: { appId: multi.id, page_name: 'X', page_slug: 'a'.repeat(101) } });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('Page slug may have at most 100 characters');
     const onBoard = await t.app.inject({ method: 'POST', url: '/api/pages', headers: as(owner), payload: { appId: board.id, page_name: 'Second' } });
     expect(onBoard.statusCode).toBe(400);
     expect(onBoard.json().message).toMatch(/A board has exactly one page/);

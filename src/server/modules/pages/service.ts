@@ -8,6 +8,9 @@ import type { SessionUser } from '../auth/service';
 import { blocksOfPages } from '../blocks/service';
 import { pagesRepo, type PageRow } from './repo';
 
+/** pages.page_slug holds 100 characters (PostgreSQL refuses more). */
+const MAX_SLUG_LENGTH = 100;
+
 export function pageOut(row: PageRow, blocks: Page['blocks']): Page {
   return {
     page_id: row.id,
@@ -58,6 +61,8 @@ export async function createPage(ctx: ServerContext, user: SessionUser | null, b
   let slug: string;
   if (body.page_slug) {
     slug = slugify(body.page_slug).replace(/^-+|-+$/g, '');
+    if (slug.length > MAX_SLUG_LENGTH)
+      throw badRequest(`Page slug may have at most ${MAX_SLUG_LENGTH} characters`, [{ path: 'page_slug', message: `At most ${MAX_SLUG_LENGTH} characters` }]);
     if (!slug || slug !== body.page_slug.toLowerCase())
       throw badRequest('Page slug may use lowercase letters, digits and hyphens', [{ path: 'page_slug', message: 'Use lowercase letters, digits and hyphens' }]);
     if (slugs.has(slug)) throw conflict(`This app already has a page '${slug}'`);

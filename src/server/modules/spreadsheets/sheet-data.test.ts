@@ -131,6 +131,21 @@ describe('search, sort, paging, fields', () => {
     expect(r.rows).toEqual([{ Name: 'Banana', Amount: 10 }]);
   });
 
+  it('reads a sheet whose non-Latin title is long once percent-encoded', async () => {
+    const title = 'Продажи по регионам и городам за 2025 год';
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/api/spreadsheets',
+      headers: { cookie: owner.cookie },
+      payload: { title: 'Отчёт', sheets: [{ title, columns: ['Город'], rows: [{ Город: 'Москва' }] }] },
+    });
+    const id = post.json().spreadsheet.id;
+    expect(encodeURIComponent(title).length).toBeGreaterThan(200);
+    const res = await t.app.inject({ method: 'GET', url: `/api/board/${id}/sheet/${encodeURIComponent(title)}`, headers: { cookie: owner.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().rows).toEqual([{ Город: 'Москва' }]);
+  });
+
   it.each(['fields=', 'fields=,', 'fields=%20,%20'])('%s names no column: every column', async (q) => {
     const r = await get(`${q}&limit=1`);
     expect(r.columns).toEqual(['Name', 'City', 'Amount']);

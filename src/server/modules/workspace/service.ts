@@ -29,7 +29,8 @@ export async function setupWorkspace(ctx: ServerContext, user: { id: string; nam
   await workspaceRepo(ctx.db).insert({
     id: workspaceId,
     owner_id: user.id,
-    name: `${user.name}'s workspace`,
+    // The column holds 200 characters, as does a user's name: PostgreSQL would refuse more.
+    name: `${user.name}'s workspace`.slice(0, 200),
     is_free_plan: ctx.config.plan === 'pro' ? 0 : 1,
     created_at: nowIso(),
   });

@@ -1,0 +1,23 @@
+import { afterAll, beforeAll, it } from 'vitest';
+import { createTestApp, signUp, type TestApp } from './test-helpers';
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t?.close(); });
+it('probe', async () => {
+  let r = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'n'.repeat(200), email: 'longname@example.com', password: 'longenough' } });
+  console.log('longname', r.statusCode, r.body.slice(0, 100));
+  r = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'x', email: 'a'.repeat(64) + '@' + ('b'.repeat(60) + '.').repeat(5) + 'com', password: 'longenough' } });
+  console.log('longemail', r.statusCode, r.body.slice(0, 100));
+  const u = await signUp(t.app);
+  const app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: u.cookie }, payload: { name: 'M', kind: 'multipage' } })).json().app;
+  r = await t.app.inject({ method: 'POST', url: '/api/pages', headers: { cookie: u.cookie }, payload: { appId: app.id, page_name: 'P', page_slug: 'a'.repeat(150) } });
+  console.log('longslug', r.statusCode, r.body.slice(0, 100));
+  r = await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: u.cookie }, payload: { name: 'M', kind: 'multipage', subdomain: 'a'.repeat(80) } });
+  console.log('longsub', r.statusCode, r.body.slice(0, 100));
+  r = await t.app.inject({ method: 'GET', url: `/api/apps/${'x'.repeat(5000)}`, headers: { cookie: u.cookie } });
+  console.log('longid', r.statusCode, r.body.slice(0, 100));
+  r = await t.app.inject({ method: 'GET', url: `/api/board/${'x'.repeat(500)}/sheet/${'y'.repeat(500)}?board=${'z'.repeat(300)}` });
+  console.log('longsheet', r.statusCode, r.body.slice(0, 100));
+  r = await t.app.inject({ method: 'POST', url: `/api/blocks`, headers: { cookie: u.cookie }, payload: { pageId: 'p'.repeat(300), type: 'table' } });
+  console.log('longpage', r.statusCode, r.body.slice(0, 100));
+});
