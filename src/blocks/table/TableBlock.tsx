@@ -5,7 +5,7 @@
 import { ActionIcon, Anchor, Badge, Box, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowsSort, IconArrowUp, IconFileTypeCsv, IconFileTypePdf, IconSearch } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowsSort, IconArrowUp, IconChevronLeft, IconChevronRight, IconFileTypeCsv, IconFileTypePdf, IconSearch } from '@tabler/icons-react';
 import {
   flexRender,
   getCoreRowModel,
@@ -17,7 +17,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from 'react';
 import { matchesSearch, rowSearchText, searchTerms } from '../../shared/filters/search';
 import type { SettingValues } from '../../shared/settings/types';
 import { BlockFrame, BlockLoading, DataError, EmptyState, toolbarColor } from '../BlockFrame';
@@ -49,12 +49,31 @@ const ROW_HEIGHT = 41;
 
 const str = (v: unknown, fallback = '') => (typeof v === 'string' && v ? v : fallback);
 
-function Cell({ value, col }: { value: unknown; col: TableColumn }) {
+/**
+ * Keeps a text cell inside its column: prose wraps between words, and a word too long for the
+ * column (an e-mail address, a URL) ends in '…' instead of breaking mid-word. `width: 0` +
+ * `min-width: 100%` stops the long word from widening the column in the auto table layout. The
+ * full text shows as a tooltip when it is cut.
+ */
+const CLIP: CSSProperties = { display: 'block', width: 0, minWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', overflowWrap: 'normal' };
+const titleIfCut = (e: { currentTarget: HTMLElement }) => {
+  const el = e.currentTarget;
+  if (el.scrollWidth > el.clientWidth && !el.title) el.title = el.textContent ?? '';
+};
+
+function Cell({ value, col, clip = false }: { value: unknown; col: TableColumn; clip?: boolean }) {
   const d = cellDisplay(value, col);
   switch (d.kind) {
     case 'link':
       return (
-        <Anchor href={d.href} target={d.href.startsWith('http') ? '_blank' : undefined} rel="noopener noreferrer" onClick={(e) => e.stopPropagation()}>
+        <Anchor
+          href={d.href}
+          target={d.href.startsWith('http') ? '_blank' : undefined}
+          rel="noopener noreferrer"
+          onClick={(e) => e.stopPropagation()}
+          style={clip ? CLIP : undefined}
+          onMouseEnter={clip ? titleIfCut : undefined}
+        >
           {d.text}
         </Anchor>
       );
@@ -73,9 +92,50 @@ function Cell({ value, col }: { value: unknown; col: TableColumn }) {
     case 'markdown':
       return <Markdown text={d.text} />;
     default:
-      return <>{d.text}</>;
+      return clip ? (
+        <span style={CLIP} onMouseEnter={titleIfCut}>
+          {d.text}
+        </span>
+      ) : (
+        <>{d.text}</>
+      );
   }
 }
+
+/** Whether a scroll box has more to show on its left / right (for the edge shadows and buttons). */
+function useScrollEdges(ref: RefObject<HTMLDivElement | null>, deps: unknown[]) {
+  const [edges, setEdges] = useState({ left: false, right: false });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      const left = el.scrollLeft > 1;
+      const right = el.scrollLeft < el.scrollWidth - el.clientWidth - 1;
+      setEdges((prev) => (prev.left === left && prev.right === right ? prev : { left, right }));
+    };
+    measure();
+    el.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(el);
+    if (el.firstElementChild) observer?.observe(el.firstElementChild);
+    return () => {
+      el.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, deps); // eslint-disable-line react-hooks/exhaustive-deps
+  return edges;
+}
+
+const edgeShade = (side: 'left' | 'right'): CSSProperties => ({
+  position: 'absolute',
+  top: 0,
+  bottom: 0,
+  [side]: 0,
+  width: 28,
+  pointerEvents: 'none',
+  background: `linear-gradient(to ${side === 'left' ? 'right' : 'left'}, rgba(0, 0, 0, 0.12), rgba(0, 0, 0, 0))`,
+  zIndex: 2,
+});
 
 /** Who sees the action buttons. Viewer roles arrive with app users; editors count as admins. */
 function actionsVisible(visibility: unknown, mode: string): boolean {
@@ -182,7 +242,7 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
         header: c.column,
         // Numbers sort as numbers in client mode; the server sorts its own way.
         sortingFn: c.type === 'number' ? 'alphanumeric' : 'text',
-        cell: (info) => <Cell value={info.getValue()} col={c} />,
+        cell: (info) => <Cell value={info.getValue()} col={c} clip />,
       })),
     [cols],
   );
@@ -272,6 +332,13 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
   const padTop = virtual ? (items[0]?.start ?? 0) : 0;
   const padBottom = virtual ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
 
+  const bodyShown = data.error == null && !(data.loading && rows.length === 0);
+  const edges = useScrollEdges(scrollRef, [bodyShown, cols, shown.length]);
+  const scrollBy = (dir: 1 | -1) => {
+    const el = scrollRef.current;
+    if (el) el.scrollBy({ left: dir * Math.max(120, el.clientWidth * 0.8), behavior: 'smooth' });
+  };
+
   const searchColor = str(config.Search_color, '#4f46e5');
   const paginationColor = str(config.Pagination_color, '#4f46e5');
   const cardColor = str(config.Card_color) || undefined;
@@ -288,7 +355,8 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
           leftSection={<IconSearch size={14} color={searchColor} />}
-          styles={{ input: { borderColor: searchColor } }}
+          // A normal border at rest; the colour marks the icon and the focus ring.
+          styles={{ input: { '--input-bd-focus': searchColor } as CSSProperties }}
           w={200}
         />
       )}
@@ -315,7 +383,30 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
   else
     body = (
       <Paper style={{ background: cardColor, color: 'inherit', opacity: data.loading ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={data.loading}>
-        <Box ref={scrollRef} style={{ overflowX: 'auto', ...(virtual ? { maxHeight: 600, overflowY: 'auto' } : {}) }}>
+        {(edges.left || edges.right) && (
+          <Group gap={4} justify="flex-end" mb={4}>
+            <Text size="xs" c="dimmed" mr={4}>
+              More columns
+            </Text>
+            <ActionIcon size="sm" variant="default" radius="xl" aria-label="Scroll left" disabled={!edges.left} onClick={() => scrollBy(-1)}>
+              <IconChevronLeft size={14} />
+            </ActionIcon>
+            <ActionIcon size="sm" variant="default" radius="xl" aria-label="Scroll right" disabled={!edges.right} onClick={() => scrollBy(1)}>
+              <IconChevronRight size={14} />
+            </ActionIcon>
+          </Group>
+        )}
+        <Box pos="relative">
+        {edges.left && <div style={edgeShade('left')} aria-hidden />}
+        {edges.right && <div style={edgeShade('right')} aria-hidden />}
+        <Box
+          ref={scrollRef}
+          // A table wider than its block scrolls sideways; as a focusable region the arrow keys scroll it too.
+          tabIndex={edges.left || edges.right ? 0 : undefined}
+          role={edges.left || edges.right ? 'region' : undefined}
+          aria-label={edges.left || edges.right ? `${title || 'Table'} (scrolls sideways)` : undefined}
+          style={{ overflowX: 'auto', scrollbarWidth: 'thin', ...(virtual ? { maxHeight: 600, overflowY: 'auto' } : {}) }}
+        >
           <Table highlightOnHover={clickable} stickyHeader={virtual} verticalSpacing="xs" style={{ minWidth: '100%', width: 'max-content' }} aria-label={title || 'Table'} aria-rowcount={total + 1}>
             <Table.Thead>
               {table.getHeaderGroups().map((hg) => (
@@ -370,7 +461,7 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
                     const col = cols[i]!;
                     const style = col.rules.length ? cellStyle(col.rules, cell.getValue()) : null;
                     return (
-                      <Table.Td key={cell.id} style={{ width: col.width, minWidth: col.width, maxWidth: col.width, textAlign: col.align, overflowWrap: 'anywhere', ...style }}>
+                      <Table.Td key={cell.id} style={{ width: col.width, minWidth: col.width, maxWidth: col.width, textAlign: col.align, ...style }}>
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}
                       </Table.Td>
                     );
@@ -403,6 +494,7 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
               )}
             </Table.Tbody>
           </Table>
+        </Box>
         </Box>
         {shown.length === 0 && <EmptyState>No rows</EmptyState>}
         {showPagination && (
