@@ -228,6 +228,7 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
   useLeaveGuard(dirty);
   return (
     <AppShell
+      className="sb-editor-shell"
       header={{ height: 60 }}
       navbar={{ width: 88, breakpoint: 0 }}
       aside={{ width: 400, breakpoint: 'sm', collapsed: { mobile: !settingsOpen, desktop: !settingsOpen } }}

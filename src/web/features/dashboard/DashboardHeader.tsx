@@ -31,21 +31,21 @@ export function DashboardHeader() {
         <ThemeIcon size={32} radius="md">
           <IconChartBar size={20} />
         </ThemeIcon>
-        <Text fw={800} fz="lg">
+        <Text fw={800} fz="lg" visibleFrom="xs">
           Sheetboard
         </Text>
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
         {workspace.data && (
           <Tooltip label={free ? 'Embedding and other extras come with a paid plan' : 'All features unlocked'}>
-            <Badge variant="light" color={free ? 'gray' : 'teal'} size="lg" data-testid="plan-badge">
+            <Badge variant="light" color={free ? 'gray' : 'teal'} size="lg" data-testid="plan-badge" style={{ flexShrink: 0 }}>
               {free ? 'Free plan' : 'Pro plan'}
             </Badge>
           </Tooltip>
         )}
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <Button variant="subtle" color="dark" rightSection={<IconChevronDown size={14} />} aria-label="Account menu">
+            <Button variant="subtle" color="dark" rightSection={<IconChevronDown size={14} />} aria-label="Account menu" miw={0} maw={200}>
               {me.data?.name ?? 'Account'}
             </Button>
           </Menu.Target>

@@ -29,7 +29,7 @@ export function SpreadsheetsSection({ onNewBoard }: { onNewBoard: (spreadsheetId
                         .join(' · ')}
                     </Text>
                   </div>
-                  <Badge variant="light" color="gray">
+                  <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
                     {s.sheets.length} {s.sheets.length === 1 ? 'sheet' : 'sheets'}
                   </Badge>
                 </Group>
