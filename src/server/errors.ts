@@ -1,6 +1,7 @@
 // Services throw HttpError; one handler (app.ts) turns it, zod failures and Fastify's own errors
 // into { message, code?, issues? } with the right status.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import pg from 'pg';
 import { ZodError } from 'zod';
 
 export interface Issue {
@@ -49,6 +50,14 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
   if (error instanceof ZodError) {
     const issues = zodIssues(error);
     return reply.status(400).send({ message: zodMessage(issues), code: 'invalid', issues });
+  }
+  // PostgreSQL refuses what SQLite stores: NUL characters in text, and text longer than its
+  // varchar. Both come from the client's input (a name, an id in the path), so they are 400s
+  // here rather than 500s on one database only. Never echo the database's own message.
+  if (error instanceof pg.DatabaseError) {
+    if (error.code === '22021' || error.code === '22P05')
+      return reply.status(400).send({ message: 'Text may not contain NUL characters', code: 'bad_request' });
+    if (error.code === '22001') return reply.status(400).send({ message: 'A value is longer than allowed', code: 'bad_request' });
   }
   const fe = error as FastifyError;
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
