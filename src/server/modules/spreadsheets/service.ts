@@ -58,7 +58,8 @@ export async function storeSpreadsheet(
 }
 
 function rowJson(columns: string[], values: Cell[]): string {
-  const obj: Record<string, Cell> = {};
+  // No prototype: a column named '__proto__' must be a key like any other, not a setter.
+  const obj: Record<string, Cell> = Object.create(null);
   for (let c = 0; c < columns.length; c++) obj[columns[c]!] = values[c] ?? '';
   return JSON.stringify(obj);
 }
@@ -101,7 +102,7 @@ export async function importSpreadsheet(ctx: ServerContext, user: SessionUser, t
 }
 
 function rowObject(columns: string[], values: Cell[]): Row {
-  const obj: Row = {};
+  const obj: Row = Object.create(null);
   for (let c = 0; c < columns.length; c++) obj[columns[c]!] = values[c] ?? '';
   return obj;
 }

@@ -306,7 +306,7 @@ export function querySheet(sheet: CachedSheet, opts: SheetQueryOptions, cache?: 
   const rows = picked.map((i) => {
     const row = sheet.rows[i]!;
     if (!fields) return row;
-    const out: Row = {};
+    const out: Row = Object.create(null);
     for (const f of fields) out[f] = row[f] ?? '';
     return out;
   });

@@ -72,6 +72,21 @@ describe('CSV import', () => {
   });
 });
 
+describe('odd column names', () => {
+  it.each(['__proto__', 'constructor', 'toString'])('a column named %s keeps its values (stored, cached and projected)', async (name) => {
+    const res = await upload(owner, 'odd.csv', `${name},b\nkept,1\n`);
+    expect(res.statusCode).toBe(201);
+    const id = res.json().spreadsheet.id;
+    const url = `/api/board/${id}/sheet/odd`;
+    // First read: the cache warmed from the parsed upload; then from the database.
+    const warm = (await t.app.inject({ method: 'GET', url, headers: { cookie: owner.cookie } })).json();
+    expect(JSON.parse(JSON.stringify(warm.rows))).toEqual([JSON.parse(`{"${name}":"kept","b":1}`)]);
+    t.ctx.sheetCache.invalidate((await t.ctx.db.selectFrom('sheets').select('id').where('spreadsheet_id', '=', id).executeTakeFirstOrThrow()).id);
+    const cold = await t.app.inject({ method: 'GET', url: `${url}?fields=${encodeURIComponent(name)}&q=kept`, headers: { cookie: owner.cookie } });
+    expect(cold.body).toBe(`{"rows":[{"${name}":"kept"}],"columns":["${name}"],"total":1}`);
+  });
+});
+
 describe('XLSX import', () => {
   it('imports every tab, with formula results, ISO dates and rich text', async () => {
     const buf = await xlsx((wb) => {
