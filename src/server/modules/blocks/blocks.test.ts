@@ -139,6 +139,41 @@ describe('PUT, DELETE and order', () => {
     expect((await t.app.inject({ method: 'PUT', url: `/api/pages/${pageId}/blocks/order`, headers: as(stranger), payload: { order: reversed } })).statusCode).toBe(403);
   });
 
+  it('a block never leaves its page: PUT ignores pageId and id, order refuses blocks of another page', async () => {
+    const otherApp = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { name: 'Other Board', kind: 'board' } })).json().app.id;
+    const otherPage = (await t.app.inject({ method: 'GET', url: `/api/pages/${otherApp}` })).json().pages[0].page_id;
+    const mine = (await post({ pageId, type: 'table', sheet_title: 'Orders' })).json().block;
+    const there = (await post({ pageId: otherPage, type: 'table', sheet_title: 'Orders' })).json().block;
+    const put = await t.app.inject({ method: 'PUT', url: `/api/blocks/${mine.id}`, headers: as(owner), payload: { pageId: otherPage, id: there.id, title: 'Still here' } });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().block).toMatchObject({ id: mine.id, title: 'Still here' });
+    const row = await blocksRepo(t.ctx.db).findById(mine.id);
+    expect(row?.page_id).toBe(pageId);
+    expect((await blocksRepo(t.ctx.db).findById(there.id))?.page_id).toBe(otherPage);
+
+    const ids: string[] = (await t.app.inject({ method: 'GET', url: `/api/pages/${appId}` })).json().pages[0].blocks.map((b: { id: string }) => b.id);
+    const smuggled = ids.map((id) => (id === mine.id ? there.id : id));
+    const res = await t.app.inject({ method: 'PUT', url: `/api/pages/${pageId}/blocks/order`, headers: as(owner), payload: { order: smuggled } });
+    expect(res.statusCode).toBe(400);
+    expect((await blocksRepo(t.ctx.db).findById(there.id))?.page_id).toBe(otherPage);
+    // Someone else's page, with its own ids: 403, nothing moves.
+    const theirs = await t.app.inject({ method: 'PUT', url: `/api/pages/${otherPage}/blocks/order`, headers: as(stranger), payload: { order: [there.id] } });
+    expect(theirs.statusCode).toBe(403);
+  });
+
+  it("a private app's blocks are 404 to strangers, for reads and writes", async () => {
+    const priv = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { name: 'Hidden Board', kind: 'board' } })).json().app.id;
+    await t.app.inject({ method: 'PUT', url: `/api/apps/${priv}`, headers: as(owner), payload: { public: false } });
+    const privPage = (await t.app.inject({ method: 'GET', url: `/api/pages/${priv}`, headers: as(owner) })).json().pages[0].page_id;
+    const block = (await post({ pageId: privPage, type: 'table', sheet_title: 'Orders' })).json().block;
+    expect((await t.app.inject({ method: 'GET', url: `/api/blocks/${block.id}`, headers: as(stranger) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/blocks/${block.id}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/blocks/${block.id}`, headers: as(stranger), payload: { title: 'x' } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/blocks/${block.id}`, headers: as(stranger) })).statusCode).toBe(404);
+    expect((await post({ pageId: privPage, type: 'table', sheet_title: 'Orders' }, stranger)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/pages/${privPage}/blocks/order`, headers: as(stranger), payload: { order: [block.id] } })).statusCode).toBe(404);
+  });
+
   it('deletes a block (204) for the owner only', async () => {
     const block = (await post({ pageId, type: 'table', sheet_title: 'Products' })).json().block;
     expect((await t.app.inject({ method: 'DELETE', url: `/api/blocks/${block.id}`, headers: as(stranger) })).statusCode).toBe(403);
