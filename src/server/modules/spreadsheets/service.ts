@@ -1,4 +1,5 @@
 import type { JsonSpreadsheetBody, SheetSummary, Spreadsheet } from '../../../shared/api';
+import { searchTerms } from '../../../shared/filters/search';
 import type { ServerContext } from '../../context';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';
 import { newId, nowIso, parseJson } from '../../http';
@@ -155,6 +156,8 @@ export async function deleteSpreadsheet(ctx: ServerContext, user: SessionUser, i
   for (const s of sheets) ctx.sheetCache.invalidate(s.id);
 }
 
+export const MAX_SEARCH_TERMS = 50;
+
 export interface SheetDataInput {
   spreadsheetId: string;
   sheetTitle: string;
@@ -195,6 +198,10 @@ export async function sheetData(ctx: ServerContext, user: SessionUser | null, in
   }
   if (!sheet) throw notFound(`Sheet '${input.sheetTitle}' not found`);
 
+  // Each term is a sweep over the whole sheet's text: thousands of terms in one URL would hold
+  // the event loop for seconds, for anyone who can see a public board.
+  if (new Set(searchTerms(input.q)).size > MAX_SEARCH_TERMS)
+    throw badRequest(`Search for at most ${MAX_SEARCH_TERMS} terms at a time`, [{ path: 'q', message: `At most ${MAX_SEARCH_TERMS} terms` }]);
   const columns = parseJson<string[]>(sheet.columns, []);
   let sort = input.sort;
   let dir = input.dir;

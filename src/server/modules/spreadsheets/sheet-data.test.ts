@@ -146,6 +146,17 @@ describe('search, sort, paging, fields', () => {
     expect(res.json().rows).toEqual([{ Город: 'Москва' }]);
   });
 
+  it('takes up to 50 search terms and refuses more (each is a sweep of the sheet)', async () => {
+    const terms = (n: number) => Array.from({ length: n }, (_, i) => `t${i}`).join(',');
+    expect((await t.app.inject({ method: 'GET', url: url(`board=${app.id}&q=${terms(50)},paris`) })).statusCode).toBe(400);
+    const ok = await t.app.inject({ method: 'GET', url: url(`board=${app.id}&q=${terms(49)},paris,PARIS, paris`) });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().total).toBe(2);
+    const res = await t.app.inject({ method: 'GET', url: url(`board=${app.id}&q=${terms(2000)}`) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Search for at most 50 terms at a time');
+  });
+
   it.each(['fields=', 'fields=,', 'fields=%20,%20'])('%s names no column: every column', async (q) => {
     const r = await get(`${q}&limit=1`);
     expect(r.columns).toEqual(['Name', 'City', 'Amount']);
