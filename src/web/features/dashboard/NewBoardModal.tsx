@@ -4,6 +4,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { AppResponse } from '../../../shared/api';
 import { api, issuesByPath, type Out } from '../../lib/api';
+import { subdomainOf, subdomainProblem } from '../../../shared/rules/slug';
+import { boardUrl, useBaseUrl } from '../../lib/host';
 import { keys, useSpreadsheets } from '../../lib/queries';
 import { toast } from '../../lib/toast';
 
@@ -23,6 +25,14 @@ export function NewBoardModal({
   const [name, setName] = useState('');
   const [spreadsheetId, setSpreadsheetId] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const baseUrl = useBaseUrl().data;
+  // The server derives the address from the name (adding -2, -3… when it is taken): show it first.
+  const sub = subdomainOf(name);
+  const address = !name.trim() || !baseUrl
+    ? undefined
+    : sub && !subdomainProblem(sub)
+      ? `Address: ${boardUrl(baseUrl, sub)} (a number is added if it is taken)`
+      : `Address: ${boardUrl(baseUrl, `${sub || 'app'}-2`)} or similar (${sub ? `'${sub}' is reserved` : 'the name has no letters or digits'})`;
 
   // Preselect the newest spreadsheet: usually the one just imported.
   useEffect(() => {
@@ -37,6 +47,7 @@ export function NewBoardModal({
       qc.invalidateQueries({ queryKey: keys.apps });
       onClose();
       setName('');
+      toast.success('Board created', baseUrl ? `${app.name} is at ${boardUrl(baseUrl, app.subdomain)}` : app.name);
       navigate(`/${app.subdomain}`);
     },
     onError: (e) => {
@@ -68,6 +79,8 @@ export function NewBoardModal({
               setErrors((er) => ({ ...er, name: '' }));
             }}
             error={errors.name || errors.subdomain}
+            description={address}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             data-autofocus
             required
           />
