@@ -158,6 +158,9 @@ const NumberControl: Control = ({ label, setting, value, onChange, error }) => (
     step={setting.step}
     error={error}
     allowDecimal
+    // Out-of-range values stay as typed so the check on Save names the limit ('must be at least 1')
+    // instead of the field silently changing the number.
+    clampBehavior="none"
   />
 );
 
