@@ -4,6 +4,8 @@ import { Loading } from '../../components/Loading';
 import { useSpreadsheets } from '../../lib/queries';
 import { ImportSpreadsheet } from './ImportSpreadsheet';
 
+const COLUMNS_SHOWN = 40;
+
 export function SpreadsheetsSection({ onNewBoard }: { onNewBoard: (spreadsheetId: string) => void }) {
   const spreadsheets = useSpreadsheets();
   return (
@@ -50,11 +52,22 @@ export function SpreadsheetsSection({ onNewBoard }: { onNewBoard: (spreadsheetId
                         )}
                       </Group>
                       <Group gap={4}>
-                        {sheet.columns.map((c) => (
+                        {/* A sheet can have thousands of columns: name the first ones, count the rest. */}
+                        {sheet.columns.slice(0, COLUMNS_SHOWN).map((c) => (
                           <Badge key={c} variant="outline" color="gray" tt="none" fw={500}>
                             {c}
                           </Badge>
                         ))}
+                        {sheet.columns.length > COLUMNS_SHOWN && (
+                          <Text size="xs" c="dimmed">
+                            {`and ${(sheet.columns.length - COLUMNS_SHOWN).toLocaleString()} more columns`}
+                          </Text>
+                        )}
+                        {sheet.columns.length === 0 && (
+                          <Text size="xs" c="dimmed">
+                            No columns
+                          </Text>
+                        )}
                       </Group>
                     </div>
                   ))}
