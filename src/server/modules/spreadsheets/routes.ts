@@ -58,6 +58,7 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
       } else {
         // bodyLimit leaves room for multipart framing; a JSON body gets the limit itself.
         if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
+        service.checkJsonSpreadsheetSize(request.body);
         const body = parse(JsonSpreadsheetBody, request.body);
         spreadsheet = await service.importSpreadsheet(ctx, user, body.title, service.sheetsFromJson(body), 'json');
       }

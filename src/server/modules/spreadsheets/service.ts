@@ -6,7 +6,7 @@ import { newId, nowIso, parseJson } from '../../http';
 import { resolveApp, type AppRef } from '../apps/service';
 import type { SessionUser } from '../auth/service';
 import { workspaceOf } from '../workspace/service';
-import type { Cell, ParsedSheet } from './import-file';
+import { IMPORT_LIMITS, MESSAGES, type Cell, type ImportLimits, type ParsedSheet } from './import-file';
 import { spreadsheetsRepo, type SheetRecord } from './repo';
 import { querySheet, type Row } from './sheet-cache';
 
@@ -63,6 +63,23 @@ function rowJson(columns: string[], values: Cell[]): string {
   const obj: Record<string, Cell> = Object.create(null);
   for (let c = 0; c < columns.length; c++) obj[columns[c]!] = values[c] ?? '';
   return JSON.stringify(obj);
+}
+
+/**
+ * The import limits of files, for a JSON body, checked on the raw body before zod copies it:
+ * 50 MB of `{},` is 16 million rows, and each becomes an array as wide as the columns.
+ */
+export function checkJsonSpreadsheetSize(body: unknown, limits: ImportLimits = IMPORT_LIMITS): void {
+  const sheets = (body as { sheets?: unknown } | null)?.sheets;
+  if (!Array.isArray(sheets)) return;
+  let cells = 0;
+  for (const sheet of sheets as { columns?: unknown; rows?: unknown }[]) {
+    const rows = Array.isArray(sheet?.rows) ? sheet.rows.length : 0;
+    const columns = Array.isArray(sheet?.columns) ? sheet.columns.length : 0;
+    if (rows > limits.maxRows) throw badRequest(MESSAGES.tooManyRows(limits.maxRows));
+    cells += (rows + 1) * columns;
+    if (cells > limits.maxCells) throw badRequest(MESSAGES.tooManyCells(limits.maxCells));
+  }
 }
 
 /** JSON bodies: the rows are objects; keys outside `columns` are refused so nothing is lost silently. */

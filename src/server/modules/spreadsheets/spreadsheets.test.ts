@@ -280,6 +280,32 @@ describe('JSON spreadsheets', () => {
   });
 });
 
+describe('JSON spreadsheet limits', () => {
+  it('applies the file limits to JSON bodies, before validating them', async () => {
+    const { checkJsonSpreadsheetSize } = await import('./service');
+    const limits = { maxRows: 3, maxCells: 20, maxUnzippedBytes: 1 };
+    const body = (rows: number, columns: number) => ({ sheets: [{ columns: Array.from({ length: columns }, (_, i) => `c${i}`), rows: Array.from({ length: rows }, () => ({})) }] });
+    expect(() => checkJsonSpreadsheetSize(body(3, 5), limits)).not.toThrow();
+    expect(() => checkJsonSpreadsheetSize(body(4, 1), limits)).toThrow('A sheet has more than 3 rows');
+    expect(() => checkJsonSpreadsheetSize(body(3, 6), limits)).toThrow('The file has more than 20 cells');
+    expect(() => checkJsonSpreadsheetSize({ sheets: 'nope' }, limits)).not.toThrow();
+    expect(() => checkJsonSpreadsheetSize(null, limits)).not.toThrow();
+  });
+
+  it('refuses a JSON body of more than a million rows over HTTP', async () => {
+    const big = await createTestApp({ maxImportMb: 10 });
+    try {
+      const u = await signUp(big.app);
+      const payload = `{"title":"T","sheets":[{"title":"S","columns":["a"],"rows":[${Array(1_000_001).fill('{}').join(',')}]}]}`;
+      const res = await big.app.inject({ method: 'POST', url: '/api/spreadsheets', headers: { cookie: u.cookie, 'content-type': 'application/json' }, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('A sheet has more than 1,000,000 rows; split the file and import the parts separately');
+    } finally {
+      await big.close();
+    }
+  });
+});
+
 describe('reading and deleting', () => {
   it('lists only the workspace own spreadsheets and hides others (404)', async () => {
     const list = (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: { cookie: owner.cookie } })).json();
