@@ -78,6 +78,16 @@ function issueMap(issues: { path: string; message: string }[]): Record<string, s
 
 export type Panel = 'view' | 'add' | 'settings' | 'embed' | 'publish';
 
+/**
+ * What a failed editor request tells the owner. A session that ended (signed out in another tab,
+ * expired) says how to carry on without losing the open changes, instead of a bare 'Please sign in'.
+ */
+function failureText(e: unknown): string {
+  if (e instanceof ApiError && e.status === 401)
+    return 'You are signed out. Sign in again in another tab (your changes stay here), then try again.';
+  return e instanceof Error ? e.message : String(e);
+}
+
 export function EditorLayout({ board, page }: { board: BoardState; boardKey: string; page: PageRecord | undefined }) {
   if (!page)
     return (
@@ -182,8 +192,9 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
         setErrors(byPath);
         const first = tabOfFirstError(schema, byPath);
         if (first) setTab(first);
-        setFormError(Object.keys(byPath).length ? 'Please fix the highlighted settings.' : (e as Error).message);
-        if (!(e instanceof ApiError && e.status === 400)) toast.error('Could not save the block', (e as Error).message);
+        const message = failureText(e);
+        setFormError(Object.keys(byPath).length ? 'Please fix the highlighted settings.' : message);
+        if (!(e instanceof ApiError && e.status === 400)) toast.error('Could not save the block', message);
       },
     });
   };
@@ -200,7 +211,7 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
             if (draft?.id === block.id) closeEditing();
             toast.success('Block deleted', 'The block was removed from the board.');
           },
-          onError: (e) => toast.error('Could not delete the block', (e as Error).message),
+          onError: (e) => toast.error('Could not delete the block', failureText(e)),
         }),
     });
 
@@ -247,7 +258,7 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
           onEdit={edit}
           onDelete={confirmDelete}
           onReorder={(order) =>
-            reorder.mutate(order, { onError: (e) => toast.error('Could not reorder the blocks', (e as Error).message) })
+            reorder.mutate(order, { onError: (e) => toast.error('Could not reorder the blocks', failureText(e)) })
           }
           onAdd={newBlock}
         />
