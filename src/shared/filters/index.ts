@@ -1,0 +1,4 @@
+export * from './search';
+export * from './dates';
+export * from './conditions';
+export * from './url-filters';
