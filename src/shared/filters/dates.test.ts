@@ -105,6 +105,7 @@ describe('parseDate: bad values give null, never throw', () => {
     ['31 April 2024'],
     ['February 30, 2024'],
     ['05/03/2024Z'],
+    ['05/03/2024T10:30'], // 'T' only after a year-first ISO date
     ['0000-01-01'],
     [new Date('nope')],
     ['1'.repeat(100)],

@@ -21,7 +21,7 @@
 // the year last are read day-first or month-first: a part over 12 decides (25/03 is day-first,
 // 03/25 month-first); when both are 12 or less, slashes read DD/MM and dashes read MM-DD (the
 // spec's own examples: DD/MM/YYYY, MM-DD-YYYY). `ambiguous` overrides that default.
-// TIME: after a space, 'T' or ', ': HH:MM, optional :SS, optional AM/PM (12-hour clock then).
+// TIME: after a space or ', ' (or 'T' in format 1): HH:MM, optional :SS, optional AM/PM (12-hour clock then).
 // Month names are English, any case, with an optional trailing dot ('Sept' too); day may carry
 // an ordinal suffix (5th). Impossible dates (31/02/2024, 29/02/2023, 24:00) give null.
 
@@ -58,7 +58,7 @@ const MONTH_BY_NAME: ReadonlyMap<string, number> = new Map([
 const NUMERIC = /^(\d{1,4})([-/.])(\d{1,2})\2(\d{1,4})/;
 const DAY_FIRST = /^(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]+)\.?,?\s+(\d{4})/i;
 const MONTH_FIRST = /^([a-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})/i;
-const TIME = /^(?:\s*,\s*|\s+|T)(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:\s*([ap])\.?m\.?)?$/i;
+const TIME = /^(?:\s*,\s*|\s+)(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:\s*([ap])\.?m\.?)?$/i;
 const ISO_TIME = /^(?:T|\s+)(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:\s*([ap])\.?m\.?|Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 export function isLeapYear(y: number): boolean {
