@@ -53,6 +53,18 @@ describe('POST /api/apps', () => {
     expect([a.subdomain, b.subdomain, c.subdomain]).toEqual(['twin', 'twin-2', 'twin-3']);
   });
 
+  it('apps of the same name created at once all get their own derived subdomain', async () => {
+    const a = await signUp(t.app, 'Rush A');
+    const b = await signUp(t.app, 'Rush B');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: (i % 2 ? a : b).cookie }, payload: { name: 'Rush Hour', kind: 'board' } }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(201));
+    expect(new Set(answers.map((a) => a.json().app.subdomain)).size).toBe(8);
+  });
+
   it('409 when an explicit subdomain is taken; 400 when it is malformed or reserved', async () => {
     await create({ name: 'Mine', subdomain: 'claimed', kind: 'board', spreadsheetId });
     const taken = await create({ name: 'Theirs', subdomain: 'claimed', kind: 'board', spreadsheetId: strangerSpreadsheetId }, stranger);

@@ -1,7 +1,9 @@
+import crypto from 'node:crypto';
 import type { App, BoardSettings, UpdateAppBody } from '../../../shared/api';
 import { subdomainOf, subdomainProblem } from '../../../shared/rules/slug';
 import { baseHostname, type Config } from '../../config';
 import type { ServerContext } from '../../context';
+import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';
 import { newId, nowIso, parseJson } from '../../http';
 import type { SessionUser } from '../auth/service';
@@ -133,11 +135,16 @@ export async function canEdit(ctx: ServerContext, user: SessionUser | null, app:
   return isOwner(ctx, user, app);
 }
 
-async function freeSubdomain(ctx: ServerContext, wanted: string): Promise<string> {
+/**
+ * The first free `base`, `base-2`, `base-3`... Racing creators (PostgreSQL runs them at once) all
+ * see the same first free one; after `attempt` 1 the numbering starts at a random place so
+ * their retries spread out.
+ */
+async function freeSubdomain(ctx: ServerContext, wanted: string, attempt = 0): Promise<string> {
   const base = wanted.slice(0, 58).replace(/-+$/, '') || 'app';
   const taken = await appsRepo(ctx.db).subdomainsStartingWith(base);
-  if (!taken.has(base) && !subdomainProblem(base)) return base;
-  for (let n = 2; ; n++) {
+  if (attempt < 2 && !taken.has(base) && !subdomainProblem(base)) return base;
+  for (let n = attempt < 2 ? 2 : 2 + crypto.randomInt(0, 100_000); ; n++) {
     const candidate = `${base}-${n}`;
     if (!taken.has(candidate)) return candidate;
   }
@@ -156,7 +163,7 @@ function safeDecode(s: string): string {
   }
 }
 
-export async function chooseSubdomain(ctx: ServerContext, name: string, given: string | undefined, exceptAppId?: string) {
+export async function chooseSubdomain(ctx: ServerContext, name: string, given: string | undefined, exceptAppId?: string, attempt = 0) {
   if (given !== undefined && given !== '') {
     const sub = given.toLowerCase();
     const problem = subdomainProblem(sub);
@@ -165,56 +172,63 @@ export async function chooseSubdomain(ctx: ServerContext, name: string, given: s
     if (other && other.id !== exceptAppId) throw conflict(`The subdomain '${sub}' is already taken`);
     return sub;
   }
-  return freeSubdomain(ctx, subdomainOf(name) || 'app');
+  return freeSubdomain(ctx, subdomainOf(name) || 'app', attempt);
 }
 
 export async function createApp(
   ctx: ServerContext,
   owner: { workspaceId: string },
   input: { name: string; subdomain?: string; kind: 'board' | 'multipage'; spreadsheetId?: string | null },
-  options: { inTransaction?: boolean } = {},
+  options: { inTransaction?: boolean; attempt?: number } = {},
 ): Promise<{ app: AppView; pageId: string }> {
   if (input.spreadsheetId) await checkOwnSpreadsheet(ctx, owner.workspaceId, input.spreadsheetId);
-  const subdomain = await chooseSubdomain(ctx, input.name, input.subdomain);
-  const now = nowIso();
-  const row: AppRow = {
-    id: newId(),
-    workspace_id: owner.workspaceId,
-    name: input.name,
-    subdomain,
-    kind: input.kind,
-    // Boards start public until the privacy issue lands.
-    public: 1,
-    sign_in_method: 'No sign in',
-    spreadsheet_id: input.spreadsheetId ?? null,
-    settings: JSON.stringify({ title: input.name }),
-    created_at: now,
-    updated_at: now,
-  };
-  const pageId = newId();
-  const write = async (db: ServerContext['db']) => {
-    await appsRepo(db).insert(row);
-    await pagesRepo(db).insert({
-      id: pageId,
-      app_id: row.id,
-      page_name: input.kind === 'board' ? input.name : 'Home',
-      page_slug: 'home',
-      page_type: 'home',
-      is_auth: 0,
-      is_public: 1,
-      position: 0,
-      settings: '{}',
+  for (let attempt = options.attempt ?? 0; ; attempt++) {
+    const subdomain = await chooseSubdomain(ctx, input.name, input.subdomain, undefined, attempt);
+    const now = nowIso();
+    const row: AppRow = {
+      id: newId(),
+      workspace_id: owner.workspaceId,
+      name: input.name,
+      subdomain,
+      kind: input.kind,
+      // Boards start public until the privacy issue lands.
+      public: 1,
+      sign_in_method: 'No sign in',
+      spreadsheet_id: input.spreadsheetId ?? null,
+      settings: JSON.stringify({ title: input.name }),
       created_at: now,
-    });
-  };
-  try {
-    if (options.inTransaction) await write(ctx.db);
-    else await ctx.db.transaction().execute(write);
-  } catch (e) {
-    if (await appsRepo(ctx.db).findBySubdomain(subdomain).catch(() => null)) throw conflict(`The subdomain '${subdomain}' is already taken`);
-    throw e;
+      updated_at: now,
+    };
+    const pageId = newId();
+    const write = async (db: ServerContext['db']) => {
+      await appsRepo(db).insert(row);
+      await pagesRepo(db).insert({
+        id: pageId,
+        app_id: row.id,
+        page_name: input.kind === 'board' ? input.name : 'Home',
+        page_slug: 'home',
+        page_type: 'home',
+        is_auth: 0,
+        is_public: 1,
+        position: 0,
+        settings: '{}',
+        created_at: now,
+      });
+    };
+    try {
+      if (options.inTransaction) await write(ctx.db);
+      else await ctx.db.transaction().execute(write);
+      return { app: appView(row), pageId };
+    } catch (e) {
+      // Inside the caller's transaction nothing more can run (PostgreSQL aborts it): the caller
+      // sees the unique violation and retries the whole transaction with the next attempt.
+      if (options.inTransaction) throw e;
+      if (!isUniqueViolation(e)) throw e;
+      // Someone took the subdomain between the check and the insert. A derived one moves on.
+      if (!input.subdomain && attempt < 5) continue;
+      throw conflict(`The subdomain '${subdomain}' is already taken`);
+    }
   }
-  return { app: appView(row), pageId };
 }
 
 export async function listApps(ctx: ServerContext, user: SessionUser): Promise<AppView[]> {

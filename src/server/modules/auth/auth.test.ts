@@ -128,6 +128,18 @@ describe('login and logout', () => {
     expect(await t.ctx.db.selectFrom('workspaces').select('id').where('owner_id', '=', users[0]!.id).execute()).toHaveLength(1);
   });
 
+  it('many people signing up at once all get in, each with their own example board', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: `Crowd ${i}`, email: uniqueEmail(`crowd${i}`), password: 'longenough' } })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(201));
+    const subdomains = await Promise.all(
+      answers.map(async (a) => (await t.app.inject({ method: 'GET', url: '/api/apps', headers: { cookie: sessionCookie(a) } })).json().apps[0].subdomain as string),
+    );
+    expect(new Set(subdomains).size).toBe(10);
+    for (const s of subdomains) expect(s).toMatch(/^sales-board(-\d+)?$/);
+  });
+
   it('stores only a hash of the session token', async () => {
     const u = await signUp(t.app);
     const token = u.cookie.split('=')[1]!;

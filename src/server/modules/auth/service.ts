@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { PublicUser } from '../../../shared/api';
 import type { ServerContext } from '../../context';
+import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, HttpError, unauthorized } from '../../errors';
 import { newId, nowIso, randomToken, sha256 } from '../../http';
 import { setupWorkspace } from '../workspace/service';
@@ -34,16 +35,22 @@ export async function signup(ctx: ServerContext, input: { name: string; email: s
   if (await repo.findUserByEmail(input.email)) throw conflict('An account with this email already exists');
   const user = { id: newId(), name: input.name, email: input.email };
   const password_hash = await hashPassword(input.password);
-  try {
-    // One transaction: a user never exists without a workspace, sample and example board.
-    await ctx.db.transaction().execute(async (trx) => {
-      await authRepo(trx).insertUser({ ...user, password_hash, created_at: nowIso() });
-      await setupWorkspace({ ...ctx, db: trx }, user);
-    });
-  } catch (e) {
-    // Two sign-ups racing with the same e-mail: the unique index decides.
-    if (await repo.findUserByEmail(input.email)) throw conflict('An account with this email already exists');
-    throw e;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      // One transaction: a user never exists without a workspace, sample and example board.
+      await ctx.db.transaction().execute(async (trx) => {
+        await authRepo(trx).insertUser({ ...user, password_hash, created_at: nowIso() });
+        await setupWorkspace({ ...ctx, db: trx }, user, attempt);
+      });
+      break;
+    } catch (e) {
+      // Two sign-ups racing with the same e-mail: the unique index decides.
+      if (await repo.findUserByEmail(input.email)) throw conflict('An account with this email already exists');
+      // Sign-ups racing for the example board's subdomain (PostgreSQL runs them at once): the
+      // loser's transaction is gone, so run it again; the next attempt picks another subdomain.
+      if (isUniqueViolation(e) && attempt < 5) continue;
+      throw e;
+    }
   }
   return { user, session: await createSession(ctx, user.id) };
 }

@@ -24,7 +24,7 @@ export async function workspacePlan(ctx: ServerContext, userId: string) {
  * A new owner's workspace: the sample spreadsheet and an example board made from it, so the
  * dashboard is never empty. ctx.db must be the sign-up transaction.
  */
-export async function setupWorkspace(ctx: ServerContext, user: { id: string; name: string; email: string }) {
+export async function setupWorkspace(ctx: ServerContext, user: { id: string; name: string; email: string }, attempt = 0) {
   const workspaceId = newId();
   await workspaceRepo(ctx.db).insert({
     id: workspaceId,
@@ -36,7 +36,7 @@ export async function setupWorkspace(ctx: ServerContext, user: { id: string; nam
   });
   const sheets = await sampleSheets(ctx.config.samplesDir);
   const spreadsheet = await storeSpreadsheet(ctx, workspaceId, SAMPLE_TITLE, sheets, 'sample', { inTransaction: true });
-  const { app, pageId } = await createApp(ctx, { workspaceId }, { name: 'Sales board', kind: 'board', spreadsheetId: spreadsheet.id }, { inTransaction: true });
+  const { app, pageId } = await createApp(ctx, { workspaceId }, { name: 'Sales board', kind: 'board', spreadsheetId: spreadsheet.id }, { inTransaction: true, attempt });
   await insertBlocks(ctx, pageId, exampleBlocks());
   return { workspaceId, spreadsheet, app };
 }
