@@ -79,6 +79,7 @@ describe('text conditions: trimmed, case-insensitive', () => {
     ['not_includes', 'ari', 'Paris', false],
     ['not_includes', 'x', 'Paris', true],
     ['not_includes', 'x', undefined, true],
+    ['starts_with', '2024-03-05t10:30', new Date(2024, 2, 5, 10, 30), true], // a JS Date by its local fields
   ])('%s %j on %j → %s', (cond, value, cell, out) => expect(matches(cond, value, cell)).toBe(out));
 });
 

@@ -1,7 +1,7 @@
 // The one filter engine: board filters (spec §3 Filter, §9 conditions) evaluated the same way by
 // the server's sheet queries and by the browser. Decisions are listed in ./README.md.
 import { z } from 'zod';
-import { dayNumber, fromJsDate, parseDate, sortKey, weekdayMondayFirst, type LocalDateTime } from './dates';
+import { dayNumber, fromJsDate, parseDate, sortKey, toIsoDate, weekdayMondayFirst, type LocalDateTime } from './dates';
 
 export const FILTER_CONDITIONS = [
   '=',
@@ -85,7 +85,13 @@ export function parseNumber(value: unknown): number | null {
 /** A cell as compared text: trimmed, lowercased; null/undefined are ''. */
 export function cellText(cell: unknown): string {
   if (cell === null || cell === undefined) return '';
-  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? '' : cell.toISOString().toLowerCase();
+  if (cell instanceof Date) {
+    // Its local calendar value, like parseDate reads it (no zone conversion).
+    const d = fromJsDate(cell);
+    if (!d) return '';
+    const t = [d.hours, d.minutes, d.seconds].map((n) => String(n).padStart(2, '0')).join(':');
+    return `${toIsoDate(d)}t${t}`;
+  }
   return String(cell).trim().toLowerCase();
 }
 
