@@ -241,7 +241,8 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
     <AppShell
       className="sb-editor-shell"
       header={{ height: 60 }}
-      navbar={{ width: 88, breakpoint: 0 }}
+      // Narrower on phones, where every pixel of the board preview counts.
+      navbar={{ width: { base: 68, sm: 88 }, breakpoint: 0 }}
       aside={{ width: 400, breakpoint: 'sm', collapsed: { mobile: !settingsOpen, desktop: !settingsOpen } }}
     >
       <AppShell.Header>

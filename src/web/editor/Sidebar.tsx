@@ -7,7 +7,7 @@ function Item({ icon, label, active, onClick }: { icon: ReactNode; label: string
     <UnstyledButton
       onClick={onClick}
       aria-pressed={active}
-      p={8}
+      p={{ base: 4, sm: 8 }}
       style={{
         borderRadius: 8,
         display: 'flex',
@@ -19,7 +19,7 @@ function Item({ icon, label, active, onClick }: { icon: ReactNode; label: string
       }}
     >
       {icon}
-      <Text size="xs" fw={600} inherit>
+      <Text size="xs" fw={600} ta="center" inherit>
         {label}
       </Text>
     </UnstyledButton>
@@ -29,7 +29,7 @@ function Item({ icon, label, active, onClick }: { icon: ReactNode; label: string
 /** The editor's left bar: New Block, Docs, Embed (shell §2.3). */
 export function Sidebar({ panel, onNewBlock, onDocs, onEmbed }: { panel: string; onNewBlock: () => void; onDocs: () => void; onEmbed: () => void }) {
   return (
-    <Stack gap={6} p={8} component="nav" aria-label="Editor tools">
+    <Stack gap={6} p={{ base: 4, sm: 8 }} component="nav" aria-label="Editor tools">
       <Item icon={<IconSquarePlus size={24} />} label="New Block" active={panel === 'add'} onClick={onNewBlock} />
       <Item icon={<IconBook size={24} />} label="Docs" onClick={onDocs} />
       <Item icon={<IconCode size={24} />} label="Embed" active={panel === 'embed'} onClick={onEmbed} />
