@@ -65,7 +65,11 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   app.post('/api/auth/magic-link', async (request, reply) => {
     const body = parse(MagicLinkBody, request.body);
-    await auth.sendMagicLink(ctx, body.email, request.protocol);
+    // X-Forwarded-Proto is trusted (TRUST_PROXY) but is whatever the caller sent: only ever
+    // 'http' or 'https' goes into the link, or 'https://evil.example/#' would carry the token
+    // off in a genuine e-mail.
+    const scheme = request.protocol === 'https' || ctx.config.publicScheme === 'https' ? 'https' : 'http';
+    await auth.sendMagicLink(ctx, body.email, scheme);
     // Same answer whether or not the address has an account.
     return reply.status(202).send({ message: 'If an account exists for this email, a sign-in link is on its way.' });
   });

@@ -78,6 +78,18 @@ describe('magic link', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401, 401, 401, 401, 401, 401, 401]);
   });
 
+  it('a forged X-Forwarded-Proto cannot point the link elsewhere', async () => {
+    inbox = [];
+    const u = await signUp(t.app);
+    for (const proto of ['https://evil.example/#', 'javascript:alert(1)//', 'https']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', headers: { 'x-forwarded-proto': proto }, payload: { email: u.email } });
+      expect(res.statusCode).toBe(202);
+    }
+    const links = inbox.map((m) => m.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=').match(/(\S+):\/\/localhost:3000\/dashboard\/auth\?token=/)?.[1]);
+    expect(links).toEqual(['http', 'http', 'https']);
+    expect(inbox.map((m) => m.raw).join('\n')).not.toMatch(/evil|javascript/);
+  });
+
   it('answers the same for an unknown address and sends nothing', async () => {
     inbox = [];
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email: 'nobody-here@example.com' } });
