@@ -65,6 +65,22 @@ describe('POST /api/apps', () => {
     expect(new Set(answers.map((a) => a.json().app.subdomain)).size).toBe(8);
   });
 
+  it('two apps claiming the same subdomain at once: one 200, the rest 409', async () => {
+    const a = await signUp(t.app, 'Claim A');
+    const b = await signUp(t.app, 'Claim B');
+    const appOf = async (u: TestUser) => (await t.app.inject({ method: 'GET', url: '/api/apps', headers: { cookie: u.cookie } })).json().apps[0].id as string;
+    const [idA, idB] = [await appOf(a), await appOf(b)];
+    const answers = await Promise.all(
+      [a, b, a, b].map((u, i) =>
+        t.app.inject({ method: 'PUT', url: `/api/apps/${i % 2 ? idB : idA}`, headers: { cookie: u.cookie }, payload: { subdomain: 'hot-name' } }),
+      ),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.every((c) => c === 200 || c === 409), JSON.stringify(answers.map((r) => r.body))).toBe(true);
+    const owners = await t.ctx.db.selectFrom('apps').select('id').where('subdomain', '=', 'hot-name').execute();
+    expect(owners).toHaveLength(1);
+  });
+
   it('409 when an explicit subdomain is taken; 400 when it is malformed or reserved', async () => {
     await create({ name: 'Mine', subdomain: 'claimed', kind: 'board', spreadsheetId });
     const taken = await create({ name: 'Theirs', subdomain: 'claimed', kind: 'board', spreadsheetId: strangerSpreadsheetId }, stranger);

@@ -250,7 +250,13 @@ export async function updateApp(ctx: ServerContext, user: SessionUser | null, ap
   if (isPublic !== undefined) patch.public = isPublic ? 1 : 0;
   if (sign_in_method !== undefined) patch.sign_in_method = sign_in_method;
   if (Object.keys(settings).length > 0) patch.settings = JSON.stringify({ ...app.settings, ...settings });
-  await appsRepo(ctx.db).update(app.id, patch);
+  try {
+    await appsRepo(ctx.db).update(app.id, patch);
+  } catch (e) {
+    // Another app took the subdomain between the check and this write.
+    if (patch.subdomain && isUniqueViolation(e)) throw conflict(`The subdomain '${patch.subdomain}' is already taken`);
+    throw e;
+  }
   return appView((await appsRepo(ctx.db).findById(app.id))!);
 }
 
