@@ -8,7 +8,10 @@ export interface Config {
   dataDir: string;
   /** postgres://... selects PostgreSQL; anything else (or nothing) selects SQLite in dataDir. */
   databaseUrl: string | null;
-  /** PostgreSQL schema to use instead of the default search_path (tests use a fresh one). */
+  /**
+   * PostgreSQL schema to use instead of the default search_path (DATABASE_SCHEMA: several
+   * instances in one database; tests use a fresh one each). It must exist.
+   */
   pgSchema?: string;
   /** Host (with port) boards hang under: `{subdomain}.{baseHost}`. */
   baseHost: string;
@@ -39,6 +42,14 @@ function num(value: string | undefined, fallback: number, name: string): number 
   return n;
 }
 
+function schemaName(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  // It goes into the connection's search_path option, so only a plain identifier is accepted.
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(value))
+    throw new Error(`Setting DATABASE_SCHEMA must be a lowercase identifier (letters, digits, _), got '${value}'`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const baseHost = env.BASE_HOST || 'localhost:3000';
   const plan = (env.PLAN || 'free').toLowerCase();
@@ -50,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '::',
     dataDir: path.resolve(env.DATA_DIR || path.join(ROOT, 'data')),
     databaseUrl: env.DATABASE_URL || null,
+    pgSchema: schemaName(env.DATABASE_SCHEMA),
     baseHost,
     publicScheme: env.PUBLIC_SCHEME || 'http',
     maxImportMb: num(env.MAX_IMPORT_MB, 50, 'MAX_IMPORT_MB'),

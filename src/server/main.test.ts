@@ -5,8 +5,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import crypto from 'node:crypto';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { testDb } from './test-helpers';
+import { TEST_PG_URL, testDb } from './test-helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -19,46 +21,82 @@ async function freePort(): Promise<number> {
   });
 }
 
-describe.runIf(testDb() === 'sqlite')('main.ts', () => {
-  it('serves, then on SIGTERM closes the SQLite database cleanly and exits 0', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetboard-main-'));
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', DATABASE_URL: '', WEB_DIR: path.join(dataDir, 'web') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+/** On PostgreSQL the process gets a fresh schema of its own, dropped afterwards. */
+async function withPgSchema<T>(run: (schema: string) => Promise<T>): Promise<T> {
+  const schema = `t_main_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: TEST_PG_URL });
+    await client.connect();
     try {
-      let up = false;
-      for (let i = 0; i < 100 && !up; i++) {
-        try {
-          const res = await fetch(`http://127.0.0.1:${port}/api/blocks`);
-          up = res.status === 200;
-        } catch {
-          await new Promise((r) => setTimeout(r, 200));
-        }
-      }
-      expect(up, output).toBe(true);
-      // A write, so the WAL has something in it.
-      const signup = await fetch(`http://127.0.0.1:${port}/api/auth/signup`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Main', email: 'main@example.com', password: 'longenough' }),
-      });
-      expect(signup.status).toBe(201);
-      expect(fs.existsSync(path.join(dataDir, 'sheetboard.db-wal'))).toBe(true);
-      // Impatient process managers signal twice; the second must not cut the first close short.
-      child.kill('SIGTERM');
-      child.kill('SIGINT');
-      expect(await exited).toBe(0);
-      expect(fs.existsSync(path.join(dataDir, 'sheetboard.db-wal'))).toBe(false);
+      await client.query(sql);
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await client.end();
     }
+  };
+  await admin(`CREATE SCHEMA ${schema}`);
+  try {
+    return await run(schema);
+  } finally {
+    await admin(`DROP SCHEMA ${schema} CASCADE`);
+  }
+}
+
+describe('main.ts', () => {
+  it('serves, then on SIGTERM closes the database cleanly and exits 0', async () => {
+    if (testDb() === 'postgres') await withPgSchema((schema) => serveAndStop({ DATABASE_URL: TEST_PG_URL, DATABASE_SCHEMA: schema }));
+    else await serveAndStop({ DATABASE_URL: '' });
   });
 });
+
+async function serveAndStop(dbEnv: Record<string, string>) {
+  const sqlite = !dbEnv.DATABASE_URL;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetboard-main-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', ...dbEnv, WEB_DIR: path.join(dataDir, 'web') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  try {
+    let up = false;
+    for (let i = 0; i < 100 && !up; i++) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/api/blocks`);
+        up = res.status === 200;
+      } catch {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    expect(up, output).toBe(true);
+    // A write, so the WAL has something in it.
+    const signup = await fetch(`http://127.0.0.1:${port}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Main', email: 'main@example.com', password: 'longenough' }),
+    });
+    expect(signup.status).toBe(201);
+    if (sqlite) expect(fs.existsSync(path.join(dataDir, 'sheetboard.db-wal'))).toBe(true);
+    else {
+      // The account landed in the schema DATABASE_SCHEMA named, and no SQLite file was made.
+      expect(fs.existsSync(path.join(dataDir, 'sheetboard.db'))).toBe(false);
+      const client = new pg.Client({ connectionString: TEST_PG_URL });
+      await client.connect();
+      const { rows } = await client.query(`SELECT email FROM ${dbEnv.DATABASE_SCHEMA}.users`);
+      await client.end();
+      expect(rows).toEqual([{ email: 'main@example.com' }]);
+    }
+    // Impatient process managers signal twice; the second must not cut the first close short.
+    child.kill('SIGTERM');
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    // SQLite folds the WAL back on a clean close; PostgreSQL's pool must end for exit 0.
+    if (sqlite) expect(fs.existsSync(path.join(dataDir, 'sheetboard.db-wal'))).toBe(false);
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { isPostgres, loadConfig } from './config';
+
+const load = (env: Record<string, string>) => loadConfig(env as NodeJS.ProcessEnv);
+
+describe('loadConfig', () => {
+  it('defaults to SQLite on port 3000 under localhost:3000, free plan, 50 MB imports', () => {
+    const c = load({});
+    expect(c).toMatchObject({ port: 3000, databaseUrl: null, baseHost: 'localhost:3000', plan: 'free', maxImportMb: 50 });
+    expect(c.pgSchema).toBeUndefined();
+    expect(isPostgres(c)).toBe(false);
+  });
+
+  it('switches to PostgreSQL for a postgres:// URL, in the schema DATABASE_SCHEMA names', () => {
+    const c = load({ DATABASE_URL: 'postgres://u@h:5432/db', DATABASE_SCHEMA: 'tenant_a' });
+    expect(isPostgres(c)).toBe(true);
+    expect(c.pgSchema).toBe('tenant_a');
+  });
+
+  it.each([['Tenant'], ['a-b'], ['x; drop table users'], ['1abc']])('refuses DATABASE_SCHEMA %j', (schema) => {
+    expect(() => load({ DATABASE_SCHEMA: schema })).toThrow(/DATABASE_SCHEMA/);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ MAX_IMPORT_MB: '-1' }, /MAX_IMPORT_MB/],
+    [{ PLAN: 'gold' }, /PLAN/],
+  ])('refuses bad settings %j with the setting named', (env, message) => {
+    expect(() => load(env)).toThrow(message);
+  });
+});
