@@ -96,8 +96,12 @@ describe('a new owner builds and publishes a board', () => {
     await guest.goto(`http://sales-board.localhost:${server.port}/`);
     const cards = guest.getByTestId('block-scorecard');
     await cards.getByText('Revenue', { exact: true }).waitFor();
-    expect(await cards.innerText()).toMatch(/\$\d{1,3}(,\d{3})+/);
-    expect(await guest.getByTestId('block-chart').locator('canvas').count()).toBe(2);
+    // Sum of the 200 sample orders, with the $ symbol and thousands separators.
+    await cards.getByText(/^\$\d{1,3}(,\d{3})+$/).first().waitFor();
+    const charts = guest.getByTestId('block-chart');
+    await charts.nth(0).locator('canvas').waitFor();
+    await charts.nth(1).locator('canvas').waitFor();
+    expect(await charts.count()).toBe(2);
     await guest.getByTestId('block-table').getByText('200 rows').waitFor();
     await guest.waitForTimeout(500); // let the charts finish their entry animation
     await shot(guest, 'example-board');
@@ -196,6 +200,8 @@ describe('a new owner builds and publishes a board', () => {
     const panel = owner.getByRole('region', { name: 'Block settings' });
     await panel.getByRole('tab', { name: 'Data' }).click();
     await panel.getByLabel('Chart type').waitFor();
+    // The 'Block saved' toasts close by themselves (5000 ms), so the picture shows the panel.
+    await owner.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 10_000 });
     await shot(owner, 'editor-settings');
     await panel.getByRole('button', { name: 'Cancel' }).click();
   });
