@@ -4,24 +4,24 @@ import { cellText } from './table/table-cells';
 
 type Row = Record<string, unknown>;
 
-async function newDoc(orientation: 'portrait' | 'landscape') {
-  const { jsPDF } = await import('jspdf');
-  return new jsPDF({ orientation, unit: 'pt', format: 'a4' });
-}
-
 const MARGIN = 36;
 
-/** A chart canvas on one landscape page, under the block title. */
-export async function downloadChartPdf(canvas: HTMLCanvasElement, title: string, fileName: string): Promise<void> {
-  const doc = await newDoc('landscape');
-  const pageW = doc.internal.pageSize.getWidth();
-  const pageH = doc.internal.pageSize.getHeight();
+/** A new A4 document with the block title at the top; `y` is where the content starts. */
+async function newDoc(orientation: 'portrait' | 'landscape', title: string, gap: number) {
+  const { jsPDF } = await import('jspdf');
+  const doc = new jsPDF({ orientation, unit: 'pt', format: 'a4' });
   let y = MARGIN;
   if (title) {
     doc.setFontSize(16);
     doc.text(title, MARGIN, y + 12);
-    y += 28;
+    y += gap;
   }
+  return { doc, y, pageW: doc.internal.pageSize.getWidth(), pageH: doc.internal.pageSize.getHeight() };
+}
+
+/** A chart canvas on one landscape page, under the block title. */
+export async function downloadChartPdf(canvas: HTMLCanvasElement, title: string, fileName: string): Promise<void> {
+  const { doc, y, pageW, pageH } = await newDoc('landscape', title, 28);
   const maxW = pageW - 2 * MARGIN;
   const maxH = pageH - y - MARGIN;
   const ratio = Math.min(maxW / canvas.width, maxH / canvas.height);
@@ -42,12 +42,11 @@ export async function downloadChartPdf(canvas: HTMLCanvasElement, title: string,
 
 /** Rows as a simple ruled table over as many landscape pages as needed. */
 export async function downloadTablePdf(columns: string[], rows: Row[], title: string, fileName: string): Promise<void> {
-  const doc = await newDoc('landscape');
-  const pageW = doc.internal.pageSize.getWidth();
-  const pageH = doc.internal.pageSize.getHeight();
+  const start = await newDoc('landscape', title, 28);
+  const { doc, pageW, pageH } = start;
+  let y = start.y;
   const colW = (pageW - 2 * MARGIN) / Math.max(1, columns.length);
   const rowH = 18;
-  let y = MARGIN;
   const fit = (text: string) => {
     const lines = doc.splitTextToSize(text.replace(/\s+/g, ' '), colW - 6) as string[];
     return lines.length > 1 ? `${lines[0]}…` : (lines[0] ?? '');
@@ -60,11 +59,6 @@ export async function downloadTablePdf(columns: string[], rows: Row[], title: st
     doc.setFont('helvetica', 'normal');
     y += rowH;
   };
-  if (title) {
-    doc.setFontSize(16);
-    doc.text(title, MARGIN, y + 12);
-    y += 28;
-  }
   doc.setFontSize(9);
   header();
   doc.setDrawColor('#e5e7eb');
@@ -84,15 +78,9 @@ export async function downloadTablePdf(columns: string[], rows: Row[], title: st
 
 /** One row: a filled template, or every column as "Name: value" lines. */
 export async function downloadRowPdf(text: string, title: string, fileName: string): Promise<void> {
-  const doc = await newDoc('portrait');
-  const pageW = doc.internal.pageSize.getWidth();
-  const pageH = doc.internal.pageSize.getHeight();
-  let y = MARGIN;
-  if (title) {
-    doc.setFontSize(16);
-    doc.text(title, MARGIN, y + 12);
-    y += 30;
-  }
+  const start = await newDoc('portrait', title, 30);
+  const { doc, pageW, pageH } = start;
+  let y = start.y;
   doc.setFontSize(11);
   const lines = doc.splitTextToSize(text, pageW - 2 * MARGIN) as string[];
   for (const line of lines) {

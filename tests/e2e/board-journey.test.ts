@@ -2,7 +2,7 @@
 // server: sign up → dashboard with the sample → import CSV and XLSX → new board → table, chart
 // and scorecard through the editor → change a setting → guest view on the app host and path.
 import ExcelJS from 'exceljs';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,7 +91,7 @@ describe('a new owner builds and publishes a board', () => {
   });
 
   it('shows the example board, built from the sample, with real data', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
     const guest = await ctx.newPage();
     await guest.goto(`http://sales-board.localhost:${server.port}/`);
     const cards = guest.getByTestId('block-scorecard');
@@ -102,6 +102,22 @@ describe('a new owner builds and publishes a board', () => {
     await charts.nth(0).locator('canvas').waitFor();
     await charts.nth(1).locator('canvas').waitFor();
     expect(await charts.count()).toBe(2);
+
+    // Downloads are real files: the chart as a PDF, the orders as CSV (every row, not one page).
+    const [pdf] = await Promise.all([
+      guest.waitForEvent('download'),
+      charts.nth(0).getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    const pdfBytes = readFileSync((await pdf.path())!);
+    expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+    const [csv] = await Promise.all([
+      guest.waitForEvent('download'),
+      guest.getByTestId('block-table').getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    const csvLines = readFileSync((await csv.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(csvLines[0]).toMatch(/^Order ID,Date,Customer,Email,City/);
+    expect(csvLines).toHaveLength(201);
     await guest.getByTestId('block-table').getByText('200 rows').waitFor();
     await guest.waitForTimeout(500); // let the charts finish their entry animation
     await shot(guest, 'example-board');
