@@ -78,6 +78,11 @@ export const SheetDataQuery = z.object({
   q: z.string().optional(),
   /** Comma-separated list of columns to return (default: all). */
   fields: z.string().optional(),
+  /**
+   * Board filters: a JSON array of the spec's Filter entity `{name, active, condition,
+   * sheet_column: {sheet, column}, value}`; the active ones for this sheet apply before search.
+   */
+  filters: z.string().optional(),
   nocache: z.string().optional(),
 });
 export type SheetDataQuery = z.infer<typeof SheetDataQuery>;
@@ -85,7 +90,7 @@ export type SheetDataQuery = z.infer<typeof SheetDataQuery>;
 export const SheetDataResponse = z.object({
   rows: z.array(z.record(z.string(), z.unknown())),
   columns: z.array(z.string()),
-  /** Rows matching the search, before limit/offset. */
+  /** Rows matching the filters and the search, before limit/offset. */
   total: z.number().int(),
 });
 export type SheetDataResponse = z.infer<typeof SheetDataResponse>;

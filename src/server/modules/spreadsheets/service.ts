@@ -1,4 +1,5 @@
 import type { JsonSpreadsheetBody, SheetSummary, Spreadsheet } from '../../../shared/api';
+import { compileFilters, filtersForSheet, filtersSchema, type Filter } from '../../../shared/filters/conditions';
 import { searchTerms } from '../../../shared/filters/search';
 import type { ServerContext } from '../../context';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';
@@ -8,7 +9,7 @@ import type { SessionUser } from '../auth/service';
 import { workspaceOf } from '../workspace/service';
 import { IMPORT_LIMITS, MESSAGES, type Cell, type ImportLimits, type ParsedSheet } from './import-file';
 import { spreadsheetsRepo, type SheetRecord } from './repo';
-import { querySheet, type Row } from './sheet-cache';
+import { filterMask, querySheet, type Row } from './sheet-cache';
 
 function summary(s: SheetRecord): SheetSummary {
   return { title: s.title, columns: parseJson<string[]>(s.columns, []), row_count: Number(s.row_count) };
@@ -174,6 +175,7 @@ export async function deleteSpreadsheet(ctx: ServerContext, user: SessionUser, i
 }
 
 export const MAX_SEARCH_TERMS = 50;
+export const MAX_FILTERS = 50;
 
 export interface SheetDataInput {
   spreadsheetId: string;
@@ -187,6 +189,28 @@ export interface SheetDataInput {
   limit?: number;
   offset?: number;
   fields?: string;
+  /** JSON array of board filters (spec Filter entity). */
+  filters?: string;
+}
+
+/** The `filters` query parameter: a JSON array of Filter entities, or 400 naming the problem. */
+export function parseFiltersParam(raw: string | undefined): Filter[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw badRequest('Invalid filters: not valid JSON', [{ path: 'filters', message: 'Not valid JSON' }]);
+  }
+  const result = filtersSchema.safeParse(json);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const where = issue.path.length > 0 ? `filters.${issue.path.join('.')}` : 'filters';
+  throw badRequest(`Invalid filters: ${where}: ${issue.message}`, [{ path: where, message: issue.message }]);
+}
+
+function localDate(d: Date): string {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
 /**
@@ -215,6 +239,12 @@ export async function sheetData(ctx: ServerContext, user: SessionUser | null, in
   }
   if (!sheet) throw notFound(`Sheet '${input.sheetTitle}' not found`);
 
+  // Only the active filters of this sheet count; parsed before anything is read.
+  const filters = filtersForSheet(parseFiltersParam(input.filters), input.sheetTitle).filter((f) => f.active);
+  // Like search terms, each filter is a sweep of the sheet on its first use.
+  if (filters.length > MAX_FILTERS)
+    throw badRequest(`Invalid filters: at most ${MAX_FILTERS} active filters per sheet`, [{ path: 'filters', message: `At most ${MAX_FILTERS} active filters` }]);
+
   // Each term is a sweep over the whole sheet's text: thousands of terms in one URL would hold
   // the event loop for seconds, for anyone who can see a public board.
   if (new Set(searchTerms(input.q)).size > MAX_SEARCH_TERMS)
@@ -241,6 +271,15 @@ export async function sheetData(ctx: ServerContext, user: SessionUser | null, in
     const rows = await repo.rowsOf(sheet.id);
     return { columns, rows: rows.map((r) => JSON.parse(r.data) as Row) };
   });
-  const result = querySheet(cached, { q: input.q, sort, dir, limit: input.limit, offset: input.offset, fields }, ctx.sheetCache);
+  let filter: Uint8Array | null = null;
+  if (filters.length > 0) {
+    // The identity comes from the session only. The mask depends on the filters, the e-mail
+    // ('current user') and today's date (relative date conditions), so all three key it.
+    const now = new Date();
+    const userEmail = user?.email;
+    const key = JSON.stringify([filters, userEmail ?? null, localDate(now)]);
+    filter = filterMask(cached, key, compileFilters(filters, { now, userEmail }), ctx.sheetCache);
+  }
+  const result = querySheet(cached, { q: input.q, sort, dir, limit: input.limit, offset: input.offset, fields, filter }, ctx.sheetCache);
   return { rows: result.rows, columns: fields ?? cached.columns, total: result.total };
 }

@@ -2,7 +2,7 @@
 // exactly what the plain rule gives: checked against a naive implementation on random sheets.
 import { describe, expect, it } from 'vitest';
 import { matchesSearch, rowSearchText, searchTerms } from '../../../shared/filters/search';
-import { querySheet, SheetCache, type Row } from './sheet-cache';
+import { filterMask, querySheet, SheetCache, type Row } from './sheet-cache';
 
 function rng(seed: number) {
   let a = seed;
@@ -109,5 +109,24 @@ describe('querySheet', () => {
     expect(loads).toBe(1);
     await cache.get('s', 2, load);
     expect(loads).toBe(2);
+  });
+});
+
+describe('filter masks', () => {
+  it('filters apply before search and paging (same as the plain rule), cached per key, at most 16 per sheet', async () => {
+    const cache = new SheetCache(1e9);
+    const data = randomSheet(7, 500);
+    const sheet = await cache.get('f', 1, async () => data);
+    const keep = (row: Row) => typeof row.b === 'number' && row.b > 3;
+    const mask = filterMask(sheet, 'b>3', keep, cache);
+    expect(filterMask(sheet, 'b>3', () => false, cache)).toBe(mask);
+    const expected = data.rows.filter((row) => keep(row) && matchesSearch(rowSearchText(row, data.columns), searchTerms('paris')));
+    const r = querySheet(sheet, { q: 'paris', filter: mask, limit: 3, offset: 1 }, cache);
+    expect(r.total).toBe(expected.length);
+    expect(r.rows).toEqual(expected.slice(1, 4));
+    expect(querySheet(sheet, { filter: mask }).total).toBe(data.rows.filter(keep).length);
+    for (let i = 0; i < 20; i++) filterMask(sheet, `k${i}`, () => true, cache);
+    expect(sheet.filterMasks.size).toBe(16);
+    expect(sheet.filterMasks.has('b>3')).toBe(false);
   });
 });

@@ -26,6 +26,8 @@ export interface CachedSheet {
   sorted: Map<string, Uint32Array>;
   /** Recent search masks by term (most recent last). */
   masks: Map<string, Uint8Array>;
+  /** Recent board-filter masks by filterKey (most recent last). */
+  filterMasks: Map<string, Uint8Array>;
 }
 
 export interface SheetQueryOptions {
@@ -35,11 +37,14 @@ export interface SheetQueryOptions {
   limit?: number;
   offset?: number;
   fields?: string[];
+  /** Rows the board filters keep (1) or drop (0), from filterMask; applied before search. */
+  filter?: Uint8Array | null;
 }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 const ROW_SEPARATOR = '\u0001';
 const MAX_MASKS = 32;
+const MAX_FILTER_MASKS = 16;
 
 export class SheetCache {
   private entries = new Map<string, CachedSheet>();
@@ -101,7 +106,7 @@ export class SheetCache {
     const charFreq = new Uint32Array(65536);
     for (let i = 0; i < haystack.length; i++) charFreq[haystack.charCodeAt(i)]!++;
     bytes += charFreq.byteLength;
-    const entry: CachedSheet = { sheetId, version, columns, rows, haystack, offsets, charFreq, bytes, sorted: new Map(), ranks: new Map(), masks: new Map() };
+    const entry: CachedSheet = { sheetId, version, columns, rows, haystack, offsets, charFreq, bytes, sorted: new Map(), ranks: new Map(), masks: new Map(), filterMasks: new Map() };
     this.invalidate(sheetId);
     this.entries.set(sheetId, entry);
     this.used += bytes;
@@ -281,6 +286,27 @@ function searchMask(sheet: CachedSheet, terms: string[], cache?: SheetCache): Ui
   return out;
 }
 
+/**
+ * Rows the compiled board filters keep, cached per sheet under `key` (which must name everything
+ * the predicate depends on: the filters, the user's e-mail, today's date), a few per sheet.
+ */
+export function filterMask(sheet: CachedSheet, key: string, keep: (row: Row) => boolean, cache?: SheetCache): Uint8Array {
+  const hit = sheet.filterMasks.get(key);
+  if (hit) {
+    sheet.filterMasks.delete(key);
+    sheet.filterMasks.set(key, hit);
+    return hit;
+  }
+  const mask = new Uint8Array(sheet.rows.length);
+  for (let i = 0; i < mask.length; i++) if (keep(sheet.rows[i]!)) mask[i] = 1;
+  sheet.filterMasks.set(key, mask);
+  if (sheet.filterMasks.size > MAX_FILTER_MASKS) {
+    const oldest = sheet.filterMasks.keys().next().value as string;
+    sheet.filterMasks.delete(oldest);
+  } else cache?.grow(sheet, mask.length);
+  return mask;
+}
+
 export function querySheet(sheet: CachedSheet, opts: SheetQueryOptions, cache?: SheetCache): { rows: Row[]; total: number } {
   const n = sheet.rows.length;
   const terms = searchTerms(opts.q);
@@ -289,15 +315,17 @@ export function querySheet(sheet: CachedSheet, opts: SheetQueryOptions, cache?: 
   const limit = opts.limit ?? n;
   const picked: number[] = [];
   let total = 0;
-  if (terms.length === 0) {
+  const filter = opts.filter ?? null;
+  if (terms.length === 0 && !filter) {
     total = n;
     for (let k = offset; k < n && picked.length < limit; k++) picked.push(order ? order[k]! : k);
   } else {
-    const mask = searchMask(sheet, terms, cache);
+    const mask = terms.length > 0 ? searchMask(sheet, terms, cache) : null;
     const end = offset + limit;
     for (let k = 0; k < n; k++) {
       const i = order ? order[k]! : k;
-      if (mask[i] === 0) continue;
+      if (filter && filter[i] === 0) continue;
+      if (mask && mask[i] === 0) continue;
       if (total >= offset && total < end) picked.push(i);
       total++;
     }

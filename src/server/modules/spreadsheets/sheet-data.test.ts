@@ -207,3 +207,121 @@ describe('cache after delete', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/board/${id}/sheet/G`, headers: { cookie: owner.cookie } })).statusCode).toBe(404);
   });
 });
+
+describe('board filters', () => {
+  let viewer: TestUser;
+  let tasksId: string;
+  let tasksApp: { id: string };
+  const TASKS = [
+    { Task: 'Write spec', Status: 'Open', City: 'Paris', Due: '2024-03-05', Assignee: '' },
+    { Task: 'Review code', Status: 'Done', City: 'Lyon', Due: '15/03/2024', Assignee: '' },
+    { Task: 'Ship release', Status: 'open', City: 'Berlin', Due: 'April 2, 2024', Assignee: '' },
+    { Task: 'Fix the bug', Status: 'Blocked', City: 'Paris', Due: '2024-02-28', Assignee: '' },
+    { Task: 'Write docs', Status: 'Open', City: 'Oslo', Due: '', Assignee: '' },
+  ];
+  const filter = (column: string, condition: string, value: unknown, extra: object = {}) => ({
+    name: column,
+    active: true,
+    condition,
+    sheet_column: { sheet: 'Tasks', column },
+    value,
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    viewer = await signUp(t.app, 'Viewer');
+    const rows = TASKS.map((r, i) => ({ ...r, Assignee: i % 2 === 0 ? viewer.email : owner.email }));
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/api/spreadsheets',
+      headers: { cookie: owner.cookie },
+      payload: { title: 'Tasks', sheets: [{ title: 'Tasks', columns: ['Task', 'Status', 'City', 'Due', 'Assignee'], rows }] },
+    });
+    expect(post.statusCode).toBe(201);
+    tasksId = post.json().spreadsheet.id;
+    const created = await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Tasks Board', kind: 'board', spreadsheetId: tasksId } });
+    tasksApp = created.json().app;
+  });
+
+  const get = async (filters: unknown[], extra = '', cookie?: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/board/${tasksId}/sheet/Tasks?board=${tasksApp.id}&filters=${encodeURIComponent(JSON.stringify(filters))}${extra}`,
+      headers: cookie ? { cookie } : {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { rows: Record<string, unknown>[]; total: number };
+  };
+  const names = (r: { rows: Record<string, unknown>[] }) => r.rows.map((x) => x.Task);
+
+  it('= matches equal text, trimmed and case-insensitive', async () => {
+    const r = await get([filter('Status', '=', ' OPEN ')]);
+    expect(r.total).toBe(3);
+    expect(names(r)).toEqual(['Write spec', 'Ship release', 'Write docs']);
+  });
+
+  it('includes, and every active filter must match', async () => {
+    expect(names(await get([filter('Task', 'includes', 'write')]))).toEqual(['Write spec', 'Write docs']);
+    expect(names(await get([filter('Task', 'includes', 'write'), filter('City', '=', 'paris')]))).toEqual(['Write spec']);
+  });
+
+  it('any_of matches any option', async () => {
+    expect(names(await get([filter('City', 'any_of', 'Lyon||oslo')]))).toEqual(['Review code', 'Write docs']);
+  });
+
+  it('date with a range reads every accepted format; an empty cell never matches', async () => {
+    expect(names(await get([filter('Due', 'date', '2024-03-01..2024-03-31')]))).toEqual(['Write spec', 'Review code']);
+    expect(names(await get([filter('Due', 'date', '01/03/2024..')]))).toEqual(['Write spec', 'Review code', 'Ship release']);
+  });
+
+  it('inactive filters and filters of another sheet are ignored', async () => {
+    expect((await get([filter('Status', '=', 'Done', { active: false })])).total).toBe(5);
+    expect((await get([filter('Status', '=', 'Done', { sheet_column: { sheet: 'Other', column: 'Status' } })])).total).toBe(5);
+    expect((await get([filter('Status', '=', 'Done'), filter('City', '=', 'Paris', { active: false })])).total).toBe(1);
+  });
+
+  it('a filter on a column the sheet does not have matches nothing', async () => {
+    expect((await get([filter('Nope', 'not_includes', 'x')])).total).toBe(0);
+  });
+
+  it('applies before search, sort and paging: total counts filters + search', async () => {
+    const r = await get([filter('Status', '=', 'open')], '&q=write,ship&sort=-Task&limit=2');
+    expect(r.total).toBe(3);
+    expect(names(r)).toEqual(['Write spec', 'Write docs']);
+    const page2 = await get([filter('Status', '=', 'open')], '&q=write,ship&sort=-Task&limit=2&offset=2');
+    expect(page2.total).toBe(3);
+    expect(names(page2)).toEqual(['Ship release']);
+    const searched = await get([filter('City', '=', 'Paris')], '&q=bug');
+    expect(searched.total).toBe(1);
+    expect(names(searched)).toEqual(['Fix the bug']);
+  });
+
+  it("'current user' is the session's e-mail; without a session it matches nothing", async () => {
+    const mine = [filter('Assignee', '=', 'Current User')];
+    expect(names(await get(mine, '', viewer.cookie))).toEqual(['Write spec', 'Ship release', 'Write docs']);
+    expect(names(await get(mine, '', owner.cookie))).toEqual(['Review code', 'Fix the bug']);
+    // Cached per e-mail: the viewer asks again after the owner and still sees their own rows.
+    expect((await get(mine, '', viewer.cookie)).total).toBe(3);
+    // No session: nothing, whatever the query claims.
+    expect((await get(mine, `&userEmail=${encodeURIComponent(viewer.email)}&user_email=${encodeURIComponent(viewer.email)}`)).total).toBe(0);
+    expect(names(await get([filter('Assignee', 'any_of', `current user||${owner.email}`)]))).toEqual(['Review code', 'Fix the bug']);
+  });
+
+  it('no filters, an empty array or an empty parameter: every row', async () => {
+    expect((await get([])).total).toBe(5);
+    const res = await t.app.inject({ method: 'GET', url: `/api/board/${tasksId}/sheet/Tasks?board=${tasksApp.id}&filters=` });
+    expect(res.json().total).toBe(5);
+  });
+
+  it.each([
+    ['bad JSON', '[{"name":', 'Invalid filters: not valid JSON'],
+    ['not an array', '{"name":"x"}', 'Invalid filters: filters: '],
+    ['a bad condition', JSON.stringify([{ name: 'x', active: true, condition: 'like', sheet_column: { sheet: 'Tasks', column: 'Task' }, value: 'a' }]), 'Invalid filters: filters.0.condition: '],
+    ['a missing sheet_column', JSON.stringify([{ name: 'x', active: true, condition: '=', value: 'a' }]), 'Invalid filters: filters.0.sheet_column: '],
+    ['51 active filters', JSON.stringify(Array.from({ length: 51 }, (_, i) => ({ name: `f${i}`, active: true, condition: 'includes', sheet_column: { sheet: 'Tasks', column: 'Task' }, value: 'w' }))), 'Invalid filters: at most 50 active filters per sheet'],
+  ])('%s → 400 naming the problem', async (_label, raw, message) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/board/${tasksId}/sheet/Tasks?board=${tasksApp.id}&filters=${encodeURIComponent(raw)}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message.startsWith(message), res.json().message).toBe(true);
+  });
+});
