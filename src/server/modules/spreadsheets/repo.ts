@@ -1,15 +1,8 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db';
+import type { SheetsTable } from '../../db/schema';
 
-export interface SheetRecord {
-  id: string;
-  spreadsheet_id: string;
-  title: string;
-  position: number;
-  columns: string;
-  row_count: number;
-  version: number;
-  updated_at: string;
-}
+export type SheetRecord = Selectable<SheetsTable>;
 
 // 3 parameters a row: 10,000 rows (30,000 parameters) stay under the limits of SQLite (32,766)
 // and PostgreSQL (65,535) while keeping round trips few.
