@@ -1,8 +1,9 @@
 // Benchmark: import a generated 100,000-row CSV through the real HTTP route, then query
 // /api/board/{id}/sheet/{title} with search + sort + a 50-row page. Runs on SQLite and
-// PostgreSQL (BENCH_DB=sqlite|postgres|both, default both) and writes bench/results.md.
+// PostgreSQL (BENCH_DB=sqlite|postgres|both, default both) and writes its section of bench/results.md.
 // Targets: import < 10 s, warm query p95 < 50 ms.
 import { execSync } from 'node:child_process';
+import { writeSection } from './sections';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -176,15 +177,15 @@ async function main() {
   }
 
   const lines = [
-    '# Benchmark: import and query a 100,000-row sheet',
+    '## Import and query a 100,000-row sheet',
     '',
     `Run with \`npm run bench\` (\`BENCH_DB=sqlite|postgres|both\`, \`BENCH_ROWS\`, \`BENCH_QUERIES\`). Generated on ${new Date().toISOString().slice(0, 10)}.`,
     '',
-    '## Machine',
+    '### Machine',
     '',
     ...machine(),
     '',
-    '## What is measured',
+    '### What is measured',
     '',
     `- **Import**: \`POST /api/spreadsheets\` with a ${ROWS.toLocaleString('en')}-row, 11-column CSV as multipart (through Fastify's \`inject\`, so HTTP parsing, multipart, papaparse, typing and the batched inserts in one transaction are all included). Target < 10 s.`,
     '- **First query after import**: `GET /api/board/{id}/sheet/{title}?q=paris&sort=Amount&dir=desc&limit=50` as a guest of the board, right after the import (which fills the sheet cache from the rows it parsed; the query waits for that to finish).',
@@ -193,7 +194,7 @@ async function main() {
     `- **Warm queries**: ${WARM_QUERIES} varied requests: 1-3 comma-separated search terms (half from a vocabulary of cities, categories, products, names, a date prefix and a no-match term; half fresh order numbers or e-mail fragments that no earlier query used, so the per-term search cache cannot answer them), a random sort column and direction, a random page offset 0-950, limit 50. Target p95 < 50 ms.`,
     '- Every request goes through Fastify (`inject`): query parsing, the board lookup, the one indexed sheet-version query, the cache, and JSON serialisation of the page.',
     '',
-    '## Results',
+    '### Results',
     '',
     '| DB | Import | First query after import | Cold query | Warm p50 | Warm p95 | Warm p99 | Warm max |',
     '|---|---|---|---|---|---|---|---|',
@@ -210,8 +211,8 @@ async function main() {
     ...results.flatMap((r) => [`- ${r.db}:`, ...r.sample.map((s) => `  - ${s}`)]),
     '',
   ];
-  fs.writeFileSync(path.join(import.meta.dirname, 'results.md'), lines.join('\n'));
-  console.log('\nWrote bench/results.md');
+  writeSection('import-and-query', lines.join('\n'));
+  console.log('\nWrote the import-and-query section of bench/results.md');
   const failed = results.filter((r) => r.importMs > 10_000 || r.warm.p95 > 50);
   if (failed.length) {
     console.error(`Targets missed on: ${failed.map((r) => r.db).join(', ')}`);

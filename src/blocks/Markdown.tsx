@@ -1,7 +1,7 @@
 // Renders the safe Markdown tree of markdown.ts as React elements: raw input never reaches the
 // DOM as HTML, so a cell cannot inject markup or scripts.
 import { Fragment, type ReactNode } from 'react';
-import { parseMarkdown, type MdInline } from './markdown';
+import { parseMarkdown, type MdBlock, type MdInline } from './markdown';
 
 function inline(nodes: MdInline[]): ReactNode[] {
   return nodes.map((n, i) => {
@@ -27,7 +27,11 @@ function inline(nodes: MdInline[]): ReactNode[] {
 }
 
 export function Markdown({ text }: { text: string }) {
-  const blocks = parseMarkdown(text);
+  return <MarkdownTree blocks={parseMarkdown(text)} />;
+}
+
+/** An already parsed tree (e.g. a Markdown block's template filled with a row's values). */
+export function MarkdownTree({ blocks }: { blocks: MdBlock[] }) {
   return (
     <div className="sb-markdown" style={{ lineHeight: 1.4 }}>
       {blocks.map((b, i) => {

@@ -23,7 +23,15 @@ function levels(schema: BlockSchema): [string, SettingsSchema][] {
 const REQUIRED_EMPTY: Record<string, string[]> = {
   chart: ['x_axis', 'sheet_title', 'axis.0.column'],
   table: ['sheet_title'],
+  list: ['sheet_title'],
   scorecard: ['axis.0.source'],
+  map: ['sheet_title', 'axis.0.title', 'axis.0.description', 'axis.0.address', 'axis.0.image'],
+  form: ['sheet_title', 'axis.0.column'],
+  calendar: ['sheet_title', 'start_time_column', 'event_title_column'],
+  data_list: ['sheet_title'],
+  grid: ['sheet_title'],
+  markdown: [],
+  iframe: [],
 };
 
 describe('block catalogue', () => {
@@ -51,7 +59,7 @@ describe('block catalogue', () => {
       expect(schema.description).toBeTruthy();
       expect(['data', 'charts', 'media', 'layout', 'content', 'auth']).toContain(schema.category);
       expect(schema.icon).toBeTruthy();
-      expect(['paged', 'all', 'none']).toContain(schema.data);
+      expect(['paged', 'all', 'none', 'aggregate']).toContain(schema.data);
     });
 
     it('survives a JSON round trip (schemas are data)', () => {

@@ -3,13 +3,29 @@
 import type { BlockSchema } from '../shared/settings/types';
 import { chartSchema } from './chart/schema';
 import { tableSchema } from './table/schema';
+import { listSchema } from './list/schema';
 import { scorecardSchema } from './scorecard/schema';
+import { mapSchema } from './map/schema';
 import { migrateScorecardRecord } from './scorecard/migrate';
+import { formSchema } from './form/schema';
+import { calendarSchema } from './calendar/schema';
+import { dataListSchema } from './data_list/schema';
+import { gridSchema } from './grid/schema';
+import { markdownSchema } from './markdown_block/schema';
+import { iframeSchema } from './iframe/schema';
 
 export const blockSchemas = {
   chart: chartSchema,
   table: tableSchema,
+  list: listSchema,
   scorecard: scorecardSchema,
+  map: mapSchema,
+  form: formSchema,
+  calendar: calendarSchema,
+  data_list: dataListSchema,
+  grid: gridSchema,
+  markdown: markdownSchema,
+  iframe: iframeSchema,
 } satisfies Record<string, BlockSchema>;
 
 export type BlockKind = keyof typeof blockSchemas;

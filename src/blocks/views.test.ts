@@ -26,7 +26,7 @@ const rows = Array.from({ length: 25 }, (_, i) => ({
 const columns = Object.keys(rows[0]!);
 
 function data(patch: Partial<BlockData> = {}): BlockData {
-  return { rows, columns, total: rows.length, loading: false, error: null, sheets: {}, ...patch };
+  return { rows, columns, total: rows.length, loading: false, error: null, sheets: {}, viewer: { role: 'guest', email: null }, ...patch };
 }
 
 function render(View: ComponentType<BlockViewProps>, schema: BlockSchema, input: Record<string, unknown>, d: BlockData, chrome: 'full' | 'body' = 'body') {

@@ -7,7 +7,15 @@ import type { BlockViewProps } from './types';
 export const blockViews: Record<BlockKind, LazyExoticComponent<ComponentType<BlockViewProps>>> = {
   chart: lazy(() => import('./chart/ChartBlock')),
   table: lazy(() => import('./table/TableBlock')),
+  list: lazy(() => import('./list/ListBlock')),
   scorecard: lazy(() => import('./scorecard/ScorecardBlock')),
+  map: lazy(() => import('./map/MapBlock')),
+  form: lazy(() => import('./form/FormBlock')),
+  calendar: lazy(() => import('./calendar/CalendarBlock')),
+  data_list: lazy(() => import('./data_list/DataListBlock')),
+  grid: lazy(() => import('./grid/GridBlock')),
+  markdown: lazy(() => import('./markdown_block/MarkdownBlock')),
+  iframe: lazy(() => import('./iframe/IframeBlock')),
 };
 
 /** The kinds that have a view (the catalogue test compares it with blockSchemas). */

@@ -7,16 +7,21 @@ import type { Config } from './config';
 import type { ServerContext } from './context';
 import { migrateToLatest, openDb, type DbHandle } from './db';
 import { errorHandler } from './errors';
+import { actionRoutes } from './modules/actions/routes';
 import { appRoutes } from './modules/apps/routes';
 import { authRoutes } from './modules/auth/routes';
+import { chartRoutes } from './modules/charts/routes';
 import { purgeExpired } from './modules/auth/service';
 import { blockRoutes } from './modules/blocks/routes';
 import { envRoutes } from './modules/env/routes';
+import { geocodeRoutes } from './modules/geocode/routes';
 import { createMailer } from './modules/mail/mailer';
 import { pageRoutes } from './modules/pages/routes';
+import { rowRoutes } from './modules/rows/routes';
 import { siteRoutes } from './modules/site/routes';
 import { SheetCache } from './modules/spreadsheets/sheet-cache';
 import { spreadsheetRoutes } from './modules/spreadsheets/routes';
+import { uploadRoutes } from './modules/uploads/routes';
 import { workspaceRoutes } from './modules/workspace/routes';
 
 /** Largest JSON body of any route except POST /api/spreadsheets. */
@@ -81,9 +86,14 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   authRoutes(app, ctx);
   workspaceRoutes(app, ctx);
   spreadsheetRoutes(app, ctx);
+  rowRoutes(app, ctx);
+  chartRoutes(app, ctx);
   appRoutes(app, ctx);
   pageRoutes(app, ctx);
   blockRoutes(app, ctx);
+  actionRoutes(app, ctx);
+  uploadRoutes(app, ctx);
+  geocodeRoutes(app, ctx);
   envRoutes(app, ctx);
   siteRoutes(app, ctx);
 

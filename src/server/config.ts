@@ -31,6 +31,28 @@ export interface Config {
   samplesDir: string;
   trustProxy: boolean;
   logLevel: string;
+  /** ALLOW_PRIVATE_ACTION_TARGETS: API-call actions may reach loopback/private/link-local addresses. */
+  allowPrivateActionTargets: boolean;
+  /** Deadline of an API-call action (10 s; not an environment setting, tests shorten it). */
+  actionTimeoutMs: number;
+  /** GEOCODER_URL: a service speaking the Nominatim search protocol (`off`: no lookups). */
+  geocoderUrl: string | null;
+  /** GEOCODER_KEY: sent as the `key` parameter (LocationIQ-style hosted Nominatim); never shown to browsers. */
+  geocoderKey: string | null;
+  /** GEOCODER_INTERVAL_MS: least time between two lookups (Nominatim's policy: one per second). */
+  geocoderIntervalMs: number;
+  /** GEOCODER_MAX_PER_REQUEST: new addresses one map request may queue; the rest wait for the next. */
+  geocoderMaxPerRequest: number;
+  /** How long a map request waits for its lookups before answering with the rest pending (tests lengthen it). */
+  geocoderWaitMs: number;
+  /** After a failed lookup, how long before the address is tried again (tests shorten it). */
+  geocoderRetryMs: number;
+  /** MAP_TILE_URL: Leaflet tile template; `{accessToken}` is filled from MAPS_ACCESS_TOKEN. */
+  mapTileUrl: string;
+  /** MAP_ATTRIBUTION: credit line under the map (HTML allowed: it comes from the operator). */
+  mapAttribution: string;
+  /** MAPS_ACCESS_TOKEN: public token of the tile provider (it reaches browsers). */
+  mapsAccessToken: string;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -48,6 +70,13 @@ function schemaName(value: string | undefined): string | undefined {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(value))
     throw new Error(`Setting DATABASE_SCHEMA must be a lowercase identifier (letters, digits, _), got '${value}'`);
   return value;
+}
+
+function geocoderUrl(value: string | undefined): string | null {
+  if (value === 'off') return null;
+  const url = (value || 'https://nominatim.openstreetmap.org').replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]/i.test(url)) throw new Error(`Setting GEOCODER_URL must be an http(s) address or 'off', got '${value}'`);
+  return url;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -74,6 +103,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     samplesDir: path.join(ROOT, 'samples'),
     trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY !== 'false' : true,
     logLevel: env.LOG_LEVEL || 'info',
+    allowPrivateActionTargets: env.ALLOW_PRIVATE_ACTION_TARGETS === 'true',
+    actionTimeoutMs: 10_000,
+    geocoderUrl: geocoderUrl(env.GEOCODER_URL),
+    geocoderKey: env.GEOCODER_KEY || null,
+    geocoderIntervalMs: num(env.GEOCODER_INTERVAL_MS, 1000, 'GEOCODER_INTERVAL_MS'),
+    geocoderMaxPerRequest: num(env.GEOCODER_MAX_PER_REQUEST, 50, 'GEOCODER_MAX_PER_REQUEST'),
+    geocoderWaitMs: 2500,
+    geocoderRetryMs: 10 * 60_000,
+    mapTileUrl: env.MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    mapAttribution: env.MAP_ATTRIBUTION ?? '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    mapsAccessToken: env.MAPS_ACCESS_TOKEN || '',
   };
 }
 

@@ -2,17 +2,11 @@
 // server: sign up → dashboard with the sample → import CSV and XLSX → new board → table, chart
 // and scorecard through the editor → change a setting → guest view on the app host and path.
 import ExcelJS from 'exceljs';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addBlock, choose, shot } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
-
-// Screenshots go to docs/screenshots when SCREENSHOTS=1 (to refresh the README's pictures),
-// otherwise to an ignored folder so a test run never dirties the tree.
-const shotDir = process.env.SCREENSHOTS === '1' ? 'docs/screenshots' : 'tests/e2e/.artifacts';
-mkdirSync(shotDir, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(shotDir, `${name}.png`), fullPage: true });
 
 let server: RunningServer;
 let browser: Browser;
@@ -44,21 +38,6 @@ async function xlsxWithTwoTabs(): Promise<Buffer> {
   team.addRow(['Name', 'Role']);
   team.addRow(['Grace', 'Manager']);
   return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-/** Picks an option of a Mantine Select found by its accessible name. */
-async function choose(page: Page, scope: Locator, label: string | RegExp, option: string) {
-  await scope.getByRole('textbox', { name: label, exact: typeof label === 'string' }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function addBlock(page: Page, type: 'table' | 'chart' | 'scorecard') {
-  await page.getByRole('button', { name: 'New Block' }).click();
-  await page.getByRole('dialog', { name: 'Choose Your Block' }).waitFor();
-  await page.getByTestId(`block-option-${type}`).click();
-  const panel = page.getByRole('region', { name: 'Block settings' });
-  await panel.waitFor();
-  return panel;
 }
 
 describe('a new owner builds and publishes a board', () => {

@@ -4,5 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 export default async function setup(): Promise<void> {
   const root = fileURLToPath(new URL('../..', import.meta.url));
-  await build({ configFile: `${root}/vite.config.ts`, logLevel: 'warn' });
+  // E2E_WEB_DIR builds into a private folder (several people or agents running browser tests at
+  // once would otherwise race on dist/web); the harness then serves that folder.
+  const outDir = process.env.E2E_WEB_DIR;
+  await build({ configFile: `${root}/vite.config.ts`, logLevel: 'warn', ...(outDir ? { build: { outDir, emptyOutDir: true } } : {}) });
 }

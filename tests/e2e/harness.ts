@@ -44,6 +44,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       BASE_HOST: `localhost:${port}`,
       SKIP_WEB_BUILD: '1',
       DATABASE_URL: '',
+      ...(process.env.E2E_WEB_DIR ? { WEB_DIR: process.env.E2E_WEB_DIR } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

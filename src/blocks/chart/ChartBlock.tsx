@@ -1,6 +1,6 @@
 // Chart view: draws what chart-data.ts builds. Registers only the Chart.js pieces the seven
 // chart types need, plus a small plugin for the axis "internal_labels" setting.
-import { ActionIcon, Box, Tooltip as MTooltip } from '@mantine/core';
+import { ActionIcon, Box, Text, Tooltip as MTooltip } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import {
   ArcElement,
@@ -22,12 +22,13 @@ import {
   Tooltip,
   type Plugin,
 } from 'chart.js';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Chart } from 'react-chartjs-2';
 import { BlockFrame, BlockLoading, DataError, EmptyState, toolbarColor } from '../BlockFrame';
 import { downloadName } from '../files';
 import type { BlockViewProps } from '../types';
-import { buildChart, internalLabelText } from './chart-data';
+import { aggregateChart, chartSpecOf, pointsFor, type ChartSeries } from './aggregate';
+import { buildChartFrom, internalLabelText } from './chart-data';
 
 /** Writes each value's name and/or number on the chart, per the axis `internal_labels`. */
 const internalLabels: Plugin = {
@@ -80,13 +81,37 @@ ChartJS.register(
   internalLabels,
 );
 
+/** Canvas width assumed before the view has measured itself (server renders, tests). */
+const DEFAULT_WIDTH = 800;
+
 export function ChartBlock({ config, rows, data }: BlockViewProps) {
   const chartRef = useRef<ChartJS | null>(null);
+  const wrapRef = useRef<HTMLDivElement | null>(null);
   const [busy, setBusy] = useState(false);
-  const built = useMemo(() => buildChart(config, rows), [config, rows]);
+  const server = data.chart;
+  const setPoints = server?.setPoints;
+
+  // The server groups the rows into as many points as this chart can draw: 4 per pixel.
+  useEffect(() => {
+    const el = wrapRef.current;
+    if (!setPoints || !el) return;
+    const measure = () => setPoints(pointsFor(el.clientWidth || DEFAULT_WIDTH));
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [setPoints]);
+
+  // Rows handed over whole (previews) are grouped here by the same code the server runs.
+  const local = useMemo(() => (server ? null : aggregateChart(chartSpecOf(config), rows, pointsFor(DEFAULT_WIDTH))), [server, config, rows]);
+  const grouped = server ? server.series : local;
+  const built = useMemo(() => buildChartFrom(config, grouped ?? EMPTY), [config, grouped]);
   const options = useMemo(() => ({ ...built.options, sbFormat: config.Data_Format }), [built.options, config.Data_Format]);
   const title = typeof config.title === 'string' ? config.title : '';
   const hasData = built.data.datasets.some((d) => d.data.length > 0);
+  const error = server ? server.error : data.error;
+  const loading = server ? server.loading && !server.series : data.loading && rows.length === 0;
 
   const downloadPdf = async () => {
     const canvas = chartRef.current?.canvas;
@@ -101,7 +126,7 @@ export function ChartBlock({ config, rows, data }: BlockViewProps) {
   };
 
   const toolbar =
-    config.pdf_download !== false && hasData && data.error == null ? (
+    config.pdf_download !== false && hasData && error == null ? (
       <MTooltip label="Download PDF">
         <ActionIcon variant="subtle" color={toolbarColor(config)} aria-label="Download PDF" onClick={downloadPdf} loading={busy}>
           <IconFileTypePdf size={18} />
@@ -110,29 +135,52 @@ export function ChartBlock({ config, rows, data }: BlockViewProps) {
     ) : null;
 
   let body;
-  if (data.error != null) body = <DataError error={data.error} />;
-  else if (data.loading && rows.length === 0) body = <BlockLoading />;
+  if (error != null) body = <DataError error={error} />;
   else if (!config.x_axis) body = <EmptyState>Choose the X axis column in the block settings</EmptyState>;
   else if (built.data.datasets.length === 0) body = <EmptyState>Add a column to plot</EmptyState>;
+  else if (loading || (server && !server.series && server.points === 0)) body = <BlockLoading />;
   else if (!hasData) body = <EmptyState>No rows</EmptyState>;
   else
     body = (
-      <Box h={320} pos="relative" role="img" aria-label={`${title || 'Chart'}: ${built.type} chart of ${built.data.datasets.map((d) => d.label).join(', ')}`}>
-        <Chart
-          ref={chartRef}
-          type={built.type}
-          // chart-data.ts builds plain objects; Chart.js's generic types cannot follow a runtime type.
-          data={built.data as never}
-          options={options as never}
-        />
-      </Box>
+      <>
+        <Box
+          h={320}
+          pos="relative"
+          data-chart-type={built.type}
+          data-legend={built.options.plugins.legend.display ? built.options.plugins.legend.position : 'hidden'}
+          role="img"
+          aria-label={`${title || 'Chart'}: ${built.type} chart of ${built.data.datasets.map((d) => d.label).join(', ')}`}>
+          <Chart
+            ref={chartRef}
+            type={built.type}
+            // chart-data.ts builds plain objects; Chart.js's generic types cannot follow a runtime type.
+            data={built.data as never}
+            options={options as never}
+          />
+        </Box>
+        {grouped?.aggregated && (
+          <Text size="xs" c="dimmed" ta="right" data-testid="chart-aggregated">
+            {groupedCaption(grouped, built.type === 'scatter')}
+          </Text>
+        )}
+      </>
     );
 
   return (
     <BlockFrame config={config} toolbar={toolbar}>
-      {body}
+      {/* Always drawn, so the width is known before the first answer. */}
+      <div ref={wrapRef}>{body}</div>
     </BlockFrame>
   );
 }
+
+/** '1,000,000 rows, 40,000 groups shown as 3,200': said under a chart whose groups were merged. */
+function groupedCaption(g: ChartSeries, scatter: boolean): string {
+  const n = (v: number) => v.toLocaleString('en-US');
+  const other = g.other ? ` (smaller groups in '${g.labels.at(-1) ?? 'Other'}')` : '';
+  return `${n(g.total_rows)} rows, ${n(g.groups)} ${scatter ? 'points' : 'groups'} shown as ${n(g.points)}${other}`;
+}
+
+const EMPTY: ChartSeries = { labels: [], series: [], total_rows: 0, groups: 0, points: 0, aggregated: false, other: false };
 
 export default ChartBlock;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blockDefaults, normalizeBlock } from '../../shared/settings/block';
 import type { BlockRecord } from '../../shared/settings/types';
-import { aggregate, applyChartFilters, buildChart, internalLabelText, scatterPoints, shade, sliceColor, toChartJsType, withAlpha, xLabels } from './chart-data';
+import { buildChart, buildChartFrom, internalLabelText, OTHER_COLOR, shade, sliceColor, toChartJsType, withAlpha } from './chart-data';
 import { chartSchema, DEFAULT_CHART_COLORS } from './schema';
 
 const rows = [
@@ -15,55 +15,6 @@ const rows = [
 function chart(settings: Record<string, unknown>, axis: Record<string, unknown>[]): BlockRecord {
   return normalizeBlock(chartSchema, { sheet_title: 'Orders', x_axis: 'Month', ...settings, axis });
 }
-
-describe('labels and aggregation', () => {
-  it.each([
-    ['categories keep first appearance, empties skipped', ['Jan', 'Feb', 'Jan', '', 'Mar'], ['Jan', 'Feb', 'Mar']],
-    ['numbers ascend', ['10', '2', '33', '2'], ['2', '10', '33']],
-    ['ISO dates ascend', ['2024-03-01', '2024-01-15', '2024-02-01'], ['2024-01-15', '2024-02-01', '2024-03-01']],
-    ['ISO months ascend', ['2024-03', '2023-12'], ['2023-12', '2024-03']],
-    ['mixed stays in sheet order', ['10', 'b', '2'], ['10', 'b', '2']],
-    ['other date formats stay in sheet order', ['05/03/2024', '01/01/2024'], ['05/03/2024', '01/01/2024']],
-  ])('x labels: %s', (_, values, expected) => {
-    expect(xLabels(values.map((v) => ({ X: v })), 'X')).toEqual(expected);
-  });
-
-  it.each([
-    ['sum', [4000.5, 2000, null]],
-    ['average', [2000.25, 2000, null]],
-  ] as const)('duplicate x values → %s', (mode, expected) => {
-    expect(aggregate(rows, 'Month', 'Sales', ['Jan', 'Feb', 'Mar'], mode, 'dot')).toEqual(expected);
-  });
-
-  it.each([
-    ['dot', [{ X: 'a', V: '1,234.56' }], [1234.56]],
-    ['comma', [{ X: 'a', V: '1.234,56' }], [1234.56]],
-    ['comma', [{ X: 'a', V: '1,5' }, { X: 'a', V: '2,5' }], [4]],
-    ['dot', [{ X: 'a', V: 7 }], [7]],
-  ] as const)('decimal %s', (decimal, data, expected) => {
-    expect(aggregate([...data], 'X', 'V', ['a'], 'sum', decimal)).toEqual(expected);
-  });
-
-  it('scatter: one point per row, numeric x when every x is a number', () => {
-    const pts = scatterPoints([{ x: '1', y: '2' }, { x: '3,5', y: '4' }, { x: '5', y: '' }], 'x', 'y', 'comma');
-    expect(pts).toEqual([{ x: 1, y: 2 }, { x: 3.5, y: 4 }]);
-    expect(scatterPoints([{ x: 'a', y: '2' }, { x: '1', y: '3' }], 'x', 'y', 'dot')).toEqual([
-      { x: 'a', y: 2 },
-      { x: '1', y: 3 },
-    ]);
-  });
-});
-
-describe('conditional filters', () => {
-  it.each([
-    [[], 5],
-    [[{ select_column: 'Region', condition: 'Is', filter_by: 'None', match_with_column: 'Home' }], 4],
-    [[{ select_column: 'Region', condition: 'Is', filter_by: 'None', match_with_column: '' }], 5],
-    [undefined, 5],
-  ])('%j keeps %i rows', (filters, count) => {
-    expect(applyChartFilters(rows, filters)).toHaveLength(count);
-  });
-});
 
 describe('buildChart: the seven types', () => {
   it.each([
@@ -253,5 +204,40 @@ describe('slice colours', () => {
     const record = normalizeBlock(chartSchema, { x_axis: 'City', axis: [{ column: 'Amount', type: 'pie' }] });
     const bg = buildChart(record, cities).data.datasets[0]!.backgroundColor as string[];
     expect(new Set(bg).size).toBe(12);
+  });
+});
+
+describe('conditional filters through buildChart', () => {
+  it.each([
+    [[], [4000.5, 2000, null]],
+    // Region Is Home: Feb (South ≠ North) drops out.
+    [[{ select_column: 'Region', condition: 'Is', filter_by: 'None', match_with_column: 'Home' }], [4000.5, null]],
+    // Half-filled filters are ignored.
+    [[{ select_column: 'Region', condition: 'Is', filter_by: 'None', match_with_column: '' }], [4000.5, 2000, null]],
+  ])('%j', (filters, expected) => {
+    expect(buildChart(chart({ filters }, [{ column: 'Sales' }]), rows).data.datasets[0]!.data).toEqual(expected);
+  });
+});
+
+describe('buildChartFrom: the server answer', () => {
+  const answer = { labels: ['A', 'B', 'Other'], series: [[5, 3, 9]], total_rows: 40, groups: 30, points: 3, aggregated: true, other: true };
+
+  it('draws the series as given, the Other slice in grey', () => {
+    const pie = buildChartFrom(chart({}, [{ column: 'Sales', type: 'pie' }]), answer);
+    expect(pie.data.labels).toEqual(['A', 'B', 'Other']);
+    expect(pie.data.datasets[0]!.data).toEqual([5, 3, 9]);
+    expect(pie.data.datasets[0]!.backgroundColor).toEqual([DEFAULT_CHART_COLORS[0], DEFAULT_CHART_COLORS[1], OTHER_COLOR]);
+  });
+
+  it('scatter reads the xy points of each axis', () => {
+    const built = buildChartFrom(chart({}, [{ column: 'Sales', type: 'scatter' }]), {
+      ...answer,
+      labels: [],
+      series: [[]],
+      xy: [[{ x: 1, y: 2 }, { x: 3, y: 4 }]],
+      other: false,
+    });
+    expect(built.data.datasets[0]!.data).toEqual([{ x: 1, y: 2 }, { x: 3, y: 4 }]);
+    expect(built.options.scales.x.type).toBe('linear');
   });
 });

@@ -1,7 +1,8 @@
 // Pure translation of sheet rows + a chart block record into Chart.js data and options. The view
 // only registers Chart.js pieces and draws what this returns, so every rule here is unit-tested.
 import type { BlockRecord, SettingValues } from '../../shared/settings/types';
-import { formatNumber, parseNumber, type DecimalSeparator } from '../numbers';
+import { formatNumber } from '../numbers';
+import { aggregateChart, chartSpecOf, type ChartSeries } from './aggregate';
 import { DEFAULT_CHART_COLORS, chartSchema, type ChartType } from './schema';
 
 type Row = Record<string, unknown>;
@@ -48,94 +49,6 @@ export function toChartJsType(type: string): ChartJsType {
   return (['line', 'bar', 'radar', 'pie', 'polarArea', 'scatter'] as const).find((t) => t === type) ?? 'bar';
 }
 
-/** Text of an x value: how labels are grouped (numbers and text alike). */
-export function cellLabel(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  return String(v).trim();
-}
-
-/**
- * Conditional filters (select_column "Is" match_with_column): with filter_by 'None' there is no
- * outside value, so a row is kept when its two named columns hold the same text. A filter with
- * either column empty is ignored.
- */
-export function applyChartFilters(rows: Row[], filters: unknown): Row[] {
-  if (!Array.isArray(filters)) return rows;
-  const active = filters.filter(
-    (f): f is { select_column: string; match_with_column: string } =>
-      !!f && typeof f === 'object' && !!(f as SettingValues).select_column && !!(f as SettingValues).match_with_column,
-  );
-  if (active.length === 0) return rows;
-  return rows.filter((row) =>
-    active.every(
-      (f) => cellLabel(row[f.select_column]).toLowerCase() === cellLabel(row[f.match_with_column]).toLowerCase(),
-    ),
-  );
-}
-
-const ISO_DATE = /^\d{4}-\d{2}(-\d{2})?([T ]\d{2}:\d{2}(:\d{2})?)?/;
-
-/**
- * Unique x labels; rows with an empty x value are skipped. Numbers (plain digits) and ISO dates
- * run in ascending order, as a reader expects of an axis; anything else (categories) keeps the
- * order of first appearance in the sheet.
- */
-export function xLabels(rows: Row[], xColumn: string): string[] {
-  const seen = new Set<string>();
-  for (const r of rows) {
-    const l = cellLabel(r[xColumn]);
-    if (l !== '') seen.add(l);
-  }
-  const labels = [...seen];
-  if (labels.length > 1 && labels.every((l) => /^-?\d+(\.\d+)?$/.test(l))) return labels.sort((a, b) => Number(a) - Number(b));
-  if (labels.length > 1 && labels.every((l) => ISO_DATE.test(l))) return labels.sort();
-  return labels;
-}
-
-/**
- * One value per label: the numbers of every row sharing that x value, summed or averaged
- * (duplicateXAxis). A label with no number at all gives null (a gap, see spanGaps).
- */
-export function aggregate(
-  rows: Row[],
-  xColumn: string,
-  column: string,
-  labels: string[],
-  mode: 'sum' | 'average' | string,
-  decimal: DecimalSeparator,
-): (number | null)[] {
-  const sums = new Map<string, { sum: number; count: number }>();
-  for (const r of rows) {
-    const l = cellLabel(r[xColumn]);
-    if (l === '') continue;
-    const n = parseNumber(r[column], decimal);
-    if (n === null) continue;
-    const acc = sums.get(l) ?? { sum: 0, count: 0 };
-    acc.sum += n;
-    acc.count += 1;
-    sums.set(l, acc);
-  }
-  return labels.map((l) => {
-    const acc = sums.get(l);
-    if (!acc) return null;
-    return mode === 'average' ? acc.sum / acc.count : acc.sum;
-  });
-}
-
-/** Scatter: one point per row (no grouping); x is numeric when every x value is. */
-export function scatterPoints(
-  rows: Row[],
-  xColumn: string,
-  column: string,
-  decimal: DecimalSeparator,
-): { x: number | string; y: number }[] {
-  const raw = rows
-    .map((r) => ({ x: r[xColumn], y: parseNumber(r[column], decimal) }))
-    .filter((p): p is { x: unknown; y: number } => p.y !== null && cellLabel(p.x) !== '');
-  const numericX = raw.every((p) => parseNumber(p.x, decimal) !== null);
-  return raw.map((p) => ({ x: numericX ? (parseNumber(p.x, decimal) as number) : cellLabel(p.x), y: p.y }));
-}
-
 function colorsOf(axis: SettingValues): string[] {
   const c = Array.isArray(axis.backgroundColor) ? axis.backgroundColor.filter((x): x is string => typeof x === 'string' && x !== '') : [];
   return c.length ? c : DEFAULT_CHART_COLORS;
@@ -177,8 +90,16 @@ export function shade(color: string, amount: number): string {
 
 const ROUND_TYPES: ChartJsType[] = ['pie', 'polarArea'];
 
-export function buildChart(config: BlockRecord, rows: Row[]): BuiltChart {
-  const xColumn = str(config.x_axis);
+/** Colour of the 'Other' slice or bar (the groups that did not make the top). */
+export const OTHER_COLOR = '#9ca3af';
+
+/** Chart.js data and options for rows held in the browser (the same grouping as the server's). */
+export function buildChart(config: BlockRecord, rows: Row[], maxPoints = Number.POSITIVE_INFINITY): BuiltChart {
+  return buildChartFrom(config, aggregateChart(chartSpecOf(config), rows, maxPoints));
+}
+
+/** Chart.js data and options from grouped series (the server's answer, or aggregateChart's). */
+export function buildChartFrom(config: BlockRecord, grouped: ChartSeries): BuiltChart {
   const axes = (Array.isArray(config.axis) ? config.axis : [])
     .map((a) => ({ ...axisDefaults, ...a }))
     .filter((a) => str(a.column) !== '');
@@ -187,13 +108,12 @@ export function buildChart(config: BlockRecord, rows: Row[]): BuiltChart {
   const horizontal = firstType === 'horizontal-bar';
   const round = ROUND_TYPES.includes(type);
   const radial = round || type === 'radar';
-  const filtered = applyChartFilters(rows, config.filters);
-  const labels = xColumn ? xLabels(filtered, xColumn) : [];
+  const labels = grouped.labels;
   const stack = config.stackAxis === true;
+  const otherAt = grouped.other ? labels.length - 1 : -1;
 
   const datasets: ChartDataset[] = axes.map((a, i) => {
     const column = str(a.column);
-    const decimal = (str(a.decimal, 'dot') === 'comma' ? 'comma' : 'dot') as DecimalSeparator;
     const ownType = str(a.type, 'bar');
     const dsType = toChartJsType(ownType);
     const colors = colorsOf(a);
@@ -202,14 +122,15 @@ export function buildChart(config: BlockRecord, rows: Row[]): BuiltChart {
     const fillColor = colors.length === 1 ? colors[0]! : cycle(colors, i);
     const lineLike = dsType === 'line' || dsType === 'radar' || dsType === 'scatter';
     const borderIsDefault = border === axisDefaults.borderColor;
-    const data =
-      type === 'scatter'
-        ? scatterPoints(filtered, xColumn, column, decimal)
-        : aggregate(filtered, xColumn, column, labels, str(a.duplicateXAxis, 'sum'), decimal);
+    const data = type === 'scatter' ? (grouped.xy?.[i] ?? []) : (grouped.series[i] ?? []);
     const ds: ChartDataset = {
       label: column,
       data,
-      backgroundColor: round ? labels.map((_, j) => sliceColor(colors, j)) : lineLike ? withAlpha(fillColor, dsType === 'radar' ? 0.25 : 0.6) : fillColor,
+      backgroundColor: round
+        ? labels.map((_, j) => (j === otherAt ? OTHER_COLOR : sliceColor(colors, j)))
+        : lineLike
+          ? withAlpha(fillColor, dsType === 'radar' ? 0.25 : 0.6)
+          : fillColor,
       borderColor: round ? border : lineLike && borderIsDefault ? fillColor : border,
       borderWidth: num(a.borderWidth, 1),
       pointRadius: num(a.pointRadius, 3),

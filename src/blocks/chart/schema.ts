@@ -17,7 +17,8 @@ export const chartSchema: BlockSchema = {
   category: 'charts',
   icon: 'chart-bar',
   usesSheet: true,
-  data: 'all',
+  // Grouped on the server into at most ~4 points per pixel of the chart (aggregate.ts).
+  data: 'aggregate',
   settings: {
     x_axis: {
       type: 'sheet_columns',

@@ -5,7 +5,7 @@
 import { ActionIcon, Anchor, Badge, Box, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowsSort, IconArrowUp, IconChevronLeft, IconChevronRight, IconFileTypeCsv, IconFileTypePdf, IconSearch } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowsSort, IconArrowUp, IconChevronLeft, IconChevronRight, IconFileTypeCsv, IconFileTypePdf, IconPencil, IconSearch } from '@tabler/icons-react';
 import {
   flexRender,
   getCoreRowModel,
@@ -24,7 +24,8 @@ import { BlockFrame, BlockLoading, DataError, EmptyState, toolbarColor } from '.
 import { downloadName } from '../files';
 import { Markdown } from '../Markdown';
 import type { BlockViewProps, SheetQuery } from '../types';
-import { CLIENT_ACTION_TYPES, type ActionType } from './schema';
+import type { ActionType } from './schema';
+import { useRowWrites } from './useRowWrites';
 import {
   cellDisplay,
   cellStyle,
@@ -35,7 +36,6 @@ import {
   safeUrl,
   tableColumns,
   toCsv,
-  EMAIL,
   type TableColumn,
 } from './table-cells';
 
@@ -137,13 +137,6 @@ const edgeShade = (side: 'left' | 'right'): CSSProperties => ({
   zIndex: 2,
 });
 
-/** Who sees the action buttons. Viewer roles arrive with app users; editors count as admins. */
-function actionsVisible(visibility: unknown, mode: string): boolean {
-  if (visibility === 'None') return false;
-  if (visibility === 'Admins') return mode === 'edit';
-  return true;
-}
-
 function download(content: Blob, name: string) {
   const url = URL.createObjectURL(content);
   const a = document.createElement('a');
@@ -155,7 +148,8 @@ function download(content: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-async function runAction(action: SettingValues, row: Row, columns: string[], blockTitle: string) {
+/** Actions that run in the browser: Open link, Copy to clipboard, Download pdf. */
+export async function runClientAction(action: SettingValues, row: Row, columns: string[], blockTitle: string) {
   const type = action.type as ActionType;
   const source = cellText(row[str(action.source_column)]).trim();
   const ok = (fallback: string) => notifications.show({ color: 'teal', message: str(action.success_message, fallback) });
@@ -167,10 +161,6 @@ async function runAction(action: SettingValues, row: Row, columns: string[], blo
       else fail('This row has no link to open');
       return;
     }
-    case 'Compose Email':
-      if (EMAIL.test(source)) window.location.href = `mailto:${source}`;
-      else fail('This row has no e-mail address');
-      return;
     case 'Copy to clipboard':
       try {
         await navigator.clipboard.writeText(source);
@@ -200,13 +190,9 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
   const showPagination = paginate && config.show_pagination !== false;
   const title = str(config.title);
   const cols = useMemo(() => tableColumns(config, columns), [config, columns]);
-  const actions = useMemo(
-    () =>
-      actionsVisible(config.action_button_visibility, mode)
-        ? (config.actions ?? []).filter((a) => CLIENT_ACTION_TYPES.includes(a.type as ActionType)).slice(0, 2)
-        : [],
-    [config.actions, config.action_button_visibility, mode],
-  );
+  const writes = useRowWrites(config, columns, data);
+  const { actions, editable, itemButtons } = writes;
+  const hasActions = actions.length > 0 || itemButtons.length > 0;
 
   // Client mode keeps its own query; server mode reads the renderer's and sends whole queries.
   const [localQuery, setLocalQuery] = useState<SheetQuery>({ limit: pageSize, offset: 0 });
@@ -347,6 +333,7 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
 
   const toolbar = (
     <>
+      {writes.toolbar}
       {showSearch && (
         <TextInput
           aria-label="Search"
@@ -434,7 +421,7 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
                       </Table.Th>
                     );
                   })}
-                  {actions.length > 0 && (
+                  {hasActions && (
                     <Table.Th style={{ ...stickyCell, width: 1, whiteSpace: 'nowrap' }}>Actions</Table.Th>
                   )}
                 </Table.Tr>
@@ -462,25 +449,59 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
                     const style = col.rules.length ? cellStyle(col.rules, cell.getValue()) : null;
                     return (
                       <Table.Td key={cell.id} style={{ width: col.width, minWidth: col.width, maxWidth: col.width, textAlign: col.align, ...style }}>
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        {editable.has(col.column) ? (
+                          <Group gap={4} wrap="nowrap">
+                            {/* The text box takes the cell's width (clipped text needs a definite width); the pencil sits at the cell's end. */}
+                            <Box style={{ minWidth: 0, flex: 1 }}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Box>
+                            <ActionIcon
+                              size="sm"
+                              variant="subtle"
+                              color="gray"
+                              aria-label={`Edit ${col.column}`}
+                              onClick={(e) => {
+                                e.stopPropagation();
+                                writes.editCell(row.original, col.column);
+                              }}
+                            >
+                              <IconPencil size={14} />
+                            </ActionIcon>
+                          </Group>
+                        ) : (
+                          flexRender(cell.column.columnDef.cell, cell.getContext())
+                        )}
                       </Table.Td>
                     );
                   })}
-                  {actions.length > 0 && (
+                  {hasActions && (
                     <Table.Td style={{ ...stickyCell, whiteSpace: 'nowrap' }}>
                       <Group gap={6} wrap="nowrap">
-                        {actions.map((a, i) => (
+                        {actions.map((ra) => (
                           <Button
-                            key={i}
+                            key={ra.index}
                             size="compact-xs"
-                            style={{ backgroundColor: str(a.button_color, '#4f46e5'), color: str(a.text_color, '#ffffff') }}
+                            style={{ backgroundColor: str(ra.action.button_color, '#4f46e5'), color: str(ra.action.text_color, '#ffffff') }}
                             onClick={(e) => {
                               e.stopPropagation();
-                              void runAction(a, row.original, columns, title);
+                              writes.runAction(ra, row.original, (a, r) => void runClientAction(a, r, columns, title));
                             }}
                           >
-                            {str(a.title, String(a.type))}
+                            {str(ra.action.title, String(ra.action.type))}
                           </Button>
+                        ))}
+                        {itemButtons.map((b, i) => (
+                          <Tooltip key={`item-${i}`} label={writes.pageHint ?? b.page} disabled={!writes.pageHint}>
+                            <Button
+                              size="compact-xs"
+                              style={{ backgroundColor: b.button_color, color: b.text_color, opacity: writes.pageHint ? 0.6 : 1 }}
+                              aria-disabled={writes.pageHint ? true : undefined}
+                              onClick={(e) => {
+                                e.stopPropagation();
+                                writes.openPage(b, row.original);
+                              }}
+                            >
+                              {b.title}
+                            </Button>
+                          </Tooltip>
                         ))}
                       </Group>
                     </Table.Td>
@@ -533,6 +554,7 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
   return (
     <BlockFrame config={config} toolbar={toolbar}>
       {body}
+      {writes.dialogs}
       <Modal opened={details !== null} onClose={() => setDetails(null)} title={title || 'Details'} size="lg">
         {details && (
           <Stack gap="xs">

@@ -21,7 +21,7 @@ describe('table action settings show only for the types that use them', () => {
     [{ type: 'Edit row' }, MESSAGES],
     [{ type: 'Delete row' }, MESSAGES],
     [{ type: 'Open link' }, ['source_column']],
-    [{ type: 'Compose Email' }, ['source_column']],
+    [{ type: 'Compose Email' }, ['source_column', ...MESSAGES]],
     [{ type: 'Copy to clipboard' }, ['source_column', ...MESSAGES]],
     [{ type: 'Download pdf' }, ['pdf_template']],
     [{ type: 'API call' }, ['api_endpoint', 'http_method', 'body_type', 'authorization_method', 'field_mapping', ...MESSAGES]],

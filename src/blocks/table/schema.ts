@@ -1,11 +1,11 @@
 // Table block settings (spec, blocks-and-data §3 "List and table blocks" and "Actions").
 // Stored keys keep the spec's spelling. Data only: this object must survive a JSON round trip.
 import type { BlockSchema, SelectOption } from '../../shared/settings/types';
+import { ROLE_OPTIONS, rowBlockSettings } from '../../shared/settings/row-blocks';
 
 const opts = (...values: string[]): SelectOption[] => values.map((value) => ({ value, label: value }));
 
-/** Viewer roles that may add rows, edit fields or see action buttons (spec §6). */
-export const ROLE_OPTIONS = ['Admins', 'Admins & Guests', 'None', 'Everyone'] as const;
+export { ROLE_OPTIONS };
 
 export const TABLE_COLUMN_TYPES = [
   'text',
@@ -39,8 +39,8 @@ export const ACTION_TYPES = [
 ] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 
-/** Action types the table can run in the browser today (the others write rows: a later issue). */
-export const CLIENT_ACTION_TYPES: readonly ActionType[] = ['Open link', 'Compose Email', 'Copy to clipboard', 'Download pdf'];
+/** Action types that run in the browser (the others go through the row dialogs or the server). */
+export const CLIENT_ACTION_TYPES: readonly ActionType[] = ['Open link', 'Copy to clipboard', 'Download pdf'];
 
 export const CONDITION_OPERATORS = ['equals', 'not_equals', 'contains', 'starts_with', 'ends_with', 'empty', 'not_empty'] as const;
 
@@ -54,87 +54,7 @@ export const tableSchema: BlockSchema = {
   icon: 'table',
   usesSheet: true,
   data: 'paged',
-  settings: {
-    title_alignment: {
-      type: 'select',
-      default: 'left',
-      label: 'Title alignment',
-      options: [
-        { value: 'left', label: 'Left' },
-        { value: 'center', label: 'Center' },
-        { value: 'right', label: 'Right' },
-      ],
-    },
-    paginate: { type: 'boolean', default: true, label: 'Paginate' },
-    rows_per_page: {
-      type: 'number',
-      default: 10,
-      min: 1,
-      max: 1000,
-      label: 'Rows per page',
-      description: 'Empty means 10.',
-      showIf: { setting: 'paginate', equals: true },
-    },
-    show_search: { type: 'boolean', default: true, label: 'Show search' },
-    show_sort: { type: 'boolean', default: true, label: 'Show sort', description: 'Sort by clicking a column header.' },
-    show_pagination: {
-      type: 'boolean',
-      default: true,
-      label: 'Show pagination',
-      showIf: { setting: 'paginate', equals: true },
-    },
-    show_filter: {
-      type: 'boolean',
-      default: false,
-      label: 'Show filter',
-      description: 'Filter toolbar (arrives with the filters issue).',
-    },
-    csv_download: { type: 'boolean', default: true, label: 'CSV download' },
-    pdf_download: { type: 'boolean', default: false, label: 'PDF download' },
-    show_details_on_click: { type: 'boolean', default: false, label: 'Show details on click' },
-    column_width: {
-      type: 'input',
-      default: '200px',
-      label: 'Column width',
-      description: 'Default width of every column, e.g. 200px.',
-    },
-    add_new_row: { type: 'select', default: 'None', label: 'Add new row', options: opts(...ROLE_OPTIONS) },
-    add_row_button_title: {
-      type: 'input',
-      default: 'Add Row',
-      label: 'Add row button title',
-      showIf: { not: { setting: 'add_new_row', equals: 'None' } },
-    },
-    add_row_button_color: {
-      type: 'color',
-      default: '#4f46e5',
-      label: 'Add row button colour',
-      showIf: { not: { setting: 'add_new_row', equals: 'None' } },
-    },
-    add_row_text_color: {
-      type: 'color',
-      default: '#ffffff',
-      label: 'Add row text colour',
-      showIf: { not: { setting: 'add_new_row', equals: 'None' } },
-    },
-    submit_button_title: {
-      type: 'input',
-      default: 'Submit',
-      label: 'Submit button title',
-      showIf: { not: { setting: 'add_new_row', equals: 'None' } },
-    },
-    action_button_visibility: {
-      type: 'select',
-      default: 'Everyone',
-      label: 'Action buttons visible to',
-      options: opts(...ROLE_OPTIONS),
-    },
-    freeze_actions_column: { type: 'boolean', default: false, label: 'Freeze actions column' },
-    Card_color: { type: 'color', default: '#ffffff', label: 'Card colour' },
-    Pagination_color: { type: 'color', default: '#4f46e5', label: 'Pagination colour' },
-    Search_color: { type: 'color', default: '#4f46e5', label: 'Search colour' },
-    Filter_color: { type: 'color', default: '#4f46e5', label: 'Filter colour' },
-  },
+  settings: rowBlockSettings,
   axis: {
     label: 'column',
     min: 0,
@@ -265,13 +185,13 @@ export const tableSchema: BlockSchema = {
         type: 'input',
         default: '',
         label: 'Success message',
-        showIf: isType('Duplicate row', 'Edit row', 'Delete row', 'API call', 'Copy to clipboard'),
+        showIf: isType('Duplicate row', 'Edit row', 'Delete row', 'API call', 'Compose Email', 'Copy to clipboard'),
       },
       error_message: {
         type: 'input',
         default: '',
         label: 'Error message',
-        showIf: isType('Duplicate row', 'Edit row', 'Delete row', 'API call', 'Copy to clipboard'),
+        showIf: isType('Duplicate row', 'Edit row', 'Delete row', 'API call', 'Compose Email', 'Copy to clipboard'),
       },
     },
   },

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 // Column types of every table. Booleans are stored as integers 0/1 and JSON as text on both
 // databases, so one set of queries serves SQLite and PostgreSQL; repos convert at the edge.
 export interface UsersTable {
@@ -51,13 +53,18 @@ export interface SheetsTable {
   /** Bumped on every change of rows or columns; the sheet cache keys on it. */
   version: number;
   updated_at: string;
+  /** The row_index the next appended row gets (row indexes are stable ids, never reused). */
+  next_row_index: number;
 }
 
 export interface SheetRowsTable {
   sheet_id: string;
+  /** Stable id of the row in its sheet (`_id` on the wire); order of rows in the sheet. */
   row_index: number;
   /** JSON object {column: value}. */
   data: string;
+  /** 1 when written, +1 per update (`_version` on the wire); a stale one makes an edit 409. */
+  version: Generated<number>;
 }
 
 export interface AppsTable {
@@ -99,6 +106,25 @@ export interface BlocksTable {
   updated_at: string;
 }
 
+/** Uploaded files; the bytes are at DATA_DIR/uploads/{id}. `type` is detected from the bytes. */
+export interface UploadsTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  type: string;
+  size: number;
+  created_at: string;
+}
+
+export interface GeocodeCacheTable {
+  /** The normalised address (modules/geocode/places.ts addressKey). */
+  address: string;
+  lat: number | null;
+  lng: number | null;
+  status: 'found' | 'not_found' | 'error';
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -110,4 +136,6 @@ export interface Database {
   apps: AppsTable;
   pages: PagesTable;
   blocks: BlocksTable;
+  uploads: UploadsTable;
+  geocode_cache: GeocodeCacheTable;
 }

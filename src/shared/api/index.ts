@@ -1,6 +1,8 @@
 // zod schemas of every HTTP request and response. The server validates with them; the web
 // client types its calls with the inferred types. Field names are the spec's.
 import { z } from 'zod';
+import { filterSchema, type Filter } from '../filters/conditions';
+import { boardFilterProblems } from '../filters/board-filters';
 
 export const ErrorResponse = z.object({
   message: z.string(),
@@ -95,6 +97,39 @@ export const SheetDataResponse = z.object({
 });
 export type SheetDataResponse = z.infer<typeof SheetDataResponse>;
 
+// ---------- row writes (POST/PUT/DELETE /api/board/{spreadsheetId}/sheet/{sheetTitle}/rows) ----------
+/** A value written to a cell: text, a number, or a list (multi-select, stored joined with ', '). */
+export const RowValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]);
+export const RowValues = z.record(z.string(), RowValue);
+
+/** `board` and `blockId` may also come in the query string (the web layer puts `board` there). */
+export const RowWriteQuery = z.object({
+  board: z.string().optional(),
+  referer: z.string().optional(),
+  app: z.string().optional(),
+  blockId: z.string().optional(),
+});
+export type RowWriteQuery = z.infer<typeof RowWriteQuery>;
+
+export const AddRowBody = z.object({
+  board: z.string().optional(),
+  blockId: z.string().optional(),
+  values: RowValues,
+});
+export type AddRowBody = z.infer<typeof AddRowBody>;
+
+export const UpdateRowBody = AddRowBody.extend({
+  /** The `_version` the row had when it was read; another write since then → 409. */
+  _version: z.number().int().min(1),
+});
+export type UpdateRowBody = z.infer<typeof UpdateRowBody>;
+
+/** A sheet row on the wire: its values plus `_id` (stable, unique in the sheet) and `_version`. */
+export const SheetRow = z.looseObject({ _id: z.string(), _version: z.number().int() });
+export type SheetRow = z.infer<typeof SheetRow>;
+export const RowResponse = z.object({ row: SheetRow });
+export type RowResponse = z.infer<typeof RowResponse>;
+
 // ---------- apps, pages, blocks ----------
 export const AppKind = z.enum(['board', 'multipage']);
 export const SignInMethod = z.enum(['No sign in', 'Use password set by user']);
@@ -179,10 +214,22 @@ const FooterFields = z
   .object({ logo: z.string().max(2000).optional(), socialMediaIcons: z.array(z.unknown()).max(20).optional(), copyrightText: z.string().max(500).optional() })
   .strict();
 
+/**
+ * The board's filters (spec Filter entity). Checked as a whole by boardFilterProblems so a refusal
+ * names the filter ('Filter 'Status': ...') at `filters.<index>.<field>`; unknown keys are dropped.
+ */
+export const BoardFilters = z.array(z.unknown()).transform((items, ctx): Filter[] => {
+  const problems = boardFilterProblems(items);
+  for (const p of problems)
+    ctx.addIssue({ code: 'custom', message: p.message, path: [p.index, ...(p.field ? p.field.split('.') : [])], input: items });
+  return problems.length > 0 ? z.NEVER : items.map((item) => filterSchema.parse(item));
+});
+
 /** Board state fields an owner may save (blocks-and-data §3 "Board state"). Unknown keys are dropped. */
 export const BoardSettings = z.object({
   title: z.string().max(200).optional(),
   hide_filters: z.boolean().optional(),
+  filters: BoardFilters.optional(),
   hide_hero: z.boolean().optional(),
   hide_search: z.boolean().optional(),
   hero: z.string().max(5000).optional(),
@@ -238,6 +285,7 @@ export const PageMetadataQuery = MetadataQuery.extend({ page: z.string().optiona
 export const BoardMetadataResponse = BoardSettings.required({
   title: true,
   hide_filters: true,
+  filters: true,
   nav_background: true,
   hero_background: true,
   board_background: true,
@@ -297,3 +345,20 @@ export const PageMetadataResponse = BoardMetadataResponse.pick({
   pages: z.array(Page.omit({ blocks: true })),
 });
 export type PageMetadataResponse = z.infer<typeof PageMetadataResponse>;
+
+// ---------- block actions and uploads ----------
+
+/** `POST /api/blocks/{blockId}/actions/{index}/run`: the row is the table row's `_id`. */
+export const RunActionBody = z.object({
+  rowId: z.union([z.string().min(1).max(40), z.number().int().nonnegative()]).transform(String),
+  board: z.string().max(2000).optional(),
+});
+export type RunActionBody = z.input<typeof RunActionBody>;
+/** ok: the action did what it does (API call: a 2xx answer); message: the action's success/error message or a default. */
+export const RunActionResponse = z.object({ ok: z.boolean(), message: z.string() });
+export type RunActionResponse = z.infer<typeof RunActionResponse>;
+
+/** `POST /api/uploads` (multipart: `file`, and `board` + `blockId` + `accept` as fields or query). */
+export const Upload = z.object({ id: z.string(), url: z.string(), name: z.string(), type: z.string(), size: z.number() });
+export type Upload = z.infer<typeof Upload>;
+export const UploadResponse = z.object({ upload: Upload });

@@ -2,3 +2,4 @@ export * from './search';
 export * from './dates';
 export * from './conditions';
 export * from './url-filters';
+export * from './board-filters';

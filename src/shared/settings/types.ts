@@ -93,9 +93,11 @@ export interface BlockSchema {
    * How the renderer loads rows: `paged` asks the server for one page at a time (search, sort,
    * limit, offset: big sheets never reach the browser whole); `all` loads every row of the
    * columns the block uses; `none` loads nothing. Sheets named by `datasource` settings
-   * ({sheet, column}) in the axes are loaded too, into `data.sheets`.
+   * ({sheet, column}) in the axes are loaded too, into `data.sheets`. `aggregate` (chart) asks
+   * the server for the rows already grouped into at most as many points as the view can draw
+   * (`data.chart`, src/web/viewer/block-chart.ts).
    */
-  data: 'paged' | 'all' | 'none';
+  data: 'paged' | 'all' | 'none' | 'aggregate';
 }
 
 /** The block record as it travels over the API (spec, blocks-and-data §3 "Block record"). */

@@ -2,14 +2,20 @@
 // know to components, with a neutral fallback so a new block never breaks the catalogue.
 import {
   IconBox,
+  IconCalendar,
+  IconForms,
+  IconBrowser,
   IconChartBar,
   IconChartLine,
   IconChartPie,
   IconGauge,
   IconLayoutGrid,
+  IconMap,
   IconList,
+  IconMarkdown,
   IconNumber,
   IconTable,
+  IconTimeline,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -32,6 +38,13 @@ const ICONS: Record<string, Icon> = {
   IconList: IconList,
   grid: IconLayoutGrid,
   'layout-grid': IconLayoutGrid,
+  map: IconMap,
+  IconMap: IconMap,
+  forms: IconForms,
+  calendar: IconCalendar,
+  timeline: IconTimeline,
+  markdown: IconMarkdown,
+  browser: IconBrowser,
 };
 
 export function BlockIcon({ name, size = 22 }: { name: string; size?: number }) {

@@ -12,6 +12,9 @@ import { BlockFrame } from '../viewer/BlockFrame';
 import { BlockRenderer } from '../viewer/BlockRenderer';
 import type { BoardState } from '../viewer/board-state';
 import { BlockGrid, BoardSurface, gridItemClass } from '../viewer/BoardSurface';
+import { useDataSource } from '../viewer/data-source';
+import { FilterBar } from '../viewer/filters/FilterBar';
+import { useViewFilters } from '../viewer/filters/useViewFilters';
 
 export interface EditorCanvasProps {
   board: BoardState;
@@ -32,7 +35,9 @@ export function EditorCanvas({ board, blocks, editing, onEdit, onDelete, onReord
   const ids = blocks.map((b) => b.id);
   const shown = blocks.map((b) => (editing && editing.id === b.id ? editing : b));
   const temp = editing && !editing.id ? editing : null;
-  const source = { appId: board.appId, spreadsheetId: board.spreadsheetId };
+  // The owner previews the board as viewers get it: the same filter bar, changes not saved.
+  const view = useViewFilters(board);
+  const source = useDataSource(board, view.filters);
 
   // A new block is appended at the end of the board: bring it into view so its live preview is seen.
   const tempRef = useRef<HTMLDivElement>(null);
@@ -50,6 +55,7 @@ export function EditorCanvas({ board, blocks, editing, onEdit, onDelete, onReord
 
   return (
     <BoardSurface board={board}>
+      {!board.hideFilters && board.filters.length > 0 && <FilterBar view={view} />}
       {shown.length === 0 && !temp ? (
         <Center py={80}>
           <Stack align="center" gap="sm">

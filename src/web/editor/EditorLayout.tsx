@@ -19,6 +19,7 @@ import type { BoardState } from '../viewer/board-state';
 import { ChooseBlockModal } from './ChooseBlockModal';
 import { EditorCanvas } from './EditorCanvas';
 import { EmbedModal, UpgradeModal } from './EmbedModal';
+import { FiltersManager } from './filters/FiltersManager';
 import { tabOfFirstError } from './settings/BlockSettingsForm';
 import { SettingsPanel } from './SettingsPanel';
 import { Sidebar } from './Sidebar';
@@ -116,6 +117,7 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
   const [attempted, setAttempted] = useState(false);
   const [guide, setGuide] = useState<null | 'Tutorial Videos' | 'Docs'>(null);
   const [upgrade, setUpgrade] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   const blocks = page.blocks as BlockRecord[];
   const schema = draft ? schemaOf(draft.type) : null;
@@ -249,7 +251,18 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
         <TopBar board={board} publicUrl={publicUrl} onTutorials={() => setGuide('Tutorial Videos')} />
       </AppShell.Header>
       <AppShell.Navbar>
-        <Sidebar panel={panel} onNewBlock={newBlock} onDocs={() => setGuide('Docs')} onEmbed={embed} />
+        <Sidebar
+          panel={panel}
+          onNewBlock={newBlock}
+          onDocs={() => setGuide('Docs')}
+          onEmbed={embed}
+          filtersOpen={filtersOpen}
+          onFilters={() => {
+            // A popup like the others: it closes New Block.
+            setPanel((cur) => (cur === 'add' ? 'view' : cur));
+            setFiltersOpen((o) => !o);
+          }}
+        />
       </AppShell.Navbar>
       <AppShell.Main style={{ background: board.colors.board_background }}>
         <EditorCanvas
@@ -291,6 +304,7 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
       <ChooseBlockModal opened={panel === 'add'} onClose={() => setPanel('view')} onPick={pick} />
       <EmbedModal opened={panel === 'embed'} onClose={() => setPanel('view')} url={publicUrl} />
       <UpgradeModal opened={upgrade} onClose={() => setUpgrade(false)} />
+      <FiltersManager board={board} opened={filtersOpen} onClose={() => setFiltersOpen(false)} />
       <TutorialsModal opened={guide !== null} onClose={() => setGuide(null)} title={guide ?? undefined} />
     </AppShell>
   );

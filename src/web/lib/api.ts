@@ -65,8 +65,12 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     res = await fetch(apiUrl(path, opts.query, opts.board), {
       method,
       credentials: 'include',
-      headers: opts.body !== undefined ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
-      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+      // FormData sets its own multipart Content-Type (with the boundary).
+      headers:
+        opts.body !== undefined && !(opts.body instanceof FormData)
+          ? { 'Content-Type': 'application/json', Accept: 'application/json' }
+          : { Accept: 'application/json' },
+      body: opts.body instanceof FormData ? opts.body : opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
       signal: opts.signal,
     });
   } catch (e) {
@@ -87,6 +91,8 @@ export const api = {
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body: body ?? {} }),
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body: body ?? {} }),
   delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+  /** multipart/form-data POST (small uploads; uploadFile below reports progress for big ones). */
+  form: <T>(path: string, form: FormData, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body: form }),
 };
 
 /**

@@ -60,7 +60,13 @@ export function BlockFrame({
               fw={650}
               fz="md"
               ta={(['left', 'center', 'right'] as const).find((a) => a === block.title_alignment) ?? 'left'}
-              style={{ color: s(block.title_color, 'inherit'), flex: 1, minWidth: 0 }}
+              style={{
+                color: s(block.title_color, 'inherit'),
+                flex: 1,
+                minWidth: 0,
+                // Table/list `title_font`: Serif or Monospace; Default keeps the theme font.
+                fontFamily: block.title_font === 'serif' ? 'Georgia, serif' : block.title_font === 'monospace' ? 'ui-monospace, monospace' : undefined,
+              }}
               truncate
             >
               {title}

@@ -6,16 +6,22 @@ import { BlockRenderer } from './BlockRenderer';
 import type { BoardState } from './board-state';
 import { BlockGrid, BoardSurface, gridItemClass } from './BoardSurface';
 import type { BlockRecord } from '../../shared/settings/types';
+import { useDataSource } from './data-source';
+import { FilterBar } from './filters/FilterBar';
+import { useViewFilters } from './filters/useViewFilters';
 
 /** What everyone who cannot edit sees: the board, read-only. */
 export function GuestView({ board, page }: { board: BoardState; page: PageRecord | undefined }) {
   useDocumentTitle(board.title || board.name || 'Sheetboard');
   const blocks = (page?.blocks ?? []) as BlockRecord[];
-  const source = { appId: board.appId, spreadsheetId: board.spreadsheetId };
+  // The board's filters as this viewer set them (address, filter bar); blocks of filtered sheets follow.
+  const view = useViewFilters(board);
+  const source = useDataSource(board, view.filters);
   return (
     <Box100>
       {/* Embeds (the Embed snippet) ask for hide_header=true: the host page has its own title. */}
       <BoardSurface board={board} hideHeader={new URLSearchParams(window.location.search).get('hide_header') === 'true'}>
+        {!board.hideFilters && board.filters.length > 0 && <FilterBar view={view} />}
         {blocks.length === 0 ? (
           <Center py={80}>
             <Stack align="center" gap={4}>

@@ -1,6 +1,7 @@
 // The board state of blocks-and-data §3, as the client uses it. `POST /api/board/update-metadata`
 // has no zod contract in src/shared/api yet, so its answer is read defensively here, in one place.
 import { useQuery } from '@tanstack/react-query';
+import { filterSchema, type Filter } from '../../shared/filters/conditions';
 import { api } from '../lib/api';
 import { keys } from '../lib/queries';
 
@@ -19,6 +20,10 @@ export interface BoardState {
   sheets: SheetInfo[];
   canEdit: boolean;
   isPublic: boolean;
+  /** The board's filters (spec Filter entity) as the owner saved them. */
+  filters: Filter[];
+  /** Hide the viewers' filter bar (spec default true: the owner switches it on). */
+  hideFilters: boolean;
   colors: {
     board_background: string;
     block_border: string;
@@ -52,6 +57,15 @@ function sheetsOf(v: unknown): SheetInfo[] {
     .filter((s): s is SheetInfo => s !== null);
 }
 
+/** Saved filters, each checked with the engine's schema (a malformed one is left out, not fatal). */
+function filtersOf(v: unknown): Filter[] {
+  if (!Array.isArray(v)) return [];
+  return v.flatMap((f) => {
+    const r = filterSchema.safeParse(f);
+    return r.success ? [r.data] : [];
+  });
+}
+
 export function toBoardState(res: unknown): BoardState {
   const outer = (res ?? {}) as Loose;
   const r = ((outer.board as Loose | undefined) ?? (outer.state as Loose | undefined) ?? outer) as Loose;
@@ -69,6 +83,8 @@ export function toBoardState(res: unknown): BoardState {
     sheets: sheetsOf(r.sheets ?? spreadsheet.sheets),
     canEdit: r.can_edit === true,
     isPublic: r.public !== false,
+    filters: filtersOf(r.filters),
+    hideFilters: r.hide_filters !== false,
     colors: {
       board_background: color('board_background'),
       block_border: color('block_border'),

@@ -4,25 +4,46 @@
 //   all:   every row, but only the columns the block uses (its sheet_columns settings).
 //   none:  nothing from sheet_title.
 // In every mode, `datasource` settings ({sheet, column}) load their sheets into data.sheets.
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SheetDataResponse } from '../../shared/api';
 import type { BlockRecord, BlockSchema, SettingsSchema, SettingValues } from '../../shared/settings/types';
 import { blockSettings } from '../../shared/settings/block';
-import type { BlockData, SheetQuery } from '../../blocks/types';
+import type { BlockData, RowWrites, SheetQuery, SheetRow, UploadedFile } from '../../blocks/types';
+import type { ViewerRole } from '../../blocks/audience';
+import { filtersForSheet, type Filter } from '../../shared/filters/conditions';
 import { api, type Out, type Query } from '../lib/api';
+import { useBlockGeo } from './block-geo';
+import { useBlockChart } from './block-chart';
 
 export interface DataSource {
   appId: string;
   spreadsheetId: string | null;
+  /** 'admin' for the owner (the server decides the same way and enforces it). */
+  role?: ViewerRole;
+  email?: string | null;
+  /** The board's filters (spec Filter entity); the active ones of a sheet go with its requests. */
+  filters?: Filter[];
+  /** Opens a page of the app (multipage); boards have one page and leave it out. */
+  openPage?: (slug: string, rowId?: string) => void;
+}
+
+/** The `filters` query value for one sheet: its active board filters as JSON, or undefined. */
+export function filtersParam(src: DataSource, sheet: string): string | undefined {
+  const active = filtersForSheet(src.filters ?? [], sheet).filter((f) => f.active);
+  return active.length > 0 ? JSON.stringify(active) : undefined;
+}
+
+function sheetPath(src: DataSource, sheet: string): string {
+  return `/api/board/${encodeURIComponent(src.spreadsheetId ?? '')}/sheet/${encodeURIComponent(sheet)}`;
 }
 
 type SheetRows = Out<typeof SheetDataResponse>;
 
 export function fetchSheet(src: DataSource, sheet: string, query: Query, signal?: AbortSignal): Promise<SheetRows> {
-  return api.get<SheetRows>(`/api/board/${encodeURIComponent(src.spreadsheetId ?? '')}/sheet/${encodeURIComponent(sheet)}`, {
+  return api.get<SheetRows>(sheetPath(src, sheet), {
     board: src.appId,
-    query,
+    query: { ...query, filters: filtersParam(src, sheet) },
     signal,
   });
 }
@@ -84,7 +105,7 @@ export function useBlockData(schema: BlockSchema | null, block: BlockRecord, src
   useEffect(() => setQuery(firstPage(block)), [pageKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const paged = useQuery({
-    queryKey: ['sheet', src.spreadsheetId, sheet, 'paged', query],
+    queryKey: ['sheet', src.spreadsheetId, sheet, 'paged', query, filtersParam(src, sheet)],
     queryFn: ({ signal }) => fetchSheet(src, sheet, { ...query }, signal),
     enabled: ready && mode === 'paged',
     placeholderData: keepPreviousData,
@@ -92,7 +113,7 @@ export function useBlockData(schema: BlockSchema | null, block: BlockRecord, src
 
   const fields = useMemo(() => (schema && mode === 'all' ? usedColumns(schema, block).sort() : []), [schema, mode, block]);
   const all = useQuery({
-    queryKey: ['sheet', src.spreadsheetId, sheet, 'all', fields],
+    queryKey: ['sheet', src.spreadsheetId, sheet, 'all', fields, filtersParam(src, sheet)],
     queryFn: ({ signal }) => fetchSheet(src, sheet, { fields: fields.join(',') }, signal),
     enabled: ready && mode === 'all' && fields.length > 0,
     placeholderData: keepPreviousData,
@@ -102,11 +123,46 @@ export function useBlockData(schema: BlockSchema | null, block: BlockRecord, src
   const sourceList = Object.entries(sources).sort(([a], [b]) => a.localeCompare(b));
   const extra = useQueries({
     queries: sourceList.map(([title, cols]) => ({
-      queryKey: ['sheet', src.spreadsheetId, title, 'all', [...cols].sort()],
+      queryKey: ['sheet', src.spreadsheetId, title, 'all', [...cols].sort(), filtersParam(src, title)],
       queryFn: ({ signal }: { signal: AbortSignal }) => fetchSheet(src, title, cols.length ? { fields: cols.join(',') } : {}, signal),
       enabled: !!src.spreadsheetId,
     })),
   });
+
+  // Map blocks: geocoded points and tile settings (block-geo.ts); undefined for other kinds.
+  const geo = useBlockGeo(schema, block, src, filtersParam(src, sheet));
+
+  // Charts ('aggregate'): the rows grouped on the server (block-chart.ts); undefined for other modes.
+  const chart = useBlockChart(schema, block, src, filtersParam(src, sheet));
+
+  const client = useQueryClient();
+  const write = useMemo((): RowWrites | undefined => {
+    if (!src.spreadsheetId || !sheet) return undefined;
+    const base = sheetPath(src, sheet);
+    const opts = { board: src.appId };
+    // Every view of the sheet (this block's pages, other blocks, datasources) shows the change.
+    const refresh = <T,>(p: Promise<T>) => p.finally(() => void client.invalidateQueries({ queryKey: ['sheet', src.spreadsheetId, sheet] }));
+    return {
+      add: (values) => refresh(api.post<{ row: SheetRow }>(`${base}/rows`, { board: src.appId, blockId: block.id, values }, opts).then((r) => r.row)),
+      update: (rowId, values, version) =>
+        refresh(
+          api
+            .put<{ row: SheetRow }>(`${base}/rows/${encodeURIComponent(rowId)}`, { board: src.appId, blockId: block.id, values, _version: version }, opts)
+            .then((r) => r.row),
+        ),
+      remove: (rowId) => refresh(api.delete<void>(`${base}/rows/${encodeURIComponent(rowId)}`, { ...opts, query: { blockId: block.id } })),
+      runAction: (index, rowId) =>
+        refresh(api.post<{ ok: boolean; message: string }>(`/api/blocks/${encodeURIComponent(block.id)}/actions/${index}/run`, { board: src.appId, rowId }, opts)),
+      upload: async (file, accept) => {
+        const form = new FormData();
+        form.append('board', src.appId);
+        form.append('blockId', block.id);
+        if (accept) form.append('accept', accept);
+        form.append('file', file, file.name);
+        return (await api.form<{ upload: UploadedFile }>('/api/uploads', form, opts)).upload;
+      },
+    };
+  }, [src, sheet, block.id, client]);
 
   const fetchAll = useCallback(async () => {
     const res = await fetchSheet(src, sheet, { sort: query.sort, dir: query.dir, q: query.q });
@@ -128,6 +184,11 @@ export function useBlockData(schema: BlockSchema | null, block: BlockRecord, src
     loading: (main?.isFetching ?? false) || extra.some((q) => q.isFetching),
     error: dataError(main?.error ?? extraError),
     sheets,
+    viewer: { role: src.role ?? 'guest', email: src.email ?? null },
+    ...(write ? { write } : {}),
+    ...(src.openPage ? { openPage: src.openPage } : {}),
+    ...(geo ? { geo } : {}),
+    ...(chart ? { chart } : {}),
     ...(mode === 'paged' ? { query, setQuery, fetchAll } : {}),
   };
 }

@@ -5,6 +5,7 @@ import type { ServerContext } from '../../context';
 import { forbidden, notFound, unauthorized } from '../../errors';
 import { parseJson } from '../../http';
 import type { SessionUser } from '../auth/service';
+import { viewerBlocks } from '../actions/secrets';
 import { pagesOfApp } from '../pages/service';
 import { pagesRepo } from '../pages/repo';
 import { sheetSummaries } from '../spreadsheets/service';
@@ -14,6 +15,8 @@ import { canEdit, resolveApp, updateApp, type AppRef, type AppView } from './ser
 /** Spec defaults of the board state (blocks-and-data §3 and §9). */
 export const BOARD_DEFAULTS = {
   hide_filters: true,
+  /** Board filters (spec Filter entity), checked by BoardFilters in shared/api when saved. */
+  filters: [],
   hide_hero: false,
   hide_search: false,
   hero: '',
@@ -92,7 +95,8 @@ export async function boardMetadata(
     page_id: home?.page_id ?? null,
     page_name: home?.page_name ?? null,
     page_slug: home?.page_slug ?? null,
-    blocks: home?.blocks ?? [],
+    // Action secrets (tokens, headers, endpoints) stay on the server for everyone but the owner.
+    blocks: viewerBlocks(home?.blocks ?? [], editable),
   };
 }
 
@@ -130,7 +134,7 @@ export async function pageMetadata(
     page_type: page.page_type,
     is_public: page.is_public,
     is_auth: page.is_auth,
-    blocks: page.blocks,
+    blocks: viewerBlocks(page.blocks, editable),
     pages: pages.map(({ blocks: _b, ...p }) => p),
   };
 }

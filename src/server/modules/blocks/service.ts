@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../../errors';
 import { newId, nowIso, parseJson } from '../../http';
 import { readableApp, writableApp } from '../apps/service';
 import type { SessionUser } from '../auth/service';
+import { viewerBlock } from '../actions/secrets';
 import { pagesRepo } from '../pages/repo';
 import { blocksRepo, type BlockRow } from './repo';
 
@@ -119,8 +120,9 @@ export async function readBlock(ctx: ServerContext, user: SessionUser | null, bl
   if (!row) throw notFound('Block not found');
   const page = await pagesRepo(ctx.db).findById(row.page_id);
   if (!page) throw notFound('Block not found');
-  await readableApp(ctx, user, page.app_id);
-  return blockRecord(row);
+  const { owner } = await readableApp(ctx, user, page.app_id);
+  // Action secrets stay on the server for everyone but the owner.
+  return owner ? blockRecord(row) : viewerBlock(blockRecord(row));
 }
 
 export function catalogue() {

@@ -12,6 +12,11 @@ export function publicEnv(config: Config): Record<string, string> {
     BOARD_BASE_URL: `${config.publicScheme}://${config.baseHost}`,
     BASE_HOST: config.baseHost,
     MAX_IMPORT_MB: String(config.maxImportMb),
+    // Map block (Leaflet): the tile template, its credit line and the tile provider's public
+    // token. The geocoder's address and key stay on the server (GEOCODER_*).
+    MAP_TILE_URL: config.mapTileUrl,
+    MAP_ATTRIBUTION: config.mapAttribution,
+    MAPS_ACCESS_TOKEN: config.mapsAccessToken,
   };
 }
 

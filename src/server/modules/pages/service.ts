@@ -5,6 +5,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { newId, nowIso } from '../../http';
 import { readableApp, resolveApp, writableApp, type AppRef, type AppView, canEdit } from '../apps/service';
 import type { SessionUser } from '../auth/service';
+import { viewerBlocks } from '../actions/secrets';
 import { blocksOfPages } from '../blocks/service';
 import { pagesRepo, type PageRow } from './repo';
 
@@ -31,8 +32,9 @@ export async function pagesOfApp(ctx: ServerContext, appId: string): Promise<Pag
 }
 
 export async function listPages(ctx: ServerContext, user: SessionUser | null, appId: string) {
-  const { app } = await readableApp(ctx, user, appId);
-  return pagesOfApp(ctx, app.id);
+  const { app, owner } = await readableApp(ctx, user, appId);
+  // Action secrets stay on the server for everyone but the owner.
+  return (await pagesOfApp(ctx, app.id)).map((p) => ({ ...p, blocks: viewerBlocks(p.blocks, owner) }));
 }
 
 /** The app of a page request: the Host's subdomain, else `app` (id or subdomain), else `board`. */
@@ -49,7 +51,7 @@ export async function pageBySlug(ctx: ServerContext, user: SessionUser | null, s
   const row = await pagesRepo(ctx.db).findBySlug(app.id, slug.toLowerCase());
   if (!row) throw notFound(`Page '${slug}' not found`);
   const blocks = await blocksOfPages(ctx, [row.id]);
-  return pageOut(row, blocks.get(row.id) ?? []);
+  return pageOut(row, viewerBlocks(blocks.get(row.id) ?? [], await canEdit(ctx, user, app)));
 }
 
 export async function createPage(ctx: ServerContext, user: SessionUser | null, body: { appId: string; page_name: string; page_slug?: string }) {

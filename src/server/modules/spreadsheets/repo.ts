@@ -58,8 +58,9 @@ export function spreadsheetsRepo(db: Db) {
         .where('sheets.title', '=', title)
         .executeTakeFirst();
     },
+    /** Rows in sheet order, with their stable index (`_id`) and version (`_version`). */
     rowsOf(sheetId: string) {
-      return db.selectFrom('sheet_rows').select('data').where('sheet_id', '=', sheetId).orderBy('row_index').execute();
+      return db.selectFrom('sheet_rows').select(['row_index', 'data', 'version']).where('sheet_id', '=', sheetId).orderBy('row_index').execute();
     },
     appsUsing(spreadsheetId: string) {
       return db.selectFrom('apps').select(['id', 'name']).where('spreadsheet_id', '=', spreadsheetId).execute();

@@ -9,7 +9,7 @@ import type { SessionUser } from '../auth/service';
 import { workspaceOf } from '../workspace/service';
 import { IMPORT_LIMITS, MESSAGES, type Cell, type ImportLimits, type ParsedSheet } from './import-file';
 import { spreadsheetsRepo, type SheetRecord } from './repo';
-import { filterMask, querySheet, type Row } from './sheet-cache';
+import { filterMask, querySheet, type CachedSheet, type Row, type SheetRows } from './sheet-cache';
 
 function summary(s: SheetRecord): SheetSummary {
   return { title: s.title, columns: parseJson<string[]>(s.columns, []), row_count: Number(s.row_count) };
@@ -44,6 +44,7 @@ export async function storeSpreadsheet(
         row_count: sheet.rows.length,
         version: 1,
         updated_at: created_at,
+        next_row_index: sheet.rows.length,
       });
       await repo.insertRows(sheetId, sheet.rows.map((r) => rowJson(sheet.columns, r)));
     }
@@ -174,6 +175,21 @@ export async function deleteSpreadsheet(ctx: ServerContext, user: SessionUser, i
   for (const s of sheets) ctx.sheetCache.invalidate(s.id);
 }
 
+/** A sheet's rows for the cache: values, stable ids (row_index) and versions, in sheet order. */
+export async function loadSheetRows(ctx: ServerContext, sheetId: string, columns: string[]): Promise<SheetRows> {
+  const rows = await spreadsheetsRepo(ctx.db).rowsOf(sheetId);
+  const ids = new Array<number>(rows.length);
+  const versions = new Array<number>(rows.length);
+  const parsed = new Array<Row>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    parsed[i] = JSON.parse(r.data) as Row;
+    ids[i] = Number(r.row_index);
+    versions[i] = Number(r.version);
+  }
+  return { columns, rows: parsed, ids, versions };
+}
+
 export const MAX_SEARCH_TERMS = 50;
 export const MAX_FILTERS = 50;
 
@@ -213,11 +229,24 @@ function localDate(d: Date): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
+/** A sheet as readableSheet finds it (id, title, version, columns JSON, row_count, workspace). */
+export type ReadableSheet = NonNullable<Awaited<ReturnType<ReturnType<typeof spreadsheetsRepo>['sheetByTitle']>>>;
+
+/** Which sheet a read names, and on whose behalf (`board`/`app`/Host name a public app). */
+export interface SheetReadRef {
+  spreadsheetId: string;
+  sheetTitle: string;
+  board?: string;
+  app?: string;
+  host: string;
+}
+
 /**
- * Rows of one sheet. Readers: the owner of the spreadsheet, or anyone asking on behalf of a
- * public app (named by `board`) that uses the spreadsheet.
+ * The sheet a caller may read: the owner of the spreadsheet, or anyone asking on behalf of a
+ * public app (named by `board`) that uses the spreadsheet. Shared by every read route (sheet
+ * rows, chart aggregation), so they all answer 401/403/404 alike.
  */
-export async function sheetData(ctx: ServerContext, user: SessionUser | null, input: SheetDataInput) {
+export async function readableSheet(ctx: ServerContext, user: SessionUser | null, input: SheetReadRef): Promise<ReadableSheet> {
   const repo = spreadsheetsRepo(ctx.db);
   const sheet = await repo.sheetByTitle(input.spreadsheetId, input.sheetTitle);
   let workspaceId = sheet?.workspace_id;
@@ -238,12 +267,43 @@ export async function sheetData(ctx: ServerContext, user: SessionUser | null, in
     if (!app.public) throw forbidden('This application is private and you do not have permission to access it.');
   }
   if (!sheet) throw notFound(`Sheet '${input.sheetTitle}' not found`);
+  return sheet;
+}
 
-  // Only the active filters of this sheet count; parsed before anything is read.
-  const filters = filtersForSheet(parseFiltersParam(input.filters), input.sheetTitle).filter((f) => f.active);
+/** The active board filters of one sheet from the `filters` parameter (400 when bad or too many). */
+export function activeSheetFilters(raw: string | undefined, sheetTitle: string): Filter[] {
+  const filters = filtersForSheet(parseFiltersParam(raw), sheetTitle).filter((f) => f.active);
   // Like search terms, each filter is a sweep of the sheet on its first use.
   if (filters.length > MAX_FILTERS)
     throw badRequest(`Invalid filters: at most ${MAX_FILTERS} active filters per sheet`, [{ path: 'filters', message: `At most ${MAX_FILTERS} active filters` }]);
+  return filters;
+}
+
+/** A readable sheet's rows from the cache (loaded on a miss; entries are keyed by version). */
+export function cachedSheetRows(ctx: ServerContext, sheet: Pick<ReadableSheet, 'id' | 'version' | 'columns'>): Promise<CachedSheet> {
+  const columns = parseJson<string[]>(sheet.columns, []);
+  return ctx.sheetCache.get(sheet.id, Number(sheet.version), () => loadSheetRows(ctx, sheet.id, columns));
+}
+
+/**
+ * Rows the board filters keep (null: no filter). The identity comes from the session only. The
+ * mask depends on the filters, the e-mail ('current user') and today's date (relative date
+ * conditions), so all three key it; `key` is returned for callers caching results on top.
+ */
+export function boardFilterMask(ctx: ServerContext, user: SessionUser | null, cached: CachedSheet, filters: Filter[]): { mask: Uint8Array | null; key: string } {
+  if (filters.length === 0) return { mask: null, key: '' };
+  const now = new Date();
+  const userEmail = user?.email;
+  const key = JSON.stringify([filters, userEmail ?? null, localDate(now)]);
+  return { mask: filterMask(cached, key, compileFilters(filters, { now, userEmail }), ctx.sheetCache), key };
+}
+
+/** Rows of one sheet, for its readers (see readableSheet). */
+export async function sheetData(ctx: ServerContext, user: SessionUser | null, input: SheetDataInput) {
+  const sheet = await readableSheet(ctx, user, input);
+
+  // Only the active filters of this sheet count; parsed before anything is read.
+  const filters = activeSheetFilters(input.filters, input.sheetTitle);
 
   // Each term is a sweep over the whole sheet's text: thousands of terms in one URL would hold
   // the event loop for seconds, for anyone who can see a public board.
@@ -267,19 +327,8 @@ export async function sheetData(ctx: ServerContext, user: SessionUser | null, in
     if (!columns.includes(f)) throw badRequest(`Unknown column '${f}' in fields`, [{ path: 'fields', message: `Unknown column '${f}'` }]);
 
   // `nocache` needs nothing: entries are keyed by the sheet's version, so they are never stale.
-  const cached = await ctx.sheetCache.get(sheet.id, Number(sheet.version), async () => {
-    const rows = await repo.rowsOf(sheet.id);
-    return { columns, rows: rows.map((r) => JSON.parse(r.data) as Row) };
-  });
-  let filter: Uint8Array | null = null;
-  if (filters.length > 0) {
-    // The identity comes from the session only. The mask depends on the filters, the e-mail
-    // ('current user') and today's date (relative date conditions), so all three key it.
-    const now = new Date();
-    const userEmail = user?.email;
-    const key = JSON.stringify([filters, userEmail ?? null, localDate(now)]);
-    filter = filterMask(cached, key, compileFilters(filters, { now, userEmail }), ctx.sheetCache);
-  }
+  const cached = await cachedSheetRows(ctx, sheet);
+  const filter = boardFilterMask(ctx, user, cached, filters).mask;
   const result = querySheet(cached, { q: input.q, sort, dir, limit: input.limit, offset: input.offset, fields, filter }, ctx.sheetCache);
   return { rows: result.rows, columns: fields ?? cached.columns, total: result.total };
 }

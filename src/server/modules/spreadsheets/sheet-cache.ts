@@ -1,15 +1,35 @@
 // Per-process cache of parsed sheets, so search + sort + one page of a 100,000-row sheet answers
 // in milliseconds. Rows stay in the database as the source of truth; an entry is keyed by sheet
-// id and version, so any write (which bumps the version) makes the next request reload it.
+// id and version, so any write (which bumps the version) makes the next request reload it,
+// unless the write was made by this process: then applyWrite patches the entry in place (a form
+// submit must not make a 1,000,000-row sheet be read again).
 import { rowSearchText, searchTerms } from '../../../shared/filters/search';
 
 export type Row = Record<string, unknown>;
+
+/** What a loader gives the cache. Without ids, rows are 0..n-1; without versions, all 1. */
+export interface SheetRows {
+  columns: string[];
+  rows: Row[];
+  ids?: number[];
+  versions?: number[];
+}
+
+/** A row write committed by this process, to patch a cached entry (ids are row indexes). */
+export type RowPatch =
+  | { kind: 'append'; id: number; version: number; row: Row }
+  | { kind: 'update'; id: number; version: number; row: Row }
+  | { kind: 'delete'; id: number };
 
 export interface CachedSheet {
   sheetId: string;
   version: number;
   columns: string[];
   rows: Row[];
+  /** Stable id (row_index) of each row, ascending: the wire `_id`. */
+  ids: number[];
+  /** Version of each row: the wire `_version`. */
+  versions: number[];
   /**
    * Lowercased searchable text of every row (shared/filters/search rule), joined into one string
    * with a separator no term can hold; `offsets[i]` is where row i starts. One native indexOf
@@ -28,6 +48,8 @@ export interface CachedSheet {
   masks: Map<string, Uint8Array>;
   /** Recent board-filter masks by filterKey (most recent last). */
   filterMasks: Map<string, Uint8Array>;
+  /** The predicate behind each filter mask, so a written row's bit can be recomputed. */
+  filterKeeps: Map<string, (row: Row) => boolean>;
 }
 
 export interface SheetQueryOptions {
@@ -45,10 +67,16 @@ const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'bas
 const ROW_SEPARATOR = '\u0001';
 const MAX_MASKS = 32;
 const MAX_FILTER_MASKS = 16;
+/** Out-of-order writes a sheet may wait on before its entry is dropped instead. */
+const MAX_PENDING = 1000;
+/** From this many appends in a row, they are applied in one pass and sort orders rebuilt lazily. */
+const APPEND_BATCH = 8;
 
 export class SheetCache {
   private entries = new Map<string, CachedSheet>();
   private loading = new Map<string, Promise<CachedSheet>>();
+  /** Writes that arrived ahead of an earlier one (or of a load), by sheet and sheet version. */
+  private pending = new Map<string, Map<number, RowPatch>>();
   private used = 0;
 
   constructor(private readonly maxBytes: number) {}
@@ -61,9 +89,14 @@ export class SheetCache {
     return this.used;
   }
 
-  async get(sheetId: string, version: number, load: () => Promise<{ columns: string[]; rows: Row[] }>): Promise<CachedSheet> {
+  async get(sheetId: string, version: number, load: () => Promise<SheetRows>): Promise<CachedSheet> {
     const hit = this.entries.get(sheetId);
-    if (hit && hit.version === version) {
+    // Writes are applied when the sheet is next read, many at once (200 form submits in a row
+    // cost one pass over a big sheet, not 200).
+    if (hit) this.drain(hit);
+    // A newer entry than asked for is fine: the request read the version just before a write
+    // of this process patched the entry.
+    if (hit && hit.version >= version) {
       // Map order is the LRU order: move to the back.
       this.entries.delete(sheetId);
       this.entries.set(sheetId, hit);
@@ -73,7 +106,7 @@ export class SheetCache {
     let pending = this.loading.get(key);
     if (!pending) {
       pending = load()
-        .then(({ columns, rows }) => this.store(sheetId, version, columns, rows))
+        .then((loaded) => this.store(sheetId, version, loaded))
         .finally(() => this.loading.delete(key));
       this.loading.set(key, pending);
     }
@@ -86,9 +119,63 @@ export class SheetCache {
       this.used -= e.bytes;
       this.entries.delete(sheetId);
     }
+    this.pending.delete(sheetId);
   }
 
-  private store(sheetId: string, version: number, columns: string[], rows: Row[]): CachedSheet {
+  /**
+   * A row write this process committed, which took the sheet to `version`. Applied in place when
+   * the entry holds version - 1; writes that commit out of order (PostgreSQL runs them at once)
+   * wait in a small queue for the ones before them. An entry that can't catch up (a write by
+   * another process) is simply reloaded by the next get, which sees a newer version.
+   */
+  applyWrite(sheetId: string, version: number, patch: RowPatch): void {
+    const e = this.entries.get(sheetId);
+    const loading = [...this.loading.keys()].some((k) => k.startsWith(`${sheetId}@`));
+    if (!e && !loading) return;
+    if (e && e.version >= version) return;
+    let queue = this.pending.get(sheetId);
+    if (!queue) this.pending.set(sheetId, (queue = new Map()));
+    queue.set(version, patch);
+    if (queue.size > MAX_PENDING) {
+      this.invalidate(sheetId);
+      return;
+    }
+  }
+
+  private drain(e: CachedSheet): void {
+    const queue = this.pending.get(e.sheetId);
+    if (!queue) return;
+    for (const v of [...queue.keys()]) if (v <= e.version) queue.delete(v);
+    for (let next = queue.get(e.version + 1); next; next = queue.get(e.version + 1)) {
+      const before = e.bytes;
+      // A run of appends is applied in one pass.
+      const run: Extract<RowPatch, { kind: 'append' }>[] = [];
+      for (let p: RowPatch | undefined = next; p?.kind === 'append'; p = queue.get(e.version + 1 + run.length)) run.push(p);
+      if (run.length >= APPEND_BATCH) {
+        for (let k = 1; k <= run.length; k++) queue.delete(e.version + k);
+        if (!appendMany(e, run)) {
+          this.invalidate(e.sheetId);
+          return;
+        }
+        e.version += run.length;
+      } else {
+        queue.delete(e.version + 1);
+        if (!patchEntry(e, next)) {
+          this.invalidate(e.sheetId);
+          return;
+        }
+        e.version++;
+      }
+      this.used += e.bytes - before;
+    }
+    if (queue.size === 0) this.pending.delete(e.sheetId);
+    this.evict(e.sheetId);
+  }
+
+  private store(sheetId: string, version: number, loaded: SheetRows): CachedSheet {
+    const { columns, rows } = loaded;
+    const ids = loaded.ids ?? Array.from({ length: rows.length }, (_, i) => i);
+    const versions = loaded.versions ?? new Array<number>(rows.length).fill(1);
     const parts = new Array<string>(rows.length);
     const offsets = new Uint32Array(rows.length + 1);
     let at = 0;
@@ -106,10 +193,30 @@ export class SheetCache {
     const charFreq = new Uint32Array(65536);
     for (let i = 0; i < haystack.length; i++) charFreq[haystack.charCodeAt(i)]!++;
     bytes += charFreq.byteLength;
-    const entry: CachedSheet = { sheetId, version, columns, rows, haystack, offsets, charFreq, bytes, sorted: new Map(), ranks: new Map(), masks: new Map(), filterMasks: new Map() };
+    bytes += rows.length * 16;
+    const entry: CachedSheet = {
+      sheetId,
+      version,
+      columns,
+      rows,
+      ids,
+      versions,
+      haystack,
+      offsets,
+      charFreq,
+      bytes,
+      sorted: new Map(),
+      ranks: new Map(),
+      masks: new Map(),
+      filterMasks: new Map(),
+      filterKeeps: new Map(),
+    };
+    const queue = this.pending.get(sheetId);
     this.invalidate(sheetId);
+    if (queue) this.pending.set(sheetId, queue);
     this.entries.set(sheetId, entry);
     this.used += bytes;
+    this.drain(entry);
     this.evict(sheetId);
     return entry;
   }
@@ -300,9 +407,11 @@ export function filterMask(sheet: CachedSheet, key: string, keep: (row: Row) => 
   const mask = new Uint8Array(sheet.rows.length);
   for (let i = 0; i < mask.length; i++) if (keep(sheet.rows[i]!)) mask[i] = 1;
   sheet.filterMasks.set(key, mask);
+  sheet.filterKeeps.set(key, keep);
   if (sheet.filterMasks.size > MAX_FILTER_MASKS) {
     const oldest = sheet.filterMasks.keys().next().value as string;
     sheet.filterMasks.delete(oldest);
+    sheet.filterKeeps.delete(oldest);
   } else cache?.grow(sheet, mask.length);
   return mask;
 }
@@ -331,12 +440,298 @@ export function querySheet(sheet: CachedSheet, opts: SheetQueryOptions, cache?: 
     }
   }
   const fields = opts.fields;
+  // `_id` and `_version` are not columns: never searched or sorted, always on the wire (after
+  // the values, so a column of the same name cannot hide them).
   const rows = picked.map((i) => {
     const row = sheet.rows[i]!;
-    if (!fields) return row;
+    if (!fields) return { ...row, _id: String(sheet.ids[i]), _version: sheet.versions[i]! };
     const out: Row = Object.create(null);
     for (const f of fields) out[f] = row[f] ?? '';
+    out._id = String(sheet.ids[i]);
+    out._version = sheet.versions[i]!;
     return out;
   });
   return { rows, total };
+}
+
+/** Index of the row with stable id `id` (ids ascend), or -1. */
+function positionOf(sheet: CachedSheet, id: number): number {
+  const ids = sheet.ids;
+  let lo = 0;
+  let hi = ids.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = ids[mid]!;
+    if (v === id) return mid;
+    if (v < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/** Same order as ranksOf: numbers, then booleans, then text (collator); callers handle empties. */
+function compareValues(a: unknown, b: unknown): number {
+  const ka = typeof a === 'number' ? 0 : typeof a === 'boolean' ? 1 : 2;
+  const kb = typeof b === 'number' ? 0 : typeof b === 'boolean' ? 1 : 2;
+  if (ka !== kb) return ka - kb;
+  if (ka === 0) return (a as number) - (b as number);
+  if (ka === 1) return Number(a) - Number(b);
+  const ta = typeof a === 'string' ? a : JSON.stringify(a);
+  const tb = typeof b === 'string' ? b : JSON.stringify(b);
+  return collator.compare(ta, tb);
+}
+
+/** The order a sort key puts rows i and j in (empties last, ties in sheet order). */
+function compareRows(sheet: CachedSheet, column: string, dir: 'asc' | 'desc', i: number, j: number): number {
+  const a = sheet.rows[i]![column];
+  const b = sheet.rows[j]![column];
+  const ea = isEmpty(a);
+  const eb = isEmpty(b);
+  if (ea || eb) return ea && eb ? i - j : ea ? 1 : -1;
+  const c = compareValues(a, b);
+  if (c !== 0) return dir === 'asc' ? c : -c;
+  return i - j;
+}
+
+/** Where row i goes in a sorted order that does not hold it (binary search). */
+function insertionPoint(sheet: CachedSheet, order: Uint32Array, column: string, dir: 'asc' | 'desc', i: number): number {
+  let lo = 0;
+  let hi = order.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compareRows(sheet, column, dir, order[mid]!, i) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function insertAt(order: Uint32Array, at: number, value: number): Uint32Array {
+  const out = new Uint32Array(order.length + 1);
+  out.set(order.subarray(0, at));
+  out[at] = value;
+  out.set(order.subarray(at), at + 1);
+  return out;
+}
+
+function withoutValue(order: Uint32Array, value: number): Uint32Array {
+  const out = new Uint32Array(order.length - 1);
+  let k = 0;
+  for (let j = 0; j < order.length; j++) if (order[j] !== value) out[k++] = order[j]!;
+  return out;
+}
+
+/**
+ * Puts row i (new, or just changed and taken out of the orders) into the column's sort orders
+ * and gives it a rank between its neighbours' (ranks are floats: only their order and ties
+ * matter). When the neighbours' ranks leave no room, the column's sort data is dropped and is
+ * rebuilt by the next sort.
+ */
+function placeRow(sheet: CachedSheet, column: string, i: number): void {
+  const rank = sheet.ranks.get(column);
+  if (!rank) return;
+  const dirs = (['asc', 'desc'] as const).filter((d) => sheet.sorted.has(`${column}\u0000${d}`));
+  const value = sheet.rows[i]![column];
+  if (isEmpty(value)) rank[i] = Number.POSITIVE_INFINITY;
+  else {
+    const dir = dirs[0];
+    if (!dir) {
+      dropColumn(sheet, column);
+      return;
+    }
+    const order = sheet.sorted.get(`${column}\u0000${dir}`)!;
+    const at = insertionPoint(sheet, order, column, dir, i);
+    const before = at > 0 ? order[at - 1]! : -1;
+    const after = at < order.length ? order[at]! : -1;
+    const sameAs = (j: number) => j >= 0 && !isEmpty(sheet.rows[j]![column]) && compareValues(sheet.rows[j]![column], value) === 0;
+    if (sameAs(before)) rank[i] = rank[before]!;
+    else if (sameAs(after)) rank[i] = rank[after]!;
+    else {
+      // Ranks grow along an ascending order and shrink along a descending one.
+      const step = dir === 'asc' ? 1 : -1;
+      const lo = before >= 0 ? rank[before]! : undefined;
+      const hi = after >= 0 && rank[after] !== Number.POSITIVE_INFINITY ? rank[after]! : undefined;
+      const r = lo !== undefined && hi !== undefined ? (lo + hi) / 2 : lo !== undefined ? lo + step : hi !== undefined ? hi - step : 0;
+      if (r === lo || r === hi) {
+        dropColumn(sheet, column);
+        return;
+      }
+      rank[i] = r;
+    }
+  }
+  for (const dir of dirs) {
+    const key = `${column}\u0000${dir}`;
+    const order = sheet.sorted.get(key)!;
+    sheet.sorted.set(key, insertAt(order, insertionPoint(sheet, order, column, dir, i), i));
+  }
+}
+
+function dropColumn(sheet: CachedSheet, column: string): void {
+  const n = sheet.rows.length;
+  if (sheet.ranks.delete(column)) sheet.bytes -= n * 8;
+  for (const dir of ['asc', 'desc']) if (sheet.sorted.delete(`${column}\u0000${dir}`)) sheet.bytes -= n * 4;
+}
+
+function replaceText(sheet: CachedSheet, i: number, text: string): void {
+  const { haystack, offsets } = sheet;
+  const start = offsets[i]!;
+  const end = offsets[i + 1]!;
+  for (let k = start; k < end; k++) sheet.charFreq[haystack.charCodeAt(k)]!--;
+  for (let k = 0; k < text.length; k++) sheet.charFreq[text.charCodeAt(k)]!++;
+  sheet.haystack = haystack.slice(0, start) + text + haystack.slice(end);
+  const delta = text.length - (end - start);
+  if (delta !== 0) for (let k = i + 1; k < offsets.length; k++) offsets[k] = offsets[k]! + delta;
+  sheet.bytes += delta * 6;
+}
+
+/**
+ * Applies one row write to an entry in place: the rows, the search text, search and filter
+ * masks and sort orders all stay right, in O(n) typed-array copies at worst (no sorting, no
+ * re-reading). Writes the entry already holds (a load that saw them) are skipped. False when the
+ * entry cannot take the patch (then it is dropped and reloaded).
+ */
+function patchEntry(sheet: CachedSheet, patch: RowPatch): boolean {
+  const n = sheet.rows.length;
+  const textOf = (row: Row) => rowSearchText(row, sheet.columns) + ROW_SEPARATOR;
+  if (patch.kind === 'append') {
+    const last = n > 0 ? sheet.ids[n - 1]! : -1;
+    if (positionOf(sheet, patch.id) >= 0) return true;
+    if (patch.id < last) return false;
+    const text = textOf(patch.row);
+    sheet.rows.push(patch.row);
+    sheet.ids.push(patch.id);
+    sheet.versions.push(patch.version);
+    const offsets = new Uint32Array(n + 2);
+    offsets.set(sheet.offsets);
+    offsets[n + 1] = offsets[n]! + text.length;
+    sheet.offsets = offsets;
+    sheet.haystack += text;
+    for (let k = 0; k < text.length; k++) sheet.charFreq[text.charCodeAt(k)]!++;
+    sheet.bytes += text.length * 6 + 64 + sheet.columns.length * 16 + 20;
+    for (const [term, mask] of sheet.masks) {
+      const grown = new Uint8Array(n + 1);
+      grown.set(mask);
+      grown[n] = !term.includes(ROW_SEPARATOR) && text.includes(term) ? 1 : 0;
+      sheet.masks.set(term, grown);
+      sheet.bytes += 1;
+    }
+    for (const [key, mask] of sheet.filterMasks) {
+      const grown = new Uint8Array(n + 1);
+      grown.set(mask);
+      grown[n] = sheet.filterKeeps.get(key)?.(patch.row) ? 1 : 0;
+      sheet.filterMasks.set(key, grown);
+      sheet.bytes += 1;
+    }
+    for (const [column, rank] of [...sheet.ranks]) {
+      const grown = new Float64Array(n + 1);
+      grown.set(rank);
+      sheet.ranks.set(column, grown);
+      sheet.bytes += 12;
+      placeRow(sheet, column, n);
+    }
+    return true;
+  }
+  const i = positionOf(sheet, patch.id);
+  if (patch.kind === 'update') {
+    if (i < 0) return true; // deleted by a later write the entry already holds
+    if (sheet.versions[i]! >= patch.version) return true;
+    const old = sheet.rows[i]!;
+    const text = textOf(patch.row);
+    replaceText(sheet, i, text);
+    sheet.rows[i] = patch.row;
+    sheet.versions[i] = patch.version;
+    for (const [term, mask] of sheet.masks) mask[i] = !term.includes(ROW_SEPARATOR) && text.includes(term) ? 1 : 0;
+    for (const [key, mask] of sheet.filterMasks) mask[i] = sheet.filterKeeps.get(key)?.(patch.row) ? 1 : 0;
+    for (const column of [...sheet.ranks.keys()]) {
+      if (old[column] === patch.row[column]) continue;
+      for (const dir of ['asc', 'desc']) {
+        const key = `${column}\u0000${dir}`;
+        const order = sheet.sorted.get(key);
+        if (order) sheet.sorted.set(key, withoutValue(order, i));
+      }
+      placeRow(sheet, column, i);
+    }
+    return true;
+  }
+  // delete
+  if (i < 0) return true;
+  const { offsets } = sheet;
+  replaceText(sheet, i, '');
+  const shrunk = new Uint32Array(n);
+  shrunk.set(offsets.subarray(0, i));
+  shrunk.set(offsets.subarray(i + 1), i);
+  sheet.offsets = shrunk;
+  sheet.rows.splice(i, 1);
+  sheet.ids.splice(i, 1);
+  sheet.versions.splice(i, 1);
+  sheet.bytes -= 64 + sheet.columns.length * 16 + 20;
+  const cut = (mask: Uint8Array) => {
+    const out = new Uint8Array(n - 1);
+    out.set(mask.subarray(0, i));
+    out.set(mask.subarray(i + 1), i);
+    return out;
+  };
+  for (const [term, mask] of sheet.masks) sheet.masks.set(term, cut(mask));
+  for (const [key, mask] of sheet.filterMasks) sheet.filterMasks.set(key, cut(mask));
+  for (const [column, rank] of sheet.ranks) {
+    const out = new Float64Array(n - 1);
+    out.set(rank.subarray(0, i));
+    out.set(rank.subarray(i + 1), i);
+    sheet.ranks.set(column, out);
+  }
+  for (const [key, order] of sheet.sorted) {
+    const out = new Uint32Array(n - 1);
+    let k = 0;
+    for (let j = 0; j < order.length; j++) {
+      const v = order[j]!;
+      if (v !== i) out[k++] = v > i ? v - 1 : v;
+    }
+    sheet.sorted.set(key, out);
+  }
+  return true;
+}
+
+/**
+ * Many appends at once: one copy of each array instead of one per row. Sort orders are dropped
+ * (the next sort rebuilds them) rather than merged row by row.
+ */
+function appendMany(sheet: CachedSheet, patches: Extract<RowPatch, { kind: 'append' }>[]): boolean {
+  const fresh = patches.filter((p) => positionOf(sheet, p.id) < 0);
+  const n = sheet.rows.length;
+  const last = n > 0 ? sheet.ids[n - 1]! : -1;
+  for (let k = 0; k < fresh.length; k++) if (fresh[k]!.id <= (k > 0 ? fresh[k - 1]!.id : last)) return false;
+  const k = fresh.length;
+  if (k === 0) return true;
+  for (const column of [...sheet.ranks.keys()]) dropColumn(sheet, column);
+  const texts = fresh.map((p) => rowSearchText(p.row, sheet.columns) + ROW_SEPARATOR);
+  const offsets = new Uint32Array(n + k + 1);
+  offsets.set(sheet.offsets);
+  let at = offsets[n]!;
+  for (let j = 0; j < k; j++) {
+    const text = texts[j]!;
+    for (let c = 0; c < text.length; c++) sheet.charFreq[text.charCodeAt(c)]!++;
+    at += text.length;
+    offsets[n + j + 1] = at;
+    sheet.rows.push(fresh[j]!.row);
+    sheet.ids.push(fresh[j]!.id);
+    sheet.versions.push(fresh[j]!.version);
+    sheet.bytes += text.length * 6 + 64 + sheet.columns.length * 16 + 20;
+  }
+  sheet.offsets = offsets;
+  sheet.haystack += texts.join('');
+  for (const [term, mask] of sheet.masks) {
+    const grown = new Uint8Array(n + k);
+    grown.set(mask);
+    if (!term.includes(ROW_SEPARATOR)) for (let j = 0; j < k; j++) grown[n + j] = texts[j]!.includes(term) ? 1 : 0;
+    sheet.masks.set(term, grown);
+    sheet.bytes += k;
+  }
+  for (const [key, mask] of sheet.filterMasks) {
+    const keep = sheet.filterKeeps.get(key);
+    const grown = new Uint8Array(n + k);
+    grown.set(mask);
+    for (let j = 0; j < k; j++) grown[n + j] = keep?.(fresh[j]!.row) ? 1 : 0;
+    sheet.filterMasks.set(key, grown);
+    sheet.bytes += k;
+  }
+  return true;
 }

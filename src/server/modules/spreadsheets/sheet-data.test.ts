@@ -128,7 +128,8 @@ describe('search, sort, paging, fields', () => {
   it('limits the returned columns with fields', async () => {
     const r = await get('fields=Name,Amount&limit=1');
     expect(r.columns).toEqual(['Name', 'Amount']);
-    expect(r.rows).toEqual([{ Name: 'Banana', Amount: 10 }]);
+    // _id and _version are not columns: kept when fields narrows the columns.
+    expect(r.rows).toEqual([{ Name: 'Banana', Amount: 10, _id: '0', _version: 1 }]);
   });
 
   it('reads a sheet whose non-Latin title is long once percent-encoded', async () => {
@@ -143,7 +144,7 @@ describe('search, sort, paging, fields', () => {
     expect(encodeURIComponent(title).length).toBeGreaterThan(200);
     const res = await t.app.inject({ method: 'GET', url: `/api/board/${id}/sheet/${encodeURIComponent(title)}`, headers: { cookie: owner.cookie } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().rows).toEqual([{ Город: 'Москва' }]);
+    expect(res.json().rows).toEqual([{ Город: 'Москва', _id: '0', _version: 1 }]);
   });
 
   it('takes up to 50 search terms and refuses more (each is a sweep of the sheet)', async () => {
@@ -160,7 +161,7 @@ describe('search, sort, paging, fields', () => {
   it.each(['fields=', 'fields=,', 'fields=%20,%20'])('%s names no column: every column', async (q) => {
     const r = await get(`${q}&limit=1`);
     expect(r.columns).toEqual(['Name', 'City', 'Amount']);
-    expect(r.rows).toEqual([{ Name: 'Banana', City: 'Paris', Amount: 10 }]);
+    expect(r.rows).toEqual([{ Name: 'Banana', City: 'Paris', Amount: 10, _id: '0', _version: 1 }]);
   });
 
   it.each([

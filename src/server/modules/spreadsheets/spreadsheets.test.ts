@@ -43,8 +43,8 @@ describe('CSV import', () => {
       columns: ['Name', 'Amount', 'Column 3', 'Code', 'Name 2'],
       total: 2,
       rows: [
-        { Name: 'Ada', Amount: 12.5, 'Column 3': 'x', Code: '007', 'Name 2': 'first' },
-        { Name: 'Lovelace, A', Amount: -3, 'Column 3': '', Code: '+33 6 12', 'Name 2': 'second' },
+        { Name: 'Ada', Amount: 12.5, 'Column 3': 'x', Code: '007', 'Name 2': 'first', _id: '0', _version: 1 },
+        { Name: 'Lovelace, A', Amount: -3, 'Column 3': '', Code: '+33 6 12', 'Name 2': 'second', _id: '1', _version: 1 },
       ],
     });
   });
@@ -60,8 +60,8 @@ describe('CSV import', () => {
     const fromDb = (await t.app.inject({ method: 'GET', url, headers: { cookie: owner.cookie } })).json();
     expect(warmed).toEqual(fromDb);
     expect(fromDb.rows).toEqual([
-      { k: 1, v: 'a', n: '' },
-      { k: 2, v: '', n: 3.5 },
+      { k: 1, v: 'a', n: '', _id: '0', _version: 1 },
+      { k: 2, v: '', n: 3.5, _id: '1', _version: 1 },
     ]);
   });
 
@@ -80,10 +80,10 @@ describe('odd column names', () => {
     const url = `/api/board/${id}/sheet/odd`;
     // First read: the cache warmed from the parsed upload; then from the database.
     const warm = (await t.app.inject({ method: 'GET', url, headers: { cookie: owner.cookie } })).json();
-    expect(JSON.parse(JSON.stringify(warm.rows))).toEqual([JSON.parse(`{"${name}":"kept","b":1}`)]);
+    expect(JSON.parse(JSON.stringify(warm.rows))).toEqual([JSON.parse(`{"${name}":"kept","b":1,"_id":"0","_version":1}`)]);
     t.ctx.sheetCache.invalidate((await t.ctx.db.selectFrom('sheets').select('id').where('spreadsheet_id', '=', id).executeTakeFirstOrThrow()).id);
     const cold = await t.app.inject({ method: 'GET', url: `${url}?fields=${encodeURIComponent(name)}&q=kept`, headers: { cookie: owner.cookie } });
-    expect(cold.body).toBe(`{"rows":[{"${name}":"kept"}],"columns":["${name}"],"total":1}`);
+    expect(cold.body).toBe(`{"rows":[{"${name}":"kept","_id":"0","_version":1}],"columns":["${name}"],"total":1}`);
   });
 });
 
@@ -110,8 +110,8 @@ describe('XLSX import', () => {
     ]);
     const rows = (await t.app.inject({ method: 'GET', url: `/api/board/${spreadsheet.id}/sheet/Sales`, headers: { cookie: owner.cookie } })).json().rows;
     expect(rows).toEqual([
-      { Region: 'North', Q1: 10, Q2: 20, Total: 30, Day: '2025-03-14' },
-      { Region: 'South', Q1: 5, Q2: 7, Total: 12, Day: '2025-03-15T09:30:00.000Z' },
+      { Region: 'North', Q1: 10, Q2: 20, Total: 30, Day: '2025-03-14', _id: '0', _version: 1 },
+      { Region: 'South', Q1: 5, Q2: 7, Total: 12, Day: '2025-03-15T09:30:00.000Z', _id: '1', _version: 1 },
     ]);
   });
 

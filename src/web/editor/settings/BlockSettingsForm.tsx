@@ -57,6 +57,8 @@ export function BlockSettingsForm({ schema, block, onChange, sheets, pages, erro
     errorTabs.has(name) ? { rightSection: <Badge size="xs" color="red" circle aria-label="has errors"> </Badge> } : {};
   const axisNoun = capitalize(schema.axis?.label ?? 'column');
   const filters = (Array.isArray(block.filters) ? block.filters : []) as SettingValues[];
+  // A block that loads rows offers a sheet; usesSheet says whether it must have one (markdown need not).
+  const readsSheet = schema.usesSheet || schema.data !== 'none';
 
   return (
     <SettingsEnvContext.Provider value={env}>
@@ -85,16 +87,17 @@ export function BlockSettingsForm({ schema, block, onChange, sheets, pages, erro
 
         <Tabs.Panel value="data" pt="md">
           <Stack gap="md">
-            {schema.usesSheet && (
+            {readsSheet && (
               <Select
                 label="Sheet"
-                description="The tab of your spreadsheet this block reads."
+                description={schema.usesSheet ? 'The tab of your spreadsheet this block reads.' : 'Optional: the tab of your spreadsheet this block reads.'}
                 data={sheets.map((s) => s.title)}
                 value={block.sheet_title || null}
                 onChange={(v) => set('sheet_title', v ?? '')}
                 error={errors.sheet_title}
                 placeholder="Choose a sheet"
-                allowDeselect={false}
+                allowDeselect={!schema.usesSheet}
+                clearable={!schema.usesSheet}
                 comboboxProps={{ withinPortal: true }}
               />
             )}
@@ -117,7 +120,7 @@ export function BlockSettingsForm({ schema, block, onChange, sheets, pages, erro
                 />
               </Stack>
             )}
-            {!schema.usesSheet && !schema.axis && Object.keys(groups.data).length === 0 && (
+            {!readsSheet && !schema.axis && Object.keys(groups.data).length === 0 && (
               <Text size="sm" c="dimmed">
                 This block does not read spreadsheet data.
               </Text>

@@ -1,0 +1,78 @@
+// Server-side renders of the chart view with the renderer's 'aggregate' data (data.chart).
+import { MantineProvider } from '@mantine/core';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { normalizeBlock } from '../../shared/settings/block';
+import { BlockChromeContext } from '../BlockFrame';
+import type { BlockChart, BlockData } from '../types';
+import type { ChartSeries } from './aggregate';
+import { ChartBlock } from './ChartBlock';
+import { chartSchema } from './schema';
+
+const series: ChartSeries = { labels: ['A', 'B', 'Other'], series: [[5, 3, 9]], total_rows: 1_000_000, groups: 40_000, points: 3, aggregated: true, other: true };
+
+function render(settings: Record<string, unknown>, chart: Partial<BlockChart> | undefined, rows: Record<string, unknown>[] = []) {
+  const config = normalizeBlock(chartSchema, { sheet_title: 'Orders', x_axis: 'City', axis: [{ column: 'Amount', type: 'pie' }], ...settings });
+  const data: BlockData = {
+    rows,
+    columns: [],
+    total: 0,
+    loading: false,
+    error: null,
+    sheets: {},
+    viewer: { role: 'guest', email: null },
+    ...(chart ? { chart: { series: null, loading: false, error: null, points: 3200, setPoints: () => {}, ...chart } } : {}),
+  };
+  const view = createElement(ChartBlock, { config, rows, columns: [], mode: 'view', data });
+  return renderToString(createElement(MantineProvider, null, createElement(BlockChromeContext.Provider, { value: 'body' }, view)));
+}
+
+describe('ChartBlock with server-grouped data', () => {
+  it('draws the series, says how it was grouped, offers the PDF', () => {
+    const html = render({ title: 'Sales' }, { series });
+    expect(html).toContain('<canvas');
+    expect(html).toContain('Sales: pie chart of Amount');
+    expect(html).toContain('1,000,000 rows, 40,000 groups shown as 3');
+    expect(html).toContain("(smaller groups in &#x27;Other&#x27;)");
+    expect(html).toContain('aria-label="Download PDF"');
+  });
+
+  it.each([
+    ['top', 'top'],
+    ['bottom', 'bottom'],
+    ['hidden', 'hidden'],
+  ])('legendPosition %s reaches the chart', (legendPosition, expected) => {
+    expect(render({ legendPosition }, { series })).toContain(`data-legend="${expected}"`);
+  });
+
+  it('pdf_download off: no PDF button', () => {
+    expect(render({ pdf_download: false }, { series })).not.toContain('Download PDF');
+  });
+
+  it('no caption when nothing was merged', () => {
+    expect(render({}, { series: { ...series, aggregated: false, other: false } })).not.toContain('shown as');
+  });
+
+  it.each([
+    ['before the width is known', { series: null, points: 0 }, 'Loading data'],
+    ['while the first answer is on its way', { series: null, loading: true }, 'Loading data'],
+    ['on an error', { error: "Unknown column 'Amount' in chart.axes.0.column" }, 'Unknown column'],
+    ['when the filters leave nothing', { series: { ...series, labels: [], series: [[]], points: 0, aggregated: false, other: false } }, 'No rows'],
+  ])('%s', (_label, chart, text) => {
+    expect(render({}, chart)).toContain(text);
+  });
+
+  it('rows are not used when the server groups (data.chart present)', () => {
+    const html = render({}, { series: null, points: 0 }, [{ City: 'X', Amount: 1 }]);
+    expect(html).not.toContain('<canvas');
+  });
+
+  it('rows handed over whole are grouped by the same code', () => {
+    const html = render({ axis: [{ column: 'Amount', type: 'bar' }] }, undefined, [
+      { City: 'X', Amount: 1 },
+      { City: 'Y', Amount: 2 },
+    ]);
+    expect(html).toContain('bar chart of Amount');
+  });
+});

@@ -1,0 +1,89 @@
+// Data list block settings (spec, blocks-and-data §3 "Data list"): rows as cards in a vertical
+// list, a horizontal scrolling row or a timeline (vertical, horizontal, zigzag); sorting; card
+// styles; image, text and button axes; the chart's conditional filter. Data only (JSON round trip).
+import type { BlockSchema, SelectOption } from '../../shared/settings/types';
+
+const opts = (...values: string[]): SelectOption[] => values.map((value) => ({ value, label: value }));
+
+export const SORTINGS = ['None', 'Ascending', 'Descending'] as const;
+export const LIST_TYPES = ['vertical', 'horizontal', 'timeline'] as const;
+export const TIMELINE_LAYOUTS = ['vertical', 'horizontal', 'zigzag'] as const;
+export const CARD_STYLES = ['default', 'rounded', 'sharp'] as const;
+export const DATA_LIST_AXIS_TYPES = ['text', 'image', 'button'] as const;
+
+/** The spec's default button text (the grid's too; schemas import only src/shared). */
+const DEFAULT_BUTTON_TEXT = 'Click me';
+
+const timeline = { setting: 'list_type', equals: 'timeline' };
+const isButton = { setting: 'type', equals: 'button' };
+
+export const dataListSchema: BlockSchema = {
+  kind: 'data_list',
+  name: 'Data list',
+  description: 'Rows of a sheet as cards: a vertical list, a horizontal scrolling row or a timeline.',
+  category: 'data',
+  icon: 'timeline',
+  usesSheet: true,
+  data: 'paged',
+  settings: {
+    list_type: { type: 'select', default: 'vertical', label: 'List type', options: opts(...LIST_TYPES) },
+    timeline_layout: {
+      type: 'select',
+      default: 'vertical',
+      label: 'Timeline layout',
+      options: opts(...TIMELINE_LAYOUTS),
+      showIf: timeline,
+    },
+    sorting: { type: 'select', default: 'None', label: 'Sorting', options: opts(...SORTINGS) },
+    sort_column: {
+      type: 'sheet_columns',
+      default: '',
+      label: 'Sort by column',
+      description: 'Empty: the first text field.',
+      showIf: { not: { setting: 'sorting', equals: 'None' } },
+    },
+    card_style: { type: 'select', default: 'default', label: 'Card style', options: opts(...CARD_STYLES) },
+    enable_animations: {
+      type: 'boolean',
+      default: true,
+      label: 'Enable animations',
+      description: 'Cards fade in and lift on hover (off for visitors who ask for reduced motion).',
+    },
+    Card_color: { type: 'color', default: '#ffffff', label: 'Card colour' },
+    timeline_line_color: { type: 'color', default: '#c7d2fe', label: 'Timeline line colour', showIf: timeline },
+    timeline_dot_color: { type: 'color', default: '#4f46e5', label: 'Timeline dot colour', showIf: timeline },
+  },
+  axis: {
+    label: 'field',
+    min: 0,
+    settings: {
+      column: { type: 'sheet_columns', default: '', required: true, label: 'Column' },
+      type: { type: 'select', default: 'text', label: 'Type', options: opts(...DATA_LIST_AXIS_TYPES) },
+      button_text: {
+        type: 'input',
+        default: DEFAULT_BUTTON_TEXT,
+        label: 'Button text',
+        description: "The button opens the row's link in this column (http/https), or the detail page below.",
+        showIf: isButton,
+      },
+      open_detail_page: {
+        type: 'pages',
+        default: '',
+        label: 'Open detail page',
+        description: 'Multipage apps: the button opens this page with the row instead of the link.',
+        showIf: isButton,
+      },
+      button_color: { type: 'color', default: '#4f46e5', label: 'Button colour', showIf: isButton },
+      button_text_color: { type: 'color', default: '#ffffff', label: 'Button text colour', showIf: isButton },
+      text_color: { type: 'color', default: '', label: 'Text colour', showIf: { setting: 'type', equals: 'text' } },
+    },
+  },
+  filters: {
+    settings: {
+      select_column: { type: 'sheet_columns', default: '', label: 'Column' },
+      condition: { type: 'select', default: 'Is', label: 'Condition', options: opts('Is') },
+      filter_by: { type: 'select', default: 'None', label: 'Filter by', options: opts('None') },
+      match_with_column: { type: 'sheet_columns', default: '', label: 'Match with column' },
+    },
+  },
+};

@@ -1,0 +1,161 @@
+// The form block: one field per axis entry (FieldInput for every input type, FileField for
+// files), checked in the browser with the server's own rules, then sent with data.write.add
+// (POST rows; the server checks again and answers 400 naming the field). After a successful send
+// the success message shows and the form starts again from its defaults; after a refusal nothing
+// typed is lost.
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { BlockFrame } from '../BlockFrame';
+import { FieldInput } from '../fields/FieldInput';
+import { issuesByColumn, type FieldValue } from '../fields/field-values';
+import type { BlockViewProps } from '../types';
+import { FileField } from './FileField';
+import { FORM_MESSAGES, formErrors, formFields, initialFormValues, nothingFilled, submitValues } from './form-fields';
+
+const str = (v: unknown, fallback = '') => (typeof v === 'string' && v ? v : fallback);
+
+export function FormBlock({ config, data }: BlockViewProps) {
+  const fields = useMemo(() => formFields(config, data.sheets), [config, data.sheets]);
+  const email = data.viewer.email;
+  const fresh = () => initialFormValues(fields, email, new Date());
+  // Defaults are resolved when the form (re)starts; a changed configuration starts it again.
+  const startKey = JSON.stringify([fields.map((f) => [f.column, f.type, f.defaultText]), email]);
+  const [started, setStarted] = useState(startKey);
+  const [values, setValues] = useState<Record<string, FieldValue>>(fresh);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [uploads, setUploads] = useState(0);
+  // Remounts the file fields after a reset so their picked names go too.
+  const [round, setRound] = useState(0);
+  if (started !== startKey) {
+    setStarted(startKey);
+    setValues(fresh());
+    setErrors({});
+  }
+
+  const labelColor = str(config.label_color) || undefined;
+  const buttonColor = str(config.submit_button_color, '#4A90E2FF');
+  const buttonText = str(config.submit_text_color, '#FFFFFF');
+  const submitText = str(config.submit_text, 'Submit');
+  const success = str(config.submit_success, 'Data added to the spreadsheet');
+  // A block not saved yet has no id the server knows: it cannot be submitted to.
+  const unsaved = config.temp_block === true || !config.id;
+  const write = unsaved ? undefined : data.write;
+  const why = unsaved ? FORM_MESSAGES.unsaved : FORM_MESSAGES.noSheet;
+
+  const set = (column: string, value: FieldValue) => {
+    setValues((v) => ({ ...v, [column]: value }));
+    setErrors(({ [column]: _, ...rest }) => rest);
+    setDone(null);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!write || sending) return;
+    setProblem(null);
+    setDone(null);
+    if (uploads > 0) return setProblem(FORM_MESSAGES.uploading);
+    const found = formErrors(fields, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const out = submitValues(fields, values);
+    if (nothingFilled(out)) return setProblem(FORM_MESSAGES.nothing);
+    setSending(true);
+    try {
+      await write.add(out);
+      setValues(fresh());
+      setErrors({});
+      setRound((r) => r + 1);
+      setDone(success);
+      notifications.show({ color: 'teal', message: success });
+    } catch (err) {
+      const byColumn = issuesByColumn(err);
+      const shown = fields.filter((f) => !f.hide).map((f) => f.column);
+      const onFields = Object.fromEntries(Object.entries(byColumn).filter(([c]) => shown.includes(c)));
+      setErrors(onFields);
+      const rest = Object.entries(byColumn).filter(([c]) => !shown.includes(c));
+      if (Object.keys(onFields).length === 0 || rest.length > 0)
+        setProblem(rest.length > 0 ? rest.map(([c, m]) => `${c}: ${m}`).join('; ') : (err instanceof Error && err.message) || 'Data Error');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const title = str(config.titleForm);
+  const label = (text: string) => (labelColor ? <span style={{ color: labelColor }}>{text}</span> : text);
+
+  return (
+    <BlockFrame config={config}>
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label={title || 'Form'} data-testid="form-block">
+        <Stack gap="sm">
+          {title && (
+            <Title order={3} size="h4" style={{ color: labelColor }}>
+              {title}
+            </Title>
+          )}
+          {fields
+            .filter((f) => !f.hide)
+            .map((f) =>
+              f.type === 'file' ? (
+                <FileField
+                  key={`${f.column}-${round}`}
+                  name={f.column}
+                  label={label(f.label)}
+                  description={f.description || undefined}
+                  required={f.required}
+                  error={errors[f.column]}
+                  value={typeof values[f.column] === 'string' ? (values[f.column] as string) : ''}
+                  onChange={(url) => set(f.column, url)}
+                  accept={f.accept}
+                  uploadAccept={f.uploadAccept}
+                  upload={write?.upload}
+                  onBusy={(b) => setUploads((n) => n + (b ? 1 : -1))}
+                />
+              ) : (
+                <FieldInput
+                  key={f.column}
+                  name={f.column}
+                  type={f.type}
+                  label={label(f.label)}
+                  description={f.description || undefined}
+                  placeholder={f.placeholder || undefined}
+                  required={f.required}
+                  error={errors[f.column]}
+                  options={f.options}
+                  value={values[f.column] ?? (f.type === 'multi-select' ? [] : '')}
+                  onChange={(v) => set(f.column, v)}
+                />
+              ),
+            )}
+          {problem && (
+            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+              {problem}
+            </Alert>
+          )}
+          {done && (
+            <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
+              {done}
+            </Alert>
+          )}
+          <Group>
+            <Button
+              type="submit"
+              loading={sending}
+              disabled={!write || uploads > 0}
+              title={write ? undefined : why}
+              style={write ? { backgroundColor: buttonColor, color: buttonText } : undefined}
+            >
+              {submitText}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </BlockFrame>
+  );
+}
+
+export default FormBlock;

@@ -1,0 +1,339 @@
+// List view: each row of the sheet as an item (image lines beside text lines). Paged, searched and
+// sorted on the server like the table (data.setQuery); without it (a preview) the same happens in
+// the browser. Row editing, Add Row and the Edit row / Delete row actions come from the table's
+// useRowWrites, so both blocks write the same way.
+import { ActionIcon, Box, Button, Group, Modal, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconArrowDown, IconArrowUp, IconFileTypeCsv, IconFileTypePdf, IconPencil, IconSearch } from '@tabler/icons-react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { matchesSearch, rowSearchText, searchTerms } from '../../shared/filters/search';
+import { BlockFrame, BlockLoading, DataError, EmptyState, toolbarColor } from '../BlockFrame';
+import { downloadName } from '../files';
+import { cellText, pageInfo, rowsPerPage, safeUrl, toCsv } from '../table/table-cells';
+import { useRowWrites } from '../table/useRowWrites';
+import type { BlockViewProps, SheetQuery } from '../types';
+import { imageWidth, listLines, type ListLine } from './list-items';
+
+type Row = Record<string, unknown>;
+
+export const UNPAGED_LIMIT = 1000;
+const VIRTUAL_FROM = 100;
+
+const str = (v: unknown, fallback = '') => (typeof v === 'string' && v ? v : fallback);
+
+function download(content: Blob, name: string) {
+  const url = URL.createObjectURL(content);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function Line({ line, value }: { line: ListLine; value: unknown }) {
+  if (line.type === 'image') {
+    const src = safeUrl(cellText(value), 'image');
+    return src ? <img src={src} alt={line.column} loading="lazy" style={{ width: '100%', maxHeight: 160, objectFit: 'cover', borderRadius: 6, display: 'block' }} /> : null;
+  }
+  const text = cellText(value);
+  return (
+    <Text size="sm" style={{ color: line.color, fontWeight: line.fontWeight, fontStyle: line.fontStyle, overflowWrap: 'anywhere' }}>
+      {text || '\u00a0'}
+    </Text>
+  );
+}
+
+export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
+  const server = typeof data.setQuery === 'function';
+  const paginate = config.paginate !== false;
+  const pageSize = paginate ? rowsPerPage(config) : UNPAGED_LIMIT;
+  const showSearch = config.show_search !== false;
+  const showSort = config.show_sort !== false;
+  const showPagination = paginate && config.show_pagination !== false;
+  const title = str(config.title);
+  const lines = useMemo(() => listLines(config, columns), [config, columns]);
+  const images = lines.filter((l) => l.type === 'image');
+  const texts = lines.filter((l) => l.type === 'text');
+  const writes = useRowWrites(config, columns, data);
+  const { actions, editable, itemButtons } = writes;
+
+  const [localQuery, setLocalQuery] = useState<SheetQuery>({ limit: pageSize, offset: 0 });
+  const query: SheetQuery = server ? { limit: pageSize, offset: 0, ...data.query } : { ...localQuery, limit: pageSize };
+  const update = (changes: SheetQuery) => {
+    const next: SheetQuery = { ...query, ...changes };
+    for (const k of Object.keys(next) as (keyof SheetQuery)[]) if (next[k] === undefined || next[k] === '') delete next[k];
+    if (server) data.setQuery!(next);
+    else setLocalQuery(next);
+  };
+  useEffect(() => {
+    if (server && data.query && data.query.limit !== pageSize) update({ limit: pageSize, offset: 0 });
+  }, [server, pageSize]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const [search, setSearch] = useState(query.q ?? '');
+  const [debounced] = useDebouncedValue(search, 300);
+  useEffect(() => {
+    if ((query.q ?? '') !== debounced.trim()) update({ q: debounced.trim() || undefined, offset: 0 });
+  }, [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const offset = query.offset ?? 0;
+  // Browser mode: search, sort and page the rows handed over (the server does this otherwise).
+  const matching = useMemo(() => {
+    if (server) return rows;
+    const terms = searchTerms(query.q);
+    const cols = columns.length ? columns : Object.keys(rows[0] ?? {});
+    let out = terms.length ? rows.filter((r) => matchesSearch(rowSearchText(r, cols), terms)) : rows;
+    if (query.sort) {
+      const key = query.sort;
+      const sign = query.dir === 'desc' ? -1 : 1;
+      out = [...out].sort((a, b) => sign * cellText(a[key]).localeCompare(cellText(b[key]), 'en', { numeric: true }));
+    }
+    return out;
+  }, [server, rows, columns, query.q, query.sort, query.dir]);
+  const shown = server ? rows : paginate ? matching.slice(offset, offset + pageSize) : matching;
+  const total = server ? data.total : matching.length;
+  const { page, pages } = pageInfo(total, pageSize, offset);
+
+  const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
+  const allRows = async (): Promise<Row[]> => (server && data.fetchAll ? (await data.fetchAll()).rows : matching);
+  const exportColumns = lines.map((l) => l.column);
+  const downloadFile = async (kind: 'csv' | 'pdf') => {
+    setBusy(kind);
+    try {
+      const all = await allRows();
+      if (kind === 'csv') download(new Blob([toCsv(all, exportColumns)], { type: 'text/csv;charset=utf-8' }), downloadName(title, 'list', 'csv'));
+      else {
+        const { downloadTablePdf } = await import('../pdf');
+        await downloadTablePdf(exportColumns, all, title, downloadName(title, 'list', 'pdf'));
+      }
+    } catch (e) {
+      notifications.show({ color: 'red', title: 'Download failed', message: e instanceof Error ? e.message : 'Data Error' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const [details, setDetails] = useState<Row | null>(null);
+  const clickable = config.show_details_on_click === true;
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtual = !paginate && shown.length > VIRTUAL_FROM;
+  const virtualizer = useVirtualizer({ count: virtual ? shown.length : 0, getScrollElement: () => scrollRef.current, estimateSize: () => 96, overscan: 6 });
+  const items = virtual ? virtualizer.getVirtualItems().map((v) => ({ row: shown[v.index]!, index: v.index, start: v.start })) : shown.map((row, index) => ({ row, index, start: 0 }));
+
+  const cardColor = str(config.Card_color) || undefined;
+  const searchColor = str(config.Search_color, '#4f46e5');
+  const paginationColor = str(config.Pagination_color, '#4f46e5');
+  const imgW = imageWidth(config);
+
+  const toolbar = (
+    <>
+      {writes.toolbar}
+      {showSort && lines.length > 0 && (
+        <Group gap={4} wrap="nowrap">
+          <Select
+            aria-label="Sort by"
+            placeholder="Sort by"
+            size="xs"
+            w={150}
+            data={texts.map((l) => l.column)}
+            value={query.sort ?? null}
+            onChange={(v) => update({ sort: v ?? undefined, dir: v ? (query.dir ?? 'asc') : undefined, offset: 0 })}
+            clearable
+            comboboxProps={{ withinPortal: true }}
+          />
+          {query.sort && (
+            <ActionIcon
+              variant="subtle"
+              color={toolbarColor(config)}
+              aria-label={query.dir === 'desc' ? 'Sorted descending' : 'Sorted ascending'}
+              onClick={() => update({ dir: query.dir === 'desc' ? 'asc' : 'desc', offset: 0 })}
+            >
+              {query.dir === 'desc' ? <IconArrowDown size={16} /> : <IconArrowUp size={16} />}
+            </ActionIcon>
+          )}
+        </Group>
+      )}
+      {showSearch && (
+        <TextInput
+          aria-label="Search"
+          placeholder="Search"
+          size="xs"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          leftSection={<IconSearch size={14} color={searchColor} />}
+          styles={{ input: { '--input-bd-focus': searchColor } as CSSProperties }}
+          w={180}
+        />
+      )}
+      {config.csv_download !== false && (
+        <Tooltip label="Download CSV">
+          <ActionIcon variant="subtle" color={toolbarColor(config)} aria-label="Download CSV" onClick={() => void downloadFile('csv')} loading={busy === 'csv'} disabled={data.error != null}>
+            <IconFileTypeCsv size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {config.pdf_download === true && (
+        <Tooltip label="Download PDF">
+          <ActionIcon variant="subtle" color={toolbarColor(config)} aria-label="Download PDF" onClick={() => void downloadFile('pdf')} loading={busy === 'pdf'} disabled={data.error != null}>
+            <IconFileTypePdf size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </>
+  );
+
+  const item = (row: Row) => (
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      role="listitem"
+      style={{ background: cardColor, color: 'inherit', cursor: clickable ? 'pointer' : undefined }}
+      onClick={clickable ? () => setDetails(row) : undefined}
+      onKeyDown={clickable ? (e) => e.key === 'Enter' && e.currentTarget === e.target && setDetails(row) : undefined}
+      tabIndex={clickable ? 0 : undefined}
+    >
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        {images.length > 0 && (
+          <Stack gap={6} style={{ width: imgW, maxWidth: '40%', flexShrink: 0 }}>
+            {images.map((l) => (
+              <Group key={l.column} gap={2} wrap="nowrap" align="flex-start">
+                <Box style={{ flex: 1, minWidth: 0 }}>
+                  <Line line={l} value={row[l.column]} />
+                </Box>
+                {editable.has(l.column) && <EditButton column={l.column} onClick={() => writes.editCell(row, l.column)} />}
+              </Group>
+            ))}
+          </Stack>
+        )}
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          {texts.map((l) => (
+            <Group key={l.column} gap={2} wrap="nowrap" align="center">
+              <Box style={{ flex: 1, minWidth: 0 }}>
+                <Line line={l} value={row[l.column]} />
+              </Box>
+              {editable.has(l.column) && <EditButton column={l.column} onClick={() => writes.editCell(row, l.column)} />}
+            </Group>
+          ))}
+        </Stack>
+        {(actions.length > 0 || itemButtons.length > 0) && (
+          <Stack gap={6} style={{ flexShrink: 0 }}>
+            {actions.map((ra) => (
+              <Button
+                key={ra.index}
+                size="compact-xs"
+                style={{ backgroundColor: str(ra.action.button_color, '#4f46e5'), color: str(ra.action.text_color, '#ffffff') }}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  writes.runAction(ra, row, () => {});
+                }}
+              >
+                {str(ra.action.title, String(ra.action.type))}
+              </Button>
+            ))}
+            {itemButtons.map((b, i) => (
+              <Tooltip key={`item-${i}`} label={writes.pageHint ?? b.page} disabled={!writes.pageHint}>
+                <Button
+                  size="compact-xs"
+                  style={{ backgroundColor: b.button_color, color: b.text_color, opacity: writes.pageHint ? 0.6 : 1 }}
+                  aria-disabled={writes.pageHint ? true : undefined}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    writes.openPage(b, row);
+                  }}
+                >
+                  {b.title}
+                </Button>
+              </Tooltip>
+            ))}
+          </Stack>
+        )}
+      </Group>
+    </Paper>
+  );
+
+  let body;
+  if (data.error != null) body = <DataError error={data.error} />;
+  else if (data.loading && rows.length === 0) body = <BlockLoading />;
+  else
+    body = (
+      <Box style={{ opacity: data.loading ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={data.loading}>
+        {virtual ? (
+          <Box ref={scrollRef} style={{ maxHeight: 600, overflowY: 'auto' }}>
+            <div role="list" aria-label={title || 'List'} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+              {items.map(({ row, index, start }) => (
+                <div key={String(row._id ?? index)} data-index={index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${start}px)`, paddingBottom: 8 }}>
+                  {item(row)}
+                </div>
+              ))}
+            </div>
+          </Box>
+        ) : (
+          <Stack gap="xs" role="list" aria-label={title || 'List'}>
+            {items.map(({ row, index }) => (
+              <Box key={String(row._id ?? index)}>{item(row)}</Box>
+            ))}
+          </Stack>
+        )}
+        {shown.length === 0 && <EmptyState>No rows</EmptyState>}
+        {showPagination && (
+          <Group justify="space-between" mt="sm" gap="xs" wrap="wrap" role="navigation" aria-label="Pagination">
+            <Text size="sm" c="dimmed" aria-live="polite">{`${total} ${total === 1 ? 'row' : 'rows'}`}</Text>
+            <Group gap="xs">
+              <Button size="compact-sm" variant="light" color={paginationColor} aria-label="Previous page" disabled={page <= 1 || data.loading} onClick={() => update({ offset: Math.max(0, offset - pageSize) })}>
+                Previous
+              </Button>
+              <Text size="sm">{`Page ${page} of ${pages}`}</Text>
+              <Button size="compact-sm" variant="light" color={paginationColor} aria-label="Next page" disabled={page >= pages || data.loading} onClick={() => update({ offset: offset + pageSize })}>
+                Next
+              </Button>
+            </Group>
+          </Group>
+        )}
+      </Box>
+    );
+
+  return (
+    <BlockFrame config={config} toolbar={toolbar}>
+      {body}
+      {writes.dialogs}
+      <Modal opened={details !== null} onClose={() => setDetails(null)} title={title || 'Details'} size="lg">
+        {details && (
+          <Stack gap="xs">
+            {lines.map((l) => (
+              <Box key={l.column}>
+                <Text size="xs" c="dimmed" fw={600}>
+                  {l.column}
+                </Text>
+                <Line line={{ ...l, fontWeight: 400, fontStyle: 'normal' }} value={details[l.column]} />
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </Modal>
+    </BlockFrame>
+  );
+}
+
+function EditButton({ column, onClick }: { column: string; onClick: () => void }) {
+  return (
+    <ActionIcon
+      size="sm"
+      variant="subtle"
+      color="gray"
+      aria-label={`Edit ${column}`}
+      onClick={(e) => {
+        e.stopPropagation();
+        onClick();
+      }}
+    >
+      <IconPencil size={14} />
+    </ActionIcon>
+  );
+}
+
+export default ListBlock;

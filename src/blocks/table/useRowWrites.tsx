@@ -1,0 +1,120 @@
+// What a table or list lets its viewer do with rows, in one hook both views share: which columns
+// edit in place, the 'Add Row' button, the action buttons of a row, the toolbar and item page
+// buttons, and the dialogs they open. Audiences come from row-edit.ts (the server enforces the
+// same ones); without data.write (a preview) nothing writes.
+import { Button, Tooltip } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import type { BlockRecord, SettingValues } from '../../shared/settings/types';
+import type { BlockData, SheetRow } from '../types';
+import { DeleteDialog, RowEditor, runServerAction, type DeleteState, type RowEditorState } from './RowDialogs';
+import { canAddRow, editableFields, pageButtons, rowActions, rowFields, type EditField, type PageButton, type RowAction } from './row-edit';
+
+type Row = Record<string, unknown>;
+
+const str = (v: unknown, fallback = '') => (typeof v === 'string' && v ? v : fallback);
+
+export interface RowWritesUi {
+  actions: RowAction[];
+  editable: Map<string, EditField>;
+  itemButtons: PageButton[];
+  /** Add Row and the toolbar page buttons, for the block's toolbar. */
+  toolbar: ReactNode;
+  /** The dialogs; render once inside the view. */
+  dialogs: ReactNode;
+  editCell: (row: Row, column: string) => void;
+  /** Runs an action of a row; client actions call `client`. */
+  runAction: (ra: RowAction, row: Row, client: (action: SettingValues, row: Row) => void) => void;
+  openPage: (button: PageButton, row?: Row) => void;
+  /** Title of page buttons while the app cannot open pages (boards). */
+  pageHint: string | undefined;
+}
+
+export const NO_PAGES_HINT = 'Opens a page of a multipage app; boards have a single page.';
+
+export function useRowWrites(config: BlockRecord, columns: string[], data: BlockData): RowWritesUi {
+  const role = data.viewer.role;
+  const write = data.write;
+  const editable = useMemo(
+    () => (write ? editableFields(config, role, data.sheets) : new Map<string, EditField>()),
+    [write, config, role, data.sheets],
+  );
+  const allActions = useMemo(() => rowActions(config, role), [config, role]);
+  // Actions that write need data.write; browser-side ones work in previews too.
+  const actions = useMemo(() => (write ? allActions : allActions.filter((a) => a.run === 'client')), [allActions, write]);
+  const itemButtons = useMemo(() => pageButtons(config, 'item_buttons'), [config]);
+  const toolbarButtons = useMemo(() => pageButtons(config, 'toolbar_buttons'), [config]);
+  const fieldsOfRow = useMemo(() => rowFields(config, columns, data.sheets), [config, columns, data.sheets]);
+
+  const [editor, setEditor] = useState<RowEditorState | null>(null);
+  const [deleting, setDeleting] = useState<DeleteState | null>(null);
+  const submitLabel = str(config.submit_button_title, 'Submit');
+
+  const editCell = (row: Row, column: string) => {
+    const field = editable.get(column);
+    if (field) setEditor({ row: row as SheetRow, fields: [field], title: `Edit ${column}`, submitLabel: 'Save' });
+  };
+
+  const runAction = (ra: RowAction, row: Row, client: (action: SettingValues, row: Row) => void) => {
+    const a = ra.action;
+    const messages = { successMessage: str(a.success_message) || undefined, errorMessage: str(a.error_message) || undefined };
+    switch (ra.run) {
+      case 'edit':
+        setEditor({ row: row as SheetRow, fields: fieldsOfRow, title: str(a.title, 'Edit row'), submitLabel: 'Save', ...messages });
+        return;
+      case 'delete':
+        setDeleting({ row: row as SheetRow, ...messages });
+        return;
+      case 'server':
+        if (write) void runServerAction(write, ra.index, row, a);
+        return;
+      default:
+        client(a, row);
+    }
+  };
+
+  const pageHint = data.openPage ? undefined : NO_PAGES_HINT;
+  const openPage = (b: PageButton, row?: Row) => {
+    if (data.openPage) data.openPage(b.page, row ? String(row._id ?? '') || undefined : undefined);
+  };
+
+  const addButton =
+    write && canAddRow(config, role) ? (
+      <Button
+        key="add"
+        size="compact-sm"
+        leftSection={<IconPlus size={14} />}
+        style={{ backgroundColor: str(config.add_row_button_color, '#4f46e5'), color: str(config.add_row_text_color, '#ffffff') }}
+        onClick={() => setEditor({ row: null, fields: fieldsOfRow, title: str(config.add_row_button_title, 'Add Row'), submitLabel })}
+      >
+        {str(config.add_row_button_title, 'Add Row')}
+      </Button>
+    ) : null;
+
+  const toolbar = (
+    <>
+      {toolbarButtons.map((b, i) => (
+        <Tooltip key={`page-${i}`} label={pageHint ?? b.page} disabled={!pageHint}>
+          <Button
+            size="compact-sm"
+            style={{ backgroundColor: b.button_color, color: b.text_color, opacity: pageHint ? 0.6 : 1 }}
+            onClick={() => openPage(b)}
+            aria-disabled={pageHint ? true : undefined}
+          >
+            {b.title}
+          </Button>
+        </Tooltip>
+      ))}
+      {addButton}
+    </>
+  );
+
+  const dialogs = write ? (
+    <>
+      <RowEditor state={editor} onClose={() => setEditor(null)} write={write} rows={data.rows} loading={data.loading} />
+      <DeleteDialog state={deleting} onClose={() => setDeleting(null)} write={write} />
+    </>
+  ) : null;
+
+  return { actions, editable, itemButtons, toolbar, dialogs, editCell, runAction, openPage, pageHint };
+}

@@ -1,0 +1,58 @@
+// A form's required fields are enforced by the server too (the form block checks them first).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId, nowIso } from '../../http';
+import { createTestApp, signUp, type TestApp } from '../../test-helpers';
+
+let t: TestApp;
+let spreadsheetId: string;
+let appId: string;
+let formId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const owner = await signUp(t.app, 'Owner');
+  spreadsheetId = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/spreadsheets',
+      headers: { cookie: owner.cookie },
+      payload: { title: 'Club', sheets: [{ title: 'Members', columns: ['Name', 'Email', 'Joined'], rows: [] }] },
+    })
+  ).json().spreadsheet.id;
+  appId = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Club', kind: 'board', spreadsheetId } })).json().app.id;
+  const pageId = (await t.app.inject({ method: 'GET', url: `/api/pages/${appId}`, headers: { cookie: owner.cookie } })).json().pages[0].page_id as string;
+  formId = newId();
+  const config = {
+    section: '',
+    sheet_title: 'Members',
+    actions: [],
+    full_width: false,
+    axis: [
+      { column: 'Name', type: 'text', required: true },
+      { column: 'Email', type: 'email', required: false },
+      // Hidden fields carry their default; a required flag on them is not enforced.
+      { column: 'Joined', type: 'date', required: true, hide: true },
+    ],
+  };
+  const now = nowIso();
+  await t.ctx.db.insertInto('blocks').values({ id: formId, page_id: pageId, position: 0, type: 'form', config: JSON.stringify(config), created_at: now, updated_at: now }).execute();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const submit = (values: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: `/api/board/${spreadsheetId}/sheet/Members/rows`, payload: { board: appId, blockId: formId, values } });
+
+describe('form required fields on the server', () => {
+  it.each<[string, Record<string, unknown>, number]>([
+    ['missing', { Email: 'a@b.co' }, 400],
+    ['empty', { Name: '', Email: 'a@b.co' }, 400],
+    ['blank', { Name: '   ' }, 400],
+    ['given (hidden required field left empty)', { Name: 'Ada' }, 201],
+  ])('%s → %i', async (_, values, status) => {
+    const res = await submit(values);
+    expect(res.statusCode).toBe(status);
+    if (status === 400) expect(res.json().issues).toEqual([{ path: 'values.Name', message: 'This field is required' }]);
+  });
+});

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AddRowBody, RowWriteQuery, UpdateRowBody } from '../../../shared/api';
+import type { ServerContext } from '../../context';
+import { parse } from '../../http';
+import { currentUser } from '../auth/service';
+import * as service from './service';
+
+const SheetParams = z.object({ spreadsheetId: z.string().min(1), sheetTitle: z.string().min(1) });
+const RowParams = SheetParams.extend({ rowId: z.string().min(1) });
+
+/** Where the write comes from: `board`/`blockId` in the body win over the query string. */
+function writeRequest(request: FastifyRequest, params: z.infer<typeof SheetParams>, body?: { board?: string; blockId?: string }): service.WriteRequest {
+  const query = parse(RowWriteQuery, request.query);
+  return {
+    ...params,
+    board: body?.board ?? query.board,
+    app: query.app,
+    blockId: body?.blockId ?? query.blockId,
+    host: request.host,
+  };
+}
+
+export function rowRoutes(app: FastifyInstance, ctx: ServerContext) {
+  app.post('/api/board/:spreadsheetId/sheet/:sheetTitle/rows', async (request, reply) => {
+    const params = parse(SheetParams, request.params);
+    const body = parse(AddRowBody, request.body);
+    const user = await currentUser(ctx, request);
+    const target = await service.authorizeWrite(ctx, user, writeRequest(request, params, body), 'add');
+    const row = await service.appendRow(ctx, target, body.values);
+    return reply.status(201).send({ row });
+  });
+
+  app.put('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', async (request) => {
+    const { rowId, ...params } = parse(RowParams, request.params);
+    const body = parse(UpdateRowBody, request.body);
+    const user = await currentUser(ctx, request);
+    const target = await service.authorizeWrite(ctx, user, writeRequest(request, params, body), 'update');
+    return { row: await service.updateRow(ctx, target, rowId, body.values, body._version) };
+  });
+
+  app.delete('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', async (request, reply) => {
+    const { rowId, ...params } = parse(RowParams, request.params);
+    const user = await currentUser(ctx, request);
+    const target = await service.authorizeWrite(ctx, user, writeRequest(request, params), 'delete');
+    await service.deleteRow(ctx, target, rowId);
+    return reply.status(204).send();
+  });
+}

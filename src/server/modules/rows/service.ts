@@ -1,0 +1,368 @@
+/**
+ * Row writes: the ONE server path for adding, editing, duplicating and deleting sheet rows (the
+ * rows routes and the block actions both come here).
+ *
+ *   authorizeWrite(ctx, user, req: WriteRequest, op: 'add'|'update'|'delete'|'duplicate'): Promise<WriteTarget>
+ *       who may write, decided from the session only (never _id/_email params): the workspace
+ *       owner of the spreadsheet always; anyone else through a public app (req.board / host)
+ *       that uses the spreadsheet, and req.blockId a block of that app showing this sheet, as
+ *       the block's audiences allow (add_new_row; axis editable or an 'Edit row' action;
+ *       'Delete row' / 'Duplicate row' action with action_button_visibility; forms: anyone
+ *       who can view the app may add). Throws 401/403/404.
+ *   appendRow(ctx, target, values, opts?): Promise<WireRow>            new row, _version 1
+ *   updateRow(ctx, target, rowId, values, version): Promise<WireRow>   partial; stale version → 409
+ *   deleteRow(ctx, target, rowId): Promise<void>                       unknown row → 404
+ *   getRow(ctx, target, rowId): Promise<WireRow>                       unknown row → 404
+ *
+ * values: {column: string | number | string[] (multi-select)}; checked against the block's axis
+ * entry for the column (src/shared/rows/validate.ts; 400 with issues [{path: 'values.<Column>'}]).
+ * A wire row is the sheet row's values plus `_id` (string, stable) and `_version` (number).
+ * Every write bumps the sheet's version in the same transaction and patches the sheet cache.
+ */
+import { allows, type ViewerRole } from '../../../blocks/audience';
+import { isEmptyValue, normalizeValue, parseOptions, validateValue, type RowValue, type ValueRules } from '../../../shared/rows/validate';
+import type { BlockRecord } from '../../../shared/settings';
+import type { ServerContext } from '../../context';
+import { badRequest, conflict, forbidden, notFound, unauthorized, zodMessage, type Issue } from '../../errors';
+import { nowIso, parseJson } from '../../http';
+import { appsRepo } from '../apps/repo';
+import { appView, resolveApp, type AppView } from '../apps/service';
+import type { SessionUser } from '../auth/service';
+import { blockRecord } from '../blocks/service';
+import { loadSheetRows } from '../spreadsheets/service';
+import type { Row } from '../spreadsheets/sheet-cache';
+import { workspaceRepo } from '../workspace/repo';
+import { rowsRepo } from './repo';
+import { safeRegexTester } from './safe-regex';
+import { viewerRole } from './viewer-role';
+
+export type WriteOp = 'add' | 'update' | 'delete' | 'duplicate';
+
+export interface WriteRequest {
+  spreadsheetId: string;
+  sheetTitle: string;
+  /** The spec's `board` param (app id, subdomain, page path or URL). */
+  board?: string;
+  /** Explicit app id or subdomain. */
+  app?: string;
+  blockId?: string;
+  /** The request's Host header (an app host names the app). */
+  host?: string;
+}
+
+export interface WriteTarget {
+  spreadsheetId: string;
+  sheetTitle: string;
+  sheetId: string;
+  columns: string[];
+  /** The block whose settings allow the write and type its values; null: owner writing directly. */
+  block: BlockRecord | null;
+  app: AppView | null;
+  user: SessionUser | null;
+  owner: boolean;
+  role: ViewerRole;
+  /** For updates: the columns the caller may change ('all': any column of the sheet). */
+  editable: 'all' | ReadonlySet<string>;
+}
+
+export type WireRow = Record<string, unknown> & { _id: string; _version: number };
+
+export const ROW_MESSAGES = {
+  stale: 'This row was changed by someone else after you opened it. Reload to see the latest values, then edit again.',
+  notFound: 'Row not found. It may have been deleted; reload to see the latest rows.',
+  notEditable: (column: string) => `You are not allowed to edit the column '${column}'.`,
+} as const;
+
+/** Block kinds whose settings can allow writes. */
+const WRITING_KINDS = new Set(['table', 'list', 'form']);
+
+function noun(block: BlockRecord): string {
+  return block.type === 'form' ? 'form' : block.type === 'list' ? 'list' : 'table';
+}
+
+const VERBS: Record<WriteOp, string> = {
+  add: 'add rows to',
+  update: 'edit rows of',
+  delete: 'delete rows of',
+  duplicate: 'duplicate rows of',
+};
+
+function hasAction(block: BlockRecord, type: string, role: ViewerRole): boolean {
+  return block.actions.some((a) => a.type === type) && allows(block.action_button_visibility ?? 'Everyone', role);
+}
+
+/** Tables default `editable` to None, lists to Everyone (spec §3). */
+function editableAudience(block: BlockRecord, entry: Record<string, unknown>): unknown {
+  return entry.editable ?? (block.type === 'list' ? 'Everyone' : 'None');
+}
+
+function editableColumns(block: BlockRecord, role: ViewerRole): 'all' | Set<string> {
+  if (block.type !== 'table' && block.type !== 'list') return new Set();
+  if (hasAction(block, 'Edit row', role)) return 'all';
+  const out = new Set<string>();
+  for (const entry of block.axis)
+    if (typeof entry.column === 'string' && entry.column && allows(editableAudience(block, entry), role)) out.add(entry.column);
+  return out;
+}
+
+/** Whether the block lets `role` do `op` (updates: on at least one column). */
+function blockAllows(block: BlockRecord, op: WriteOp, role: ViewerRole): boolean {
+  if (!WRITING_KINDS.has(block.type)) return false;
+  if (block.type === 'form') return op === 'add';
+  switch (op) {
+    case 'add':
+      return allows(block.add_new_row ?? 'None', role);
+    case 'update': {
+      const cols = editableColumns(block, role);
+      return cols === 'all' || cols.size > 0;
+    }
+    case 'delete':
+      return hasAction(block, 'Delete row', role);
+    case 'duplicate':
+      return hasAction(block, 'Duplicate row', role);
+  }
+}
+
+export async function authorizeWrite(ctx: ServerContext, user: SessionUser | null, req: WriteRequest, op: WriteOp): Promise<WriteTarget> {
+  const repo = rowsRepo(ctx.db);
+  const sheet = await repo.sheetByTitle(req.spreadsheetId, req.sheetTitle);
+  const workspaceId = sheet?.workspace_id ?? (await repo.spreadsheetWorkspace(req.spreadsheetId))?.workspace_id;
+  if (!workspaceId) throw notFound('Spreadsheet not found');
+  const ws = user ? await workspaceRepo(ctx.db).byOwner(user.id) : undefined;
+  const owner = !!ws && ws.id === workspaceId;
+
+  let app: AppView | null = null;
+  if (!owner) {
+    app = await resolveApp(ctx, { board: req.board, app: req.app, host: req.host });
+    if (!app) {
+      if (!user) throw unauthorized('Sign in, or change this sheet from a board that uses it');
+      throw notFound('Spreadsheet not found');
+    }
+    if (app.spreadsheetId !== req.spreadsheetId) throw forbidden('This board does not use this spreadsheet');
+    if (!app.public) throw forbidden('This application is private and you do not have permission to access it.');
+  }
+  if (!sheet) throw notFound(`Sheet '${req.sheetTitle}' not found`);
+
+  let block: BlockRecord | null = null;
+  if (req.blockId) {
+    const row = await repo.blockWithApp(req.blockId);
+    if (!row) throw forbidden('This block is not part of this board');
+    if (app) {
+      if (row.app_id !== app.id) throw forbidden('This block is not part of this board');
+    } else {
+      // The owner writes through one of their own blocks (its settings type the values).
+      const appRow = await appsRepo(ctx.db).findById(row.app_id);
+      if (!appRow || appRow.workspace_id !== workspaceId) throw forbidden('This block is not part of this board');
+      app = appView(appRow);
+    }
+    block = blockRecord(row);
+    if (app.spreadsheetId !== req.spreadsheetId || block.sheet_title !== req.sheetTitle) throw forbidden('This block does not show this sheet');
+  } else if (!owner) {
+    if (!user) throw unauthorized('Sign in to change this sheet, or change it through a block of a board');
+    throw forbidden('Changes to this sheet must come from a block of this board (blockId)');
+  }
+
+  const target = {
+    spreadsheetId: req.spreadsheetId,
+    sheetTitle: req.sheetTitle,
+    sheetId: sheet.id,
+    columns: parseJson<string[]>(sheet.columns, []),
+    block,
+    app,
+    user,
+    owner,
+  };
+  if (owner) return { ...target, role: 'admin', editable: 'all' };
+
+  const role = await viewerRole(ctx, user, app!);
+  const b = block!;
+  if (!WRITING_KINDS.has(b.type)) throw forbidden('This block does not change rows.');
+  if (!blockAllows(b, op, role)) {
+    // 401 only when signing in could help: the audience lets admins in and nobody is signed in.
+    if (!user && blockAllows(b, op, 'admin')) throw unauthorized(`Sign in to ${VERBS[op]} this ${noun(b)}.`);
+    throw forbidden(`You are not allowed to ${VERBS[op]} this ${noun(b)}.`);
+  }
+  return { ...target, role, editable: op === 'update' ? editableColumns(b, role) : new Set() };
+}
+
+// ---------- validation ----------
+
+function axisEntry(block: BlockRecord | null, column: string): Record<string, unknown> | undefined {
+  return block?.axis.find((a) => a.column === column);
+}
+
+/** Options of a select column: from another sheet's column (from_google_sheet + source) or the comma text. */
+async function optionsOf(ctx: ServerContext, target: WriteTarget, entry: Record<string, unknown>): Promise<string[]> {
+  const source = entry.source as { sheet?: unknown; column?: unknown } | undefined;
+  if (entry.from_google_sheet === true && source && typeof source.sheet === 'string' && typeof source.column === 'string' && source.sheet && source.column) {
+    const sheet = await rowsRepo(ctx.db).sheetByTitle(target.spreadsheetId, source.sheet);
+    if (!sheet) return [];
+    const column = source.column;
+    const cached = await ctx.sheetCache.get(sheet.id, Number(sheet.version), () => loadSheetRows(ctx, sheet.id, parseJson<string[]>(sheet.columns, [])));
+    const values = new Set<string>();
+    for (const row of cached.rows) {
+      const v = row[column];
+      if (v === null || v === undefined || v === '') continue;
+      // A multi-select source cell ('a, b') offers each of its items.
+      for (const part of String(v).split(',')) if (part.trim()) values.add(part.trim());
+      values.add(String(v).trim());
+    }
+    return [...values];
+  }
+  return parseOptions(entry.options);
+}
+
+/** Keys the client may send back from a row it read; they are not columns and are ignored. */
+const META_KEYS = new Set(['_id', '_version']);
+
+/** Checks and normalises the given values; 400 naming every bad field. */
+async function checkedValues(ctx: ServerContext, target: WriteTarget, values: Record<string, RowValue>): Promise<Record<string, string | number>> {
+  const issues: Issue[] = [];
+  const out: Record<string, string | number> = Object.create(null) as Record<string, string | number>;
+  for (const [column, value] of Object.entries(values)) {
+    if (!target.columns.includes(column)) {
+      if (META_KEYS.has(column)) continue;
+      issues.push({ path: `values.${column}`, message: `Unknown column '${column}'` });
+      continue;
+    }
+    const entry = axisEntry(target.block, column);
+    const type = typeof entry?.type === 'string' ? entry.type : 'text';
+    let problem: string | null;
+    if (!entry) {
+      problem = validateValue('text', value);
+    } else {
+      const rules: ValueRules = { character_limit: Number(entry.character_limit ?? 0) || 0 };
+      if ((type === 'select' || type === 'multi-select') && !isEmptyValue(value)) rules.options = await optionsOf(ctx, target, entry);
+      if (target.block?.type === 'form' && type !== 'file') rules.regex = safeRegexTester(entry.regex_validation) ?? undefined;
+      problem = validateValue(type, value, rules);
+    }
+    if (problem) issues.push({ path: `values.${column}`, message: problem });
+    else out[column] = normalizeValue(type, value);
+  }
+  if (issues.length > 0) throw badRequest(zodMessage(issues), issues);
+  return out;
+}
+
+/**
+ * A form's fields with `required` on (and not hidden: visitors cannot fill those) must not be
+ * empty; the form block checks the same before sending (src/blocks/form/form-fields.ts).
+ */
+function requireFormFields(target: WriteTarget, values: Record<string, RowValue>): void {
+  if (target.block?.type !== 'form') return;
+  const issues: Issue[] = [];
+  for (const entry of target.block.axis) {
+    if (entry.required !== true || entry.hide === true || typeof entry.column !== 'string' || !entry.column) continue;
+    const v = values[entry.column];
+    if (isEmptyValue(v) || (typeof v === 'string' && v.trim() === '')) issues.push({ path: `values.${entry.column}`, message: 'This field is required' });
+  }
+  if (issues.length > 0) throw badRequest(zodMessage(issues), issues);
+}
+
+// ---------- writes ----------
+
+function wire(data: Row, id: number, version: number): WireRow {
+  return { ...data, _id: String(id), _version: version };
+}
+
+/** `_id` on the wire is the row's stable index; anything else names no row. */
+function rowIndexOf(rowId: string): number {
+  if (!/^\d{1,15}$/.test(rowId)) throw notFound(ROW_MESSAGES.notFound);
+  return Number(rowId);
+}
+
+function emptyRow(columns: string[]): Row {
+  const row: Row = Object.create(null) as Row;
+  for (const c of columns) row[c] = '';
+  return row;
+}
+
+export async function appendRow(
+  ctx: ServerContext,
+  target: WriteTarget,
+  values: Record<string, RowValue>,
+  opts: { skipValidation?: boolean } = {},
+): Promise<WireRow> {
+  if (!opts.skipValidation) requireFormFields(target, values);
+  const given = opts.skipValidation ? rawValues(target, values) : await checkedValues(ctx, target, values);
+  const row = Object.assign(emptyRow(target.columns), given);
+  const data = JSON.stringify(row);
+  const { index, sheetVersion } = await ctx.db.transaction().execute(async (trx) => {
+    const repo = rowsRepo(trx);
+    const bump = await repo.bumpSheet(target.sheetId, { append: true, rows: 1 }, nowIso());
+    if (!bump) throw notFound(`Sheet '${target.sheetTitle}' not found`);
+    const index = bump.next_row_index - 1;
+    await repo.insertRow(target.sheetId, index, data);
+    return { index, sheetVersion: bump.version };
+  });
+  ctx.sheetCache.applyWrite(target.sheetId, sheetVersion, { kind: 'append', id: index, version: 1, row });
+  return wire(row, index, 1);
+}
+
+/** Duplicates copy a row as it is: only unknown columns are dropped. */
+function rawValues(target: WriteTarget, values: Record<string, RowValue>): Record<string, string | number> {
+  const out: Record<string, string | number> = Object.create(null) as Record<string, string | number>;
+  for (const c of target.columns) {
+    const v = values[c];
+    if (v !== undefined && v !== null) out[c] = Array.isArray(v) ? v.join(', ') : typeof v === 'number' ? v : String(v);
+  }
+  return out;
+}
+
+export async function updateRow(
+  ctx: ServerContext,
+  target: WriteTarget,
+  rowId: string,
+  values: Record<string, RowValue>,
+  version: number,
+): Promise<WireRow> {
+  const index = rowIndexOf(rowId);
+  const given = await checkedValues(ctx, target, values);
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const repo = rowsRepo(trx);
+    // The sheet's lock first, as every write does: writers of one sheet queue in one order.
+    const bump = await repo.bumpSheet(target.sheetId, { rows: 0 }, nowIso());
+    if (!bump) throw notFound(`Sheet '${target.sheetTitle}' not found`);
+    const current = await repo.findRow(target.sheetId, index);
+    if (!current) throw notFound(ROW_MESSAGES.notFound);
+    if (Number(current.version) !== version) throw conflict(ROW_MESSAGES.stale);
+    const old = parseJson<Row>(current.data, {});
+    const row = Object.assign(Object.create(null) as Row, old);
+    for (const [column, value] of Object.entries(given)) {
+      // Only a value that really changes needs the right to edit its column (clients may send the row back).
+      if (sameValue(old[column], value)) continue;
+      if (target.editable !== 'all' && !target.editable.has(column)) {
+        throw forbidden(ROW_MESSAGES.notEditable(column));
+      }
+      row[column] = value;
+    }
+    const changed = await repo.updateRow(target.sheetId, index, JSON.stringify(row), version);
+    if (changed !== 1) throw conflict(ROW_MESSAGES.stale);
+    return { row, sheetVersion: bump.version };
+  });
+  ctx.sheetCache.applyWrite(target.sheetId, result.sheetVersion, { kind: 'update', id: index, version: version + 1, row: result.row });
+  return wire(result.row, index, version + 1);
+}
+
+function sameValue(a: unknown, b: string | number): boolean {
+  if (a === b) return true;
+  return (a === null || a === undefined ? '' : String(a)) === String(b);
+}
+
+export async function deleteRow(ctx: ServerContext, target: WriteTarget, rowId: string): Promise<void> {
+  const index = rowIndexOf(rowId);
+  const sheetVersion = await ctx.db.transaction().execute(async (trx) => {
+    const repo = rowsRepo(trx);
+    const bump = await repo.bumpSheet(target.sheetId, { rows: -1 }, nowIso());
+    if (!bump) throw notFound(`Sheet '${target.sheetTitle}' not found`);
+    if ((await repo.deleteRow(target.sheetId, index)) !== 1) throw notFound(ROW_MESSAGES.notFound);
+    return bump.version;
+  });
+  ctx.sheetCache.applyWrite(target.sheetId, sheetVersion, { kind: 'delete', id: index });
+}
+
+export async function getRow(ctx: ServerContext, target: WriteTarget, rowId: string): Promise<WireRow> {
+  const index = rowIndexOf(rowId);
+  const r = await rowsRepo(ctx.db).findRow(target.sheetId, index);
+  if (!r) throw notFound(ROW_MESSAGES.notFound);
+  return wire(parseJson<Row>(r.data, {}), index, Number(r.version));
+}

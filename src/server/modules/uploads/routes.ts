@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ServerContext } from '../../context';
+import { badRequest, errorHandler, HttpError } from '../../errors';
+import { parse } from '../../http';
+import { currentUser } from '../auth/service';
+import { servedInline } from './detect';
+import { authorizeUpload, findUpload, MAX_UPLOAD_BYTES, storeUpload, UPLOAD_MESSAGES } from './service';
+
+const Text = z.string().max(2000).optional();
+/** `board` and `referer` come in every call's query from the web request layer; the rest may too. */
+const UploadQuery = z.object({ board: Text, referer: Text, blockId: Text, accept: Text, column: Text });
+const UploadFields = z.object({ board: Text, blockId: Text, accept: Text, column: Text });
+const IdParams = z.object({ id: z.string().min(1).max(64) });
+
+/** Multipart framing and the small fields besides the file. */
+const SLACK = 64 * 1024;
+
+/** `inline` or `attachment` with an ASCII fallback name and the exact UTF-8 one (RFC 6266). */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
+  app.post(
+    '/api/uploads',
+    {
+      bodyLimit: MAX_UPLOAD_BYTES + SLACK,
+      errorHandler: (error, request, reply) =>
+        errorHandler((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? badRequest(UPLOAD_MESSAGES.tooLarge) : error, request, reply),
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw badRequest(UPLOAD_MESSAGES.noFile, [{ path: 'file', message: 'A file is required' }]);
+      if (Number(request.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES + SLACK) throw badRequest(UPLOAD_MESSAGES.tooLarge);
+      const query = parse(UploadQuery, request.query);
+      const uploadError = (e: unknown) => {
+        const code = (e as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') return badRequest(UPLOAD_MESSAGES.tooLarge);
+        if (code === 'FST_FILES_LIMIT') return badRequest(UPLOAD_MESSAGES.oneFile);
+        if (e instanceof HttpError) return e;
+        request.log.info({ err: e }, 'unreadable upload');
+        return badRequest(UPLOAD_MESSAGES.unreadable);
+      };
+      const fields: Record<string, string> = {};
+      let file: { name: string; data: Buffer } | null = null;
+      try {
+        for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 4096 } })) {
+          if (part.type === 'file') {
+            const data = await part.toBuffer();
+            if (part.fieldname === 'file') file = { name: part.filename, data };
+          } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        }
+      } catch (e) {
+        throw uploadError(e);
+      }
+      if (!file) throw badRequest(UPLOAD_MESSAGES.noFile, [{ path: 'file', message: 'A file is required' }]);
+      const given = parse(UploadFields, fields);
+      const user = await currentUser(ctx, request);
+      const permit = await authorizeUpload(ctx, user, {
+        board: given.board ?? query.board,
+        blockId: given.blockId ?? query.blockId,
+        accept: given.accept ?? query.accept,
+        column: given.column ?? query.column,
+        host: request.host,
+      });
+      const upload = await storeUpload(ctx, permit, file.name, file.data);
+      return reply.status(201).send({ upload });
+    },
+  );
+
+  const serve = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const { id } = parse(IdParams, request.params);
+    const { row, file } = await findUpload(ctx, id);
+    const inline = servedInline(row.type);
+    reply
+      .type(row.type)
+      .header('Content-Length', String(row.size))
+      .header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', row.name))
+      // Nothing an upload holds may run as our origin: no scripts, no plugins, a unique origin.
+      .header('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox")
+      .header('Cross-Origin-Resource-Policy', 'cross-origin')
+      // An id never changes content.
+      .header('Cache-Control', 'public, max-age=31536000, immutable');
+    return reply.send(fs.createReadStream(file));
+  };
+  // Under /api only: `/uploads/...` is the path of a board whose subdomain is 'uploads'.
+  app.get('/api/uploads/:id', serve);
+}

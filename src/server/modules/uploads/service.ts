@@ -1,0 +1,189 @@
+// Uploads: files under 5 MB stored on local disk (DATA_DIR/uploads/{id}) with a row in `uploads`.
+// The type comes from the bytes (detect.ts); the accept rule (accept.ts) is checked on the
+// server. Who may upload: a signed-in owner into their own workspace, anywhere; anyone else
+// only through a block of a public app that takes files from them (a form's file field, a
+// table or list image column with 'Upload Image' they may fill), into that app's workspace.
+// Issue 4 (images) reuses this module; nothing here is specific to forms but `uploadFields`.
+import fs from 'node:fs';
+import path from 'node:path';
+import { allows, type ViewerRole } from '../../../blocks/audience';
+import type { Upload } from '../../../shared/api';
+import type { BlockRecord } from '../../../shared/settings';
+import type { ServerContext } from '../../context';
+import { badRequest, forbidden, notFound, unauthorized } from '../../errors';
+import { newId, nowIso } from '../../http';
+import { appsRepo } from '../apps/repo';
+import { resolveApp } from '../apps/service';
+import type { SessionUser } from '../auth/service';
+import { blockRecord } from '../blocks/service';
+import { rowsRepo } from '../rows/repo';
+import { viewerRole } from '../rows/viewer-role';
+import { workspaceRepo } from '../workspace/repo';
+import { acceptRule, type AcceptRule } from './accept';
+import { detectType } from './detect';
+import { uploadsRepo, type UploadRow } from './repo';
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export const UPLOAD_MESSAGES = {
+  tooLarge: 'Files must be under 5 MB',
+  noFile: "Choose a file to upload (form field 'file')",
+  oneFile: 'Send one file per upload',
+  unreadable: 'The upload could not be read. Please try again.',
+  badAccept: (accept: string) => `Unknown accepted file type '${accept.slice(0, 100)}'`,
+  notAccepted: (label: string, type: string) => `Only ${label} can be uploaded here (this file is ${type})`,
+  signIn: 'Sign in, or upload from a board that takes files',
+  privateApp: 'This application is private and you do not have permission to access it.',
+  needBlock: 'Uploads to this board must come from one of its blocks (blockId)',
+  otherBoard: 'This block is not part of this board',
+  noUploads: 'This block does not take file uploads',
+  noField: (column: string) => `This block has no upload field '${column.slice(0, 100)}'`,
+  notFound: 'File not found',
+} as const;
+
+export interface UploadRequest {
+  board?: string;
+  blockId?: string;
+  /** Accept rule the client asks for (the form's file_mime_type); applied on top of the block's. */
+  accept?: string;
+  /** The block's field (column) the file is for, when it has several. */
+  column?: string;
+  host?: string;
+}
+
+export interface UploadField {
+  column: string;
+  accept: string;
+}
+
+/**
+ * The fields of a block that take a file from a viewer with `role`: a form's `file` fields
+ * (accept: file_mime_type, spec default image/*), and image columns of tables and lists set to
+ * 'Upload Image' that the role may fill (add_new_row, the column's editable, or an Edit row action).
+ */
+export function uploadFields(block: BlockRecord, role: ViewerRole): UploadField[] {
+  const out: UploadField[] = [];
+  const column = (e: Record<string, unknown>) => (typeof e.column === 'string' ? e.column : '');
+  if (block.type === 'form') {
+    for (const e of block.axis)
+      if (e.type === 'file') out.push({ column: column(e), accept: typeof e.file_mime_type === 'string' && e.file_mime_type ? e.file_mime_type : 'image/*' });
+    return out;
+  }
+  if (block.type !== 'table' && block.type !== 'list') return out;
+  const visibility = block.action_button_visibility ?? 'Everyone';
+  const editRow = block.actions.some((a) => a.type === 'Edit row') && allows(visibility, role);
+  const adds = allows(block.add_new_row ?? 'None', role);
+  for (const e of block.axis) {
+    if (e.type !== 'image' || e.image_source !== 'Upload Image') continue;
+    // Tables default `editable` to None, lists to Everyone (spec §3), as the rows service does.
+    const editable = allows(e.editable ?? (block.type === 'list' ? 'Everyone' : 'None'), role);
+    if (adds || editable || editRow) out.push({ column: column(e), accept: 'image' });
+  }
+  return out;
+}
+
+export interface UploadPermit {
+  workspaceId: string;
+  /** Every rule the file must satisfy. */
+  rules: AcceptRule[];
+}
+
+function ruleOf(accept: string): AcceptRule {
+  const rule = acceptRule(accept);
+  if (!rule) throw badRequest(UPLOAD_MESSAGES.badAccept(accept), [{ path: 'accept', message: 'Unknown file type' }]);
+  return rule;
+}
+
+/** Who may upload where, and under which accept rules (decided before the file is stored). */
+export async function authorizeUpload(ctx: ServerContext, user: SessionUser | null, req: UploadRequest): Promise<UploadPermit> {
+  const rules: AcceptRule[] = req.accept ? [ruleOf(req.accept)] : [];
+  const ws = user ? await workspaceRepo(ctx.db).byOwner(user.id) : undefined;
+  const app = req.board || req.host ? await resolveApp(ctx, { board: req.board, host: req.host }) : null;
+  const owner = !!ws && (!app || app.workspaceId === ws.id);
+
+  if (!owner) {
+    if (!app) throw unauthorized(UPLOAD_MESSAGES.signIn);
+    if (!app.public) throw forbidden(UPLOAD_MESSAGES.privateApp);
+    if (!req.blockId) throw forbidden(UPLOAD_MESSAGES.needBlock);
+  }
+  if (!req.blockId) return { workspaceId: ws!.id, rules };
+
+  const row = await rowsRepo(ctx.db).blockWithApp(req.blockId);
+  if (!row) throw (owner ? notFound('Block not found') : forbidden(UPLOAD_MESSAGES.otherBoard));
+  if (app ? row.app_id !== app.id : !owner) throw forbidden(UPLOAD_MESSAGES.otherBoard);
+  const block = blockRecord(row);
+  if (owner && !app) {
+    // The owner names one of their blocks without a board: it must still be theirs.
+    const own = await appsRepo(ctx.db).findById(row.app_id);
+    if (own?.workspace_id !== ws!.id) throw forbidden(UPLOAD_MESSAGES.otherBoard);
+  }
+  const role: ViewerRole = owner ? 'admin' : await viewerRole(ctx, user, app!);
+  let fields = uploadFields(block, role);
+  if (req.column !== undefined && req.column !== '') {
+    fields = fields.filter((f) => f.column === req.column);
+    if (fields.length === 0 && !owner) throw forbidden(UPLOAD_MESSAGES.noField(req.column));
+  }
+  if (fields.length === 0) {
+    if (!owner) throw forbidden(UPLOAD_MESSAGES.noUploads);
+    // The owner may upload anywhere; a block without file fields adds no rule.
+    return { workspaceId: ws!.id, rules };
+  }
+  // The block's own rule: any of its fields' accepts.
+  const blockRules = fields.map((f) => ruleOf(f.accept));
+  const labels = [...new Set(blockRules.map((r) => r.label))];
+  rules.push({
+    label: labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]}` : labels[0]!,
+    matches: (type) => blockRules.some((r) => r.matches(type)),
+  });
+  return { workspaceId: owner ? ws!.id : app!.workspaceId, rules };
+}
+
+/** A file name fit to store and to put in a Content-Disposition: no path, no control characters. */
+export function cleanName(raw: string | undefined): string {
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return Array.from(clean || 'file').slice(0, 200).join('');
+}
+
+export function uploadsDir(ctx: ServerContext): string {
+  return path.join(ctx.config.dataDir, 'uploads');
+}
+
+const ID = /^[A-Za-z0-9_-]{1,32}$/;
+
+function filePath(ctx: ServerContext, id: string): string {
+  return path.join(uploadsDir(ctx), id);
+}
+
+export function uploadOut(row: UploadRow): Upload {
+  return { id: row.id, url: `/api/uploads/${row.id}`, name: row.name, type: row.type, size: Number(row.size) };
+}
+
+export async function storeUpload(ctx: ServerContext, permit: UploadPermit, name: string | undefined, data: Buffer): Promise<Upload> {
+  if (data.length > MAX_UPLOAD_BYTES) throw badRequest(UPLOAD_MESSAGES.tooLarge);
+  const type = detectType(data);
+  for (const rule of permit.rules)
+    if (!rule.matches(type)) throw badRequest(UPLOAD_MESSAGES.notAccepted(rule.label, type), [{ path: 'file', message: `Only ${rule.label}` }]);
+  const row: UploadRow = { id: newId(), workspace_id: permit.workspaceId, name: cleanName(name), type, size: data.length, created_at: nowIso() };
+  await fs.promises.mkdir(uploadsDir(ctx), { recursive: true });
+  const file = filePath(ctx, row.id);
+  await fs.promises.writeFile(file, data, { flag: 'wx' });
+  try {
+    await uploadsRepo(ctx.db).insert(row);
+  } catch (err) {
+    await fs.promises.rm(file, { force: true });
+    throw err;
+  }
+  return uploadOut(row);
+}
+
+/** A stored upload and where its bytes are; anyone with the (unguessable) id may read it. */
+export async function findUpload(ctx: ServerContext, id: string): Promise<{ row: UploadRow; file: string }> {
+  if (!ID.test(id)) throw notFound(UPLOAD_MESSAGES.notFound);
+  const row = await uploadsRepo(ctx.db).findById(id);
+  if (!row) throw notFound(UPLOAD_MESSAGES.notFound);
+  const file = filePath(ctx, row.id);
+  if (!fs.existsSync(file)) throw notFound(UPLOAD_MESSAGES.notFound);
+  return { row, file };
+}

@@ -1,0 +1,217 @@
+// Uploads over HTTP on the test database: who may upload where, the 5 MB limit, types from the
+// bytes, accept rules on the server, and how files are served back.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UploadResponse } from '../../../shared/api';
+import { newId, nowIso } from '../../http';
+import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { PNG } from './test-fixtures';
+import { UPLOAD_MESSAGES } from './service';
+
+let t: TestApp;
+let owner: TestUser;
+let stranger: TestUser;
+let appId: string;
+let pageId: string;
+let privateAppId: string;
+let privatePageId: string;
+let workspaceId: string;
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.cookie)</script></svg>');
+const HTML = Buffer.from('<!doctype html><html><body><script>fetch("/api/auth")</script></body></html>');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signUp(t.app, 'Owner');
+  stranger = await signUp(t.app, 'Stranger');
+  const s = await t.app.inject({
+    method: 'POST',
+    url: '/api/spreadsheets',
+    headers: { cookie: owner.cookie },
+    payload: { title: 'Files', sheets: [{ title: 'Files', columns: ['Name', 'Doc', 'Photo'], rows: [{ Name: 'a' }] }] },
+  });
+  const spreadsheetId = s.json().spreadsheet.id;
+  const mk = async (name: string, isPublic: boolean) => {
+    const a = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name, kind: 'board', spreadsheetId } })).json().app;
+    await t.app.inject({ method: 'PUT', url: `/api/apps/${a.id}`, headers: { cookie: owner.cookie }, payload: { public: isPublic } });
+    const page = (await t.app.inject({ method: 'GET', url: `/api/pages/${a.id}`, headers: { cookie: owner.cookie } })).json().pages[0].page_id as string;
+    return [a.id as string, page] as const;
+  };
+  [appId, pageId] = await mk('Public files', true);
+  [privateAppId, privatePageId] = await mk('Private files', false);
+  workspaceId = (await t.ctx.db.selectFrom('workspaces').select('id').where('owner_id', '=', owner.id).executeTakeFirstOrThrow()).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A block stored as the editor saves it (the form block may not be in the catalogue yet). */
+async function block(type: string, config: Record<string, unknown>, page = pageId): Promise<string> {
+  const id = newId();
+  const now = nowIso();
+  const full = { section: '', sheet_title: 'Files', axis: [], actions: [], full_width: false, ...config };
+  await t.ctx.db.insertInto('blocks').values({ id, page_id: page, position: 0, type, config: JSON.stringify(full), created_at: now, updated_at: now }).execute();
+  return id;
+}
+
+function upload(name: string, content: Buffer, fields: Record<string, string> = {}, cookie?: string, query = '') {
+  const m = multipart(name, content, fields);
+  return t.app.inject({ method: 'POST', url: `/api/uploads${query}`, payload: m.payload, headers: { ...m.headers, ...(cookie ? { cookie } : {}) } });
+}
+
+describe('POST /api/uploads', () => {
+  it('the owner uploads anywhere; the type comes from the bytes; the file is served back', async () => {
+    const res = await upload('photo.jpg', PNG, {}, owner.cookie);
+    expect(res.statusCode, res.body).toBe(201);
+    const { upload: up } = UploadResponse.parse(res.json());
+    expect(up).toEqual({ id: expect.any(String), url: `/api/uploads/${up.id}`, name: 'photo.jpg', type: 'image/png', size: PNG.length });
+    expect(fs.readFileSync(path.join(t.config.dataDir, 'uploads', up.id))).toEqual(PNG);
+    const row = await t.ctx.db.selectFrom('uploads').selectAll().where('id', '=', up.id).executeTakeFirstOrThrow();
+    expect({ ...row, size: Number(row.size) }).toMatchObject({ workspace_id: workspaceId, name: 'photo.jpg', type: 'image/png', size: PNG.length });
+
+    const got = await t.app.inject({ method: 'GET', url: up.url });
+    expect(got.statusCode).toBe(200);
+    expect(got.rawPayload).toEqual(PNG);
+    expect(got.headers['content-type']).toBe('image/png');
+    expect(got.headers['x-content-type-options']).toBe('nosniff');
+    expect(got.headers['content-disposition']).toBe(`inline; filename="photo.jpg"; filename*=UTF-8''photo.jpg`);
+    expect(got.headers['content-security-policy']).toMatch(/sandbox/);
+  });
+
+  it('SVG and HTML never run: SVG inline under a sandbox CSP, HTML (whatever its name) as an attachment', async () => {
+    const svg = (await upload('logo.svg', SVG, {}, owner.cookie)).json().upload;
+    expect(svg.type).toBe('image/svg+xml');
+    const gotSvg = await t.app.inject({ method: 'GET', url: svg.url });
+    expect(gotSvg.headers['content-type']).toBe('image/svg+xml');
+    expect(gotSvg.headers['content-security-policy']).toBe("default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox");
+
+    const html = (await upload('cat.png', HTML, {}, owner.cookie)).json().upload;
+    expect(html.type).toBe('text/html');
+    const gotHtml = await t.app.inject({ method: 'GET', url: html.url });
+    expect(gotHtml.headers['content-type']).toMatch(/^text\/html/);
+    expect(gotHtml.headers['content-disposition']).toBe(`attachment; filename="cat.png"; filename*=UTF-8''cat.png`);
+    expect(gotHtml.headers['content-security-policy']).toMatch(/sandbox$/);
+  });
+
+  it('names: paths and control characters are dropped; non-ASCII names are kept exactly (RFC 6266)', async () => {
+    const up = (await upload('../../etc/Grüße (1);x.txt', Buffer.from('hello'), {}, owner.cookie)).json().upload;
+    expect(up.name).toBe('Grüße (1);x.txt');
+    const got = await t.app.inject({ method: 'GET', url: up.url });
+    expect(got.headers['content-disposition']).toBe(`inline; filename="Gr__e (1);x.txt"; filename*=UTF-8''Gr%C3%BC%C3%9Fe%20%281%29%3Bx.txt`);
+  });
+
+  it('files must be under 5 MB', async () => {
+    const atLimit = await upload('big.bin', Buffer.alloc(5 * 1024 * 1024, 1), {}, owner.cookie);
+    expect(atLimit.statusCode).toBe(201);
+    expect(atLimit.json().upload.type).toBe('application/octet-stream');
+    const over = await upload('big.bin', Buffer.alloc(5 * 1024 * 1024 + 1, 1), {}, owner.cookie);
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toBe('Files must be under 5 MB');
+    const wayOver = await upload('huge.bin', Buffer.alloc(12 * 1024 * 1024, 1), {}, owner.cookie);
+    expect(wayOver.statusCode).toBe(400);
+    expect(wayOver.json().message).toBe('Files must be under 5 MB');
+  });
+
+  it('accept is enforced on the server with a message naming what is accepted', async () => {
+    const res = await upload('doc.pdf', PNG, { accept: 'pdf' }, owner.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Only PDF files can be uploaded here (this file is image/png)');
+    expect((await upload('doc.pdf', PDF, { accept: 'pdf' }, owner.cookie)).statusCode).toBe(201);
+    // In the query string too.
+    expect((await upload('p.png', PNG, {}, owner.cookie, '?accept=image/*')).statusCode).toBe(201);
+    const bad = await upload('p.png', PNG, { accept: 'banana' }, owner.cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe("Unknown accepted file type 'banana'");
+  });
+
+  it('bad requests: no file field, not multipart', async () => {
+    const wrongField = multipart('a.png', PNG, {}, 'picture');
+    const res = await t.app.inject({ method: 'POST', url: '/api/uploads', payload: wrongField.payload, headers: { ...wrongField.headers, cookie: owner.cookie } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(UPLOAD_MESSAGES.noFile);
+    const json = await t.app.inject({ method: 'POST', url: '/api/uploads', payload: { file: 'x' }, headers: { cookie: owner.cookie } });
+    expect(json.statusCode).toBe(400);
+  });
+
+  it('nobody signed in and no board: 401', async () => {
+    const res = await upload('a.png', PNG);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(UPLOAD_MESSAGES.signIn);
+  });
+});
+
+describe('uploads by viewers of a public app', () => {
+  let formId: string;
+  beforeAll(async () => {
+    formId = await block('form', {
+      axis: [
+        { column: 'Name', type: 'text' },
+        { column: 'Doc', type: 'file', file_mime_type: 'pdf' },
+      ],
+    });
+  });
+
+  it("a guest uploads into a form's file field; the file belongs to the app's workspace", async () => {
+    const res = await upload('cv.pdf', PDF, { board: appId, blockId: formId });
+    expect(res.statusCode, res.body).toBe(201);
+    const row = await t.ctx.db.selectFrom('uploads').selectAll().where('id', '=', res.json().upload.id).executeTakeFirstOrThrow();
+    expect(row.workspace_id).toBe(workspaceId);
+    // board from the query (the web request layer puts it there), blockId as a field.
+    expect((await upload('cv.pdf', PDF, { blockId: formId }, stranger.cookie, `?board=${appId}`)).statusCode).toBe(201);
+  });
+
+  it("the form's file_mime_type applies whatever the client says", async () => {
+    const res = await upload('cv.pdf', PNG, { board: appId, blockId: formId, accept: 'all' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Only PDF files can be uploaded here (this file is image/png)');
+  });
+
+  it('a file field without file_mime_type takes images (spec default image/*)', async () => {
+    const id = await block('form', { axis: [{ column: 'Photo', type: 'file' }] });
+    expect((await upload('a.png', PNG, { board: appId, blockId: id })).statusCode).toBe(201);
+    const res = await upload('a.pdf', PDF, { board: appId, blockId: id });
+    expect(res.json().message).toBe('Only images can be uploaded here (this file is application/pdf)');
+  });
+
+  it('column picks one of several file fields', async () => {
+    const id = await block('form', { axis: [{ column: 'Doc', type: 'file', file_mime_type: 'pdf' }, { column: 'Photo', type: 'file', file_mime_type: 'image' }] });
+    expect((await upload('a.png', PNG, { board: appId, blockId: id })).statusCode).toBe(201);
+    expect((await upload('a.png', PNG, { board: appId, blockId: id, column: 'Doc' })).statusCode).toBe(400);
+    const none = await upload('a.png', PNG, { board: appId, blockId: id, column: 'Name' });
+    expect(none.statusCode).toBe(403);
+    expect(none.json().message).toBe("This block has no upload field 'Name'");
+  });
+
+  it('table image columns set to Upload Image take images from whoever may fill them', async () => {
+    const editable = await block('table', { axis: [{ column: 'Photo', type: 'image', image_source: 'Upload Image', editable: 'Everyone' }] });
+    expect((await upload('a.png', PNG, { board: appId, blockId: editable })).statusCode).toBe(201);
+    expect((await upload('a.pdf', PDF, { board: appId, blockId: editable })).statusCode).toBe(400);
+    const adminsOnly = await block('table', { axis: [{ column: 'Photo', type: 'image', image_source: 'Upload Image', editable: 'Admins' }] });
+    const res = await upload('a.png', PNG, { board: appId, blockId: adminsOnly }, stranger.cookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(UPLOAD_MESSAGES.noUploads);
+    expect((await upload('a.png', PNG, { board: appId, blockId: adminsOnly }, owner.cookie)).statusCode).toBe(201);
+  });
+
+  it.each([
+    ['no blockId', () => ({ board: appId }), 403, UPLOAD_MESSAGES.needBlock],
+    ['a block without file fields', async () => ({ board: appId, blockId: await block('table', { axis: [{ column: 'Name' }] }) }), 403, UPLOAD_MESSAGES.noUploads],
+    ['an unknown block', () => ({ board: appId, blockId: 'nope' }), 403, UPLOAD_MESSAGES.otherBoard],
+    ['a block of another app', async () => ({ board: appId, blockId: await block('form', { axis: [{ column: 'Doc', type: 'file' }] }, privatePageId) }), 403, UPLOAD_MESSAGES.otherBoard],
+    ['a private app', async () => ({ board: privateAppId, blockId: await block('form', { axis: [{ column: 'Doc', type: 'file' }] }, privatePageId) }), 403, UPLOAD_MESSAGES.privateApp],
+  ])('refuses %s', async (_name, fields, status, message) => {
+    const res = await upload('a.png', PNG, await fields(), stranger.cookie);
+    expect(res.statusCode).toBe(status);
+    expect(res.json().message).toBe(message);
+  });
+});
+
+describe('GET /api/uploads/{id}', () => {
+  it.each([['unknownid'], ['..%2F..%2Fetc%2Fpasswd'], ['a.b']])('%s → 404', async (id) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/uploads/${id}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('File not found');
+  });
+});

@@ -1,0 +1,110 @@
+// Shared steps of the browser tests: an owner with a board on a spreadsheet of our choosing (set
+// up through the real API, in the browser context so the session cookie is the browser's), the
+// editor's "New Block" flow, Mantine selects and screenshots. Each block's test file builds on these.
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { RunningServer } from './harness';
+
+// Screenshots go to docs/screenshots when SCREENSHOTS=1 (to refresh the README's pictures),
+// otherwise to an ignored folder so a test run never dirties the tree.
+export const shotDir = process.env.SCREENSHOTS === '1' ? 'docs/screenshots' : 'tests/e2e/.artifacts';
+
+/** Full-page screenshot `<shotDir>/<name>.png`; `name` may hold folders ('blocks/form'). */
+export async function shot(page: Page, name: string): Promise<void> {
+  const path = join(shotDir, `${name}.png`);
+  mkdirSync(dirname(path), { recursive: true });
+  await page.screenshot({ path, fullPage: true });
+}
+
+/** Screenshot of one element (a block), for docs/screenshots/blocks. */
+export async function shotOf(locator: Locator, name: string): Promise<void> {
+  const path = join(shotDir, `${name}.png`);
+  mkdirSync(dirname(path), { recursive: true });
+  await locator.screenshot({ path });
+}
+
+/** Picks an option of a Mantine Select found by its accessible name. */
+export async function choose(page: Page, scope: Locator | Page, label: string | RegExp, option: string): Promise<void> {
+  await scope.getByRole('textbox', { name: label, exact: typeof label === 'string' }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+export interface SheetJson {
+  title: string;
+  columns: string[];
+  rows: Record<string, string | number>[];
+}
+
+export interface OwnerBoard {
+  context: BrowserContext;
+  page: Page;
+  email: string;
+  app: { id: string; name: string; subdomain: string; spreadsheetId: string | null };
+  spreadsheetId: string;
+  /** The owner's editor of the board: `${baseUrl}/${subdomain}`. */
+  editorUrl: string;
+  /** What a guest opens: `http://${subdomain}.localhost:${port}/`. */
+  guestUrl: string;
+}
+
+let counter = 0;
+
+async function call<T>(context: BrowserContext, server: RunningServer, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
+  const res = await context.request.fetch(`${server.baseUrl}${path}`, { method, data, headers: { Accept: 'application/json' } });
+  if (!res.ok()) throw new Error(`${method} ${path} → ${res.status()}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * Signs a new owner up (API), imports `sheets` as a JSON spreadsheet and creates a board on it,
+ * then opens the board's editor. The board is public with 'No sign in' (the default).
+ */
+export async function ownerWithBoard(
+  browser: Browser,
+  server: RunningServer,
+  opts: { board: string; sheets: SheetJson[]; spreadsheet?: string; viewport?: { width: number; height: number } },
+): Promise<OwnerBoard> {
+  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1400, height: 900 }, acceptDownloads: true });
+  const email = `owner${Date.now()}${counter++}@example.com`;
+  await call(context, server, 'POST', '/api/auth/signup', { name: 'Ada Owner', email, password: 'correct horse battery' });
+  const { spreadsheet } = await call<{ spreadsheet: { id: string } }>(context, server, 'POST', '/api/spreadsheets', {
+    title: opts.spreadsheet ?? `${opts.board} data`,
+    sheets: opts.sheets,
+  });
+  const { app } = await call<{ app: OwnerBoard['app'] }>(context, server, 'POST', '/api/apps', {
+    name: opts.board,
+    kind: 'board',
+    spreadsheetId: spreadsheet.id,
+  });
+  const page = await context.newPage();
+  const editorUrl = `${server.baseUrl}/${app.subdomain}`;
+  await page.goto(editorUrl);
+  await page.getByRole('button', { name: 'New Block' }).waitFor();
+  return { context, page, email, app, spreadsheetId: spreadsheet.id, editorUrl, guestUrl: `http://${app.subdomain}.localhost:${server.port}/` };
+}
+
+/** Editor: New Block → the kind → its settings panel (region 'Block settings'). */
+export async function addBlock(page: Page, kind: string): Promise<Locator> {
+  await page.getByRole('button', { name: 'New Block' }).click();
+  await page.getByRole('dialog', { name: 'Choose Your Block' }).waitFor();
+  await page.getByTestId(`block-option-${kind}`).click();
+  const panel = page.getByRole('region', { name: 'Block settings' });
+  await panel.waitFor();
+  return panel;
+}
+
+/** Saves the open settings panel and waits for it to close. */
+export async function saveBlock(page: Page): Promise<void> {
+  const panel = page.getByRole('region', { name: 'Block settings' });
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await panel.waitFor({ state: 'detached' });
+}
+
+/** A fresh visitor (no session) on the board's app host. */
+export async function guestPage(browser: Browser, url: string, viewport = { width: 1400, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  const page = await context.newPage();
+  await page.goto(url);
+  return page;
+}
