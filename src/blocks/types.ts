@@ -1,4 +1,7 @@
 import type { BlockRecord } from '../shared/settings/types';
+import type { ViewerRole } from './audience';
+import type { ChartSeries } from './chart/aggregate';
+import type { GeoPoint } from '../shared/api/geo';
 
 export type ViewMode = 'view' | 'edit';
 
@@ -25,6 +28,129 @@ export interface BlockData {
   setQuery?: (q: SheetQuery) => void;
   /** Fetches every matching row (used by CSV download), independent of the current page. */
   fetchAll?: () => Promise<{ rows: Record<string, unknown>[]; columns: string[] }>;
+  /** Who is looking. Views hide what the audience settings refuse; the server enforces them. */
+  viewer: Viewer;
+  /** Row writes through the server's one write path; absent when the block has no sheet yet. */
+  write?: RowWrites;
+  /** Opens a page of the app (toolbar `open_page`, item `open_detail_page`), with a row for detail pages. */
+  openPage?: (slug: string, rowId?: string) => void;
+  /** Data mode 'aggregate' (chart) only: the sheet grouped on the server. */
+  chart?: BlockChart;
+  /** Map blocks only: where the rows are (geocoded on the server) and the map's tile settings. */
+  geo?: BlockGeo;
+  /** The app around the block (multipage apps; boards have one page): pages, navigation, breadcrumbs. */
+  app?: AppNav;
+}
+
+/** A page of the app as navigation sees it. */
+export interface NavPage {
+  id: string;
+  name: string;
+  /** '' or the home page's slug for the home page. */
+  slug: string;
+  page_type: string;
+  is_auth: boolean;
+  is_public: boolean;
+}
+
+export interface Breadcrumb {
+  name: string;
+  /** The path with its query, as navigated (e.g. '/products', '/item?row=12'). */
+  path: string;
+}
+
+/**
+ * The app a block lives in (blocks-and-data §4 navigation history and breadcrumbs). The viewer
+ * owns the history; header and item-details blocks only read it and call these functions.
+ */
+export interface AppNav {
+  appId: string;
+  /** App name (first label of the host, shell §5) or the app's own name. */
+  appName: string;
+  pages: NavPage[];
+  /** The page on screen. */
+  currentPage: NavPage | null;
+  /** `row` of the address (`?row={_id}`): the row an item-details page shows. */
+  rowId: string | null;
+  breadcrumbs: Breadcrumb[];
+  /** Opens a page by slug ('' = home). Header navigation passes `reset` (history and breadcrumbs restart). */
+  goTo(slug: string, options?: { rowId?: string; reset?: boolean }): void;
+  /** Breadcrumb click: history is cut back to that entry. */
+  goToBreadcrumb(index: number): void;
+  /** The address of a page (for real links: open in new tab, copy). */
+  hrefOf(slug: string, rowId?: string): string;
+  /** Who is signed in to this app, if anyone (header user menu). */
+  user: { name: string; email: string } | null;
+  signOut?: () => void;
+}
+
+/** The map's data: points by row `_id` (GET …/geo) and the tile settings (GET /api/getENV/MAP_*). */
+export interface BlockGeo {
+  points: GeoPoint[];
+  /** Rows whose address is still being looked up (the renderer asks again until none are). */
+  pending: number;
+  notFound: number;
+  failed: number;
+  /** The sheet has more rows than a map places. */
+  limited: boolean;
+  loading: boolean;
+  error: string | null;
+  /** Null until the settings have loaded. */
+  tiles: MapTiles | null;
+}
+
+export interface MapTiles {
+  /** Leaflet URL template ({z}/{x}/{y}, {s}, {r}, {accessToken}). */
+  url: string;
+  /** Credit line (HTML from the operator's MAP_ATTRIBUTION). */
+  attribution: string;
+  accessToken: string;
+}
+
+/** A chart's rows grouped on the server (GET …/chart) into at most `points` values per series. */
+export interface BlockChart {
+  /** Null until the first answer (or while the chart has no x axis or column). */
+  series: ChartSeries | null;
+  loading: boolean;
+  error: string | null;
+  /** The points asked for; 0 until the view has reported its width. */
+  points: number;
+  /** The view asks for pointsFor(its width); nothing is fetched before the first call. */
+  setPoints: (points: number) => void;
+}
+
+export interface Viewer {
+  role: ViewerRole;
+  /** The signed-in e-mail (form default token `user_email`), null for anonymous visitors. */
+  email: string | null;
+}
+
+/** A row as the server sends it: its columns plus `_id` and `_version`. */
+export type SheetRow = Record<string, unknown> & { _id?: string; _version?: number };
+
+export interface UploadedFile {
+  id: string;
+  url: string;
+  name: string;
+  type: string;
+  size: number;
+}
+
+/**
+ * Writes of the block's sheet (`sheet_title`), named by the block so the server can check the
+ * block's audience settings. Every promise rejects with an Error whose message is the server's
+ * (ApiError: `.status` 409 for a stale version, `.issues` naming fields for a 400). Successful
+ * writes refresh every view of that sheet.
+ */
+export interface RowWrites {
+  add(values: Record<string, unknown>): Promise<SheetRow>;
+  /** Changes only the given columns; `version` is the `_version` the user saw. */
+  update(rowId: string, values: Record<string, unknown>, version: number): Promise<SheetRow>;
+  remove(rowId: string): Promise<void>;
+  /** Server-side actions (API call, Duplicate row, Delete row, Compose Email) by their index in `actions`. */
+  runAction(index: number, rowId: string): Promise<{ ok: boolean; message: string }>;
+  /** Uploads a file for a form's file field; `accept` is the field's file_mime_type. */
+  upload(file: File, accept?: string): Promise<UploadedFile>;
 }
 
 export interface BlockViewProps {
