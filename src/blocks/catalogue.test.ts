@@ -32,6 +32,20 @@ const REQUIRED_EMPTY: Record<string, string[]> = {
   grid: ['sheet_title'],
   markdown: [],
   iframe: [],
+  video: [],
+  audio: [],
+  comments: [],
+  event: [],
+  header: [],
+  footer: [],
+  banner_hero: [],
+  item_details: ['sheet_title'],
+  image_gallery: ['sheet_title', 'image_column'],
+  image_grid: [],
+  image_accordion: [],
+  image_text: [],
+  testimonial: ['sheet_title', 'testimonial_text'],
+  faq: ['sheet_title', 'question_column', 'answer_column'],
 };
 
 describe('block catalogue', () => {
@@ -59,7 +73,7 @@ describe('block catalogue', () => {
       expect(schema.description).toBeTruthy();
       expect(['data', 'charts', 'media', 'layout', 'content', 'auth']).toContain(schema.category);
       expect(schema.icon).toBeTruthy();
-      expect(['paged', 'all', 'none', 'aggregate']).toContain(schema.data);
+      expect(['paged', 'all', 'none', 'aggregate', 'row']).toContain(schema.data);
     });
 
     it('survives a JSON round trip (schemas are data)', () => {
@@ -92,6 +106,11 @@ describe('block catalogue', () => {
         if (s.min !== undefined && s.max !== undefined) expect(s.min, `${where} min ≤ max`).toBeLessThanOrEqual(s.max);
         if (s.type === 'array') expect(Array.isArray(s.default), `${where} array default`).toBe(true);
         if (s.type === 'colors') expect(Array.isArray(s.default), `${where} colors default`).toBe(true);
+        // List rules (shared/settings/arrays.ts) name real settings; patterns compile.
+        for (const m of s.maxItemsWhen ?? []) for (const k of ruleKeys(m.when)) expect(Object.keys(level), `${where} maxItemsWhen ${k}`).toContain(k);
+        if (s.nextUnused) expect(s.item?.[s.nextUnused]?.type, `${where} nextUnused names a select`).toBe('select');
+        for (const k of s.clearsOnChange ?? []) expect(Object.keys(level), `${where} clearsOnChange ${k}`).toContain(k);
+        if (s.pattern) expect(() => new RegExp(s.pattern!, 'i'), `${where} pattern`).not.toThrow();
       }
     });
 

@@ -13,6 +13,18 @@ import { dataListSchema } from './data_list/schema';
 import { gridSchema } from './grid/schema';
 import { markdownSchema } from './markdown_block/schema';
 import { iframeSchema } from './iframe/schema';
+import { videoSchema } from './video/schema';
+import { audioSchema } from './audio/schema';
+import { commentsSchema } from './comments/schema';
+import { eventSchema } from './event/schema';
+import { headerSchema } from './header/schema';
+import { footerSchema } from './footer/schema';
+import { bannerHeroSchema } from './banner_hero/schema';
+import { itemDetailsSchema } from './item_details/schema';
+import { imageGallerySchema } from './image_gallery/schema';
+import { imageAccordionSchema, imageGridSchema, imageTextSchema } from './image_text/schema';
+import { testimonialSchema } from './testimonial/schema';
+import { faqSchema } from './faq/schema';
 
 export const blockSchemas = {
   chart: chartSchema,
@@ -26,6 +38,20 @@ export const blockSchemas = {
   grid: gridSchema,
   markdown: markdownSchema,
   iframe: iframeSchema,
+  video: videoSchema,
+  audio: audioSchema,
+  comments: commentsSchema,
+  event: eventSchema,
+  header: headerSchema,
+  footer: footerSchema,
+  banner_hero: bannerHeroSchema,
+  item_details: itemDetailsSchema,
+  image_gallery: imageGallerySchema,
+  image_grid: imageGridSchema,
+  image_accordion: imageAccordionSchema,
+  image_text: imageTextSchema,
+  testimonial: testimonialSchema,
+  faq: faqSchema,
 } satisfies Record<string, BlockSchema>;
 
 export type BlockKind = keyof typeof blockSchemas;

@@ -40,6 +40,25 @@ export interface BlockData {
   geo?: BlockGeo;
   /** The app around the block (multipage apps; boards have one page): pages, navigation, breadcrumbs. */
   app?: AppNav;
+  /** Comments blocks only: one page of the block's comments and how to post (src/web/viewer/block-comments.ts). */
+  comments?: BlockComments;
+}
+
+/** A comments block's comments, newest first, one page at a time (GET/POST /api/blocks/{id}/comments). */
+export interface BlockComments {
+  comments: { id: string; author: string; body: string; created_at: string }[];
+  total: number;
+  offset: number;
+  limit: number;
+  loading: boolean;
+  error: string | null;
+  /** False for unsaved blocks (editor previews): nothing can be loaded or posted yet. */
+  ready: boolean;
+  setOffset: (offset: number) => void;
+  /** Rejects with the server's message (ApiError `.issues` name `body` / `author`). */
+  post: (input: { body: string; author?: string }) => Promise<void>;
+  /** Present for the app's owner. */
+  remove?: (id: string) => Promise<void>;
 }
 
 /** A page of the app as navigation sees it. */

@@ -16,6 +16,20 @@ export const blockViews: Record<BlockKind, LazyExoticComponent<ComponentType<Blo
   grid: lazy(() => import('./grid/GridBlock')),
   markdown: lazy(() => import('./markdown_block/MarkdownBlock')),
   iframe: lazy(() => import('./iframe/IframeBlock')),
+  video: lazy(() => import('./video/VideoBlock')),
+  audio: lazy(() => import('./audio/AudioBlock')),
+  comments: lazy(() => import('./comments/CommentsBlock')),
+  event: lazy(() => import('./event/EventBlock')),
+  header: lazy(() => import('./header/HeaderBlock')),
+  footer: lazy(() => import('./footer/FooterBlock')),
+  banner_hero: lazy(() => import('./banner_hero/BannerHeroBlock')),
+  item_details: lazy(() => import('./item_details/ItemDetailsBlock')),
+  image_gallery: lazy(() => import('./image_gallery/ImageGalleryBlock')),
+  image_grid: lazy(() => import('./image_text/ImageGridBlock')),
+  image_accordion: lazy(() => import('./image_text/ImageAccordionBlock')),
+  image_text: lazy(() => import('./image_text/ImageTextBlock')),
+  testimonial: lazy(() => import('./testimonial/TestimonialBlock')),
+  faq: lazy(() => import('./faq/FaqBlock')),
 };
 
 /** The kinds that have a view (the catalogue test compares it with blockSchemas). */

@@ -9,8 +9,10 @@ import { migrateToLatest, openDb, type DbHandle } from './db';
 import { errorHandler } from './errors';
 import { actionRoutes } from './modules/actions/routes';
 import { appRoutes } from './modules/apps/routes';
+import { hostSubdomain } from './modules/apps/service';
 import { authRoutes } from './modules/auth/routes';
 import { chartRoutes } from './modules/charts/routes';
+import { commentRoutes } from './modules/comments/routes';
 import { purgeExpired } from './modules/auth/service';
 import { blockRoutes } from './modules/blocks/routes';
 import { envRoutes } from './modules/env/routes';
@@ -23,6 +25,11 @@ import { SheetCache } from './modules/spreadsheets/sheet-cache';
 import { spreadsheetRoutes } from './modules/spreadsheets/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { workspaceRoutes } from './modules/workspace/routes';
+
+/** The owner's screens (dashboard, new app, editors reached from it): never framed by another site. */
+export function isOwnerScreen(url: string): boolean {
+  return /^\/dashboard(?:[/?#]|$)/i.test(url.replace(/\/{2,}/g, '/'));
+}
 
 /** Largest JSON body of any route except POST /api/spreadsheets. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -76,11 +83,16 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     limits: { fileSize: Math.ceil(config.maxImportMb * 1024 * 1024), files: 1, fields: 10 },
   });
   app.setErrorHandler(errorHandler);
-  // On every answer, HTML included. No X-Frame-Options / frame-ancestors: boards are meant to
-  // be embedded in iframes on other sites.
-  app.addHook('onSend', async (_request, reply) => {
+  // On every answer, HTML included. Apps and their pages are meant to be embedded in iframes on
+  // other sites (the embed dialog), so only the owner's screens on the base host (/dashboard...)
+  // refuse to be framed by another origin (clickjacking).
+  app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (isOwnerScreen(request.url) && !hostSubdomain(config, request.host)) {
+      reply.header('X-Frame-Options', 'SAMEORIGIN');
+      reply.header('Content-Security-Policy', "frame-ancestors 'self'");
+    }
   });
 
   authRoutes(app, ctx);
@@ -92,6 +104,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   pageRoutes(app, ctx);
   blockRoutes(app, ctx);
   actionRoutes(app, ctx);
+  commentRoutes(app, ctx);
   uploadRoutes(app, ctx);
   geocodeRoutes(app, ctx);
   envRoutes(app, ctx);

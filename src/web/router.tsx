@@ -52,11 +52,14 @@ export const router = createBrowserRouter([
         Component: RequireAuth,
         children: [
           { index: true, lazy: async () => ({ Component: (await import('./routes/DashboardPage')).DashboardPage }) },
+          { path: 'new-multipage', lazy: async () => ({ Component: (await import('./routes/NewMultipagePage')).NewMultipagePage }) },
           { path: '*', Component: ComingSoon },
         ],
       },
       ...LATER.map((path) => ({ path, Component: ComingSoon })),
       { path: ':boardSlug', Component: BoardRoute },
+      // A page of a multipage app on the base host (on an app host, `/:boardSlug` is the page).
+      { path: ':boardSlug/:pageSlug', Component: BoardRoute },
       { path: '*', Component: NotFound },
     ],
   },

@@ -116,6 +116,16 @@ export interface UploadsTable {
   created_at: string;
 }
 
+/** Comments of comments blocks; `author` is the signed-in user's name or the name a visitor gave. */
+export interface CommentsTable {
+  id: string;
+  block_id: string;
+  user_id: string | null;
+  author: string;
+  body: string;
+  created_at: string;
+}
+
 export interface GeocodeCacheTable {
   /** The normalised address (modules/geocode/places.ts addressKey). */
   address: string;
@@ -138,4 +148,5 @@ export interface Database {
   blocks: BlocksTable;
   uploads: UploadsTable;
   geocode_cache: GeocodeCacheTable;
+  comments: CommentsTable;
 }

@@ -176,6 +176,10 @@ export const Page = z.object({
   is_public: z.boolean(),
   app_id: z.string(),
   blocks: z.array(BlockRecordSchema),
+  /** Page colours (blocks-and-data §3 "Page state"); absent when the page follows the app's colours. */
+  page_background: z.string().optional(),
+  block_border: z.string().optional(),
+  block_shadow: z.string().optional(),
 });
 export type Page = z.infer<typeof Page>;
 
@@ -186,6 +190,13 @@ export const CreatePageBody = z.object({
   page_name: z.string().trim().min(1, 'Page name is required').max(100),
   page_slug: z.string().trim().optional(),
 });
+/** `PUT /api/pages/{id}`: rename. The slug follows the name (home keeps its slug) unless one is given. */
+export const UpdatePageBody = z.object({
+  page_name: z.string().trim().min(1, 'Page name is required').max(100),
+  page_slug: z.string().trim().optional(),
+});
+/** `PUT /api/apps/{appId}/pages/order`: every page id of the app once, the home page first. */
+export const PageOrderBody = z.object({ order: z.array(z.string()).min(1) });
 
 /** `POST /api/blocks`: the block's settings travel as top-level keys beside pageId and type. */
 export const CreateBlockBody = z.object({ pageId: z.string().min(1), type: z.string().min(1) }).catchall(z.unknown());
@@ -259,6 +270,10 @@ export const PageSettings = z.object({
   block_border: Colour.optional(),
   block_shadow: Colour.optional(),
   page_name: z.string().trim().min(1, 'Page name is required').max(100).optional(),
+  /** Guests see a page that is not public behind an overlay, without its blocks (spec §4). */
+  is_public: z.boolean().optional(),
+  /** The page needs a signed-in app user (app users come with issue 5). */
+  is_auth: z.boolean().optional(),
 });
 export type PageSettings = z.infer<typeof PageSettings>;
 

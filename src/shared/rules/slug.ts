@@ -31,3 +31,32 @@ export function appNameFromHost(host: string): string {
   if (first === 'www' || /^\d+$/.test(first)) return '';
   return first;
 }
+
+/** pages.page_slug holds 100 characters (PostgreSQL refuses more). */
+export const MAX_PAGE_SLUG_LENGTH = 100;
+
+/** A page slug from a page name: the slug rule without edge hyphens, 'page' when nothing is left. */
+export function pageSlugOf(name: string): string {
+  return slugify(name.trim()).replace(/^-+|-+$/g, '').slice(0, MAX_PAGE_SLUG_LENGTH).replace(/-+$/g, '') || 'page';
+}
+
+/**
+ * The first of `base`, `base-2`, `base-3`... that no other page of the app uses (page slugs are
+ * unique per app). The suffix replaces the end of a base at the length limit.
+ */
+export function uniqueSlug(base: string, taken: Iterable<string>): string {
+  const used = new Set(taken);
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const candidate = `${base.slice(0, MAX_PAGE_SLUG_LENGTH - suffix.length).replace(/-+$/g, '')}${suffix}`;
+    if (!used.has(candidate)) return candidate;
+  }
+}
+
+/** Why a slug someone typed cannot be used as it is, or null. */
+export function pageSlugProblem(slug: string): string | null {
+  if (slug.length > MAX_PAGE_SLUG_LENGTH) return `Page slug may have at most ${MAX_PAGE_SLUG_LENGTH} characters`;
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) return 'Page slug may use lowercase letters, digits and hyphens';
+  return null;
+}

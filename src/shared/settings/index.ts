@@ -3,3 +3,4 @@ export * from './defaults';
 export * from './validate';
 export * from './visibility';
 export * from './block';
+export * from './arrays';

@@ -61,6 +61,28 @@ export interface Setting {
   item?: Record<string, Setting>;
   /** For `array`: the most items allowed. */
   maxItems?: number;
+  /**
+   * For `array`: a smaller (or larger) maximum while a rule over the sibling settings holds; the
+   * first matching entry wins, else `maxItems` (footer: 5 simple links in two of its layouts).
+   */
+  maxItemsWhen?: { when: HideRule; max: number }[];
+  /**
+   * For `array`: the key of a `select` in `item` whose value a NEW item takes as the first of
+   * its options not used by the items already there (else the setting's default). Footer
+   * social items are added in the order instagram, facebook, linkedin.
+   */
+  nextUnused?: string;
+  /**
+   * For text-like settings: a regular expression (its source; matched case-insensitively) that a
+   * non-empty value must match, and the message when it does not.
+   */
+  pattern?: string;
+  patternMessage?: string;
+  /**
+   * Settings of array items and axes: a change of this setting resets these sibling settings of
+   * the same item to their defaults (banner features: a changed iconType clears icon).
+   */
+  clearsOnChange?: string[];
   /** Hidden from the settings panel (kept for compatibility with stored records). */
   hidden?: boolean;
 }
@@ -95,9 +117,10 @@ export interface BlockSchema {
    * columns the block uses; `none` loads nothing. Sheets named by `datasource` settings
    * ({sheet, column}) in the axes are loaded too, into `data.sheets`. `aggregate` (chart) asks
    * the server for the rows already grouped into at most as many points as the view can draw
-   * (`data.chart`, src/web/viewer/block-chart.ts).
+   * (`data.chart`, src/web/viewer/block-chart.ts). `row` loads one row by its `_id`: the row
+   * named by the address (`?row=`), else (editor previews) the sheet's first row.
    */
-  data: 'paged' | 'all' | 'none' | 'aggregate';
+  data: 'paged' | 'all' | 'none' | 'aggregate' | 'row';
 }
 
 /** The block record as it travels over the API (spec, blocks-and-data §3 "Block record"). */

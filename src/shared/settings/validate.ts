@@ -1,3 +1,4 @@
+import { maxItemsOf } from './arrays';
 import { isVisible } from './visibility';
 import type { Setting, SettingsSchema, SettingValues, ValidationIssue } from './types';
 
@@ -19,8 +20,17 @@ function label(key: string, setting: Setting): string {
   return setting.label ?? key;
 }
 
-/** Checks one value against its setting; returns a message or null. */
-export function checkValue(key: string, setting: Setting, value: unknown): string | null {
+/**
+ * Checks one value against its setting; returns a message or null. `siblings` are the values
+ * beside it (an array's `maxItemsWhen` rules read them).
+ */
+export function checkValue(key: string, setting: Setting, value: unknown, siblings: SettingValues = {}): string | null {
+  const problem = checkType(key, setting, value, siblings);
+  if (problem || setting.pattern === undefined || typeof value !== 'string' || value === '') return problem;
+  return new RegExp(setting.pattern, 'i').test(value) ? null : (setting.patternMessage ?? `${label(key, setting)} is not in the expected form`);
+}
+
+function checkType(key: string, setting: Setting, value: unknown, siblings: SettingValues): string | null {
   const name = label(key, setting);
   if (value === undefined || value === null) return null;
   switch (setting.type) {
@@ -59,8 +69,8 @@ export function checkValue(key: string, setting: Setting, value: unknown): strin
         : `${name} must start with http:// or https://`;
     case 'array': {
       if (!Array.isArray(value)) return `${name} must be a list`;
-      if (setting.maxItems !== undefined && value.length > setting.maxItems)
-        return `${name} allows at most ${setting.maxItems} items`;
+      const max = maxItemsOf(setting, siblings);
+      if (max !== undefined && value.length > max) return `${name} allows at most ${max} items`;
       return null;
     }
     case 'datasource': {
@@ -106,7 +116,7 @@ export function validate(
       issues.push({ path: prefix + key, message: `${label(key, setting)} is required` });
       continue;
     }
-    const problem = checkValue(key, setting, value);
+    const problem = checkValue(key, setting, value, values);
     if (problem) {
       issues.push({ path: prefix + key, message: problem });
       continue;

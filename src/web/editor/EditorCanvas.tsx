@@ -7,7 +7,8 @@ import { ActionIcon, Badge, Button, Center, Group, Stack, Text, Tooltip } from '
 import { IconGripVertical, IconPencil, IconSquarePlus, IconTrash } from '@tabler/icons-react';
 import { schemaOf } from '../../blocks/schemas';
 import type { BlockRecord } from '../../shared/settings/types';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import type { AppNav } from '../../blocks/types';
 import { BlockFrame } from '../viewer/BlockFrame';
 import { BlockRenderer } from '../viewer/BlockRenderer';
 import type { BoardState } from '../viewer/board-state';
@@ -25,9 +26,13 @@ export interface EditorCanvasProps {
   onDelete: (block: BlockRecord) => void;
   onReorder: (ids: string[]) => void;
   onAdd: () => void;
+  /** Multipage apps: `data.app` for the blocks (pages, navigation, breadcrumbs). */
+  app?: AppNav;
+  /** Multipage pages have a header block instead of the board's title bar. */
+  hideHeader?: boolean;
 }
 
-export function EditorCanvas({ board, blocks, editing, onEdit, onDelete, onReorder, onAdd }: EditorCanvasProps) {
+export function EditorCanvas({ board, blocks, editing, onEdit, onDelete, onReorder, onAdd, app, hideHeader = false }: EditorCanvasProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -37,7 +42,9 @@ export function EditorCanvas({ board, blocks, editing, onEdit, onDelete, onReord
   const temp = editing && !editing.id ? editing : null;
   // The owner previews the board as viewers get it: the same filter bar, changes not saved.
   const view = useViewFilters(board);
-  const source = useDataSource(board, view.filters);
+  const goTo = app?.goTo;
+  const openPage = useMemo(() => (goTo ? (slug: string, rowId?: string) => goTo(slug, rowId ? { rowId } : undefined) : undefined), [goTo]);
+  const source = useDataSource(board, view.filters, openPage, app);
 
   // A new block is appended at the end of the board: bring it into view so its live preview is seen.
   const tempRef = useRef<HTMLDivElement>(null);
@@ -54,7 +61,7 @@ export function EditorCanvas({ board, blocks, editing, onEdit, onDelete, onReord
   };
 
   return (
-    <BoardSurface board={board}>
+    <BoardSurface board={board} hideHeader={hideHeader}>
       {!board.hideFilters && board.filters.length > 0 && <FilterBar view={view} />}
       {shown.length === 0 && !temp ? (
         <Center py={80}>

@@ -1,21 +1,29 @@
 // The board editor (shell §2.3): top bar, left sidebar, the live board, and the settings panel.
 // Panels follow the spec's state: view, add, settings, embed, publish. Closing a popup returns to
 // view; New Block / Embed / Publish toggle, and opening one closes New Block.
+// Multipage apps use the same editor with the multipage layout: the top bar names the app and
+// the page, the sidebar adds Pages, Users, App Settings, spreadsheet and template publish, every
+// menu choice closes the other popups first, and blocks get `data.app` (the editor's own page
+// switch stands in for navigation).
 import { useDocumentTitle } from '@mantine/hooks';
 import { AppShell, Center, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useBlocker } from 'react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useBlocker, useNavigate } from 'react-router';
 import { schemaOf } from '../../blocks/schemas';
 import type { WorkspaceResponse } from '../../shared/api';
 import { blockDefaults, normalizeBlock, validateBlock } from '../../shared/settings/block';
 import type { BlockRecord, SettingsSchema, SettingValues } from '../../shared/settings/types';
 import { api, ApiError, issuesByPath, type Out } from '../lib/api';
 import { boardUrl, useBaseUrl } from '../lib/host';
-import { keys, type PageRecord } from '../lib/queries';
+import { keys, useMe, type PageRecord } from '../lib/queries';
 import { toast } from '../lib/toast';
 import type { BoardState } from '../viewer/board-state';
+import { appPath, hrefOfPath, useAppNav } from '../viewer/app-nav';
+import { pageBoard } from '../viewer/MultipageView';
+import { AppSettingsModal, UsersModal } from './AppSettingsModal';
+import { PagesModal } from './PagesModal';
 import { ChooseBlockModal } from './ChooseBlockModal';
 import { EditorCanvas } from './EditorCanvas';
 import { EmbedModal, UpgradeModal } from './EmbedModal';
@@ -23,7 +31,7 @@ import { FiltersManager } from './filters/FiltersManager';
 import { tabOfFirstError } from './settings/BlockSettingsForm';
 import { SettingsPanel } from './SettingsPanel';
 import { Sidebar } from './Sidebar';
-import { TopBar } from './TopBar';
+import { openSpreadsheet, TopBar } from './TopBar';
 import { TutorialsModal } from './TutorialsModal';
 import { useBlockMutations } from './useBlockMutations';
 
@@ -77,7 +85,7 @@ function issueMap(issues: { path: string; message: string }[]): Record<string, s
   return out;
 }
 
-export type Panel = 'view' | 'add' | 'settings' | 'embed' | 'publish';
+export type Panel = 'view' | 'add' | 'settings' | 'embed' | 'publish' | 'pages' | 'users' | 'app settings';
 
 /**
  * What a failed editor request tells the owner. A session that ended (signed out in another tab,
@@ -89,22 +97,47 @@ function failureText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-export function EditorLayout({ board, page }: { board: BoardState; boardKey: string; page: PageRecord | undefined }) {
+export function EditorLayout({
+  board,
+  page,
+  pages = [],
+  basePath = '',
+}: {
+  board: BoardState;
+  boardKey: string;
+  page: PageRecord | undefined;
+  /** The app's pages (multipage apps switch between them). */
+  pages?: PageRecord[];
+  /** Where the app's paths start in the address: '' on the app host, '/{subdomain}' on the base host. */
+  basePath?: string;
+}) {
   if (!page)
     return (
       <Center h="100vh">
         <Text c="dimmed">This board has no page yet.</Text>
       </Center>
     );
-  return <Editor board={board} page={page} />;
+  // One editor per page: a draft never travels to another page.
+  return <Editor key={page.page_id} board={board} page={page} pages={pages} basePath={basePath} />;
 }
 
-function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
-  useDocumentTitle(`Editing ${board.title || board.name} · Sheetboard`);
+function Editor({ board: app, page, pages, basePath }: { board: BoardState; page: PageRecord; pages: PageRecord[]; basePath: string }) {
+  const multipage = app.kind === 'multipage';
+  useDocumentTitle(`Editing ${multipage ? `${app.name} · ${page.page_name}` : app.title || app.name} · Sheetboard`);
+  // Multipage pages have their own colours (page_background, block_border, block_shadow).
+  const board = useMemo(() => (multipage ? pageBoard(app, page) : app), [multipage, app, page]);
   const qc = useQueryClient();
   const base = useBaseUrl();
+  const navigate = useNavigate();
   const publicUrl = base.data ? boardUrl(base.data, board.subdomain) : `/${board.subdomain}`;
-  const { create, update, remove, reorder } = useBlockMutations(board.appId, page.page_id);
+  const { create, update, remove, reorder } = useBlockMutations(board.appId, page.page_id, { footerLast: multipage });
+  const me = useMe();
+  const user = useMemo(() => (me.data ? { name: me.data.name, email: me.data.email } : null), [me.data]);
+  // Blocks navigate the editor: another page opens in the editor (its address, so a reload keeps it).
+  const openInEditor = useCallback((href: string) => navigate(href), [navigate]);
+  const nav = useAppNav({ appId: board.appId, appName: board.name, pages, current: page, basePath, user, open: openInEditor });
+  const appNav = multipage ? nav : undefined;
+  const showPage = (slug: string) => navigate(hrefOfPath(basePath, appPath(nav.pages, slug), window.location.search));
 
   const [panel, setPanel] = useState<Panel>('view');
   const [draft, setDraft] = useState<BlockRecord | null>(null);
@@ -121,7 +154,8 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
 
   const blocks = page.blocks as BlockRecord[];
   const schema = draft ? schemaOf(draft.type) : null;
-  const pages = [{ value: page.page_slug, label: page.page_name }];
+  // The `pages` settings (toolbar open_page, header navigation) offer the app's pages.
+  const pageChoices = (multipage ? pages : [page]).map((p) => ({ value: p.page_slug, label: p.page_name }));
 
   const closeEditing = () => {
     setDraft(null);
@@ -134,7 +168,17 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
   // A popup's toggle: clicking the open one closes it; opening one closes New Block.
   const toggle = (p: Panel) => setPanel((cur) => (cur === p ? 'view' : p));
 
+  // Multipage layout: every menu choice closes the other popups (and the block being edited) first.
+  const choose = (p: Panel) => {
+    setFiltersOpen(false);
+    setGuide(null);
+    setUpgrade(false);
+    if (draft) closeEditing();
+    toggle(p);
+  };
+
   const newBlock = () => {
+    if (multipage) return choose('add');
     if (draft) closeEditing();
     toggle('add');
   };
@@ -218,6 +262,11 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
     });
 
   const embed = async () => {
+    if (multipage) {
+      setFiltersOpen(false);
+      setGuide(null);
+      setUpgrade(false);
+    }
     if (draft) closeEditing();
     if (panel === 'embed') return setPanel('view');
     try {
@@ -231,8 +280,8 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
         setUpgrade(true);
       } else setPanel('embed');
     } catch {
-      toast.error('Embed', 'Failed to verify plan status');
-      setPanel('view');
+      // The embed dialog swallows failures (spec §8): it checks the plan again itself.
+      setPanel('embed');
     }
   };
 
@@ -248,7 +297,12 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
       aside={{ width: 400, breakpoint: 'sm', collapsed: { mobile: !settingsOpen, desktop: !settingsOpen } }}
     >
       <AppShell.Header>
-        <TopBar board={board} publicUrl={publicUrl} onTutorials={() => setGuide('Tutorial Videos')} />
+        <TopBar
+          board={board}
+          publicUrl={publicUrl}
+          onTutorials={() => setGuide('Tutorial Videos')}
+          {...(multipage ? { pageName: page.page_name } : {})}
+        />
       </AppShell.Header>
       <AppShell.Navbar>
         <Sidebar
@@ -257,6 +311,19 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
           onDocs={() => setGuide('Docs')}
           onEmbed={embed}
           filtersOpen={filtersOpen}
+          {...(multipage
+            ? {
+                multipage: {
+                  onPages: () => choose('pages'),
+                  onUsers: () => choose('users'),
+                  onAppSettings: () => choose('app settings'),
+                  onSpreadsheet: () => {
+                    choose('view');
+                    openSpreadsheet(board);
+                  },
+                },
+              }
+            : {})}
           onFilters={() => {
             // A popup like the others: it closes New Block.
             setPanel((cur) => (cur === 'add' ? 'view' : cur));
@@ -275,6 +342,7 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
             reorder.mutate(order, { onError: (e) => toast.error('Could not reorder the blocks', failureText(e)) })
           }
           onAdd={newBlock}
+          {...(appNav ? { app: appNav, hideHeader: true } : {})}
         />
       </AppShell.Main>
       <AppShell.Aside>
@@ -289,7 +357,7 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
               if (attempted) setErrors(issueMap(validateBlock(schema, b)));
             }}
             sheets={board.sheets}
-            pages={pages}
+            pages={pageChoices}
             errors={errors}
             formError={formError}
             tab={tab}
@@ -302,7 +370,31 @@ function Editor({ board, page }: { board: BoardState; page: PageRecord }) {
       </AppShell.Aside>
 
       <ChooseBlockModal opened={panel === 'add'} onClose={() => setPanel('view')} onPick={pick} />
-      <EmbedModal opened={panel === 'embed'} onClose={() => setPanel('view')} url={publicUrl} />
+      <EmbedModal
+        opened={panel === 'embed'}
+        onClose={() => setPanel('view')}
+        url={publicUrl}
+        appName={board.name}
+        kind={multipage ? 'multipage' : 'board'}
+        pages={multipage ? pages : [page]}
+        currentPageId={page.page_id}
+        appPublic={board.isPublic}
+      />
+      {multipage && (
+        <>
+          <PagesModal
+            opened={panel === 'pages'}
+            onClose={() => setPanel('view')}
+            appId={board.appId}
+            pages={pages}
+            currentPageId={page.page_id}
+            onOpenPage={showPage}
+            colors={app.colors}
+          />
+          <UsersModal opened={panel === 'users'} onClose={() => setPanel('view')} />
+          <AppSettingsModal opened={panel === 'app settings'} onClose={() => setPanel('view')} board={app} />
+        </>
+      )}
       <UpgradeModal opened={upgrade} onClose={() => setUpgrade(false)} />
       <FiltersManager board={board} opened={filtersOpen} onClose={() => setFiltersOpen(false)} />
       <TutorialsModal opened={guide !== null} onClose={() => setGuide(null)} title={guide ?? undefined} />

@@ -1,12 +1,24 @@
-import { Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconBook, IconCode, IconFilter, IconSquarePlus } from '@tabler/icons-react';
+import { Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  IconBook,
+  IconCode,
+  IconFiles,
+  IconFileSpreadsheet,
+  IconFilter,
+  IconSettings,
+  IconSquarePlus,
+  IconUsers,
+  IconWorldUpload,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { PUBLISH_DISABLED_TOOLTIP } from './TopBar';
 
-function Item({ icon, label, active, onClick }: { icon: ReactNode; label: string; active?: boolean; onClick: () => void }) {
+function Item({ icon, label, active, disabled, onClick }: { icon: ReactNode; label: string; active?: boolean; disabled?: boolean; onClick: () => void }) {
   return (
     <UnstyledButton
       onClick={onClick}
       aria-pressed={active}
+      disabled={disabled}
       p={{ base: 4, sm: 8 }}
       style={{
         borderRadius: 8,
@@ -14,8 +26,10 @@ function Item({ icon, label, active, onClick }: { icon: ReactNode; label: string
         flexDirection: 'column',
         alignItems: 'center',
         gap: 4,
+        width: '100%',
         background: active ? 'var(--mantine-color-indigo-0)' : undefined,
-        color: active ? 'var(--mantine-color-indigo-7)' : 'var(--mantine-color-gray-7)',
+        color: disabled ? 'var(--mantine-color-gray-4)' : active ? 'var(--mantine-color-indigo-7)' : 'var(--mantine-color-gray-7)',
+        cursor: disabled ? 'not-allowed' : undefined,
       }}
     >
       {icon}
@@ -26,7 +40,19 @@ function Item({ icon, label, active, onClick }: { icon: ReactNode; label: string
   );
 }
 
-/** The editor's left bar: New Block, Filters (the board's filters), Docs, Embed (shell §2.3). */
+/** The multipage layout's extra menu (shell §2.3): every choice is a popup panel. */
+export interface MultipageMenu {
+  onPages: () => void;
+  onUsers: () => void;
+  onAppSettings: () => void;
+  onSpreadsheet: () => void;
+}
+
+/**
+ * The editor's left bar. Boards: New Block, Filters (the board's filters), Docs, Embed.
+ * Multipage apps: Pages, New Block, Embed, Users, App Settings, the spreadsheet button and the
+ * template publish button (disabled until the marketplace issue).
+ */
 export function Sidebar({
   panel,
   onNewBlock,
@@ -34,6 +60,7 @@ export function Sidebar({
   onEmbed,
   filtersOpen = false,
   onFilters,
+  multipage,
 }: {
   panel: string;
   onNewBlock: () => void;
@@ -41,7 +68,24 @@ export function Sidebar({
   onEmbed: () => void;
   filtersOpen?: boolean;
   onFilters?: () => void;
+  multipage?: MultipageMenu;
 }) {
+  if (multipage)
+    return (
+      <Stack gap={6} p={{ base: 4, sm: 8 }} component="nav" aria-label="Editor tools">
+        <Item icon={<IconFiles size={24} />} label="Pages" active={panel === 'pages'} onClick={multipage.onPages} />
+        <Item icon={<IconSquarePlus size={24} />} label="New Block" active={panel === 'add'} onClick={onNewBlock} />
+        <Item icon={<IconCode size={24} />} label="Embed" active={panel === 'embed'} onClick={onEmbed} />
+        <Item icon={<IconUsers size={24} />} label="Users" active={panel === 'users'} onClick={multipage.onUsers} />
+        <Item icon={<IconSettings size={24} />} label="App Settings" active={panel === 'app settings'} onClick={multipage.onAppSettings} />
+        <Item icon={<IconFileSpreadsheet size={24} />} label="Spreadsheet" onClick={multipage.onSpreadsheet} />
+        <Tooltip label={PUBLISH_DISABLED_TOOLTIP} withArrow position="right">
+          <span>
+            <Item icon={<IconWorldUpload size={24} />} label="Publish Template" disabled onClick={() => undefined} />
+          </span>
+        </Tooltip>
+      </Stack>
+    );
   return (
     <Stack gap={6} p={{ base: 4, sm: 8 }} component="nav" aria-label="Editor tools">
       <Item icon={<IconSquarePlus size={24} />} label="New Block" active={panel === 'add'} onClick={onNewBlock} />

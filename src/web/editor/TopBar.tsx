@@ -1,16 +1,35 @@
 // Editor top bar (shell §2.3): back link, board title, Tutorials, spreadsheet, Publish to Marketplace.
+// Multipage apps show the app name and the page name; their spreadsheet and template publish
+// buttons sit in the sidebar.
 import { Anchor, Button, Group, Text, Tooltip } from '@mantine/core';
-import { IconArrowLeft, IconExternalLink, IconFileSpreadsheet, IconSchool, IconWorldUpload } from '@tabler/icons-react';
+import { IconArrowLeft, IconChevronRight, IconExternalLink, IconFileSpreadsheet, IconSchool, IconWorldUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { toast } from '../lib/toast';
 import type { BoardState } from '../viewer/board-state';
 
-export function TopBar({ board, publicUrl, onTutorials }: { board: BoardState; publicUrl: string; onTutorials: () => void }) {
-  const openSpreadsheet = () => {
-    // Imported files have no URL; connected Google Sheets (a later issue) will.
-    if (!board.spreadsheetUrl) toast.warning('Spreadsheet', 'Spreadsheet URL not configured.');
-    else window.open(board.spreadsheetUrl, '_blank', 'noopener');
-  };
+/** Opens the board's spreadsheet, or warns (spec §4) when it has no URL. */
+export function openSpreadsheet(board: BoardState) {
+  // Imported files have no URL; connected Google Sheets (a later issue) will.
+  if (!board.spreadsheetUrl) toast.warning('Spreadsheet', 'Spreadsheet URL not configured.');
+  else window.open(board.spreadsheetUrl, '_blank', 'noopener');
+}
+
+/** Tooltip of the publish button until the marketplace issue lands. */
+export const PUBLISH_DISABLED_TOOLTIP = 'Coming with the marketplace';
+
+export function TopBar({
+  board,
+  publicUrl,
+  onTutorials,
+  pageName,
+}: {
+  board: BoardState;
+  publicUrl: string;
+  onTutorials: () => void;
+  /** Multipage apps: the page being edited (spreadsheet and publish then live in the sidebar). */
+  pageName?: string;
+}) {
+  const multipage = pageName !== undefined;
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="sm" wrap="nowrap" miw={0}>
@@ -20,9 +39,17 @@ export function TopBar({ board, publicUrl, onTutorials }: { board: BoardState; p
           </Text>
         </Button>
         <Text fw={700} fz="lg" truncate data-testid="board-title">
-          {board.title || board.name}
+          {multipage ? board.name : board.title || board.name}
         </Text>
-        <Anchor href={publicUrl} target="_blank" rel="noreferrer" size="sm" visibleFrom="md">
+        {multipage && (
+          <>
+            <IconChevronRight size={16} color="var(--mantine-color-gray-5)" style={{ flexShrink: 0 }} />
+            <Text fw={500} fz="lg" c="dimmed" truncate data-testid="page-title">
+              {pageName}
+            </Text>
+          </>
+        )}
+        <Anchor href={publicUrl} target="_blank" rel="noreferrer" size="sm" visibleFrom="md" style={{ flexShrink: 0 }}>
           View live <IconExternalLink size={12} />
         </Anchor>
       </Group>
@@ -30,21 +57,25 @@ export function TopBar({ board, publicUrl, onTutorials }: { board: BoardState; p
         <Button variant="default" leftSection={<IconSchool size={16} />} onClick={onTutorials} visibleFrom="sm">
           Tutorials
         </Button>
-        <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={openSpreadsheet} aria-label="Spreadsheet">
-          <Text span visibleFrom="sm" inherit>
-            Spreadsheet
-          </Text>
-        </Button>
-        <Tooltip label="Coming with the marketplace" withArrow>
-          {/* A disabled button fires no events; the span carries the tooltip. */}
-          <span>
-            <Button leftSection={<IconWorldUpload size={16} />} disabled aria-label="Publish to Marketplace">
-              <Text span visibleFrom="md" inherit>
-                Publish to Marketplace
+        {!multipage && (
+          <>
+            <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={() => openSpreadsheet(board)} aria-label="Spreadsheet">
+              <Text span visibleFrom="sm" inherit>
+                Spreadsheet
               </Text>
             </Button>
-          </span>
-        </Tooltip>
+            <Tooltip label={PUBLISH_DISABLED_TOOLTIP} withArrow>
+              {/* A disabled button fires no events; the span carries the tooltip. */}
+              <span>
+                <Button leftSection={<IconWorldUpload size={16} />} disabled aria-label="Publish to Marketplace">
+                  <Text span visibleFrom="md" inherit>
+                    Publish to Marketplace
+                  </Text>
+                </Button>
+              </span>
+            </Tooltip>
+          </>
+        )}
       </Group>
     </Group>
   );

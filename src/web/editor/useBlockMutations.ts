@@ -12,7 +12,15 @@ export function settingsOf(block: BlockRecord): Record<string, unknown> {
   return rest;
 }
 
-export function useBlockMutations(appId: string, pageId: string) {
+/** Where the server put a new block: before a last footer on multipage pages (spec §4), else at the end. */
+export function withNewBlock(blocks: BlockRecord[], block: BlockRecord, footerLast: boolean): BlockRecord[] {
+  const last = blocks[blocks.length - 1];
+  if (footerLast && last && last.type === 'footer' && block.type !== 'footer') return [...blocks.slice(0, -1), block, last];
+  return [...blocks, block];
+}
+
+export function useBlockMutations(appId: string, pageId: string, options: { footerLast?: boolean } = {}) {
+  const footerLast = options.footerLast === true;
   const qc = useQueryClient();
   const key = keys.pages(appId);
   const setBlocks = (fn: (blocks: BlockRecord[]) => BlockRecord[]) =>
@@ -23,7 +31,7 @@ export function useBlockMutations(appId: string, pageId: string) {
   const create = useMutation({
     mutationFn: (draft: BlockRecord) =>
       api.post<Out<typeof BlockResponse>>('/api/blocks', { pageId, type: draft.type, ...settingsOf(draft) }),
-    onSuccess: ({ block }) => setBlocks((blocks) => [...blocks, block as BlockRecord]),
+    onSuccess: ({ block }) => setBlocks((blocks) => withNewBlock(blocks, block as BlockRecord, footerLast)),
   });
 
   const update = useMutation({

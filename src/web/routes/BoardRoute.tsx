@@ -1,22 +1,33 @@
 // The board viewer: `/{board_slug}` on the base host, `/` on an app host. can_edit picks the
 // editor (a lazy chunk, so guests never download it) or the guest view (shell §2.3).
+// Multipage apps add their pages: `/{page_slug}` on the app host, `/{board_slug}/{page_slug}`
+// on the base host; the root is the home page.
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
-import { ErrorScreen } from '../components/ErrorScreen';
+import { ErrorScreen, NotFound } from '../components/ErrorScreen';
 import { Loading } from '../components/Loading';
 import { ChunkPending } from '../components/LoadingBar';
+import { appSubdomain, useBaseUrl } from '../lib/host';
 import { usePages } from '../lib/queries';
+import { pageOfSlug } from '../viewer/app-nav';
 import { useBoardState } from '../viewer/board-state';
+import { embedParams } from '../viewer/embed';
 import { GuestView } from '../viewer/GuestView';
+import { MultipageView } from '../viewer/MultipageView';
 
 const EditorLayout = lazy(() => import('../editor/EditorLayout').then((m) => ({ default: m.EditorLayout })));
 
 export function BoardRoute() {
-  const { boardSlug = '' } = useParams();
-  return <Board boardKey={boardSlug} />;
+  const { boardSlug = '', pageSlug } = useParams();
+  const base = useBaseUrl();
+  if (!base.data) return <Loading fullScreen />;
+  // On an app host the first segment is a page of that app.
+  const sub = appSubdomain(base.data);
+  if (sub) return pageSlug ? <NotFound /> : <Board boardKey={sub} pageSlug={boardSlug} basePath="" />;
+  return <Board boardKey={boardSlug} pageSlug={pageSlug} basePath={`/${boardSlug}`} />;
 }
 
-export function Board({ boardKey }: { boardKey: string }) {
+export function Board({ boardKey, pageSlug, basePath = '' }: { boardKey: string; pageSlug?: string; basePath?: string }) {
   const board = useBoardState(boardKey);
   const pages = usePages(board.data?.appId);
 
@@ -24,8 +35,11 @@ export function Board({ boardKey }: { boardKey: string }) {
   if (pages.isError) return <ErrorScreen error={pages.error} />;
   if (!board.data || pages.isPending) return <Loading fullScreen />;
 
-  const page = pages.data[0];
-  if (board.data.canEdit)
+  const multipage = board.data.kind === 'multipage';
+  const page = multipage ? pageOfSlug(pages.data, pageSlug) : pageSlug ? null : pages.data[0];
+  if (pageSlug && !page) return <NotFound />;
+  // An embed (embed=true, or any frame) is the guest view even for the owner: no editor to click-jack.
+  if (board.data.canEdit && !embedParams(window.location.search).embed && window.self === window.top)
     return (
       <Suspense
         fallback={
@@ -35,8 +49,9 @@ export function Board({ boardKey }: { boardKey: string }) {
           </>
         }
       >
-        <EditorLayout board={board.data} boardKey={boardKey} page={page} />
+        <EditorLayout board={board.data} boardKey={boardKey} page={page ?? undefined} pages={pages.data} basePath={basePath} />
       </Suspense>
     );
-  return <GuestView board={board.data} page={page} />;
+  if (multipage && page) return <MultipageView board={board.data} pages={pages.data} page={page} basePath={basePath} />;
+  return <GuestView board={board.data} page={page ?? undefined} />;
 }

@@ -9,6 +9,6 @@ export function HomeRoute() {
   const base = useBaseUrl();
   if (!base.data) return <Loading fullScreen />;
   const sub = appSubdomain(base.data);
-  if (sub) return <Board boardKey={sub} />;
+  if (sub) return <Board boardKey={sub} basePath="" />;
   return <Navigate to="/dashboard" replace />;
 }

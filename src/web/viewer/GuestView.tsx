@@ -7,20 +7,23 @@ import type { BoardState } from './board-state';
 import { BlockGrid, BoardSurface, gridItemClass } from './BoardSurface';
 import type { BlockRecord } from '../../shared/settings/types';
 import { useDataSource } from './data-source';
+import { embedBlocks, embedParams } from './embed';
 import { FilterBar } from './filters/FilterBar';
 import { useViewFilters } from './filters/useViewFilters';
 
 /** What everyone who cannot edit sees: the board, read-only. */
 export function GuestView({ board, page }: { board: BoardState; page: PageRecord | undefined }) {
   useDocumentTitle(board.title || board.name || 'Sheetboard');
-  const blocks = (page?.blocks ?? []) as BlockRecord[];
+  // Embed links (embed=true, hide_header, hide_footer, block_id) narrow what is shown.
+  const embed = embedParams(window.location.search);
+  const blocks = embedBlocks((page?.blocks ?? []) as BlockRecord[], embed);
   // The board's filters as this viewer set them (address, filter bar); blocks of filtered sheets follow.
   const view = useViewFilters(board);
   const source = useDataSource(board, view.filters);
   return (
     <Box100>
       {/* Embeds (the Embed snippet) ask for hide_header=true: the host page has its own title. */}
-      <BoardSurface board={board} hideHeader={new URLSearchParams(window.location.search).get('hide_header') === 'true'}>
+      <BoardSurface board={board} hideHeader={embed.hideHeader}>
         {!board.hideFilters && board.filters.length > 0 && <FilterBar view={view} />}
         {blocks.length === 0 ? (
           <Center py={80}>

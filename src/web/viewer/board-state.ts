@@ -15,6 +15,8 @@ export interface BoardState {
   name: string;
   title: string;
   subdomain: string;
+  /** 'multipage' apps get the pages layout (editor and viewer); boards have one page. */
+  kind: 'board' | 'multipage';
   spreadsheetId: string | null;
   spreadsheetUrl: string | null;
   sheets: SheetInfo[];
@@ -78,6 +80,7 @@ export function toBoardState(res: unknown): BoardState {
     name,
     title: str(r.title) ?? name,
     subdomain: str(r.subdomain) ?? str(app.subdomain) ?? '',
+    kind: (r.kind ?? app.kind) === 'multipage' ? 'multipage' : 'board',
     spreadsheetId: str(r.spreadsheetId) ?? str(r.spreadsheet_id) ?? str(spreadsheet.id),
     spreadsheetUrl: str(r.spreadsheet_url) ?? str(r.spreadsheetUrl) ?? str(spreadsheet.url),
     sheets: sheetsOf(r.sheets ?? spreadsheet.sheets),

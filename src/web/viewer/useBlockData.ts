@@ -3,18 +3,21 @@
 //          through data.query / data.setQuery, and data.fetchAll serves CSV downloads.
 //   all:   every row, but only the columns the block uses (its sheet_columns settings).
 //   none:  nothing from sheet_title.
+//   row:   one row by `_id` (item details): the address's `?row=`, else the sheet's first row
+//          (editor previews; the view decides what a guest without a row sees).
 // In every mode, `datasource` settings ({sheet, column}) load their sheets into data.sheets.
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SheetDataResponse } from '../../shared/api';
 import type { BlockRecord, BlockSchema, SettingsSchema, SettingValues } from '../../shared/settings/types';
 import { blockSettings } from '../../shared/settings/block';
-import type { BlockData, RowWrites, SheetQuery, SheetRow, UploadedFile } from '../../blocks/types';
+import type { AppNav, BlockData, RowWrites, SheetQuery, SheetRow, UploadedFile } from '../../blocks/types';
 import type { ViewerRole } from '../../blocks/audience';
 import { filtersForSheet, type Filter } from '../../shared/filters/conditions';
 import { api, type Out, type Query } from '../lib/api';
 import { useBlockGeo } from './block-geo';
 import { useBlockChart } from './block-chart';
+import { useBlockComments } from './block-comments';
 
 export interface DataSource {
   appId: string;
@@ -26,6 +29,19 @@ export interface DataSource {
   filters?: Filter[];
   /** Opens a page of the app (multipage); boards have one page and leave it out. */
   openPage?: (slug: string, rowId?: string) => void;
+  /** The multipage app around the blocks (pages, navigation, breadcrumbs): `data.app`. */
+  app?: AppNav;
+  /**
+   * The `row` of the address (AppNav.rowId) for data mode 'row'. Left out (undefined), the
+   * renderer reads `?row=` from the browser's address itself; null means "no row".
+   */
+  rowId?: string | null;
+}
+
+/** `?row=` of the browser's address (null outside a browser or without one). */
+export function addressRowId(): string | null {
+  if (typeof window === 'undefined') return null;
+  return new URLSearchParams(window.location.search).get('row') || null;
 }
 
 /** The `filters` query value for one sheet: its active board filters as JSON, or undefined. */
@@ -119,6 +135,18 @@ export function useBlockData(schema: BlockSchema | null, block: BlockRecord, src
     placeholderData: keepPreviousData,
   });
 
+  // Row: the addressed row (GET …/rows/{id}), or the first row when the address names none.
+  const rowId = mode === 'row' ? (src.rowId !== undefined ? src.rowId : addressRowId()) : null;
+  const one = useQuery({
+    queryKey: ['sheet', src.spreadsheetId, sheet, 'row', rowId, rowId ? null : filtersParam(src, sheet)],
+    queryFn: async ({ signal }): Promise<SheetRows> => {
+      if (!rowId) return fetchSheet(src, sheet, { limit: 1, offset: 0 }, signal);
+      const res = await api.get<{ row: SheetRow; columns: string[] }>(`${sheetPath(src, sheet)}/rows/${encodeURIComponent(rowId)}`, { board: src.appId, signal });
+      return { rows: [res.row], columns: res.columns, total: 1 };
+    },
+    enabled: ready && mode === 'row',
+  });
+
   const sources = useMemo(() => (schema ? datasourceSheets(schema, block) : {}), [schema, block]);
   const sourceList = Object.entries(sources).sort(([a], [b]) => a.localeCompare(b));
   const extra = useQueries({
@@ -134,6 +162,9 @@ export function useBlockData(schema: BlockSchema | null, block: BlockRecord, src
 
   // Charts ('aggregate'): the rows grouped on the server (block-chart.ts); undefined for other modes.
   const chart = useBlockChart(schema, block, src, filtersParam(src, sheet));
+
+  // Comments blocks: one page of the block's comments, posting and deleting (block-comments.ts).
+  const comments = useBlockComments(schema, block, src);
 
   const client = useQueryClient();
   const write = useMemo((): RowWrites | undefined => {
@@ -169,7 +200,7 @@ export function useBlockData(schema: BlockSchema | null, block: BlockRecord, src
     return { rows: res.rows, columns: res.columns };
   }, [src, sheet, query.sort, query.dir, query.q]);
 
-  const main = mode === 'paged' ? paged : mode === 'all' ? all : null;
+  const main = mode === 'paged' ? paged : mode === 'all' ? all : mode === 'row' ? one : null;
   const sheets: Record<string, Record<string, unknown>[]> = {};
   sourceList.forEach(([title], i) => {
     const res = extra[i]?.data;
@@ -187,8 +218,10 @@ export function useBlockData(schema: BlockSchema | null, block: BlockRecord, src
     viewer: { role: src.role ?? 'guest', email: src.email ?? null },
     ...(write ? { write } : {}),
     ...(src.openPage ? { openPage: src.openPage } : {}),
+    ...(src.app ? { app: src.app } : {}),
     ...(geo ? { geo } : {}),
     ...(chart ? { chart } : {}),
+    ...(comments ? { comments } : {}),
     ...(mode === 'paged' ? { query, setQuery, fetchAll } : {}),
   };
 }

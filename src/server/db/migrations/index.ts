@@ -5,10 +5,12 @@ import { initial } from './0001_initial';
 import { rows } from './0002_rows';
 import { geocode } from './0003_geocode';
 import { uploads } from './0004_uploads';
+import { comments } from './0005_comments';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_rows': rows,
   '0003_geocode': geocode,
   '0004_uploads': uploads,
+  '0005_comments': comments,
 };

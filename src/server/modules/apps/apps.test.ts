@@ -42,8 +42,38 @@ describe('POST /api/apps', () => {
     });
     const pages = (await t.app.inject({ method: 'GET', url: `/api/pages/${app.id}` })).json().pages;
     expect(pages).toEqual([
-      { page_id: expect.any(String), page_slug: 'home', page_name: 'Q3 Sales & Ops!', page_type: 'home', is_auth: false, is_public: true, app_id: app.id, blocks: [] },
+      {
+        page_id: expect.any(String),
+        page_slug: 'home',
+        page_name: 'Q3 Sales & Ops!',
+        page_type: 'home',
+        is_auth: false,
+        is_public: true,
+        app_id: app.id,
+        blocks: [],
+      },
     ]);
+  });
+
+  it('starts a multipage app with a home page holding a header and a footer (catalogue defaults)', async () => {
+    const res = await create({ name: 'Corner Shop', kind: 'multipage', spreadsheetId });
+    expect(res.statusCode).toBe(201);
+    const { app } = res.json();
+    expect(app).toMatchObject({ kind: 'multipage', subdomain: 'corner-shop', public: true });
+    const pages = (await t.app.inject({ method: 'GET', url: `/api/pages/${app.id}` })).json().pages;
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toMatchObject({ page_slug: 'home', page_name: 'Home', page_type: 'home', is_public: true, is_auth: false });
+    const blocks = pages[0].blocks;
+    expect(blocks.map((b: { type: string }) => b.type)).toEqual(['header', 'footer']);
+    for (const b of blocks) {
+      expect(b).toMatchObject({ id: expect.any(String), full_width: true, sheet_title: '' });
+      // Stored with every default of its kind: reading it back through the catalogue changes nothing.
+      const one = (await t.app.inject({ method: 'GET', url: `/api/blocks/${b.id}` })).json().block;
+      expect(one).toEqual(b);
+    }
+    // A board starts empty.
+    const board = (await create({ name: 'Plain', kind: 'board', spreadsheetId })).json().app;
+    expect((await t.app.inject({ method: 'GET', url: `/api/pages/${board.id}` })).json().pages[0].blocks).toEqual([]);
   });
 
   it('appends -2, -3 to a derived subdomain that is taken', async () => {

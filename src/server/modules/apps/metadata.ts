@@ -6,7 +6,7 @@ import { forbidden, notFound, unauthorized } from '../../errors';
 import { parseJson } from '../../http';
 import type { SessionUser } from '../auth/service';
 import { viewerBlocks } from '../actions/secrets';
-import { pagesOfApp } from '../pages/service';
+import { PAGE_DEFAULTS, pageForViewer, pagesOfApp, updatePageSettings } from '../pages/service';
 import { pagesRepo } from '../pages/repo';
 import { sheetSummaries } from '../spreadsheets/service';
 import { appsRepo } from './repo';
@@ -36,12 +36,7 @@ export const BOARD_DEFAULTS = {
   event: { logo: '', socialMediaIcons: [], copyrightText: '' },
 } satisfies Required<Omit<BoardSettings, 'title'>>;
 
-export const PAGE_DEFAULTS = {
-  nav_background: '#161819',
-  page_background: '#FAFAFA',
-  block_border: '#e7ebf3',
-  block_shadow: '#ebeff3',
-};
+export { PAGE_DEFAULTS };
 
 async function appFor(ctx: ServerContext, user: SessionUser | null, ref: AppRef) {
   const app = await resolveApp(ctx, ref);
@@ -113,20 +108,19 @@ export async function pageMetadata(
   const wanted = ref.page ? [ref.page] : segments;
   let page = pages.find((p) => wanted.some((w) => w === p.page_id || w.toLowerCase() === p.page_slug)) ?? pages[0];
   if (!page) throw notFound('Page not found');
-  const row = (await pagesRepo(ctx.db).findById(page.page_id))!;
-  let settings = parseJson<PageSettings>(row.settings, {});
+  let row = (await pagesRepo(ctx.db).findById(page.page_id))!;
   if (hasFields(body)) {
     if (!user) throw unauthorized();
     if (!editable) throw forbidden('Only the owner of this app can change it');
-    const { page_name, ...rest } = body;
-    settings = { ...settings, ...rest };
-    await pagesRepo(ctx.db).update(row.id, { settings: JSON.stringify(settings), ...(page_name ? { page_name } : {}) });
-    if (page_name) page = { ...page, page_name };
+    row = await updatePageSettings(ctx, row, body);
+    page = { ...page, page_name: row.page_name, page_slug: row.page_slug, is_public: Number(row.is_public) === 1, is_auth: Number(row.is_auth) === 1 };
   }
+  const settings = parseJson<PageSettings>(row.settings, {});
+  const { page_name: _n, is_public: _p, is_auth: _a, ...colours } = settings;
   return {
     ...PAGE_DEFAULTS,
     title: page.page_name,
-    ...settings,
+    ...colours,
     ...(await common(ctx, app, editable)),
     page_id: page.page_id,
     page_name: page.page_name,
@@ -134,7 +128,7 @@ export async function pageMetadata(
     page_type: page.page_type,
     is_public: page.is_public,
     is_auth: page.is_auth,
-    blocks: viewerBlocks(page.blocks, editable),
-    pages: pages.map(({ blocks: _b, ...p }) => p),
+    blocks: pageForViewer(page, editable).blocks,
+    pages: (hasFields(body) ? await pagesOfApp(ctx, app.id) : pages).map(({ blocks: _b, ...p }) => p),
   };
 }

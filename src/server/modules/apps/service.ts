@@ -7,6 +7,10 @@ import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';
 import { newId, nowIso, parseJson } from '../../http';
 import type { SessionUser } from '../auth/service';
+import { schemaOf } from '../../../blocks/schemas';
+import { blockDefaults } from '../../../shared/settings/block';
+import type { BlockRecord } from '../../../shared/settings/types';
+import { blocksRepo, type BlockRow } from '../blocks/repo';
 import { pagesRepo } from '../pages/repo';
 import { spreadsheetsRepo } from '../spreadsheets/repo';
 import { workspaceRepo } from '../workspace/repo';
@@ -175,6 +179,19 @@ export async function chooseSubdomain(ctx: ServerContext, name: string, given: s
   return freeSubdomain(ctx, subdomainOf(name) || 'app', attempt);
 }
 
+/** A multipage app's home page starts with a header and a footer (issue 4), with the catalogue's defaults. */
+export const STARTER_KINDS = ['header', 'footer'] as const;
+
+function starterBlocks(pageId: string, now: string): BlockRow[] {
+  return STARTER_KINDS.flatMap((kind, position) => {
+    const schema = schemaOf(kind);
+    if (!schema) return [];
+    // They span the page whatever the grid.
+    const { id, type, ...config }: BlockRecord = { ...blockDefaults(schema, newId()), full_width: true };
+    return [{ id, page_id: pageId, position, type, config: JSON.stringify(config), created_at: now, updated_at: now }];
+  });
+}
+
 export async function createApp(
   ctx: ServerContext,
   owner: { workspaceId: string },
@@ -214,6 +231,7 @@ export async function createApp(
         settings: '{}',
         created_at: now,
       });
+      if (input.kind === 'multipage') await blocksRepo(db).insert(starterBlocks(pageId, now));
     };
     try {
       if (options.inTransaction) await write(ctx.db);

@@ -63,8 +63,8 @@ function checked(type: string, input: Record<string, unknown>, id: string): Bloc
 async function pageForWrite(ctx: ServerContext, user: SessionUser | null, pageId: string) {
   const page = await pagesRepo(ctx.db).findById(pageId);
   if (!page) throw notFound('Page not found');
-  await writableApp(ctx, user, page.app_id);
-  return page;
+  const app = await writableApp(ctx, user, page.app_id);
+  return Object.assign(page, { appKind: app.kind });
 }
 
 async function blockForWrite(ctx: ServerContext, user: SessionUser | null, blockId: string) {
@@ -79,9 +79,18 @@ export async function createBlock(ctx: ServerContext, user: SessionUser | null, 
   const page = await pageForWrite(ctx, user, pageId);
   const record = checked(type, settings, newId());
   const now = nowIso();
-  await blocksRepo(ctx.db).insert([
-    { id: record.id, page_id: page.id, position: await blocksRepo(ctx.db).nextPosition(page.id), type: record.type, config: configOf(record), created_at: now, updated_at: now },
-  ]);
+  await ctx.db.transaction().execute(async (trx) => {
+    const repo = blocksRepo(trx);
+    const existing = await repo.listByPages([page.id]);
+    const last = existing[existing.length - 1];
+    let position = last ? Number(last.position) + 1 : 0;
+    // Multipage pages keep their footer last (spec §4): the new block goes before it.
+    if (page.appKind === 'multipage' && last && last.type === 'footer' && record.type !== 'footer') {
+      position = Number(last.position);
+      await repo.update(last.id, { position: position + 1 });
+    }
+    await repo.insert([{ id: record.id, page_id: page.id, position, type: record.type, config: configOf(record), created_at: now, updated_at: now }]);
+  });
   return record;
 }
 

@@ -18,8 +18,13 @@ export function pagesRepo(db: Db) {
     findBySlug(appId: string, slug: string) {
       return db.selectFrom('pages').selectAll().where('app_id', '=', appId).where('page_slug', '=', slug).executeTakeFirst();
     },
-    async update(id: string, patch: Partial<Pick<PageRow, 'page_name' | 'settings' | 'is_public'>>) {
-      await db.updateTable('pages').set(patch).where('id', '=', id).execute();
+    async update(id: string, patch: Partial<Pick<PageRow, 'page_name' | 'page_slug' | 'settings' | 'is_public' | 'is_auth' | 'position'>>) {
+      if (Object.keys(patch).length) await db.updateTable('pages').set(patch).where('id', '=', id).execute();
+    },
+    /** The page and its blocks. */
+    async delete(id: string) {
+      await db.deleteFrom('blocks').where('page_id', '=', id).execute();
+      await db.deleteFrom('pages').where('id', '=', id).execute();
     },
   };
 }

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CreatePageBody } from '../../../shared/api';
+import { CreatePageBody, PageOrderBody, UpdatePageBody } from '../../../shared/api';
 import type { ServerContext } from '../../context';
 import { parse } from '../../http';
 import { currentUser } from '../auth/service';
 import * as service from './service';
 
 const AppParams = z.object({ appId: z.string().min(1) });
+const IdParams = z.object({ id: z.string().min(1) });
 const SlugParams = z.object({ slug: z.string().min(1) });
 const PageQuery = z.object({ app: z.string().optional(), board: z.string().optional(), referer: z.string().optional() });
 
@@ -29,5 +30,23 @@ export function pageRoutes(app: FastifyInstance, ctx: ServerContext) {
     const body = parse(CreatePageBody, request.body);
     const page = await service.createPage(ctx, await currentUser(ctx, request), body);
     return reply.status(201).send({ page });
+  });
+
+  app.put('/api/pages/:id', async (request) => {
+    const { id } = parse(IdParams, request.params);
+    const body = parse(UpdatePageBody, request.body);
+    return { page: await service.renamePage(ctx, await currentUser(ctx, request), id, body) };
+  });
+
+  app.delete('/api/pages/:id', async (request, reply) => {
+    const { id } = parse(IdParams, request.params);
+    await service.deletePage(ctx, await currentUser(ctx, request), id);
+    return reply.status(204).send();
+  });
+
+  app.put('/api/apps/:appId/pages/order', async (request) => {
+    const { appId } = parse(AppParams, request.params);
+    const { order } = parse(PageOrderBody, request.body);
+    return { pages: await service.reorderPages(ctx, await currentUser(ctx, request), appId, order) };
   });
 }

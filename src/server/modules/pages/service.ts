@@ -1,18 +1,32 @@
-import type { Page } from '../../../shared/api';
-import { slugify } from '../../../shared/rules/slug';
+import type { Page, PageSettings } from '../../../shared/api';
+import crypto from 'node:crypto';
+import { MAX_PAGE_SLUG_LENGTH, pageSlugOf, pageSlugProblem, uniqueSlug } from '../../../shared/rules/slug';
 import type { ServerContext } from '../../context';
+import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import { newId, nowIso } from '../../http';
+import { newId, nowIso, parseJson } from '../../http';
 import { readableApp, resolveApp, writableApp, type AppRef, type AppView, canEdit } from '../apps/service';
 import type { SessionUser } from '../auth/service';
 import { viewerBlocks } from '../actions/secrets';
 import { blocksOfPages } from '../blocks/service';
 import { pagesRepo, type PageRow } from './repo';
 
-/** pages.page_slug holds 100 characters (PostgreSQL refuses more). */
-const MAX_SLUG_LENGTH = 100;
+/** Spec defaults of the page state colours (blocks-and-data §3 "Page state"). */
+export const PAGE_DEFAULTS = {
+  nav_background: '#161819',
+  page_background: '#FAFAFA',
+  block_border: '#e7ebf3',
+  block_shadow: '#ebeff3',
+};
+
+/** Blocks a guest still gets on a page that is not public: the way around the app. */
+const FRAME_KINDS = new Set(['header', 'footer']);
+
+/** Attempts at a derived slug when another request takes it between the check and the write. */
+const SLUG_ATTEMPTS = 8;
 
 export function pageOut(row: PageRow, blocks: Page['blocks']): Page {
+  const settings = parseJson<PageSettings>(row.settings, {});
   return {
     page_id: row.id,
     page_slug: row.page_slug,
@@ -22,7 +36,22 @@ export function pageOut(row: PageRow, blocks: Page['blocks']): Page {
     is_public: Number(row.is_public) === 1,
     app_id: row.app_id,
     blocks,
+    // Only colours the page sets: the others follow the app's (board state) colours.
+    ...(settings.page_background ? { page_background: settings.page_background } : {}),
+    ...(settings.block_border ? { block_border: settings.block_border } : {}),
+    ...(settings.block_shadow ? { block_shadow: settings.block_shadow } : {}),
   };
+}
+
+/**
+ * The page as a viewer may see it. Action secrets stay with the owner; a page that is not public
+ * keeps only its header and footer for everyone else (spec §4: guests see an overlay saying the
+ * app is not public over a blurred page, and its content never leaves the server).
+ */
+export function pageForViewer(page: Page, owner: boolean): Page {
+  if (owner) return page;
+  const blocks = page.is_public ? page.blocks : page.blocks.filter((b) => FRAME_KINDS.has(b.type));
+  return { ...page, blocks: viewerBlocks(blocks, false) };
 }
 
 export async function pagesOfApp(ctx: ServerContext, appId: string): Promise<Page[]> {
@@ -33,8 +62,7 @@ export async function pagesOfApp(ctx: ServerContext, appId: string): Promise<Pag
 
 export async function listPages(ctx: ServerContext, user: SessionUser | null, appId: string) {
   const { app, owner } = await readableApp(ctx, user, appId);
-  // Action secrets stay on the server for everyone but the owner.
-  return (await pagesOfApp(ctx, app.id)).map((p) => ({ ...p, blocks: viewerBlocks(p.blocks, owner) }));
+  return (await pagesOfApp(ctx, app.id)).map((p) => pageForViewer(p, owner));
 }
 
 /** The app of a page request: the Host's subdomain, else `app` (id or subdomain), else `board`. */
@@ -51,40 +79,129 @@ export async function pageBySlug(ctx: ServerContext, user: SessionUser | null, s
   const row = await pagesRepo(ctx.db).findBySlug(app.id, slug.toLowerCase());
   if (!row) throw notFound(`Page '${slug}' not found`);
   const blocks = await blocksOfPages(ctx, [row.id]);
-  return pageOut(row, viewerBlocks(blocks.get(row.id) ?? [], await canEdit(ctx, user, app)));
+  return pageForViewer(pageOut(row, blocks.get(row.id) ?? []), await canEdit(ctx, user, app));
+}
+
+/** A slug typed by the owner, lowercased and checked (400 naming page_slug). */
+function givenSlug(value: string): string {
+  const slug = value.trim().toLowerCase();
+  const problem = pageSlugProblem(slug);
+  if (problem) throw badRequest(problem, [{ path: 'page_slug', message: problem }]);
+  return slug;
+}
+
+/**
+ * Runs a write that claims a slug. A derived slug taken by a concurrent request (the unique index
+ * on (app_id, page_slug) refuses the second) is derived again; an explicit one is a 409.
+ */
+async function withSlug<T>(ctx: ServerContext, appId: string, explicit: string | null, derive: () => string, exceptId: string | null, write: (slug: string) => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    const others = (await pagesRepo(ctx.db).listByApp(appId)).filter((p) => p.id !== exceptId).map((p) => p.page_slug);
+    let slug: string;
+    if (explicit !== null) {
+      if (others.includes(explicit)) throw conflict(`This app already has a page '${explicit}'`);
+      slug = explicit;
+    } else {
+      const base = derive();
+      // Racing requests all see the same first free slug; from the third try a random number
+      // spreads them out (as for derived subdomains).
+      slug = attempt < 2 ? uniqueSlug(base, others) : uniqueSlug(`${base.slice(0, MAX_PAGE_SLUG_LENGTH - 7).replace(/-+$/g, '')}-${crypto.randomInt(2, 100_000)}`, others);
+    }
+    try {
+      return await write(slug);
+    } catch (e) {
+      if (!isUniqueViolation(e)) throw e;
+      if (explicit !== null || attempt >= SLUG_ATTEMPTS - 1) throw conflict(`This app already has a page '${slug}'`);
+    }
+  }
 }
 
 export async function createPage(ctx: ServerContext, user: SessionUser | null, body: { appId: string; page_name: string; page_slug?: string }) {
   const app = await writableApp(ctx, user, body.appId);
   if (app.kind === 'board') throw badRequest('A board has exactly one page; make a multipage app for more pages');
+  const explicit = body.page_slug ? givenSlug(body.page_slug) : null;
   const repo = pagesRepo(ctx.db);
-  const existing = await repo.listByApp(app.id);
-  const slugs = new Set(existing.map((p) => p.page_slug));
-  let slug: string;
-  if (body.page_slug) {
-    slug = slugify(body.page_slug).replace(/^-+|-+$/g, '');
-    if (slug.length > MAX_SLUG_LENGTH)
-      throw badRequest(`Page slug may have at most ${MAX_SLUG_LENGTH} characters`, [{ path: 'page_slug', message: `At most ${MAX_SLUG_LENGTH} characters` }]);
-    if (!slug || slug !== body.page_slug.toLowerCase())
-      throw badRequest('Page slug may use lowercase letters, digits and hyphens', [{ path: 'page_slug', message: 'Use lowercase letters, digits and hyphens' }]);
-    if (slugs.has(slug)) throw conflict(`This app already has a page '${slug}'`);
+  return withSlug(ctx, app.id, explicit, () => pageSlugOf(body.page_name), null, async (slug) => {
+    const existing = await repo.listByApp(app.id);
+    const row: PageRow = {
+      id: newId(),
+      app_id: app.id,
+      page_name: body.page_name,
+      page_slug: slug,
+      page_type: 'page',
+      is_auth: 0,
+      is_public: 1,
+      position: existing.reduce((m, p) => Math.max(m, Number(p.position)), -1) + 1,
+      settings: '{}',
+      created_at: nowIso(),
+    };
+    await repo.insert(row);
+    return pageOut(row, []);
+  });
+}
+
+async function pageForWrite(ctx: ServerContext, user: SessionUser | null, pageId: string) {
+  const row = await pagesRepo(ctx.db).findById(pageId);
+  if (!row) throw notFound('Page not found');
+  const app = await writableApp(ctx, user, row.app_id);
+  return { row, app };
+}
+
+/**
+ * Renames a page. The slug follows the new name by the slug rule (unique per app) unless one is
+ * given; the home page keeps its slug (it is served at the app's root). A board's one page is
+ * named after the board and keeps its slug too.
+ */
+export async function renamePage(ctx: ServerContext, user: SessionUser | null, pageId: string, body: { page_name: string; page_slug?: string }) {
+  const { row } = await pageForWrite(ctx, user, pageId);
+  return renameRow(ctx, row, body);
+}
+
+async function renameRow(ctx: ServerContext, row: PageRow, body: { page_name: string; page_slug?: string }) {
+  const repo = pagesRepo(ctx.db);
+  if (row.page_type === 'home') {
+    if (body.page_slug !== undefined && body.page_slug.trim().toLowerCase() !== row.page_slug)
+      throw badRequest('The home page keeps its slug', [{ path: 'page_slug', message: 'The home page keeps its slug' }]);
+    await repo.update(row.id, { page_name: body.page_name });
   } else {
-    const base = slugify(body.page_name).replace(/^-+|-+$/g, '') || 'page';
-    slug = base;
-    for (let n = 2; slugs.has(slug); n++) slug = `${base}-${n}`;
+    const explicit = body.page_slug ? givenSlug(body.page_slug) : null;
+    await withSlug(ctx, row.app_id, explicit, () => pageSlugOf(body.page_name), row.id, (slug) => repo.update(row.id, { page_name: body.page_name, page_slug: slug }));
   }
-  const row: PageRow = {
-    id: newId(),
-    app_id: app.id,
-    page_name: body.page_name,
-    page_slug: slug,
-    page_type: 'page',
-    is_auth: 0,
-    is_public: 1,
-    position: existing.reduce((m, p) => Math.max(m, Number(p.position)), -1) + 1,
-    settings: '{}',
-    created_at: nowIso(),
-  };
-  await repo.insert(row);
-  return pageOut(row, []);
+  const fresh = (await repo.findById(row.id))!;
+  return pageOut(fresh, (await blocksOfPages(ctx, [row.id])).get(row.id) ?? []);
+}
+
+/** Page state fields (colours, is_public, is_auth, page_name); a new page_name renames as renamePage does. */
+export async function updatePageSettings(ctx: ServerContext, row: PageRow, body: PageSettings) {
+  const { page_name, is_public, is_auth, ...rest } = body;
+  const colours = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  const patch: Parameters<ReturnType<typeof pagesRepo>['update']>[1] = {};
+  if (Object.keys(colours).length) patch.settings = JSON.stringify({ ...parseJson<PageSettings>(row.settings, {}), ...colours });
+  if (is_public !== undefined) patch.is_public = is_public ? 1 : 0;
+  if (is_auth !== undefined) patch.is_auth = is_auth ? 1 : 0;
+  await pagesRepo(ctx.db).update(row.id, patch);
+  if (page_name !== undefined && page_name !== row.page_name) await renameRow(ctx, { ...row, ...patch }, { page_name });
+  return (await pagesRepo(ctx.db).findById(row.id))!;
+}
+
+/** Orders the app's pages; the home page stays first (it is the app's root). */
+export async function reorderPages(ctx: ServerContext, user: SessionUser | null, appId: string, order: string[]) {
+  const app = await writableApp(ctx, user, appId);
+  const rows = await pagesRepo(ctx.db).listByApp(app.id);
+  const given = new Set(order);
+  if (given.size !== order.length || order.length !== rows.length || rows.some((p) => !given.has(p.id)))
+    throw badRequest('The order must list every page of the app exactly once', [{ path: 'order', message: "Must be exactly the ids of the app's pages" }]);
+  const home = rows.find((p) => p.page_type === 'home');
+  if (home && order[0] !== home.id) throw badRequest('The home page stays first', [{ path: 'order', message: 'The home page stays first' }]);
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const [position, id] of order.entries()) await pagesRepo(trx).update(id, { position });
+  });
+  return listPages(ctx, user, app.id);
+}
+
+/** Deletes a page and its blocks; never the home page (the app's root). */
+export async function deletePage(ctx: ServerContext, user: SessionUser | null, pageId: string) {
+  const { row } = await pageForWrite(ctx, user, pageId);
+  if (row.page_type === 'home') throw badRequest('The home page cannot be deleted');
+  await ctx.db.transaction().execute((trx) => pagesRepo(trx).delete(row.id));
 }

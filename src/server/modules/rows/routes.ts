@@ -21,7 +21,18 @@ function writeRequest(request: FastifyRequest, params: z.infer<typeof SheetParam
   };
 }
 
+/** Who a read is for: `board` (app id, subdomain, page path or URL) or `app`; Host names it too. */
+const RowReadQuery = z.object({ board: z.string().optional(), referer: z.string().optional(), app: z.string().optional() });
+
 export function rowRoutes(app: FastifyInstance, ctx: ServerContext) {
+  // One row (item-details pages, `?row={_id}`): authorized as the sheet data GET is.
+  app.get('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', async (request) => {
+    const { rowId, ...params } = parse(RowParams, request.params);
+    const query = parse(RowReadQuery, request.query);
+    const user = await currentUser(ctx, request);
+    return service.readRow(ctx, user, { ...params, board: query.board, app: query.app, host: request.host }, rowId);
+  });
+
   app.post('/api/board/:spreadsheetId/sheet/:sheetTitle/rows', async (request, reply) => {
     const params = parse(SheetParams, request.params);
     const body = parse(AddRowBody, request.body);

@@ -13,6 +13,8 @@
  *   updateRow(ctx, target, rowId, values, version): Promise<WireRow>   partial; stale version → 409
  *   deleteRow(ctx, target, rowId): Promise<void>                       unknown row → 404
  *   getRow(ctx, target, rowId): Promise<WireRow>                       unknown row → 404
+ *   readRow(ctx, user, ref, rowId): Promise<{row, columns}>            one row for viewers (item
+ *       details): the sheet data GET's authorization (readableSheet); unknown row → 404
  *
  * values: {column: string | number | string[] (multi-select)}; checked against the block's axis
  * entry for the column (src/shared/rows/validate.ts; 400 with issues [{path: 'values.<Column>'}]).
@@ -29,7 +31,7 @@ import { appsRepo } from '../apps/repo';
 import { appView, resolveApp, type AppView } from '../apps/service';
 import type { SessionUser } from '../auth/service';
 import { blockRecord } from '../blocks/service';
-import { loadSheetRows } from '../spreadsheets/service';
+import { loadSheetRows, readableSheet, type SheetReadRef } from '../spreadsheets/service';
 import type { Row } from '../spreadsheets/sheet-cache';
 import { workspaceRepo } from '../workspace/repo';
 import { rowsRepo } from './repo';
@@ -365,4 +367,17 @@ export async function getRow(ctx: ServerContext, target: WriteTarget, rowId: str
   const r = await rowsRepo(ctx.db).findRow(target.sheetId, index);
   if (!r) throw notFound(ROW_MESSAGES.notFound);
   return wire(parseJson<Row>(r.data, {}), index, Number(r.version));
+}
+
+/**
+ * One row for anyone who may read the sheet (the item-details block's `?row=`): the same
+ * authorization as the sheet data GET, then the row by its stable `_id`. The sheet's columns
+ * come along so the view can order the row's values.
+ */
+export async function readRow(ctx: ServerContext, user: SessionUser | null, ref: SheetReadRef, rowId: string): Promise<{ row: WireRow; columns: string[] }> {
+  const sheet = await readableSheet(ctx, user, ref);
+  const index = rowIndexOf(rowId);
+  const r = await rowsRepo(ctx.db).findRow(sheet.id, index);
+  if (!r) throw notFound(ROW_MESSAGES.notFound);
+  return { row: wire(parseJson<Row>(r.data, {}), index, Number(r.version)), columns: parseJson<string[]>(sheet.columns, []) };
 }

@@ -87,8 +87,11 @@ export function siteRoutes(app: FastifyInstance, ctx: ServerContext) {
     }
     if (isClientRoute(pathname)) return 200;
     const segs = pathname.split('/').filter(Boolean);
-    if (segs.length === 1 && /^[a-z0-9-]{1,63}$/i.test(segs[0]!)) {
-      if (await appsRepo(ctx.db).findBySubdomain(segs[0]!.toLowerCase())) return 200;
+    // `/{subdomain}` and a page of it, `/{subdomain}/{page_slug}` (multipage apps on the base host).
+    if (segs.length <= 2 && /^[a-z0-9-]{1,63}$/i.test(segs[0]!)) {
+      const found = await appsRepo(ctx.db).findBySubdomain(segs[0]!.toLowerCase());
+      if (found && segs.length === 1) return 200;
+      if (found && (await pagesRepo(ctx.db).findBySlug(found.id, segs[1]!.toLowerCase()))) return 200;
     }
     return 404;
   }

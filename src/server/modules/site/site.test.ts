@@ -59,7 +59,8 @@ describe('assets', () => {
 });
 
 describe('headers and odd URLs', () => {
-  it.each(['/', '/dashboard', '/no-such-board', '/api/auth', '/api/nope', '/assets/main-abc123.js'])('%s: nosniff and a referrer policy, framing allowed', async (url) => {
+  // /dashboard... refuses other origins' frames: framing.test.ts.
+  it.each(['/', '/no-such-board', '/api/auth', '/api/nope', '/assets/main-abc123.js'])('%s: nosniff and a referrer policy, framing allowed', async (url) => {
     const res = await get(url);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

@@ -10,8 +10,10 @@ import { authorizeUpload, findUpload, MAX_UPLOAD_BYTES, storeUpload, UPLOAD_MESS
 
 const Text = z.string().max(2000).optional();
 /** `board` and `referer` come in every call's query from the web request layer; the rest may too. */
-const UploadQuery = z.object({ board: Text, referer: Text, blockId: Text, accept: Text, column: Text });
-const UploadFields = z.object({ board: Text, blockId: Text, accept: Text, column: Text });
+const Purpose = z.enum(['block-setting']).optional();
+const Kind = z.enum(['image', 'video', 'audio']).optional();
+const UploadQuery = z.object({ board: Text, referer: Text, blockId: Text, accept: Text, column: Text, purpose: Purpose, kind: Kind });
+const UploadFields = z.object({ board: Text, blockId: Text, accept: Text, column: Text, purpose: Purpose, kind: Kind });
 const IdParams = z.object({ id: z.string().min(1).max(64) });
 
 /** Multipart framing and the small fields besides the file. */
@@ -63,6 +65,8 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
         blockId: given.blockId ?? query.blockId,
         accept: given.accept ?? query.accept,
         column: given.column ?? query.column,
+        purpose: given.purpose ?? query.purpose,
+        kind: given.kind ?? query.kind,
         host: request.host,
       });
       const upload = await storeUpload(ctx, permit, file.name, file.data);

@@ -4,6 +4,9 @@
 // only through a block of a public app that takes files from them (a form's file field, a
 // table or list image column with 'Upload Image' they may fill), into that app's workspace.
 // Issue 4 (images) reuses this module; nothing here is specific to forms but `uploadFields`.
+// Block settings (purpose `block-setting`: an image, video or audio setting of a block, uploaded
+// from the editor) are uploaded by whoever may edit the app, into its workspace, and only as
+// media a browser shows without running anything (no SVG: it can hold scripts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { allows, type ViewerRole } from '../../../blocks/audience';
@@ -13,7 +16,7 @@ import type { ServerContext } from '../../context';
 import { badRequest, forbidden, notFound, unauthorized } from '../../errors';
 import { newId, nowIso } from '../../http';
 import { appsRepo } from '../apps/repo';
-import { resolveApp } from '../apps/service';
+import { canEdit, resolveApp } from '../apps/service';
 import type { SessionUser } from '../auth/service';
 import { blockRecord } from '../blocks/service';
 import { rowsRepo } from '../rows/repo';
@@ -39,7 +42,19 @@ export const UPLOAD_MESSAGES = {
   noUploads: 'This block does not take file uploads',
   noField: (column: string) => `This block has no upload field '${column.slice(0, 100)}'`,
   notFound: 'File not found',
+  signInToEdit: 'Sign in to upload files for block settings',
+  notEditor: 'Only the owner of this app can upload files for its blocks',
 } as const;
+
+/** What a block setting takes: the kind of its control (image, imageBlock, image_upload → image). */
+export type SettingMediaKind = 'image' | 'video' | 'audio';
+
+export const SETTING_MEDIA: Record<SettingMediaKind, { label: string; types: readonly string[] }> = {
+  // SVG is left out on purpose: it may carry scripts, and these images appear on public pages.
+  image: { label: 'PNG, JPEG, GIF or WebP images', types: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] },
+  video: { label: 'MP4, WebM, Ogg or QuickTime videos', types: ['video/mp4', 'video/webm', 'video/ogg', 'video/quicktime'] },
+  audio: { label: 'MP3, WAV, Ogg, M4A or FLAC audio', types: ['audio/mpeg', 'audio/wav', 'audio/ogg', 'audio/mp4', 'audio/flac'] },
+};
 
 export interface UploadRequest {
   board?: string;
@@ -49,6 +64,10 @@ export interface UploadRequest {
   /** The block's field (column) the file is for, when it has several. */
   column?: string;
   host?: string;
+  /** `block-setting`: a media setting of a block, uploaded from the editor by an editor of the app. */
+  purpose?: 'block-setting';
+  /** For `block-setting`: the kind of media (default image). */
+  kind?: SettingMediaKind;
 }
 
 export interface UploadField {
@@ -96,6 +115,7 @@ function ruleOf(accept: string): AcceptRule {
 
 /** Who may upload where, and under which accept rules (decided before the file is stored). */
 export async function authorizeUpload(ctx: ServerContext, user: SessionUser | null, req: UploadRequest): Promise<UploadPermit> {
+  if (req.purpose === 'block-setting') return authorizeSettingUpload(ctx, user, req);
   const rules: AcceptRule[] = req.accept ? [ruleOf(req.accept)] : [];
   const ws = user ? await workspaceRepo(ctx.db).byOwner(user.id) : undefined;
   const app = req.board || req.host ? await resolveApp(ctx, { board: req.board, host: req.host }) : null;
@@ -136,6 +156,26 @@ export async function authorizeUpload(ctx: ServerContext, user: SessionUser | nu
     matches: (type) => blockRules.some((r) => r.matches(type)),
   });
   return { workspaceId: owner ? ws!.id : app!.workspaceId, rules };
+}
+
+/**
+ * A block setting's media: the app named by the request (its host, else `board`) must be one the
+ * user may edit; the file goes to that app's workspace. Without an app (an owner screen outside
+ * any app) it goes to the user's own workspace. Only the kind's media types pass.
+ */
+async function authorizeSettingUpload(ctx: ServerContext, user: SessionUser | null, req: UploadRequest): Promise<UploadPermit> {
+  const kind = req.kind ?? 'image';
+  const media = SETTING_MEDIA[kind];
+  const rules: AcceptRule[] = [{ label: media.label, matches: (type) => media.types.includes(type) }];
+  if (!user) throw unauthorized(UPLOAD_MESSAGES.signInToEdit);
+  const app = req.board || req.host ? await resolveApp(ctx, { board: req.board, host: req.host }) : null;
+  if (app) {
+    if (!(await canEdit(ctx, user, app))) throw forbidden(UPLOAD_MESSAGES.notEditor);
+    return { workspaceId: app.workspaceId, rules };
+  }
+  const ws = await workspaceRepo(ctx.db).byOwner(user.id);
+  if (!ws) throw forbidden(UPLOAD_MESSAGES.notEditor);
+  return { workspaceId: ws.id, rules };
 }
 
 /** A file name fit to store and to put in a Content-Disposition: no path, no control characters. */

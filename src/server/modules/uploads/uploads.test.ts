@@ -215,3 +215,64 @@ describe('GET /api/uploads/{id}', () => {
     expect(res.json().message).toBe('File not found');
   });
 });
+
+describe('uploads for block settings (purpose block-setting)', () => {
+  const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
+  const setting = (name: string, content: Buffer, fields: Record<string, string>, cookie?: string, query = '') =>
+    upload(name, content, { purpose: 'block-setting', ...fields }, cookie, query);
+
+  it('the owner uploads a PNG for a block setting: 201, into the app\'s workspace, served as image/png', async () => {
+    const res = await setting('hero.png', PNG, { board: appId }, owner.cookie);
+    expect(res.statusCode, res.body).toBe(201);
+    const up = UploadResponse.parse(res.json()).upload;
+    expect(up).toMatchObject({ url: `/api/uploads/${up.id}`, type: 'image/png', size: PNG.length });
+    const row = await t.ctx.db.selectFrom('uploads').selectAll().where('id', '=', up.id).executeTakeFirstOrThrow();
+    expect(row.workspace_id).toBe(workspaceId);
+    const got = await t.app.inject({ method: 'GET', url: up.url });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('image/png');
+    expect(got.headers['content-disposition']).toMatch(/^inline;/);
+    expect(got.rawPayload).toEqual(PNG);
+    // The private app's owner too; the board may come in the query (the web request layer's place).
+    expect((await setting('a.gif', GIF, {}, owner.cookie, `?board=${privateAppId}`)).statusCode).toBe(201);
+  });
+
+  it.each([
+    ['a stranger (signed in) on a public app', (): string | undefined => stranger.cookie, (): string => appId, 403, UPLOAD_MESSAGES.notEditor],
+    ['a stranger on a private app', (): string | undefined => stranger.cookie, (): string => privateAppId, 403, UPLOAD_MESSAGES.notEditor],
+    ['nobody signed in', (): string | undefined => undefined, (): string => appId, 401, UPLOAD_MESSAGES.signInToEdit],
+  ])('refuses %s', async (_name, cookie, board, status, message) => {
+    const res = await setting('a.png', PNG, { board: board() }, cookie());
+    expect(res.statusCode).toBe(status);
+    expect(res.json().message).toBe(message);
+  });
+
+  it.each([
+    ['text bytes named .png', 'photo.png', Buffer.from('just some text, not an image'), 'text/plain'],
+    ['HTML named .png', 'cat.png', HTML, 'text/html'],
+    ['an SVG (it may hold scripts)', 'logo.svg', SVG, 'image/svg+xml'],
+    ['a PDF', 'a.png', PDF, 'application/pdf'],
+  ])('refuses %s: the bytes decide', async (_name, file, content, type) => {
+    const res = await setting(file, content, { board: appId }, owner.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(`Only PNG, JPEG, GIF or WebP images can be uploaded here (this file is ${type})`);
+  });
+
+  it('refuses images over 5 MB', async () => {
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024, 1)]);
+    const res = await setting('big.png', big, { board: appId }, owner.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Files must be under 5 MB');
+  });
+
+  it('kind video / audio take only their media', async () => {
+    const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(12)]);
+    const MP3 = Buffer.concat([Buffer.from('ID3'), Buffer.from([3, 0, 0, 0, 0, 0])]);
+    expect((await setting('v.mp4', MP4, { board: appId, kind: 'video' }, owner.cookie)).json().upload.type).toBe('video/mp4');
+    expect((await setting('a.mp3', MP3, { board: appId, kind: 'audio' }, owner.cookie)).json().upload.type).toBe('audio/mpeg');
+    const wrong = await setting('v.mp4', PNG, { board: appId, kind: 'video' }, owner.cookie);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Only MP4, WebM, Ogg or QuickTime videos can be uploaded here (this file is image/png)');
+    expect((await setting('a.png', PNG, { board: appId, kind: 'banana' }, owner.cookie)).statusCode).toBe(400);
+  });
+});

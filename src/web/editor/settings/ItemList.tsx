@@ -3,6 +3,7 @@
 import { Accordion, ActionIcon, Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { changeItem } from '../../../shared/settings/arrays';
 import { defaultsOf } from '../../../shared/settings/defaults';
 import type { SettingsSchema, SettingValues } from '../../../shared/settings/types';
 import { SettingsForm } from './SettingsForm';
@@ -33,7 +34,8 @@ export function ItemList({ noun, field, schema, items, onChange, min = 0, max, e
     setOpen((o) => [...o, String(items.length)]);
   };
   const remove = (i: number) => onChange(items.filter((_, j) => j !== i));
-  const set = (i: number, key: string, value: unknown) => onChange(items.map((it, j) => (j === i ? { ...it, [key]: value } : it)));
+  // changeItem applies clearsOnChange (a changed setting resets the ones it clears).
+  const set = (i: number, key: string, value: unknown) => onChange(items.map((it, j) => (j === i ? changeItem(schema, it, key, value) : it)));
 
   return (
     <Stack gap="xs" data-testid={`${field}-list`}>

@@ -1,6 +1,7 @@
 // Renders any SettingsSchema: one control per visible setting (hide rules via isVisible). Used
 // at every level (block, axis, action, filter, array items) so the panel is generated, not written.
 import { Stack } from '@mantine/core';
+import { applyItemClears, arraySettingNow } from '../../../shared/settings/arrays';
 import type { SettingsSchema, SettingValues } from '../../../shared/settings/types';
 import { isVisible } from '../../../shared/settings/visibility';
 import { controls } from './controls';
@@ -18,19 +19,22 @@ export interface SettingsFormProps {
 }
 
 export function SettingsForm({ schema, values, onChange, errors = {}, prefix = '', ruleValues }: SettingsFormProps) {
-  const entries = Object.entries(schema).filter(([, s]) => isVisible(s, ruleValues ?? values));
+  const rules = ruleValues ?? values;
+  const entries = Object.entries(schema).filter(([, s]) => isVisible(s, rules));
   return (
     <Stack gap="sm">
-      {entries.map(([key, setting]) => {
-        const Control = controls[setting.type];
+      {entries.map(([key, declared]) => {
+        const Control = controls[declared.type];
+        const value = values[key] ?? declared.default;
+        const setting = declared.type === 'array' ? arraySettingNow(declared, rules, value) : declared;
         return (
           <div key={key} data-setting={`${prefix}${key}`}>
             <Control
               name={key}
               label={labelOf(key, setting.label)}
               setting={setting}
-              value={values[key] ?? setting.default}
-              onChange={(v) => onChange(key, v)}
+              value={value}
+              onChange={(v) => onChange(key, declared.type === 'array' && declared.item ? applyItemClears(declared.item, value, v) : v)}
               error={errors[`${prefix}${key}`]}
               errors={errors}
               path={`${prefix}${key}`}
@@ -41,3 +45,4 @@ export function SettingsForm({ schema, values, onChange, errors = {}, prefix = '
     </Stack>
   );
 }
+

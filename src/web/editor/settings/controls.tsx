@@ -4,7 +4,9 @@ import {
   ActionIcon,
   Button,
   ColorInput,
+  FileButton,
   Group,
+  Image,
   Input,
   MultiSelect,
   NumberInput,
@@ -17,11 +19,14 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useRef, useState, type ReactNode } from 'react';
+import type { Upload } from '../../../shared/api';
+import { api, messageOf } from '../../lib/api';
 import { defaultsOf } from '../../../shared/settings/defaults';
 import type { Setting, SettingType, SettingValues } from '../../../shared/settings/types';
 import { labelOf, useSettingsEnv } from './context';
+import { mediaAccept, mediaKindOf, mediaProblem, previewSrc, type MediaKind } from './media-upload';
 import { SettingsForm } from './SettingsForm';
 
 export interface ControlProps {
@@ -289,7 +294,7 @@ const PagesControl: Control = ({ label, setting, value, onChange, error }) => {
   );
 };
 
-/** Images, links and media: a URL for now (uploads come with a later issue). */
+/** Links: a URL. */
 const UrlControl: Control = ({ label, setting, value, onChange, error }) => (
   <TextInput
     label={label}
@@ -301,6 +306,74 @@ const UrlControl: Control = ({ label, setting, value, onChange, error }) => (
     error={error}
   />
 );
+
+const UPLOAD_LABEL: Record<MediaKind, string> = { image: 'Upload image', video: 'Upload video', audio: 'Upload audio' };
+
+/**
+ * Images, videos and audio: a URL, or a file uploaded to the server (POST /api/uploads, purpose
+ * block-setting; the request layer names the app being edited) whose served address
+ * (/api/uploads/{id}) becomes the value. Size and type are checked here first, and again from
+ * the bytes on the server.
+ */
+const MediaControl: Control = ({ label, setting, value, onChange, error }) => {
+  const kind = mediaKindOf(setting.type) ?? 'image';
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  // Lets the same file be picked again after a refusal.
+  const reset = useRef<() => void>(null);
+  const current = str(value);
+  const preview = kind === 'image' ? previewSrc(current) : null;
+
+  const pick = async (file: File | null) => {
+    reset.current?.();
+    if (!file) return;
+    const refused = mediaProblem(file, kind);
+    setProblem(refused);
+    if (refused) return;
+    setBusy(true);
+    try {
+      const form = new FormData();
+      form.append('purpose', 'block-setting');
+      form.append('kind', kind);
+      form.append('file', file, file.name);
+      const res = await api.form<{ upload: Upload }>('/api/uploads', form);
+      onChange(res.upload.url);
+    } catch (e) {
+      setProblem(messageOf(e, 'Upload failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap={4}>
+      <TextInput
+        label={label}
+        description={setting.description}
+        placeholder="https:// or upload a file"
+        value={current}
+        onChange={(e) => (setProblem(null), onChange(e.currentTarget.value))}
+        error={error ?? problem}
+        rightSectionWidth={36}
+        rightSection={
+          <FileButton onChange={(f) => void pick(f)} resetRef={reset} accept={mediaAccept(kind)} inputProps={{ 'aria-label': `${label} file` }}>
+            {(p) => (
+              <ActionIcon {...p} variant="subtle" loading={busy} aria-label={`${UPLOAD_LABEL[kind]} for ${label}`} title={`${UPLOAD_LABEL[kind]} (under 5 MB)`}>
+                <IconUpload size={16} />
+              </ActionIcon>
+            )}
+          </FileButton>
+        }
+      />
+      {busy && (
+        <Text size="xs" c="dimmed" role="status">
+          Uploading…
+        </Text>
+      )}
+      {preview && <Image src={preview} alt="" h={56} w="auto" fit="contain" radius="sm" style={{ alignSelf: 'flex-start', maxWidth: '100%' }} />}
+    </Stack>
+  );
+};
 
 const DateControl: Control = ({ label, setting, value, onChange, error }) => (
   <TextInput label={label} description={setting.description} type="date" value={str(value)} onChange={(e) => onChange(e.currentTarget.value)} error={error} />
@@ -386,12 +459,12 @@ export const controls: Record<SettingType, Control> = {
   sheet_columns: SheetColumnsControl,
   datasource: DatasourceControl,
   pages: PagesControl,
-  image: UrlControl,
-  imageBlock: UrlControl,
+  image: MediaControl,
+  imageBlock: MediaControl,
   url: UrlControl,
-  image_upload: UrlControl,
-  video_upload: UrlControl,
-  audio_upload: UrlControl,
+  image_upload: MediaControl,
+  video_upload: MediaControl,
+  audio_upload: MediaControl,
   date: DateControl,
   time: TimeControl,
   array: ArrayControl,

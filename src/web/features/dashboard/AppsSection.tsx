@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconExternalLink, IconLayoutDashboard, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconExternalLink, IconLayoutDashboard, IconLayoutList, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';
@@ -39,9 +39,14 @@ export function AppsSection({ onNewBoard }: { onNewBoard: () => void }) {
     <Stack gap="sm" component="section" aria-label="Boards">
       <Group justify="space-between">
         <Title order={3}>Boards</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={onNewBoard}>
-          New board
-        </Button>
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconLayoutList size={16} />} component={Link} to="/dashboard/new-multipage">
+            New multipage app
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={onNewBoard}>
+            New board
+          </Button>
+        </Group>
       </Group>
       {apps.isPending && <Loading />}
       {apps.isError && <Text c="red">{apps.error.message}</Text>}
@@ -55,7 +60,11 @@ export function AppsSection({ onNewBoard }: { onNewBoard: () => void }) {
           <Card key={app.id} withBorder radius="md" padding="md" data-testid="app-card">
             <Group justify="space-between" wrap="nowrap" mb={6}>
               <Group gap={8} wrap="nowrap" miw={0}>
-                <IconLayoutDashboard size={20} color="var(--mantine-color-indigo-6)" />
+                {app.kind === 'multipage' ? (
+                  <IconLayoutList size={20} color="var(--mantine-color-indigo-6)" aria-label="Multipage app" />
+                ) : (
+                  <IconLayoutDashboard size={20} color="var(--mantine-color-indigo-6)" />
+                )}
                 <Text fw={600} truncate>
                   {app.name}
                 </Text>

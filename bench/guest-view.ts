@@ -1,0 +1,312 @@
+// Benchmark (issue 4, "Done when"): Lighthouse-style figures of the guest view of a multipage app
+// in headless Chromium: JavaScript transferred (gzip) and time to the first block rendered, and
+// whether any editor chunk reached the guest (target: none; JS target: under 250 KB gzip for a
+// page without charts). Asserts nothing about timing.
+//
+// It builds the web app into a temporary folder (BENCH_WEB_DIR to reuse a build), starts the real
+// server on a free port with a fresh DATA_DIR (tests/e2e/harness.ts), signs up, imports a sheet,
+// creates a multipage app (a board when multipage apps cannot be created) with a hero, FAQ,
+// markdown and table where those blocks exist, and opens its home page as a guest.
+// Run: `npx tsx bench/guest-view.ts` (BENCH_RUNS, default 5). Writes its section of bench/results.md.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { build } from 'vite';
+import { launchBrowser, startServer, type RunningServer } from '../tests/e2e/harness';
+import { writeSection } from './sections';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const RUNS = Number(process.env.BENCH_RUNS || 5);
+const TARGET_KB = 250;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+async function buildWeb(): Promise<{ dir: string; manifest: Manifest; temp: boolean }> {
+  const given = process.env.BENCH_WEB_DIR;
+  const dir = given ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sheetboard-bench-web-'));
+  const manifestFile = path.join(dir, '.vite', 'manifest.json');
+  if (!given || !fs.existsSync(manifestFile)) {
+    // A private folder: other people building dist/web at the same time cannot race with us.
+    await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir: dir, emptyOutDir: true, manifest: true } });
+  }
+  return { dir, manifest: JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest, temp: !given };
+}
+
+/** Output files statically reachable from the manifest keys `from` (not through dynamic imports). */
+function closure(manifest: Manifest, from: string[], skip = new Set<string>()): Set<string> {
+  const seen = new Set<string>();
+  const files = new Set<string>();
+  const stack = [...from];
+  while (stack.length) {
+    const key = stack.pop()!;
+    if (seen.has(key) || skip.has(key) || !manifest[key]) continue;
+    seen.add(key);
+    files.add(manifest[key]!.file);
+    stack.push(...(manifest[key]!.imports ?? []));
+  }
+  return files;
+}
+
+/**
+ * The editor's code: what the editor's lazy entry loads that nothing else does (the entry and
+ * every other lazy chunk, the editor's excepted).
+ */
+function editorFiles(manifest: Manifest): Set<string> {
+  const editorKeys = Object.keys(manifest).filter((k) => manifest[k]!.isDynamicEntry && /(^|\/)editor\//.test(manifest[k]!.src ?? k));
+  const editor = closure(manifest, editorKeys);
+  const others = closure(
+    manifest,
+    Object.keys(manifest).filter((k) => (manifest[k]!.isEntry || manifest[k]!.isDynamicEntry) && !editorKeys.includes(k)),
+    new Set(editorKeys),
+  );
+  return new Set([...editor].filter((f) => !others.has(f)));
+}
+
+async function api<T>(server: RunningServer, cookie: string, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
+  const res = await fetch(`${server.baseUrl}${url}`, {
+    method,
+    headers: { cookie, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, json: (text ? JSON.parse(text) : {}) as T };
+}
+
+const IMAGES = ['ceramic-mug', 'burr-grinder', 'french-press-1l', 'paper-filters-100', 'house-blend-500g', 'green-tea-sencha'];
+const sheetsFor = (server: RunningServer) => [
+  {
+    title: 'Products',
+    columns: ['Name', 'Category', 'Price', 'Description', 'Image'],
+    rows: Array.from({ length: 40 }, (_, i) => ({
+      Name: `Product ${i + 1}`,
+      Category: ['Mugs', 'Plates', 'Bowls', 'Vases'][i % 4]!,
+      Price: 5 + ((i * 37) % 90),
+      Description: `Hand-made item number ${i + 1}, glazed and fired twice.`,
+      Image: `${server.baseUrl}/samples/images/${IMAGES[i % IMAGES.length]}.svg`,
+    })),
+  },
+  {
+    title: 'Questions',
+    columns: ['Question', 'Answer'],
+    rows: [
+      { Question: 'Do you ship abroad?', Answer: 'Yes, to most countries in Europe and North America.' },
+      { Question: 'Are the glazes food safe?', Answer: 'All of them: lead-free and fired twice.' },
+      { Question: 'Can I return an item?', Answer: 'Within 30 days, unused, in its box.' },
+      { Question: 'Do you take custom orders?', Answer: 'Yes, write to us with what you have in mind.' },
+    ],
+  },
+];
+
+interface Setup {
+  kind: 'multipage' | 'board';
+  guestUrl: string;
+  blocks: string[];
+  note: string[];
+}
+
+/** Owner → spreadsheet → app → blocks on its home page, through the real API. */
+async function setUp(server: RunningServer): Promise<Setup> {
+  const note: string[] = [];
+  const signup = await fetch(`${server.baseUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench Owner', email: `bench-guest-${Date.now()}@example.com`, password: 'benchmark-pass' }),
+  });
+  if (signup.status !== 201) throw new Error(`signup → ${signup.status}: ${await signup.text()}`);
+  const cookie = (signup.headers.getSetCookie()[0] ?? '').split(';')[0]!;
+  const sheet = await api<{ spreadsheet: { id: string } }>(server, cookie, 'POST', '/api/spreadsheets', { title: 'Shop data', sheets: sheetsFor(server) });
+  if (sheet.status >= 300) throw new Error(`spreadsheet → ${sheet.status}: ${JSON.stringify(sheet.json)}`);
+  const spreadsheetId = sheet.json.spreadsheet.id;
+
+  let kind: Setup['kind'] = 'multipage';
+  let created = await api<{ app: { id: string; subdomain: string } }>(server, cookie, 'POST', '/api/apps', { name: 'Bench Shop', kind, spreadsheetId });
+  if (created.status >= 300) {
+    note.push(`POST /api/apps with kind 'multipage' answered ${created.status}: measured a board instead.`);
+    kind = 'board';
+    created = await api(server, cookie, 'POST', '/api/apps', { name: 'Bench Shop', kind, spreadsheetId });
+    if (created.status >= 300) throw new Error(`app → ${created.status}: ${JSON.stringify(created.json)}`);
+  }
+  const app = created.json.app;
+  const pages = (await api<{ pages: { page_id: string; blocks: { type: string }[] }[] }>(server, cookie, 'GET', `/api/pages/${app.id}`)).json.pages;
+  const home = pages[0]!;
+  const catalogue = new Set(((await api<{ blocks: { type: string }[] }>(server, cookie, 'GET', '/api/blocks')).json.blocks ?? []).map((b) => b.type));
+
+  // A page without charts: what a shop's home page holds. Blocks this build does not have yet
+  // are left out (and listed).
+  const wanted: { type: string; settings: Record<string, unknown> }[] = [
+    { type: 'banner_hero', settings: { title: 'Hand-made ceramics' } },
+    {
+      type: 'markdown',
+      settings: {
+        title: 'About us',
+        markdown_text: '## Our workshop\n\nWe make **mugs, plates, bowls and vases** by hand.\n\n- Fired twice\n- Food safe\n- Shipped in recycled paper',
+      },
+    },
+    { type: 'image_gallery', settings: { title: 'Gallery', sheet_title: 'Products', image_column: 'Image', caption_column: 'Name' } },
+    { type: 'table', settings: { title: 'Products', sheet_title: 'Products', axis: ['Name', 'Category', 'Price', 'Description'].map((column) => ({ column })) } },
+    { type: 'faq', settings: { title: 'Questions', sheet_title: 'Questions', question_column: 'Question', answer_column: 'Answer' } },
+    { type: 'list', settings: { title: 'Catalogue', sheet_title: 'Products', axis: [{ column: 'Name' }, { column: 'Price' }] } },
+  ];
+  const missing: string[] = [];
+  for (const b of wanted) {
+    if (!catalogue.has(b.type)) {
+      missing.push(b.type);
+      continue;
+    }
+    const res = await api(server, cookie, 'POST', '/api/blocks', { pageId: home.page_id, type: b.type, ...b.settings });
+    if (res.status >= 300) note.push(`Adding a ${b.type} block answered ${res.status}: ${JSON.stringify(res.json).slice(0, 200)}`);
+  }
+  if (missing.length) note.push(`Not in this build's catalogue yet (left out): ${missing.join(', ')}.`);
+  const after = (await api<{ pages: { blocks: { type: string }[] }[] }>(server, cookie, 'GET', `/api/pages/${app.id}`)).json.pages[0]!;
+  return { kind, guestUrl: `http://${app.subdomain}.localhost:${server.port}/`, blocks: after.blocks.map((b) => b.type), note };
+}
+
+interface Run {
+  firstBlockMs: number | null;
+  firstFrameMs: number | null;
+  fcpMs: number | null;
+  loadMs: number;
+  js: { file: string; raw: number; gzip: number }[];
+  /** Each block on screen: its kind and whether it shows a data error. */
+  shown: { type: string; error: boolean }[];
+}
+
+/** One cold visit by a fresh guest (new context: no cache, no cookie). */
+async function visit(browser: Browser, url: string): Promise<Run> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  // When the first block frame appears, and when the first block shows content (its lazy view
+  // rendered, no loader left in it), in ms since navigation start.
+  // A string, not a function: tsx would wrap a function's inner functions in helpers the page lacks.
+  await context.addInitScript(`
+    window.__bench = { frame: null, block: null };
+    const observer = new MutationObserver(() => {
+      const blocks = Array.from(document.querySelectorAll('article[data-testid^="block-"]'));
+      if (blocks.length && window.__bench.frame === null) window.__bench.frame = performance.now();
+      const done = blocks.some((b) => !b.querySelector('.mantine-Loader-root') && (b.textContent || '').trim().length > 0);
+      if (done && window.__bench.block === null) {
+        window.__bench.block = performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true, characterData: true });
+  `);
+  const page = await context.newPage();
+  const js: Run['js'] = [];
+  const pending: Promise<void>[] = [];
+  page.on('response', (res) => {
+    const type = res.headers()['content-type'] ?? '';
+    if (!/javascript/.test(type) && !/\.m?js(\?|$)/.test(res.url())) return;
+    pending.push(
+      res
+        .body()
+        .then((body) => {
+          js.push({ file: new URL(res.url()).pathname, raw: body.length, gzip: gzipSync(body).length });
+        })
+        .catch(() => undefined),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForFunction(() => (window as unknown as { __bench: { block: number | null } }).__bench.block !== null, null, { timeout: 30_000 }).catch(() => undefined);
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  if (process.env.BENCH_SHOT) await page.screenshot({ path: process.env.BENCH_SHOT, fullPage: true });
+  const m = await page.evaluate(() => {
+    const b = (window as unknown as { __bench: { frame: number | null; block: number | null } }).__bench;
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const shown = Array.from(document.querySelectorAll('article[data-testid^="block-"]')).map((el) => ({
+      type: el.getAttribute('data-block-type') ?? '',
+      error: !!el.querySelector('[data-testid="block-error"], [role="alert"]'),
+    }));
+    return { frame: b.frame, block: b.block, fcp, load: nav ? nav.loadEventEnd : 0, shown };
+  });
+  await context.close();
+  const unique = new Map(js.map((j) => [j.file, j]));
+  return { firstBlockMs: m.block, firstFrameMs: m.frame, fcpMs: m.fcp, loadMs: m.load, js: [...unique.values()], shown: m.shown };
+}
+
+const kb = (n: number) => (n / 1024).toFixed(1);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2 : NaN;
+};
+const ms = (n: number | null | undefined) => (n === null || n === undefined || Number.isNaN(n) ? 'n/a' : `${Math.round(n)} ms`);
+
+async function main() {
+  const web = await buildWeb();
+  const editor = editorFiles(web.manifest);
+  const server = await startServer({ WEB_DIR: web.dir });
+  let browser: Browser | null = null;
+  try {
+    const setup = await setUp(server);
+    browser = await launchBrowser();
+    // A warm-up visit (server caches, Chromium's first start), then the measured cold visits.
+    await visit(browser, setup.guestUrl);
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await visit(browser, setup.guestUrl));
+
+    const last = runs[runs.length - 1]!;
+    const totalGzip = last.js.reduce((s, j) => s + j.gzip, 0);
+    const totalRaw = last.js.reduce((s, j) => s + j.raw, 0);
+    const editorHits = last.js.filter((j) => editor.has(j.file.replace(/^\//, '')));
+    const everyEditorHit = new Set(runs.flatMap((r) => r.js.filter((j) => editor.has(j.file.replace(/^\//, ''))).map((j) => j.file)));
+    const rows = [...last.js].sort((a, b) => b.gzip - a.gzip);
+
+    const lines = [
+      '## Guest view (issue 4): JavaScript and time to first block',
+      '',
+      `Headless Chromium (${new Date().toISOString().slice(0, 10)}, ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}), the built app on a`,
+      `real port, a fresh guest per visit (no cache, no cookie), ${RUNS} visits after one warm-up, viewport 1366×900.`,
+      `App: a ${setup.kind} app; home page blocks in order: ${setup.blocks.join(', ') || '(none)'}.`,
+      `On screen for the guest: ${last.shown.map((x) => (x.error ? `${x.type} (error)` : x.type)).join(', ') || '(nothing)'}.`,
+      ...setup.note.map((n) => `Note: ${n}`),
+      'The server does not compress responses (no @fastify/compress); "gzip" is each JS body gzipped',
+      'with zlib at its default level, i.e. what a gzip-serving proxy would transfer.',
+      '',
+      '| Figure | Value | Target |',
+      '| --- | --- | --- |',
+      `| JavaScript transferred (gzip) | **${kb(totalGzip)} KB** (${last.js.length} files; ${kb(totalRaw)} KB uncompressed) | under ${TARGET_KB} KB: ${totalGzip / 1024 < TARGET_KB ? 'met' : 'NOT met'} |`,
+      `| Editor chunks requested by the guest | ${everyEditorHit.size === 0 ? '**none**' : `**${[...everyEditorHit].join(', ')}**`} (of ${editor.size} editor-only files in the build) | none: ${everyEditorHit.size === 0 ? 'met' : 'NOT met'} |`,
+      `| Time to first block rendered (median) | **${ms(median(runs.map((r) => r.firstBlockMs ?? NaN)))}** (runs: ${runs.map((r) => ms(r.firstBlockMs)).join(', ')}) | — |`,
+      `| First block frame on screen (median) | ${ms(median(runs.map((r) => r.firstFrameMs ?? NaN)))} | — |`,
+      `| First contentful paint (median) | ${ms(median(runs.map((r) => r.fcpMs ?? NaN)))} | — |`,
+      `| Load event end (median) | ${ms(median(runs.map((r) => r.loadMs)))} | — |`,
+      '',
+      '"First block rendered": the first `article[data-testid^="block-"]` with content and no loader in it,',
+      'in ms since navigation start (a MutationObserver in the page). Local loopback, so network time is',
+      'almost nil: the figure is parse, run and render time, plus the API calls the guest view makes.',
+      '',
+      '<details><summary>JavaScript files of the last visit (largest first)</summary>',
+      '',
+      '| File | Uncompressed KB | gzip KB |',
+      '| --- | ---: | ---: |',
+      ...rows.map((j) => `| ${j.file.replace(/-[A-Za-z0-9_-]{8}\.js$/, '-*.js')}${editorHits.includes(j) ? ' (editor)' : ''} | ${kb(j.raw)} | ${kb(j.gzip)} |`),
+      '',
+      '</details>',
+      '',
+      'Run: `npx tsx bench/guest-view.ts` (BENCH_RUNS, BENCH_WEB_DIR to reuse a build made with `manifest: true`).',
+    ];
+    writeSection('guest-view', lines.join('\n'));
+    console.log(lines.join('\n'));
+  } finally {
+    await browser?.close();
+    await server.stop();
+    if (web.temp) fs.rmSync(web.dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});

@@ -1,0 +1,121 @@
+// GET /api/board/{spreadsheetId}/sheet/{sheetTitle}/rows/{rowId}: one row for the item-details
+// block, on the test database (SQLite or PostgreSQL). Authorized exactly as the sheet data GET.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RowResponse } from '../../../shared/api';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { ROW_MESSAGES } from './service';
+
+let t: TestApp;
+let owner: TestUser;
+let stranger: TestUser;
+let shopId: string;
+let otherId: string;
+let app: { id: string; subdomain: string };
+let ids: string[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signUp(t.app, 'Owner');
+  stranger = await signUp(t.app, 'Stranger');
+  const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/spreadsheets', headers: { cookie: owner.cookie }, payload });
+  shopId = (
+    await post({
+      title: 'Shop',
+      sheets: [{ title: 'Products list', columns: ['Name', 'Price', 'Photo'], rows: [{ Name: 'Lamp', Price: 20, Photo: 'https://x.example/l.png' }, { Name: 'Desk', Price: 150 }] }],
+    })
+  ).json().spreadsheet.id;
+  otherId = (await post({ title: 'Secret', sheets: [{ title: 'S', columns: ['x'], rows: [{ x: 'hidden' }] }] })).json().spreadsheet.id;
+  app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Shop', kind: 'board', spreadsheetId: shopId } })).json().app;
+  const list = await t.app.inject({ method: 'GET', url: `/api/board/${shopId}/sheet/Products%20list?board=${app.id}` });
+  ids = (list.json().rows as { _id: string }[]).map((r) => r._id);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const url = (rowId: string, query = '', id = shopId, title = 'Products%20list') => `/api/board/${id}/sheet/${title}/rows/${rowId}?${query}`;
+
+describe('reading one row', () => {
+  it('a guest of the public app gets {row} with _id and _version, and the sheet columns', async () => {
+    const res = await t.app.inject({ method: 'GET', url: url(ids[1]!, `board=${app.id}`) });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(RowResponse.parse(body).row).toMatchObject({ Name: 'Desk', Price: 150, _id: ids[1], _version: 1 });
+    expect(body.columns).toEqual(['Name', 'Price', 'Photo']);
+  });
+
+  it.each([
+    ['app id', () => `board=${app.id}`],
+    ['subdomain', () => `board=${app.subdomain}`],
+    ['page path', () => `board=${encodeURIComponent('/' + app.subdomain + '/item')}`],
+  ])('the app may be named by its %s', async (_, q) => {
+    const res = await t.app.inject({ method: 'GET', url: url(ids[0]!, q()) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().row.Name).toBe('Lamp');
+  });
+
+  it('the app host names the app (board /)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: url(ids[0]!, 'board=%2F'), headers: { host: `${app.subdomain}.localhost:3000` } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('the owner reads without naming an app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: url(ids[0]!), headers: { cookie: owner.cookie } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('a row written later shows its new version', async () => {
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: url(ids[0]!),
+      headers: { cookie: owner.cookie },
+      payload: { values: { Price: 25 }, _version: 1 },
+    });
+    expect(put.statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'GET', url: url(ids[0]!, `board=${app.id}`) });
+    expect(res.json().row).toMatchObject({ Price: 25, _version: 2 });
+  });
+
+  it.each([
+    ['an unknown id', () => '999999'],
+    ['a non-numeric id', () => 'abc'],
+  ])('%s → 404 with the row message', async (_, id) => {
+    const res = await t.app.inject({ method: 'GET', url: url(id(), `board=${app.id}`) });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(ROW_MESSAGES.notFound);
+  });
+
+  it("an unknown sheet → 404 \"Sheet 'X' not found\"", async () => {
+    const res = await t.app.inject({ method: 'GET', url: url(ids[0]!, `board=${app.id}`, shopId, 'Nope') });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe("Sheet 'Nope' not found");
+  });
+});
+
+describe('who may not read', () => {
+  it('no app and no session → 401; a stranger without app → 404', async () => {
+    expect((await t.app.inject({ method: 'GET', url: url(ids[0]!) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: url(ids[0]!), headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
+  });
+
+  it('an app that does not use the spreadsheet → 403', async () => {
+    const res = await t.app.inject({ method: 'GET', url: url('0', `board=${app.id}`, otherId, 'S') });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('This board does not use this spreadsheet');
+  });
+
+  it('a private app refuses strangers but not its owner', async () => {
+    await t.app.inject({ method: 'PUT', url: `/api/apps/${app.id}`, headers: { cookie: owner.cookie }, payload: { public: false } });
+    try {
+      const guest = await t.app.inject({ method: 'GET', url: url(ids[0]!, `board=${app.id}`) });
+      expect(guest.statusCode).toBe(403);
+      expect(guest.json().message).toBe('This application is private and you do not have permission to access it.');
+      const other = await t.app.inject({ method: 'GET', url: url(ids[0]!, `board=${app.id}`), headers: { cookie: stranger.cookie } });
+      expect(other.statusCode).toBe(403);
+      const own = await t.app.inject({ method: 'GET', url: url(ids[0]!, `board=${app.id}`), headers: { cookie: owner.cookie } });
+      expect(own.statusCode).toBe(200);
+    } finally {
+      await t.app.inject({ method: 'PUT', url: `/api/apps/${app.id}`, headers: { cookie: owner.cookie }, payload: { public: true } });
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { withNewBlock } from '../editor/useBlockMutations';
+import type { BlockRecord } from '../../shared/settings/types';
+import { appPath, hrefOfPath } from './app-nav';
+import { previewParams } from './preview';
+
+const pages = [
+  { slug: 'home', page_type: 'home' },
+  { slug: 'products', page_type: 'page' },
+  { slug: 'item', page_type: 'page' },
+];
+
+describe('appPath', () => {
+  it.each<[string, string | undefined, string]>([
+    ['', undefined, '/'],
+    ['home', undefined, '/'],
+    ['/home', undefined, '/'],
+    ['products', undefined, '/products'],
+    ['Products', undefined, '/products'],
+    ['item', '12', '/item?row=12'],
+    ['item', 'a b', '/item?row=a%20b'],
+    ['unknown', undefined, '/unknown'],
+  ])('%j row %j → %j', (slug, row, path) => {
+    expect(appPath(pages, slug, row)).toBe(path);
+  });
+});
+
+describe('hrefOfPath', () => {
+  it.each([
+    ['', '/', '', '/'],
+    ['', '/products', '', '/products'],
+    ['/shop', '/', '', '/shop'],
+    ['/shop', '/item?row=3', '', '/shop/item?row=3'],
+    ['', '/products', '?embed=true&hide_header=true&block_id=x&row=9', '/products?embed=true&hide_header=true'],
+    ['', '/item?row=3', '?row=1&preview=true', '/item?row=3&preview=true'],
+  ])('base %j path %j from %j → %j', (base, path, search, href) => {
+    expect(hrefOfPath(base, path, search)).toBe(href);
+  });
+});
+
+describe('previewParams', () => {
+  it.each([
+    ['', null],
+    ['?preview=false', null],
+    ['?preview=true', { buttonText: 'Use Template', templateData: '', templateId: null }],
+    ['?preview=true&button_text=Get+it', { buttonText: 'Get it', templateData: '', templateId: null }],
+    ['?preview=true&button_text=%20', { buttonText: 'Use Template', templateData: '', templateId: null }],
+    ['?preview=true&template_data=%7B%22a%22%3A1%7D&template_id=t1', { buttonText: 'Use Template', templateData: '{\n  "a": 1\n}', templateId: 't1' }],
+    ['?preview=true&template_data=%3Cb%3Ehi%3C%2Fb%3E', { buttonText: 'Use Template', templateData: '<b>hi</b>', templateId: null }],
+  ])('%j', (search, expected) => {
+    expect(previewParams(search)).toEqual(expected);
+  });
+});
+
+describe('withNewBlock (the footer stays last on multipage pages)', () => {
+  const b = (id: string, type: string) => ({ id, type }) as BlockRecord;
+  const ids = (list: BlockRecord[]) => list.map((x) => x.id);
+  it.each<[string, BlockRecord[], BlockRecord, boolean, string[]]>([
+    ['before a last footer', [b('h', 'header'), b('f', 'footer')], b('n', 'markdown'), true, ['h', 'n', 'f']],
+    ['at the end when the footer is not last', [b('f', 'footer'), b('m', 'markdown')], b('n', 'markdown'), true, ['f', 'm', 'n']],
+    ['at the end on boards', [b('f', 'footer')], b('n', 'markdown'), false, ['f', 'n']],
+    ['a second footer goes last', [b('f', 'footer')], b('g', 'footer'), true, ['f', 'g']],
+    ['on an empty page', [], b('n', 'markdown'), true, ['n']],
+  ])('%s', (_name, blocks, block, footerLast, expected) => {
+    expect(ids(withNewBlock(blocks, block, footerLast))).toEqual(expected);
+  });
+});
