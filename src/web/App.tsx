@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
@@ -7,7 +6,8 @@ import { router } from './router';
 import { theme } from './theme';
 
 // Requests are not retried (shell §7); a refocus refetch keeps a board fresh when the owner comes
-// back to the tab.
+// back to the tab. Confirm dialogs (@mantine/modals) are provided by the owner's screens
+// (components/OwnerModals), so the guest's entry does not carry them.
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, staleTime: 10_000 }, mutations: { retry: false } },
 });
@@ -16,10 +16,8 @@ export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
-          <Notifications position="top-right" limit={4} autoClose={5000} />
-          <RouterProvider router={router} />
-        </ModalsProvider>
+        <Notifications position="top-right" limit={4} autoClose={5000} />
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>
   );

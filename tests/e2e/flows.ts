@@ -108,3 +108,36 @@ export async function guestPage(browser: Browser, url: string, viewport = { widt
   await page.goto(url);
   return page;
 }
+
+/**
+ * Signs a new owner up and imports `sheets` as a JSON spreadsheet (API, in the browser context),
+ * then creates a multipage app through the UI: the dashboard's 'New multipage app' → the
+ * /dashboard/new-multipage form (name, spreadsheet) → 'Create app', which opens the app's editor
+ * on its home page (a header and a footer already there).
+ */
+export async function ownerWithApp(
+  browser: Browser,
+  server: RunningServer,
+  opts: { app: string; sheets: SheetJson[]; spreadsheet?: string; viewport?: { width: number; height: number } },
+): Promise<OwnerBoard> {
+  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1400, height: 900 }, acceptDownloads: true });
+  const email = `owner${Date.now()}${counter++}@example.com`;
+  await call(context, server, 'POST', '/api/auth/signup', { name: 'Ada Owner', email, password: 'correct horse battery' });
+  const title = opts.spreadsheet ?? `${opts.app} data`;
+  const { spreadsheet } = await call<{ spreadsheet: { id: string } }>(context, server, 'POST', '/api/spreadsheets', { title, sheets: opts.sheets });
+  const page = await context.newPage();
+  await page.goto(`${server.baseUrl}/dashboard`);
+  await page.getByRole('link', { name: 'New multipage app' }).click();
+  const form = page.getByRole('form', { name: 'New multipage app' });
+  await form.waitFor();
+  await form.getByLabel('App name').fill(opts.app);
+  await choose(page, form, /^Spreadsheet/, title);
+  await form.getByRole('button', { name: 'Create app' }).click();
+  await page.getByRole('button', { name: 'New Block' }).waitFor();
+  const { apps } = await call<{ apps: OwnerBoard['app'][] }>(context, server, 'GET', '/api/apps');
+  const app = apps.find((a) => a.name === opts.app);
+  if (!app) throw new Error(`the app '${opts.app}' was not created`);
+  const editorUrl = `${server.baseUrl}/${app.subdomain}`;
+  if (new URL(page.url()).pathname !== `/${app.subdomain}`) throw new Error(`expected the editor at ${editorUrl}, got ${page.url()}`);
+  return { context, page, email, app, spreadsheetId: spreadsheet.id, editorUrl, guestUrl: `http://${app.subdomain}.localhost:${server.port}/` };
+}

@@ -4,7 +4,7 @@
 // always agree on labels, sums, averages and the 'Other' bucket.
 import type { BlockRecord, SettingValues } from '../../shared/settings/types';
 import { parseNumber } from '../numbers';
-import { CHART_TYPES, type ChartType } from './schema';
+import { CHART_TYPES, type ChartType } from '../../shared/settings/chart-types';
 
 type Row = Record<string, unknown>;
 

@@ -1,12 +1,11 @@
 // Chart block settings (spec, blocks-and-data §3 "Chart block"). Stored keys keep the spec's
 // spelling. Data only: this object must survive a JSON round trip.
 import type { BlockSchema, SelectOption } from '../../shared/settings/types';
+import { CHART_TYPES } from '../../shared/settings/chart-types';
 
 const opts = (...values: string[]): SelectOption[] => values.map((value) => ({ value, label: value }));
 
-/** The seven chart types of the spec (they are exactly Chart.js's, plus horizontal-bar). */
-export const CHART_TYPES = ['line', 'bar', 'horizontal-bar', 'radar', 'pie', 'polarArea', 'scatter'] as const;
-export type ChartType = (typeof CHART_TYPES)[number];
+export { CHART_TYPES, type ChartType } from '../../shared/settings/chart-types';
 
 export const DEFAULT_CHART_COLORS = ['#4f46e5', '#06b6d4', '#f59e0b', '#10b981', '#ef4444', '#8b5cf6', '#ec4899', '#84cc16'];
 

@@ -6,8 +6,7 @@ import { ActionIcon, Box, Button, Group, Modal, Paper, Select, Stack, Text, Text
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconFileTypeCsv, IconFileTypePdf, IconPencil, IconSearch } from '@tabler/icons-react';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { matchesSearch, rowSearchText, searchTerms } from '../../shared/filters/search';
 import { BlockFrame, BlockLoading, DataError, EmptyState, toolbarColor } from '../BlockFrame';
 import { downloadName } from '../files';
@@ -19,6 +18,8 @@ import { imageWidth, listLines, type ListLine } from './list-items';
 type Row = Record<string, unknown>;
 
 export const UNPAGED_LIMIT = 1000;
+
+const VirtualList = lazy(() => import('./VirtualList').then((m) => ({ default: m.VirtualList })));
 const VIRTUAL_FROM = 100;
 
 const str = (v: unknown, fallback = '') => (typeof v === 'string' && v ? v : fallback);
@@ -119,10 +120,7 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
   const [details, setDetails] = useState<Row | null>(null);
   const clickable = config.show_details_on_click === true;
 
-  const scrollRef = useRef<HTMLDivElement>(null);
   const virtual = !paginate && shown.length > VIRTUAL_FROM;
-  const virtualizer = useVirtualizer({ count: virtual ? shown.length : 0, getScrollElement: () => scrollRef.current, estimateSize: () => 96, overscan: 6 });
-  const items = virtual ? virtualizer.getVirtualItems().map((v) => ({ row: shown[v.index]!, index: v.index, start: v.start })) : shown.map((row, index) => ({ row, index, start: 0 }));
 
   const cardColor = str(config.Card_color) || undefined;
   const searchColor = str(config.Search_color, '#4f46e5');
@@ -263,18 +261,12 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
     body = (
       <Box style={{ opacity: data.loading ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={data.loading}>
         {virtual ? (
-          <Box ref={scrollRef} style={{ maxHeight: 600, overflowY: 'auto' }}>
-            <div role="list" aria-label={title || 'List'} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-              {items.map(({ row, index, start }) => (
-                <div key={String(row._id ?? index)} data-index={index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${start}px)`, paddingBottom: 8 }}>
-                  {item(row)}
-                </div>
-              ))}
-            </div>
-          </Box>
+          <Suspense fallback={<BlockLoading />}>
+            <VirtualList rows={shown} label={title || 'List'} item={item} />
+          </Suspense>
         ) : (
           <Stack gap="xs" role="list" aria-label={title || 'List'}>
-            {items.map(({ row, index }) => (
+            {shown.map((row, index) => (
               <Box key={String(row._id ?? index)}>{item(row)}</Box>
             ))}
           </Stack>

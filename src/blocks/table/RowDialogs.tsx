@@ -9,12 +9,12 @@ import { FieldInput } from '../fields/FieldInput';
 import { changedValues, fieldErrors, initialValues, issuesByColumn, toRowValue, type FieldValue } from '../fields/field-values';
 import type { RowWrites, SheetRow } from '../types';
 import type { EditField } from './row-edit';
+import { errorMessage } from './row-actions';
 
 type Row = Record<string, unknown>;
 
 const str = (v: unknown, fallback = '') => (typeof v === 'string' && v ? v : fallback);
 
-export const errorMessage = (e: unknown, fallback = 'Data Error'): string => (e instanceof Error && e.message) || fallback;
 const statusOf = (e: unknown): number | undefined => (e as { status?: unknown } | null)?.status as number | undefined;
 
 export interface RowEditorState {
@@ -193,15 +193,4 @@ export function DeleteDialog({ state, onClose, write }: { state: DeleteState | n
       </Stack>
     </Modal>
   );
-}
-
-/** Runs a server-side action (API call, Duplicate row, Compose Email) and toasts its message, ok or not. */
-export async function runServerAction(write: RowWrites, index: number, row: Row, action: Record<string, unknown>): Promise<void> {
-  try {
-    const res = await write.runAction(index, String(row._id));
-    const message = res.message || (res.ok ? str(action.success_message, 'Done') : str(action.error_message, 'The action failed'));
-    notifications.show({ color: res.ok ? 'teal' : 'red', message });
-  } catch (e) {
-    notifications.show({ color: 'red', message: str(action.error_message, errorMessage(e)) });
-  }
 }

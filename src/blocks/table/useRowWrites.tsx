@@ -4,13 +4,18 @@
 // same ones); without data.write (a preview) nothing writes.
 import { Button, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { BlockRecord, SettingValues } from '../../shared/settings/types';
 import type { BlockData, SheetRow } from '../types';
-import { DeleteDialog, RowEditor, runServerAction, type DeleteState, type RowEditorState } from './RowDialogs';
+import type { DeleteState, RowEditorState } from './RowDialogs';
+import { runServerAction } from './row-actions';
 import { canAddRow, editableFields, pageButtons, rowActions, rowFields, type EditField, type PageButton, type RowAction } from './row-edit';
 
 type Row = Record<string, unknown>;
+
+// The dialogs and their inputs load when a row is first edited, added or deleted.
+const RowEditor = lazy(() => import('./RowDialogs').then((m) => ({ default: m.RowEditor })));
+const DeleteDialog = lazy(() => import('./RowDialogs').then((m) => ({ default: m.DeleteDialog })));
 
 const str = (v: unknown, fallback = '') => (typeof v === 'string' && v ? v : fallback);
 
@@ -48,6 +53,11 @@ export function useRowWrites(config: BlockRecord, columns: string[], data: Block
 
   const [editor, setEditor] = useState<RowEditorState | null>(null);
   const [deleting, setDeleting] = useState<DeleteState | null>(null);
+  // Once opened, a dialog stays mounted so it can animate closed.
+  const [editorUsed, setEditorUsed] = useState(false);
+  const [deleteUsed, setDeleteUsed] = useState(false);
+  if (editor && !editorUsed) setEditorUsed(true);
+  if (deleting && !deleteUsed) setDeleteUsed(true);
   const submitLabel = str(config.submit_button_title, 'Submit');
 
   const editCell = (row: Row, column: string) => {
@@ -110,10 +120,10 @@ export function useRowWrites(config: BlockRecord, columns: string[], data: Block
   );
 
   const dialogs = write ? (
-    <>
-      <RowEditor state={editor} onClose={() => setEditor(null)} write={write} rows={data.rows} loading={data.loading} />
-      <DeleteDialog state={deleting} onClose={() => setDeleting(null)} write={write} />
-    </>
+    <Suspense fallback={null}>
+      {editorUsed && <RowEditor state={editor} onClose={() => setEditor(null)} write={write} rows={data.rows} loading={data.loading} />}
+      {deleteUsed && <DeleteDialog state={deleting} onClose={() => setDeleting(null)} write={write} />}
+    </Suspense>
   ) : null;
 
   return { actions, editable, itemButtons, toolbar, dialogs, editCell, runAction, openPage, pageHint };

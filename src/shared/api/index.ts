@@ -1,8 +1,8 @@
 // zod schemas of every HTTP request and response. The server validates with them; the web
 // client types its calls with the inferred types. Field names are the spec's.
 import { z } from 'zod';
-import { filterSchema, type Filter } from '../filters/conditions';
-import { boardFilterProblems } from '../filters/board-filters';
+import type { Filter } from '../filters/conditions';
+import { boardFilterProblems, filterSchema } from '../filters/schema';
 
 export const ErrorResponse = z.object({
   message: z.string(),

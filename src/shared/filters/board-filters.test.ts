@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boardFilterProblems, filterLabel, filterValueProblem, splitDateRange } from './board-filters';
+import { filterLabel, filterValueProblem, splitDateRange } from './board-filters';
+import { boardFilterProblems } from './schema';
 import type { Filter } from './conditions';
 
 const f = (over: Partial<Filter> = {}): Filter => ({

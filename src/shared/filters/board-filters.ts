@@ -1,8 +1,9 @@
 // The rules a board's saved filters must follow (the owner saves them with the board state).
 // The engine in ./conditions.ts evaluates any Filter it is given; these rules only stop an owner
 // from saving filters that cannot work or that the address could not name: the server refuses
-// them (400 naming the filter) and the editor shows the same messages before saving.
-import { DATE_RANGE_SEPARATOR, filterSchema, VALUELESS_CONDITIONS, type Filter } from './conditions';
+// them (400 naming the filter) and the editor shows the same messages before saving. The check of
+// a whole list, boardFilterProblems, is in ./schema.ts (it needs zod; these helpers do not).
+import { DATE_RANGE_SEPARATOR, VALUELESS_CONDITIONS, type Filter } from './conditions';
 import { parseDate, sortKey, dayNumber } from './dates';
 
 /** At most this many filters per board (the sheet route takes at most 50 active ones). */
@@ -52,44 +53,4 @@ export function filterValueProblem(condition: Filter['condition'], value: Filter
     }
   }
   return null;
-}
-
-/**
- * Every problem of a list of board filters, as the server checks it before saving: the Filter
- * shape (spec entity), a name (unique, trimmed, case-insensitive, no ',' — the address separates
- * filters with commas), a sheet and a column, and a value that fits the condition.
- */
-export function boardFilterProblems(items: readonly unknown[]): FilterProblem[] {
-  const out: FilterProblem[] = [];
-  if (items.length > MAX_BOARD_FILTERS) {
-    out.push({ index: MAX_BOARD_FILTERS, field: '', message: `A board may have at most ${MAX_BOARD_FILTERS} filters` });
-    return out;
-  }
-  const seen = new Map<string, number>();
-  items.forEach((item, index) => {
-    const who = `Filter ${filterLabel(item, index)}`;
-    const shape = filterSchema.safeParse(item);
-    if (!shape.success) {
-      for (const issue of shape.error.issues) {
-        const field = issue.path.map(String).join('.');
-        out.push({ index, field, message: `${who}: ${field ? `${field}: ` : ''}${issue.message}` });
-      }
-      return;
-    }
-    const f = shape.data;
-    const name = f.name.trim();
-    if (name === '') out.push({ index, field: 'name', message: `${who}: A name is required` });
-    else if (name.length > MAX_FILTER_NAME) out.push({ index, field: 'name', message: `${who}: The name may be at most ${MAX_FILTER_NAME} characters` });
-    else if (name.includes(',')) out.push({ index, field: 'name', message: `${who}: The name may not contain a comma` });
-    else {
-      const key = name.toLowerCase();
-      if (seen.has(key)) out.push({ index, field: 'name', message: `${who}: Another filter has the same name` });
-      else seen.set(key, index);
-    }
-    if (f.sheet_column.sheet.trim() === '') out.push({ index, field: 'sheet_column.sheet', message: `${who}: Choose a sheet` });
-    if (f.sheet_column.column.trim() === '') out.push({ index, field: 'sheet_column.column', message: `${who}: Choose a column` });
-    const problem = filterValueProblem(f.condition, f.value);
-    if (problem) out.push({ index, field: 'value', message: `${who}: ${problem}` });
-  });
-  return out;
 }

@@ -5,7 +5,6 @@ import {
   compileFilters,
   dateRangeValue,
   FILTER_CONDITIONS,
-  filterSchema,
   filtersForSheet,
   matchesFilter,
   parseNumber,
@@ -13,6 +12,7 @@ import {
   type FilterCondition,
   type FilterContext,
 } from './conditions';
+import { filterSchema } from './schema';
 import { parseDate } from './dates';
 
 // Wednesday 6 March 2024, 10:00 (local calendar). Its week runs Mon 4 – Sun 10 March.

@@ -1,6 +1,5 @@
 // The one filter engine: board filters (spec §3 Filter, §9 conditions) evaluated the same way by
 // the server's sheet queries and by the browser. Decisions are listed in ./README.md.
-import { z } from 'zod';
 import { dayNumber, fromJsDate, parseDate, sortKey, toIsoDate, weekdayMondayFirst, type LocalDateTime } from './dates';
 
 export const FILTER_CONDITIONS = [
@@ -38,17 +37,18 @@ export const DATE_RANGE_SEPARATOR = '..';
 /** A value (or any_of option) that stands for the signed-in user's e-mail, any case. */
 export const CURRENT_USER = 'current user';
 
-export const filterValueSchema = z.union([z.string(), z.number()]).nullable().optional();
-
-export const filterSchema = z.object({
-  name: z.string(),
-  active: z.boolean(),
-  condition: z.enum(FILTER_CONDITIONS),
-  sheet_column: z.object({ sheet: z.string(), column: z.string() }),
-  value: filterValueSchema,
-});
-export type Filter = z.infer<typeof filterSchema>;
-export const filtersSchema = z.array(filterSchema);
+/**
+ * A board filter (spec Filter entity). Plain TypeScript so the browser's guest path needs no zod:
+ * the zod shape the server checks with is ./schema.ts (filterSchema), kept equal to this type
+ * there at compile time.
+ */
+export interface Filter {
+  name: string;
+  active: boolean;
+  condition: FilterCondition;
+  sheet_column: { sheet: string; column: string };
+  value?: string | number | null;
+}
 
 export interface FilterContext {
   /** The moment date conditions are relative to; its calendar day is 'today'. */

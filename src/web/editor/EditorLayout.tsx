@@ -5,6 +5,7 @@
 // the page, the sidebar adds Pages, Users, App Settings, spreadsheet and template publish, every
 // menu choice closes the other popups first, and blocks get `data.app` (the editor's own page
 // switch stands in for navigation).
+import { OwnerModals } from '../components/OwnerModals';
 import { useDocumentTitle } from '@mantine/hooks';
 import { AppShell, Center, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -118,7 +119,11 @@ export function EditorLayout({
       </Center>
     );
   // One editor per page: a draft never travels to another page.
-  return <Editor key={page.page_id} board={board} page={page} pages={pages} basePath={basePath} />;
+  return (
+    <OwnerModals>
+      <Editor key={page.page_id} board={board} page={page} pages={pages} basePath={basePath} />
+    </OwnerModals>
+  );
 }
 
 function Editor({ board: app, page, pages, basePath }: { board: BoardState; page: PageRecord; pages: PageRecord[]; basePath: string }) {

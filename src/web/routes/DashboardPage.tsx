@@ -1,4 +1,5 @@
 import { AppShell, Container, Stack } from '@mantine/core';
+import { OwnerModals } from '../components/OwnerModals';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { AppsSection } from '../features/dashboard/AppsSection';
@@ -12,19 +13,21 @@ export function DashboardPage() {
   // undefined: closed; null: open without a preselected spreadsheet; id: open for that spreadsheet.
   const [newBoard, setNewBoard] = useState<string | null | undefined>(undefined);
   return (
-    <AppShell header={{ height: 60 }} padding="md" bg="gray.0">
-      <AppShell.Header>
-        <DashboardHeader />
-      </AppShell.Header>
-      <AppShell.Main>
-        <Container size="lg" py="md">
-          <Stack gap={40}>
-            <AppsSection onNewBoard={() => setNewBoard(null)} />
-            <SpreadsheetsSection onNewBoard={(id) => setNewBoard(id)} />
-          </Stack>
-        </Container>
-        <NewBoardModal opened={newBoard !== undefined} initialSpreadsheetId={newBoard ?? null} onClose={() => setNewBoard(undefined)} />
-      </AppShell.Main>
-    </AppShell>
+    <OwnerModals>
+      <AppShell header={{ height: 60 }} padding="md" bg="gray.0">
+        <AppShell.Header>
+          <DashboardHeader />
+        </AppShell.Header>
+        <AppShell.Main>
+          <Container size="lg" py="md">
+            <Stack gap={40}>
+              <AppsSection onNewBoard={() => setNewBoard(null)} />
+              <SpreadsheetsSection onNewBoard={(id) => setNewBoard(id)} />
+            </Stack>
+          </Container>
+          <NewBoardModal opened={newBoard !== undefined} initialSpreadsheetId={newBoard ?? null} onClose={() => setNewBoard(undefined)} />
+        </AppShell.Main>
+      </AppShell>
+    </OwnerModals>
   );
 }

@@ -8,7 +8,7 @@ import { BlockGrid, BoardSurface, gridItemClass } from './BoardSurface';
 import type { BlockRecord } from '../../shared/settings/types';
 import { useDataSource } from './data-source';
 import { embedBlocks, embedParams } from './embed';
-import { FilterBar } from './filters/FilterBar';
+import { FilterBar } from './filters/LazyFilterBar';
 import { useViewFilters } from './filters/useViewFilters';
 
 /** What everyone who cannot edit sees: the board, read-only. */

@@ -15,7 +15,7 @@ import type { BoardState } from './board-state';
 import { BlockGrid, BoardSurface, gridItemClass } from './BoardSurface';
 import { useDataSource } from './data-source';
 import { embedBlocks, embedParams } from './embed';
-import { FilterBar } from './filters/FilterBar';
+import { FilterBar } from './filters/LazyFilterBar';
 import { useViewFilters } from './filters/useViewFilters';
 import { PreviewBanner } from './PreviewBanner';
 import { previewParams } from './preview';

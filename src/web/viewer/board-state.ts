@@ -1,7 +1,9 @@
 // The board state of blocks-and-data §3, as the client uses it. `POST /api/board/update-metadata`
 // has no zod contract in src/shared/api yet, so its answer is read defensively here, in one place.
+// No zod here: this runs on the guest's path, which must not download zod (issue 4); parseFilter is a
+// hand-written twin of the engine's filterSchema, kept equal to it by board-state.test.ts.
 import { useQuery } from '@tanstack/react-query';
-import { filterSchema, type Filter } from '../../shared/filters/conditions';
+import { FILTER_CONDITIONS, type Filter } from '../../shared/filters/conditions';
 import { api } from '../lib/api';
 import { keys } from '../lib/queries';
 
@@ -59,12 +61,31 @@ function sheetsOf(v: unknown): SheetInfo[] {
     .filter((s): s is SheetInfo => s !== null);
 }
 
-/** Saved filters, each checked with the engine's schema (a malformed one is left out, not fatal). */
+const CONDITIONS: ReadonlySet<unknown> = new Set(FILTER_CONDITIONS);
+const isRecord = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * One saved filter as filterSchema.safeParse reads it: the same checks, and the same output (a copy
+ * with only the schema's keys), or null when the schema would reject it.
+ */
+export function parseFilter(v: unknown): Filter | null {
+  if (!isRecord(v)) return null;
+  const { name, active, condition, sheet_column: at, value } = v;
+  if (typeof name !== 'string' || typeof active !== 'boolean' || !CONDITIONS.has(condition)) return null;
+  if (!isRecord(at) || typeof at.sheet !== 'string' || typeof at.column !== 'string') return null;
+  const valueOk = value === undefined || value === null || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+  if (!valueOk) return null;
+  const filter: Filter = { name, active, condition: condition as Filter['condition'], sheet_column: { sheet: at.sheet, column: at.column } };
+  if ('value' in v) filter.value = value;
+  return filter;
+}
+
+/** Saved filters, each checked like the engine's schema does (a malformed one is left out, not fatal). */
 function filtersOf(v: unknown): Filter[] {
   if (!Array.isArray(v)) return [];
   return v.flatMap((f) => {
-    const r = filterSchema.safeParse(f);
-    return r.success ? [r.data] : [];
+    const filter = parseFilter(f);
+    return filter ? [filter] : [];
   });
 }
 

@@ -1,5 +1,6 @@
 import type { JsonSpreadsheetBody, SheetSummary, Spreadsheet } from '../../../shared/api';
-import { compileFilters, filtersForSheet, filtersSchema, type Filter } from '../../../shared/filters/conditions';
+import { compileFilters, filtersForSheet, type Filter } from '../../../shared/filters/conditions';
+import { filtersSchema } from '../../../shared/filters/schema';
 import { searchTerms } from '../../../shared/filters/search';
 import type { ServerContext } from '../../context';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';

@@ -1,7 +1,8 @@
 // The owner's list of board filters while it is being edited: pure steps of the form (a new
 // filter, changing sheet or condition, what is sent, where each problem is shown).
 import type { Filter, FilterCondition } from '../../../shared/filters/conditions';
-import { boardFilterProblems, type FilterProblem } from '../../../shared/filters/board-filters';
+import type { FilterProblem } from '../../../shared/filters/board-filters';
+import { boardFilterProblems } from '../../../shared/filters/schema';
 import type { SheetInfo } from '../../viewer/board-state';
 import { valueKind } from '../../viewer/filters/values';
 
