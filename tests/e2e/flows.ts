@@ -1,8 +1,10 @@
 // Shared steps of the browser tests: an owner with a board on a spreadsheet of our choosing (set
 // up through the real API, in the browser context so the session cookie is the browser's), the
-// editor's "New Block" flow, Mantine selects and screenshots. Each block's test file builds on these.
+// editor's "New Block" flow, Mantine selects, screenshots and small real media files (PNG, WAV) made
+// on the spot so no test needs the network. Each block's test file builds on these.
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { RunningServer } from './harness';
 
@@ -22,6 +24,71 @@ export async function shotOf(locator: Locator, name: string): Promise<void> {
   const path = join(shotDir, `${name}.png`);
   mkdirSync(dirname(path), { recursive: true });
   await locator.screenshot({ path });
+}
+
+// ---- Small real media files, so tests need no network. ----
+const CRC = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A real PNG of `width`×`height` px: a diagonal gradient from one RGB colour to another. */
+export function png(width: number, height: number, from: [number, number, number], to: [number, number, number]): Buffer {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    raw[y * (width * 3 + 1)] = 0;
+    for (let x = 0; x < width; x++) {
+      const t = (x / width + y / height) / 2;
+      const o = y * (width * 3 + 1) + 1 + x * 3;
+      for (let i = 0; i < 3; i++) raw[o + i] = Math.round(from[i]! + (to[i]! - from[i]!) * t);
+    }
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A real WAV (16-bit PCM, mono): `seconds` of a sine tone at `hz`, faded in and out. */
+export function wav(seconds: number, hz = 440, rate = 8000): Buffer {
+  const samples = Math.round(seconds * rate);
+  const data = Buffer.alloc(samples * 2);
+  const fade = Math.min(samples / 4, rate / 20);
+  for (let i = 0; i < samples; i++) {
+    const envelope = Math.min(1, i / fade, (samples - 1 - i) / fade);
+    data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * 0.4 * envelope * 32767), i * 2);
+  }
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVE', 8, 'ascii');
+  header.write('fmt ', 12, 'ascii');
+  header.writeUInt32LE(16, 16); // fmt chunk size
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28); // bytes per second
+  header.writeUInt16LE(2, 32); // block align
+  header.writeUInt16LE(16, 34); // bits per sample
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
 }
 
 /** Picks an option of a Mantine Select found by its accessible name. */
@@ -50,7 +117,8 @@ export interface OwnerBoard {
 
 let counter = 0;
 
-async function call<T>(context: BrowserContext, server: RunningServer, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
+/** One JSON call to the API in `context` (its cookies: the session of whoever signed up there); throws on an error status. */
+export async function call<T>(context: BrowserContext, server: RunningServer, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
   const res = await context.request.fetch(`${server.baseUrl}${path}`, { method, data, headers: { Accept: 'application/json' } });
   if (!res.ok()) throw new Error(`${method} ${path} → ${res.status()}: ${await res.text()}`);
   return (await res.json()) as T;

@@ -7,10 +7,9 @@
 // another origin and only that block shows in the frame.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { deflateSync } from 'node:zlib';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBlock, choose, guestPage, ownerWithApp, saveBlock, shot, shotOf, type OwnerBoard } from './flows';
+import { addBlock, choose, guestPage, ownerWithApp, png, saveBlock, shot, shotOf, type OwnerBoard } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -24,42 +23,6 @@ let hostPage = '';
 /** Any alert() or confirm() in a page fails the test. */
 const dialogs: string[] = [];
 
-// ---- Small real PNGs (a two-colour diagonal gradient), so photos need no network. ----
-const CRC = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-function png(width: number, height: number, from: [number, number, number], to: [number, number, number]): Buffer {
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    raw[y * (width * 3 + 1)] = 0;
-    for (let x = 0; x < width; x++) {
-      const t = (x / width + y / height) / 2;
-      const o = y * (width * 3 + 1) + 1 + x * 3;
-      for (let i = 0; i < 3; i++) raw[o + i] = Math.round(from[i]! + (to[i]! - from[i]!) * t);
-    }
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
 const PHOTOS: Record<string, Buffer> = {
   'mug.png': png(320, 240, [59, 130, 246], [30, 64, 175]),
   'lamp.png': png(320, 240, [250, 204, 21], [234, 88, 12]),
@@ -317,7 +280,8 @@ describe('multipage app', () => {
     await guest.getByTestId('block-faq').getByText('Do you ship abroad?').waitFor();
     expect(await kindsOn(guest)).toEqual(['header', 'banner_hero', 'image_gallery', 'faq', 'footer']);
     const nav = guest.getByTestId('block-header').getByRole('navigation', { name: 'Main' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'Products', 'Item', 'Contact']);
+    // Each view is its own lazy chunk: the header's may arrive after the FAQ's.
+    await expect.poll(() => nav.getByRole('link').allTextContents()).toEqual(['Home', 'Products', 'Item', 'Contact']);
     expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
     expect(await guest.getByTestId('block-header').getByTestId('header-title').textContent()).toBe('Corner Shop');
     // No breadcrumbs at the root.

@@ -78,12 +78,13 @@ export function ImageAccordionBlock({ config, mode }: BlockViewProps) {
         .sb-accordion-panel[data-open] { flex: 4; }
         .sb-accordion-shade { position: absolute; inset: 0; background: linear-gradient(to top, rgba(0,0,0,.65), rgba(0,0,0,.05) 60%); }
         .sb-accordion-text { position: relative; padding: 16px; min-width: 0; }
-        .sb-accordion-panel:not([data-open]) .sb-accordion-text p { display: none; }
+        /* Closed panels hide their title (a direct child), not a text icon's letters inside the icon box. */
+        .sb-accordion-panel:not([data-open]) .sb-accordion-text > p { display: none; }
         .sb-accordion-panel:focus-visible { outline: 3px solid #4f46e5; outline-offset: 2px; }
         @media (max-width: 640px) {
           .sb-accordion { flex-direction: column; height: 520px; }
           .sb-accordion-panel { min-height: 56px; }
-          .sb-accordion-panel:not([data-open]) .sb-accordion-text p { display: block; }
+          .sb-accordion-panel:not([data-open]) .sb-accordion-text > p { display: block; }
         }
         @media (prefers-reduced-motion: reduce) { .sb-accordion-panel { transition: none; } }
       `}</style>
