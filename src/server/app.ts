@@ -7,7 +7,9 @@ import type { Config } from './config';
 import type { ServerContext } from './context';
 import { migrateToLatest, openDb, type DbHandle } from './db';
 import { errorHandler } from './errors';
+import { declaredAccess, type AccessRule } from './modules/access/rules';
 import { actionRoutes } from './modules/actions/routes';
+import { appUserRoutes } from './modules/app-users/routes';
 import { appRoutes } from './modules/apps/routes';
 import { hostSubdomain } from './modules/apps/service';
 import { authRoutes } from './modules/auth/routes';
@@ -36,6 +38,8 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 export interface BuiltApp {
   app: FastifyInstance;
+  /** Every route with its declared access rule (null: not an /api route, e.g. the web app's files). */
+  routes: { method: string; url: string; access: AccessRule | null }[];
   ctx: ServerContext;
   db: DbHandle;
 }
@@ -95,6 +99,12 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     }
   });
 
+  // Every /api route must say who may call it (modules/access/rules.ts): start-up fails otherwise.
+  const routes: BuiltApp['routes'] = [];
+  app.addHook('onRoute', (route) => {
+    const access = declaredAccess(route);
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access });
+  });
   authRoutes(app, ctx);
   workspaceRoutes(app, ctx);
   spreadsheetRoutes(app, ctx);
@@ -105,6 +115,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   blockRoutes(app, ctx);
   actionRoutes(app, ctx);
   commentRoutes(app, ctx);
+  appUserRoutes(app, ctx);
   uploadRoutes(app, ctx);
   geocodeRoutes(app, ctx);
   envRoutes(app, ctx);
@@ -120,5 +131,5 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     ctx.mailer.close();
     if (!options.db) await db.close();
   });
-  return { app, ctx, db };
+  return { app, ctx, db, routes };
 }

@@ -78,6 +78,10 @@ export interface AppsTable {
   spreadsheet_id: string | null;
   /** JSON object of the board state fields (title, colours, sections, ...). */
   settings: string;
+  /** The Publish URL of the privacy settings, as the owner typed it (null: the app's own host). */
+  publish_url: string | null;
+  /** The publish URL's host name when it is not ours: requests with that Host serve this app. */
+  custom_host: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -149,4 +153,38 @@ export interface Database {
   uploads: UploadsTable;
   geocode_cache: GeocodeCacheTable;
   comments: CommentsTable;
+  app_users: AppUsersTable;
+  app_user_sessions: AppUserSessionsTable;
+  app_user_tokens: AppUserTokensTable;
+}
+
+export interface AppUsersTable {
+  id: string;
+  app_id: string;
+  name: string;
+  /** Lower-case; unique per app. */
+  email: string;
+  /** 'read' | 'read-write'. */
+  permissions: string;
+  password_hash: string | null;
+  /** Seconds since the epoch (number on both databases; pg bigint is read as a string, repos convert). */
+  created_at: number;
+  updated_at: string;
+}
+
+export interface AppUserSessionsTable {
+  id: string;
+  app_user_id: string;
+  app_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface AppUserTokensTable {
+  id: string;
+  app_user_id: string;
+  purpose: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
 }

@@ -143,8 +143,13 @@ export const App = z.object({
   sign_in_method: z.string(),
   spreadsheetId: z.string().nullable(),
   created_at: z.string().optional(),
+  /** The app's public address (its own host, or a custom host name that then serves the app). */
+  publishUrl: z.string().optional(),
 });
 export type App = z.infer<typeof App>;
+
+/** POST /api/app/app-info: the app named by the first label of the host name (shell §5). */
+export const AppInfoBody = z.object({ appName: z.string().trim().min(1, 'Unable to determine app name').max(63) });
 
 export const CreateAppBody = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100),
@@ -319,7 +324,10 @@ export const BoardMetadataResponse = BoardSettings.required({
   spreadsheetId: z.string().nullable(),
   sheets: z.array(SheetSummary),
   can_edit: z.boolean(),
-  user_role: z.enum(['owner', 'guest']),
+  /** 'owner'; an app user's permission ('read', 'read-write') when one is signed in to the app; else 'guest'. */
+  user_role: z.enum(['owner', 'read', 'read-write', 'guest']),
+  /** The app user signed in to this app (null for the owner and anonymous visitors). */
+  app_user: z.object({ id: z.string(), name: z.string(), email: z.string(), permissions: z.enum(['read', 'read-write']) }).nullable().optional(),
   /** Present only when can_edit. */
   owner_email: z.string().optional(),
   page_id: z.string().nullable(),

@@ -100,22 +100,3 @@ export function AppSettingsModal({ opened, onClose, board }: { opened: boolean; 
     </Modal>
   );
 }
-
-/** 'Users' (shell §2.4): app users arrive with the privacy issue; until then this says so. */
-export function UsersModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  return (
-    <Modal opened={opened} onClose={onClose} title="Users" centered>
-      <Stack gap="sm">
-        <p style={{ margin: 0 }}>
-          App users (people you invite to sign in to this app with Read or Read-Write permission) come with the app privacy settings, which are not built yet.
-        </p>
-        <p style={{ margin: 0, color: 'var(--mantine-color-dimmed)' }}>
-          Until then a public app is open to every visitor, pages that are not public are hidden from them, and only you can edit the app.
-        </p>
-        <Group justify="flex-end">
-          <Button onClick={onClose}>Close</Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}

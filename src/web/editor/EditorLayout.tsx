@@ -1,10 +1,11 @@
 // The board editor (shell §2.3): top bar, left sidebar, the live board, and the settings panel.
 // Panels follow the spec's state: view, add, settings, embed, publish. Closing a popup returns to
-// view; New Block / Embed / Publish toggle, and opening one closes New Block.
+// view; New Block / Embed toggle, opening one closes New Block, and a publish menu choice opens
+// the 'Launch Your App' dialog (Publish) in place of any of them.
 // Multipage apps use the same editor with the multipage layout: the top bar names the app and
-// the page, the sidebar adds Pages, Users, App Settings, spreadsheet and template publish, every
-// menu choice closes the other popups first, and blocks get `data.app` (the editor's own page
-// switch stands in for navigation).
+// the page, the sidebar adds Pages, Users, App Settings, spreadsheet and the publish dropdown,
+// every menu choice closes the other popups first, and blocks get `data.app` (the editor's own
+// page switch stands in for navigation).
 import { OwnerModals } from '../components/OwnerModals';
 import { useDocumentTitle } from '@mantine/hooks';
 import { AppShell, Center, Text } from '@mantine/core';
@@ -23,7 +24,11 @@ import { toast } from '../lib/toast';
 import type { BoardState } from '../viewer/board-state';
 import { appPath, hrefOfPath, useAppNav } from '../viewer/app-nav';
 import { pageBoard } from '../viewer/MultipageView';
-import { AppSettingsModal, UsersModal } from './AppSettingsModal';
+import { AppSettingsModal } from './AppSettingsModal';
+import { LaunchDialog } from './LaunchDialog';
+import type { ReviewStatus } from './publish-status';
+import type { PublishChoice } from './PublishMenu';
+import { UsersModal } from './UsersModal';
 import { PagesModal } from './PagesModal';
 import { ChooseBlockModal } from './ChooseBlockModal';
 import { EditorCanvas } from './EditorCanvas';
@@ -87,6 +92,9 @@ function issueMap(issues: { path: string; message: string }[]): Record<string, s
 }
 
 export type Panel = 'view' | 'add' | 'settings' | 'embed' | 'publish' | 'pages' | 'users' | 'app settings';
+
+/** The publish button's look follows the marketplace review status; no app has a review request until the marketplace issue. */
+const REVIEW_STATUS: ReviewStatus = 'default';
 
 /**
  * What a failed editor request tells the owner. A session that ended (signed out in another tab,
@@ -266,6 +274,14 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
         }),
     });
 
+  // Both publish choices open 'Launch Your App' with Push to Live open: the marketplace section
+  // arrives with its own issue.
+  const publish = (_choice: PublishChoice) => {
+    if (multipage) return choose('publish');
+    if (draft) closeEditing();
+    setPanel('publish');
+  };
+
   const embed = async () => {
     if (multipage) {
       setFiltersOpen(false);
@@ -306,6 +322,8 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
           board={board}
           publicUrl={publicUrl}
           onTutorials={() => setGuide('Tutorial Videos')}
+          onPublish={publish}
+          reviewStatus={REVIEW_STATUS}
           {...(multipage ? { pageName: page.page_name } : {})}
         />
       </AppShell.Header>
@@ -326,6 +344,8 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
                     choose('view');
                     openSpreadsheet(board);
                   },
+                  onPublish: publish,
+                  reviewStatus: REVIEW_STATUS,
                 },
               }
             : {})}
@@ -396,10 +416,11 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
             onOpenPage={showPage}
             colors={app.colors}
           />
-          <UsersModal opened={panel === 'users'} onClose={() => setPanel('view')} />
+          <UsersModal opened={panel === 'users'} onClose={() => setPanel('view')} appId={board.appId} />
           <AppSettingsModal opened={panel === 'app settings'} onClose={() => setPanel('view')} board={app} />
         </>
       )}
+      <LaunchDialog opened={panel === 'publish'} onClose={() => setPanel('view')} appId={board.appId} subdomain={board.subdomain} />
       <UpgradeModal opened={upgrade} onClose={() => setUpgrade(false)} />
       <FiltersManager board={board} opened={filtersOpen} onClose={() => setFiltersOpen(false)} />
       <TutorialsModal opened={guide !== null} onClose={() => setGuide(null)} title={guide ?? undefined} />

@@ -316,7 +316,7 @@ function PageSettingsForm({ page, appId, colors, onDone }: { page: PageRecord; a
       />
       <Switch
         label="Sign-in page (is_auth)"
-        description="Marks a page for signed-in app users; it is left out of embeds. App users come with the privacy settings."
+        description="Marks a page for signed-in app users; it is left out of embeds. Invite app users under Users."
         checked={values.is_auth}
         onChange={(e) => setValues((s) => ({ ...s, is_auth: e.currentTarget.checked }))}
       />

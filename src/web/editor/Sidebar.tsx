@@ -1,4 +1,4 @@
-import { Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Stack, Text, UnstyledButton } from '@mantine/core';
 import {
   IconBook,
   IconCode,
@@ -10,14 +10,27 @@ import {
   IconUsers,
   IconWorldUpload,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { PUBLISH_DISABLED_TOOLTIP } from './TopBar';
+import type { ComponentPropsWithoutRef, ReactNode, Ref } from 'react';
+import { publishLook, type ReviewStatus } from './publish-status';
+import { PublishMenu, type PublishChoice } from './PublishMenu';
 
-function Item({ icon, label, active, disabled, onClick }: { icon: ReactNode; label: string; active?: boolean; disabled?: boolean; onClick: () => void }) {
+type ItemProps = {
+  icon: ReactNode;
+  label: string;
+  active?: boolean;
+  disabled?: boolean;
+  onClick?: () => void;
+  /** The publish dropdown's target passes its ref and props (aria-expanded, handlers) through. */
+  ref?: Ref<HTMLButtonElement>;
+} & Omit<ComponentPropsWithoutRef<'button'>, 'onClick' | 'color' | 'style'>;
+
+function Item({ icon, label, active, disabled, onClick, ref, ...rest }: ItemProps) {
   return (
     <UnstyledButton
+      {...rest}
+      ref={ref}
       onClick={onClick}
-      aria-pressed={active}
+      aria-pressed={rest['aria-haspopup'] ? undefined : active}
       disabled={disabled}
       p={{ base: 4, sm: 8 }}
       style={{
@@ -46,12 +59,15 @@ export interface MultipageMenu {
   onUsers: () => void;
   onAppSettings: () => void;
   onSpreadsheet: () => void;
+  /** The publish dropdown: Privacy Settings or Publish to Marketplace. */
+  onPublish: (choice: PublishChoice) => void;
+  reviewStatus: ReviewStatus;
 }
 
 /**
  * The editor's left bar. Boards: New Block, Filters (the board's filters), Docs, Embed.
  * Multipage apps: Pages, New Block, Embed, Users, App Settings, the spreadsheet button and the
- * template publish button (disabled until the marketplace issue).
+ * publish dropdown (Privacy Settings, Publish to Marketplace).
  */
 export function Sidebar({
   panel,
@@ -79,11 +95,15 @@ export function Sidebar({
         <Item icon={<IconUsers size={24} />} label="Users" active={panel === 'users'} onClick={multipage.onUsers} />
         <Item icon={<IconSettings size={24} />} label="App Settings" active={panel === 'app settings'} onClick={multipage.onAppSettings} />
         <Item icon={<IconFileSpreadsheet size={24} />} label="Spreadsheet" onClick={multipage.onSpreadsheet} />
-        <Tooltip label={PUBLISH_DISABLED_TOOLTIP} withArrow position="right">
-          <span>
-            <Item icon={<IconWorldUpload size={24} />} label="Publish Template" disabled onClick={() => undefined} />
-          </span>
-        </Tooltip>
+        <PublishMenu onChoose={multipage.onPublish} disabled={publishLook(multipage.reviewStatus).disabled} position="right-start">
+          <Item
+            icon={<IconWorldUpload size={24} />}
+            label={publishLook(multipage.reviewStatus).label}
+            active={panel === 'publish'}
+            disabled={publishLook(multipage.reviewStatus).disabled}
+            data-review-status={multipage.reviewStatus}
+          />
+        </PublishMenu>
       </Stack>
     );
   return (

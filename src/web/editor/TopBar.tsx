@@ -1,11 +1,13 @@
-// Editor top bar (shell §2.3): back link, board title, Tutorials, spreadsheet, Publish to Marketplace.
-// Multipage apps show the app name and the page name; their spreadsheet and template publish
-// buttons sit in the sidebar.
-import { Anchor, Button, Group, Text, Tooltip } from '@mantine/core';
-import { IconArrowLeft, IconChevronRight, IconExternalLink, IconFileSpreadsheet, IconSchool, IconWorldUpload } from '@tabler/icons-react';
+// Editor top bar (shell §2.3): back link, board title, Tutorials, spreadsheet and the publish
+// dropdown (Privacy Settings, Publish to Marketplace). Multipage apps show the app name and the
+// page name; their spreadsheet and publish buttons sit in the sidebar.
+import { Anchor, Button, Group, Text } from '@mantine/core';
+import { IconArrowLeft, IconChevronDown, IconChevronRight, IconExternalLink, IconFileSpreadsheet, IconSchool, IconWorldUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { toast } from '../lib/toast';
 import type { BoardState } from '../viewer/board-state';
+import { publishLook, type ReviewStatus } from './publish-status';
+import { PublishMenu, type PublishChoice } from './PublishMenu';
 
 /** Opens the board's spreadsheet, or warns (spec §4) when it has no URL. */
 export function openSpreadsheet(board: BoardState) {
@@ -14,18 +16,19 @@ export function openSpreadsheet(board: BoardState) {
   else window.open(board.spreadsheetUrl, '_blank', 'noopener');
 }
 
-/** Tooltip of the publish button until the marketplace issue lands. */
-export const PUBLISH_DISABLED_TOOLTIP = 'Coming with the marketplace';
-
 export function TopBar({
   board,
   publicUrl,
   onTutorials,
+  onPublish,
+  reviewStatus,
   pageName,
 }: {
   board: BoardState;
   publicUrl: string;
   onTutorials: () => void;
+  onPublish: (choice: PublishChoice) => void;
+  reviewStatus: ReviewStatus;
   /** Multipage apps: the page being edited (spreadsheet and publish then live in the sidebar). */
   pageName?: string;
 }) {
@@ -64,19 +67,31 @@ export function TopBar({
                 Spreadsheet
               </Text>
             </Button>
-            <Tooltip label={PUBLISH_DISABLED_TOOLTIP} withArrow>
-              {/* A disabled button fires no events; the span carries the tooltip. */}
-              <span>
-                <Button leftSection={<IconWorldUpload size={16} />} disabled aria-label="Publish to Marketplace">
-                  <Text span visibleFrom="md" inherit>
-                    Publish to Marketplace
-                  </Text>
-                </Button>
-              </span>
-            </Tooltip>
+            <PublishButton status={reviewStatus} onChoose={onPublish} />
           </>
         )}
       </Group>
     </Group>
+  );
+}
+
+function PublishButton({ status, onChoose }: { status: ReviewStatus; onChoose: (choice: PublishChoice) => void }) {
+  const look = publishLook(status);
+  return (
+    <PublishMenu onChoose={onChoose} disabled={look.disabled}>
+      <Button
+        color={look.color}
+        variant={look.variant}
+        disabled={look.disabled}
+        leftSection={<IconWorldUpload size={16} />}
+        rightSection={<IconChevronDown size={14} />}
+        aria-label={look.label}
+        data-review-status={status}
+      >
+        <Text span visibleFrom="md" inherit>
+          {look.label}
+        </Text>
+      </Button>
+    </PublishMenu>
   );
 }

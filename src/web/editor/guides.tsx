@@ -29,7 +29,8 @@ export const GUIDES: { value: string; label: string; intro: string; steps: strin
     label: 'Publish to MarketPlace',
     intro: 'Share your board with others.',
     steps: [
-      'Your board is public: anyone with its link sees it, read-only. Open it from the dashboard link.',
+      'Choose “Publish” → “Privacy Settings” to make the app public or private. A public app can ask visitors to sign in with the password they set (“Use password set by user”).',
+      'In a multipage app, “Users” invites people by e-mail with Read or Read-Write permission.',
       'Use “Embed” to put the board on your website (paid plans).',
       'Publishing a board as a template in the marketplace arrives with the marketplace.',
     ],

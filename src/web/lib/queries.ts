@@ -20,6 +20,10 @@ export const keys = {
   spreadsheets: ['spreadsheets'] as const,
   catalogue: ['catalogue'] as const,
   pages: (appId: string) => ['pages', appId] as const,
+  /** GET /api/apps/{id}: one app with its privacy settings (Push to Live). */
+  app: (appId: string) => ['app', appId] as const,
+  /** GET /api/mutipageapp_users/{appId}: the app's users (owner only). */
+  appUsers: (appId: string) => ['app-users', appId] as const,
   board: (key: string) => ['board', key] as const,
 };
 

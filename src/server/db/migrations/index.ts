@@ -6,6 +6,7 @@ import { rows } from './0002_rows';
 import { geocode } from './0003_geocode';
 import { uploads } from './0004_uploads';
 import { comments } from './0005_comments';
+import { appUsers } from './0006_app_users';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0003_geocode': geocode,
   '0004_uploads': uploads,
   '0005_comments': comments,
+  '0006_app_users': appUsers,
 };

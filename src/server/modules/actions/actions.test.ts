@@ -386,8 +386,11 @@ describe('who may run what', () => {
     await t.app.inject({ method: 'PUT', url: `/api/apps/${appId}`, headers: { cookie: owner.cookie }, payload: { public: false } });
     try {
       seen.length = 0;
-      expect((await run(id, 0, '0')).statusCode).toBe(404);
-      expect((await run(id, 0, '0', stranger.cookie)).statusCode).toBe(404);
+      // 'Access Denied' (shell §2.3) for everyone but the owner.
+      expect((await run(id, 0, '0')).statusCode).toBe(403);
+      const denied = await run(id, 0, '0', stranger.cookie);
+      expect(denied.statusCode).toBe(403);
+      expect(denied.json().message).toBe('This application is private and you do not have permission to access it.');
       expect(seen).toHaveLength(0);
       expect((await run(id, 0, '0', owner.cookie)).json().ok).toBe(true);
     } finally {

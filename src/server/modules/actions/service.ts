@@ -7,6 +7,7 @@
 // Failures of the action itself (the API answered 500, the row is gone, the cell holds no
 // e-mail address) answer 200 {ok: false, message}; requests that may not run the action at all
 // answer 4xx like every other route.
+import { viewApp, type Caller } from '../access/viewer';
 import { allows } from '../../../blocks/audience';
 import type { BlockRecord } from '../../../shared/settings';
 import type { ServerContext } from '../../context';
@@ -15,11 +16,9 @@ import { parseJson } from '../../http';
 import { safeFetch, SafeFetchError } from '../../net/safe-fetch';
 import { appsRepo } from '../apps/repo';
 import { appView, resolveApp, type AppView } from '../apps/service';
-import type { SessionUser } from '../auth/service';
 import { blockRecord } from '../blocks/service';
 import { rowsRepo } from '../rows/repo';
 import { appendRow, authorizeWrite, deleteRow, getRow, type WireRow, type WriteTarget } from '../rows/service';
-import { viewerRole } from '../rows/viewer-role';
 import { ActionConfigError, buildApiRequest, type RowValues } from './api-call';
 import { isAddress, mailBody, mailSubject } from './email';
 import { SendLimiter } from './limiter';
@@ -111,15 +110,14 @@ interface Located {
   action: Record<string, unknown>;
 }
 
-async function locate(ctx: ServerContext, user: SessionUser | null, input: RunInput): Promise<Located> {
+async function locate(ctx: ServerContext, caller: Caller, input: RunInput): Promise<Located> {
   const row = await rowsRepo(ctx.db).blockWithApp(input.blockId);
   if (!row) throw notFound(ACTION_MESSAGES.blockNotFound);
   const appRow = await appsRepo(ctx.db).findById(row.app_id);
   if (!appRow) throw notFound(ACTION_MESSAGES.blockNotFound);
   const app = appView(appRow);
-  const role = await viewerRole(ctx, user, app);
-  // Private apps are only the owner's; to anyone else their blocks do not exist.
-  if (role !== 'admin' && !app.public) throw notFound(ACTION_MESSAGES.blockNotFound);
+  const viewer = await viewApp(ctx, caller, app);
+  const role = viewer.role;
   if (input.board) {
     const named = await resolveApp(ctx, { board: input.board, host: input.host });
     if (named && named.id !== app.id) throw forbidden(ACTION_MESSAGES.otherBoard);
@@ -128,14 +126,14 @@ async function locate(ctx: ServerContext, user: SessionUser | null, input: RunIn
   const action = block.actions[input.index] as Record<string, unknown> | undefined;
   if (!action) throw notFound(ACTION_MESSAGES.notFound);
   if (!allows(block.action_button_visibility ?? 'Everyone', role)) {
-    if (!user && allows(block.action_button_visibility, 'admin')) throw unauthorized(ACTION_MESSAGES.signIn);
+    if (!caller.user && !viewer.appUser && allows(block.action_button_visibility, 'admin')) throw unauthorized(ACTION_MESSAGES.signIn);
     throw forbidden(ACTION_MESSAGES.notAllowed);
   }
   return { block, app, action };
 }
 
 /** A read of the block's row for actions that only read it (API call, Compose Email). */
-async function readRow(ctx: ServerContext, user: SessionUser | null, { block, app }: Located, rowId: string): Promise<WireRow> {
+async function readRow(ctx: ServerContext, caller: Caller, { block, app }: Located, rowId: string): Promise<WireRow> {
   if (!app.spreadsheetId || !block.sheet_title) throw badRequest(ACTION_MESSAGES.noSheet);
   const sheet = await rowsRepo(ctx.db).sheetByTitle(app.spreadsheetId, block.sheet_title);
   if (!sheet) throw badRequest(ACTION_MESSAGES.noSheet);
@@ -146,7 +144,7 @@ async function readRow(ctx: ServerContext, user: SessionUser | null, { block, ap
     columns: parseJson<string[]>(sheet.columns, []),
     block,
     app,
-    user,
+    user: caller.user,
     owner: false,
     role: 'guest',
     editable: new Set(),
@@ -154,13 +152,13 @@ async function readRow(ctx: ServerContext, user: SessionUser | null, { block, ap
   return getRow(ctx, target, rowId);
 }
 
-async function writeTarget(ctx: ServerContext, user: SessionUser | null, { block, app }: Located, op: 'delete' | 'duplicate', host: string) {
+async function writeTarget(ctx: ServerContext, caller: Caller, { block, app }: Located, op: 'delete' | 'duplicate', host: string) {
   if (!app.spreadsheetId || !block.sheet_title) throw badRequest(ACTION_MESSAGES.noSheet);
-  return authorizeWrite(ctx, user, { spreadsheetId: app.spreadsheetId, sheetTitle: block.sheet_title, app: app.id, blockId: block.id, host }, op);
+  return authorizeWrite(ctx, caller, { spreadsheetId: app.spreadsheetId, sheetTitle: block.sheet_title, app: app.id, blockId: block.id, host }, op);
 }
 
-export async function runAction(ctx: ServerContext, user: SessionUser | null, input: RunInput): Promise<RunResult> {
-  const located = await locate(ctx, user, input);
+export async function runAction(ctx: ServerContext, caller: Caller, input: RunInput): Promise<RunResult> {
+  const located = await locate(ctx, caller, input);
   const { action } = located;
   const type = str(action.type);
   if ((BROWSER_ACTION_TYPES as readonly string[]).includes(type)) throw badRequest(ACTION_MESSAGES.browser);
@@ -168,7 +166,7 @@ export async function runAction(ctx: ServerContext, user: SessionUser | null, in
 
   switch (type) {
     case 'Duplicate row': {
-      const target = await writeTarget(ctx, user, located, 'duplicate', input.host);
+      const target = await writeTarget(ctx, caller, located, 'duplicate', input.host);
       try {
         const row = await getRow(ctx, target, input.rowId);
         await appendRow(ctx, target, values(row) as Parameters<typeof appendRow>[2], { skipValidation: true });
@@ -180,7 +178,7 @@ export async function runAction(ctx: ServerContext, user: SessionUser | null, in
       }
     }
     case 'Delete row': {
-      const target = await writeTarget(ctx, user, located, 'delete', input.host);
+      const target = await writeTarget(ctx, caller, located, 'delete', input.host);
       try {
         await deleteRow(ctx, target, input.rowId);
         return result(action, true, ACTION_MESSAGES.deleted);
@@ -191,17 +189,17 @@ export async function runAction(ctx: ServerContext, user: SessionUser | null, in
       }
     }
     case 'API call':
-      return apiCall(ctx, located, await rowOrFailure(ctx, user, located, input.rowId, ACTION_MESSAGES.apiFailed));
+      return apiCall(ctx, located, await rowOrFailure(ctx, caller, located, input.rowId, ACTION_MESSAGES.apiFailed));
     case 'Compose Email':
-      return composeEmail(ctx, located, input, await rowOrFailure(ctx, user, located, input.rowId, ACTION_MESSAGES.mailFailed));
+      return composeEmail(ctx, located, input, await rowOrFailure(ctx, caller, located, input.rowId, ACTION_MESSAGES.mailFailed));
     default:
       throw badRequest(ACTION_MESSAGES.unknownType(type));
   }
 }
 
-async function rowOrFailure(ctx: ServerContext, user: SessionUser | null, located: Located, rowId: string, failed: (reason: string) => string): Promise<WireRow | RunResult> {
+async function rowOrFailure(ctx: ServerContext, caller: Caller, located: Located, rowId: string, failed: (reason: string) => string): Promise<WireRow | RunResult> {
   try {
-    return await readRow(ctx, user, located, rowId);
+    return await readRow(ctx, caller, located, rowId);
   } catch (err) {
     const reason = reasonOf(err);
     if (reason === null || (err as HttpError).status !== 404) throw err;

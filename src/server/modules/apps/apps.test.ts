@@ -38,6 +38,7 @@ describe('POST /api/apps', () => {
       public: true,
       sign_in_method: 'No sign in',
       spreadsheetId,
+      publishUrl: '',
       created_at: expect.any(String),
     });
     const pages = (await t.app.inject({ method: 'GET', url: `/api/pages/${app.id}` })).json().pages;
@@ -155,14 +156,16 @@ describe('reading, updating, deleting', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/apps' })).statusCode).toBe(401);
   });
 
-  it('GET /api/apps/{id}: public apps are readable by anyone, private ones only by the owner (else 404)', async () => {
+  it('GET /api/apps/{id}: public apps are readable by anyone, private ones only by the owner (else 403 Access Denied)', async () => {
     const app = (await create({ name: 'Readable', kind: 'board', spreadsheetId })).json().app;
     const one = (await t.app.inject({ method: 'GET', url: `/api/apps/${app.id}` })).json();
     expect(AppResponse.safeParse(one).error).toBeUndefined();
     expect(one.app.name).toBe('Readable');
     await t.app.inject({ method: 'PUT', url: `/api/apps/${app.id}`, headers: as(owner), payload: { public: false } });
-    expect((await t.app.inject({ method: 'GET', url: `/api/apps/${app.id}` })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/apps/${app.id}`, headers: as(stranger) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/apps/${app.id}` })).statusCode).toBe(403);
+    const denied = await t.app.inject({ method: 'GET', url: `/api/apps/${app.id}`, headers: as(stranger) });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().message).toBe('This application is private and you do not have permission to access it.');
     expect((await t.app.inject({ method: 'GET', url: `/api/apps/${app.id}`, headers: as(owner) })).json().app.public).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: '/api/apps/nope' })).statusCode).toBe(404);
   });

@@ -1,16 +1,16 @@
 // The board and page state fields of blocks-and-data §3, as POST /api/board/update-metadata and
 // POST /api/page/update-metadata answer them. Owners may send fields to save first.
+import { viewApp, type AppViewer, type Caller } from '../access/viewer';
 import type { BoardSettings, PageSettings } from '../../../shared/api';
 import type { ServerContext } from '../../context';
 import { forbidden, notFound, unauthorized } from '../../errors';
 import { parseJson } from '../../http';
-import type { SessionUser } from '../auth/service';
 import { viewerBlocks } from '../actions/secrets';
 import { PAGE_DEFAULTS, pageForViewer, pagesOfApp, updatePageSettings } from '../pages/service';
 import { pagesRepo } from '../pages/repo';
 import { sheetSummaries } from '../spreadsheets/service';
 import { appsRepo } from './repo';
-import { canEdit, resolveApp, updateApp, type AppRef, type AppView } from './service';
+import { resolveApp, updateApp, type AppRef, type AppView } from './service';
 
 /** Spec defaults of the board state (blocks-and-data §3 and §9). */
 export const BOARD_DEFAULTS = {
@@ -38,19 +38,18 @@ export const BOARD_DEFAULTS = {
 
 export { PAGE_DEFAULTS };
 
-async function appFor(ctx: ServerContext, user: SessionUser | null, ref: AppRef) {
+async function appFor(ctx: ServerContext, caller: Caller, ref: AppRef) {
   const app = await resolveApp(ctx, ref);
   if (!app) throw notFound('Board not found');
-  const editable = await canEdit(ctx, user, app);
-  if (!app.public && !editable) throw forbidden('This application is private and you do not have permission to access it.');
-  return { app, editable };
+  const viewer = await viewApp(ctx, caller, app);
+  return { app, editable: viewer.owner, viewer };
 }
 
 function hasFields(body: object): boolean {
   return Object.values(body).some((v) => v !== undefined);
 }
 
-async function common(ctx: ServerContext, app: AppView, editable: boolean) {
+async function common(ctx: ServerContext, app: AppView, editable: boolean, viewer: AppViewer) {
   return {
     id: app.id,
     app_id: app.id,
@@ -63,18 +62,22 @@ async function common(ctx: ServerContext, app: AppView, editable: boolean) {
     spreadsheetId: app.spreadsheetId,
     sheets: await sheetSummaries(ctx, app.spreadsheetId),
     can_edit: editable,
-    user_role: editable ? 'owner' : 'guest',
+    user_role: editable ? 'owner' : (viewer.appUser?.permissions ?? 'guest'),
+    app_user: viewer.appUser,
     ...(editable ? { owner_email: await appsRepo(ctx.db).ownerEmail(app.workspaceId) } : {}),
   };
 }
 
 export async function boardMetadata(
   ctx: ServerContext,
-  user: SessionUser | null,
+  caller: Caller,
   ref: AppRef,
   body: BoardSettings & { name?: string; spreadsheetId?: string | null },
 ) {
-  let { app, editable } = await appFor(ctx, user, ref);
+  const user = caller.user;
+  const found = await appFor(ctx, caller, ref);
+  let app = found.app;
+  const { editable, viewer } = found;
   if (hasFields(body)) {
     if (!user) throw unauthorized();
     if (!editable) throw forbidden('Only the owner of this board can change it');
@@ -86,7 +89,7 @@ export async function boardMetadata(
     ...BOARD_DEFAULTS,
     title: app.name,
     ...app.settings,
-    ...(await common(ctx, app, editable)),
+    ...(await common(ctx, app, editable, viewer)),
     page_id: home?.page_id ?? null,
     page_name: home?.page_name ?? null,
     page_slug: home?.page_slug ?? null,
@@ -98,11 +101,12 @@ export async function boardMetadata(
 /** The page named by `page` (id or slug), else the last segment of `board` that is a page slug, else the first page. */
 export async function pageMetadata(
   ctx: ServerContext,
-  user: SessionUser | null,
+  caller: Caller,
   ref: AppRef & { page?: string },
   body: PageSettings,
 ) {
-  const { app, editable } = await appFor(ctx, user, ref);
+  const user = caller.user;
+  const { app, editable, viewer } = await appFor(ctx, caller, ref);
   const pages = await pagesOfApp(ctx, app.id);
   const segments = (ref.board ?? '').split(/[?#]/)[0]!.split('/').filter(Boolean).reverse();
   const wanted = ref.page ? [ref.page] : segments;
@@ -121,7 +125,7 @@ export async function pageMetadata(
     ...PAGE_DEFAULTS,
     title: page.page_name,
     ...colours,
-    ...(await common(ctx, app, editable)),
+    ...(await common(ctx, app, editable, viewer)),
     page_id: page.page_id,
     page_name: page.page_name,
     page_slug: page.page_slug,

@@ -12,6 +12,10 @@ export function appsRepo(db: Db) {
     findById(id: string) {
       return db.selectFrom('apps').selectAll().where('id', '=', id).executeTakeFirst();
     },
+    /** The app a custom host name (the host of its Publish URL, lower-case) serves. */
+    findByCustomHost(host: string) {
+      return db.selectFrom('apps').selectAll().where('custom_host', '=', host).executeTakeFirst();
+    },
     findBySubdomain(subdomain: string) {
       return db.selectFrom('apps').selectAll().where('subdomain', '=', subdomain).executeTakeFirst();
     },

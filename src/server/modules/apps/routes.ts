@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { callerOf } from '../access/viewer';
 import { z } from 'zod';
-import { BoardMetadataBody, CreateAppBody, MetadataQuery, PageMetadataBody, PageMetadataQuery, UpdateAppBody } from '../../../shared/api';
+import { AppInfoBody, BoardMetadataBody, CreateAppBody, MetadataQuery, PageMetadataBody, PageMetadataQuery, UpdateAppBody } from '../../../shared/api';
 import type { ServerContext } from '../../context';
 import { parse } from '../../http';
 import { currentUser, requireUser } from '../auth/service';
@@ -12,7 +13,7 @@ const IdParams = z.object({ id: z.string().min(1) });
 const BoardQuery = MetadataQuery.extend({ app: z.string().optional() });
 
 export function appRoutes(app: FastifyInstance, ctx: ServerContext) {
-  app.post('/api/apps', async (request, reply) => {
+  app.post('/api/apps', { config: { access: 'signed-in' } }, async (request, reply) => {
     const user = await requireUser(ctx, request);
     const body = parse(CreateAppBody, request.body);
     const ws = await workspaceOf(ctx, user.id);
@@ -20,38 +21,43 @@ export function appRoutes(app: FastifyInstance, ctx: ServerContext) {
     return reply.status(201).send({ app: service.appOut(created) });
   });
 
-  app.get('/api/apps', async (request) => {
+  app.get('/api/apps', { config: { access: 'signed-in' } }, async (request) => {
     const user = await requireUser(ctx, request);
     return { apps: (await service.listApps(ctx, user)).map(service.appOut) };
   });
 
-  app.get('/api/apps/:id', async (request) => {
+  app.get('/api/apps/:id', { config: { access: 'app-viewer' } }, async (request) => {
     const { id } = parse(IdParams, request.params);
-    const { app: found } = await service.readableApp(ctx, await currentUser(ctx, request), id);
+    const { app: found } = await service.readableApp(ctx, await callerOf(ctx, request), id);
     return { app: service.appOut(found) };
   });
 
-  app.put('/api/apps/:id', async (request) => {
+  app.post('/api/app/app-info', { config: { access: 'app-viewer' } }, async (request) => {
+    const { appName } = parse(AppInfoBody, request.body ?? {});
+    return { app: service.appOut(await service.appInfo(ctx, await callerOf(ctx, request), appName)) };
+  });
+
+  app.put('/api/apps/:id', { config: { access: 'owner' } }, async (request) => {
     const { id } = parse(IdParams, request.params);
     const body = parse(UpdateAppBody, request.body);
     return { app: service.appOut(await service.updateApp(ctx, await currentUser(ctx, request), id, body)) };
   });
 
-  app.delete('/api/apps/:id', async (request, reply) => {
+  app.delete('/api/apps/:id', { config: { access: 'owner' } }, async (request, reply) => {
     const { id } = parse(IdParams, request.params);
     await service.deleteApp(ctx, await currentUser(ctx, request), id);
     return reply.status(204).send();
   });
 
-  app.post('/api/board/update-metadata', async (request) => {
+  app.post('/api/board/update-metadata', { config: { access: 'app-viewer' } }, async (request) => {
     const q = parse(BoardQuery, request.query);
     const body = parse(BoardMetadataBody, request.body ?? {});
-    return boardMetadata(ctx, await currentUser(ctx, request), { board: q.board, app: q.app, host: request.host }, body);
+    return boardMetadata(ctx, await callerOf(ctx, request), { board: q.board, app: q.app, host: request.host }, body);
   });
 
-  app.post('/api/page/update-metadata', async (request) => {
+  app.post('/api/page/update-metadata', { config: { access: 'app-viewer' } }, async (request) => {
     const q = parse(PageMetadataQuery, request.query);
     const body = parse(PageMetadataBody, request.body ?? {});
-    return pageMetadata(ctx, await currentUser(ctx, request), { board: q.board, app: q.app, page: q.page, host: request.host }, body);
+    return pageMetadata(ctx, await callerOf(ctx, request), { board: q.board, app: q.app, page: q.page, host: request.host }, body);
   });
 }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { isAppOwner, viewApp, viewRefusal, type AppViewer, type Caller } from '../access/viewer';
 import type { App, BoardSettings, UpdateAppBody } from '../../../shared/api';
 import { subdomainOf, subdomainProblem } from '../../../shared/rules/slug';
 import { baseHostname, type Config } from '../../config';
@@ -19,6 +20,8 @@ import { appsRepo, type AppRow } from './repo';
 export interface AppView extends App {
   workspaceId: string;
   settings: BoardSettings;
+  /** The host name its Publish URL names when it is not ours (requests with that Host serve it). */
+  customHost: string | null;
 }
 
 export function appView(row: AppRow): AppView {
@@ -31,8 +34,10 @@ export function appView(row: AppRow): AppView {
     sign_in_method: row.sign_in_method,
     spreadsheetId: row.spreadsheet_id,
     created_at: row.created_at,
+    publishUrl: row.publish_url ?? '',
     workspaceId: row.workspace_id,
     settings: parseJson<BoardSettings>(row.settings, {}),
+    customHost: row.custom_host,
   };
 }
 
@@ -47,7 +52,36 @@ export function appOut(a: AppView): App {
     sign_in_method: a.sign_in_method,
     spreadsheetId: a.spreadsheetId,
     created_at: a.created_at,
+    publishUrl: a.publishUrl ?? '',
   };
+}
+
+/**
+ * A Publish URL as saved: '' (the app's own address), or an http(s) URL of this app's own host
+ * (`{subdomain}.{BASE_HOST}`) or of a host name of the owner's (a custom domain pointed at us),
+ * which then serves the app. Another app's host on our domain is refused.
+ */
+export function publishTarget(config: Config, subdomain: string, raw: string): { url: string | null; customHost: string | null } {
+  const value = raw.trim();
+  if (value === '') return { url: null, customHost: null };
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`);
+  } catch {
+    throw badRequest('The Publish URL is not a valid address', [{ path: 'publishUrl', message: 'Enter an address like https://shop.example.com' }]);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw badRequest('The Publish URL must start with http:// or https://', [{ path: 'publishUrl', message: 'Use an http or https address' }]);
+  const host = url.hostname.toLowerCase();
+  const base = baseHostname(config);
+  if (host === base || host.endsWith(`.${base}`)) {
+    if (host !== `${subdomain}.${base}`)
+      throw badRequest(`The Publish URL must be this app's address (${subdomain}.${base}) or a domain of your own`, [
+        { path: 'publishUrl', message: `Use ${subdomain}.${base} or your own domain` },
+      ]);
+    return { url: url.href, customHost: null };
+  }
+  return { url: url.href, customHost: host };
 }
 
 /** The app a request's Host names (`{subdomain}.{BASE_HOST}`), or null on the base host. */
@@ -59,6 +93,15 @@ export function hostSubdomain(config: Config, host: string | undefined): string 
   const label = hostname.slice(0, -(base.length + 1)).split('.').pop() ?? '';
   if (!label || label === 'www' || /^\d+$/.test(label)) return null;
   return label;
+}
+
+/** The request's host name when it is neither ours nor one of our app hosts (a custom domain), else null. */
+export function customHostOf(config: Config, host: string | undefined): string | null {
+  if (!host) return null;
+  const hostname = host.toLowerCase().replace(/:\d+$/, '');
+  const base = baseHostname(config);
+  if (!hostname || hostname === base || hostname.endsWith(`.${base}`) || hostname === '127.0.0.1' || hostname === '[::1]') return null;
+  return hostname;
 }
 
 export interface AppRef {
@@ -80,6 +123,11 @@ export async function resolveApp(ctx: ServerContext, ref: AppRef): Promise<AppVi
   if (sub) {
     const row = await repo.findBySubdomain(sub);
     return row ? appView(row) : null;
+  }
+  const custom = customHostOf(ctx.config, ref.host);
+  if (custom) {
+    const row = await repo.findByCustomHost(custom);
+    if (row) return appView(row);
   }
   const candidates: string[] = [];
   if (ref.app) candidates.push(ref.app.trim());
@@ -109,30 +157,31 @@ export async function resolveApp(ctx: ServerContext, ref: AppRef): Promise<AppVi
 }
 
 async function isOwner(ctx: ServerContext, user: SessionUser | null, app: AppView): Promise<boolean> {
-  if (!user) return false;
-  const ws = await workspaceRepo(ctx.db).byOwner(user.id);
-  return !!ws && ws.id === app.workspaceId;
+  return isAppOwner(ctx, user, app);
 }
 
 /**
- * Access rule, the same for apps, pages and blocks: what you may read (your own, or a public
- * app's) but not change answers 403 on writes; what you may not read answers 404 for
- * everything, so private things do not reveal that they exist. No session on a write is 401.
+ * Access rule, the same for apps, pages and blocks (access/viewer.ts): an unknown app is 404; one
+ * the caller may not view is 403 'Access Denied' (private) or 401 (a password app before signing
+ * in); one they may view but not change answers 403 on writes; no session on a write is 401.
  */
-export async function readableApp(ctx: ServerContext, user: SessionUser | null, appId: string) {
+export async function readableApp(ctx: ServerContext, caller: Caller, appId: string): Promise<{ app: AppView; owner: boolean; viewer: AppViewer }> {
   const row = await appsRepo(ctx.db).findById(appId);
   if (!row) throw notFound('App not found');
   const app = appView(row);
-  const owner = await isOwner(ctx, user, app);
-  if (!owner && !app.public) throw notFound('App not found');
-  return { app, owner };
+  const viewer = await viewApp(ctx, caller, app);
+  return { app, owner: viewer.owner, viewer };
 }
 
 export async function writableApp(ctx: ServerContext, user: SessionUser | null, appId: string) {
+  const row = await appsRepo(ctx.db).findById(appId);
+  if (!row) throw notFound('App not found');
   if (!user) throw unauthorized();
-  const { app, owner } = await readableApp(ctx, user, appId);
-  if (!owner) throw forbidden('Only the owner of this app can change it');
-  return app;
+  const app = appView(row);
+  if (await isOwner(ctx, user, app)) return app;
+  // Someone who may not even view it is told so ('Access Denied' for a private app).
+  if (!app.public) throw viewRefusal(app);
+  throw forbidden('Only the owner of this app can change it');
 }
 
 export async function canEdit(ctx: ServerContext, user: SessionUser | null, app: AppView) {
@@ -213,6 +262,8 @@ export async function createApp(
       sign_in_method: 'No sign in',
       spreadsheet_id: input.spreadsheetId ?? null,
       settings: JSON.stringify({ title: input.name }),
+      publish_url: null,
+      custom_host: null,
       created_at: now,
       updated_at: now,
     };
@@ -257,7 +308,7 @@ export async function listApps(ctx: ServerContext, user: SessionUser): Promise<A
 
 export async function updateApp(ctx: ServerContext, user: SessionUser | null, appId: string, body: UpdateAppBody) {
   const app = await writableApp(ctx, user, appId);
-  const { name, subdomain, spreadsheetId, public: isPublic, sign_in_method, publishUrl: _publishUrl, ...settings } = body;
+  const { name, subdomain, spreadsheetId, public: isPublic, sign_in_method, publishUrl, ...settings } = body;
   const patch: Parameters<ReturnType<typeof appsRepo>['update']>[1] = { updated_at: nowIso() };
   if (name !== undefined) patch.name = name;
   if (subdomain !== undefined && subdomain !== app.subdomain) patch.subdomain = await chooseSubdomain(ctx, app.name, subdomain, app.id);
@@ -267,15 +318,30 @@ export async function updateApp(ctx: ServerContext, user: SessionUser | null, ap
   }
   if (isPublic !== undefined) patch.public = isPublic ? 1 : 0;
   if (sign_in_method !== undefined) patch.sign_in_method = sign_in_method;
+  if (publishUrl !== undefined) {
+    const target = publishTarget(ctx.config, patch.subdomain ?? app.subdomain, publishUrl);
+    patch.publish_url = target.url;
+    patch.custom_host = target.customHost;
+  }
   if (Object.keys(settings).length > 0) patch.settings = JSON.stringify({ ...app.settings, ...settings });
   try {
     await appsRepo(ctx.db).update(app.id, patch);
   } catch (e) {
     // Another app took the subdomain between the check and this write.
     if (patch.subdomain && isUniqueViolation(e)) throw conflict(`The subdomain '${patch.subdomain}' is already taken`);
+    if (patch.custom_host && isUniqueViolation(e)) throw conflict(`The address ${patch.custom_host} already serves another app`);
     throw e;
   }
   return appView((await appsRepo(ctx.db).findById(app.id))!);
+}
+
+/** POST /api/app/app-info: the app named by the first label of the host name (shell §5), if the caller may view it. */
+export async function appInfo(ctx: ServerContext, caller: Caller, appName: string): Promise<AppView> {
+  const row = await appsRepo(ctx.db).findBySubdomain(appName.trim().toLowerCase());
+  if (!row) throw notFound('Unable to get app information');
+  const app = appView(row);
+  await viewApp(ctx, caller, app);
+  return app;
 }
 
 export async function deleteApp(ctx: ServerContext, user: SessionUser | null, appId: string) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserResponse, WorkspaceResponse } from '../../../shared/api';
 import { createTestApp, sessionCookie, signUp, uniqueEmail, type TestApp } from '../../test-helpers';
+import { LOGIN_MAX_FAILURES_PER_IP, MAILS_PER_IP } from './limiter';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -175,6 +176,49 @@ describe('brute force and oversized input', () => {
     expect((await login('remembered')).statusCode).toBe(200);
     for (let i = 0; i < 9; i++) expect((await login('nope')).statusCode).toBe(401);
     expect((await login('remembered')).statusCode).toBe(200);
+  });
+
+  it(`one IP failing against many addresses is stopped after ${LOGIN_MAX_FAILURES_PER_IP} failures; other IPs are not`, async () => {
+    const u = await signUp(t.app, 'Bystander', uniqueEmail('bystander'), 'bystander-pass');
+    const ip = '10.0.1.1';
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_IP; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email: `probe-${i}@example.com`, password: 'guess-guess' } });
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email: u.email, password: 'bystander-pass' } });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
+    // Token guesses and sign-ups from that IP wait too.
+    const token = await t.app.inject({ method: 'POST', url: '/api/auth', remoteAddress: ip, payload: { token: 'guess' } });
+    expect(token.statusCode).toBe(429);
+    expect(token.json().message).toBe('Too many failed attempts from your network. Please wait 15 minutes and try again.');
+    const other = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.0.1.2', payload: { email: u.email, password: 'bystander-pass' } });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('sign-in token guesses and taken addresses at sign-up count against the IP', async () => {
+    const u = await signUp(t.app);
+    const ip = '10.0.2.1';
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_IP - 5; i++)
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth', remoteAddress: ip, payload: { token: `guess-${i}` } })).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', remoteAddress: ip, payload: { name: 'Prober', email: u.email, password: 'longenough' } });
+      expect(res.statusCode).toBe(409);
+    }
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', remoteAddress: ip, payload: { name: 'New', email: uniqueEmail('new'), password: 'longenough' } });
+    expect(res.statusCode).toBe(429);
+    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/auth/signup', remoteAddress: '10.0.2.2', payload: { name: 'New', email: uniqueEmail('new'), password: 'longenough' } });
+    expect(elsewhere.statusCode).toBe(201);
+  });
+
+  it(`sends sign-in links for at most ${MAILS_PER_IP} requests per IP`, async () => {
+    const ip = '10.0.3.1';
+    for (let i = 0; i < MAILS_PER_IP; i++)
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', remoteAddress: ip, payload: { email: `someone-${i}@example.com` } })).statusCode).toBe(202);
+    const blocked = await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', remoteAddress: ip, payload: { email: 'one-more@example.com' } });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe('Too many sign-in link requests. Please wait 15 minutes and try again.');
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', remoteAddress: '10.0.3.2', payload: { email: 'one-more@example.com' } })).statusCode).toBe(202);
   });
 
   it('refuses a password longer than sign-up allows without hashing it', async () => {

@@ -3,7 +3,7 @@ import { LoginBody, MagicLinkBody, SignupBody, TokenLoginBody } from '../../../s
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
 import { parse } from '../../http';
-import { LoginLimiter } from './limiter';
+import { IpLimiter, LOGIN_MAX_FAILURES_PER_IP, LoginLimiter, MAILS_PER_IP, tooManyAttempts } from './limiter';
 import * as auth from './service';
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: { token: string; maxAge: number }) {
@@ -18,32 +18,46 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session:
 
 export function authRoutes(app: FastifyInstance, ctx: ServerContext) {
   const limiter = new LoginLimiter();
+  // One client trying many addresses or tokens, or probing which addresses have accounts.
+  const ipFailures = new IpLimiter(LOGIN_MAX_FAILURES_PER_IP);
+  // Sign-in links one client may have sent (each address also has its own cap in the service).
+  const ipMails = new IpLimiter(MAILS_PER_IP);
+  const checkIp = (request: FastifyRequest, reply: FastifyReply) => {
+    const wait = ipFailures.retryAfter(request.ip);
+    if (wait > 0) throw tooManyAttempts(reply, wait, (w) => `Too many failed attempts from your network. Please wait ${w} and try again.`);
+  };
+  /** Runs `work`, counting an answer of `status` against the caller's IP. */
+  const counting = async <T>(request: FastifyRequest, status: number, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (e) {
+      if (e instanceof HttpError && e.status === status) ipFailures.fail(request.ip);
+      throw e;
+    }
+  };
 
-  app.post('/api/auth/signup', async (request, reply) => {
+  app.post('/api/auth/signup', { config: { access: 'public' } }, async (request, reply) => {
     const body = parse(SignupBody, request.body);
-    const { user, session } = await auth.signup(ctx, body);
+    checkIp(request, reply);
+    // A taken address (409) tells which e-mails have accounts: count those.
+    const { user, session } = await counting(request, 409, () => auth.signup(ctx, body));
     setSessionCookie(request, reply, session);
     return reply.status(201).send({ user: auth.publicUser(user) });
   });
 
-  app.post('/api/auth/login', async (request, reply) => {
+  app.post('/api/auth/login', { config: { access: 'public' } }, async (request, reply) => {
     const body = parse(LoginBody, request.body);
-    const wait = limiter.retryAfter(body.email, request.ip);
-    if (wait > 0) {
-      const minutes = Math.ceil(wait / 60_000);
-      reply.header('Retry-After', String(Math.ceil(wait / 1000)));
-      throw new HttpError(
-        429,
-        `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again, or sign in with an e-mail link.`,
-        undefined,
-        'too_many_attempts',
-      );
-    }
+    const wait = Math.max(limiter.retryAfter(body.email, request.ip), ipFailures.retryAfter(request.ip));
+    if (wait > 0)
+      throw tooManyAttempts(reply, wait, (w) => `Too many failed sign-in attempts. Please wait ${w} and try again, or sign in with an e-mail link.`);
     let result;
     try {
       result = await auth.login(ctx, body.email, body.password);
     } catch (e) {
-      if (e instanceof HttpError && e.status === 401) limiter.fail(body.email, request.ip);
+      if (e instanceof HttpError && e.status === 401) {
+        limiter.fail(body.email, request.ip);
+        ipFailures.fail(request.ip);
+      }
       throw e;
     }
     limiter.succeed(body.email, request.ip);
@@ -52,19 +66,22 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext) {
     return { user: auth.publicUser(user) };
   });
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  app.post('/api/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
     await auth.logout(ctx, request.cookies[auth.SESSION_COOKIE]);
     reply.clearCookie(auth.SESSION_COOKIE, { path: '/' });
     return reply.status(204).send();
   });
 
-  app.get('/api/auth', async (request) => {
+  app.get('/api/auth', { config: { access: 'public' } }, async (request) => {
     const user = await auth.requireUser(ctx, request);
     return { user: auth.publicUser(user) };
   });
 
-  app.post('/api/auth/magic-link', async (request, reply) => {
+  app.post('/api/auth/magic-link', { config: { access: 'public' } }, async (request, reply) => {
     const body = parse(MagicLinkBody, request.body);
+    const wait = ipMails.retryAfter(request.ip);
+    if (wait > 0) throw tooManyAttempts(reply, wait, (w) => `Too many sign-in link requests. Please wait ${w} and try again.`);
+    ipMails.fail(request.ip);
     // X-Forwarded-Proto is trusted (TRUST_PROXY) but is whatever the caller sent: only ever
     // 'http' or 'https' goes into the link, or 'https://evil.example/#' would carry the token
     // off in a genuine e-mail.
@@ -74,9 +91,10 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext) {
     return reply.status(202).send({ message: 'If an account exists for this email, a sign-in link is on its way.' });
   });
 
-  app.post('/api/auth', async (request, reply) => {
+  app.post('/api/auth', { config: { access: 'public' } }, async (request, reply) => {
     const body = parse(TokenLoginBody, request.body);
-    const { user, session } = await auth.loginWithToken(ctx, body.token);
+    checkIp(request, reply);
+    const { user, session } = await counting(request, 401, () => auth.loginWithToken(ctx, body.token));
     setSessionCookie(request, reply, session);
     return { token: session.token, user: auth.publicUser(user) };
   });

@@ -4,6 +4,7 @@ import type { ServerContext } from '../../context';
 import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, HttpError, unauthorized } from '../../errors';
 import { newId, nowIso, randomToken, sha256 } from '../../http';
+import { appUsersRepo } from '../app-users/repo';
 import { setupWorkspace } from '../workspace/service';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
 import { authRepo } from './repo';
@@ -77,9 +78,11 @@ export async function createSession(ctx: ServerContext, userId: string): Promise
   return { token, maxAge };
 }
 
-/** Drops expired sessions and sign-in tokens (at start-up and then hourly). */
+/** Drops expired sessions and sign-in tokens, the owners' and the app users' (at start-up and then hourly). */
 export async function purgeExpired(ctx: ServerContext) {
-  await authRepo(ctx.db).deleteExpired(nowIso());
+  const now = nowIso();
+  await authRepo(ctx.db).deleteExpired(now);
+  await appUsersRepo(ctx.db).deleteExpired(now);
 }
 
 export async function logout(ctx: ServerContext, token: string | undefined) {

@@ -161,17 +161,17 @@ describe('PUT, DELETE and order', () => {
     expect(theirs.statusCode).toBe(403);
   });
 
-  it("a private app's blocks are 404 to strangers, for reads and writes", async () => {
+  it("a private app's blocks are 403 'Access Denied' to strangers, for reads and writes", async () => {
     const priv = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { name: 'Hidden Board', kind: 'board' } })).json().app.id;
     await t.app.inject({ method: 'PUT', url: `/api/apps/${priv}`, headers: as(owner), payload: { public: false } });
     const privPage = (await t.app.inject({ method: 'GET', url: `/api/pages/${priv}`, headers: as(owner) })).json().pages[0].page_id;
     const block = (await post({ pageId: privPage, type: 'table', sheet_title: 'Orders' })).json().block;
-    expect((await t.app.inject({ method: 'GET', url: `/api/blocks/${block.id}`, headers: as(stranger) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/blocks/${block.id}` })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/blocks/${block.id}`, headers: as(stranger), payload: { title: 'x' } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/blocks/${block.id}`, headers: as(stranger) })).statusCode).toBe(404);
-    expect((await post({ pageId: privPage, type: 'table', sheet_title: 'Orders' }, stranger)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/pages/${privPage}/blocks/order`, headers: as(stranger), payload: { order: [block.id] } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/blocks/${block.id}`, headers: as(stranger) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/blocks/${block.id}` })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/blocks/${block.id}`, headers: as(stranger), payload: { title: 'x' } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/blocks/${block.id}`, headers: as(stranger) })).statusCode).toBe(403);
+    expect((await post({ pageId: privPage, type: 'table', sheet_title: 'Orders' }, stranger)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/pages/${privPage}/blocks/order`, headers: as(stranger), payload: { order: [block.id] } })).statusCode).toBe(403);
   });
 
   it('deletes a block (204) for the owner only', async () => {

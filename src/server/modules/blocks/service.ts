@@ -1,4 +1,5 @@
 import { blockSchemas, migrateBlockRecord, resolveKind, schemaOf } from '../../../blocks/schemas';
+import type { Caller } from '../access/viewer';
 import { normalizeBlock, validateBlock, type BlockRecord } from '../../../shared/settings';
 import type { ServerContext } from '../../context';
 import { badRequest, notFound } from '../../errors';
@@ -124,12 +125,12 @@ export async function reorderBlocks(ctx: ServerContext, user: SessionUser | null
   return (await blocksOfPages(ctx, [page.id])).get(page.id) ?? [];
 }
 
-export async function readBlock(ctx: ServerContext, user: SessionUser | null, blockId: string) {
+export async function readBlock(ctx: ServerContext, caller: Caller, blockId: string) {
   const row = await blocksRepo(ctx.db).findById(blockId);
   if (!row) throw notFound('Block not found');
   const page = await pagesRepo(ctx.db).findById(row.page_id);
   if (!page) throw notFound('Block not found');
-  const { owner } = await readableApp(ctx, user, page.app_id);
+  const { owner } = await readableApp(ctx, caller, page.app_id);
   // Action secrets stay on the server for everyone but the owner.
   return owner ? blockRecord(row) : viewerBlock(blockRecord(row));
 }

@@ -121,10 +121,10 @@ describe('comments', () => {
 
   it("a private app's comments are refused to strangers and anonymous visitors, not to its owner", async () => {
     const id = await block(privatePage);
-    expect((await list(id)).statusCode).toBe(404);
-    expect((await list(id, '', stranger.cookie)).statusCode).toBe(404);
-    expect((await post(id, { body: 'Hi', author: 'Ann' })).statusCode).toBe(404);
-    expect((await post(id, { body: 'Hi' }, { cookie: stranger.cookie })).statusCode).toBe(404);
+    expect((await list(id)).statusCode).toBe(403);
+    expect((await list(id, '', stranger.cookie)).statusCode).toBe(403);
+    expect((await post(id, { body: 'Hi', author: 'Ann' })).statusCode).toBe(403);
+    expect((await post(id, { body: 'Hi' }, { cookie: stranger.cookie })).statusCode).toBe(403);
     const mine = await post(id, { body: 'Note to self' }, { cookie: owner.cookie });
     expect(mine.statusCode, mine.body).toBe(201);
     expect(mine.json().comment.author).toBe('Owner Olga');

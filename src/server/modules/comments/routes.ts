@@ -4,16 +4,17 @@ import type { ServerContext } from '../../context';
 import { parse } from '../../http';
 import { RateLimited } from '../actions/service';
 import { currentUser } from '../auth/service';
+import { callerOf } from '../access/viewer';
 import { deleteComment, listComments, postComment } from './service';
 
 export function commentRoutes(app: FastifyInstance, ctx: ServerContext) {
-  app.get('/api/blocks/:blockId/comments', async (request) => {
+  app.get('/api/blocks/:blockId/comments', { config: { access: 'app-viewer' } }, async (request) => {
     const { blockId } = parse(CommentParams, request.params);
     const q = parse(CommentsQuery, request.query);
-    return listComments(ctx, await currentUser(ctx, request), { blockId, board: q.board, host: request.host }, q.offset, q.limit);
+    return listComments(ctx, await callerOf(ctx, request), { blockId, board: q.board, host: request.host }, q.offset, q.limit);
   });
 
-  app.post('/api/blocks/:blockId/comments', async (request, reply) => {
+  app.post('/api/blocks/:blockId/comments', { config: { access: 'app-viewer' } }, async (request, reply) => {
     const { blockId } = parse(CommentParams, request.params);
     const body = parse(PostCommentBody, request.body);
     // The web request layer puts `board` (and `referer`) in every call's query string.
@@ -21,7 +22,7 @@ export function commentRoutes(app: FastifyInstance, ctx: ServerContext) {
     try {
       const comment = await postComment(
         ctx,
-        await currentUser(ctx, request),
+        await callerOf(ctx, request),
         { blockId, board: body.board ?? q.board, host: request.host, ip: request.ip },
         { body: body.body, author: body.author },
       );
@@ -32,7 +33,7 @@ export function commentRoutes(app: FastifyInstance, ctx: ServerContext) {
     }
   });
 
-  app.delete('/api/blocks/:blockId/comments/:id', async (request, reply) => {
+  app.delete('/api/blocks/:blockId/comments/:id', { config: { access: 'owner' } }, async (request, reply) => {
     const { blockId, id } = parse(CommentIdParams, request.params);
     const q = parse(CommentsQuery, request.query);
     await deleteComment(ctx, await currentUser(ctx, request), { blockId, board: q.board, host: request.host }, id);

@@ -7,6 +7,7 @@
 // Spam: comments are plain text everywhere (the view renders text nodes, never HTML); more than
 // COMMENT_MAX_LINKS links is refused; posting is rationed per block and IP, and per block across
 // all IPs (the IP can be made up behind TRUST_PROXY), with the actions' fixed-window limiter.
+import { ownerCaller, viewApp, type AppViewer, type Caller } from '../access/viewer';
 import { AUTHOR_MAX_LENGTH, cleanAuthor, cleanCommentText, commentIssues } from '../../../shared/rules/comments';
 import type { Comment, CommentsResponse } from '../../../shared/api/comments';
 import type { ServerContext } from '../../context';
@@ -15,7 +16,7 @@ import { newId } from '../../http';
 import { SendLimiter } from '../actions/limiter';
 import { RateLimited } from '../actions/service';
 import { appsRepo } from '../apps/repo';
-import { appView, canEdit, resolveApp, type AppView } from '../apps/service';
+import { appView, resolveApp, type AppView } from '../apps/service';
 import type { SessionUser } from '../auth/service';
 import { commentsRepo } from './repo';
 
@@ -50,24 +51,26 @@ interface Located {
   owner: boolean;
 }
 
-async function locate(ctx: ServerContext, user: SessionUser | null, t: CommentTarget): Promise<Located> {
+async function locate(ctx: ServerContext, caller: Caller, t: CommentTarget): Promise<Located & { viewer: AppViewer }> {
   const block = await commentsRepo(ctx.db).blockWithPage(t.blockId);
   if (!block) throw notFound(COMMENT_ERRORS.blockNotFound);
   const row = await appsRepo(ctx.db).findById(block.app_id);
   if (!row) throw notFound(COMMENT_ERRORS.blockNotFound);
   const app = appView(row);
-  const owner = await canEdit(ctx, user, app);
-  if (!owner && (!app.public || Number(block.is_public) !== 1)) throw notFound(COMMENT_ERRORS.blockNotFound);
+  const viewer = await viewApp(ctx, caller, app);
+  const owner = viewer.owner;
+  // A page that is not public keeps its blocks to the owner.
+  if (!owner && Number(block.is_public) !== 1) throw notFound(COMMENT_ERRORS.blockNotFound);
   if (t.board) {
     const named = await resolveApp(ctx, { board: t.board, host: t.host });
     if (named && named.id !== app.id) throw forbidden(COMMENT_ERRORS.otherBoard);
   }
   if (block.type !== 'comments') throw badRequest(COMMENT_ERRORS.notComments);
-  return { app, owner };
+  return { app, owner, viewer };
 }
 
-export async function listComments(ctx: ServerContext, user: SessionUser | null, t: CommentTarget, offset: number, limit: number): Promise<CommentsResponse> {
-  await locate(ctx, user, t);
+export async function listComments(ctx: ServerContext, caller: Caller, t: CommentTarget, offset: number, limit: number): Promise<CommentsResponse> {
+  await locate(ctx, caller, t);
   const repo = commentsRepo(ctx.db);
   const [comments, total] = await Promise.all([repo.page(t.blockId, offset, limit), repo.count(t.blockId)]);
   return { comments, total };
@@ -83,12 +86,15 @@ function commentTime(): string {
 
 export async function postComment(
   ctx: ServerContext,
-  user: SessionUser | null,
+  caller: Caller,
   t: CommentTarget & { ip: string },
   input: { body: string; author?: string },
 ): Promise<Comment> {
-  await locate(ctx, user, t);
-  const issues = commentIssues(input, !!user);
+  const { viewer } = await locate(ctx, caller, t);
+  const user = caller.user;
+  // Signed in (owner account, or an app user of this app): the comment carries their name.
+  const member = viewer.appUser ?? user;
+  const issues = commentIssues(input, !!member);
   const first = issues[0];
   if (first) throw badRequest(first.message, issues);
   const wait = limiterOf(ctx).take(t.blockId, t.ip);
@@ -96,7 +102,7 @@ export async function postComment(
     const minutes = Math.max(1, Math.ceil(wait / 60_000));
     throw new RateLimited(COMMENT_ERRORS.tooMany(minutes), Math.ceil(wait / 1000));
   }
-  const author = user ? [...(cleanAuthor(user.name) || user.email.split('@')[0] || 'Member')].slice(0, AUTHOR_MAX_LENGTH).join('') : cleanAuthor(input.author);
+  const author = member ? [...(cleanAuthor(member.name) || member.email.split('@')[0] || 'Member')].slice(0, AUTHOR_MAX_LENGTH).join('') : cleanAuthor(input.author);
   const comment: Comment = { id: newId(), author, body: cleanCommentText(input.body), created_at: commentTime() };
   await commentsRepo(ctx.db).insert({ ...comment, block_id: t.blockId, user_id: user?.id ?? null });
   return comment;
@@ -104,7 +110,7 @@ export async function postComment(
 
 export async function deleteComment(ctx: ServerContext, user: SessionUser | null, t: CommentTarget, id: string): Promise<void> {
   if (!user) throw unauthorized();
-  const { owner } = await locate(ctx, user, t);
+  const { owner } = await locate(ctx, ownerCaller(user), t);
   if (!owner) throw forbidden(COMMENT_ERRORS.ownerOnly);
   if (!(await commentsRepo(ctx.db).remove(t.blockId, id))) throw notFound(COMMENT_ERRORS.commentNotFound);
 }

@@ -21,7 +21,7 @@ export function publicEnv(config: Config): Record<string, string> {
 }
 
 export function envRoutes(app: FastifyInstance, ctx: ServerContext) {
-  app.get('/api/getENV/:name', async (request, reply) => {
+  app.get('/api/getENV/:name', { config: { access: 'public' } }, async (request, reply) => {
     const { name } = parse(z.object({ name: z.string() }), request.params);
     const env = publicEnv(ctx.config);
     // Own keys only: 'constructor' or '__proto__' must not reach Object.prototype.

@@ -1,10 +1,10 @@
 // Where the rows of a sheet are on a map. Rows with latitude/longitude (columns, or a
 // "lat, lng" address) are placed as they are; the other addresses come from the database cache,
 // or are queued for the geocoding service and reported as pending until they are in the cache.
+import type { Caller } from '../access/viewer';
 import type { GeoPoint, GeoResponse } from '../../../shared/api/geo';
 import type { ServerContext } from '../../context';
 import { badRequest } from '../../errors';
-import type { SessionUser } from '../auth/service';
 import { sheetData } from '../spreadsheets/service';
 import { geocoderOf } from './geocoder';
 import { addressKey, coordinate, coordinateColumns, coordinatePair } from './places';
@@ -42,11 +42,11 @@ async function waitFor(promises: Promise<void>[], ms: number): Promise<void> {
   clearTimeout(timer);
 }
 
-export async function geoPoints(ctx: ServerContext, user: SessionUser | null, input: GeoInput): Promise<GeoResponse> {
+export async function geoPoints(ctx: ServerContext, caller: Caller, input: GeoInput): Promise<GeoResponse> {
   const { address, lat, lng, ...ref } = input;
   // The sheet data route's own access rule and filters: a map shows exactly the rows its sheet
   // route would show this caller.
-  const data = await sheetData(ctx, user, { ...ref, limit: MAX_MAP_ROWS });
+  const data = await sheetData(ctx, caller, { ...ref, limit: MAX_MAP_ROWS });
   const columns = data.columns;
   for (const [param, column] of [['address', address], ['lat', lat], ['lng', lng]] as const)
     if (column && !columns.includes(column)) throw badRequest(`Unknown column '${column}' in ${param}`, [{ path: param, message: `Unknown column '${column}'` }]);

@@ -81,7 +81,7 @@ describe('GET /api/page/{slug}', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/page/about-us?app=${multi.subdomain}` })).json().page.page_name).toBe('About Us');
   });
 
-  it('404 for an unknown page or app; private apps hidden from guests', async () => {
+  it('404 for an unknown page or app; private apps are 403 Access Denied to guests', async () => {
     const missing = await t.app.inject({ method: 'GET', url: `/api/page/nope?app=${multi.id}` });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe("Page 'nope' not found");
@@ -91,8 +91,8 @@ describe('GET /api/page/{slug}', () => {
     await t.app.inject({ method: 'PUT', url: `/api/apps/${multi.id}`, headers: as(owner), payload: { public: false } });
     try {
       expect((await t.app.inject({ method: 'GET', url: `/api/page/home?app=${multi.id}` })).statusCode).toBe(403);
-      expect((await t.app.inject({ method: 'GET', url: `/api/pages/${multi.id}` })).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'GET', url: `/api/pages/${multi.id}`, headers: as(stranger) })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: `/api/pages/${multi.id}` })).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url: `/api/pages/${multi.id}`, headers: as(stranger) })).statusCode).toBe(403);
       expect((await t.app.inject({ method: 'GET', url: `/api/pages/${multi.id}`, headers: as(owner) })).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: `/api/page/home?app=${multi.id}`, headers: as(owner) })).statusCode).toBe(200);
     } finally {

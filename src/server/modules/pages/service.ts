@@ -1,11 +1,14 @@
-import type { Page, PageSettings } from '../../../shared/api';
 import crypto from 'node:crypto';
+import type { Page, PageSettings } from '../../../shared/api';
+import { isAuthPage } from '../../../shared/rules/auth-pages';
 import { MAX_PAGE_SLUG_LENGTH, pageSlugOf, pageSlugProblem, uniqueSlug } from '../../../shared/rules/slug';
 import type { ServerContext } from '../../context';
 import { isUniqueViolation } from '../../db';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { newId, nowIso, parseJson } from '../../http';
-import { readableApp, resolveApp, writableApp, type AppRef, type AppView, canEdit } from '../apps/service';
+import { appViewer, ownerCaller, viewRefusal, type AppViewer, type Caller } from '../access/viewer';
+import { appsRepo } from '../apps/repo';
+import { appView, resolveApp, writableApp, type AppRef, type AppView } from '../apps/service';
 import type { SessionUser } from '../auth/service';
 import { viewerBlocks } from '../actions/secrets';
 import { blocksOfPages } from '../blocks/service';
@@ -60,26 +63,38 @@ export async function pagesOfApp(ctx: ServerContext, appId: string): Promise<Pag
   return rows.map((r) => pageOut(r, blocks.get(r.id) ?? []));
 }
 
-export async function listPages(ctx: ServerContext, user: SessionUser | null, appId: string) {
-  const { app, owner } = await readableApp(ctx, user, appId);
-  return (await pagesOfApp(ctx, app.id)).map((p) => pageForViewer(p, owner));
+/**
+ * The app's pages for this caller. A visitor of a password app who has not signed in yet gets
+ * only its sign-in pages (shared/rules/auth-pages.ts), so the web app can show one; a private
+ * app is 'Access Denied'.
+ */
+export async function listPages(ctx: ServerContext, caller: Caller, appId: string) {
+  const row = await appsRepo(ctx.db).findById(appId);
+  if (!row) throw notFound('App not found');
+  const app = appView(row);
+  const viewer = await appViewer(ctx, caller, app);
+  if (!viewer.canView && !app.public) throw viewRefusal(app);
+  const pages = await pagesOfApp(ctx, app.id);
+  return (viewer.canView ? pages : pages.filter(isAuthPage)).map((p) => pageForViewer(p, viewer.owner));
 }
 
 /** The app of a page request: the Host's subdomain, else `app` (id or subdomain), else `board`. */
-export async function appOfRequest(ctx: ServerContext, user: SessionUser | null, ref: AppRef): Promise<AppView> {
+export async function appOfRequest(ctx: ServerContext, caller: Caller, ref: AppRef): Promise<{ app: AppView; viewer: AppViewer }> {
   const app = await resolveApp(ctx, ref);
   if (!app) throw notFound('App not found');
-  if (!app.public && !(await canEdit(ctx, user, app)))
-    throw forbidden('This application is private and you do not have permission to access it.');
-  return app;
+  const viewer = await appViewer(ctx, caller, app);
+  if (!viewer.canView && !app.public) throw viewRefusal(app);
+  return { app, viewer };
 }
 
-export async function pageBySlug(ctx: ServerContext, user: SessionUser | null, slug: string, ref: AppRef) {
-  const app = await appOfRequest(ctx, user, ref);
+/** One page; a password app's visitor who has not signed in may open its sign-in pages only (401 otherwise). */
+export async function pageBySlug(ctx: ServerContext, caller: Caller, slug: string, ref: AppRef) {
+  const { app, viewer } = await appOfRequest(ctx, caller, ref);
   const row = await pagesRepo(ctx.db).findBySlug(app.id, slug.toLowerCase());
+  if (!viewer.canView && !(row && isAuthPage(row))) throw viewRefusal(app);
   if (!row) throw notFound(`Page '${slug}' not found`);
   const blocks = await blocksOfPages(ctx, [row.id]);
-  return pageForViewer(pageOut(row, blocks.get(row.id) ?? []), await canEdit(ctx, user, app));
+  return pageForViewer(pageOut(row, blocks.get(row.id) ?? []), viewer.owner);
 }
 
 /** A slug typed by the owner, lowercased and checked (400 naming page_slug). */
@@ -196,7 +211,7 @@ export async function reorderPages(ctx: ServerContext, user: SessionUser | null,
   await ctx.db.transaction().execute(async (trx) => {
     for (const [position, id] of order.entries()) await pagesRepo(trx).update(id, { position });
   });
-  return listPages(ctx, user, app.id);
+  return listPages(ctx, ownerCaller(user), app.id);
 }
 
 /** Deletes a page and its blocks; never the home page (the app's root). */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AddRowBody, RowWriteQuery, UpdateRowBody } from '../../../shared/api';
 import type { ServerContext } from '../../context';
 import { parse } from '../../http';
-import { currentUser } from '../auth/service';
+import { callerOf } from '../access/viewer';
 import * as service from './service';
 
 const SheetParams = z.object({ spreadsheetId: z.string().min(1), sheetTitle: z.string().min(1) });
@@ -26,34 +26,34 @@ const RowReadQuery = z.object({ board: z.string().optional(), referer: z.string(
 
 export function rowRoutes(app: FastifyInstance, ctx: ServerContext) {
   // One row (item-details pages, `?row={_id}`): authorized as the sheet data GET is.
-  app.get('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', async (request) => {
+  app.get('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { config: { access: 'app-viewer' } }, async (request) => {
     const { rowId, ...params } = parse(RowParams, request.params);
     const query = parse(RowReadQuery, request.query);
-    const user = await currentUser(ctx, request);
-    return service.readRow(ctx, user, { ...params, board: query.board, app: query.app, host: request.host }, rowId);
+    const caller = await callerOf(ctx, request);
+    return service.readRow(ctx, caller, { ...params, board: query.board, app: query.app, host: request.host }, rowId);
   });
 
-  app.post('/api/board/:spreadsheetId/sheet/:sheetTitle/rows', async (request, reply) => {
+  app.post('/api/board/:spreadsheetId/sheet/:sheetTitle/rows', { config: { access: 'app-viewer' } }, async (request, reply) => {
     const params = parse(SheetParams, request.params);
     const body = parse(AddRowBody, request.body);
-    const user = await currentUser(ctx, request);
-    const target = await service.authorizeWrite(ctx, user, writeRequest(request, params, body), 'add');
+    const caller = await callerOf(ctx, request);
+    const target = await service.authorizeWrite(ctx, caller, writeRequest(request, params, body), 'add');
     const row = await service.appendRow(ctx, target, body.values);
     return reply.status(201).send({ row });
   });
 
-  app.put('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', async (request) => {
+  app.put('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { config: { access: 'app-viewer' } }, async (request) => {
     const { rowId, ...params } = parse(RowParams, request.params);
     const body = parse(UpdateRowBody, request.body);
-    const user = await currentUser(ctx, request);
-    const target = await service.authorizeWrite(ctx, user, writeRequest(request, params, body), 'update');
+    const caller = await callerOf(ctx, request);
+    const target = await service.authorizeWrite(ctx, caller, writeRequest(request, params, body), 'update');
     return { row: await service.updateRow(ctx, target, rowId, body.values, body._version) };
   });
 
-  app.delete('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', async (request, reply) => {
+  app.delete('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { config: { access: 'app-viewer' } }, async (request, reply) => {
     const { rowId, ...params } = parse(RowParams, request.params);
-    const user = await currentUser(ctx, request);
-    const target = await service.authorizeWrite(ctx, user, writeRequest(request, params), 'delete');
+    const caller = await callerOf(ctx, request);
+    const target = await service.authorizeWrite(ctx, caller, writeRequest(request, params), 'delete');
     await service.deleteRow(ctx, target, rowId);
     return reply.status(204).send();
   });

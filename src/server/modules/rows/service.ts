@@ -2,7 +2,7 @@
  * Row writes: the ONE server path for adding, editing, duplicating and deleting sheet rows (the
  * rows routes and the block actions both come here).
  *
- *   authorizeWrite(ctx, user, req: WriteRequest, op: 'add'|'update'|'delete'|'duplicate'): Promise<WriteTarget>
+ *   authorizeWrite(ctx, caller, req: WriteRequest, op: 'add'|'update'|'delete'|'duplicate'): Promise<WriteTarget>
  *       who may write, decided from the session only (never _id/_email params): the workspace
  *       owner of the spreadsheet always; anyone else through a public app (req.board / host)
  *       that uses the spreadsheet, and req.blockId a block of that app showing this sheet, as
@@ -13,7 +13,7 @@
  *   updateRow(ctx, target, rowId, values, version): Promise<WireRow>   partial; stale version → 409
  *   deleteRow(ctx, target, rowId): Promise<void>                       unknown row → 404
  *   getRow(ctx, target, rowId): Promise<WireRow>                       unknown row → 404
- *   readRow(ctx, user, ref, rowId): Promise<{row, columns}>            one row for viewers (item
+ *   readRow(ctx, caller, ref, rowId): Promise<{row, columns}>            one row for viewers (item
  *       details): the sheet data GET's authorization (readableSheet); unknown row → 404
  *
  * values: {column: string | number | string[] (multi-select)}; checked against the block's axis
@@ -21,6 +21,7 @@
  * A wire row is the sheet row's values plus `_id` (string, stable) and `_version` (number).
  * Every write bumps the sheet's version in the same transaction and patches the sheet cache.
  */
+import { viewApp, type AppViewer, type Caller } from '../access/viewer';
 import { allows, type ViewerRole } from '../../../blocks/audience';
 import { isEmptyValue, normalizeValue, parseOptions, validateValue, type RowValue, type ValueRules } from '../../../shared/rows/validate';
 import type { BlockRecord } from '../../../shared/settings';
@@ -36,7 +37,6 @@ import type { Row } from '../spreadsheets/sheet-cache';
 import { workspaceRepo } from '../workspace/repo';
 import { rowsRepo } from './repo';
 import { safeRegexTester } from './safe-regex';
-import { viewerRole } from './viewer-role';
 
 export type WriteOp = 'add' | 'update' | 'delete' | 'duplicate';
 
@@ -125,7 +125,8 @@ function blockAllows(block: BlockRecord, op: WriteOp, role: ViewerRole): boolean
   }
 }
 
-export async function authorizeWrite(ctx: ServerContext, user: SessionUser | null, req: WriteRequest, op: WriteOp): Promise<WriteTarget> {
+export async function authorizeWrite(ctx: ServerContext, caller: Caller, req: WriteRequest, op: WriteOp): Promise<WriteTarget> {
+  const user = caller.user;
   const repo = rowsRepo(ctx.db);
   const sheet = await repo.sheetByTitle(req.spreadsheetId, req.sheetTitle);
   const workspaceId = sheet?.workspace_id ?? (await repo.spreadsheetWorkspace(req.spreadsheetId))?.workspace_id;
@@ -134,6 +135,7 @@ export async function authorizeWrite(ctx: ServerContext, user: SessionUser | nul
   const owner = !!ws && ws.id === workspaceId;
 
   let app: AppView | null = null;
+  let viewer: AppViewer | null = null;
   if (!owner) {
     app = await resolveApp(ctx, { board: req.board, app: req.app, host: req.host });
     if (!app) {
@@ -141,7 +143,7 @@ export async function authorizeWrite(ctx: ServerContext, user: SessionUser | nul
       throw notFound('Spreadsheet not found');
     }
     if (app.spreadsheetId !== req.spreadsheetId) throw forbidden('This board does not use this spreadsheet');
-    if (!app.public) throw forbidden('This application is private and you do not have permission to access it.');
+    viewer = await viewApp(ctx, caller, app);
   }
   if (!sheet) throw notFound(`Sheet '${req.sheetTitle}' not found`);
 
@@ -176,12 +178,13 @@ export async function authorizeWrite(ctx: ServerContext, user: SessionUser | nul
   };
   if (owner) return { ...target, role: 'admin', editable: 'all' };
 
-  const role = await viewerRole(ctx, user, app!);
+  // Admins: the owner and the app's read-write app users (access/viewer.ts).
+  const role = viewer!.role;
   const b = block!;
   if (!WRITING_KINDS.has(b.type)) throw forbidden('This block does not change rows.');
   if (!blockAllows(b, op, role)) {
     // 401 only when signing in could help: the audience lets admins in and nobody is signed in.
-    if (!user && blockAllows(b, op, 'admin')) throw unauthorized(`Sign in to ${VERBS[op]} this ${noun(b)}.`);
+    if (!user && !viewer!.appUser && blockAllows(b, op, 'admin')) throw unauthorized(`Sign in to ${VERBS[op]} this ${noun(b)}.`);
     throw forbidden(`You are not allowed to ${VERBS[op]} this ${noun(b)}.`);
   }
   return { ...target, role, editable: op === 'update' ? editableColumns(b, role) : new Set() };
@@ -374,8 +377,8 @@ export async function getRow(ctx: ServerContext, target: WriteTarget, rowId: str
  * authorization as the sheet data GET, then the row by its stable `_id`. The sheet's columns
  * come along so the view can order the row's values.
  */
-export async function readRow(ctx: ServerContext, user: SessionUser | null, ref: SheetReadRef, rowId: string): Promise<{ row: WireRow; columns: string[] }> {
-  const sheet = await readableSheet(ctx, user, ref);
+export async function readRow(ctx: ServerContext, caller: Caller, ref: SheetReadRef, rowId: string): Promise<{ row: WireRow; columns: string[] }> {
+  const sheet = await readableSheet(ctx, caller, ref);
   const index = rowIndexOf(rowId);
   const r = await rowsRepo(ctx.db).findRow(sheet.id, index);
   if (!r) throw notFound(ROW_MESSAGES.notFound);

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context';
 import { appsRepo } from '../apps/repo';
-import { hostSubdomain } from '../apps/service';
+import { customHostOf, hostSubdomain } from '../apps/service';
 import { pagesRepo } from '../pages/repo';
 
 /** Served when dist/web has not been built (tests): enough for route status checks. */
@@ -77,8 +77,10 @@ export function siteRoutes(app: FastifyInstance, ctx: ServerContext) {
   async function status(request: FastifyRequest): Promise<number> {
     const pathname = decodeURIComponent(request.url.split('?')[0]!.replace(/\/{2,}/g, '/'));
     const sub = hostSubdomain(ctx.config, request.host);
-    if (sub) {
-      const found = await appsRepo(ctx.db).findBySubdomain(sub);
+    const custom = sub ? null : customHostOf(ctx.config, request.host);
+    const onCustomHost = custom ? await appsRepo(ctx.db).findByCustomHost(custom) : undefined;
+    if (sub || onCustomHost) {
+      const found = onCustomHost ?? (await appsRepo(ctx.db).findBySubdomain(sub!));
       if (!found) return 404;
       const segs = pathname.split('/').filter(Boolean);
       if (segs.length === 0) return 200;

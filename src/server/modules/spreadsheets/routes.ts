@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { callerOf } from '../access/viewer';
 import { z } from 'zod';
 import { JsonSpreadsheetBody, SheetDataQuery } from '../../../shared/api';
 import type { ServerContext } from '../../context';
 import { badRequest, errorHandler, HttpError } from '../../errors';
 import { parse } from '../../http';
-import { currentUser, requireUser } from '../auth/service';
+import { requireUser } from '../auth/service';
 import { MESSAGES, parseSpreadsheetFile, titleFromName } from './import-file';
 import * as service from './service';
 
@@ -18,6 +19,7 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
   app.post(
     '/api/spreadsheets',
     {
+      config: { access: 'signed-in' },
       // A JSON spreadsheet may be as large as an upload (the other routes keep 1 MB); the slack
       // is for multipart framing.
       bodyLimit: Math.ceil(maxBytes) + 1024 * 1024,
@@ -66,28 +68,27 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
     },
   );
 
-  app.get('/api/spreadsheets', async (request) => {
+  app.get('/api/spreadsheets', { config: { access: 'signed-in' } }, async (request) => {
     const user = await requireUser(ctx, request);
     return { spreadsheets: await service.listSpreadsheets(ctx, user) };
   });
 
-  app.get('/api/spreadsheets/:id', async (request) => {
+  app.get('/api/spreadsheets/:id', { config: { access: 'owner' } }, async (request) => {
     const user = await requireUser(ctx, request);
     const { id } = parse(IdParams, request.params);
     return { spreadsheet: await service.getSpreadsheet(ctx, user, id) };
   });
 
-  app.delete('/api/spreadsheets/:id', async (request, reply) => {
+  app.delete('/api/spreadsheets/:id', { config: { access: 'owner' } }, async (request, reply) => {
     const user = await requireUser(ctx, request);
     const { id } = parse(IdParams, request.params);
     await service.deleteSpreadsheet(ctx, user, id);
     return reply.status(204).send();
   });
 
-  app.get('/api/board/:spreadsheetId/sheet/:sheetTitle', async (request) => {
+  app.get('/api/board/:spreadsheetId/sheet/:sheetTitle', { config: { access: 'app-viewer' } }, async (request) => {
     const params = parse(SheetParams, request.params);
     const query = parse(SheetQuery, request.query);
-    const user = await currentUser(ctx, request);
-    return service.sheetData(ctx, user, { ...params, ...query, host: request.host });
+    return service.sheetData(ctx, await callerOf(ctx, request), { ...params, ...query, host: request.host });
   });
 }

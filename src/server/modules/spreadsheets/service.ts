@@ -1,4 +1,5 @@
 import type { JsonSpreadsheetBody, SheetSummary, Spreadsheet } from '../../../shared/api';
+import { viewApp, type Caller } from '../access/viewer';
 import { compileFilters, filtersForSheet, type Filter } from '../../../shared/filters/conditions';
 import { filtersSchema } from '../../../shared/filters/schema';
 import { searchTerms } from '../../../shared/filters/search';
@@ -247,7 +248,8 @@ export interface SheetReadRef {
  * public app (named by `board`) that uses the spreadsheet. Shared by every read route (sheet
  * rows, chart aggregation), so they all answer 401/403/404 alike.
  */
-export async function readableSheet(ctx: ServerContext, user: SessionUser | null, input: SheetReadRef): Promise<ReadableSheet> {
+export async function readableSheet(ctx: ServerContext, caller: Caller, input: SheetReadRef): Promise<ReadableSheet & { viewerEmail: string | null }> {
+  const user = caller.user;
   const repo = spreadsheetsRepo(ctx.db);
   const sheet = await repo.sheetByTitle(input.spreadsheetId, input.sheetTitle);
   let workspaceId = sheet?.workspace_id;
@@ -257,6 +259,7 @@ export async function readableSheet(ctx: ServerContext, user: SessionUser | null
     workspaceId = s.workspace_id;
   }
   const owner = user ? (await workspaceOf(ctx, user.id)).id === workspaceId : false;
+  let viewerEmail = owner ? user!.email : null;
   if (!owner) {
     const ref: AppRef = { board: input.board, app: input.app, host: input.host };
     const app = await resolveApp(ctx, ref);
@@ -265,10 +268,10 @@ export async function readableSheet(ctx: ServerContext, user: SessionUser | null
       throw notFound('Spreadsheet not found');
     }
     if (app.spreadsheetId !== input.spreadsheetId) throw forbidden('This board does not use this spreadsheet');
-    if (!app.public) throw forbidden('This application is private and you do not have permission to access it.');
+    viewerEmail = (await viewApp(ctx, caller, app)).email;
   }
   if (!sheet) throw notFound(`Sheet '${input.sheetTitle}' not found`);
-  return sheet;
+  return { ...sheet, viewerEmail };
 }
 
 /** The active board filters of one sheet from the `filters` parameter (400 when bad or too many). */
@@ -291,17 +294,17 @@ export function cachedSheetRows(ctx: ServerContext, sheet: Pick<ReadableSheet, '
  * mask depends on the filters, the e-mail ('current user') and today's date (relative date
  * conditions), so all three key it; `key` is returned for callers caching results on top.
  */
-export function boardFilterMask(ctx: ServerContext, user: SessionUser | null, cached: CachedSheet, filters: Filter[]): { mask: Uint8Array | null; key: string } {
+export function boardFilterMask(ctx: ServerContext, email: string | null, cached: CachedSheet, filters: Filter[]): { mask: Uint8Array | null; key: string } {
   if (filters.length === 0) return { mask: null, key: '' };
   const now = new Date();
-  const userEmail = user?.email;
+  const userEmail = email ?? undefined;
   const key = JSON.stringify([filters, userEmail ?? null, localDate(now)]);
   return { mask: filterMask(cached, key, compileFilters(filters, { now, userEmail }), ctx.sheetCache), key };
 }
 
 /** Rows of one sheet, for its readers (see readableSheet). */
-export async function sheetData(ctx: ServerContext, user: SessionUser | null, input: SheetDataInput) {
-  const sheet = await readableSheet(ctx, user, input);
+export async function sheetData(ctx: ServerContext, caller: Caller, input: SheetDataInput) {
+  const sheet = await readableSheet(ctx, caller, input);
 
   // Only the active filters of this sheet count; parsed before anything is read.
   const filters = activeSheetFilters(input.filters, input.sheetTitle);
@@ -329,7 +332,7 @@ export async function sheetData(ctx: ServerContext, user: SessionUser | null, in
 
   // `nocache` needs nothing: entries are keyed by the sheet's version, so they are never stale.
   const cached = await cachedSheetRows(ctx, sheet);
-  const filter = boardFilterMask(ctx, user, cached, filters).mask;
+  const filter = boardFilterMask(ctx, sheet.viewerEmail, cached, filters).mask;
   const result = querySheet(cached, { q: input.q, sort, dir, limit: input.limit, offset: input.offset, fields, filter }, ctx.sheetCache);
   return { rows: result.rows, columns: fields ?? cached.columns, total: result.total };
 }

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
+import { callerOf } from '../access/viewer';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../../context';
 import { badRequest, errorHandler, HttpError } from '../../errors';
 import { parse } from '../../http';
-import { currentUser } from '../auth/service';
 import { servedInline } from './detect';
 import { authorizeUpload, findUpload, MAX_UPLOAD_BYTES, storeUpload, UPLOAD_MESSAGES } from './service';
 
@@ -29,6 +29,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
   app.post(
     '/api/uploads',
     {
+      config: { access: 'app-viewer' },
       bodyLimit: MAX_UPLOAD_BYTES + SLACK,
       errorHandler: (error, request, reply) =>
         errorHandler((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? badRequest(UPLOAD_MESSAGES.tooLarge) : error, request, reply),
@@ -59,8 +60,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
       }
       if (!file) throw badRequest(UPLOAD_MESSAGES.noFile, [{ path: 'file', message: 'A file is required' }]);
       const given = parse(UploadFields, fields);
-      const user = await currentUser(ctx, request);
-      const permit = await authorizeUpload(ctx, user, {
+      const permit = await authorizeUpload(ctx, await callerOf(ctx, request), {
         board: given.board ?? query.board,
         blockId: given.blockId ?? query.blockId,
         accept: given.accept ?? query.accept,
@@ -90,5 +90,5 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
     return reply.send(fs.createReadStream(file));
   };
   // Under /api only: `/uploads/...` is the path of a board whose subdomain is 'uploads'.
-  app.get('/api/uploads/:id', serve);
+  app.get('/api/uploads/:id', { config: { access: 'capability' } }, serve);
 }

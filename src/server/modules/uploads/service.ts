@@ -7,6 +7,7 @@
 // Block settings (purpose `block-setting`: an image, video or audio setting of a block, uploaded
 // from the editor) are uploaded by whoever may edit the app, into its workspace, and only as
 // media a browser shows without running anything (no SVG: it can hold scripts).
+import { viewApp, type AppViewer, type Caller } from '../access/viewer';
 import fs from 'node:fs';
 import path from 'node:path';
 import { allows, type ViewerRole } from '../../../blocks/audience';
@@ -20,7 +21,6 @@ import { canEdit, resolveApp } from '../apps/service';
 import type { SessionUser } from '../auth/service';
 import { blockRecord } from '../blocks/service';
 import { rowsRepo } from '../rows/repo';
-import { viewerRole } from '../rows/viewer-role';
 import { workspaceRepo } from '../workspace/repo';
 import { acceptRule, type AcceptRule } from './accept';
 import { detectType } from './detect';
@@ -114,16 +114,18 @@ function ruleOf(accept: string): AcceptRule {
 }
 
 /** Who may upload where, and under which accept rules (decided before the file is stored). */
-export async function authorizeUpload(ctx: ServerContext, user: SessionUser | null, req: UploadRequest): Promise<UploadPermit> {
+export async function authorizeUpload(ctx: ServerContext, caller: Caller, req: UploadRequest): Promise<UploadPermit> {
+  const user = caller.user;
   if (req.purpose === 'block-setting') return authorizeSettingUpload(ctx, user, req);
   const rules: AcceptRule[] = req.accept ? [ruleOf(req.accept)] : [];
   const ws = user ? await workspaceRepo(ctx.db).byOwner(user.id) : undefined;
   const app = req.board || req.host ? await resolveApp(ctx, { board: req.board, host: req.host }) : null;
   const owner = !!ws && (!app || app.workspaceId === ws.id);
 
+  let viewer: AppViewer | null = null;
   if (!owner) {
     if (!app) throw unauthorized(UPLOAD_MESSAGES.signIn);
-    if (!app.public) throw forbidden(UPLOAD_MESSAGES.privateApp);
+    viewer = await viewApp(ctx, caller, app);
     if (!req.blockId) throw forbidden(UPLOAD_MESSAGES.needBlock);
   }
   if (!req.blockId) return { workspaceId: ws!.id, rules };
@@ -137,7 +139,7 @@ export async function authorizeUpload(ctx: ServerContext, user: SessionUser | nu
     const own = await appsRepo(ctx.db).findById(row.app_id);
     if (own?.workspace_id !== ws!.id) throw forbidden(UPLOAD_MESSAGES.otherBoard);
   }
-  const role: ViewerRole = owner ? 'admin' : await viewerRole(ctx, user, app!);
+  const role: ViewerRole = owner ? 'admin' : viewer!.role;
   let fields = uploadFields(block, role);
   if (req.column !== undefined && req.column !== '') {
     fields = fields.filter((f) => f.column === req.column);

@@ -4,7 +4,7 @@ import { requireUser } from '../auth/service';
 import { workspacePlan } from './service';
 
 export function workspaceRoutes(app: FastifyInstance, ctx: ServerContext) {
-  app.get('/api/board/workspace', async (request) => {
+  app.get('/api/board/workspace', { config: { access: 'signed-in' } }, async (request) => {
     const user = await requireUser(ctx, request);
     return workspacePlan(ctx, user.id);
   });

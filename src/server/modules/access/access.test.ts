@@ -1,0 +1,370 @@
+// Who may call what (issue 5), on the test database: every /api route declares a rule, and the
+// privacy matrix — anonymous, the owner and another owner against every app-viewer and owner route
+// of a private and a public app — allows exactly what the rules promise. Unexpected allows: 0.
+// Also the privacy API (POST /api/app/app-info, the Publish URL and a custom host serving the app).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { hashPassword } from '../auth/password';
+import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { ACCESS_RULES, declaredAccess } from './rules';
+import { PRIVATE_APP_MESSAGE } from './viewer';
+
+let t: TestApp;
+let owner: TestUser;
+let other: TestUser;
+let spreadsheetId: string;
+
+interface Fixture {
+  id: string;
+  subdomain: string;
+  pageId: string;
+  tableId: string;
+  commentsId: string;
+  /** Every block of the home page, in order. */
+  blockIds: string[];
+}
+const apps: Record<'private' | 'public', Fixture> = {} as never;
+
+const as = (u?: TestUser) => (u ? { cookie: u.cookie } : {});
+
+async function ok<T>(res: { statusCode: number; body: string; json: () => unknown }, status = 200): Promise<T> {
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json() as T;
+}
+
+async function fixture(name: string, isPublic: boolean): Promise<Fixture> {
+  const { app } = await ok<{ app: { id: string; subdomain: string } }>(
+    await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { name, kind: 'multipage', spreadsheetId } }),
+    201,
+  );
+  await ok(await t.app.inject({ method: 'PUT', url: `/api/apps/${app.id}`, headers: as(owner), payload: { public: isPublic } }));
+  const { pages } = await ok<{ pages: { page_id: string }[] }>(await t.app.inject({ method: 'GET', url: `/api/pages/${app.id}`, headers: as(owner) }));
+  const pageId = pages[0]!.page_id;
+  const add = async (payload: Record<string, unknown>) =>
+    (await ok<{ block: { id: string } }>(await t.app.inject({ method: 'POST', url: '/api/blocks', headers: as(owner), payload: { pageId, ...payload } }), 201)).block.id;
+  const tableId = await add({
+    type: 'table',
+    sheet_title: 'Orders',
+    axis: [{ column: 'City' }, { column: 'Amount' }],
+    add_new_row: 'Everyone',
+    action_button_visibility: 'Everyone',
+    actions: [{ type: 'Duplicate row', title: 'Duplicate' }],
+  });
+  const commentsId = await add({ type: 'comments', title: 'Guestbook' });
+  const after = await ok<{ pages: { blocks: { id: string }[] }[] }>(await t.app.inject({ method: 'GET', url: `/api/pages/${app.id}`, headers: as(owner) }));
+  return { id: app.id, subdomain: app.subdomain, pageId, tableId, commentsId, blockIds: after.pages[0]!.blocks.map((b) => b.id) };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signUp(t.app, 'Owner Olga');
+  other = await signUp(t.app, 'Other Otto');
+  const sheet = { title: 'Orders', columns: ['City', 'Amount'], rows: [{ City: 'Paris', Amount: 12 }, { City: 'Lyon', Amount: 7 }] };
+  spreadsheetId = (await ok<{ spreadsheet: { id: string } }>(await t.app.inject({ method: 'POST', url: '/api/spreadsheets', headers: as(owner), payload: { title: 'Shop', sheets: [sheet] } }), 201))
+    .spreadsheet.id;
+  apps.private = await fixture('Private Shop', false);
+  apps.public = await fixture('Public Shop', true);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('route declarations', () => {
+  it('every /api route declares one of the access rules', async () => {
+    const built = await buildApp(t.config, { logger: false, migrate: false });
+    try {
+      const api = built.routes.filter((r) => r.url.startsWith('/api/'));
+      expect(api.length).toBeGreaterThan(40);
+      expect(api.filter((r) => r.access === null).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+      for (const r of api) expect(Object.keys(ACCESS_RULES)).toContain(r.access);
+      // The owner's management routes say so.
+      expect(api.find((r) => r.method === 'PUT' && r.url === '/api/apps/:id')?.access).toBe('owner');
+      expect(api.find((r) => r.method === 'GET' && r.url === '/api/board/:spreadsheetId/sheet/:sheetTitle')?.access).toBe('app-viewer');
+    } finally {
+      await built.app.close();
+    }
+  });
+
+  it('a route without a rule stops the server from starting', () => {
+    expect(() => declaredAccess({ method: 'GET', url: '/api/new-thing', config: {} })).toThrow(/GET \/api\/new-thing declares no access rule/);
+    expect(() => declaredAccess({ method: 'GET', url: '/api/new-thing', config: { access: 'everyone' } as never })).toThrow(/declares no access rule/);
+    expect(declaredAccess({ method: 'GET', url: '/assets/x.js', config: {} })).toBeNull();
+    expect(declaredAccess({ method: 'GET', url: '/api/x', config: { access: 'owner' } })).toBe('owner');
+  });
+});
+
+type Role = 'anonymous' | 'owner' | 'other owner';
+const ROLES: Role[] = ['anonymous', 'owner', 'other owner'];
+const userOf = (role: Role) => (role === 'owner' ? owner : role === 'other owner' ? other : undefined);
+
+interface Call {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: (f: Fixture) => string;
+  payload?: (f: Fixture) => unknown;
+  multipart?: boolean;
+}
+
+/** Every 'app-viewer' route, each naming the app the way the web app does. */
+const VIEWER_CALLS: Call[] = [
+  { name: 'app', method: 'GET', url: (f) => `/api/apps/${f.id}` },
+  { name: 'app info', method: 'POST', url: () => '/api/app/app-info', payload: (f) => ({ appName: f.subdomain }) },
+  { name: 'pages', method: 'GET', url: (f) => `/api/pages/${f.id}` },
+  { name: 'page', method: 'GET', url: (f) => `/api/page/home?app=${f.id}` },
+  { name: 'block', method: 'GET', url: (f) => `/api/blocks/${f.tableId}` },
+  { name: 'board state', method: 'POST', url: (f) => `/api/board/update-metadata?board=${f.id}`, payload: () => ({}) },
+  { name: 'page state', method: 'POST', url: (f) => `/api/page/update-metadata?app=${f.id}&page=home`, payload: () => ({}) },
+  { name: 'sheet rows', method: 'GET', url: (f) => `/api/board/${spreadsheetId}/sheet/Orders?board=${f.id}` },
+  { name: 'one row', method: 'GET', url: (f) => `/api/board/${spreadsheetId}/sheet/Orders/rows/0?board=${f.id}&blockId=${f.tableId}` },
+  { name: 'chart', method: 'GET', url: (f) => `/api/board/${spreadsheetId}/sheet/Orders/chart?board=${f.id}&chart=${encodeURIComponent(JSON.stringify({ x_axis: 'City', axes: [{ column: 'Amount' }] }))}` },
+  { name: 'add row', method: 'POST', url: (f) => `/api/board/${spreadsheetId}/sheet/Orders/rows?board=${f.id}`, payload: (f) => ({ blockId: f.tableId, values: { City: 'Nice', Amount: 3 } }) },
+  { name: 'run action', method: 'POST', url: (f) => `/api/blocks/${f.tableId}/actions/0/run?board=${f.id}`, payload: () => ({ rowId: '0' }) },
+  { name: 'comments', method: 'GET', url: (f) => `/api/blocks/${f.commentsId}/comments?board=${f.id}` },
+  { name: 'post comment', method: 'POST', url: (f) => `/api/blocks/${f.commentsId}/comments`, payload: () => ({ body: 'Hello there', author: 'Ann' }) },
+  { name: 'upload', method: 'POST', url: (f) => `/api/uploads?board=${f.id}&purpose=block-setting&kind=image`, multipart: true },
+];
+
+/** Every 'owner' route of an app (the other owner and anonymous visitors must never change it). */
+const OWNER_CALLS: Call[] = [
+  { name: 'update app', method: 'PUT', url: (f) => `/api/apps/${f.id}`, payload: () => ({ title: 'Renamed' }) },
+  { name: 'reorder pages', method: 'PUT', url: (f) => `/api/apps/${f.id}/pages/order`, payload: (f) => ({ order: [f.pageId] }) },
+  { name: 'add page', method: 'POST', url: () => '/api/pages', payload: (f) => ({ appId: f.id, page_name: 'Extra' }) },
+  { name: 'reorder blocks', method: 'PUT', url: (f) => `/api/pages/${f.pageId}/blocks/order`, payload: (f) => ({ order: [...f.blockIds].reverse() }) },
+  { name: 'add block', method: 'POST', url: () => '/api/blocks', payload: (f) => ({ pageId: f.pageId, type: 'markdown' }) },
+  { name: 'edit block', method: 'PUT', url: (f) => `/api/blocks/${f.tableId}`, payload: () => ({ title: 'Mine now' }) },
+  { name: 'spreadsheet', method: 'GET', url: () => `/api/spreadsheets/${spreadsheetId}` },
+];
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+
+async function send(call: Call, f: Fixture, role: Role) {
+  const user = userOf(role);
+  if (call.multipart) {
+    const m = multipart('dot.png', PNG);
+    return t.app.inject({ method: call.method, url: call.url(f), payload: m.payload, headers: { ...m.headers, ...as(user) } });
+  }
+  return t.app.inject({ method: call.method, url: call.url(f), headers: as(user), ...(call.payload ? { payload: call.payload(f) as object } : {}) });
+}
+
+describe('privacy matrix', () => {
+  it("a private app is its owner's alone: 403 'Access Denied' on every app route for anyone else", async () => {
+    const unexpected: string[] = [];
+    for (const call of VIEWER_CALLS)
+      for (const role of ROLES) {
+        const res = await send(call, apps.private, role);
+        if (role === 'owner') {
+          if (res.statusCode >= 400) unexpected.push(`owner refused: ${call.name} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        } else if (call.name === 'upload') {
+          // Block-setting uploads are the owner's on any app: a refusal either way (401 without a session).
+          if (![401, 403].includes(res.statusCode)) unexpected.push(`${role} ${call.name} → ${res.statusCode}`);
+        } else if (res.statusCode !== 403 || res.json().message !== PRIVATE_APP_MESSAGE) {
+          unexpected.push(`${role} ${call.name} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        }
+      }
+    expect(unexpected).toEqual([]);
+  });
+
+  it('a public app with no sign-in: anyone views it, reads its data and uses what its blocks allow', async () => {
+    const refused: string[] = [];
+    for (const call of VIEWER_CALLS) {
+      // Block-setting uploads are the owner's (the editor's); visitors upload through form fields.
+      const roles = call.name === 'upload' ? (['owner'] as Role[]) : ROLES;
+      for (const role of roles) {
+        const res = await send(call, apps.public, role);
+        if (res.statusCode >= 400) refused.push(`${role} ${call.name} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+    }
+    expect(refused).toEqual([]);
+    for (const role of ['anonymous', 'other owner'] as Role[]) {
+      const res = await send(VIEWER_CALLS.find((c) => c.name === 'upload')!, apps.public, role);
+      expect(res.statusCode, `${role} block-setting upload`).toBeGreaterThanOrEqual(400);
+    }
+  });
+
+  it("the owner's routes: never allowed to anonymous visitors or another owner, on either app", async () => {
+    const unexpected: string[] = [];
+    for (const which of ['private', 'public'] as const)
+      for (const call of OWNER_CALLS)
+        for (const role of ['anonymous', 'other owner'] as Role[]) {
+          const res = await send(call, apps[which], role);
+          const expected = role === 'anonymous' ? [401, 403, 404] : [403, 404];
+          if (!expected.includes(res.statusCode)) unexpected.push(`${role} ${call.name} on the ${which} app → ${res.statusCode}`);
+        }
+    expect(unexpected).toEqual([]);
+    // The owner may (a spot check that the calls themselves are right).
+    for (const call of OWNER_CALLS) expect((await send(call, apps.public, 'owner')).statusCode, call.name).toBeLessThan(300);
+  });
+});
+
+describe('privacy API', () => {
+  it('POST /api/app/app-info names the app by the first label of its host; unknown names are 404', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/app/app-info', payload: { appName: apps.public.subdomain.toUpperCase() } });
+    expect((await ok<{ app: { id: string; public: boolean } }>(res)).app).toMatchObject({ id: apps.public.id, public: true, sign_in_method: 'No sign in' });
+    const missing = await t.app.inject({ method: 'POST', url: '/api/app/app-info', payload: { appName: 'no-such-app' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Unable to get app information');
+    const empty = await t.app.inject({ method: 'POST', url: '/api/app/app-info', payload: { appName: '  ' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toContain('Unable to determine app name');
+  });
+
+  it('PUT /api/apps/{id} saves public, publishUrl and sign_in_method; GET answers them', async () => {
+    const f = await fixture('Privacy Shop', true);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/apps/${f.id}`,
+      headers: as(owner),
+      payload: { public: true, publishUrl: `http://${f.subdomain}.localhost:3000/`, sign_in_method: 'Use password set by user' },
+    });
+    expect((await ok<{ app: unknown }>(put)).app).toMatchObject({ public: true, sign_in_method: 'Use password set by user', publishUrl: `http://${f.subdomain}.localhost:3000/` });
+    const got = await ok<{ app: unknown }>(await t.app.inject({ method: 'GET', url: `/api/apps/${f.id}`, headers: as(owner) }));
+    expect(got.app).toMatchObject({ id: f.id, name: 'Privacy Shop', subdomain: f.subdomain, public: true, sign_in_method: 'Use password set by user' });
+    // Bad values are refused with a clear message and change nothing.
+    const bad = await t.app.inject({ method: 'PUT', url: `/api/apps/${f.id}`, headers: as(owner), payload: { sign_in_method: 'Magic' } });
+    expect(bad.statusCode).toBe(400);
+    const otherApp = await t.app.inject({ method: 'PUT', url: `/api/apps/${f.id}`, headers: as(owner), payload: { publishUrl: `http://${apps.public.subdomain}.localhost:3000` } });
+    expect(otherApp.statusCode).toBe(400);
+    expect(otherApp.json().message).toContain(`this app's address (${f.subdomain}.localhost)`);
+    const ftp = await t.app.inject({ method: 'PUT', url: `/api/apps/${f.id}`, headers: as(owner), payload: { publishUrl: 'ftp://files.example.com' } });
+    expect(ftp.statusCode).toBe(400);
+    expect((await ok<{ app: { publishUrl: string } }>(await t.app.inject({ method: 'GET', url: `/api/apps/${f.id}`, headers: as(owner) }))).app.publishUrl).toBe(
+      `http://${f.subdomain}.localhost:3000/`,
+    );
+    // Only the owner changes privacy.
+    expect((await t.app.inject({ method: 'PUT', url: `/api/apps/${f.id}`, headers: as(other), payload: { public: false } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/apps/${f.id}`, payload: { public: false } })).statusCode).toBe(401);
+  });
+
+  it('a custom host in the Publish URL serves the app; one host serves one app', async () => {
+    const f = await fixture('Custom Shop', true);
+    const host = `shop-${f.id.toLowerCase().replace(/[^a-z0-9]/g, '')}.example.com`;
+    await ok(await t.app.inject({ method: 'PUT', url: `/api/apps/${f.id}`, headers: as(owner), payload: { publishUrl: `https://${host}` } }));
+    const page = await ok<{ page: { app_id: string; page_type: string } }>(await t.app.inject({ method: 'GET', url: '/api/page/home', headers: { host } }));
+    expect(page.page).toMatchObject({ app_id: f.id, page_type: 'home' });
+    const rows = await ok<{ rows: unknown[] }>(await t.app.inject({ method: 'GET', url: `/api/board/${spreadsheetId}/sheet/Orders`, headers: { host } }));
+    expect(rows.rows.length).toBeGreaterThan(0);
+    // Another app may not take the same host.
+    const g = await fixture('Copycat Shop', true);
+    const taken = await t.app.inject({ method: 'PUT', url: `/api/apps/${g.id}`, headers: as(owner), payload: { publishUrl: `http://${host.toUpperCase()}/` } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(`The address ${host} already serves another app`);
+    // Clearing the Publish URL stops serving that host.
+    await ok(await t.app.inject({ method: 'PUT', url: `/api/apps/${f.id}`, headers: as(owner), payload: { publishUrl: '' } }));
+    expect((await t.app.inject({ method: 'GET', url: '/api/page/home', headers: { host } })).statusCode).toBe(404);
+    // A private app on its custom host is 'Access Denied' like anywhere else.
+    await ok(await t.app.inject({ method: 'PUT', url: `/api/apps/${g.id}`, headers: as(owner), payload: { publishUrl: `http://${host}/`, public: false } }));
+    const denied = await t.app.inject({ method: 'GET', url: '/api/page/home', headers: { host } });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().message).toBe(PRIVATE_APP_MESSAGE);
+  });
+});
+
+describe('password app (Use password set by user)', () => {
+  type AppRole = 'anonymous' | 'owner' | 'other owner' | 'reader' | 'editor' | 'user of another app';
+  const cookies: Partial<Record<AppRole, string>> = {};
+  let pw: Fixture;
+  let elsewhere: Fixture;
+
+  /** An app user with a password, signed in through POST /api/app-auth/login (the cookie it sets). */
+  async function appUser(f: Fixture, email: string, permissions: 'read' | 'read-write'): Promise<string> {
+    const now = new Date().toISOString();
+    await t.ctx.db
+      .insertInto('app_users')
+      .values({ id: `u${Math.random().toString(36).slice(2, 12)}`, app_id: f.id, name: email.split('@')[0]!, email, permissions, password_hash: await hashPassword('members only!'), created_at: Math.floor(Date.now() / 1000), updated_at: now })
+      .execute();
+    const res = await t.app.inject({ method: 'POST', url: `/api/app-auth/login?app=${f.id}`, payload: { email, password: 'members only!' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const set = res.cookies.find((c) => c.name === `sb_app_${f.id}`);
+    expect(set?.httpOnly).toBe(true);
+    return `${set!.name}=${set!.value}`;
+  }
+
+  beforeAll(async () => {
+    pw = await fixture('Members Shop', true);
+    elsewhere = await fixture('Other Members Shop', true);
+    for (const f of [pw, elsewhere])
+      await ok(await t.app.inject({ method: 'PUT', url: `/api/apps/${f.id}`, headers: as(owner), payload: { sign_in_method: 'Use password set by user' } }));
+    // A sign-in page (flagged is_auth) the visitor may open before signing in.
+    await ok(await t.app.inject({ method: 'POST', url: '/api/pages', headers: as(owner), payload: { appId: pw.id, page_name: 'Login' } }), 201);
+    cookies.owner = owner.cookie;
+    cookies['other owner'] = other.cookie;
+    cookies.reader = await appUser(pw, 'reader@example.com', 'read');
+    cookies.editor = await appUser(pw, 'editor@example.com', 'read-write');
+    cookies['user of another app'] = await appUser(elsewhere, 'reader@example.com', 'read');
+  });
+
+  const ALL: AppRole[] = ['anonymous', 'owner', 'other owner', 'reader', 'editor', 'user of another app'];
+  const send2 = (call: Call, role: AppRole) => {
+    const cookie = cookies[role];
+    if (call.multipart) {
+      const m = multipart('dot.png', PNG);
+      return t.app.inject({ method: call.method, url: call.url(pw), payload: m.payload, headers: { ...m.headers, ...(cookie ? { cookie } : {}) } });
+    }
+    return t.app.inject({ method: call.method, url: call.url(pw), headers: cookie ? { cookie } : {}, ...(call.payload ? { payload: call.payload(pw) as object } : {}) });
+  };
+
+  it('only the owner and its own signed-in app users see it; everyone else must sign in (401), on every app route', async () => {
+    const unexpected: string[] = [];
+    for (const call of VIEWER_CALLS.filter((c) => c.name !== 'upload'))
+      for (const role of ALL) {
+        const res = await send2(call, role);
+        const allowed = role === 'owner' || role === 'reader' || role === 'editor';
+        if (allowed && res.statusCode >= 400) unexpected.push(`${role} refused: ${call.name} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+        if (!allowed && call.name === 'pages') {
+          // The page list answers, but with the sign-in pages only (next test).
+          const slugs = res.statusCode === 200 ? (res.json() as { pages: { page_slug: string }[] }).pages.map((p) => p.page_slug) : [];
+          if (slugs.join() !== 'login') unexpected.push(`${role} pages → ${res.statusCode} ${slugs.join()}`);
+        } else if (!allowed && (res.statusCode !== 401 || res.json().code !== 'app_sign_in_required'))
+          unexpected.push(`${role} ${call.name} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+      }
+    expect(unexpected).toEqual([]);
+  });
+
+  it('before signing in, the page list holds only the sign-in pages, and only those open', async () => {
+    const list = await ok<{ pages: { page_slug: string }[] }>(await t.app.inject({ method: 'GET', url: `/api/pages/${pw.id}` }));
+    expect(list.pages.map((p) => p.page_slug)).toEqual(['login']);
+    expect((await t.app.inject({ method: 'GET', url: `/api/page/login?app=${pw.id}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/page/home?app=${pw.id}` })).statusCode).toBe(401);
+    const member = await ok<{ pages: { page_slug: string }[] }>(await t.app.inject({ method: 'GET', url: `/api/pages/${pw.id}`, headers: { cookie: cookies.reader! } }));
+    expect(member.pages.map((p) => p.page_slug)).toEqual(['home', 'login']);
+  });
+
+  it("block audiences: a read-write app user is an Admin, a read user a Guest; the board state tells the web app who is signed in", async () => {
+    const state = async (role: AppRole) => ok<{ user_role: string; app_user: { email: string } | null; can_edit: boolean }>(await send2(VIEWER_CALLS.find((c) => c.name === 'board state')!, role));
+    expect(await state('reader')).toMatchObject({ user_role: 'read', app_user: { email: 'reader@example.com' }, can_edit: false });
+    expect(await state('editor')).toMatchObject({ user_role: 'read-write', app_user: { email: 'editor@example.com' }, can_edit: false });
+    expect(await state('owner')).toMatchObject({ user_role: 'owner', app_user: null, can_edit: true });
+    // An Admins-only action: the editor may run it, the reader may not.
+    await ok(await t.app.inject({ method: 'PUT', url: `/api/blocks/${pw.tableId}`, headers: as(owner), payload: { action_button_visibility: 'Admins' } }));
+    try {
+      const run = (role: AppRole) => send2(VIEWER_CALLS.find((c) => c.name === 'run action')!, role);
+      expect((await run('editor')).statusCode).toBe(200);
+      const refused = await run('reader');
+      expect(refused.statusCode).toBe(403);
+    } finally {
+      await ok(await t.app.inject({ method: 'PUT', url: `/api/blocks/${pw.tableId}`, headers: as(owner), payload: { action_button_visibility: 'Everyone' } }));
+    }
+  });
+
+  it("'current user' filters compare with the signed-in app user's e-mail", async () => {
+    await ok(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/board/${spreadsheetId}/sheet/Orders/rows?board=${pw.id}`,
+        headers: { cookie: cookies.reader! },
+        payload: { blockId: pw.tableId, values: { City: 'reader@example.com', Amount: 1 } },
+      }),
+      201,
+    );
+    const filters = encodeURIComponent(JSON.stringify([{ name: 'Mine', active: true, condition: '=', sheet_column: { sheet: 'Orders', column: 'City' }, value: 'current user' }]));
+    const mine = await ok<{ rows: { City: string }[] }>(
+      await t.app.inject({ method: 'GET', url: `/api/board/${spreadsheetId}/sheet/Orders?board=${pw.id}&filters=${filters}`, headers: { cookie: cookies.reader! } }),
+    );
+    expect(mine.rows.map((r) => r.City)).toEqual(['reader@example.com']);
+    const editors = await ok<{ rows: unknown[] }>(
+      await t.app.inject({ method: 'GET', url: `/api/board/${spreadsheetId}/sheet/Orders?board=${pw.id}&filters=${filters}`, headers: { cookie: cookies.editor! } }),
+    );
+    expect(editors.rows).toEqual([]);
+  });
+});

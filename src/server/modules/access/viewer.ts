@@ -1,0 +1,87 @@
+// The one rule of who may view an app (issue 5), used by every 'app-viewer' route: pages, blocks,
+// sheet data, charts, geocoding, row writes, actions, uploads and comments.
+// - A private app is its owner's alone: everyone else gets 403 with the spec's 'Access Denied'
+//   text (shell §2.3), whatever route they try.
+// - A public app with 'Use password set by user' needs its owner or one of its app users signed in
+//   to it (401 APP_SIGN_IN_CODE until then; the web app shows the app's sign-in page).
+// - A public app with 'No sign in' is anyone's.
+// Block audiences then use the viewer's role: Admins are the owner and 'read-write' app users,
+// Guests everyone else (src/blocks/audience.ts).
+import type { FastifyRequest } from 'fastify';
+import type { ViewerRole } from '../../../blocks/audience';
+import type { SignedInAppUser } from '../../../shared/api/app-users';
+import type { ServerContext } from '../../context';
+import { forbidden, HttpError } from '../../errors';
+import { currentUser, type SessionUser } from '../auth/service';
+import { signedInAppUser } from '../app-users/session';
+import { workspaceRepo } from '../workspace/repo';
+
+/** The 403 text of a private app (shell §2.3); the web app shows it on the 'Access Denied' screen. */
+export const PRIVATE_APP_MESSAGE = 'This application is private and you do not have permission to access it.';
+export const PASSWORD_SIGN_IN = 'Use password set by user';
+/** The error code of a password app's data asked for before signing in. */
+export const APP_SIGN_IN_CODE = 'app_sign_in_required';
+export const APP_SIGN_IN_MESSAGE = 'Please sign in to this app to continue.';
+
+/** Who is calling: the owner account's session, and the app-user session of any app it names. */
+export interface Caller {
+  user: SessionUser | null;
+  appUser(appId: string): Promise<SignedInAppUser | null>;
+}
+
+/** The caller of a request (cookies only; never `_id` or `_email` parameters). */
+export async function callerOf(ctx: ServerContext, request: FastifyRequest): Promise<Caller> {
+  return { user: await currentUser(ctx, request), appUser: (appId) => signedInAppUser(ctx, request, appId) };
+}
+
+/** A caller with only an owner session (or none): services and tests that act outside a request. */
+export function ownerCaller(user: SessionUser | null): Caller {
+  return { user, appUser: async () => null };
+}
+
+export interface AppViewer {
+  /** The owner of the app (the workspace that holds it). */
+  owner: boolean;
+  /** The app user signed in to this app, if any. */
+  appUser: SignedInAppUser | null;
+  /** For block audiences: 'admin' (owner, read-write app user) or 'guest'. */
+  role: ViewerRole;
+  /** The e-mail 'current user' filters compare with: the owner's or the app user's, else null. */
+  email: string | null;
+  /** May view the app (see the rules above). */
+  canView: boolean;
+}
+
+interface ViewableApp {
+  id: string;
+  workspaceId: string;
+  public: boolean;
+  sign_in_method: string;
+}
+
+export async function isAppOwner(ctx: ServerContext, user: SessionUser | null, app: Pick<ViewableApp, 'workspaceId'>): Promise<boolean> {
+  if (!user) return false;
+  const ws = await workspaceRepo(ctx.db).byOwner(user.id);
+  return !!ws && ws.id === app.workspaceId;
+}
+
+/** The caller as a viewer of `app` (does not throw). */
+export async function appViewer(ctx: ServerContext, caller: Caller, app: ViewableApp): Promise<AppViewer> {
+  const owner = await isAppOwner(ctx, caller.user, app);
+  const appUser = owner ? null : await caller.appUser(app.id);
+  const role: ViewerRole = owner || appUser?.permissions === 'read-write' ? 'admin' : 'guest';
+  const email = owner ? (caller.user?.email ?? null) : (appUser?.email ?? caller.user?.email ?? null);
+  const canView = owner || (app.public && (app.sign_in_method !== PASSWORD_SIGN_IN || !!appUser));
+  return { owner, appUser, role, email, canView };
+}
+
+/** The caller as a viewer of `app`, or 403 'Access Denied' (private) / 401 (a password app, not signed in). */
+export async function viewApp(ctx: ServerContext, caller: Caller, app: ViewableApp): Promise<AppViewer> {
+  const viewer = await appViewer(ctx, caller, app);
+  if (!viewer.canView) throw viewRefusal(app);
+  return viewer;
+}
+
+export function viewRefusal(app: Pick<ViewableApp, 'public'>): HttpError {
+  return app.public ? new HttpError(401, APP_SIGN_IN_MESSAGE, undefined, APP_SIGN_IN_CODE) : forbidden(PRIVATE_APP_MESSAGE);
+}

@@ -1,0 +1,195 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AppAuthQuery,
+  AppForgotPasswordBody,
+  AppLoginBody,
+  AppRegisterBody,
+  AppSetPasswordBody,
+  AppUserAppParams,
+  CreateAppUserBody,
+  DeleteAppUserBody,
+  UpdateAppUserBody,
+} from '../../../shared/api/app-users';
+import type { ServerContext } from '../../context';
+import { HttpError } from '../../errors';
+import { parse } from '../../http';
+import type { AppView } from '../apps/service';
+import { currentUser } from '../auth/service';
+import { IpLimiter, LOGIN_MAX_FAILURES_PER_IP, LoginLimiter, MAILS_PER_IP, tooManyAttempts } from '../auth/limiter';
+import * as service from './service';
+import { appSessionCookie, signedInAppUser } from './session';
+
+/** Reset e-mails per (address, IP) and per address across IPs in the limiter's 15-minute window. */
+export const RESET_MAILS_PER_EMAIL_AND_IP = 5;
+export const RESET_MAILS_PER_EMAIL = 10;
+/** Registrations one IP may make per window (each one is a new account of the app). */
+export const REGISTRATIONS_PER_IP = 20;
+
+/**
+ * X-Forwarded-Proto is trusted (TRUST_PROXY) but is whatever the caller sent: only 'http' or
+ * 'https' ever goes into a mailed link (see the owners' magic link).
+ */
+function linkScheme(ctx: ServerContext, request: FastifyRequest): 'http' | 'https' {
+  return request.protocol === 'https' || ctx.config.publicScheme === 'https' ? 'https' : 'http';
+}
+
+/** The address as typed (trimmed, case kept), for the spec's invalid-address message. */
+function typedEmail(body: unknown): string {
+  const email = (body as { email?: unknown } | null | undefined)?.email;
+  return typeof email === 'string' ? email.trim() : '';
+}
+
+function setAppSessionCookie(request: FastifyRequest, reply: FastifyReply, app: AppView, session: service.AppSession) {
+  reply.setCookie(appSessionCookie(app.id), session.token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    path: '/',
+    maxAge: session.maxAge,
+  });
+}
+
+const isHttp = (e: unknown, status: number, code?: string) => e instanceof HttpError && e.status === status && (code === undefined || e.code === code);
+
+export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
+  // ---- The owner's API (shell §7), owner of the app only ----
+
+  app.get('/api/mutipageapp_users/:appId', { config: { access: 'owner' } }, async (request) => {
+    const { appId } = parse(AppUserAppParams, request.params);
+    return { app_users: await service.listAppUsers(ctx, await currentUser(ctx, request), appId) };
+  });
+
+  app.post('/api/mutipageapp_users', { config: { access: 'owner' } }, async (request, reply) => {
+    const body = parse(CreateAppUserBody, request.body);
+    const { user, invitationSent } = await service.createAppUser(
+      ctx,
+      await currentUser(ctx, request),
+      { ...body, typedEmail: typedEmail(request.body) },
+      { scheme: linkScheme(ctx, request) },
+    );
+    return reply.status(201).send({ new_app_user: user, invitation_sent: invitationSent });
+  });
+
+  app.put('/api/mutipageapp_users', { config: { access: 'owner' } }, async (request) => {
+    const body = parse(UpdateAppUserBody, request.body);
+    const { user, invitationSent } = await service.updateAppUser(
+      ctx,
+      await currentUser(ctx, request),
+      { ...body, typedEmail: typedEmail(request.body) },
+      { scheme: linkScheme(ctx, request) },
+    );
+    return { updated_user: user, ...(invitationSent === undefined ? {} : { invitation_sent: invitationSent }) };
+  });
+
+  app.delete('/api/mutipageapp_users', { config: { access: 'owner' } }, async (request, reply) => {
+    const body = parse(DeleteAppUserBody, request.body);
+    await service.deleteAppUser(ctx, await currentUser(ctx, request), body);
+    return reply.status(204).send();
+  });
+
+  // ---- The app users' own endpoints: they only ever sign in to the app the request names ----
+
+  // In memory, per process, like the owners' limiter (auth/limiter.ts). E-mail keys carry the
+  // app: the same address in two apps is two users.
+  const logins = new LoginLimiter();
+  /** Failed logins (any address), bad links and taken addresses at sign-up, per IP. */
+  const failures = new IpLimiter(LOGIN_MAX_FAILURES_PER_IP);
+  const resetMails = new LoginLimiter(RESET_MAILS_PER_EMAIL_AND_IP, RESET_MAILS_PER_EMAIL);
+  const mailsPerIp = new IpLimiter(MAILS_PER_IP);
+  const registrations = new IpLimiter(REGISTRATIONS_PER_IP);
+  const emailKey = (target: AppView, email: string) => `${target.id}/${email}`;
+
+  const appOf = (request: FastifyRequest) => {
+    const q = parse(AppAuthQuery, request.query);
+    return service.appOfRequest(ctx, { board: q.board, app: q.app, host: request.host });
+  };
+  const refuseFailingIp = (request: FastifyRequest, reply: FastifyReply) => {
+    const wait = failures.retryAfter(request.ip);
+    if (wait > 0) throw tooManyAttempts(reply, wait, (w) => `Too many failed attempts. Please wait ${w} and try again.`);
+  };
+
+  app.get('/api/app-auth/me', { config: { access: 'app-auth' } }, async (request) => {
+    const target = await appOf(request);
+    return { app_user: await signedInAppUser(ctx, request, target.id) };
+  });
+
+  app.post('/api/app-auth/login', { config: { access: 'app-auth' } }, async (request, reply) => {
+    const target = await appOf(request);
+    const body = parse(AppLoginBody, request.body);
+    const key = emailKey(target, body.email);
+    const wait = Math.max(logins.retryAfter(key, request.ip), failures.retryAfter(request.ip));
+    if (wait > 0)
+      throw tooManyAttempts(reply, wait, (w) => `Too many failed sign-in attempts. Please wait ${w} and try again, or reset your password.`);
+    let result;
+    try {
+      result = await service.login(ctx, target, body.email, body.password);
+    } catch (e) {
+      if (isHttp(e, 401)) {
+        logins.fail(key, request.ip);
+        failures.fail(request.ip);
+      }
+      throw e;
+    }
+    logins.succeed(key, request.ip);
+    setAppSessionCookie(request, reply, target, result.session);
+    return { app_user: result.user };
+  });
+
+  app.post('/api/app-auth/logout', { config: { access: 'app-auth' } }, async (request, reply) => {
+    const target = await appOf(request);
+    await service.logout(ctx, target, request.cookies[appSessionCookie(target.id)]);
+    reply.clearCookie(appSessionCookie(target.id), { path: '/' });
+    return reply.status(204).send();
+  });
+
+  app.post('/api/app-auth/register', { config: { access: 'app-auth' } }, async (request, reply) => {
+    const target = await appOf(request);
+    const body = parse(AppRegisterBody, request.body);
+    const wait = Math.max(failures.retryAfter(request.ip), registrations.retryAfter(request.ip));
+    if (wait > 0) throw tooManyAttempts(reply, wait, (w) => `Too many sign-up attempts. Please wait ${w} and try again.`);
+    let result;
+    try {
+      result = await service.register(ctx, target, body);
+    } catch (e) {
+      // A taken address tells who is a user: such answers count as failures.
+      if (isHttp(e, 409)) {
+        failures.fail(request.ip);
+        registrations.fail(request.ip);
+      }
+      throw e;
+    }
+    registrations.fail(request.ip);
+    setAppSessionCookie(request, reply, target, result.session);
+    return reply.status(201).send({ app_user: result.user });
+  });
+
+  const withToken = (run: typeof service.acceptInvitation) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const target = await appOf(request);
+    const body = parse(AppSetPasswordBody, request.body);
+    refuseFailingIp(request, reply);
+    let result;
+    try {
+      result = await run(ctx, target, body.token, body.password);
+    } catch (e) {
+      if (isHttp(e, 400, 'invalid_token')) failures.fail(request.ip);
+      throw e;
+    }
+    setAppSessionCookie(request, reply, target, result.session);
+    return { app_user: result.user };
+  };
+  app.post('/api/app-auth/accept-invitation', { config: { access: 'app-auth' } }, withToken(service.acceptInvitation));
+  app.post('/api/app-auth/reset-password', { config: { access: 'app-auth' } }, withToken(service.resetPassword));
+
+  app.post('/api/app-auth/forgot-password', { config: { access: 'app-auth' } }, async (request, reply) => {
+    const target = await appOf(request);
+    const body = parse(AppForgotPasswordBody, request.body);
+    const key = emailKey(target, body.email);
+    // Every request counts, sent or not (answers must not differ for users and strangers).
+    const wait = Math.max(resetMails.retryAfter(key, request.ip), mailsPerIp.retryAfter(request.ip));
+    if (wait > 0) throw tooManyAttempts(reply, wait, (w) => `Too many password reset requests. Please wait ${w} and try again.`);
+    resetMails.fail(key, request.ip);
+    mailsPerIp.fail(request.ip);
+    await service.sendPasswordReset(ctx, target, body.email, { scheme: linkScheme(ctx, request) });
+    return { ok: true };
+  });
+}

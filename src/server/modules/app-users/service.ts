@@ -1,0 +1,312 @@
+// App users (shell §2.4, §3, §5, §7): the owner adds, edits and removes the people of one app,
+// who get an invitation e-mail to set a password; the app users sign in, register (when the app
+// has a register block), reset their password and sign out. Their sessions belong to one app.
+import {
+  APP_USER_MESSAGES,
+  BASIC_EMAIL,
+  FILL_BOTH_MESSAGE,
+  INVITATION_DAYS,
+  RESET_MINUTES,
+  appUserPermission,
+  invalidEmailMessage,
+  type AppUser,
+  type SignedInAppUser,
+} from '../../../shared/api/app-users';
+import type { ServerContext } from '../../context';
+import { isUniqueViolation } from '../../db';
+import { badRequest, conflict, forbidden, HttpError, notFound, type Issue } from '../../errors';
+import { newId, nowIso, randomToken, sha256 } from '../../http';
+import { writableApp, resolveApp, type AppRef, type AppView } from '../apps/service';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/password';
+import { MAX_PASSWORD_LENGTH, type SessionUser } from '../auth/service';
+import { appUsersRepo, type AppUserRow, type TokenPurpose } from './repo';
+
+const M = APP_USER_MESSAGES;
+/** The block whose presence on a page of the app opens sign-up (blocks-and-data §3). */
+export const REGISTER_BLOCK = 'register';
+
+export function appUserOut(r: AppUserRow): AppUser {
+  return { id: r.id, name: r.name, email: r.email, permissions: appUserPermission(r.permissions), created_at: Number(r.created_at) };
+}
+
+function signedIn(r: AppUserRow): SignedInAppUser {
+  return { id: r.id, name: r.name, email: r.email, permissions: appUserPermission(r.permissions) };
+}
+
+interface UserFields {
+  name: string;
+  email: string;
+  permissions: 'read' | 'read-write';
+}
+
+/**
+ * The spec's form rules (§5): both fields required after trimming, then a basic address. The
+ * message quotes the address as typed (`typedEmail`; the stored one is lower-cased).
+ */
+function checkFields(f: UserFields, typedEmail: string) {
+  if (!f.name || !f.email) {
+    const issues: Issue[] = [];
+    if (!f.name) issues.push({ path: 'name', message: FILL_BOTH_MESSAGE });
+    if (!f.email) issues.push({ path: 'email', message: FILL_BOTH_MESSAGE });
+    throw badRequest(FILL_BOTH_MESSAGE, issues);
+  }
+  if (!BASIC_EMAIL.test(f.email)) {
+    const message = invalidEmailMessage(typedEmail || f.email);
+    throw badRequest(message, [{ path: 'email', message }]);
+  }
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+// ---- The owner's API ----
+
+export async function listAppUsers(ctx: ServerContext, owner: SessionUser | null, appId: string): Promise<AppUser[]> {
+  const app = await writableApp(ctx, owner, appId);
+  return (await appUsersRepo(ctx.db).listByApp(app.id)).map(appUserOut);
+}
+
+export interface MailContext {
+  /** 'http' or 'https', never anything else (routes.ts linkScheme). */
+  scheme: 'http' | 'https';
+}
+
+export async function createAppUser(
+  ctx: ServerContext,
+  owner: SessionUser | null,
+  input: UserFields & { appId: string; typedEmail: string },
+  mail: MailContext,
+): Promise<{ user: AppUser; invitationSent: boolean }> {
+  const app = await writableApp(ctx, owner, input.appId);
+  checkFields(input, input.typedEmail);
+  const repo = appUsersRepo(ctx.db);
+  if (await repo.findByEmail(app.id, input.email)) throw conflict(M.duplicateEmail);
+  const row: AppUserRow = {
+    id: newId(),
+    app_id: app.id,
+    name: input.name,
+    email: input.email,
+    permissions: input.permissions,
+    password_hash: null,
+    created_at: nowSeconds(),
+    updated_at: nowIso(),
+  };
+  try {
+    await repo.insert(row);
+  } catch (e) {
+    // Two adds of the same address at once: the unique index (app_id, email) decides.
+    if (isUniqueViolation(e)) throw conflict(M.duplicateEmail);
+    throw e;
+  }
+  const invitationSent = await sendInvitation(ctx, app, row, mail);
+  return { user: appUserOut(row), invitationSent };
+}
+
+export async function updateAppUser(
+  ctx: ServerContext,
+  owner: SessionUser | null,
+  input: UserFields & { appId: string; userId: string; typedEmail: string },
+  mail: MailContext,
+): Promise<{ user: AppUser; invitationSent?: boolean }> {
+  const app = await writableApp(ctx, owner, input.appId);
+  const repo = appUsersRepo(ctx.db);
+  const before = await repo.findById(app.id, input.userId);
+  if (!before) throw notFound(M.userNotFound);
+  checkFields(input, input.typedEmail);
+  const emailChanged = before.email !== input.email;
+  if (emailChanged) {
+    const other = await repo.findByEmail(app.id, input.email);
+    if (other && other.id !== before.id) throw conflict(M.duplicateEmail);
+  }
+  const patch = { name: input.name, email: input.email, permissions: input.permissions, updated_at: nowIso() };
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await appUsersRepo(trx).update(app.id, before.id, patch);
+      // Links already mailed went to the old address: they must not work any more.
+      if (emailChanged) await appUsersRepo(trx).deleteUnusedTokens(before.id);
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict(M.duplicateEmail);
+    throw e;
+  }
+  const after: AppUserRow = { ...before, ...patch };
+  // Someone who has not set a password yet is invited again at the new address.
+  if (emailChanged && before.password_hash === null) return { user: appUserOut(after), invitationSent: await sendInvitation(ctx, app, after, mail) };
+  return { user: appUserOut(after) };
+}
+
+export async function deleteAppUser(ctx: ServerContext, owner: SessionUser | null, input: { appId: string; userId: string }) {
+  const app = await writableApp(ctx, owner, input.appId);
+  if (!(await appUsersRepo(ctx.db).delete(app.id, input.userId))) throw notFound(M.userNotFound);
+}
+
+// ---- E-mails ----
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** One line of text for a header (an app name may hold anything). */
+const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** `{scheme}://{subdomain}.{BASE_HOST}{path}?token=…`: the page of the app that takes the token. */
+export function appLink(ctx: ServerContext, app: Pick<AppView, 'subdomain'>, scheme: string, path: string, token: string): string {
+  return `${scheme}://${app.subdomain}.${ctx.config.baseHost}${path}?token=${encodeURIComponent(token)}`;
+}
+
+async function newToken(ctx: ServerContext, userId: string, purpose: TokenPurpose, lifetimeMs: number): Promise<string> {
+  const token = randomToken();
+  const now = Date.now();
+  await appUsersRepo(ctx.db).insertToken({
+    id: sha256(token),
+    app_user_id: userId,
+    purpose,
+    expires_at: new Date(now + lifetimeMs).toISOString(),
+    created_at: new Date(now).toISOString(),
+  });
+  return token;
+}
+
+/** Mails a 7-day, one-time link to set a first password. False when the mail server refused it. */
+async function sendInvitation(ctx: ServerContext, app: AppView, user: AppUserRow, mail: MailContext): Promise<boolean> {
+  const token = await newToken(ctx, user.id, 'invite', INVITATION_DAYS * 86400_000);
+  const link = appLink(ctx, app, mail.scheme, '/accept-invitation', token);
+  const appName = oneLine(app.name) || app.subdomain;
+  try {
+    await ctx.mailer.send({
+      to: user.email,
+      subject: `You're invited to ${appName}`,
+      text: `Hello ${user.name},\n\nYou have been invited to ${appName}. Set your password with this link (valid for ${INVITATION_DAYS} days, once):\n\n${link}\n\nThen sign in with ${user.email} and that password.\n\nIf you did not expect this invitation, ignore this e-mail.\n`,
+      html: `<p>Hello ${escapeHtml(user.name)},</p><p>You have been invited to ${escapeHtml(appName)}.</p><p><a href="${escapeHtml(link)}">Set your password</a> (valid for ${INVITATION_DAYS} days, once), then sign in with ${escapeHtml(user.email)} and that password.</p><p>If you did not expect this invitation, ignore this e-mail.</p>`,
+    });
+    return true;
+  } catch (err) {
+    ctx.log.error({ err, appId: app.id, appUserId: user.id }, 'invitation e-mail could not be sent');
+    return false;
+  }
+}
+
+// ---- The app users' own endpoints ----
+
+/** The app a sign-in request names (host, then `app`, then `board`); 404 when none. */
+export async function appOfRequest(ctx: ServerContext, ref: AppRef): Promise<AppView> {
+  const app = await resolveApp(ctx, ref);
+  if (!app) throw notFound(M.appNotFound);
+  return app;
+}
+
+export interface AppSession {
+  token: string;
+  maxAge: number;
+}
+
+async function startSession(ctx: ServerContext, app: AppView, userId: string): Promise<AppSession> {
+  const token = randomToken();
+  const maxAge = Math.round(ctx.config.sessionDays * 86400);
+  const now = Date.now();
+  await appUsersRepo(ctx.db).insertSession({
+    id: sha256(token),
+    app_user_id: userId,
+    app_id: app.id,
+    expires_at: new Date(now + maxAge * 1000).toISOString(),
+    created_at: new Date(now).toISOString(),
+  });
+  return { token, maxAge };
+}
+
+export async function login(ctx: ServerContext, app: AppView, email: string, password: string) {
+  const row = await appUsersRepo(ctx.db).findByEmail(app.id, email);
+  // Unknown addresses and users who never set a password still cost one hash, so timing does
+  // not tell who is a user; a password longer than any we store cannot match.
+  const ok = password.length <= MAX_PASSWORD_LENGTH && (await verifyPassword(password, row?.password_hash ?? DUMMY_HASH));
+  if (!row || !row.password_hash || !ok) throw new HttpError(401, M.invalidCredentials, undefined, 'invalid_credentials');
+  return { user: signedIn(row), session: await startSession(ctx, app, row.id) };
+}
+
+export async function logout(ctx: ServerContext, app: AppView, token: string | undefined) {
+  if (token) await appUsersRepo(ctx.db).deleteSession(sha256(token), app.id);
+}
+
+/** Adds a 'read' app user and signs them in, when a page of the app holds a register block. */
+export async function register(ctx: ServerContext, app: AppView, input: { name: string; email: string; password: string }) {
+  const repo = appUsersRepo(ctx.db);
+  if (!(await repo.hasBlockOfType(app.id, REGISTER_BLOCK))) throw forbidden(M.signUpClosed);
+  // An invited address too: registering must not take over an invitation without its e-mail.
+  if (await repo.findByEmail(app.id, input.email)) throw conflict(M.duplicateEmail);
+  const row: AppUserRow = {
+    id: newId(),
+    app_id: app.id,
+    name: input.name,
+    email: input.email,
+    permissions: 'read',
+    password_hash: await hashPassword(input.password),
+    created_at: nowSeconds(),
+    updated_at: nowIso(),
+  };
+  try {
+    await repo.insert(row);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict(M.duplicateEmail);
+    throw e;
+  }
+  return { user: signedIn(row), session: await startSession(ctx, app, row.id) };
+}
+
+/**
+ * Sets the password of the user an invitation or reset token names, uses up the token (once,
+ * even under races), drops their other unused links and signs them in. A reset also ends the
+ * user's other sessions: whoever knew the old password is out.
+ */
+async function setPasswordWithToken(ctx: ServerContext, app: AppView, token: string, password: string, purpose: TokenPurpose) {
+  const invalid = () => badRequestToken(purpose === 'invite' ? M.invalidInvitation : M.invalidReset);
+  const hash = sha256(token);
+  // The app is checked before the token is used, so a link opened on the wrong app still works later.
+  const userId = await appUsersRepo(ctx.db).findUsableToken(hash, purpose, app.id, nowIso());
+  if (!userId) throw invalid();
+  const password_hash = await hashPassword(password);
+  const user = await ctx.db.transaction().execute(async (trx) => {
+    const repo = appUsersRepo(trx);
+    const now = nowIso();
+    if (!(await repo.consumeToken(hash, now))) return null;
+    await repo.update(app.id, userId, { password_hash, updated_at: now });
+    await repo.deleteUnusedTokens(userId);
+    if (purpose === 'reset') await repo.deleteSessionsOf(userId);
+    return repo.findById(app.id, userId);
+  });
+  if (!user) throw invalid();
+  return { user: signedIn(user), session: await startSession(ctx, app, user.id) };
+}
+
+function badRequestToken(message: string) {
+  return new HttpError(400, message, undefined, 'invalid_token');
+}
+
+export function acceptInvitation(ctx: ServerContext, app: AppView, token: string, password: string) {
+  return setPasswordWithToken(ctx, app, token, password, 'invite');
+}
+
+export function resetPassword(ctx: ServerContext, app: AppView, token: string, password: string) {
+  return setPasswordWithToken(ctx, app, token, password, 'reset');
+}
+
+/** Mails a one-hour reset link when the address is a user of the app; silent otherwise. */
+export async function sendPasswordReset(ctx: ServerContext, app: AppView, email: string, mail: MailContext) {
+  const row = await appUsersRepo(ctx.db).findByEmail(app.id, email);
+  if (!row) {
+    ctx.log.info({ appId: app.id }, 'password reset asked for an address that is not a user of the app');
+    return;
+  }
+  const token = await newToken(ctx, row.id, 'reset', RESET_MINUTES * 60_000);
+  const link = appLink(ctx, app, mail.scheme, '/reset-password', token);
+  const appName = oneLine(app.name) || app.subdomain;
+  try {
+    await ctx.mailer.send({
+      to: row.email,
+      subject: `Reset your password for ${appName}`,
+      text: `Hello ${row.name},\n\nChoose a new password for ${appName} with this link (valid for ${RESET_MINUTES} minutes, once):\n\n${link}\n\nIf you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
+      html: `<p>Hello ${escapeHtml(row.name)},</p><p><a href="${escapeHtml(link)}">Choose a new password for ${escapeHtml(appName)}</a> (valid for ${RESET_MINUTES} minutes, once).</p><p>If you did not ask for it, ignore this e-mail: your password stays as it is.</p>`,
+    });
+  } catch (err) {
+    // The answer stays the same (it must not tell which addresses are users).
+    ctx.log.error({ err, appId: app.id, appUserId: row.id }, 'password reset e-mail could not be sent');
+  }
+}

@@ -1,0 +1,265 @@
+// The Users popup of the multipage editor (shell §2.4, §3, §5, §8): the app's users in the table
+// 'Existing Users' (Name, Email, Permission, Action), 'Add Users', and the 'Add User' / 'Edit User'
+// sub-dialog. The owner's API: GET/POST/PUT/DELETE /api/mutipageapp_users. The checks and texts
+// are in users-form.ts.
+import { Alert, Button, getDefaultZIndex, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { appUserPermission, type AppUser, type AppUsersResponse, type CreateAppUserResponse, type UpdateAppUserResponse } from '../../shared/api/app-users';
+import { api, type Out } from '../lib/api';
+import { keys } from '../lib/queries';
+import { toast } from '../lib/toast';
+import {
+  addFailureText,
+  checkUser,
+  deleteQuestion,
+  draftOf,
+  EMPTY_DRAFT,
+  failureText,
+  PERMISSION_OPTIONS,
+  permissionLabel,
+  sortUsers,
+  withoutUser,
+  withUser,
+  type UserDraft,
+} from './users-form';
+
+const PATH = '/api/mutipageapp_users';
+
+/** The sub-dialog: null when closed, else adding (no user) or editing one. */
+type Editing = { user: AppUser | null } | null;
+
+export function UsersModal({ opened, onClose, appId }: { opened: boolean; onClose: () => void; appId: string }) {
+  const qc = useQueryClient();
+  const headingId = useId();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [listError, setListError] = useState<string | null>(null);
+
+  // Closing the popup closes its sub-dialog too.
+  useEffect(() => {
+    if (!opened) {
+      setEditing(null);
+      setListError(null);
+    }
+  }, [opened]);
+
+  const users = useQuery({
+    queryKey: keys.appUsers(appId),
+    queryFn: async () => sortUsers((await api.get<Out<typeof AppUsersResponse>>(`${PATH}/${encodeURIComponent(appId)}`)).app_users),
+    enabled: opened,
+    staleTime: 0,
+  });
+
+  const setList = (f: (list: AppUser[]) => AppUser[]) => qc.setQueryData<AppUser[]>(keys.appUsers(appId), (old) => f(old ?? []));
+
+  const remove = useMutation({
+    mutationFn: (user: AppUser) => api.delete(PATH, { body: { appId, userId: user.id } }),
+    onMutate: () => setListError(null),
+    onSuccess: (_r, user) => {
+      setList((list) => withoutUser(list, user.id));
+      void qc.invalidateQueries({ queryKey: keys.appUsers(appId) });
+      toast.success('User deleted', `${user.name} can no longer sign in to this app.`);
+    },
+    onError: (e) => setListError(failureText('delete', e)),
+  });
+
+  const confirmDelete = (user: AppUser) =>
+    modals.openConfirmModal({
+      title: 'Delete user',
+      children: <Text size="sm">{deleteQuestion(user)}</Text>,
+      labels: { confirm: 'Delete user', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      // Above the stacked Users popup (Modal.Stack lifts its modals over the default modal layer).
+      zIndex: getDefaultZIndex('modal') + 10,
+      onConfirm: () => remove.mutate(user),
+    });
+
+  const list = users.data ?? [];
+  return (
+    <Modal.Stack>
+      <Modal stackId="users" opened={opened} onClose={onClose} title="Users" size="xl" centered>
+        <Stack gap="sm">
+          <Group justify="space-between" align="center">
+            <Title order={4} id={headingId}>
+              Existing Users
+            </Title>
+            <Button leftSection={<IconUserPlus size={16} />} onClick={() => setEditing({ user: null })}>
+              Add Users
+            </Button>
+          </Group>
+          {listError && (
+            <Alert color="red" role="alert" withCloseButton onClose={() => setListError(null)}>
+              {listError}
+            </Alert>
+          )}
+          {users.isError && (
+            <Alert color="red" role="alert">
+              {failureText('load', users.error)}
+            </Alert>
+          )}
+          <Table.ScrollContainer minWidth={560}>
+            <Table aria-labelledby={headingId} striped verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Email</Table.Th>
+                  <Table.Th>Permission</Table.Th>
+                  <Table.Th>Action</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {users.isPending ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={4}>
+                      <Text size="sm" c="dimmed" ta="center" py="sm">
+                        Loading users...
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : users.isError ? null : list.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={4}>
+                      <Text size="sm" c="dimmed" ta="center" py="sm">
+                        No users found.
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  list.map((u) => (
+                    <Table.Tr key={u.id} data-testid="app-user-row" aria-label={u.name}>
+                      <Table.Td>{u.name}</Table.Td>
+                      <Table.Td>{u.email}</Table.Td>
+                      <Table.Td>{permissionLabel(u.permissions)}</Table.Td>
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
+                          <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={() => setEditing({ user: u })} aria-label={`Edit ${u.name}`}>
+                            Edit
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="light"
+                            color="red"
+                            leftSection={<IconTrash size={14} />}
+                            onClick={() => confirmDelete(u)}
+                            loading={remove.isPending && remove.variables?.id === u.id}
+                            aria-label={`Delete ${u.name}`}
+                          >
+                            Delete
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      </Modal>
+      <UserDialog
+        appId={appId}
+        editing={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(user, added) => {
+          setList((l) => withUser(l, user));
+          void qc.invalidateQueries({ queryKey: keys.appUsers(appId) });
+          toast.success(added ? 'User added' : 'User updated', added ? `${user.name} (${user.email}) was added to this app.` : `${user.name} was saved.`);
+          setEditing(null);
+        }}
+      />
+    </Modal.Stack>
+  );
+}
+
+function UserDialog({
+  appId,
+  editing,
+  onClose,
+  onSaved,
+}: {
+  appId: string;
+  editing: Editing;
+  onClose: () => void;
+  onSaved: (user: AppUser, added: boolean) => void;
+}) {
+  const user = editing?.user ?? null;
+  const [draft, setDraft] = useState<UserDraft>(EMPTY_DRAFT);
+  const [error, setError] = useState<string | null>(null);
+
+  // Each opening starts from the user being edited, or empty.
+  useEffect(() => {
+    if (!editing) return;
+    setDraft(editing.user ? draftOf(editing.user) : EMPTY_DRAFT);
+    setError(null);
+  }, [editing]);
+
+  const save = useMutation({
+    mutationFn: async (value: UserDraft): Promise<AppUser> =>
+      user
+        ? (await api.put<Out<typeof UpdateAppUserResponse>>(PATH, { appId, userId: user.id, ...value })).updated_user
+        : (await api.post<Out<typeof CreateAppUserResponse>>(PATH, { appId, ...value })).new_app_user,
+    onSuccess: (saved) => onSaved(saved, !user),
+    onError: (e) => setError(user ? failureText('update', e) : addFailureText(e)),
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const checked = checkUser(draft);
+    if (!checked.ok) return setError(checked.message);
+    setError(null);
+    save.mutate(checked.value);
+  };
+
+  const title = user ? 'Edit User' : 'Add User';
+  return (
+    <Modal stackId="user-form" opened={editing !== null} onClose={onClose} title={title} centered>
+      <form onSubmit={submit} aria-label={title} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Name"
+            value={draft.name}
+            onChange={(e) => {
+              const name = e.currentTarget.value;
+              setDraft((d) => ({ ...d, name }));
+            }}
+            maxLength={200}
+            data-autofocus
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            value={draft.email}
+            onChange={(e) => {
+              const email = e.currentTarget.value;
+              setDraft((d) => ({ ...d, email }));
+            }}
+            maxLength={320}
+          />
+          <Select
+            label="Permission"
+            data={PERMISSION_OPTIONS}
+            value={draft.permissions}
+            allowDeselect={false}
+            onChange={(v) => v && setDraft((d) => ({ ...d, permissions: appUserPermission(v) }))}
+            comboboxProps={{ withinPortal: true }}
+          />
+          {error && (
+            <Alert color="red" role="alert" py="xs">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {user ? 'Update' : 'Add'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

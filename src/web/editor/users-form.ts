@@ -1,0 +1,84 @@
+// The Users popup (shell §2.4, §3, §5, §8): the pure steps of the owner's app-user management —
+// the check before sending, the permission labels, the list order and the failure texts.
+import {
+  appUserPermission,
+  BASIC_EMAIL,
+  FILL_BOTH_MESSAGE,
+  invalidEmailMessage,
+  type AppUser,
+  type AppUserPermission,
+} from '../../shared/api/app-users';
+
+export const PERMISSION_OPTIONS: { value: AppUserPermission; label: string }[] = [
+  { value: 'read', label: 'Read' },
+  { value: 'read-write', label: 'Read-Write' },
+];
+
+/** 'Read' or 'Read-Write'; anything else reads as Read (shell §6). */
+export function permissionLabel(p: unknown): string {
+  return appUserPermission(p) === 'read-write' ? 'Read-Write' : 'Read';
+}
+
+export interface UserDraft {
+  name: string;
+  email: string;
+  permissions: AppUserPermission;
+}
+
+export const EMPTY_DRAFT: UserDraft = { name: '', email: '', permissions: 'read' };
+
+export function draftOf(user: AppUser): UserDraft {
+  return { name: user.name, email: user.email, permissions: appUserPermission(user.permissions) };
+}
+
+export type UserCheck = { ok: true; value: UserDraft } | { ok: false; message: string };
+
+/** Before sending: both fields trimmed and required, then a basic address (shell §5). */
+export function checkUser(d: UserDraft): UserCheck {
+  const name = d.name.trim();
+  const email = d.email.trim();
+  if (!name || !email) return { ok: false, message: FILL_BOTH_MESSAGE };
+  if (!BASIC_EMAIL.test(email)) return { ok: false, message: invalidEmailMessage(email) };
+  return { ok: true, value: { name, email, permissions: appUserPermission(d.permissions) } };
+}
+
+/** Sorted by created_at ascending (shell §3); equal times keep their order. */
+export function sortUsers(users: readonly AppUser[]): AppUser[] {
+  return [...users].sort((a, b) => a.created_at - b.created_at);
+}
+
+/** The list after an add or an update (the user replaced in place, or appended), in order. */
+export function withUser(users: readonly AppUser[], user: AppUser): AppUser[] {
+  const found = users.some((u) => u.id === user.id);
+  return sortUsers(found ? users.map((u) => (u.id === user.id ? user : u)) : [...users, user]);
+}
+
+export function withoutUser(users: readonly AppUser[], id: string): AppUser[] {
+  return users.filter((u) => u.id !== id);
+}
+
+type Failure = 'load' | 'update' | 'delete';
+const FAILURE_PREFIX: Record<Failure, string> = {
+  load: 'Failed to load users',
+  update: 'Failed to update user',
+  delete: 'Failed to delete user',
+};
+
+/** 'Failed to load users: …' with the server's message when there is one (shell §8). */
+export function failureText(kind: Failure, e: unknown): string {
+  const message = e instanceof Error ? e.message.trim() : '';
+  return message ? `${FAILURE_PREFIX[kind]}: ${message}` : `${FAILURE_PREFIX[kind]}.`;
+}
+
+/**
+ * The spec keeps a failed add silent; here the server's reason (a 409 duplicate address, a
+ * missing field) shows in the dialog so the owner knows the user was not added.
+ */
+export function addFailureText(e: unknown): string {
+  const message = e instanceof Error ? e.message.trim() : '';
+  return message || 'The user could not be added. Please try again.';
+}
+
+export function deleteQuestion(user: Pick<AppUser, 'name' | 'email'>): string {
+  return `Are you sure you want to delete user ${user.name} (${user.email})? This action cannot be undone.`;
+}
