@@ -32,7 +32,6 @@ const LATER = [
   'admin_old',
   'admin-login',
   'boardWorkspace',
-  'accept-invitation',
   'payment_success',
   'payment_fail',
 ];
@@ -56,6 +55,9 @@ export const router = createBrowserRouter([
           { path: '*', Component: ComingSoon },
         ],
       },
+      // The links app users get by e-mail (issue 5), on the app's host.
+      { path: 'accept-invitation', lazy: async () => ({ Component: (await import('./routes/AppPasswordPage')).AcceptInvitationPage }) },
+      { path: 'reset-password', lazy: async () => ({ Component: (await import('./routes/AppPasswordPage')).ResetPasswordPage }) },
       ...LATER.map((path) => ({ path, Component: ComingSoon })),
       { path: ':boardSlug', Component: BoardRoute },
       // A page of a multipage app on the base host (on an app host, `/:boardSlug` is the page).

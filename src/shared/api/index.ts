@@ -328,6 +328,8 @@ export const BoardMetadataResponse = BoardSettings.required({
   user_role: z.enum(['owner', 'read', 'read-write', 'guest']),
   /** The app user signed in to this app (null for the owner and anonymous visitors). */
   app_user: z.object({ id: z.string(), name: z.string(), email: z.string(), permissions: z.enum(['read', 'read-write']) }).nullable().optional(),
+  /** A password app's visitor who has not signed in: no data, only its sign-in pages (issue 5). */
+  needs_sign_in: z.boolean().optional(),
   /** Present only when can_edit. */
   owner_email: z.string().optional(),
   page_id: z.string().nullable(),

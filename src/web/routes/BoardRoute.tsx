@@ -3,7 +3,7 @@
 // Multipage apps add their pages: `/{page_slug}` on the app host, `/{board_slug}/{page_slug}`
 // on the base host; the root is the home page.
 import { lazy, Suspense } from 'react';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { ErrorScreen, NotFound } from '../components/ErrorScreen';
 import { Loading } from '../components/Loading';
 import { ChunkPending } from '../components/LoadingBar';
@@ -16,6 +16,8 @@ import { GuestView } from '../viewer/GuestView';
 import { MultipageView } from '../viewer/MultipageView';
 
 const EditorLayout = lazy(() => import('../editor/EditorLayout').then((m) => ({ default: m.EditorLayout })));
+// A password app's sign-in screen when it has no sign-in page of its own (issue 5).
+const AppSignIn = lazy(() => import('../viewer/AppSignIn').then((m) => ({ default: m.AppSignIn })));
 
 export function BoardRoute() {
   const { boardSlug = '', pageSlug } = useParams();
@@ -37,6 +39,18 @@ export function Board({ boardKey, pageSlug, basePath = '' }: { boardKey: string;
 
   const multipage = board.data.kind === 'multipage';
   const page = multipage ? pageOfSlug(pages.data, pageSlug) : pageSlug ? null : pages.data[0];
+  if (board.data.needsSignIn) {
+    // Before signing in to a password app the server sent its sign-in pages only: show the one
+    // asked for, else the first (its address changes to it), else a plain sign-in screen.
+    const signInPage = multipage ? (page ?? pages.data[0]) : undefined;
+    if (!signInPage)
+      return (
+        <Suspense fallback={<Loading fullScreen />}>
+          <AppSignIn board={board.data} />
+        </Suspense>
+      );
+    if (signInPage !== page) return <Navigate to={`${basePath}/${signInPage.page_slug}`} replace />;
+  }
   if (pageSlug && !page) return <NotFound />;
   // An embed (embed=true, or any frame) is the guest view even for the owner: no editor to click-jack.
   if (board.data.canEdit && !embedParams(window.location.search).embed && window.self === window.top)

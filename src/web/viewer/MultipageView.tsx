@@ -2,6 +2,8 @@
 // (pages, navigation history, breadcrumbs) for every block. A page that is not public shows an
 // overlay saying the app is not public over a blurred page (spec §4); the server sends guests
 // only its header and footer. Nothing here imports the editor.
+import { useQueryClient } from '@tanstack/react-query';
+import { appAuthApi } from '../lib/app-auth-api';
 import { Box, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
@@ -39,8 +41,21 @@ export function pageBoard(board: BoardState, page: PageRecord): BoardState {
 export function MultipageView({ board, pages, page, basePath }: { board: BoardState; pages: PageRecord[]; page: PageRecord; basePath: string }) {
   useDocumentTitle([page.page_type === 'home' ? '' : page.page_name, board.title || board.name].filter(Boolean).join(' · ') || 'Sheetboard');
   const me = useMe();
-  const user = useMemo(() => (me.data ? { name: me.data.name, email: me.data.email } : null), [me.data]);
-  const app = useAppNav({ appId: board.appId, appName: board.name, pages, current: page, basePath, user });
+  const client = useQueryClient();
+  // The header's user: the app user signed in to this app, else the owner's account.
+  const appUser = board.appUser;
+  const user = useMemo(() => (appUser ? { name: appUser.name, email: appUser.email } : me.data ? { name: me.data.name, email: me.data.email } : null), [appUser, me.data]);
+  const signOut = useMemo(
+    () =>
+      appUser
+        ? () =>
+            void appAuthApi(board.appId)
+              .logout()
+              .then(() => client.invalidateQueries())
+        : undefined,
+    [appUser, board.appId, client],
+  );
+  const app = useAppNav({ appId: board.appId, appName: board.name, pages, current: page, basePath, user, ...(signOut ? { signOut } : {}) });
   const themed = useMemo(() => pageBoard(board, page), [board, page]);
   const view = useViewFilters(themed);
   const openPage = app.goTo;

@@ -26,6 +26,8 @@ export interface BoardState {
   isPublic: boolean;
   /** The app user signed in to this app (issue 5), null for the owner and anonymous visitors. */
   appUser: { name: string; email: string; permissions: 'read' | 'read-write' } | null;
+  /** A password app's visitor who has not signed in: the server sent no data, only sign-in pages. */
+  needsSignIn: boolean;
   /** The board's filters (spec Filter entity) as the owner saved them. */
   filters: Filter[];
   /** Hide the viewers' filter bar (spec default true: the owner switches it on). */
@@ -110,6 +112,7 @@ export function toBoardState(res: unknown): BoardState {
     canEdit: r.can_edit === true,
     isPublic: r.public !== false,
     appUser: appUserOf(r.app_user),
+    needsSignIn: r.needs_sign_in === true,
     filters: filtersOf(r.filters),
     hideFilters: r.hide_filters !== false,
     colors: {
@@ -129,13 +132,6 @@ function appUserOf(v: unknown): BoardState['appUser'] {
   const email = str(u.email);
   if (!email) return null;
   return { name: name ?? email, email, permissions: u.permissions === 'read-write' ? 'read-write' : 'read' };
-}
-
-/** The board state answered 401 with this code: the app needs its visitors to sign in (issue 5). */
-export const APP_SIGN_IN_CODE = 'app_sign_in_required';
-export function needsAppSignIn(error: unknown): boolean {
-  const e = error as { status?: unknown; body?: unknown } | null;
-  return e?.status === 401 && (e.body as { code?: unknown } | null)?.code === APP_SIGN_IN_CODE;
 }
 
 /** Loads the board named by a slug or subdomain (spec: board fields merged into state). */

@@ -10,19 +10,21 @@ import type { DataSource } from './useBlockData';
 
 export function useDataSource(board: BoardState, filters?: Filter[], openPage?: DataSource['openPage'], app?: AppNav): DataSource {
   const me = useMe();
-  const email = me.data?.email ?? null;
+  // Who is looking: the app user signed in to this app, else the owner account (if any).
+  const email = board.appUser?.email ?? me.data?.email ?? null;
+  const admin = board.canEdit || board.appUser?.permissions === 'read-write';
   return useMemo(
     () => ({
       appId: board.appId,
       spreadsheetId: board.spreadsheetId,
-      // Owners are the admins of their boards; issue 5 adds editors and read-write app users.
-      role: board.canEdit ? 'admin' : 'guest',
+      // Admins: the owner and the app's read-write app users (the server decides the same way).
+      role: admin ? 'admin' : 'guest',
       email,
       ...(filters ? { filters } : {}),
       ...(openPage ? { openPage } : {}),
       // Multipage apps: the pages, navigation and the address's row (item details read it).
       ...(app ? { app, rowId: app.rowId } : {}),
     }),
-    [board.appId, board.spreadsheetId, board.canEdit, email, filters, openPage, app],
+    [board.appId, board.spreadsheetId, admin, email, filters, openPage, app],
   );
 }

@@ -311,7 +311,12 @@ describe('password app (Use password set by user)', () => {
         const res = await send2(call, role);
         const allowed = role === 'owner' || role === 'reader' || role === 'editor';
         if (allowed && res.statusCode >= 400) unexpected.push(`${role} refused: ${call.name} → ${res.statusCode} ${res.body.slice(0, 160)}`);
-        if (!allowed && call.name === 'pages') {
+        if (!allowed && call.name === 'board state') {
+          // The state answers (name, colours, its sign-in pages) but holds no data.
+          const body = res.statusCode === 200 ? (res.json() as { needs_sign_in?: boolean; sheets: unknown[]; blocks: { type: string }[]; page_slug: string }) : null;
+          if (!body?.needs_sign_in || body.sheets.length > 0 || body.blocks.length > 0)
+            unexpected.push(`${role} ${call.name} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+        } else if (!allowed && call.name === 'pages') {
           // The page list answers, but with the sign-in pages only (next test).
           const slugs = res.statusCode === 200 ? (res.json() as { pages: { page_slug: string }[] }).pages.map((p) => p.page_slug) : [];
           if (slugs.join() !== 'login') unexpected.push(`${role} pages → ${res.statusCode} ${slugs.join()}`);
@@ -326,6 +331,11 @@ describe('password app (Use password set by user)', () => {
     expect(list.pages.map((p) => p.page_slug)).toEqual(['login']);
     expect((await t.app.inject({ method: 'GET', url: `/api/page/login?app=${pw.id}` })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/page/home?app=${pw.id}` })).statusCode).toBe(401);
+    const login = await ok<{ needs_sign_in: boolean; page_slug: string; sheets: unknown[]; pages: { page_slug: string }[] }>(
+      await t.app.inject({ method: 'POST', url: `/api/page/update-metadata?app=${pw.id}&page=login`, payload: {} }),
+    );
+    expect(login).toMatchObject({ needs_sign_in: true, page_slug: 'login', sheets: [] });
+    expect(login.pages.map((p) => p.page_slug)).toEqual(['login']);
     const member = await ok<{ pages: { page_slug: string }[] }>(await t.app.inject({ method: 'GET', url: `/api/pages/${pw.id}`, headers: { cookie: cookies.reader! } }));
     expect(member.pages.map((p) => p.page_slug)).toEqual(['home', 'login']);
   });

@@ -1,6 +1,7 @@
 // The board and page state fields of blocks-and-data §3, as POST /api/board/update-metadata and
 // POST /api/page/update-metadata answer them. Owners may send fields to save first.
-import { viewApp, type AppViewer, type Caller } from '../access/viewer';
+import { appViewer, viewRefusal, type AppViewer, type Caller } from '../access/viewer';
+import { isAuthPage } from '../../../shared/rules/auth-pages';
 import type { BoardSettings, PageSettings } from '../../../shared/api';
 import type { ServerContext } from '../../context';
 import { forbidden, notFound, unauthorized } from '../../errors';
@@ -38,10 +39,17 @@ export const BOARD_DEFAULTS = {
 
 export { PAGE_DEFAULTS };
 
+/**
+ * The app and the caller as its viewer. A private app refuses everyone but its owner ('Access
+ * Denied'). A password app answers visitors who have not signed in yet too, but with
+ * `needs_sign_in: true` and none of its data (no sheets, only its sign-in pages' blocks): the web
+ * app needs its name, colours and sign-in pages to show them.
+ */
 async function appFor(ctx: ServerContext, caller: Caller, ref: AppRef) {
   const app = await resolveApp(ctx, ref);
   if (!app) throw notFound('Board not found');
-  const viewer = await viewApp(ctx, caller, app);
+  const viewer = await appViewer(ctx, caller, app);
+  if (!viewer.canView && !app.public) throw viewRefusal(app);
   return { app, editable: viewer.owner, viewer };
 }
 
@@ -60,7 +68,8 @@ async function common(ctx: ServerContext, app: AppView, editable: boolean, viewe
     public: app.public,
     sign_in_method: app.sign_in_method,
     spreadsheetId: app.spreadsheetId,
-    sheets: await sheetSummaries(ctx, app.spreadsheetId),
+    sheets: viewer.canView ? await sheetSummaries(ctx, app.spreadsheetId) : [],
+    needs_sign_in: !viewer.canView,
     can_edit: editable,
     user_role: editable ? 'owner' : (viewer.appUser?.permissions ?? 'guest'),
     app_user: viewer.appUser,
@@ -94,7 +103,7 @@ export async function boardMetadata(
     page_name: home?.page_name ?? null,
     page_slug: home?.page_slug ?? null,
     // Action secrets (tokens, headers, endpoints) stay on the server for everyone but the owner.
-    blocks: viewerBlocks(home?.blocks ?? [], editable),
+    blocks: viewer.canView ? viewerBlocks(home?.blocks ?? [], editable) : [],
   };
 }
 
@@ -107,11 +116,16 @@ export async function pageMetadata(
 ) {
   const user = caller.user;
   const { app, editable, viewer } = await appFor(ctx, caller, ref);
-  const pages = await pagesOfApp(ctx, app.id);
+  // Before signing in to a password app, only its sign-in pages exist for the visitor.
+  const all = await pagesOfApp(ctx, app.id);
+  const pages = viewer.canView ? all : all.filter(isAuthPage);
   const segments = (ref.board ?? '').split(/[?#]/)[0]!.split('/').filter(Boolean).reverse();
   const wanted = ref.page ? [ref.page] : segments;
-  let page = pages.find((p) => wanted.some((w) => w === p.page_id || w.toLowerCase() === p.page_slug)) ?? pages[0];
-  if (!page) throw notFound('Page not found');
+  const named = pages.find((p) => wanted.some((w) => w === p.page_id || w.toLowerCase() === p.page_slug));
+  // A page that is not a sign-in page, asked for before signing in: sign in first (401).
+  if (!viewer.canView && ref.page && !named) throw viewRefusal(app);
+  let page = named ?? pages[0];
+  if (!page) throw viewer.canView ? notFound('Page not found') : viewRefusal(app);
   let row = (await pagesRepo(ctx.db).findById(page.page_id))!;
   if (hasFields(body)) {
     if (!user) throw unauthorized();

@@ -28,6 +28,9 @@ const CLIENT_ROUTES: RegExp[] = [
   /^\/payment_fail\/?$/,
 ];
 
+/** Paths of an app host that are the web app's pages for app users' e-mailed links (issue 5). */
+const APP_LINK_PAGES = ['accept-invitation', 'reset-password'];
+
 export function isClientRoute(pathname: string): boolean {
   return CLIENT_ROUTES.some((r) => r.test(pathname));
 }
@@ -84,6 +87,8 @@ export function siteRoutes(app: FastifyInstance, ctx: ServerContext) {
       if (!found) return 404;
       const segs = pathname.split('/').filter(Boolean);
       if (segs.length === 0) return 200;
+      // The pages of the links app users get by e-mail (the web app's own routes).
+      if (segs.length === 1 && APP_LINK_PAGES.includes(segs[0]!.toLowerCase())) return 200;
       if (segs.length === 1 && (await pagesRepo(ctx.db).findBySlug(found.id, segs[0]!.toLowerCase()))) return 200;
       return 404;
     }
