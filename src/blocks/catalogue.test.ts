@@ -46,6 +46,10 @@ const REQUIRED_EMPTY: Record<string, string[]> = {
   image_text: [],
   testimonial: ['sheet_title', 'testimonial_text'],
   faq: ['sheet_title', 'question_column', 'answer_column'],
+  login: [],
+  register: [],
+  forgot_password: [],
+  auth: [],
 };
 
 describe('block catalogue', () => {

@@ -31,6 +31,10 @@ export const schemaLoaders: Record<BlockKind, () => Promise<BlockSchema>> = {
   image_text: () => import('./image_text/schema').then((m) => m.imageTextSchema),
   testimonial: () => import('./testimonial/schema').then((m) => m.testimonialSchema),
   faq: () => import('./faq/schema').then((m) => m.faqSchema),
+  login: () => import('./login/schema').then((m) => m.loginSchema),
+  register: () => import('./register/schema').then((m) => m.registerSchema),
+  forgot_password: () => import('./forgot_password/schema').then((m) => m.forgotPasswordSchema),
+  auth: () => import('./auth/schema').then((m) => m.authSchema),
 };
 
 /** Legacy kinds renamed by the spec (as in schemas.ts). */

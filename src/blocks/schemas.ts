@@ -25,6 +25,10 @@ import { imageGallerySchema } from './image_gallery/schema';
 import { imageAccordionSchema, imageGridSchema, imageTextSchema } from './image_text/schema';
 import { testimonialSchema } from './testimonial/schema';
 import { faqSchema } from './faq/schema';
+import { loginSchema } from './login/schema';
+import { registerSchema } from './register/schema';
+import { forgotPasswordSchema } from './forgot_password/schema';
+import { authSchema } from './auth/schema';
 
 export const blockSchemas = {
   chart: chartSchema,
@@ -52,6 +56,10 @@ export const blockSchemas = {
   image_text: imageTextSchema,
   testimonial: testimonialSchema,
   faq: faqSchema,
+  login: loginSchema,
+  register: registerSchema,
+  forgot_password: forgotPasswordSchema,
+  auth: authSchema,
 } satisfies Record<string, BlockSchema>;
 
 export type BlockKind = keyof typeof blockSchemas;

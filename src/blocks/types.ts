@@ -42,6 +42,41 @@ export interface BlockData {
   app?: AppNav;
   /** Comments blocks only: one page of the block's comments and how to post (src/web/viewer/block-comments.ts). */
   comments?: BlockComments;
+  /** App-user blocks only (login, register, forgot_password, auth): the app's own sign-in (src/web/viewer/app-auth.ts). */
+  appAuth?: AppAuth;
+}
+
+/** An app user signed in to this app (GET /api/app-auth/me), not a Sheetboard owner. */
+export interface AppAuthUser {
+  id: string;
+  name: string;
+  email: string;
+  permissions: 'read' | 'read-write';
+}
+
+/**
+ * Sign-in of app users (POST /api/app-auth/*), for the login, register, forgot-password and auth
+ * blocks. Every promise rejects with the server's message (ApiError: `.status`, `.issues` naming
+ * name / email / password for a 400). After login, register, a new password and sign-out the board
+ * and its pages are loaded again (the app shows what this user may see) and the app opens its home
+ * page.
+ */
+export interface AppAuth {
+  /** The signed-in app user, or null. */
+  user: AppAuthUser | null;
+  /** True until the first answer of /me. */
+  loading: boolean;
+  /** False in template previews (`?preview=true`): forms show but send nothing. The editor passes mode 'edit'. */
+  live: boolean;
+  /** A one-time link's `?token=`: a password reset (/reset-password) or an invitation (/accept-invitation). */
+  token: { value: string; purpose: 'reset' | 'invitation' } | null;
+  login(email: string, password: string): Promise<void>;
+  register(name: string, email: string, password: string): Promise<void>;
+  /** Resolves whether or not the address is a user (the server always answers {ok: true}). */
+  forgotPassword(email: string): Promise<void>;
+  resetPassword(token: string, password: string): Promise<void>;
+  acceptInvitation(token: string, password: string): Promise<void>;
+  signOut(): Promise<void>;
 }
 
 /** A comments block's comments, newest first, one page at a time (GET/POST /api/blocks/{id}/comments). */

@@ -30,6 +30,10 @@ export const blockViews: Record<BlockKind, LazyExoticComponent<ComponentType<Blo
   image_text: lazy(() => import('./image_text/ImageTextBlock')),
   testimonial: lazy(() => import('./testimonial/TestimonialBlock')),
   faq: lazy(() => import('./faq/FaqBlock')),
+  login: lazy(() => import('./login/LoginBlock')),
+  register: lazy(() => import('./register/RegisterBlock')),
+  forgot_password: lazy(() => import('./forgot_password/ForgotPasswordBlock')),
+  auth: lazy(() => import('./auth/AuthBlock')),
 };
 
 /** The kinds that have a view (the catalogue test compares it with blockSchemas). */

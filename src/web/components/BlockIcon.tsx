@@ -2,6 +2,10 @@
 // know to components, with a neutral fallback so a new block never breaks the catalogue.
 import {
   IconBox,
+  IconKey,
+  IconLogin,
+  IconUserCircle,
+  IconUserPlus,
   IconCalendar,
   IconForms,
   IconBrowser,
@@ -73,6 +77,11 @@ const ICONS: Record<string, Icon> = {
   'layout-sidebar': IconLayoutSidebar,
   quote: IconQuote,
   help: IconHelp,
+  // App-user blocks (issue 5).
+  login: IconLogin,
+  'user-plus': IconUserPlus,
+  key: IconKey,
+  'user-circle': IconUserCircle,
 };
 
 export function BlockIcon({ name, size = 22 }: { name: string; size?: number }) {

@@ -6,6 +6,8 @@
 //   row:   one row by `_id` (item details): the address's `?row=`, else the sheet's first row
 //          (editor previews; the view decides what a guest without a row sees).
 // In every mode, `datasource` settings ({sheet, column}) load their sheets into data.sheets.
+// Some kinds get more: maps data.geo, charts data.chart, comments data.comments and the app-user
+// blocks data.appAuth (their own hooks beside this file).
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SheetDataResponse } from '../../shared/api';
@@ -18,6 +20,7 @@ import { api, type Out, type Query } from '../lib/api';
 import { useBlockGeo } from './block-geo';
 import { useBlockChart } from './block-chart';
 import { useBlockComments } from './block-comments';
+import { useAppAuth } from './app-auth';
 
 export interface DataSource {
   appId: string;
@@ -70,39 +73,9 @@ export function dataError(e: unknown): string | null {
   return (e instanceof Error && e.message) || 'Data Error';
 }
 
-function columnsIn(schema: SettingsSchema, values: SettingValues, out: Set<string>) {
-  for (const [key, setting] of Object.entries(schema)) {
-    if (setting.type !== 'sheet_columns') continue;
-    const v = values[key];
-    if (typeof v === 'string' && v) out.add(v);
-    else if (Array.isArray(v)) v.forEach((c) => typeof c === 'string' && c && out.add(c));
-  }
-}
-
-/** Columns a block reads from its own sheet: every sheet_columns value, block level and per axis. */
-export function usedColumns(schema: BlockSchema, block: BlockRecord): string[] {
-  const out = new Set<string>();
-  columnsIn(blockSettings(schema), block, out);
-  if (schema.axis) for (const a of block.axis) columnsIn(schema.axis.settings, a, out);
-  return [...out];
-}
-
-/** Sheets named by datasource settings → the columns needed from each. */
-export function datasourceSheets(schema: BlockSchema, block: BlockRecord): Record<string, string[]> {
-  const out: Record<string, Set<string>> = {};
-  const scan = (s: SettingsSchema, values: SettingValues) => {
-    for (const [key, setting] of Object.entries(s)) {
-      if (setting.type !== 'datasource') continue;
-      const v = values[key] as { sheet?: unknown; column?: unknown } | undefined;
-      if (v && typeof v.sheet === 'string' && v.sheet) {
-        (out[v.sheet] ??= new Set()).add(typeof v.column === 'string' ? v.column : '');
-      }
-    }
-  };
-  scan(blockSettings(schema), block);
-  if (schema.axis) for (const a of block.axis) scan(schema.axis.settings, a);
-  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, [...v].filter(Boolean)]));
-}
+/** Columns a block reads (shared with the server, which sends viewers no other column). */
+export { datasourceSheets, usedColumns } from '../../shared/settings/columns';
+import { datasourceSheets, usedColumns } from '../../shared/settings/columns';
 
 function firstPage(block: BlockRecord): SheetQuery {
   const rpp = Number(block.rows_per_page) > 0 ? Number(block.rows_per_page) : 10;
@@ -166,6 +139,9 @@ export function useBlockData(schema: BlockSchema | null, block: BlockRecord, src
   // Comments blocks: one page of the block's comments, posting and deleting (block-comments.ts).
   const comments = useBlockComments(schema, block, src);
 
+  // App-user blocks (login, register, forgot password, auth): the app's own sign-in (app-auth.ts).
+  const appAuth = useAppAuth(schema, src);
+
   const client = useQueryClient();
   const write = useMemo((): RowWrites | undefined => {
     if (!src.spreadsheetId || !sheet) return undefined;
@@ -222,6 +198,7 @@ export function useBlockData(schema: BlockSchema | null, block: BlockRecord, src
     ...(geo ? { geo } : {}),
     ...(chart ? { chart } : {}),
     ...(comments ? { comments } : {}),
+    ...(appAuth ? { appAuth } : {}),
     ...(mode === 'paged' ? { query, setQuery, fetchAll } : {}),
   };
 }

@@ -1,0 +1,161 @@
+// Pieces the four app-user views share: the card around a form, its headings, password fields with
+// a named show/hide button, links to other pages of the app, the form's message, the submit button
+// and the editor's note. Views import them from here (one small module in each view's chunk).
+import { Alert, Anchor, Box, Button, Paper, PasswordInput, Stack, Text, Title, type PasswordInputProps } from '@mantine/core';
+import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
+import type { BlockRecord } from '../../shared/settings/types';
+import { isPlainClick } from '../header/header-nav';
+import type { AppNav, NavPage } from '../types';
+import { MESSAGES } from './auth-forms';
+
+export const str = (v: unknown, fallback = ''): string => (typeof v === 'string' && v.trim() ? v : fallback);
+
+/** A colour setting, else the fallback (Mantine takes any CSS colour). */
+export const colorOf = (config: BlockRecord, key: string, fallback: string): string => str(config[key], fallback);
+
+export function AuthCard({ label, children, shadow = true }: { label: string; children: ReactNode; shadow?: boolean }) {
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'lg', sm: 'xl' }}
+      shadow={shadow ? 'sm' : undefined}
+      w="100%"
+      maw={420}
+      mx="auto"
+      aria-label={label}
+      component="section"
+      style={{ background: 'var(--mantine-color-body)', color: 'var(--mantine-color-text)' }}
+    >
+      <Stack gap="md">{children}</Stack>
+    </Paper>
+  );
+}
+
+export function Headings({ kicker, title }: { kicker?: string; title: string }) {
+  return (
+    <Box>
+      {kicker && (
+        <Text size="sm" c="dimmed" fw={500} mb={2}>
+          {kicker}
+        </Text>
+      )}
+      {title && (
+        <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+          {title}
+        </Title>
+      )}
+    </Box>
+  );
+}
+
+/** A password input whose show/hide button says what it does. */
+export function PasswordField(props: Omit<PasswordInputProps, 'visible' | 'onVisibilityChange' | 'visibilityToggleButtonProps'>) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <PasswordInput
+      {...props}
+      visible={visible}
+      onVisibilityChange={setVisible}
+      visibilityToggleButtonProps={{ 'aria-label': visible ? `Hide ${String(props.label ?? 'password').toLowerCase()}` : `Show ${String(props.label ?? 'password').toLowerCase()}` }}
+    />
+  );
+}
+
+/**
+ * A link to another page of the app: a real address (new tab and copy work) whose plain click
+ * goes through the app's navigation.
+ */
+export function PageLink({ app, page, children, testId }: { app: AppNav; page: NavPage; children: ReactNode; testId?: string }) {
+  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (!isPlainClick(e)) return;
+    e.preventDefault();
+    app.goTo(page.slug);
+  };
+  return (
+    <Anchor href={app.hrefOf(page.slug)} onClick={onClick} size="sm" fw={600} data-testid={testId}>
+      {children}
+    </Anchor>
+  );
+}
+
+/** "Question? Link": a line under the form, or, in the editor without such a page, how to get one. */
+export function LinkLine({ app, page, question, action, missing, mode, testId }: { app: AppNav | undefined; page: NavPage | null; question: string; action: string; missing: string; mode: 'view' | 'edit'; testId?: string }) {
+  if (app && page)
+    return (
+      <Text size="sm" ta="center" c="dimmed">
+        {question}{' '}
+        <PageLink app={app} page={page} testId={testId}>
+          {action}
+        </PageLink>
+      </Text>
+    );
+  if (mode !== 'edit') return null;
+  return (
+    <Text size="xs" ta="center" c="dimmed" fs="italic">
+      {missing}
+    </Text>
+  );
+}
+
+export function FormMessage({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" data-testid="auth-error">
+      {message}
+    </Alert>
+  );
+}
+
+/** Editor and template previews: the form is shown as visitors will see it but sends nothing. */
+export function PreviewNote({ show }: { show: boolean }) {
+  if (!show) return null;
+  return (
+    <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />} p="xs" data-testid="auth-preview-note">
+      <Text size="xs">{MESSAGES.previewOnly}</Text>
+    </Alert>
+  );
+}
+
+export function SubmitButton({ config, label, busy, live }: { config: BlockRecord; label: string; busy: boolean; live: boolean }) {
+  return (
+    <Button
+      type="submit"
+      fullWidth
+      size="md"
+      radius="md"
+      loading={busy}
+      disabled={!live}
+      color={colorOf(config, 'button_color', '#4f46e5')}
+      styles={{ label: { color: live ? colorOf(config, 'button_text_color', '#ffffff') : undefined } }}
+    >
+      {label}
+    </Button>
+  );
+}
+
+/** On a sign-in page, a visitor who is signed in already is told so (and may go on to the app). */
+export function SignedInNotice({ user, app }: { user: { name: string; email: string } | null; app: AppNav | undefined }) {
+  if (!user) return null;
+  return (
+    <Alert color="teal" variant="light" icon={<IconInfoCircle size={18} />} data-testid="auth-signed-in">
+      <Text size="sm">
+        You are signed in as <b>{user.name || user.email}</b>.{' '}
+        {app && (
+          <Anchor
+            href={app.hrefOf('')}
+            size="sm"
+            onClick={(e: MouseEvent<HTMLAnchorElement>) => {
+              if (!isPlainClick(e)) return;
+              e.preventDefault();
+              app.goTo('', { reset: true });
+            }}
+          >
+            Go to the home page
+          </Anchor>
+        )}
+      </Text>
+    </Alert>
+  );
+}

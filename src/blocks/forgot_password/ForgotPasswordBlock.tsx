@@ -1,0 +1,191 @@
+// Forgot password view, two steps on one block:
+//   1. the e-mail: POST /api/app-auth/forgot-password always answers the same, so the form always
+//      says 'If an account exists for that e-mail, we sent a reset link.';
+//   2. opened from the mailed link (`?token=`, data.appAuth.token): the new password, twice with
+//      confirm_password; the server signs the user in and the app opens its home page. On an
+//      /accept-invitation page the same step sets an invited user's first password.
+// 'Remember your password? Sign in' links to the app's login page. In the editor and in template
+// previews the form shows but sends nothing.
+import { Alert, Box, Button, Stack, Text, TextInput } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { BlockFrame } from '../BlockFrame';
+import type { BlockViewProps } from '../types';
+import { authPage, forgotErrors, MESSAGES, newPasswordFormErrors, PASSWORD_MAX, PASSWORD_MIN, serverErrors, withoutField, type FieldErrors } from '../auth/auth-forms';
+import { AuthCard, FormMessage, Headings, LinkLine, PasswordField, PreviewNote, str, SubmitButton } from '../auth/AuthParts';
+
+export function ForgotPasswordBlock({ config, mode, data }: BlockViewProps) {
+  const auth = data.appAuth;
+  const app = data.app;
+  const live = mode === 'view' && !!auth?.live;
+  const confirmWanted = config.confirm_password !== false;
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const edit = (value: string, set: (v: string) => void, field: keyof FieldErrors) => {
+    set(value);
+    setErrors((e) => withoutField(e, field));
+  };
+  const [sent, setSent] = useState(false);
+  /** A dead link (expired, used) gives way to the e-mail step: the visitor asks for a new one. */
+  const [dropToken, setDropToken] = useState(false);
+
+  const token = mode === 'view' && !dropToken ? (auth?.token ?? null) : null;
+  const signInPage = config.remember_password !== false && app ? authPage(app.pages, 'login', { chosen: config.sign_in_page, current: app.currentPage?.slug ?? null }) : null;
+
+  const run = async (check: () => FieldErrors | null, send: () => Promise<void>, onError?: () => void) => {
+    if (!live || !auth || busy) return;
+    const invalid = check();
+    setErrors(invalid ?? {});
+    if (invalid) return;
+    setBusy(true);
+    try {
+      await send();
+    } catch (err) {
+      setErrors(serverErrors(err));
+      onError?.();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const request = (e: FormEvent) => {
+    e.preventDefault();
+    void run(
+      () => forgotErrors({ email }),
+      async () => {
+        await auth!.forgotPassword(email.trim());
+        setSent(true);
+      },
+    );
+  };
+
+  const setNew = (e: FormEvent) => {
+    e.preventDefault();
+    if (!token) return;
+    void run(
+      () => newPasswordFormErrors({ password, confirm: confirmWanted ? confirm : null }),
+      () => (token.purpose === 'invitation' ? auth!.acceptInvitation(token.value, password) : auth!.resetPassword(token.value, password)),
+    );
+  };
+
+  const signInLine =
+    config.remember_password !== false ? (
+      <LinkLine
+        app={app}
+        page={signInPage}
+        question="Remember your password?"
+        action="Sign in"
+        missing="Add a page with the slug login (with a Login block) to show the sign-in link."
+        mode={mode}
+        testId="forgot-sign-in-link"
+      />
+    ) : null;
+
+  if (token) {
+    const heading = token.purpose === 'invitation' ? 'Set your password' : 'Choose a new password';
+    return (
+      <BlockFrame config={config}>
+        <Box py="md">
+          <AuthCard label={heading}>
+            <Headings title={heading} />
+            <PreviewNote show={!live} />
+            <form onSubmit={setNew} aria-label={heading} noValidate>
+              <Stack gap="sm">
+                <PasswordField
+                  label="New password"
+                  description={`At least ${PASSWORD_MIN} characters`}
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(e) => edit(e.currentTarget.value, setPassword, 'password')}
+                  error={errors.password}
+                  maxLength={PASSWORD_MAX}
+                  required
+                />
+                {confirmWanted && (
+                  <PasswordField
+                    label="Confirm new password"
+                    autoComplete="new-password"
+                    value={confirm}
+                    onChange={(e) => edit(e.currentTarget.value, setConfirm, 'confirm')}
+                    error={errors.confirm}
+                    maxLength={PASSWORD_MAX}
+                    required
+                  />
+                )}
+                <FormMessage message={errors.form} />
+                <SubmitButton config={config} label="Save password" busy={busy} live={live} />
+                {errors.form && token.purpose === 'reset' && (
+                  <Button
+                    variant="subtle"
+                    size="sm"
+                    onClick={() => {
+                      setDropToken(true);
+                      setErrors({});
+                    }}
+                  >
+                    Request a new link
+                  </Button>
+                )}
+              </Stack>
+            </form>
+            {signInLine}
+          </AuthCard>
+        </Box>
+      </BlockFrame>
+    );
+  }
+
+  const heading = str(config.heading, 'Forgot your password?');
+  return (
+    <BlockFrame config={config}>
+      <Box py="md">
+        <AuthCard label={heading}>
+          <Headings title={heading} />
+          {sent ? (
+            <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status" data-testid="forgot-sent">
+              <Text size="sm">{MESSAGES.resetSent}</Text>
+              <Text size="xs" c="dimmed" mt={4}>
+                The link works once, for one hour. Check your spam folder if it does not arrive.
+              </Text>
+            </Alert>
+          ) : (
+            <>
+              <Text size="sm" c="dimmed">
+                Enter the e-mail address of your account and we will send you a link to choose a new password.
+              </Text>
+              <PreviewNote show={!live} />
+              <form onSubmit={request} aria-label={heading} noValidate>
+                <Stack gap="sm">
+                  <TextInput
+                    label="Email"
+                    type="email"
+                    autoComplete="email"
+                    placeholder="you@example.com"
+                    value={email}
+                    onChange={(e) => edit(e.currentTarget.value, setEmail, 'email')}
+                    error={errors.email}
+                    maxLength={320}
+                    required
+                  />
+                  <FormMessage message={errors.form} />
+                  <SubmitButton config={config} label={str(config.button_text, 'Send reset link')} busy={busy} live={live} />
+                </Stack>
+              </form>
+            </>
+          )}
+          {sent && (
+            <Button variant="subtle" size="sm" onClick={() => setSent(false)}>
+              Use another e-mail address
+            </Button>
+          )}
+          {signInLine}
+        </AuthCard>
+      </Box>
+    </BlockFrame>
+  );
+}
+
+export default ForgotPasswordBlock;

@@ -1,0 +1,110 @@
+// Register view: name, e-mail, password (8+ characters) and, with confirm_password, the password
+// again; POST /api/app-auth/register through data.appAuth signs the new 'read' app user in and
+// the app opens its home page. 'Already have an account? Sign in' links to the app's login page.
+// In the editor and in template previews the form shows but sends nothing.
+import { Box, Stack, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { BlockFrame } from '../BlockFrame';
+import type { BlockViewProps } from '../types';
+import { authPage, PASSWORD_MAX, PASSWORD_MIN, registerErrors, serverErrors, withoutField, type FieldErrors } from '../auth/auth-forms';
+import { AuthCard, FormMessage, Headings, LinkLine, PasswordField, PreviewNote, SignedInNotice, str, SubmitButton } from '../auth/AuthParts';
+
+export function RegisterBlock({ config, mode, data }: BlockViewProps) {
+  const auth = data.appAuth;
+  const app = data.app;
+  const live = mode === 'view' && !!auth?.live;
+  const confirmWanted = config.confirm_password !== false;
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const edit = (value: string, set: (v: string) => void, field: keyof FieldErrors) => {
+    set(value);
+    setErrors((e) => withoutField(e, field));
+  };
+
+  const signInPage = config.already_sign_in !== false && app ? authPage(app.pages, 'login', { chosen: config.sign_in_page, current: app.currentPage?.slug ?? null }) : null;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!live || !auth || busy) return;
+    const invalid = registerErrors({ name, email, password, confirm: confirmWanted ? confirm : null });
+    setErrors(invalid ?? {});
+    if (invalid) return;
+    setBusy(true);
+    try {
+      await auth.register(name.trim(), email.trim(), password);
+    } catch (err) {
+      setErrors(serverErrors(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const heading = str(config.heading, 'Sign Up');
+  return (
+    <BlockFrame config={config}>
+      <Box py="md">
+        <AuthCard label={heading}>
+          <Headings title={heading} />
+          <SignedInNotice user={auth?.user ?? null} app={app} />
+          <PreviewNote show={!live} />
+          <form onSubmit={(e) => void submit(e)} aria-label={heading} noValidate>
+            <Stack gap="sm">
+              <TextInput label="Name" autoComplete="name" value={name} onChange={(e) => edit(e.currentTarget.value, setName, 'name')} error={errors.name} maxLength={200} required />
+              <TextInput
+                label="Email"
+                type="email"
+                autoComplete="email"
+                placeholder="you@example.com"
+                value={email}
+                onChange={(e) => edit(e.currentTarget.value, setEmail, 'email')}
+                error={errors.email}
+                maxLength={320}
+                required
+              />
+              <PasswordField
+                label="Password"
+                description={`At least ${PASSWORD_MIN} characters`}
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => edit(e.currentTarget.value, setPassword, 'password')}
+                error={errors.password}
+                maxLength={PASSWORD_MAX}
+                required
+              />
+              {confirmWanted && (
+                <PasswordField
+                  label="Confirm password"
+                  autoComplete="new-password"
+                  value={confirm}
+                  onChange={(e) => edit(e.currentTarget.value, setConfirm, 'confirm')}
+                  error={errors.confirm}
+                  maxLength={PASSWORD_MAX}
+                  required
+                />
+              )}
+              <FormMessage message={errors.form} />
+              <SubmitButton config={config} label={str(config.button_text, 'Create account')} busy={busy} live={live} />
+            </Stack>
+          </form>
+          {config.already_sign_in !== false && (
+            <LinkLine
+              app={app}
+              page={signInPage}
+              question="Already have an account?"
+              action="Sign in"
+              missing="Add a page with the slug login (with a Login block) to show the sign-in link."
+              mode={mode}
+              testId="register-sign-in-link"
+            />
+          )}
+        </AuthCard>
+      </Box>
+    </BlockFrame>
+  );
+}
+
+export default RegisterBlock;
