@@ -105,3 +105,20 @@ export function multipart(filename: string, content: Buffer | string, extra: Rec
   );
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/**
+ * Adds a block to the first page of an app as its owner (201 or throws). A viewer of an app reads
+ * only the sheet columns its blocks use (access/columns.ts), so tests that read a sheet as a
+ * guest give the app a block that uses the columns they need.
+ */
+export async function addBlock(app: FastifyInstance, owner: TestUser, appId: string, block: Record<string, unknown>, pageId?: string): Promise<{ id: string }> {
+  const page = pageId ?? (await app.inject({ method: 'GET', url: `/api/pages/${appId}`, headers: { cookie: owner.cookie } })).json().pages[0].page_id;
+  const res = await app.inject({ method: 'POST', url: '/api/blocks', headers: { cookie: owner.cookie }, payload: { pageId: page, ...block } });
+  if (res.statusCode !== 201) throw new Error(`adding a ${String(block.type)} block failed: ${res.statusCode} ${res.body}`);
+  return res.json().block;
+}
+
+/** A table block of `sheet` listing `columns` (what a guest of the app may then read). */
+export function tableOf(sheet: string, columns: string[]): Record<string, unknown> {
+  return { type: 'table', sheet_title: sheet, axis: columns.map((column) => ({ column })) };
+}

@@ -24,6 +24,8 @@ export const dataListSchema: BlockSchema = {
   category: 'data',
   icon: 'timeline',
   usesSheet: true,
+  // No named column: the view shows every column of the sheet.
+  allColumnsWithoutAxis: true,
   data: 'paged',
   settings: {
     list_type: { type: 'select', default: 'vertical', label: 'List type', options: opts(...LIST_TYPES) },

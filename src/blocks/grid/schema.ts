@@ -19,6 +19,8 @@ export const gridSchema: BlockSchema = {
   category: 'data',
   icon: 'layout-grid',
   usesSheet: true,
+  // No named column: the view shows every column of the sheet.
+  allColumnsWithoutAxis: true,
   data: 'paged',
   settings: {
     columns: {

@@ -18,6 +18,8 @@ export const itemDetailsSchema: BlockSchema = {
   category: 'data',
   icon: 'id',
   usesSheet: true,
+  // No named column: the view shows every column of the sheet.
+  allColumnsWithoutAxis: true,
   data: 'row',
   settings: {
     Layout: {

@@ -18,6 +18,8 @@ export const listSchema: BlockSchema = {
   category: 'data',
   icon: 'list',
   usesSheet: true,
+  // No named column: the view shows every column of the sheet.
+  allColumnsWithoutAxis: true,
   data: 'paged',
   settings: {
     ...rowBlockSettings,

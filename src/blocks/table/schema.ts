@@ -53,6 +53,8 @@ export const tableSchema: BlockSchema = {
   category: 'data',
   icon: 'table',
   usesSheet: true,
+  // No named column: the view shows every column of the sheet.
+  allColumnsWithoutAxis: true,
   data: 'paged',
   settings: rowBlockSettings,
   axis: {

@@ -49,8 +49,17 @@ export function datasourceSheets(schema: BlockSchema, block: BlockRecord): Recor
   return Object.fromEntries(Object.entries(collect(schema, block).sources).map(([k, v]) => [k, [...v]]));
 }
 
-/** Every column of `sheetTitle` the block reads, whether it is its own sheet or a datasource. */
-export function columnsReadFrom(schema: BlockSchema, block: BlockRecord, sheetTitle: string): string[] {
+/** True when the block shows every column of its sheet (no axis names one; `allColumnsWithoutAxis`). */
+export function readsWholeSheet(schema: BlockSchema, block: BlockRecord): boolean {
+  return !!schema.allColumnsWithoutAxis && !(block.axis ?? []).some((a) => typeof a?.column === 'string' && a.column !== '');
+}
+
+/**
+ * Every column of `sheetTitle` the block reads, whether it is its own sheet or a datasource;
+ * 'all' when it shows the whole sheet (readsWholeSheet).
+ */
+export function columnsReadFrom(schema: BlockSchema, block: BlockRecord, sheetTitle: string): string[] | 'all' {
+  if (block.sheet_title === sheetTitle && readsWholeSheet(schema, block)) return 'all';
   const { own, sources } = collect(schema, block);
   const out = new Set(sources[sheetTitle] ?? []);
   if (block.sheet_title === sheetTitle) for (const c of own) out.add(c);

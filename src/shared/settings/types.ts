@@ -121,6 +121,11 @@ export interface BlockSchema {
    * named by the address (`?row=`), else (editor previews) the sheet's first row.
    */
   data: 'paged' | 'all' | 'none' | 'aggregate' | 'row';
+  /**
+   * True when the view shows every column of its sheet while no axis names a column (table, list,
+   * data list, grid, item details): such a block reads the whole sheet (shared/settings/columns.ts).
+   */
+  allColumnsWithoutAxis?: boolean;
 }
 
 /** The block record as it travels over the API (spec, blocks-and-data §3 "Block record"). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { addBlock, createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
 
 let t: TestApp;
 let owner: TestUser;
@@ -28,6 +28,12 @@ beforeAll(async () => {
   expect(created.statusCode).toBe(201);
   sheetId = created.json().spreadsheet.id;
   app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Shop Board', kind: 'board', spreadsheetId: sheetId } })).json().app;
+  // Guests chart the columns the board's blocks use: sales by city, by day, and by region on the
+  // rows whose Region is their Home (Note is used by no block).
+  const chart = (x_axis: string, more: object = {}) => addBlock(t.app, owner, app.id, { type: 'chart', sheet_title: 'Sales data', x_axis, axis: [{ column: 'Sales' }], ...more });
+  await chart('City');
+  await chart('Day');
+  await chart('Region', { filters: [{ select_column: 'Region', condition: 'Is', filter_by: 'None', match_with_column: 'Home' }] });
 });
 afterAll(async () => {
   await t?.close();
@@ -130,6 +136,25 @@ describe('who may read a chart', () => {
   it('a guest of a public board; the owner without board', async () => {
     expect((await get(url(spec()))).statusCode).toBe(200);
     expect((await get(url(spec(), '', null), owner.cookie)).statusCode).toBe(200);
+  });
+
+  it("a guest charts only the columns the board's blocks use (issue 5): Note → 400; the owner → 200", async () => {
+    const onNote = [spec({ x_axis: 'Note' }), spec({ axes: [{ column: 'Note' }] }), spec({ filters: [{ select_column: 'Note', condition: 'Is', filter_by: 'None', match_with_column: 'Home' }] })];
+    for (const chart of onNote) {
+      const res = await get(url(chart));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/^Unknown column 'Note' in chart\./);
+      expect((await get(url(chart), owner.cookie)).statusCode).toBe(200);
+      expect((await get(url(chart, '', null), owner.cookie)).statusCode).toBe(200);
+    }
+    // Board filters on it too: they would answer questions about the hidden column.
+    const filters = encodeURIComponent(JSON.stringify([{ name: 'Note', active: true, condition: '=', sheet_column: { sheet: 'Sales data', column: 'Note' }, value: '' }]));
+    const guest = await get(url(spec(), `&filters=${filters}`));
+    expect(guest.statusCode).toBe(400);
+    expect(guest.json().message).toBe("Unknown column 'Note' in filters");
+    const own = await get(url(spec(), `&filters=${filters}`), owner.cookie);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().total_rows).toBe(TOTAL);
   });
 
   it('no board and no session → 401; a stranger without board → 404', async () => {

@@ -6,7 +6,7 @@ import { aggregateChart, specColumns, type ChartSeries, type ChartSpec } from '.
 import type { ServerContext } from '../../context';
 import { badRequest } from '../../errors';
 import { parseJson } from '../../http';
-import { activeSheetFilters, boardFilterMask, cachedSheetRows, readableSheet, type SheetReadRef } from '../spreadsheets/service';
+import { activeSheetFilters, boardFilterMask, cachedSheetRows, checkFilterColumns, readableSheet, visibleColumns, type SheetReadRef } from '../spreadsheets/service';
 import type { CachedSheet } from '../spreadsheets/sheet-cache';
 import { ChartSpecSchema } from './schema';
 
@@ -60,10 +60,12 @@ function remember(sheet: CachedSheet, key: string, make: () => ChartSeries): { v
 export async function chartData(ctx: ServerContext, caller: Caller, input: ChartInput): Promise<ChartSeries & { cached: boolean }> {
   const sheet = await readableSheet(ctx, caller, input);
   const spec = parseChartSpec(input.chart);
-  const columns = parseJson<string[]>(sheet.columns, []);
+  // A viewer charts only the columns the app's blocks use (the owner any column).
+  const columns = visibleColumns(sheet);
   for (const { path, column } of specColumns(spec))
     if (!columns.includes(column)) throw badRequest(`Unknown column '${column}' in chart.${path}`, [{ path: `chart.${path}`, message: `Unknown column '${column}'` }]);
   const filters = activeSheetFilters(input.filters, input.sheetTitle);
+  checkFilterColumns(filters, sheet.allowedColumns);
 
   // Browsers ask in hundreds; rounding down keeps every answer within what was asked while a
   // caller cycling through 3…20,000 cannot make 20,000 different passes over a big sheet.

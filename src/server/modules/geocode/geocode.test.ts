@@ -3,7 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { addBlock, createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
 import { closeGeocoder } from './geocoder';
 
 // What the local geocoder knows (keys as the server sends them: normalised, lower case).
@@ -102,6 +102,12 @@ beforeAll(async () => {
   const res = await t.app.inject({ method: 'POST', url: '/api/spreadsheets', headers: { cookie: owner.cookie }, payload: { title: 'Map data', sheets: SHEETS } });
   spreadsheetId = res.json().spreadsheet.id;
   app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Map Board', kind: 'board', spreadsheetId } })).json().app;
+  // Guests read the columns the board's blocks use: maps of Places and of Shops (whose latitude
+  // and longitude columns are found by their names, the block leaves them empty).
+  const map = (sheet_title: string, image: string) =>
+    addBlock(t.app, owner, app.id, { type: 'map', sheet_title, axis: [{ title: 'Name', description: 'Name', address: 'Address', image }] });
+  await map('Places', 'Photo');
+  await map('Shops', 'Name');
 });
 afterAll(async () => {
   await t?.close();
@@ -264,6 +270,20 @@ describe('who may read the points (the sheet route’s rule)', () => {
     const res = await t.app.inject({ method: 'GET', url: geoUrl('Places', `address=Address&board=${app.subdomain}`) });
     expect(res.statusCode).toBe(200);
     expect(res.json().points).toHaveLength(3);
+  });
+
+  it("a guest's map finds the latitude/longitude columns by their names too (the block leaves them empty)", async () => {
+    const before = geo.hits.length;
+    const res = await t.app.inject({ method: 'GET', url: geoUrl('Shops', `address=Address&board=${app.id}`) });
+    expect(res.statusCode, res.body).toBe(200);
+    // The owner's answer: the rows with coordinates are placed by them, not looked up.
+    expect(byId(res.json().points)).toEqual({
+      '0': [59.91, 10.75],
+      '1': [40.4168, -3.7038],
+      '2': [51.5007292, -0.1246254],
+      '3': [41.9028, 12.4964],
+    });
+    expect(geo.hits.length).toBe(before);
   });
 
   it('no board and no session → 401; a stranger → 404; another spreadsheet → 403; a private app → 403', async () => {

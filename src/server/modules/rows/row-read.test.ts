@@ -2,7 +2,7 @@
 // block, on the test database (SQLite or PostgreSQL). Authorized exactly as the sheet data GET.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RowResponse } from '../../../shared/api';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../../test-helpers';
 import { ROW_MESSAGES } from './service';
 
 let t: TestApp;
@@ -26,6 +26,8 @@ beforeAll(async () => {
   ).json().spreadsheet.id;
   otherId = (await post({ title: 'Secret', sheets: [{ title: 'S', columns: ['x'], rows: [{ x: 'hidden' }] }] })).json().spreadsheet.id;
   app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Shop', kind: 'board', spreadsheetId: shopId } })).json().app;
+  // Guests read the columns the app's blocks use: a table of all three.
+  await addBlock(t.app, owner, app.id, tableOf('Products list', ['Name', 'Price', 'Photo']));
   const list = await t.app.inject({ method: 'GET', url: `/api/board/${shopId}/sheet/Products%20list?board=${app.id}` });
   ids = (list.json().rows as { _id: string }[]).map((r) => r._id);
 });
@@ -89,6 +91,22 @@ describe('reading one row', () => {
     const res = await t.app.inject({ method: 'GET', url: url(ids[0]!, `board=${app.id}`, shopId, 'Nope') });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe("Sheet 'Nope' not found");
+  });
+});
+
+describe('a viewer reads the columns the app’s blocks use (issue 5)', () => {
+  it('through an app whose only block is a table of Name and Price, a guest’s row has no Photo; the owner’s has', async () => {
+    const narrow = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Shop prices', kind: 'board', spreadsheetId: shopId } })).json().app;
+    await addBlock(t.app, owner, narrow.id, tableOf('Products list', ['Name', 'Price']));
+    const guest = await t.app.inject({ method: 'GET', url: url(ids[0]!, `board=${narrow.id}`) });
+    expect(guest.statusCode).toBe(200);
+    const body = guest.json();
+    expect(body.columns).toEqual(['Name', 'Price']);
+    expect(Object.keys(body.row).sort()).toEqual(['Name', 'Price', '_id', '_version']);
+    expect(guest.body).not.toContain('x.example');
+    const own = await t.app.inject({ method: 'GET', url: url(ids[0]!, `board=${narrow.id}`), headers: { cookie: owner.cookie } });
+    expect(own.json().columns).toEqual(['Name', 'Price', 'Photo']);
+    expect(own.json().row.Photo).toBe('https://x.example/l.png');
   });
 });
 

@@ -112,20 +112,21 @@ describe('row routes: shapes', () => {
     expect((await readAll('q=_version')).total).toBe(0);
   });
 
-  it('POST adds a row (201 {row}), PUT changes only the given columns (200, _version + 1), DELETE answers 204', async () => {
+  it("POST adds a row (201 {row}), PUT changes only the given columns (200, _version + 1), DELETE answers 204; a guest's {row} has the board's columns", async () => {
     const before = await sheetRowCount();
     const created = await add({ board: app.id, blockId: tableId, values: { Name: 'Pear', Qty: '3', Tags: ['red', 'blue'], Category: 'Herbs' } });
     expect(created.statusCode).toBe(201);
     expect(RowResponse.safeParse(created.json()).error).toBeUndefined();
     const row = created.json().row;
-    expect(row).toEqual({ Name: 'Pear', Qty: 3, Status: '', Tags: 'red, blue', Email: '', Day: '', Note: '', Code: '', Category: 'Herbs', _id: String(before.next), _version: 1 });
+    // The guest reads back the columns the board's blocks use (issue 5): not Note or Code.
+    expect(row).toEqual({ Name: 'Pear', Qty: 3, Status: '', Tags: 'red, blue', Email: '', Day: '', Category: 'Herbs', _id: String(before.next), _version: 1 });
     expect(await sheetRowCount()).toEqual({ rowCount: before.rowCount + 1, version: before.version + 1, next: before.next + 1 });
-    expect((await readAll(`q=pear`)).rows).toEqual([row]);
+    expect((await readAll(`q=pear`)).rows).toEqual([{ ...row, Note: '', Code: '' }]);
 
     const updated = await put(row._id, { board: app.id, blockId: tableId, values: { Qty: 4 }, _version: 1 });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().row).toEqual({ ...row, Qty: 4, _version: 2 });
-    expect((await readAll(`q=pear`)).rows).toEqual([updated.json().row]);
+    expect((await readAll(`q=pear`)).rows).toEqual([{ ...updated.json().row, Note: '', Code: '' }]);
 
     const gone = await del(row._id, `board=${app.id}&blockId=${tableId}`);
     expect(gone.statusCode).toBe(204);
@@ -424,6 +425,36 @@ describe('concurrent writers lose nothing', () => {
     t.ctx.sheetCache.invalidate(sheet.id);
     for (const [i, v] of views.entries()) expect(await readAll(v)).toEqual(cached[i]);
     expect((await readAll('q=mix')).total).toBe(12);
+  });
+});
+
+describe("a written row comes back with the writer's columns (issue 5)", () => {
+  it('a guest adding or editing through a table of Name and Qty gets neither Note nor Code back; the owner gets every column', async () => {
+    const narrow = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Shop Qty', kind: 'board', spreadsheetId: shopId } })).json().app;
+    const narrowPage = (await t.app.inject({ method: 'GET', url: `/api/pages/${narrow.id}`, headers: { cookie: owner.cookie } })).json().pages[0].page_id as string;
+    const tableId = await block(
+      'table',
+      { add_new_row: 'Everyone', axis: [{ column: 'Name', type: 'text', editable: 'Everyone' }, { column: 'Qty', type: 'number', editable: 'Everyone' }] },
+      narrowPage,
+    );
+    const mine = await add({ values: { Name: 'Hidden', Qty: 1, Note: 'private note', Code: 'X-1' } }, owner.cookie);
+    expect(mine.statusCode, mine.body).toBe(201);
+    expect(mine.json().row).toMatchObject({ Note: 'private note', Code: 'X-1' });
+    const { _id } = mine.json().row;
+
+    const edited = await put(_id, { board: narrow.id, blockId: tableId, values: { Qty: 2 }, _version: 1 });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().row).toEqual({ Name: 'Hidden', Qty: 2, _id, _version: 2 });
+    expect(edited.body).not.toContain('private note');
+
+    const added = await add({ board: narrow.id, blockId: tableId, values: { Name: 'Guest row', Qty: 5 } });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(Object.keys(added.json().row).sort()).toEqual(['Name', 'Qty', '_id', '_version']);
+
+    // The hidden values are kept, and the owner's writes answer with every column.
+    const own = await put(_id, { values: { Qty: 3 }, _version: 2 }, owner.cookie);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().row).toMatchObject({ Name: 'Hidden', Qty: 3, Note: 'private note', Code: 'X-1', _version: 3 });
   });
 });
 

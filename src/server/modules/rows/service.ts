@@ -21,6 +21,7 @@
  * A wire row is the sheet row's values plus `_id` (string, stable) and `_version` (number).
  * Every write bumps the sheet's version in the same transaction and patches the sheet cache.
  */
+import { viewerColumns } from '../access/columns';
 import { viewApp, type AppViewer, type Caller } from '../access/viewer';
 import { allows, type ViewerRole } from '../../../blocks/audience';
 import { isEmptyValue, normalizeValue, parseOptions, validateValue, type RowValue, type ValueRules } from '../../../shared/rows/validate';
@@ -32,7 +33,7 @@ import { appsRepo } from '../apps/repo';
 import { appView, resolveApp, type AppView } from '../apps/service';
 import type { SessionUser } from '../auth/service';
 import { blockRecord } from '../blocks/service';
-import { loadSheetRows, readableSheet, type SheetReadRef } from '../spreadsheets/service';
+import { loadSheetRows, readableSheet, visibleColumns, type SheetReadRef } from '../spreadsheets/service';
 import type { Row } from '../spreadsheets/sheet-cache';
 import { workspaceRepo } from '../workspace/repo';
 import { rowsRepo } from './repo';
@@ -65,6 +66,11 @@ export interface WriteTarget {
   role: ViewerRole;
   /** For updates: the columns the caller may change ('all': any column of the sheet). */
   editable: 'all' | ReadonlySet<string>;
+  /**
+   * The columns the written row is sent back with: a viewer's columns (access/columns.ts, as the
+   * sheet data GET sends them); null or absent: every column (the owner).
+   */
+  visible?: ReadonlySet<string> | null;
 }
 
 export type WireRow = Record<string, unknown> & { _id: string; _version: number };
@@ -187,7 +193,8 @@ export async function authorizeWrite(ctx: ServerContext, caller: Caller, req: Wr
     if (!user && !viewer!.appUser && blockAllows(b, op, 'admin')) throw unauthorized(`Sign in to ${VERBS[op]} this ${noun(b)}.`);
     throw forbidden(`You are not allowed to ${VERBS[op]} this ${noun(b)}.`);
   }
-  return { ...target, role, editable: op === 'update' ? editableColumns(b, role) : new Set() };
+  const visible = await viewerColumns(ctx, app!, viewer!, req.sheetTitle, target.columns);
+  return { ...target, role, editable: op === 'update' ? editableColumns(b, role) : new Set(), visible };
 }
 
 // ---------- validation ----------
@@ -269,6 +276,12 @@ function wire(data: Row, id: number, version: number): WireRow {
   return { ...data, _id: String(id), _version: version };
 }
 
+/** A written row as its writer may read it back: a viewer gets their columns only. */
+function wireFor(target: WriteTarget, data: Row, id: number, version: number): WireRow {
+  const visible = target.visible;
+  return wire(visible ? Object.fromEntries(target.columns.filter((c) => visible.has(c)).map((c) => [c, data[c] ?? ''])) : data, id, version);
+}
+
 /** `_id` on the wire is the row's stable index; anything else names no row. */
 function rowIndexOf(rowId: string): number {
   if (!/^\d{1,15}$/.test(rowId)) throw notFound(ROW_MESSAGES.notFound);
@@ -300,7 +313,7 @@ export async function appendRow(
     return { index, sheetVersion: bump.version };
   });
   ctx.sheetCache.applyWrite(target.sheetId, sheetVersion, { kind: 'append', id: index, version: 1, row });
-  return wire(row, index, 1);
+  return wireFor(target, row, index, 1);
 }
 
 /** Duplicates copy a row as it is: only unknown columns are dropped. */
@@ -345,7 +358,7 @@ export async function updateRow(
     return { row, sheetVersion: bump.version };
   });
   ctx.sheetCache.applyWrite(target.sheetId, result.sheetVersion, { kind: 'update', id: index, version: version + 1, row: result.row });
-  return wire(result.row, index, version + 1);
+  return wireFor(target, result.row, index, version + 1);
 }
 
 function sameValue(a: unknown, b: string | number): boolean {
@@ -382,5 +395,9 @@ export async function readRow(ctx: ServerContext, caller: Caller, ref: SheetRead
   const index = rowIndexOf(rowId);
   const r = await rowsRepo(ctx.db).findRow(sheet.id, index);
   if (!r) throw notFound(ROW_MESSAGES.notFound);
-  return { row: wire(parseJson<Row>(r.data, {}), index, Number(r.version)), columns: parseJson<string[]>(sheet.columns, []) };
+  // A viewer gets the columns the app's blocks use only.
+  const columns = visibleColumns(sheet);
+  const data = parseJson<Row>(r.data, {});
+  const row = sheet.allowedColumns ? Object.fromEntries(columns.map((c) => [c, data[c] ?? ''])) : data;
+  return { row: wire(row, index, Number(r.version)), columns };
 }

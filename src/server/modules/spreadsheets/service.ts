@@ -1,4 +1,5 @@
 import type { JsonSpreadsheetBody, SheetSummary, Spreadsheet } from '../../../shared/api';
+import { viewerColumns } from '../access/columns';
 import { viewApp, type Caller } from '../access/viewer';
 import { compileFilters, filtersForSheet, type Filter } from '../../../shared/filters/conditions';
 import { filtersSchema } from '../../../shared/filters/schema';
@@ -248,7 +249,11 @@ export interface SheetReadRef {
  * public app (named by `board`) that uses the spreadsheet. Shared by every read route (sheet
  * rows, chart aggregation), so they all answer 401/403/404 alike.
  */
-export async function readableSheet(ctx: ServerContext, caller: Caller, input: SheetReadRef): Promise<ReadableSheet & { viewerEmail: string | null }> {
+export async function readableSheet(
+  ctx: ServerContext,
+  caller: Caller,
+  input: SheetReadRef,
+): Promise<ReadableSheet & { viewerEmail: string | null; allowedColumns: Set<string> | null }> {
   const user = caller.user;
   const repo = spreadsheetsRepo(ctx.db);
   const sheet = await repo.sheetByTitle(input.spreadsheetId, input.sheetTitle);
@@ -260,6 +265,8 @@ export async function readableSheet(ctx: ServerContext, caller: Caller, input: S
   }
   const owner = user ? (await workspaceOf(ctx, user.id)).id === workspaceId : false;
   let viewerEmail = owner ? user!.email : null;
+  // The owner reads whole sheets; a viewer only the columns the app's blocks use.
+  let allowedColumns: Set<string> | null = null;
   if (!owner) {
     const ref: AppRef = { board: input.board, app: input.app, host: input.host };
     const app = await resolveApp(ctx, ref);
@@ -268,10 +275,32 @@ export async function readableSheet(ctx: ServerContext, caller: Caller, input: S
       throw notFound('Spreadsheet not found');
     }
     if (app.spreadsheetId !== input.spreadsheetId) throw forbidden('This board does not use this spreadsheet');
-    viewerEmail = (await viewApp(ctx, caller, app)).email;
+    const viewer = await viewApp(ctx, caller, app);
+    viewerEmail = viewer.email;
+    allowedColumns = await viewerColumns(ctx, app, viewer, input.sheetTitle, parseJson<string[]>(sheet?.columns ?? '[]', []));
   }
   if (!sheet) throw notFound(`Sheet '${input.sheetTitle}' not found`);
-  return { ...sheet, viewerEmail };
+  return { ...sheet, viewerEmail, allowedColumns };
+}
+
+/** The sheet's columns this reader may see (all of them for the owner), in sheet order. */
+export function visibleColumns(sheet: { columns: string; allowedColumns: Set<string> | null }): string[] {
+  const all = parseJson<string[]>(sheet.columns, []);
+  const allowed = sheet.allowedColumns;
+  return allowed ? all.filter((c) => allowed.has(c)) : all;
+}
+
+/**
+ * 400 when a viewer's filter names a column outside their columns (it would answer questions
+ * about it). Held to the app's columns, not the sheet's: a column the app names but the sheet no
+ * longer has matches nothing, as it does for the owner (whose filters are never refused), and
+ * whether a hidden column exists cannot be told from the answer.
+ */
+export function checkFilterColumns(filters: Filter[], allowed: ReadonlySet<string> | null): void {
+  if (!allowed) return;
+  for (const f of filters)
+    if (!allowed.has(f.sheet_column.column))
+      throw badRequest(`Unknown column '${f.sheet_column.column}' in filters`, [{ path: 'filters', message: `Unknown column '${f.sheet_column.column}'` }]);
 }
 
 /** The active board filters of one sheet from the `filters` parameter (400 when bad or too many). */
@@ -313,7 +342,8 @@ export async function sheetData(ctx: ServerContext, caller: Caller, input: Sheet
   // the event loop for seconds, for anyone who can see a public board.
   if (new Set(searchTerms(input.q)).size > MAX_SEARCH_TERMS)
     throw badRequest(`Search for at most ${MAX_SEARCH_TERMS} terms at a time`, [{ path: 'q', message: `At most ${MAX_SEARCH_TERMS} terms` }]);
-  const columns = parseJson<string[]>(sheet.columns, []);
+  const columns = visibleColumns(sheet);
+  checkFilterColumns(filters, sheet.allowedColumns);
   let sort = input.sort;
   let dir = input.dir;
   if (sort?.startsWith('-') && !columns.includes(sort)) {
@@ -333,6 +363,13 @@ export async function sheetData(ctx: ServerContext, caller: Caller, input: Sheet
   // `nocache` needs nothing: entries are keyed by the sheet's version, so they are never stale.
   const cached = await cachedSheetRows(ctx, sheet);
   const filter = boardFilterMask(ctx, sheet.viewerEmail, cached, filters).mask;
-  const result = querySheet(cached, { q: input.q, sort, dir, limit: input.limit, offset: input.offset, fields, filter }, ctx.sheetCache);
-  return { rows: result.rows, columns: fields ?? cached.columns, total: result.total };
+  // A viewer's rows carry only their columns, and their search looks at those alone.
+  const restricted = sheet.allowedColumns !== null;
+  const picked = fields ?? (restricted ? columns : undefined);
+  const result = querySheet(
+    cached,
+    { q: input.q, sort, dir, limit: input.limit, offset: input.offset, fields: picked, filter, ...(restricted ? { searchColumns: columns } : {}) },
+    ctx.sheetCache,
+  );
+  return { rows: result.rows, columns: picked ?? cached.columns, total: result.total };
 }

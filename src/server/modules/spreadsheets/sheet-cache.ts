@@ -3,7 +3,7 @@
 // id and version, so any write (which bumps the version) makes the next request reload it,
 // unless the write was made by this process: then applyWrite patches the entry in place (a form
 // submit must not make a 1,000,000-row sheet be read again).
-import { rowSearchText, searchTerms } from '../../../shared/filters/search';
+import { matchesSearch, rowSearchText, searchTerms } from '../../../shared/filters/search';
 
 export type Row = Record<string, unknown>;
 
@@ -61,6 +61,11 @@ export interface SheetQueryOptions {
   fields?: string[];
   /** Rows the board filters keep (1) or drop (0), from filterMask; applied before search. */
   filter?: Uint8Array | null;
+  /**
+   * Search only these columns (a viewer's columns, access/columns.ts). The cached mask of the whole
+   * row narrows the candidates first; each candidate is then checked on these columns alone.
+   */
+  searchColumns?: readonly string[];
 }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
@@ -430,11 +435,13 @@ export function querySheet(sheet: CachedSheet, opts: SheetQueryOptions, cache?: 
     for (let k = offset; k < n && picked.length < limit; k++) picked.push(order ? order[k]! : k);
   } else {
     const mask = terms.length > 0 ? searchMask(sheet, terms, cache) : null;
+    const within = mask && opts.searchColumns ? opts.searchColumns : null;
     const end = offset + limit;
     for (let k = 0; k < n; k++) {
       const i = order ? order[k]! : k;
       if (filter && filter[i] === 0) continue;
       if (mask && mask[i] === 0) continue;
+      if (within && !matchesSearch(rowSearchText(sheet.rows[i]!, within), terms)) continue;
       if (total >= offset && total < end) picked.push(i);
       total++;
     }

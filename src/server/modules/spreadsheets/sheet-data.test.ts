@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../../test-helpers';
 
 let t: TestApp;
 let owner: TestUser;
@@ -25,6 +25,8 @@ beforeAll(async () => {
   sheetId = (await post({ title: 'Fruit', sheets: [{ title: 'Stock list', columns: ['Name', 'City', 'Amount'], rows: ROWS }] })).json().spreadsheet.id;
   otherSheetId = (await post({ title: 'Secret', sheets: [{ title: 'S', columns: ['x'], rows: [{ x: 1 }] }] })).json().spreadsheet.id;
   app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Fruit Board', kind: 'board', spreadsheetId: sheetId } })).json().app;
+  // Guests read the columns the board's blocks use: a table of all three.
+  await addBlock(t.app, owner, app.id, tableOf('Stock list', ['Name', 'City', 'Amount']));
 });
 afterAll(async () => {
   await t?.close();
@@ -242,6 +244,8 @@ describe('board filters', () => {
     tasksId = post.json().spreadsheet.id;
     const created = await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Tasks Board', kind: 'board', spreadsheetId: tasksId } });
     tasksApp = created.json().app;
+    // Guests filter on the columns the board's blocks use: a table of all five.
+    await addBlock(t.app, owner, tasksApp.id, tableOf('Tasks', ['Task', 'Status', 'City', 'Due', 'Assignee']));
   });
 
   const get = async (filters: unknown[], extra = '', cookie?: string) => {
@@ -281,8 +285,12 @@ describe('board filters', () => {
     expect((await get([filter('Status', '=', 'Done'), filter('City', '=', 'Paris', { active: false })])).total).toBe(1);
   });
 
-  it('a filter on a column the sheet does not have matches nothing', async () => {
-    expect((await get([filter('Nope', 'not_includes', 'x')])).total).toBe(0);
+  it("a filter on a column the sheet does not have matches nothing (the owner); a guest's is refused like a hidden column's", async () => {
+    expect((await get([filter('Nope', 'not_includes', 'x')], '', owner.cookie)).total).toBe(0);
+    // Outside the board's columns: the same 400 as a column that exists but is hidden.
+    const res = await t.app.inject({ method: 'GET', url: `/api/board/${tasksId}/sheet/Tasks?board=${tasksApp.id}&filters=${encodeURIComponent(JSON.stringify([filter('Nope', 'not_includes', 'x')]))}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("Unknown column 'Nope' in filters");
   });
 
   it('applies before search, sort and paging: total counts filters + search', async () => {
@@ -324,5 +332,143 @@ describe('board filters', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/board/${tasksId}/sheet/Tasks?board=${tasksApp.id}&filters=${encodeURIComponent(raw)}` });
     expect(res.statusCode).toBe(400);
     expect(res.json().message.startsWith(message), res.json().message).toBe(true);
+  });
+});
+
+describe('a viewer receives only the sheet columns the blocks of the pages they may see use (issue 5)', () => {
+  let peopleId: string;
+  let board: { id: string };
+  const PEOPLE = [
+    { A: 'alpha', B: 'beta', Secret: 'hush money' },
+    { A: 'gamma', B: 'delta', Secret: 'classified' },
+  ];
+  const guestRows = [
+    { A: 'alpha', B: 'beta', _id: '0', _version: 1 },
+    { A: 'gamma', B: 'delta', _id: '1', _version: 1 },
+  ];
+  const secretFilter = (value: string, column = 'Secret') => ({ name: column, active: true, condition: 'includes', sheet_column: { sheet: 'People', column }, value });
+  const read = (appId: string, query = '', cookie?: string) =>
+    t.app.inject({ method: 'GET', url: `/api/board/${peopleId}/sheet/People?board=${appId}&${query}`, headers: cookie ? { cookie } : {} });
+  const columnsOf = async (appId: string) => {
+    const res = await read(appId);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().columns as string[];
+  };
+  /** A public app of the People spreadsheet whose only block is a table of A and B. */
+  const newApp = async (name: string, kind: 'board' | 'multipage' = 'board') => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name, kind, spreadsheetId: peopleId } });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json().app as { id: string };
+    await addBlock(t.app, owner, created.id, tableOf('People', ['A', 'B']));
+    return created;
+  };
+
+  beforeAll(async () => {
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/api/spreadsheets',
+      headers: { cookie: owner.cookie },
+      payload: { title: 'People', sheets: [{ title: 'People', columns: ['A', 'B', 'Secret'], rows: PEOPLE }, { title: 'Other', columns: ['Secret'], rows: [{ Secret: 'x' }] }] },
+    });
+    expect(post.statusCode).toBe(201);
+    peopleId = post.json().spreadsheet.id;
+    board = await newApp('People Board');
+  });
+
+  it("a guest's rows carry A, B, _id and _version, not Secret; the columns are [A, B]", async () => {
+    const res = await read(board.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ rows: guestRows, columns: ['A', 'B'], total: 2 });
+    expect(res.body).not.toContain('hush');
+    expect(res.body).not.toContain('Secret');
+  });
+
+  it.each([
+    ['fields=Secret', "Unknown column 'Secret' in fields"],
+    ['fields=A,Secret', "Unknown column 'Secret' in fields"],
+    ['sort=Secret', "Unknown column 'Secret' in sort"],
+    ['sort=-Secret', "Unknown column 'Secret' in sort"],
+    [`filters=${encodeURIComponent(JSON.stringify([secretFilter('hush')]))}`, "Unknown column 'Secret' in filters"],
+  ])("a guest's %s → 400 (a hidden column cannot be asked about)", async (q, message) => {
+    const res = await read(board.id, q);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it("a guest's search looks at their columns only", async () => {
+    const hidden = await read(board.id, 'q=hush');
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.json()).toMatchObject({ rows: [], total: 0 });
+    expect((await read(board.id, 'q=classified')).json().total).toBe(0);
+    expect((await read(board.id, 'q=ALPHA')).json()).toEqual({ rows: [guestRows[0]], columns: ['A', 'B'], total: 1 });
+    expect((await read(board.id, `q=${encodeURIComponent('hush, delta')}`)).json()).toMatchObject({ rows: [guestRows[1]], total: 1 });
+  });
+
+  it('the owner still reads every column, searches, sorts and filters on Secret', async () => {
+    for (const res of [await read(board.id, '', owner.cookie), await t.app.inject({ method: 'GET', url: `/api/board/${peopleId}/sheet/People`, headers: { cookie: owner.cookie } })]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json().columns).toEqual(['A', 'B', 'Secret']);
+      expect(res.json().rows[0]).toEqual({ A: 'alpha', B: 'beta', Secret: 'hush money', _id: '0', _version: 1 });
+    }
+    expect((await read(board.id, 'q=hush', owner.cookie)).json().total).toBe(1);
+    expect((await read(board.id, 'sort=Secret&fields=Secret', owner.cookie)).json().rows.map((r: { Secret: string }) => r.Secret)).toEqual(['classified', 'hush money']);
+    expect((await read(board.id, `filters=${encodeURIComponent(JSON.stringify([secretFilter('hush')]))}`, owner.cookie)).json().total).toBe(1);
+  });
+
+  it('another signed-in user (not the owner) is a viewer too', async () => {
+    expect((await read(board.id, '', stranger.cookie)).json().columns).toEqual(['A', 'B']);
+  });
+
+  it('a block on a page that is not public does not widen a guest’s columns (until the page is public)', async () => {
+    const site = await newApp('People Site', 'multipage');
+    const page = await t.app.inject({ method: 'POST', url: '/api/pages', headers: { cookie: owner.cookie }, payload: { appId: site.id, page_name: 'Staff only' } });
+    expect(page.statusCode, page.body).toBe(201);
+    const pageId = page.json().page.page_id as string;
+    const hide = await t.app.inject({ method: 'POST', url: `/api/page/update-metadata?app=${site.id}&page=${pageId}`, headers: { cookie: owner.cookie }, payload: { is_public: false } });
+    expect(hide.statusCode, hide.body).toBe(200);
+    expect(hide.json().is_public).toBe(false);
+    await addBlock(t.app, owner, site.id, tableOf('People', ['A', 'Secret']), pageId);
+    expect(await columnsOf(site.id)).toEqual(['A', 'B']);
+    expect((await read(site.id, 'fields=Secret')).statusCode).toBe(400);
+    // The same block counts once its page is public.
+    await t.app.inject({ method: 'POST', url: `/api/page/update-metadata?app=${site.id}&page=${pageId}`, headers: { cookie: owner.cookie }, payload: { is_public: true } });
+    expect(await columnsOf(site.id)).toEqual(['A', 'B', 'Secret']);
+  });
+
+  it("a block of another sheet naming a column of the same name does not widen this sheet's columns", async () => {
+    const other = await newApp('People Other');
+    await addBlock(t.app, owner, other.id, tableOf('Other', ['Secret']));
+    expect(await columnsOf(other.id)).toEqual(['A', 'B']);
+  });
+
+  it('a markdown block naming [Secret] in its text widens them (the text shows that value)', async () => {
+    const md = await newApp('People Markdown');
+    await addBlock(t.app, owner, md.id, { type: 'markdown', sheet_title: 'People', markdown_text: '## Note\nThe secret is [Secret].' });
+    expect(await columnsOf(md.id)).toEqual(['A', 'B', 'Secret']);
+    expect((await read(md.id, 'q=hush')).json().total).toBe(1);
+  });
+
+  it("a saved board filter on Secret widens them (the filter bar needs the column's values)", async () => {
+    const filtered = await newApp('People Filtered');
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: `/api/board/update-metadata?board=${filtered.id}`,
+      headers: { cookie: owner.cookie },
+      payload: { filters: [{ ...secretFilter(''), active: false }], hide_filters: false },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await columnsOf(filtered.id)).toEqual(['A', 'B', 'Secret']);
+    const res = await read(filtered.id, `filters=${encodeURIComponent(JSON.stringify([secretFilter('hush')]))}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().rows.map((r: { A: string }) => r.A)).toEqual(['alpha']);
+  });
+
+  it('a saved board filter on a column the sheet no longer has matches nothing for a guest (not a 400)', async () => {
+    const stale = await newApp('People Stale Filter');
+    await t.app.inject({ method: 'POST', url: `/api/board/update-metadata?board=${stale.id}`, headers: { cookie: owner.cookie }, payload: { filters: [{ ...secretFilter(''), name: 'Gone', sheet_column: { sheet: 'People', column: 'Gone' } }] } });
+    expect(await columnsOf(stale.id)).toEqual(['A', 'B']);
+    const res = await read(stale.id, `filters=${encodeURIComponent(JSON.stringify([secretFilter('x', 'Gone')]))}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().total).toBe(0);
   });
 });
