@@ -1,8 +1,9 @@
+// The columns a block reads (src/shared/settings/columns.ts), checked on the real block schemas.
 import { describe, expect, it } from 'vitest';
-import { schemaOf } from '../../blocks/schemas';
-import { blockDefaults } from './block';
-import { columnsReadFrom, datasourceSheets, readsWholeSheet, usedColumns } from './columns';
-import type { BlockRecord } from './types';
+import { schemaOf } from './schemas';
+import { blockDefaults } from '../shared/settings/block';
+import { columnsReadFrom, datasourceSheets, readsWholeSheet, usedColumns } from '../shared/settings/columns';
+import type { BlockRecord } from '../shared/settings/types';
 
 const block = (type: string, extra: Partial<BlockRecord> & Record<string, unknown>): BlockRecord => ({ ...blockDefaults(schemaOf(type)!, 'b1'), ...extra }) as BlockRecord;
 
