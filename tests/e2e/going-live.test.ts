@@ -3,9 +3,8 @@
 // browser must sign in), invites a read user (the invitation mail is read from the SMTP server,
 // its link followed, a password set: the app shows, without edit buttons) and a read-write user
 // (who edits a row).
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
+import { startInbox, type MailInbox } from '../../src/server/test-smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, choose, guestPage, ownerWithApp, shot, shotOf, type OwnerBoard } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
@@ -13,26 +12,11 @@ import { launchBrowser, startServer, type RunningServer } from './harness';
 let server: RunningServer;
 let browser: Browser;
 let owner: OwnerBoard;
-let smtp: SMTPServer;
-const inbox: { to: string[]; raw: string }[] = [];
+let smtp: MailInbox;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  const port = (smtp.server.address() as AddressInfo).port;
-  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Sheetboard <no-reply@localhost>' });
+  smtp = await startInbox();
+  server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Sheetboard <no-reply@localhost>' });
   browser = await launchBrowser();
 });
 
@@ -40,13 +24,13 @@ afterAll(async () => {
   await owner?.context.close();
   await browser?.close();
   await server?.stop();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 });
 
 /** The invitation link mailed to `to` (quoted-printable soft breaks undone). */
 async function invitationLink(to: string): Promise<string> {
-  await expect.poll(() => inbox.filter((m) => m.to.includes(to)).length, { timeout: 15_000 }).toBeGreaterThan(0);
-  const raw = inbox.filter((m) => m.to.includes(to)).at(-1)!.raw;
+  await expect.poll(() => smtp.messages.filter((m) => m.to.includes(to)).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  const raw = smtp.messages.filter((m) => m.to.includes(to)).at(-1)!.raw;
   const text = raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
   const m = text.match(/http:\/\/[a-z0-9-]+\.localhost:\d+\/accept-invitation\?token=[A-Za-z0-9_%-]+/);
   if (!m) throw new Error(`no invitation link in the mail to ${to}:\n${text.slice(0, 2000)}`);

@@ -2,9 +2,8 @@
 // with every message of §5, invitations and reset links through a real SMTP peer (smtp-server on
 // a random local port), app users' sign-in, sessions kept per app, registration behind a register
 // block, and the rate limits.
-import type { AddressInfo } from 'node:net';
+import { startInbox, type MailInbox, type ReceivedMail } from '../../test-smtp';
 import type { LightMyRequestResponse } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APP_USER_MESSAGES,
@@ -22,13 +21,9 @@ import { purgeExpired } from '../auth/service';
 import { REGISTRATIONS_PER_IP, RESET_MAILS_PER_EMAIL, RESET_MAILS_PER_EMAIL_AND_IP } from './routes';
 import { appSessionCookie } from './session';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
 
-let smtp: SMTPServer;
-let inbox: Received[] = [];
+let smtp: MailInbox;
+let inbox: ReceivedMail[] = [];
 let t: TestApp;
 let owner: TestUser;
 let other: TestUser;
@@ -105,7 +100,7 @@ async function addUser(appId: string, name: string, email: string, permissions: 
 
 /** Adds an app user, follows their invitation and returns their session cookie. */
 async function invited(target: { id: string; sub: string }, password = 'secret-pass-1', email = uniqueEmail('member'), permissions = 'read') {
-  inbox = [];
+  inbox.length = 0;
   const user = await addUser(target.id, 'Member', email, permissions);
   const { token } = linkTo(email, '/accept-invitation', target.sub);
   const res = await appAuth(target.sub, 'accept-invitation', { payload: { token, password } });
@@ -123,22 +118,9 @@ async function addRegisterBlock(appId: string) {
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  const port = (smtp.server.address() as AddressInfo).port;
-  t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Sheetboard <no-reply@localhost>' });
+  smtp = await startInbox();
+  inbox = smtp.messages;
+  t = await createTestApp({ smtpUrl: smtp.url, mailFrom: 'Sheetboard <no-reply@localhost>' });
   owner = await signUp(t.app, 'Owner Olga');
   other = await signUp(t.app, 'Other Otto');
   club = await createApp('Club', 'club');
@@ -147,7 +129,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 describe("the owner's API (/api/mutipageapp_users)", () => {
@@ -202,7 +184,7 @@ describe("the owner's API (/api/mutipageapp_users)", () => {
   it('deletes a user (204): they disappear, and their sessions and links go with them', async () => {
     const m = await invited(club);
     expect((await me(club.sub, m.cookie))?.email).toBe(m.email);
-    inbox = [];
+    inbox.length = 0;
     await appAuth(club.sub, 'forgot-password', { payload: { email: m.email } });
     expect(inbox).toHaveLength(1);
     const res = await api('DELETE', '/api/mutipageapp_users', { appId: club.id, userId: m.user.id });
@@ -350,7 +332,7 @@ describe("the owner's API (/api/mutipageapp_users)", () => {
 
 describe('invitations', () => {
   it('mails a link that sets the password once and signs the user in', async () => {
-    inbox = [];
+    inbox.length = 0;
     const email = uniqueEmail('invitee');
     const user = await addUser(club.id, 'Ivy Invitee', email, 'read-write');
     const mail = linkTo(email, '/accept-invitation', club.sub);
@@ -394,7 +376,7 @@ describe('invitations', () => {
   });
 
   it('a link works only on its own app, before it expires, and with a long enough password', async () => {
-    inbox = [];
+    inbox.length = 0;
     const email = uniqueEmail('wanderer');
     await addUser(club.id, 'Wanderer', email);
     const { token } = linkTo(email, '/accept-invitation', club.sub);
@@ -407,7 +389,7 @@ describe('invitations', () => {
     // Neither used it up.
     expect((await appAuth(club.sub, 'accept-invitation', { payload: { token, password: 'long-enough' } })).statusCode).toBe(200);
 
-    inbox = [];
+    inbox.length = 0;
     const late = uniqueEmail('late');
     const lateUser = await addUser(club.id, 'Late', late);
     const expired = linkTo(late, '/accept-invitation', club.sub);
@@ -418,7 +400,7 @@ describe('invitations', () => {
   });
 
   it('a link used by several requests at once sets the password exactly once', async () => {
-    inbox = [];
+    inbox.length = 0;
     const email = uniqueEmail('clicker');
     await addUser(club.id, 'Clicker', email);
     const { token } = linkTo(email, '/accept-invitation', club.sub);
@@ -429,11 +411,11 @@ describe('invitations', () => {
   });
 
   it('changing the e-mail of a user who has not set a password invites the new address; the old link stops working', async () => {
-    inbox = [];
+    inbox.length = 0;
     const oldEmail = uniqueEmail('typo');
     const user = await addUser(club.id, 'Typo', oldEmail);
     const oldLink = linkTo(oldEmail, '/accept-invitation', club.sub);
-    inbox = [];
+    inbox.length = 0;
     const newEmail = uniqueEmail('fixed');
     const res = await api('PUT', '/api/mutipageapp_users', { appId: club.id, userId: user.id, name: 'Typo', email: newEmail, permissions: 'read' });
     expect(res.statusCode, res.body).toBe(200);
@@ -446,7 +428,7 @@ describe('invitations', () => {
     expect(ok.json().app_user.email).toBe(newEmail);
 
     // A name change sends nothing.
-    inbox = [];
+    inbox.length = 0;
     const renamed = await api('PUT', '/api/mutipageapp_users', { appId: club.id, userId: user.id, name: 'Renamed', email: newEmail, permissions: 'read' });
     expect(renamed.json()).not.toHaveProperty('invitation_sent');
     expect(inbox).toEqual([]);
@@ -454,7 +436,7 @@ describe('invitations', () => {
 
   it('changing the e-mail of a user with a password sends nothing; they sign in at the new address', async () => {
     const m = await invited(club, 'settled-pass');
-    inbox = [];
+    inbox.length = 0;
     const newEmail = uniqueEmail('moved');
     const res = await api('PUT', '/api/mutipageapp_users', { appId: club.id, userId: m.user.id, name: 'Member', email: newEmail, permissions: 'read' });
     expect(res.statusCode).toBe(200);
@@ -465,7 +447,7 @@ describe('invitations', () => {
   });
 
   it('escapes the names in the HTML part and uses https only when the request came over https', async () => {
-    inbox = [];
+    inbox.length = 0;
     const email = uniqueEmail('html');
     await addUser(club.id, '<b>Bold</b> & "Co"', email);
     const mail = linkTo(email, '/accept-invitation', club.sub);
@@ -476,7 +458,7 @@ describe('invitations', () => {
       ['https', 'https'],
       ['https://evil.example/#', 'http'],
     ]) {
-      inbox = [];
+      inbox.length = 0;
       const e = uniqueEmail('proto');
       const res = await api('POST', '/api/mutipageapp_users', { appId: club.id, name: 'Proto', email: e, permissions: 'read' }, owner, { 'x-forwarded-proto': proto! });
       expect(res.statusCode).toBe(201);
@@ -653,13 +635,13 @@ describe('registration', () => {
 describe('forgot and reset password', () => {
   it('answers {ok: true} for anyone and mails a one-hour link only to users of the app', async () => {
     const m = await invited(club);
-    inbox = [];
+    inbox.length = 0;
     const unknown = await appAuth(club.sub, 'forgot-password', { payload: { email: 'stranger@example.com' } });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual({ ok: true });
     // A user of another app is a stranger here.
     const shopUser = await addUser(shop.id, 'Shop Only', uniqueEmail('shoponly'));
-    inbox = [];
+    inbox.length = 0;
     expect((await appAuth(club.sub, 'forgot-password', { payload: { email: shopUser.email } })).json()).toEqual({ ok: true });
     expect(inbox).toEqual([]);
 
@@ -677,7 +659,7 @@ describe('forgot and reset password', () => {
 
   it('a reset link sets the new password once, signs in and ends the other sessions', async () => {
     const m = await invited(club, 'old-password');
-    inbox = [];
+    inbox.length = 0;
     await appAuth(club.sub, 'forgot-password', { payload: { email: m.email } });
     const { token } = linkTo(m.email, '/reset-password', club.sub);
 
@@ -696,7 +678,7 @@ describe('forgot and reset password', () => {
   });
 
   it('an invitation link cannot reset, a reset link cannot accept, and reset links expire', async () => {
-    inbox = [];
+    inbox.length = 0;
     const email = uniqueEmail('mixed');
     const user = await addUser(club.id, 'Mixed', email);
     const invite = linkTo(email, '/accept-invitation', club.sub);
@@ -704,7 +686,7 @@ describe('forgot and reset password', () => {
     expect(asReset.statusCode).toBe(400);
     expect(asReset.json().message).toBe(APP_USER_MESSAGES.invalidReset);
 
-    inbox = [];
+    inbox.length = 0;
     await appAuth(club.sub, 'forgot-password', { payload: { email } });
     const reset = linkTo(email, '/reset-password', club.sub);
     expect((await appAuth(club.sub, 'accept-invitation', { payload: { token: reset.token, password: 'long-enough' } })).statusCode).toBe(400);
@@ -772,7 +754,7 @@ describe('rate limits', () => {
 
   it(`reset mails: ${RESET_MAILS_PER_EMAIL_AND_IP} per address and IP, ${RESET_MAILS_PER_EMAIL} per address, ${MAILS_PER_IP} per IP`, async () => {
     const m = await invited(club);
-    inbox = [];
+    inbox.length = 0;
     const forgot = (email: string, ip: string) => appAuth(club.sub, 'forgot-password', { ip, payload: { email } });
     for (let i = 0; i < RESET_MAILS_PER_EMAIL_AND_IP; i++) expect((await forgot(m.email, '10.77.4.1')).statusCode).toBe(200);
     const blocked = await forgot(m.email, '10.77.4.1');

@@ -1,42 +1,24 @@
 // Magic links through a real SMTP peer (smtp-server on a random local port), not a mock.
-import type { AddressInfo } from 'node:net';
+import { startInbox, type MailInbox, type ReceivedMail } from '../../test-smtp';
 import type { FastifyBaseLogger } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from './mailer';
 import { createTestApp, sessionCookie, signUp, uniqueEmail, type TestApp } from '../../test-helpers';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
 
-let smtp: SMTPServer;
-let inbox: Received[] = [];
+let smtp: MailInbox;
+let inbox: ReceivedMail[] = [];
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  const port = (smtp.server.address() as AddressInfo).port;
-  t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Sheetboard <no-reply@localhost>' });
+  smtp = await startInbox();
+  inbox = smtp.messages;
+  t = await createTestApp({ smtpUrl: smtp.url, mailFrom: 'Sheetboard <no-reply@localhost>' });
 });
 
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 /** The token of the link in a received message (quoted-printable soft breaks removed). */
@@ -49,7 +31,7 @@ function tokenFrom(raw: string): string {
 
 describe('magic link', () => {
   it('mails a one-time link that signs in once', async () => {
-    inbox = [];
+    inbox.length = 0;
     const u = await signUp(t.app, 'Linus', uniqueEmail('linus'));
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email: u.email } });
     expect(res.statusCode).toBe(202);
@@ -70,7 +52,7 @@ describe('magic link', () => {
   });
 
   it('a token used by several requests at once signs in exactly one of them', async () => {
-    inbox = [];
+    inbox.length = 0;
     const u = await signUp(t.app);
     await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email: u.email } });
     const token = tokenFrom(inbox[0]!.raw);
@@ -79,7 +61,7 @@ describe('magic link', () => {
   });
 
   it('a forged X-Forwarded-Proto cannot point the link elsewhere', async () => {
-    inbox = [];
+    inbox.length = 0;
     const u = await signUp(t.app);
     for (const proto of ['https://evil.example/#', 'javascript:alert(1)//', 'https']) {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', headers: { 'x-forwarded-proto': proto }, payload: { email: u.email } });
@@ -91,7 +73,7 @@ describe('magic link', () => {
   });
 
   it('answers the same for an unknown address and sends nothing', async () => {
-    inbox = [];
+    inbox.length = 0;
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email: 'nobody-here@example.com' } });
     expect(res.statusCode).toBe(202);
     expect(res.json().message).toMatch(/sign-in link/);
@@ -99,7 +81,7 @@ describe('magic link', () => {
   });
 
   it('refuses an expired token', async () => {
-    inbox = [];
+    inbox.length = 0;
     const u = await signUp(t.app);
     await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email: u.email } });
     const token = tokenFrom(inbox[0]!.raw);
@@ -110,7 +92,7 @@ describe('magic link', () => {
   });
 
   it('sends at most 5 links per address per 15 minutes, answering the same', async () => {
-    inbox = [];
+    inbox.length = 0;
     const u = await signUp(t.app);
     for (let i = 0; i < 7; i++) {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email: u.email } });
