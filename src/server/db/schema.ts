@@ -118,6 +118,8 @@ export interface UploadsTable {
   type: string;
   size: number;
   created_at: string;
+  /** The app the file was uploaded for (reading it follows that app's privacy); null outside any app. */
+  app_id: string | null;
 }
 
 /** Comments of comments blocks; `author` is the signed-in user's name or the name a visitor gave. */

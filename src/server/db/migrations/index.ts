@@ -7,6 +7,7 @@ import { geocode } from './0003_geocode';
 import { uploads } from './0004_uploads';
 import { comments } from './0005_comments';
 import { appUsers } from './0006_app_users';
+import { uploadApps } from './0007_upload_apps';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0004_uploads': uploads,
   '0005_comments': comments,
   '0006_app_users': appUsers,
+  '0007_upload_apps': uploadApps,
 };

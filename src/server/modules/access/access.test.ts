@@ -20,6 +20,12 @@ interface Fixture {
   pageId: string;
   tableId: string;
   commentsId: string;
+  /** A form with a file field (visitors upload through it). */
+  formId: string;
+  /** A file the owner uploaded for the app (a block setting's image). */
+  fileId: string;
+  /** An app user the owner added. */
+  appUserId: string;
   /** Every block of the home page, in order. */
   blockIds: string[];
 }
@@ -51,8 +57,22 @@ async function fixture(name: string, isPublic: boolean): Promise<Fixture> {
     actions: [{ type: 'Duplicate row', title: 'Duplicate' }],
   });
   const commentsId = await add({ type: 'comments', title: 'Guestbook' });
+  const formId = await add({ type: 'form', sheet_title: 'Orders', axis: [{ column: 'City' }, { column: 'Receipt', type: 'file' }] });
+  const m = multipart('hero.png', PNG);
+  const fileId = (
+    await ok<{ upload: { id: string } }>(
+      await t.app.inject({ method: 'POST', url: `/api/uploads?board=${app.id}&purpose=block-setting`, payload: m.payload, headers: { ...m.headers, ...as(owner) } }),
+      201,
+    )
+  ).upload.id;
+  const appUserId = (
+    await ok<{ new_app_user: { id: string } }>(
+      await t.app.inject({ method: 'POST', url: '/api/mutipageapp_users', headers: as(owner), payload: { appId: app.id, name: 'Vera', email: `vera-${app.id}@example.com`, permissions: 'read' } }),
+      201,
+    )
+  ).new_app_user.id;
   const after = await ok<{ pages: { blocks: { id: string }[] }[] }>(await t.app.inject({ method: 'GET', url: `/api/pages/${app.id}`, headers: as(owner) }));
-  return { id: app.id, subdomain: app.subdomain, pageId, tableId, commentsId, blockIds: after.pages[0]!.blocks.map((b) => b.id) };
+  return { id: app.id, subdomain: app.subdomain, pageId, tableId, commentsId, formId, fileId, appUserId, blockIds: after.pages[0]!.blocks.map((b) => b.id) };
 }
 
 beforeAll(async () => {
@@ -122,6 +142,8 @@ const VIEWER_CALLS: Call[] = [
   { name: 'run action', method: 'POST', url: (f) => `/api/blocks/${f.tableId}/actions/0/run?board=${f.id}`, payload: () => ({ rowId: '0' }) },
   { name: 'comments', method: 'GET', url: (f) => `/api/blocks/${f.commentsId}/comments?board=${f.id}` },
   { name: 'post comment', method: 'POST', url: (f) => `/api/blocks/${f.commentsId}/comments`, payload: () => ({ body: 'Hello there', author: 'Ann' }) },
+  { name: 'form upload', method: 'POST', url: (f) => `/api/uploads?board=${f.id}&blockId=${f.formId}`, multipart: true },
+  { name: 'file', method: 'GET', url: (f) => `/api/uploads/${f.fileId}` },
   { name: 'upload', method: 'POST', url: (f) => `/api/uploads?board=${f.id}&purpose=block-setting&kind=image`, multipart: true },
 ];
 
@@ -134,6 +156,10 @@ const OWNER_CALLS: Call[] = [
   { name: 'add block', method: 'POST', url: () => '/api/blocks', payload: (f) => ({ pageId: f.pageId, type: 'markdown' }) },
   { name: 'edit block', method: 'PUT', url: (f) => `/api/blocks/${f.tableId}`, payload: () => ({ title: 'Mine now' }) },
   { name: 'spreadsheet', method: 'GET', url: () => `/api/spreadsheets/${spreadsheetId}` },
+  { name: 'app users', method: 'GET', url: (f) => `/api/mutipageapp_users/${f.id}` },
+  { name: 'add app user', method: 'POST', url: () => '/api/mutipageapp_users', payload: (f) => ({ appId: f.id, name: 'Mallory', email: 'mallory@example.com', permissions: 'read-write' }) },
+  { name: 'edit app user', method: 'PUT', url: () => '/api/mutipageapp_users', payload: (f) => ({ appId: f.id, userId: f.appUserId, name: 'Vera', email: `vera-${f.id}@example.com`, permissions: 'read-write' }) },
+  { name: 'delete app user', method: 'DELETE', url: () => '/api/mutipageapp_users', payload: (f) => ({ appId: f.id, userId: f.appUserId }) },
 ];
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
@@ -322,6 +348,17 @@ describe('password app (Use password set by user)', () => {
           if (slugs.join() !== 'login') unexpected.push(`${role} pages → ${res.statusCode} ${slugs.join()}`);
         } else if (!allowed && (res.statusCode !== 401 || res.json().code !== 'app_sign_in_required'))
           unexpected.push(`${role} ${call.name} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+      }
+    expect(unexpected).toEqual([]);
+  });
+
+  it("app users, read-write ones too, never reach the owner's routes (app structure, privacy, app users)", async () => {
+    const unexpected: string[] = [];
+    for (const call of OWNER_CALLS)
+      for (const role of ['reader', 'editor', 'user of another app'] as AppRole[]) {
+        const res = await send2(call, role);
+        // An app-user session is not an owner session: 401, as for anyone not signed in.
+        if (![401, 403].includes(res.statusCode)) unexpected.push(`${role} ${call.name} → ${res.statusCode} ${res.body.slice(0, 160)}`);
       }
     expect(unexpected).toEqual([]);
   });

@@ -16,14 +16,11 @@ export const ACCESS_RULES = {
    * Whoever may view the app the request names (access/viewer.ts appAccess): a private app only its
    * owner (403 'Access Denied' for others); a password app its owner and its signed-in app users (401
    * until they sign in); a public app anyone. Writes also follow the block's audience (Admins: owner
-   * and read-write app users; Guests: everyone else).
+   * and read-write app users; Guests: everyone else). An uploaded file follows the app it was
+   * uploaded for; a file outside any app (the owner's workspace media) is read by anyone holding its
+   * unguessable id (uploads/service.ts findUpload).
    */
   'app-viewer': 'whoever may view the named app (private: owner; password: owner and its signed-in app users; public: anyone), writes by block audience',
-  /**
-   * Anyone holding the thing's unguessable id (uploads: 128-bit random ids, served with a sandboxing
-   * CSP). The id is only handed out to those who may see the block or page that shows the file.
-   */
-  capability: 'anyone holding its unguessable id (uploaded files)',
   /** The sign-in, registration, invitation and reset endpoints of the app the request names (rate-limited). */
   'app-auth': "the app's own sign-in endpoints: anyone, rate-limited; they only ever sign in to the named app",
 } as const;

@@ -76,7 +76,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   const serve = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
     const { id } = parse(IdParams, request.params);
-    const { row, file } = await findUpload(ctx, id);
+    const { row, file, shared } = await findUpload(ctx, await callerOf(ctx, request), id);
     const inline = servedInline(row.type);
     reply
       .type(row.type)
@@ -85,10 +85,11 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
       // Nothing an upload holds may run as our origin: no scripts, no plugins, a unique origin.
       .header('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox")
       .header('Cross-Origin-Resource-Policy', 'cross-origin')
-      // An id never changes content.
-      .header('Cache-Control', 'public, max-age=31536000, immutable');
+      // An id never changes content. A file not everyone may see is asked for again each time, so
+      // that a viewer who lost access (the app went private, the app user was removed) loses it too.
+      .header('Cache-Control', shared ? 'public, max-age=31536000, immutable' : 'private, no-cache');
     return reply.send(fs.createReadStream(file));
   };
   // Under /api only: `/uploads/...` is the path of a board whose subdomain is 'uploads'.
-  app.get('/api/uploads/:id', { config: { access: 'capability' } }, serve);
+  app.get('/api/uploads/:id', { config: { access: 'app-viewer' } }, serve);
 }

@@ -7,7 +7,7 @@
 // Block settings (purpose `block-setting`: an image, video or audio setting of a block, uploaded
 // from the editor) are uploaded by whoever may edit the app, into its workspace, and only as
 // media a browser shows without running anything (no SVG: it can hold scripts).
-import { viewApp, type AppViewer, type Caller } from '../access/viewer';
+import { PASSWORD_SIGN_IN, viewApp, type AppViewer, type Caller } from '../access/viewer';
 import fs from 'node:fs';
 import path from 'node:path';
 import { allows, type ViewerRole } from '../../../blocks/audience';
@@ -17,7 +17,7 @@ import type { ServerContext } from '../../context';
 import { badRequest, forbidden, notFound, unauthorized } from '../../errors';
 import { newId, nowIso } from '../../http';
 import { appsRepo } from '../apps/repo';
-import { canEdit, resolveApp } from '../apps/service';
+import { appView, canEdit, resolveApp } from '../apps/service';
 import type { SessionUser } from '../auth/service';
 import { blockRecord } from '../blocks/service';
 import { rowsRepo } from '../rows/repo';
@@ -103,6 +103,8 @@ export function uploadFields(block: BlockRecord, role: ViewerRole): UploadField[
 
 export interface UploadPermit {
   workspaceId: string;
+  /** The app the file is for: reading it back follows that app's privacy (null: workspace media). */
+  appId: string | null;
   /** Every rule the file must satisfy. */
   rules: AcceptRule[];
 }
@@ -128,7 +130,7 @@ export async function authorizeUpload(ctx: ServerContext, caller: Caller, req: U
     viewer = await viewApp(ctx, caller, app);
     if (!req.blockId) throw forbidden(UPLOAD_MESSAGES.needBlock);
   }
-  if (!req.blockId) return { workspaceId: ws!.id, rules };
+  if (!req.blockId) return { workspaceId: ws!.id, appId: app?.id ?? null, rules };
 
   const row = await rowsRepo(ctx.db).blockWithApp(req.blockId);
   if (!row) throw (owner ? notFound('Block not found') : forbidden(UPLOAD_MESSAGES.otherBoard));
@@ -148,7 +150,7 @@ export async function authorizeUpload(ctx: ServerContext, caller: Caller, req: U
   if (fields.length === 0) {
     if (!owner) throw forbidden(UPLOAD_MESSAGES.noUploads);
     // The owner may upload anywhere; a block without file fields adds no rule.
-    return { workspaceId: ws!.id, rules };
+    return { workspaceId: ws!.id, appId: row.app_id, rules };
   }
   // The block's own rule: any of its fields' accepts.
   const blockRules = fields.map((f) => ruleOf(f.accept));
@@ -157,7 +159,7 @@ export async function authorizeUpload(ctx: ServerContext, caller: Caller, req: U
     label: labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]}` : labels[0]!,
     matches: (type) => blockRules.some((r) => r.matches(type)),
   });
-  return { workspaceId: owner ? ws!.id : app!.workspaceId, rules };
+  return { workspaceId: owner ? ws!.id : app!.workspaceId, appId: row.app_id, rules };
 }
 
 /**
@@ -173,11 +175,11 @@ async function authorizeSettingUpload(ctx: ServerContext, user: SessionUser | nu
   const app = req.board || req.host ? await resolveApp(ctx, { board: req.board, host: req.host }) : null;
   if (app) {
     if (!(await canEdit(ctx, user, app))) throw forbidden(UPLOAD_MESSAGES.notEditor);
-    return { workspaceId: app.workspaceId, rules };
+    return { workspaceId: app.workspaceId, appId: app.id, rules };
   }
   const ws = await workspaceRepo(ctx.db).byOwner(user.id);
   if (!ws) throw forbidden(UPLOAD_MESSAGES.notEditor);
-  return { workspaceId: ws.id, rules };
+  return { workspaceId: ws.id, appId: null, rules };
 }
 
 /** A file name fit to store and to put in a Content-Disposition: no path, no control characters. */
@@ -207,7 +209,7 @@ export async function storeUpload(ctx: ServerContext, permit: UploadPermit, name
   const type = detectType(data);
   for (const rule of permit.rules)
     if (!rule.matches(type)) throw badRequest(UPLOAD_MESSAGES.notAccepted(rule.label, type), [{ path: 'file', message: `Only ${rule.label}` }]);
-  const row: UploadRow = { id: newId(), workspace_id: permit.workspaceId, name: cleanName(name), type, size: data.length, created_at: nowIso() };
+  const row: UploadRow = { id: newId(), workspace_id: permit.workspaceId, name: cleanName(name), type, size: data.length, created_at: nowIso(), app_id: permit.appId };
   await fs.promises.mkdir(uploadsDir(ctx), { recursive: true });
   const file = filePath(ctx, row.id);
   await fs.promises.writeFile(file, data, { flag: 'wx' });
@@ -220,12 +222,26 @@ export async function storeUpload(ctx: ServerContext, permit: UploadPermit, name
   return uploadOut(row);
 }
 
-/** A stored upload and where its bytes are; anyone with the (unguessable) id may read it. */
-export async function findUpload(ctx: ServerContext, id: string): Promise<{ row: UploadRow; file: string }> {
+/**
+ * A stored upload, where its bytes are, and whether any cache may keep it. A file uploaded for an
+ * app is read under that app's viewer rule (access/viewer.ts: 403 'Access Denied' for a private
+ * app, 401 for a password app until its app user signs in); a file outside any app (workspace
+ * media) by anyone holding its unguessable id.
+ */
+export async function findUpload(ctx: ServerContext, caller: Caller, id: string): Promise<{ row: UploadRow; file: string; shared: boolean }> {
   if (!ID.test(id)) throw notFound(UPLOAD_MESSAGES.notFound);
   const row = await uploadsRepo(ctx.db).findById(id);
   if (!row) throw notFound(UPLOAD_MESSAGES.notFound);
+  let shared = true;
+  if (row.app_id) {
+    const app = await appsRepo(ctx.db).findById(row.app_id);
+    if (!app) throw notFound(UPLOAD_MESSAGES.notFound);
+    const view = appView(app);
+    await viewApp(ctx, caller, view);
+    // Only a file everyone may see goes into shared caches.
+    shared = view.public && view.sign_in_method !== PASSWORD_SIGN_IN;
+  }
   const file = filePath(ctx, row.id);
   if (!fs.existsSync(file)) throw notFound(UPLOAD_MESSAGES.notFound);
-  return { row, file };
+  return { row, file, shared };
 }

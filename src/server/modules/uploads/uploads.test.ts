@@ -209,6 +209,43 @@ describe('uploads by viewers of a public app', () => {
 });
 
 describe('GET /api/uploads/{id}', () => {
+  it("a file uploaded for an app is read under that app's privacy; workspace media by anyone holding the id", async () => {
+    const forPublic = (await upload('a.png', PNG, { board: appId }, owner.cookie)).json().upload;
+    const forPrivate = (await upload('b.png', PNG, { board: privateAppId }, owner.cookie)).json().upload;
+    const viaBlock = (await upload('c.png', PNG, { blockId: await block('form', { axis: [{ column: 'Doc', type: 'file' }] }, privatePageId) }, owner.cookie)).json().upload;
+    const media = (await upload('d.png', PNG, {}, owner.cookie)).json().upload;
+    const appOf = async (id: string) => (await t.ctx.db.selectFrom('uploads').select('app_id').where('id', '=', id).executeTakeFirstOrThrow()).app_id;
+    expect([await appOf(forPublic.id), await appOf(forPrivate.id), await appOf(viaBlock.id), await appOf(media.id)]).toEqual([appId, privateAppId, privateAppId, null]);
+
+    const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    for (const up of [forPrivate, viaBlock]) {
+      for (const cookie of [undefined, stranger.cookie]) {
+        const refused = await get(up.url, cookie);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().message).toBe(UPLOAD_MESSAGES.privateApp);
+      }
+      const mine = await get(up.url, owner.cookie);
+      expect(mine.statusCode).toBe(200);
+      expect(mine.rawPayload).toEqual(PNG);
+      // Asked for again each time: access lost is the file lost.
+      expect(mine.headers['cache-control']).toBe('private, no-cache');
+    }
+    for (const up of [forPublic, media]) {
+      const anyone = await get(up.url);
+      expect(anyone.statusCode).toBe(200);
+      expect(anyone.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    // The public app goes private: its files follow.
+    await t.app.inject({ method: 'PUT', url: `/api/apps/${appId}`, headers: { cookie: owner.cookie }, payload: { public: false } });
+    try {
+      expect((await get(forPublic.url)).statusCode).toBe(403);
+      expect((await get(media.url)).statusCode).toBe(200);
+    } finally {
+      await t.app.inject({ method: 'PUT', url: `/api/apps/${appId}`, headers: { cookie: owner.cookie }, payload: { public: true } });
+    }
+    expect((await get(forPublic.url)).statusCode).toBe(200);
+  });
+
   it.each([['unknownid'], ['..%2F..%2Fetc%2Fpasswd'], ['a.b']])('%s → 404', async (id) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/uploads/${id}` });
     expect(res.statusCode).toBe(404);
