@@ -35,6 +35,11 @@ export interface Config {
   allowPrivateActionTargets: boolean;
   /** Deadline of an API-call action (10 s; not an environment setting, tests shorten it). */
   actionTimeoutMs: number;
+  /**
+   * First wait of the progressive slow-down of a client failing to sign in (auth/limiter.ts:
+   * doubled per further failure up to 16×; 500 ms; not an environment setting, tests shorten it).
+   */
+  authSlowdownMs: number;
   /** GEOCODER_URL: a service speaking the Nominatim search protocol (`off`: no lookups). */
   geocoderUrl: string | null;
   /** GEOCODER_KEY: sent as the `key` parameter (LocationIQ-style hosted Nominatim); never shown to browsers. */
@@ -105,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     allowPrivateActionTargets: env.ALLOW_PRIVATE_ACTION_TARGETS === 'true',
     actionTimeoutMs: 10_000,
+    authSlowdownMs: 500,
     geocoderUrl: geocoderUrl(env.GEOCODER_URL),
     geocoderKey: env.GEOCODER_KEY || null,
     geocoderIntervalMs: num(env.GEOCODER_INTERVAL_MS, 1000, 'GEOCODER_INTERVAL_MS'),

@@ -714,6 +714,17 @@ describe('rate limits', () => {
     expect((await appAuth(shop.sub, 'login', { ip, payload: { email: inShop.email, password: 'shop-right-one' } })).statusCode).toBe(200);
   });
 
+  it('guesses spread over many IPs lock the address, but not for a browser that signed in to it before', async () => {
+    const m = await invited(club, 'spread-right-one');
+    const first = await appAuth(club.sub, 'login', { payload: { email: m.email, password: 'spread-right-one' } });
+    const device = first.cookies.find((c) => c.name === 'sb_device');
+    expect(device?.httpOnly).toBe(true);
+    for (let i = 0; i < 100; i++) expect((await appAuth(club.sub, 'login', { payload: { email: m.email, password: `guess-${i}` } })).statusCode).toBe(401);
+    expect((await appAuth(club.sub, 'login', { payload: { email: m.email, password: 'spread-right-one' } })).statusCode).toBe(429);
+    const known = await appAuth(club.sub, 'login', { cookie: `sb_device=${device!.value}`, payload: { email: m.email, password: 'spread-right-one' } });
+    expect(known.statusCode).toBe(200);
+  });
+
   it('a success clears the count of its address and IP', async () => {
     const m = await invited(club, 'remembered');
     const login = (password: string) => appAuth(club.sub, 'login', { ip: '10.77.1.1', payload: { email: m.email, password } });

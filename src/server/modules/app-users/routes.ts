@@ -15,7 +15,7 @@ import { HttpError } from '../../errors';
 import { parse } from '../../http';
 import type { AppView } from '../apps/service';
 import { currentUser } from '../auth/service';
-import { IpLimiter, LOGIN_MAX_FAILURES_PER_IP, LoginLimiter, MAILS_PER_IP, tooManyAttempts } from '../auth/limiter';
+import { DEVICE_COOKIE, deviceOf, IpLimiter, LOGIN_MAX_FAILURES_PER_IP, LoginLimiter, MAILS_PER_IP, pause, tooManyAttempts } from '../auth/limiter';
 import * as service from './service';
 import { appSessionCookie, signedInAppUser } from './session';
 
@@ -103,9 +103,11 @@ export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
     const q = parse(AppAuthQuery, request.query);
     return service.appOfRequest(ctx, { board: q.board, app: q.app, host: request.host });
   };
-  const refuseFailingIp = (request: FastifyRequest, reply: FastifyReply) => {
+  /** Refuses an IP over its budget (429); slows down one that has been failing. */
+  const refuseFailingIp = async (request: FastifyRequest, reply: FastifyReply) => {
     const wait = failures.retryAfter(request.ip);
     if (wait > 0) throw tooManyAttempts(reply, wait, (w) => `Too many failed attempts. Please wait ${w} and try again.`);
+    await pause(failures.delay(request.ip, ctx.config.authSlowdownMs));
   };
 
   app.get('/api/app-auth/me', { config: { access: 'app-auth' } }, async (request) => {
@@ -117,9 +119,10 @@ export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
     const target = await appOf(request);
     const body = parse(AppLoginBody, request.body);
     const key = emailKey(target, body.email);
-    const wait = Math.max(logins.retryAfter(key, request.ip), failures.retryAfter(request.ip));
+    const wait = Math.max(logins.retryAfter(key, request.ip, request.cookies[DEVICE_COOKIE]), failures.retryAfter(request.ip));
     if (wait > 0)
       throw tooManyAttempts(reply, wait, (w) => `Too many failed sign-in attempts. Please wait ${w} and try again, or reset your password.`);
+    await pause(Math.max(logins.delay(key, request.ip, ctx.config.authSlowdownMs), failures.delay(request.ip, ctx.config.authSlowdownMs)));
     let result;
     try {
       result = await service.login(ctx, target, body.email, body.password);
@@ -130,7 +133,7 @@ export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
       }
       throw e;
     }
-    logins.succeed(key, request.ip);
+    logins.succeed(key, request.ip, deviceOf(request, reply));
     setAppSessionCookie(request, reply, target, result.session);
     return { app_user: result.user };
   });
@@ -147,6 +150,7 @@ export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
     const body = parse(AppRegisterBody, request.body);
     const wait = Math.max(failures.retryAfter(request.ip), registrations.retryAfter(request.ip));
     if (wait > 0) throw tooManyAttempts(reply, wait, (w) => `Too many sign-up attempts. Please wait ${w} and try again.`);
+    await pause(failures.delay(request.ip, ctx.config.authSlowdownMs));
     let result;
     try {
       result = await service.register(ctx, target, body);
@@ -166,7 +170,7 @@ export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
   const withToken = (run: typeof service.acceptInvitation) => async (request: FastifyRequest, reply: FastifyReply) => {
     const target = await appOf(request);
     const body = parse(AppSetPasswordBody, request.body);
-    refuseFailingIp(request, reply);
+    await refuseFailingIp(request, reply);
     let result;
     try {
       result = await run(ctx, target, body.token, body.password);

@@ -169,6 +169,49 @@ describe('brute force and oversized input', () => {
     expect((await login('the-right-one', '10.0.0.2')).statusCode).toBe(200);
   });
 
+  it('a failing client slows down before it is refused: from the 3rd failure each attempt waits longer', async () => {
+    // A slow-down base long enough to see above request time; the waits are lower bounds (timers never fire early).
+    const slow = await createTestApp({ authSlowdownMs: 120 });
+    try {
+      const u = await signUp(slow.app, 'Slowed', uniqueEmail('slowed'), 'the-right-one');
+      const timed = async (password: string, remoteAddress: string) => {
+        const started = performance.now();
+        const res = await slow.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email: u.email, password } });
+        return { status: res.statusCode, ms: performance.now() - started };
+      };
+      for (let i = 0; i < 3; i++) expect((await timed('wrong-guess', '10.9.0.1')).status).toBe(401);
+      // After 3 failures: 120 ms, then 240 ms, then 480 ms.
+      const fourth = await timed('wrong-guess', '10.9.0.1');
+      const fifth = await timed('wrong-guess', '10.9.0.1');
+      const sixth = await timed('the-right-one', '10.9.0.1');
+      expect([fourth.status, fifth.status, sixth.status]).toEqual([401, 401, 200]);
+      expect(fourth.ms).toBeGreaterThanOrEqual(119);
+      expect(fifth.ms).toBeGreaterThanOrEqual(239);
+      expect(sixth.ms).toBeGreaterThanOrEqual(479);
+      // The real user elsewhere is not slowed by that client, and the success cleared its count.
+      const elsewhere = await slow.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.9.0.2', payload: { email: u.email, password: 'the-right-one' } });
+      expect(elsewhere.statusCode).toBe(200);
+      expect((await timed('wrong-guess', '10.9.0.1')).status).toBe(401);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('guesses spread over many IPs lock the address, but not for a browser that signed in to it before', async () => {
+    const u = await signUp(t.app, 'Spread', uniqueEmail('spread'), 'the-right-one');
+    const login = (password: string, remoteAddress: string, cookie?: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, headers: cookie ? { cookie } : {}, payload: { email: u.email, password } });
+    const first = await login('the-right-one', '10.8.0.1');
+    const device = first.cookies.find((c) => c.name === 'sb_device');
+    expect(device?.httpOnly).toBe(true);
+    expect(device?.maxAge).toBe(365 * 86_400);
+    for (let i = 0; i < 100; i++) expect((await login('guess-guess', `10.8.${1 + (i >> 8)}.${i & 255}`)).statusCode).toBe(401);
+    // A new browser from a fresh address is refused; the known browser, from anywhere, gets in.
+    expect((await login('the-right-one', '10.8.9.9')).statusCode).toBe(429);
+    expect((await login('the-right-one', '10.8.9.10', `sb_device=${device!.value}`)).statusCode).toBe(200);
+    expect((await login('the-right-one', '10.8.9.11', 'sb_device=made-up-made-up-made-u')).statusCode).toBe(429);
+  });
+
   it('a success clears the count', async () => {
     const u = await signUp(t.app, 'Forgetful', uniqueEmail('forgetful'), 'remembered');
     const login = (password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.0.0.3', payload: { email: u.email, password } });

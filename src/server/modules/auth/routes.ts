@@ -3,7 +3,7 @@ import { LoginBody, MagicLinkBody, SignupBody, TokenLoginBody } from '../../../s
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
 import { parse } from '../../http';
-import { IpLimiter, LOGIN_MAX_FAILURES_PER_IP, LoginLimiter, MAILS_PER_IP, tooManyAttempts } from './limiter';
+import { DEVICE_COOKIE, deviceOf, IpLimiter, LOGIN_MAX_FAILURES_PER_IP, LoginLimiter, MAILS_PER_IP, pause, tooManyAttempts } from './limiter';
 import * as auth from './service';
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: { token: string; maxAge: number }) {
@@ -22,9 +22,11 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext) {
   const ipFailures = new IpLimiter(LOGIN_MAX_FAILURES_PER_IP);
   // Sign-in links one client may have sent (each address also has its own cap in the service).
   const ipMails = new IpLimiter(MAILS_PER_IP);
-  const checkIp = (request: FastifyRequest, reply: FastifyReply) => {
+  /** Refuses an IP over its budget (429); slows down one that has been failing. */
+  const checkIp = async (request: FastifyRequest, reply: FastifyReply) => {
     const wait = ipFailures.retryAfter(request.ip);
     if (wait > 0) throw tooManyAttempts(reply, wait, (w) => `Too many failed attempts from your network. Please wait ${w} and try again.`);
+    await pause(ipFailures.delay(request.ip, ctx.config.authSlowdownMs));
   };
   /** Runs `work`, counting an answer of `status` against the caller's IP. */
   const counting = async <T>(request: FastifyRequest, status: number, work: () => Promise<T>): Promise<T> => {
@@ -38,7 +40,7 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   app.post('/api/auth/signup', { config: { access: 'public' } }, async (request, reply) => {
     const body = parse(SignupBody, request.body);
-    checkIp(request, reply);
+    await checkIp(request, reply);
     // A taken address (409) tells which e-mails have accounts: count those.
     const { user, session } = await counting(request, 409, () => auth.signup(ctx, body));
     setSessionCookie(request, reply, session);
@@ -47,9 +49,10 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   app.post('/api/auth/login', { config: { access: 'public' } }, async (request, reply) => {
     const body = parse(LoginBody, request.body);
-    const wait = Math.max(limiter.retryAfter(body.email, request.ip), ipFailures.retryAfter(request.ip));
+    const wait = Math.max(limiter.retryAfter(body.email, request.ip, request.cookies[DEVICE_COOKIE]), ipFailures.retryAfter(request.ip));
     if (wait > 0)
       throw tooManyAttempts(reply, wait, (w) => `Too many failed sign-in attempts. Please wait ${w} and try again, or sign in with an e-mail link.`);
+    await pause(Math.max(limiter.delay(body.email, request.ip, ctx.config.authSlowdownMs), ipFailures.delay(request.ip, ctx.config.authSlowdownMs)));
     let result;
     try {
       result = await auth.login(ctx, body.email, body.password);
@@ -60,7 +63,7 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext) {
       }
       throw e;
     }
-    limiter.succeed(body.email, request.ip);
+    limiter.succeed(body.email, request.ip, deviceOf(request, reply));
     const { user, session } = result;
     setSessionCookie(request, reply, session);
     return { user: auth.publicUser(user) };
@@ -93,7 +96,7 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   app.post('/api/auth', { config: { access: 'public' } }, async (request, reply) => {
     const body = parse(TokenLoginBody, request.body);
-    checkIp(request, reply);
+    await checkIp(request, reply);
     const { user, session } = await counting(request, 401, () => auth.loginWithToken(ctx, body.token));
     setSessionCookie(request, reply, session);
     return { token: session.token, user: auth.publicUser(user) };
