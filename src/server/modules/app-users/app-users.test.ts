@@ -18,7 +18,7 @@ import { newId, nowIso } from '../../http';
 import { createTestApp, signUp, uniqueEmail, type TestApp, type TestUser } from '../../test-helpers';
 import { LOGIN_MAX_FAILURES_PER_IP, MAILS_PER_IP } from '../auth/limiter';
 import { purgeExpired } from '../auth/service';
-import { REGISTRATIONS_PER_IP, RESET_MAILS_PER_EMAIL, RESET_MAILS_PER_EMAIL_AND_IP } from './routes';
+import { INVITATIONS_PER_OWNER, REGISTRATIONS_PER_IP, RESET_MAILS_PER_EMAIL, RESET_MAILS_PER_EMAIL_AND_IP } from './routes';
 import { appSessionCookie } from './session';
 
 
@@ -723,6 +723,34 @@ describe('rate limits', () => {
     expect((await appAuth(club.sub, 'login', { payload: { email: m.email, password: 'spread-right-one' } })).statusCode).toBe(429);
     const known = await appAuth(club.sub, 'login', { cookie: `sb_device=${device!.value}`, payload: { email: m.email, password: 'spread-right-one' } });
     expect(known.statusCode).toBe(200);
+  });
+
+  it(`an owner sends at most ${INVITATIONS_PER_OWNER} invitations an hour; then adding is refused (nothing added) and edits that mail nothing still work`, async () => {
+    const busy = await signUp(t.app, 'Busy Bea');
+    const res = await api('POST', '/api/apps', { name: 'Busy', subdomain: 'busy-bea', kind: 'multipage' }, busy);
+    const appId = res.json().app.id as string;
+    const add = (i: number) => api('POST', '/api/mutipageapp_users', { appId, name: `Guest ${i}`, email: `guest-${i}@example.com`, permissions: 'read' }, busy);
+    let last = null as null | { id: string };
+    for (let i = 0; i < INVITATIONS_PER_OWNER; i++) {
+      const r = await add(i);
+      expect(r.statusCode, r.body).toBe(201);
+      last = r.json().new_app_user;
+    }
+    const refused = await add(INVITATIONS_PER_OWNER);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('Too many invitations sent. Please wait 60 minutes and try again.');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    const list = await api('GET', `/api/mutipageapp_users/${appId}`, undefined, busy);
+    expect(list.json().app_users).toHaveLength(INVITATIONS_PER_OWNER);
+    // A permission change mails nothing: allowed. A new address for someone not yet signed up would mail: refused, unchanged.
+    const edit = (email: string) => api('PUT', '/api/mutipageapp_users', { appId, userId: last!.id, name: 'Guest', email, permissions: 'read-write' }, busy);
+    expect((await edit(`guest-${INVITATIONS_PER_OWNER - 1}@example.com`)).statusCode).toBe(200);
+    const moved = await edit('elsewhere@example.com');
+    expect(moved.statusCode).toBe(429);
+    const after = (await api('GET', `/api/mutipageapp_users/${appId}`, undefined, busy)).json().app_users as { id: string; email: string }[];
+    expect(after.find((u) => u.id === last!.id)?.email).toBe(`guest-${INVITATIONS_PER_OWNER - 1}@example.com`);
+    // Another owner is not held by this one.
+    expect((await api('POST', '/api/mutipageapp_users', { appId: club.id, name: 'Fresh', email: uniqueEmail('fresh'), permissions: 'read' })).statusCode).toBe(201);
   });
 
   it('a success clears the count of its address and IP', async () => {

@@ -24,6 +24,9 @@ export const RESET_MAILS_PER_EMAIL_AND_IP = 5;
 export const RESET_MAILS_PER_EMAIL = 10;
 /** Registrations one IP may make per window (each one is a new account of the app). */
 export const REGISTRATIONS_PER_IP = 20;
+/** Invitation e-mails one owner account may have sent per hour (our mail server is not a mailing list). */
+export const INVITATIONS_PER_OWNER = 100;
+export const INVITATIONS_WINDOW_MS = 60 * 60_000;
 
 /**
  * X-Forwarded-Proto is trusted (TRUST_PROXY) but is whatever the caller sent: only 'http' or
@@ -54,6 +57,14 @@ const isHttp = (e: unknown, status: number, code?: string) => e instanceof HttpE
 export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
   // ---- The owner's API (shell §7), owner of the app only ----
 
+  // Keyed by the owner's account id (an IpLimiter counts any key).
+  const invitations = new IpLimiter(INVITATIONS_PER_OWNER, INVITATIONS_WINDOW_MS);
+  /** Refuses (429, nothing changed) an owner who has sent the hour's invitations. */
+  const checkInvitations = (ownerId: string | undefined, reply: FastifyReply) => {
+    const wait = ownerId ? invitations.retryAfter(ownerId) : 0;
+    if (wait > 0) throw tooManyAttempts(reply, wait, (w) => `Too many invitations sent. Please wait ${w} and try again.`);
+  };
+
   app.get('/api/mutipageapp_users/:appId', { config: { access: 'owner' } }, async (request) => {
     const { appId } = parse(AppUserAppParams, request.params);
     return { app_users: await service.listAppUsers(ctx, await currentUser(ctx, request), appId) };
@@ -61,23 +72,20 @@ export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   app.post('/api/mutipageapp_users', { config: { access: 'owner' } }, async (request, reply) => {
     const body = parse(CreateAppUserBody, request.body);
-    const { user, invitationSent } = await service.createAppUser(
-      ctx,
-      await currentUser(ctx, request),
-      { ...body, typedEmail: typedEmail(request.body) },
-      { scheme: linkScheme(ctx, request) },
-    );
+    const owner = await currentUser(ctx, request);
+    checkInvitations(owner?.id, reply);
+    const { user, invitationSent } = await service.createAppUser(ctx, owner, { ...body, typedEmail: typedEmail(request.body) }, { scheme: linkScheme(ctx, request) });
+    if (owner) invitations.fail(owner.id);
     return reply.status(201).send({ new_app_user: user, invitation_sent: invitationSent });
   });
 
-  app.put('/api/mutipageapp_users', { config: { access: 'owner' } }, async (request) => {
+  app.put('/api/mutipageapp_users', { config: { access: 'owner' } }, async (request, reply) => {
     const body = parse(UpdateAppUserBody, request.body);
-    const { user, invitationSent } = await service.updateAppUser(
-      ctx,
-      await currentUser(ctx, request),
-      { ...body, typedEmail: typedEmail(request.body) },
-      { scheme: linkScheme(ctx, request) },
-    );
+    const owner = await currentUser(ctx, request);
+    // A changed address of a user without a password is invited again: only then does the limit apply.
+    const mail = { scheme: linkScheme(ctx, request), mayInvite: () => checkInvitations(owner?.id, reply) };
+    const { user, invitationSent } = await service.updateAppUser(ctx, owner, { ...body, typedEmail: typedEmail(request.body) }, mail);
+    if (owner && invitationSent !== undefined) invitations.fail(owner.id);
     return { updated_user: user, ...(invitationSent === undefined ? {} : { invitation_sent: invitationSent }) };
   });
 
