@@ -180,10 +180,11 @@ describe('row routes: shapes', () => {
     [{ Day: '2025-02-30' }, 'values.Day', MESSAGES.date],
     [{ Name: 'far too long a name' }, 'values.Name', MESSAGES.tooLong(10)],
     [{ Category: 'Meat' }, 'values.Category', MESSAGES.option(['Fruit', 'Veg', 'Herbs', 'Veg, Herbs'])],
-    [{ Note: ['a'] }, 'values.Note', MESSAGES.notText],
-  ])('400 names the field: %j', async (values, path, message) => {
+    // A column of the sheet the table does not show: only the owner may write it (as text).
+    [{ Note: ['a'] }, 'values.Note', MESSAGES.notText, true],
+  ])('400 names the field: %j', async (values, path, message, asOwner = false) => {
     const before = await sheetRowCount();
-    const res = await add({ board: app.id, blockId: tableId, values });
+    const res = await add({ board: app.id, blockId: tableId, values }, asOwner ? owner.cookie : undefined);
     expect(res.statusCode).toBe(400);
     expect(res.json().issues).toEqual([{ path, message }]);
     expect(res.json().message).toBe(`Invalid ${path}: ${message}`);
@@ -450,6 +451,20 @@ describe("a written row comes back with the writer's columns (issue 5)", () => {
     const added = await add({ board: narrow.id, blockId: tableId, values: { Name: 'Guest row', Qty: 5 } });
     expect(added.statusCode, added.body).toBe(201);
     expect(Object.keys(added.json().row).sort()).toEqual(['Name', 'Qty', '_id', '_version']);
+
+    // A guest writes only their columns: a hidden one answers exactly as one that does not exist, and nothing is written.
+    const before = (await t.ctx.db.selectFrom('sheets').select('row_count').where('spreadsheet_id', '=', shopId).where('title', '=', 'Orders').executeTakeFirstOrThrow()).row_count;
+    for (const values of [{ Name: 'Probe', Note: 'sneaky' }, { Name: 'Probe', Nope: 'sneaky' }]) {
+      const probe = await add({ board: narrow.id, blockId: tableId, values });
+      expect(probe.statusCode).toBe(400);
+      const [column] = Object.keys(values).filter((k) => k !== 'Name');
+      expect(probe.json().issues).toEqual([{ path: `values.${column}`, message: `Unknown column '${column}'` }]);
+    }
+    const after = (await t.ctx.db.selectFrom('sheets').select('row_count').where('spreadsheet_id', '=', shopId).where('title', '=', 'Orders').executeTakeFirstOrThrow()).row_count;
+    expect(Number(after)).toBe(Number(before));
+    const sneakyEdit = await put(_id, { board: narrow.id, blockId: tableId, values: { Code: 'X-2' }, _version: 2 });
+    expect(sneakyEdit.statusCode).toBe(400);
+    expect(sneakyEdit.json().message).toContain("Unknown column 'Code'");
 
     // The hidden values are kept, and the owner's writes answer with every column.
     const own = await put(_id, { values: { Qty: 3 }, _version: 2 }, owner.cookie);

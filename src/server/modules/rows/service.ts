@@ -231,8 +231,11 @@ const META_KEYS = new Set(['_id', '_version']);
 async function checkedValues(ctx: ServerContext, target: WriteTarget, values: Record<string, RowValue>): Promise<Record<string, string | number>> {
   const issues: Issue[] = [];
   const out: Record<string, string | number> = Object.create(null) as Record<string, string | number>;
+  const visible = target.visible;
   for (const [column, value] of Object.entries(values)) {
-    if (!target.columns.includes(column)) {
+    // A viewer writes only the columns they may read (access/columns.ts); a column hidden from
+    // them answers as one that does not exist, so writes cannot probe the sheet's other columns.
+    if (!target.columns.includes(column) || (visible && !visible.has(column))) {
       if (META_KEYS.has(column)) continue;
       issues.push({ path: `values.${column}`, message: `Unknown column '${column}'` });
       continue;
