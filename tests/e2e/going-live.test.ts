@@ -201,4 +201,26 @@ describe('going live', () => {
     const { rows } = await call<{ rows: { Task: string; Status: string }[] }>(owner.context, server, 'GET', `/api/board/${owner.spreadsheetId}/sheet/Tasks`);
     expect(rows.find((r) => r.Task === 'Paint the shed')?.Status).toBe('Done');
   });
+
+  it('a custom host in the Publish URL serves the app in the browser; a password app opens on its sign-in address', async () => {
+    const host = `www.crew-tasks.test:${server.port}`;
+    await call(owner.context, server, 'PUT', `/api/apps/${owner.app.id}`, { public: true, publishUrl: `http://${host}/`, sign_in_method: 'No sign in' });
+    const guest = await guestPage(browser, `http://${host}/`);
+    try {
+      await guest.getByTestId('block-table').getByRole('cell', { name: 'Paint the shed' }).waitFor();
+      expect(new URL(guest.url()).host).toBe(host);
+      await guest.waitForLoadState('networkidle');
+      await shot(guest, 'going-live/custom-host');
+      // With a password and a sign-in page, the root leads to that page's address.
+      const { pages } = await call<{ pages: { page_slug: string }[] }>(owner.context, server, 'GET', `/api/pages/${owner.app.id}`);
+      if (!pages.some((p) => p.page_slug === 'login')) await call(owner.context, server, 'POST', '/api/pages', { appId: owner.app.id, page_name: 'Login' });
+      await call(owner.context, server, 'PUT', `/api/apps/${owner.app.id}`, { sign_in_method: 'Use password set by user' });
+      await guest.context().clearCookies();
+      await guest.goto(`http://${host}/`);
+      await guest.waitForURL((u) => u.pathname === '/login');
+      expect(await guest.getByTestId('block-table').count()).toBe(0);
+    } finally {
+      await guest.context().close();
+    }
+  });
 });

@@ -93,6 +93,8 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // Custom hosts of apps (a Publish URL naming another host) reach the test server.
+      '--host-resolver-rules=MAP *.test 127.0.0.1',
     ],
   });
 }

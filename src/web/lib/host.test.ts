@@ -7,8 +7,14 @@ describe('appSubdomain', () => {
     ['http://localhost:3000', 'sales.localhost:3000', 'sales'],
     ['http://localhost:3000', 'a.b.localhost:3000', 'b'],
     ['https://sheetboard.app', 'shop.sheetboard.app', 'shop'],
-    ['https://sheetboard.app', 'www.example.com', null],
+    // Custom hosts (a Publish URL): the first label, or the whole name where that is www or a number.
+    ['https://sheetboard.app', 'shop.example.com', 'shop'],
+    ['https://sheetboard.app', 'www.example.com', 'www.example.com'],
+    ['https://sheetboard.app', 'WWW.Example.com:8443', 'www.example.com'],
+    ['https://sheetboard.app', '2024.example.com', '2024.example.com'],
+    // The base site reached by address or a one-label name.
     ['https://sheetboard.app', '127.0.0.1:3000', null],
+    ['https://sheetboard.app', '[::1]:3000', null],
     ['https://sheetboard.app', 'localhost:5173', null],
   ])('base %s, host %s → %s', (base, host, expected) => {
     expect(appSubdomain(base, host)).toBe(expected);

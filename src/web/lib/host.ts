@@ -34,15 +34,21 @@ export function useBaseUrl() {
   });
 }
 
-/** The subdomain when this page is served on an app host, else null (the base host). */
+/**
+ * The app this page is served for: the subdomain on an app host, null on the base host. Any other
+ * host name is an app's too (issue 5: a custom host set in the Publish URL serves its app): the key
+ * is its first label by the spec's rule (shell §8, app-info), or the whole name where that rule
+ * names none (`www.shop.com`); the server finds the app by the request's Host first either way.
+ * An IP address or a one-label name (`localhost:5173`) is the base site reached another way.
+ */
 export function appSubdomain(baseUrl: string, host = window.location.host): string | null {
   const base = hostOf(baseUrl);
   if (host === base) return null;
   if (host.endsWith(`.${base}`)) return host.slice(0, -(base.length + 1)).split('.').pop() || null;
-  // Custom or unknown host: the first label names the app unless it is www or a number.
-  const name = appNameFromHost(host);
-  const labels = host.split(':')[0]!.split('.');
-  return labels.length > 1 && name ? name : null;
+  const hostname = host.replace(/:\d+$/, '').toLowerCase();
+  const labels = hostname.split('.');
+  if (labels.length < 2 || hostname.startsWith('[') || labels.every((l) => /^\d+$/.test(l))) return null;
+  return appNameFromHost(hostname) || hostname;
 }
 
 /** Public URL of a board, for links and the embed snippet. */

@@ -49,7 +49,9 @@ export function Board({ boardKey, pageSlug, basePath = '' }: { boardKey: string;
           <AppSignIn board={board.data} />
         </Suspense>
       );
-    if (signInPage !== page) return <Navigate to={`${basePath}/${signInPage.page_slug}`} replace />;
+    // The root shows the app's home; when that is not a sign-in page, the address says where the visitor is.
+    if (signInPage !== page || (!pageSlug && signInPage.page_type !== 'home'))
+      return <Navigate to={`${basePath}/${signInPage.page_slug}${window.location.search}`} replace />;
   }
   if (pageSlug && !page) return <NotFound />;
   // An embed (embed=true, or any frame) is the guest view even for the owner: no editor to click-jack.
