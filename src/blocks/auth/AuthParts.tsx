@@ -1,13 +1,13 @@
 // Pieces the four app-user views share: the card around a form, its headings, password fields with
 // a named show/hide button, links to other pages of the app, the form's message, the submit button
 // and the editor's note. Views import them from here (one small module in each view's chunk).
-import { Alert, Anchor, Box, Button, Paper, PasswordInput, Stack, Text, Title, type PasswordInputProps } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Paper, PasswordInput, Stack, Text, TextInput, Title, type PasswordInputProps } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import type { BlockRecord } from '../../shared/settings/types';
 import { isPlainClick } from '../header/header-nav';
 import type { AppNav, NavPage } from '../types';
-import { MESSAGES } from './auth-forms';
+import { MESSAGES, serverErrors, withoutField, type FieldErrors } from './auth-forms';
 
 export const str = (v: unknown, fallback = ''): string => (typeof v === 'string' && v.trim() ? v : fallback);
 
@@ -157,5 +157,52 @@ export function SignedInNotice({ user, app }: { user: { name: string; email: str
         )}
       </Text>
     </Alert>
+  );
+}
+
+/**
+ * A form's field errors and busy state. `edit` sets a field and clears its error; `run` checks the
+ * fields (`check` answers their errors, or null), then sends once at a time, putting the server's
+ * errors on their fields (`onError` after, e.g. to empty a password). Sends nothing unless `live`.
+ */
+export function useAuthForm(live: boolean) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const edit = (value: string, set: (v: string) => void, field: keyof FieldErrors) => {
+    set(value);
+    setErrors((e) => withoutField(e, field));
+  };
+  const run = async (check: () => FieldErrors | null, send: () => Promise<void>, onError?: () => void) => {
+    if (!live || busy) return;
+    const invalid = check();
+    setErrors(invalid ?? {});
+    if (invalid) return;
+    setBusy(true);
+    try {
+      await send();
+    } catch (err) {
+      setErrors(serverErrors(err));
+      onError?.();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { errors, setErrors, busy, edit, run };
+}
+
+/** The e-mail address field of the sign-in, sign-up and reset forms. */
+export function EmailField({ value, onChange, error, autoComplete = 'email' }: { value: string; onChange: (value: string) => void; error?: string; autoComplete?: string }) {
+  return (
+    <TextInput
+      label="Email"
+      type="email"
+      autoComplete={autoComplete}
+      placeholder="you@example.com"
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      error={error}
+      maxLength={320}
+      required
+    />
   );
 }

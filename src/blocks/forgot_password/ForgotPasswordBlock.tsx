@@ -6,13 +6,13 @@
 //      /accept-invitation page the same step sets an invited user's first password.
 // 'Remember your password? Sign in' links to the app's login page. In the editor and in template
 // previews the form shows but sends nothing.
-import { Alert, Box, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { BlockFrame } from '../BlockFrame';
 import type { BlockViewProps } from '../types';
-import { authPage, forgotErrors, MESSAGES, newPasswordFormErrors, PASSWORD_MAX, PASSWORD_MIN, serverErrors, withoutField, type FieldErrors } from '../auth/auth-forms';
-import { AuthCard, FormMessage, Headings, LinkLine, PasswordField, PreviewNote, str, SubmitButton } from '../auth/AuthParts';
+import { authPage, forgotErrors, MESSAGES, newPasswordFormErrors, PASSWORD_MAX, PASSWORD_MIN } from '../auth/auth-forms';
+import { AuthCard, EmailField, FormMessage, Headings, LinkLine, PasswordField, PreviewNote, str, SubmitButton, useAuthForm } from '../auth/AuthParts';
 
 export function ForgotPasswordBlock({ config, mode, data }: BlockViewProps) {
   const auth = data.appAuth;
@@ -22,34 +22,13 @@ export function ForgotPasswordBlock({ config, mode, data }: BlockViewProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const edit = (value: string, set: (v: string) => void, field: keyof FieldErrors) => {
-    set(value);
-    setErrors((e) => withoutField(e, field));
-  };
+  const { errors, setErrors, busy, edit, run } = useAuthForm(live && !!auth);
   const [sent, setSent] = useState(false);
   /** A dead link (expired, used) gives way to the e-mail step: the visitor asks for a new one. */
   const [dropToken, setDropToken] = useState(false);
 
   const token = mode === 'view' && !dropToken ? (auth?.token ?? null) : null;
   const signInPage = config.remember_password !== false && app ? authPage(app.pages, 'login', { chosen: config.sign_in_page, current: app.currentPage?.slug ?? null }) : null;
-
-  const run = async (check: () => FieldErrors | null, send: () => Promise<void>, onError?: () => void) => {
-    if (!live || !auth || busy) return;
-    const invalid = check();
-    setErrors(invalid ?? {});
-    if (invalid) return;
-    setBusy(true);
-    try {
-      await send();
-    } catch (err) {
-      setErrors(serverErrors(err));
-      onError?.();
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const request = (e: FormEvent) => {
     e.preventDefault();
@@ -159,17 +138,7 @@ export function ForgotPasswordBlock({ config, mode, data }: BlockViewProps) {
               <PreviewNote show={!live} />
               <form onSubmit={request} aria-label={heading} noValidate>
                 <Stack gap="sm">
-                  <TextInput
-                    label="Email"
-                    type="email"
-                    autoComplete="email"
-                    placeholder="you@example.com"
-                    value={email}
-                    onChange={(e) => edit(e.currentTarget.value, setEmail, 'email')}
-                    error={errors.email}
-                    maxLength={320}
-                    required
-                  />
+                  <EmailField value={email} onChange={(v) => edit(v, setEmail, 'email')} error={errors.email} />
                   <FormMessage message={errors.form} />
                   <SubmitButton config={config} label={str(config.button_text, 'Send reset link')} busy={busy} live={live} />
                 </Stack>

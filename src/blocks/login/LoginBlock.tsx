@@ -2,13 +2,13 @@
 // under heading_01 / heading_02, with the 'Forgot password?' and sign-up links to the app's pages
 // and, when image_enabled, an image beside the form (right or left; above it when the block is
 // narrow) or behind it. In the editor and in template previews the form shows but sends nothing.
-import { Box, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Group, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { BlockFrame } from '../BlockFrame';
 import { safeImageSrc } from '../links';
 import type { BlockViewProps } from '../types';
-import { authPage, loginErrors, loginImagePosition as imagePositionOf, serverErrors, withoutField, type FieldErrors } from '../auth/auth-forms';
-import { AuthCard, FormMessage, Headings, LinkLine, PageLink, PasswordField, PreviewNote, SignedInNotice, str, SubmitButton } from '../auth/AuthParts';
+import { authPage, loginErrors, loginImagePosition as imagePositionOf } from '../auth/auth-forms';
+import { AuthCard, EmailField, FormMessage, Headings, LinkLine, PageLink, PasswordField, PreviewNote, SignedInNotice, str, SubmitButton, useAuthForm } from '../auth/AuthParts';
 
 export function LoginBlock({ config, mode, data }: BlockViewProps) {
   const auth = data.appAuth;
@@ -16,32 +16,19 @@ export function LoginBlock({ config, mode, data }: BlockViewProps) {
   const live = mode === 'view' && !!auth?.live;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const edit = (value: string, set: (v: string) => void, field: keyof FieldErrors) => {
-    set(value);
-    setErrors((e) => withoutField(e, field));
-  };
+  const { errors, busy, edit, run } = useAuthForm(live && !!auth);
 
   const current = app?.currentPage?.slug ?? null;
   const forgotPage = config.forget_password !== false && app ? authPage(app.pages, 'forgot', { chosen: config.forgot_password_page, current }) : null;
   const signUpPage = config.new_user_sign_up !== false && app ? authPage(app.pages, 'register', { chosen: config.sign_up_page, current }) : null;
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!live || !auth || busy) return;
-    const invalid = loginErrors({ email, password });
-    setErrors(invalid ?? {});
-    if (invalid) return;
-    setBusy(true);
-    try {
-      await auth.login(email.trim(), password);
-    } catch (err) {
-      setErrors(serverErrors(err));
-      setPassword('');
-    } finally {
-      setBusy(false);
-    }
+    void run(
+      () => loginErrors({ email, password }),
+      () => auth!.login(email.trim(), password),
+      () => setPassword(''),
+    );
   };
 
   const heading = str(config.heading_02, 'Sign in');
@@ -50,19 +37,9 @@ export function LoginBlock({ config, mode, data }: BlockViewProps) {
       <Headings kicker={str(config.heading_01)} title={heading} />
       <SignedInNotice user={auth?.user ?? null} app={app} />
       <PreviewNote show={!live} />
-      <form onSubmit={(e) => void submit(e)} aria-label={heading} noValidate>
+      <form onSubmit={submit} aria-label={heading} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            placeholder="you@example.com"
-            value={email}
-            onChange={(e) => edit(e.currentTarget.value, setEmail, 'email')}
-            error={errors.email}
-            maxLength={320}
-            required
-          />
+          <EmailField autoComplete="username" value={email} onChange={(v) => edit(v, setEmail, 'email')} error={errors.email} />
           <PasswordField
             label="Password"
             autoComplete="current-password"

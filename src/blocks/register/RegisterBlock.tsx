@@ -6,8 +6,8 @@ import { Box, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { BlockFrame } from '../BlockFrame';
 import type { BlockViewProps } from '../types';
-import { authPage, PASSWORD_MAX, PASSWORD_MIN, registerErrors, serverErrors, withoutField, type FieldErrors } from '../auth/auth-forms';
-import { AuthCard, FormMessage, Headings, LinkLine, PasswordField, PreviewNote, SignedInNotice, str, SubmitButton } from '../auth/AuthParts';
+import { authPage, PASSWORD_MAX, PASSWORD_MIN, registerErrors } from '../auth/auth-forms';
+import { AuthCard, EmailField, FormMessage, Headings, LinkLine, PasswordField, PreviewNote, SignedInNotice, str, SubmitButton, useAuthForm } from '../auth/AuthParts';
 
 export function RegisterBlock({ config, mode, data }: BlockViewProps) {
   const auth = data.appAuth;
@@ -18,29 +18,16 @@ export function RegisterBlock({ config, mode, data }: BlockViewProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const edit = (value: string, set: (v: string) => void, field: keyof FieldErrors) => {
-    set(value);
-    setErrors((e) => withoutField(e, field));
-  };
+  const { errors, busy, edit, run } = useAuthForm(live && !!auth);
 
   const signInPage = config.already_sign_in !== false && app ? authPage(app.pages, 'login', { chosen: config.sign_in_page, current: app.currentPage?.slug ?? null }) : null;
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!live || !auth || busy) return;
-    const invalid = registerErrors({ name, email, password, confirm: confirmWanted ? confirm : null });
-    setErrors(invalid ?? {});
-    if (invalid) return;
-    setBusy(true);
-    try {
-      await auth.register(name.trim(), email.trim(), password);
-    } catch (err) {
-      setErrors(serverErrors(err));
-    } finally {
-      setBusy(false);
-    }
+    void run(
+      () => registerErrors({ name, email, password, confirm: confirmWanted ? confirm : null }),
+      () => auth!.register(name.trim(), email.trim(), password),
+    );
   };
 
   const heading = str(config.heading, 'Sign Up');
@@ -51,20 +38,10 @@ export function RegisterBlock({ config, mode, data }: BlockViewProps) {
           <Headings title={heading} />
           <SignedInNotice user={auth?.user ?? null} app={app} />
           <PreviewNote show={!live} />
-          <form onSubmit={(e) => void submit(e)} aria-label={heading} noValidate>
+          <form onSubmit={submit} aria-label={heading} noValidate>
             <Stack gap="sm">
               <TextInput label="Name" autoComplete="name" value={name} onChange={(e) => edit(e.currentTarget.value, setName, 'name')} error={errors.name} maxLength={200} required />
-              <TextInput
-                label="Email"
-                type="email"
-                autoComplete="email"
-                placeholder="you@example.com"
-                value={email}
-                onChange={(e) => edit(e.currentTarget.value, setEmail, 'email')}
-                error={errors.email}
-                maxLength={320}
-                required
-              />
+              <EmailField value={email} onChange={(v) => edit(v, setEmail, 'email')} error={errors.email} />
               <PasswordField
                 label="Password"
                 description={`At least ${PASSWORD_MIN} characters`}
