@@ -1,5 +1,6 @@
 // Helpers shared by the thin route files: zod parsing with readable errors, ids and clocks.
 import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest, zodIssues, zodMessage } from './errors';
 
@@ -35,4 +36,13 @@ export function parseJson<T>(text: string | null | undefined, fallback: T): T {
   } catch {
     return fallback;
   }
+}
+
+/**
+ * The scheme of a link the server mails (sign-in links, invitations, resets). X-Forwarded-Proto is
+ * trusted (TRUST_PROXY) but is whatever the caller sent: only 'http' or 'https' ever goes into a
+ * link, or 'https://evil.example/#' would carry the token off in a genuine e-mail.
+ */
+export function linkScheme(config: { publicScheme: string }, request: FastifyRequest): 'http' | 'https' {
+  return request.protocol === 'https' || config.publicScheme === 'https' ? 'https' : 'http';
 }

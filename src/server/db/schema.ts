@@ -158,6 +158,7 @@ export interface Database {
   app_users: AppUsersTable;
   app_user_sessions: AppUserSessionsTable;
   app_user_tokens: AppUserTokensTable;
+  workspace_editors: WorkspaceEditorsTable;
 }
 
 export interface AppUsersTable {
@@ -189,4 +190,19 @@ export interface AppUserTokensTable {
   expires_at: string;
   used_at: string | null;
   created_at: string;
+}
+
+/** Workspace editors: an invitation (token) until accepted, then the account that accepted it. */
+export interface WorkspaceEditorsTable {
+  id: string;
+  workspace_id: string;
+  /** Lower-case; unique per workspace. */
+  email: string;
+  user_id: string | null;
+  /** sha256 of the mailed token; null once used. */
+  token_hash: string | null;
+  token_expires_at: string | null;
+  /** Seconds since the epoch (pg bigint is read as a string; the repo converts). */
+  created_at: number;
+  joined_at: string | null;
 }

@@ -145,6 +145,10 @@ export const App = z.object({
   created_at: z.string().optional(),
   /** The app's public address (its own host, or a custom host name that then serves the app). */
   publishUrl: z.string().optional(),
+  /** GET /api/apps: true for an app of another owner's workspace the caller edits (a workspace editor). */
+  shared: z.boolean().optional(),
+  /** With `shared`: the name of the workspace's owner. */
+  owner_name: z.string().optional(),
 });
 export type App = z.infer<typeof App>;
 

@@ -16,7 +16,8 @@ export function subdomainOf(name: string): string {
 }
 
 const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-export const RESERVED_SUBDOMAINS = ['www', 'api', 'admin', 'app', 'dashboard', 'mail', 'static', 'assets', 'blog'];
+// Also the base host's own pages (a board at `/{subdomain}` must not hide them).
+export const RESERVED_SUBDOMAINS = ['www', 'api', 'admin', 'app', 'dashboard', 'mail', 'static', 'assets', 'blog', 'accept-invitation', 'reset-password', 'join-workspace'];
 
 export function subdomainProblem(sub: string): string | null {
   if (!SUBDOMAIN.test(sub)) return 'Subdomain may use lowercase letters, digits and hyphens (not at the ends), 63 at most';

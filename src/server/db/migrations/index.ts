@@ -8,6 +8,7 @@ import { uploads } from './0004_uploads';
 import { comments } from './0005_comments';
 import { appUsers } from './0006_app_users';
 import { uploadApps } from './0007_upload_apps';
+import { workspaceEditors } from './0008_workspace_editors';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0005_comments': comments,
   '0006_app_users': appUsers,
   '0007_upload_apps': uploadApps,
+  '0008_workspace_editors': workspaceEditors,
 };

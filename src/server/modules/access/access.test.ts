@@ -1,6 +1,8 @@
 // Who may call what (issue 5), on the test database: every /api route declares a rule, and the
-// privacy matrix — anonymous, the owner and another owner against every app-viewer and owner route
-// of a private and a public app — allows exactly what the rules promise. Unexpected allows: 0.
+// privacy matrix — anonymous, the owner, an editor of the owner's workspace and another owner
+// against every app-viewer and owner route of a private and a public app; then app users (read,
+// read-write, of another app) on a password app — allows exactly what the rules promise.
+// Unexpected allows: 0.
 // Also the privacy API (POST /api/app/app-info, the Publish URL and a custom host serving the app).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -12,6 +14,8 @@ import { PRIVATE_APP_MESSAGE } from './viewer';
 let t: TestApp;
 let owner: TestUser;
 let other: TestUser;
+/** An editor of the owner's workspace (workspace/editors.ts): the owner's rights on its apps. */
+let editor: TestUser;
 let spreadsheetId: string;
 
 interface Fixture {
@@ -79,6 +83,13 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await signUp(t.app, 'Owner Olga');
   other = await signUp(t.app, 'Other Otto');
+  editor = await signUp(t.app, 'Editor Erin');
+  // Joined (the invitation flow itself is tested in workspace/editors.test.ts).
+  const ws = await t.ctx.db.selectFrom('workspaces').select('id').where('owner_id', '=', owner.id).executeTakeFirstOrThrow();
+  await t.ctx.db
+    .insertInto('workspace_editors')
+    .values({ id: 'wseditor1', workspace_id: ws.id, email: editor.email, user_id: editor.id, token_hash: null, token_expires_at: null, created_at: 1, joined_at: new Date().toISOString() })
+    .execute();
   const sheet = { title: 'Orders', columns: ['City', 'Amount'], rows: [{ City: 'Paris', Amount: 12 }, { City: 'Lyon', Amount: 7 }] };
   spreadsheetId = (await ok<{ spreadsheet: { id: string } }>(await t.app.inject({ method: 'POST', url: '/api/spreadsheets', headers: as(owner), payload: { title: 'Shop', sheets: [sheet] } }), 201))
     .spreadsheet.id;
@@ -114,9 +125,11 @@ describe('route declarations', () => {
   });
 });
 
-type Role = 'anonymous' | 'owner' | 'other owner';
-const ROLES: Role[] = ['anonymous', 'owner', 'other owner'];
-const userOf = (role: Role) => (role === 'owner' ? owner : role === 'other owner' ? other : undefined);
+type Role = 'anonymous' | 'owner' | 'workspace editor' | 'other owner';
+const ROLES: Role[] = ['anonymous', 'owner', 'workspace editor', 'other owner'];
+const userOf = (role: Role) => (role === 'owner' ? owner : role === 'workspace editor' ? editor : role === 'other owner' ? other : undefined);
+/** The owner and the workspace's editors: the app is theirs to see and change. */
+const mayEdit = (role: Role) => role === 'owner' || role === 'workspace editor';
 
 interface Call {
   name: string;
@@ -179,7 +192,7 @@ describe('privacy matrix', () => {
     for (const call of VIEWER_CALLS)
       for (const role of ROLES) {
         const res = await send(call, apps.private, role);
-        if (role === 'owner') {
+        if (mayEdit(role)) {
           if (res.statusCode >= 400) unexpected.push(`owner refused: ${call.name} → ${res.statusCode} ${res.body.slice(0, 200)}`);
         } else if (call.name === 'upload') {
           // Block-setting uploads are the owner's on any app: a refusal either way (401 without a session).
@@ -195,7 +208,7 @@ describe('privacy matrix', () => {
     const refused: string[] = [];
     for (const call of VIEWER_CALLS) {
       // Block-setting uploads are the owner's (the editor's); visitors upload through form fields.
-      const roles = call.name === 'upload' ? (['owner'] as Role[]) : ROLES;
+      const roles = call.name === 'upload' ? (['owner', 'workspace editor'] as Role[]) : ROLES;
       for (const role of roles) {
         const res = await send(call, apps.public, role);
         if (res.statusCode >= 400) refused.push(`${role} ${call.name} → ${res.statusCode} ${res.body.slice(0, 200)}`);
@@ -218,7 +231,8 @@ describe('privacy matrix', () => {
           if (!expected.includes(res.statusCode)) unexpected.push(`${role} ${call.name} on the ${which} app → ${res.statusCode}`);
         }
     expect(unexpected).toEqual([]);
-    // The owner may (a spot check that the calls themselves are right).
+    // The owner may, and the workspace's editor too (a spot check that the calls themselves are right).
+    for (const call of OWNER_CALLS) expect((await send(call, apps.private, 'workspace editor')).statusCode, `editor ${call.name}`).toBeLessThan(300);
     for (const call of OWNER_CALLS) expect((await send(call, apps.public, 'owner')).statusCode, call.name).toBeLessThan(300);
   });
 });
@@ -287,7 +301,7 @@ describe('privacy API', () => {
 });
 
 describe('password app (Use password set by user)', () => {
-  type AppRole = 'anonymous' | 'owner' | 'other owner' | 'reader' | 'editor' | 'user of another app';
+  type AppRole = 'anonymous' | 'owner' | 'workspace editor' | 'other owner' | 'reader' | 'editor' | 'user of another app';
   const cookies: Partial<Record<AppRole, string>> = {};
   let pw: Fixture;
   let elsewhere: Fixture;
@@ -314,13 +328,14 @@ describe('password app (Use password set by user)', () => {
     // A sign-in page (flagged is_auth) the visitor may open before signing in.
     await ok(await t.app.inject({ method: 'POST', url: '/api/pages', headers: as(owner), payload: { appId: pw.id, page_name: 'Login' } }), 201);
     cookies.owner = owner.cookie;
+    cookies['workspace editor'] = editor.cookie;
     cookies['other owner'] = other.cookie;
     cookies.reader = await appUser(pw, 'reader@example.com', 'read');
     cookies.editor = await appUser(pw, 'editor@example.com', 'read-write');
     cookies['user of another app'] = await appUser(elsewhere, 'reader@example.com', 'read');
   });
 
-  const ALL: AppRole[] = ['anonymous', 'owner', 'other owner', 'reader', 'editor', 'user of another app'];
+  const ALL: AppRole[] = ['anonymous', 'owner', 'workspace editor', 'other owner', 'reader', 'editor', 'user of another app'];
   const send2 = (call: Call, role: AppRole) => {
     const cookie = cookies[role];
     if (call.multipart) {
@@ -335,7 +350,7 @@ describe('password app (Use password set by user)', () => {
     for (const call of VIEWER_CALLS.filter((c) => c.name !== 'upload'))
       for (const role of ALL) {
         const res = await send2(call, role);
-        const allowed = role === 'owner' || role === 'reader' || role === 'editor';
+        const allowed = role === 'owner' || role === 'workspace editor' || role === 'reader' || role === 'editor';
         if (allowed && res.statusCode >= 400) unexpected.push(`${role} refused: ${call.name} → ${res.statusCode} ${res.body.slice(0, 160)}`);
         if (!allowed && call.name === 'board state') {
           // The state answers (name, colours, its sign-in pages) but holds no data.

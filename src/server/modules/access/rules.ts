@@ -10,8 +10,12 @@ export const ACCESS_RULES = {
   public: 'anyone; the route serves no app or sheet data',
   /** An owner account's session (401 without): the route acts on that account's own things only (workspace, spreadsheets, app list). */
   'signed-in': 'a signed-in owner account, on its own workspace only (401 without a session)',
-  /** The owner of the app, page, block or spreadsheet the request names (401 without a session, 403 others; 404 when it does not exist). */
-  owner: "the owner of the named app, page, block or spreadsheet (401 without a session, 403 for anyone else)",
+  /**
+   * The owner of the app, page, block or spreadsheet the request names, or an editor of its workspace
+   * (access/viewer.ts editsWorkspace; 401 without a session, 403 others; 404 when it does not exist).
+   * Deleting an app and managing editors stay the workspace owner's.
+   */
+  owner: "the owner of the named app, page, block or spreadsheet, or an editor of its workspace (401 without a session, 403 for anyone else)",
   /**
    * Whoever may view the app the request names (access/viewer.ts appAccess): a private app only its
    * owner (403 'Access Denied' for others); a password app its owner and its signed-in app users (401

@@ -1,7 +1,8 @@
 // The one rule of who may view an app (issue 5), used by every 'app-viewer' route: pages, blocks,
 // sheet data, charts, geocoding, row writes, actions, uploads and comments.
-// - A private app is its owner's alone: everyone else gets 403 with the spec's 'Access Denied'
-//   text (shell §2.3), whatever route they try.
+// - A private app is its owner's and the workspace's editors' alone: everyone else gets 403 with
+//   the spec's 'Access Denied' text (shell §2.3), whatever route they try. ("Owner" below means
+//   either: editsWorkspace.)
 // - A public app with 'Use password set by user' needs its owner or one of its app users signed in
 //   to it (401 APP_SIGN_IN_CODE until then; the web app shows the app's sign-in page).
 // - A public app with 'No sign in' is anyone's.
@@ -14,7 +15,7 @@ import type { ServerContext } from '../../context';
 import { forbidden, HttpError } from '../../errors';
 import { currentUser, type SessionUser } from '../auth/service';
 import { signedInAppUser } from '../app-users/session';
-import { workspaceRepo } from '../workspace/repo';
+import { editorsRepo, workspaceRepo } from '../workspace/repo';
 
 /** The 403 text of a private app (shell §2.3); the web app shows it on the 'Access Denied' screen. */
 export const PRIVATE_APP_MESSAGE = 'This application is private and you do not have permission to access it.';
@@ -59,10 +60,20 @@ interface ViewableApp {
   sign_in_method: string;
 }
 
-export async function isAppOwner(ctx: ServerContext, user: SessionUser | null, app: Pick<ViewableApp, 'workspaceId'>): Promise<boolean> {
+/**
+ * Whether the user edits the workspace: its owner, or an editor who joined it (workspace/editors.ts).
+ * Every owner rule goes through here (apps, pages, blocks, sheets, rows, uploads).
+ */
+export async function editsWorkspace(ctx: ServerContext, user: SessionUser | null, workspaceId: string): Promise<boolean> {
   if (!user) return false;
   const ws = await workspaceRepo(ctx.db).byOwner(user.id);
-  return !!ws && ws.id === app.workspaceId;
+  if (ws?.id === workspaceId) return true;
+  return editorsRepo(ctx.db).isEditor(workspaceId, user.id);
+}
+
+/** Whether the user may edit the app: the owner of its workspace or one of the workspace's editors. */
+export async function isAppOwner(ctx: ServerContext, user: SessionUser | null, app: Pick<ViewableApp, 'workspaceId'>): Promise<boolean> {
+  return editsWorkspace(ctx, user, app.workspaceId);
 }
 
 /** The caller as a viewer of `app` (does not throw). */

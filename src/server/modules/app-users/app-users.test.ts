@@ -16,9 +16,9 @@ import {
 } from '../../../shared/api/app-users';
 import { newId, nowIso } from '../../http';
 import { createTestApp, signUp, uniqueEmail, type TestApp, type TestUser } from '../../test-helpers';
-import { LOGIN_MAX_FAILURES_PER_IP, MAILS_PER_IP } from '../auth/limiter';
+import { INVITATIONS_PER_OWNER, LOGIN_MAX_FAILURES_PER_IP, MAILS_PER_IP } from '../auth/limiter';
 import { purgeExpired } from '../auth/service';
-import { INVITATIONS_PER_OWNER, REGISTRATIONS_PER_IP, RESET_MAILS_PER_EMAIL, RESET_MAILS_PER_EMAIL_AND_IP } from './routes';
+import { REGISTRATIONS_PER_IP, RESET_MAILS_PER_EMAIL, RESET_MAILS_PER_EMAIL_AND_IP } from './routes';
 import { appSessionCookie } from './session';
 
 

@@ -12,10 +12,10 @@ import {
 } from '../../../shared/api/app-users';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
-import { parse } from '../../http';
+import { linkScheme, parse } from '../../http';
 import type { AppView } from '../apps/service';
 import { currentUser } from '../auth/service';
-import { DEVICE_COOKIE, deviceOf, IpLimiter, LOGIN_MAX_FAILURES_PER_IP, LoginLimiter, MAILS_PER_IP, pause, tooManyAttempts } from '../auth/limiter';
+import { DEVICE_COOKIE, deviceOf, INVITATIONS_PER_OWNER, INVITATIONS_WINDOW_MS, IpLimiter, LOGIN_MAX_FAILURES_PER_IP, LoginLimiter, MAILS_PER_IP, pause, tooManyAttempts } from '../auth/limiter';
 import * as service from './service';
 import { appSessionCookie, signedInAppUser } from './session';
 
@@ -24,17 +24,6 @@ export const RESET_MAILS_PER_EMAIL_AND_IP = 5;
 export const RESET_MAILS_PER_EMAIL = 10;
 /** Registrations one IP may make per window (each one is a new account of the app). */
 export const REGISTRATIONS_PER_IP = 20;
-/** Invitation e-mails one owner account may have sent per hour (our mail server is not a mailing list). */
-export const INVITATIONS_PER_OWNER = 100;
-export const INVITATIONS_WINDOW_MS = 60 * 60_000;
-
-/**
- * X-Forwarded-Proto is trusted (TRUST_PROXY) but is whatever the caller sent: only 'http' or
- * 'https' ever goes into a mailed link (see the owners' magic link).
- */
-function linkScheme(ctx: ServerContext, request: FastifyRequest): 'http' | 'https' {
-  return request.protocol === 'https' || ctx.config.publicScheme === 'https' ? 'https' : 'http';
-}
 
 /** The address as typed (trimmed, case kept), for the spec's invalid-address message. */
 function typedEmail(body: unknown): string {
@@ -74,7 +63,7 @@ export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
     const body = parse(CreateAppUserBody, request.body);
     const owner = await currentUser(ctx, request);
     checkInvitations(owner?.id, reply);
-    const { user, invitationSent } = await service.createAppUser(ctx, owner, { ...body, typedEmail: typedEmail(request.body) }, { scheme: linkScheme(ctx, request) });
+    const { user, invitationSent } = await service.createAppUser(ctx, owner, { ...body, typedEmail: typedEmail(request.body) }, { scheme: linkScheme(ctx.config, request) });
     if (owner) invitations.fail(owner.id);
     return reply.status(201).send({ new_app_user: user, invitation_sent: invitationSent });
   });
@@ -83,7 +72,7 @@ export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
     const body = parse(UpdateAppUserBody, request.body);
     const owner = await currentUser(ctx, request);
     // A changed address of a user without a password is invited again: only then does the limit apply.
-    const mail = { scheme: linkScheme(ctx, request), mayInvite: () => checkInvitations(owner?.id, reply) };
+    const mail = { scheme: linkScheme(ctx.config, request), mayInvite: () => checkInvitations(owner?.id, reply) };
     const { user, invitationSent } = await service.updateAppUser(ctx, owner, { ...body, typedEmail: typedEmail(request.body) }, mail);
     if (owner && invitationSent !== undefined) invitations.fail(owner.id);
     return { updated_user: user, ...(invitationSent === undefined ? {} : { invitation_sent: invitationSent }) };
@@ -201,7 +190,7 @@ export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
     if (wait > 0) throw tooManyAttempts(reply, wait, (w) => `Too many password reset requests. Please wait ${w} and try again.`);
     resetMails.fail(key, request.ip);
     mailsPerIp.fail(request.ip);
-    await service.sendPasswordReset(ctx, target, body.email, { scheme: linkScheme(ctx, request) });
+    await service.sendPasswordReset(ctx, target, body.email, { scheme: linkScheme(ctx.config, request) });
     return { ok: true };
   });
 }

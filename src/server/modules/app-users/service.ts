@@ -16,6 +16,7 @@ import type { ServerContext } from '../../context';
 import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, forbidden, HttpError, notFound, type Issue } from '../../errors';
 import { newId, nowIso, randomToken, sha256 } from '../../http';
+import { escapeHtml } from '../mail/mailer';
 import { writableApp, resolveApp, type AppRef, type AppView } from '../apps/service';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/password';
 import { MAX_PASSWORD_LENGTH, type SessionUser } from '../auth/service';
@@ -144,9 +145,6 @@ export async function deleteAppUser(ctx: ServerContext, owner: SessionUser | nul
 
 // ---- E-mails ----
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** One line of text for a header (an app name may hold anything). */
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();

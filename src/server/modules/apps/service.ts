@@ -14,7 +14,7 @@ import type { BlockRecord } from '../../../shared/settings/types';
 import { blocksRepo, type BlockRow } from '../blocks/repo';
 import { pagesRepo } from '../pages/repo';
 import { spreadsheetsRepo } from '../spreadsheets/repo';
-import { workspaceRepo } from '../workspace/repo';
+import { editorsRepo, workspaceRepo } from '../workspace/repo';
 import { appsRepo, type AppRow } from './repo';
 
 export interface AppView extends App {
@@ -42,8 +42,9 @@ export function appView(row: AppRow): AppView {
 }
 
 /** The wire shape of GET /api/apps/{id} (no workspace id, no settings). */
-export function appOut(a: AppView): App {
+export function appOut(a: AppView & { ownerName?: string }): App {
   return {
+    ...(a.ownerName !== undefined ? { shared: true, owner_name: a.ownerName } : {}),
     id: a.id,
     name: a.name,
     subdomain: a.subdomain,
@@ -300,10 +301,17 @@ export async function createApp(
   }
 }
 
-export async function listApps(ctx: ServerContext, user: SessionUser): Promise<AppView[]> {
+/** The apps of the user's workspace, then those of the workspaces they edit (marked with their owner). */
+export async function listApps(ctx: ServerContext, user: SessionUser): Promise<(AppView & { ownerName?: string })[]> {
   const ws = await workspaceRepo(ctx.db).byOwner(user.id);
-  if (!ws) return [];
-  return (await appsRepo(ctx.db).listByWorkspace(ws.id)).map(appView);
+  const own = ws ? (await appsRepo(ctx.db).listByWorkspace(ws.id)).map(appView) : [];
+  const shared: (AppView & { ownerName: string })[] = [];
+  for (const id of await editorsRepo(ctx.db).workspacesOf(user.id)) {
+    const other = await workspaceRepo(ctx.db).withOwner(id);
+    if (!other) continue;
+    for (const row of await appsRepo(ctx.db).listByWorkspace(id)) shared.push({ ...appView(row), ownerName: other.owner_name });
+  }
+  return [...own, ...shared];
 }
 
 export async function updateApp(ctx: ServerContext, user: SessionUser | null, appId: string, body: UpdateAppBody) {
@@ -346,5 +354,8 @@ export async function appInfo(ctx: ServerContext, caller: Caller, appName: strin
 
 export async function deleteApp(ctx: ServerContext, user: SessionUser | null, appId: string) {
   const app = await writableApp(ctx, user, appId);
+  // Workspace editors change apps; only the workspace's owner deletes them.
+  const ws = await workspaceRepo(ctx.db).byOwner(user!.id);
+  if (ws?.id !== app.workspaceId) throw forbidden('Only the owner of this workspace can delete its apps');
   await ctx.db.transaction().execute((trx) => appsRepo(trx).delete(app.id));
 }

@@ -19,6 +19,9 @@ export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const LOGIN_MAX_FAILURES_PER_IP = 50;
 /** E-mails (sign-in links, password resets) one IP may ask for per window. */
 export const MAILS_PER_IP = 20;
+/** Invitation e-mails (app users, workspace editors: each its own budget) one owner account may have sent per hour. */
+export const INVITATIONS_PER_OWNER = 100;
+export const INVITATIONS_WINDOW_MS = 60 * 60_000;
 /** Failures of one (e-mail, IP) pair before its attempts are slowed down. */
 export const SLOWDOWN_AFTER = 3;
 /** Failures of one IP (any e-mail) before its attempts are slowed down (an office shares an IP). */

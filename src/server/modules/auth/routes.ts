@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LoginBody, MagicLinkBody, SignupBody, TokenLoginBody } from '../../../shared/api';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
-import { parse } from '../../http';
+import { linkScheme, parse } from '../../http';
 import { DEVICE_COOKIE, deviceOf, IpLimiter, LOGIN_MAX_FAILURES_PER_IP, LoginLimiter, MAILS_PER_IP, pause, tooManyAttempts } from './limiter';
 import * as auth from './service';
 
@@ -85,11 +85,7 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext) {
     const wait = ipMails.retryAfter(request.ip);
     if (wait > 0) throw tooManyAttempts(reply, wait, (w) => `Too many sign-in link requests. Please wait ${w} and try again.`);
     ipMails.fail(request.ip);
-    // X-Forwarded-Proto is trusted (TRUST_PROXY) but is whatever the caller sent: only ever
-    // 'http' or 'https' goes into the link, or 'https://evil.example/#' would carry the token
-    // off in a genuine e-mail.
-    const scheme = request.protocol === 'https' || ctx.config.publicScheme === 'https' ? 'https' : 'http';
-    await auth.sendMagicLink(ctx, body.email, scheme);
+    await auth.sendMagicLink(ctx, body.email, linkScheme(ctx.config, request));
     // Same answer whether or not the address has an account.
     return reply.status(202).send({ message: 'If an account exists for this email, a sign-in link is on its way.' });
   });

@@ -4,6 +4,7 @@ import type { ServerContext } from '../../context';
 import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, HttpError, unauthorized } from '../../errors';
 import { newId, nowIso, randomToken, sha256 } from '../../http';
+import { escapeHtml } from '../mail/mailer';
 import { appUsersRepo } from '../app-users/repo';
 import { setupWorkspace } from '../workspace/service';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
@@ -144,6 +145,3 @@ export async function loginWithToken(ctx: ServerContext, token: string) {
   return { user: { id: row.id, name: row.name, email: row.email }, session: await createSession(ctx, row.id) };
 }
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}

@@ -34,3 +34,8 @@ export function createMailer(options: { smtpUrl: string | null; from: string; lo
     },
   };
 }
+
+/** Text made safe for the HTML part of a mail. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

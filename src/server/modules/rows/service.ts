@@ -22,7 +22,7 @@
  * Every write bumps the sheet's version in the same transaction and patches the sheet cache.
  */
 import { viewerColumns } from '../access/columns';
-import { viewApp, type AppViewer, type Caller } from '../access/viewer';
+import { editsWorkspace, viewApp, type AppViewer, type Caller } from '../access/viewer';
 import { allows, type ViewerRole } from '../../../blocks/audience';
 import { isEmptyValue, normalizeValue, parseOptions, validateValue, type RowValue, type ValueRules } from '../../../shared/rows/validate';
 import type { BlockRecord } from '../../../shared/settings';
@@ -35,7 +35,6 @@ import type { SessionUser } from '../auth/service';
 import { blockRecord } from '../blocks/service';
 import { loadSheetRows, readableSheet, visibleColumns, type SheetReadRef } from '../spreadsheets/service';
 import type { Row } from '../spreadsheets/sheet-cache';
-import { workspaceRepo } from '../workspace/repo';
 import { rowsRepo } from './repo';
 import { safeRegexTester } from './safe-regex';
 
@@ -137,8 +136,8 @@ export async function authorizeWrite(ctx: ServerContext, caller: Caller, req: Wr
   const sheet = await repo.sheetByTitle(req.spreadsheetId, req.sheetTitle);
   const workspaceId = sheet?.workspace_id ?? (await repo.spreadsheetWorkspace(req.spreadsheetId))?.workspace_id;
   if (!workspaceId) throw notFound('Spreadsheet not found');
-  const ws = user ? await workspaceRepo(ctx.db).byOwner(user.id) : undefined;
-  const owner = !!ws && ws.id === workspaceId;
+  // The owner and the workspace's editors write directly (access/viewer.ts editsWorkspace).
+  const owner = await editsWorkspace(ctx, user, workspaceId);
 
   let app: AppView | null = null;
   let viewer: AppViewer | null = null;

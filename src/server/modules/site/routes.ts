@@ -18,6 +18,8 @@ const CLIENT_ROUTES: RegExp[] = [
   /^\/$/,
   /^\/dashboard(\/.*)?$/,
   /^\/accept-invitation\/?$/,
+  // A workspace editor's invitation link (workspace/editors.ts).
+  /^\/join-workspace\/?$/,
   /^\/admin.*$/,
   /^\/blog.*$/,
   /^\/boardWorkspace\/?$/,

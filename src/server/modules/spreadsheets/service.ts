@@ -1,6 +1,6 @@
 import type { JsonSpreadsheetBody, SheetSummary, Spreadsheet } from '../../../shared/api';
 import { viewerColumns } from '../access/columns';
-import { viewApp, type Caller } from '../access/viewer';
+import { editsWorkspace, viewApp, type Caller } from '../access/viewer';
 import { compileFilters, filtersForSheet, type Filter } from '../../../shared/filters/conditions';
 import { filtersSchema } from '../../../shared/filters/schema';
 import { searchTerms } from '../../../shared/filters/search';
@@ -152,8 +152,10 @@ export async function ownSpreadsheet(ctx: ServerContext, user: SessionUser, id: 
   return s;
 }
 
+/** A spreadsheet of the caller's workspace or of one they edit (workspace editors read it too). */
 export async function getSpreadsheet(ctx: ServerContext, user: SessionUser, id: string): Promise<Spreadsheet> {
-  const s = await ownSpreadsheet(ctx, user, id);
+  const s = await spreadsheetsRepo(ctx.db).findById(id);
+  if (!s || !(await editsWorkspace(ctx, user, s.workspace_id))) throw notFound('Spreadsheet not found');
   const sheets = await spreadsheetsRepo(ctx.db).sheetsOf([s.id]);
   return { id: s.id, title: s.title, created_at: s.created_at, sheets: sheets.map(summary) };
 }
@@ -263,7 +265,7 @@ export async function readableSheet(
     if (!s) throw notFound('Spreadsheet not found');
     workspaceId = s.workspace_id;
   }
-  const owner = user ? (await workspaceOf(ctx, user.id)).id === workspaceId : false;
+  const owner = await editsWorkspace(ctx, user, workspaceId!);
   let viewerEmail = owner ? user!.email : null;
   // The owner reads whole sheets; a viewer only the columns the app's blocks use.
   let allowedColumns: Set<string> | null = null;

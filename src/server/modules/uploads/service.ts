@@ -7,7 +7,7 @@
 // Block settings (purpose `block-setting`: an image, video or audio setting of a block, uploaded
 // from the editor) are uploaded by whoever may edit the app, into its workspace, and only as
 // media a browser shows without running anything (no SVG: it can hold scripts).
-import { PASSWORD_SIGN_IN, viewApp, type AppViewer, type Caller } from '../access/viewer';
+import { editsWorkspace, PASSWORD_SIGN_IN, viewApp, type AppViewer, type Caller } from '../access/viewer';
 import fs from 'node:fs';
 import path from 'node:path';
 import { allows, type ViewerRole } from '../../../blocks/audience';
@@ -122,7 +122,8 @@ export async function authorizeUpload(ctx: ServerContext, caller: Caller, req: U
   const rules: AcceptRule[] = req.accept ? [ruleOf(req.accept)] : [];
   const ws = user ? await workspaceRepo(ctx.db).byOwner(user.id) : undefined;
   const app = req.board || req.host ? await resolveApp(ctx, { board: req.board, host: req.host }) : null;
-  const owner = !!ws && (!app || app.workspaceId === ws.id);
+  // The owner or an editor of the app's workspace; without an app, a signed-in owner into their own.
+  const owner = app ? await editsWorkspace(ctx, user, app.workspaceId) : !!ws;
 
   let viewer: AppViewer | null = null;
   if (!owner) {
@@ -130,16 +131,18 @@ export async function authorizeUpload(ctx: ServerContext, caller: Caller, req: U
     viewer = await viewApp(ctx, caller, app);
     if (!req.blockId) throw forbidden(UPLOAD_MESSAGES.needBlock);
   }
-  if (!req.blockId) return { workspaceId: ws!.id, appId: app?.id ?? null, rules };
+  if (!req.blockId) return { workspaceId: app ? app.workspaceId : ws!.id, appId: app?.id ?? null, rules };
 
   const row = await rowsRepo(ctx.db).blockWithApp(req.blockId);
   if (!row) throw (owner ? notFound('Block not found') : forbidden(UPLOAD_MESSAGES.otherBoard));
   if (app ? row.app_id !== app.id : !owner) throw forbidden(UPLOAD_MESSAGES.otherBoard);
   const block = blockRecord(row);
+  let workspaceId = app?.workspaceId ?? ws?.id ?? '';
   if (owner && !app) {
-    // The owner names one of their blocks without a board: it must still be theirs.
+    // The owner names a block without a board: it must be of a workspace they edit.
     const own = await appsRepo(ctx.db).findById(row.app_id);
-    if (own?.workspace_id !== ws!.id) throw forbidden(UPLOAD_MESSAGES.otherBoard);
+    if (!own || !(await editsWorkspace(ctx, user, own.workspace_id))) throw forbidden(UPLOAD_MESSAGES.otherBoard);
+    workspaceId = own.workspace_id;
   }
   const role: ViewerRole = owner ? 'admin' : viewer!.role;
   let fields = uploadFields(block, role);
@@ -150,7 +153,7 @@ export async function authorizeUpload(ctx: ServerContext, caller: Caller, req: U
   if (fields.length === 0) {
     if (!owner) throw forbidden(UPLOAD_MESSAGES.noUploads);
     // The owner may upload anywhere; a block without file fields adds no rule.
-    return { workspaceId: ws!.id, appId: row.app_id, rules };
+    return { workspaceId, appId: row.app_id, rules };
   }
   // The block's own rule: any of its fields' accepts.
   const blockRules = fields.map((f) => ruleOf(f.accept));
@@ -159,7 +162,7 @@ export async function authorizeUpload(ctx: ServerContext, caller: Caller, req: U
     label: labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]}` : labels[0]!,
     matches: (type) => blockRules.some((r) => r.matches(type)),
   });
-  return { workspaceId: owner ? ws!.id : app!.workspaceId, appId: row.app_id, rules };
+  return { workspaceId, appId: row.app_id, rules };
 }
 
 /**
