@@ -52,11 +52,14 @@ export const router = createBrowserRouter([
         children: [
           { index: true, lazy: async () => ({ Component: (await import('./routes/DashboardPage')).DashboardPage }) },
           { path: 'new-multipage', lazy: async () => ({ Component: (await import('./routes/NewMultipagePage')).NewMultipagePage }) },
+          { path: 'users', lazy: async () => ({ Component: (await import('./routes/WorkspaceEditorsPage')).WorkspaceEditorsPage }) },
           { path: '*', Component: ComingSoon },
         ],
       },
       // The links app users get by e-mail (issue 5), on the app's host.
       { path: 'accept-invitation', lazy: async () => ({ Component: (await import('./routes/AppPasswordPage')).AcceptInvitationPage }) },
+      // A workspace-editor invitation (issue 5), on the base host; it needs the account's session.
+      { path: 'join-workspace', lazy: async () => ({ Component: (await import('./routes/JoinWorkspacePage')).JoinWorkspacePage }) },
       { path: 'reset-password', lazy: async () => ({ Component: (await import('./routes/AppPasswordPage')).ResetPasswordPage }) },
       ...LATER.map((path) => ({ path, Component: ComingSoon })),
       { path: ':boardSlug', Component: BoardRoute },

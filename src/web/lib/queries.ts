@@ -25,6 +25,8 @@ export const keys = {
   /** GET /api/mutipageapp_users/{appId}: the app's users (owner only). */
   appUsers: (appId: string) => ['app-users', appId] as const,
   board: (key: string) => ['board', key] as const,
+  /** GET /api/workspace/editors: the signed-in owner's workspace editors. */
+  workspaceEditors: ['workspace-editors'] as const,
 };
 
 /** The signed-in user, or null (a 401 is an answer here, not an error). */

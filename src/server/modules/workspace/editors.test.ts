@@ -65,7 +65,7 @@ describe('inviting editors', () => {
     expect(list.json().editors).toEqual([{ id: res.json().editor.id, email: erin.email, name: null, status: 'invited', created_at: expect.any(Number) }]);
   });
 
-  it.each([
+  it.each<[string, () => string, number, string]>([
     ['not an address', () => 'erin', 400, EDITOR_MESSAGES.invalidEmail],
     ['the owner', () => owner.email, 400, EDITOR_MESSAGES.yourself],
     ['someone invited already', () => erin.email, 409, EDITOR_MESSAGES.duplicate],

@@ -34,6 +34,13 @@ export function AppsSection({ onNewBoard }: { onNewBoard: () => void }) {
     });
 
   const sheetTitle = (id: string | null) => spreadsheets.data?.find((s) => s.id === id)?.title;
+  // A shared app's spreadsheet lives in its owner's workspace, not in this account's list.
+  const dataText = (app: { spreadsheetId: string | null; shared?: boolean; owner_name?: string }) => {
+    const title = sheetTitle(app.spreadsheetId);
+    if (title) return `Data: ${title}`;
+    if (app.spreadsheetId && app.shared) return app.owner_name ? `Data: ${app.owner_name}'s spreadsheet` : "Data: the owner's spreadsheet";
+    return 'No spreadsheet';
+  };
 
   return (
     <Stack gap="sm" component="section" aria-label="Boards">
@@ -69,12 +76,18 @@ export function AppsSection({ onNewBoard }: { onNewBoard: () => void }) {
                   {app.name}
                 </Text>
               </Group>
-              <Badge variant="light" color={app.public ? 'teal' : 'gray'}>
+              <Badge variant="light" color={app.public ? 'teal' : 'gray'} style={{ flexShrink: 0 }}>
                 {app.public ? 'Public' : 'Private'}
               </Badge>
             </Group>
+            {app.shared && (
+              // An app of another owner's workspace this account edits (issue 5, workspace editors).
+              <Badge variant="light" color="grape" mb={6} maw="100%" data-testid="shared-badge">
+                Shared by {app.owner_name ?? 'another owner'}
+              </Badge>
+            )}
             <Text size="sm" c="dimmed" truncate>
-              {sheetTitle(app.spreadsheetId) ? `Data: ${sheetTitle(app.spreadsheetId)}` : 'No spreadsheet'}
+              {dataText(app)}
             </Text>
             {base.data && (
               <Anchor size="sm" href={boardUrl(base.data, app.subdomain)} target="_blank" rel="noreferrer">
@@ -85,16 +98,19 @@ export function AppsSection({ onNewBoard }: { onNewBoard: () => void }) {
               <Button component={Link} to={`/${app.subdomain}`} size="xs" aria-label={`Open ${app.name}`}>
                 Open
               </Button>
-              <Tooltip label="Delete board">
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Delete ${app.name}`}
-                  onClick={() => confirmDelete(app.id, app.name)}
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Tooltip>
+              {/* Only the workspace's owner deletes its apps (the server refuses editors). */}
+              {!app.shared && (
+                <Tooltip label="Delete board">
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Delete ${app.name}`}
+                    onClick={() => confirmDelete(app.id, app.name)}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
             </Group>
           </Card>
         ))}

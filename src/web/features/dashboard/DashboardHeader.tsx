@@ -1,7 +1,7 @@
-import { Badge, Button, Group, Menu, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconChartBar, IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { Badge, Button, Group, Menu, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconChartBar, IconChevronDown, IconLogout, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { keys, useMe, useWorkspace } from '../../lib/queries';
 import { toast } from '../../lib/toast';
@@ -11,6 +11,7 @@ export function DashboardHeader() {
   const workspace = useWorkspace();
   const qc = useQueryClient();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
 
   const logout = async () => {
     try {
@@ -27,14 +28,16 @@ export function DashboardHeader() {
   const free = workspace.data?.is_free_plan;
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="xs" wrap="nowrap">
-        <ThemeIcon size={32} radius="md">
-          <IconChartBar size={20} />
-        </ThemeIcon>
-        <Text fw={800} fz="lg" visibleFrom="xs">
-          Sheetboard
-        </Text>
-      </Group>
+      <UnstyledButton component={Link} to="/dashboard" aria-label="Sheetboard dashboard">
+        <Group gap="xs" wrap="nowrap">
+          <ThemeIcon size={32} radius="md">
+            <IconChartBar size={20} />
+          </ThemeIcon>
+          <Text fw={800} fz="lg" visibleFrom="xs">
+            Sheetboard
+          </Text>
+        </Group>
+      </UnstyledButton>
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
         {workspace.data && (
           <Tooltip label={free ? 'Embedding and other extras come with a paid plan' : 'All features unlocked'}>
@@ -43,6 +46,19 @@ export function DashboardHeader() {
             </Badge>
           </Tooltip>
         )}
+        <Tooltip label="People who may edit every app of your workspace">
+          <Button
+            component={Link}
+            to="/dashboard/users"
+            variant={pathname === '/dashboard/users' ? 'light' : 'subtle'}
+            color="dark"
+            leftSection={<IconUsers size={16} />}
+            aria-current={pathname === '/dashboard/users' ? 'page' : undefined}
+            style={{ flexShrink: 0 }}
+          >
+            Editors
+          </Button>
+        </Tooltip>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <Button variant="subtle" color="dark" rightSection={<IconChevronDown size={14} />} aria-label="Account menu" miw={0} maw={200}>

@@ -1,0 +1,64 @@
+// Workspace editors (issue 5, shared/api/workspace.ts): the pure steps of /dashboard/users and
+// /join-workspace — the check before inviting, the texts after an invitation, the list order,
+// labels and dates of the table, and the join page's state from its address and the session.
+import { BASIC_EMAIL } from '../../../shared/api/app-users';
+import { EDITOR_MESSAGES, type WorkspaceEditor } from '../../../shared/api/workspace';
+
+export type EmailCheck = { ok: true; email: string } | { ok: false; message: string };
+
+/** Before sending: trimmed, lower-cased and a basic address, with the server's message. */
+export function checkEditorEmail(raw: string): EmailCheck {
+  const email = raw.trim().toLowerCase();
+  if (!email || !BASIC_EMAIL.test(email)) return { ok: false, message: EDITOR_MESSAGES.invalidEmail };
+  return { ok: true, email };
+}
+
+export const MAIL_NOT_SENT_TEXT = 'Editor added, but the invitation e-mail could not be sent. Check the mail settings (SMTP_URL).';
+
+/** What the owner reads after a successful invitation (201); a failed e-mail is a warning. */
+export function inviteResult(email: string, invitationSent: boolean): { color: 'teal' | 'yellow'; text: string } {
+  return invitationSent ? { color: 'teal', text: `Invitation sent to ${email}` } : { color: 'yellow', text: MAIL_NOT_SENT_TEXT };
+}
+
+export function removeQuestion(email: string): string {
+  return `Remove ${email}? They lose access to every app of your workspace at once.`;
+}
+
+export const STATUS_LABELS: Record<WorkspaceEditor['status'], string> = { invited: 'Invited', active: 'Active' };
+
+/** Oldest first (the server's order), equal times keep their order. */
+export function sortEditors(list: readonly WorkspaceEditor[]): WorkspaceEditor[] {
+  return [...list].sort((a, b) => a.created_at - b.created_at);
+}
+
+/** The list after an invitation: the new editor replaces one with the same id, else joins the end. */
+export function withEditor(list: readonly WorkspaceEditor[], editor: WorkspaceEditor): WorkspaceEditor[] {
+  const found = list.some((e) => e.id === editor.id);
+  return sortEditors(found ? list.map((e) => (e.id === editor.id ? editor : e)) : [...list, editor]);
+}
+
+export function withoutEditor(list: readonly WorkspaceEditor[], id: string): WorkspaceEditor[] {
+  return list.filter((e) => e.id !== id);
+}
+
+/** 'Added' column: the day in the reader's locale (created_at is in seconds). */
+export function addedDate(createdAt: number, locale?: string): string {
+  return new Date(createdAt * 1000).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+export function joinedText(ownerName: string): string {
+  return `You can now edit the apps of ${ownerName}'s workspace`;
+}
+
+/**
+ * The join page's screen: no token; still finding out who is signed in; a visitor who must sign in
+ * first (the page stores its address so sign-in or sign-up comes back); or a signed-in account
+ * that can follow the link.
+ */
+export type JoinStep = 'no-token' | 'loading' | 'sign-in' | 'join';
+
+export function joinStep(token: string | null, me: { pending: boolean; signedIn: boolean }): JoinStep {
+  if (!token?.trim()) return 'no-token';
+  if (me.pending) return 'loading';
+  return me.signedIn ? 'join' : 'sign-in';
+}
