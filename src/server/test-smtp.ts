@@ -36,3 +36,18 @@ export async function startInbox(): Promise<MailInbox> {
   const port = (smtp.server.address() as AddressInfo).port;
   return { url: `smtp://127.0.0.1:${port}`, messages, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
 }
+
+/** A received message's text with quoted-printable soft line breaks and `=3D` undone, so links read whole. */
+export function plainText(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+}
+
+/** `link` matched in the last message sent to `to` (its plain text); throws showing the mail when it is not there. */
+export function linkInLastMail(inbox: Pick<MailInbox, 'messages'>, to: string, link: RegExp): RegExpMatchArray {
+  const mail = inbox.messages.filter((m) => m.to.includes(to)).at(-1);
+  if (!mail) throw new Error(`no mail to ${to}`);
+  const text = plainText(mail.raw);
+  const m = text.match(link);
+  if (!m) throw new Error(`no link ${link} in the mail to ${to}:\n${text.slice(0, 2000)}`);
+  return m;
+}

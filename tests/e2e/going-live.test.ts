@@ -4,7 +4,7 @@
 // its link followed, a password set: the app shows, without edit buttons) and a read-write user
 // (who edits a row).
 import type { Browser, Page } from 'playwright-core';
-import { startInbox, type MailInbox } from '../../src/server/test-smtp';
+import { linkInLastMail, startInbox, type MailInbox } from '../../src/server/test-smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, choose, guestPage, ownerWithApp, shot, shotOf, type OwnerBoard } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
@@ -30,11 +30,7 @@ afterAll(async () => {
 /** The invitation link mailed to `to` (quoted-printable soft breaks undone). */
 async function invitationLink(to: string): Promise<string> {
   await expect.poll(() => smtp.messages.filter((m) => m.to.includes(to)).length, { timeout: 15_000 }).toBeGreaterThan(0);
-  const raw = smtp.messages.filter((m) => m.to.includes(to)).at(-1)!.raw;
-  const text = raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
-  const m = text.match(/http:\/\/[a-z0-9-]+\.localhost:\d+\/accept-invitation\?token=[A-Za-z0-9_%-]+/);
-  if (!m) throw new Error(`no invitation link in the mail to ${to}:\n${text.slice(0, 2000)}`);
-  return m[0];
+  return linkInLastMail(smtp, to, /http:\/\/[a-z0-9-]+\.localhost:\d+\/accept-invitation\?token=[A-Za-z0-9_%-]+/)[0];
 }
 
 const editorTools = (page: Page) => page.getByRole('navigation', { name: 'Editor tools' });

@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_MESSAGES } from '../../src/shared/api/workspace';
-import { startInbox, type MailInbox } from '../../src/server/test-smtp';
+import { linkInLastMail, startInbox, type MailInbox } from '../../src/server/test-smtp';
 import { call, ownerWithBoard, shot, type OwnerBoard } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 
@@ -36,11 +36,7 @@ afterAll(async () => {
 /** The join link mailed to `to` (quoted-printable soft breaks and `=3D` undone). */
 async function joinLink(to: string): Promise<string> {
   await expect.poll(() => smtp.messages.filter((m) => m.to.includes(to)).length, { timeout: 15_000 }).toBeGreaterThan(0);
-  const raw = smtp.messages.filter((m) => m.to.includes(to)).at(-1)!.raw;
-  const text = raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
-  const m = text.match(/http:\/\/localhost:\d+\/join-workspace\?token=[A-Za-z0-9_%-]+/);
-  if (!m) throw new Error(`no join link in the mail to ${to}:\n${text.slice(0, 2000)}`);
-  return m[0];
+  return linkInLastMail(smtp, to, /http:\/\/localhost:\d+\/join-workspace\?token=[A-Za-z0-9_%-]+/)[0];
 }
 
 /** The private board's sheet through the data API, in `page`'s session. */

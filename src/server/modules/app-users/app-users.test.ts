@@ -2,7 +2,7 @@
 // with every message of §5, invitations and reset links through a real SMTP peer (smtp-server on
 // a random local port), app users' sign-in, sessions kept per app, registration behind a register
 // block, and the rate limits.
-import { startInbox, type MailInbox, type ReceivedMail } from '../../test-smtp';
+import { plainText, startInbox, type MailInbox, type ReceivedMail } from '../../test-smtp';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -73,14 +73,12 @@ function appCookie(res: LightMyRequestResponse, appId: string): string {
 
 const me = async (sub: string, cookie?: string) => (await appAuth(sub, 'me', { method: 'GET', cookie })).json().app_user;
 
-/** A message with quoted-printable soft breaks and `=3D` undone. */
-const plain = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
 /** The token of the `{path}` link of the one mail sent to `to` since the inbox was last emptied. */
 function linkTo(to: string, path: '/accept-invitation' | '/reset-password', sub: string) {
   const mails = inbox.filter((m) => m.to.includes(to));
   expect(mails, `mails to ${to}`).toHaveLength(1);
-  const text = plain(mails[0]!.raw);
+  const text = plainText(mails[0]!.raw);
   const m = text.match(new RegExp(`(https?)://${sub}\\.localhost:3000${path}\\?token=([A-Za-z0-9_%-]+)`));
   if (!m) throw new Error(`no ${path} link in mail:\n${mails[0]!.raw}`);
   return { scheme: m[1]!, token: decodeURIComponent(m[2]!), raw: mails[0]!.raw, text };

@@ -1,5 +1,5 @@
 // Magic links through a real SMTP peer (smtp-server on a random local port), not a mock.
-import { startInbox, type MailInbox, type ReceivedMail } from '../../test-smtp';
+import { plainText, startInbox, type MailInbox, type ReceivedMail } from '../../test-smtp';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from './mailer';
@@ -23,7 +23,7 @@ afterAll(async () => {
 
 /** The token of the link in a received message (quoted-printable soft breaks removed). */
 function tokenFrom(raw: string): string {
-  const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const text = plainText(raw);
   const m = text.match(/http:\/\/localhost:3000\/dashboard\/auth\?token=([A-Za-z0-9_%-]+)/);
   if (!m) throw new Error(`no link in mail:\n${raw}`);
   return decodeURIComponent(m[1]!);
@@ -67,7 +67,7 @@ describe('magic link', () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', headers: { 'x-forwarded-proto': proto }, payload: { email: u.email } });
       expect(res.statusCode).toBe(202);
     }
-    const links = inbox.map((m) => m.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=').match(/(\S+):\/\/localhost:3000\/dashboard\/auth\?token=/)?.[1]);
+    const links = inbox.map((m) => plainText(m.raw).match(/(\S+):\/\/localhost:3000\/dashboard\/auth\?token=/)?.[1]);
     expect(links).toEqual(['http', 'http', 'https']);
     expect(inbox.map((m) => m.raw).join('\n')).not.toMatch(/evil|javascript/);
   });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_MESSAGES } from '../../../shared/api/workspace';
 import { createTestApp, multipart, signUp, uniqueEmail, type TestApp, type TestUser } from '../../test-helpers';
-import { startInbox, type MailInbox } from '../../test-smtp';
+import { linkInLastMail, startInbox, type MailInbox } from '../../test-smtp';
 import { PRIVATE_APP_MESSAGE } from '../access/viewer';
 
 let t: TestApp;
@@ -25,12 +25,7 @@ function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: TestUs
 
 /** The token of the last invitation mailed to `to` (quoted-printable soft breaks undone). */
 function tokenMailedTo(to: string): string {
-  const mail = smtp.messages.filter((m) => m.to.includes(to)).at(-1);
-  if (!mail) throw new Error(`no mail to ${to}`);
-  const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  const m = text.match(/http:\/\/localhost:3000\/join-workspace\?token=([A-Za-z0-9_%-]+)/);
-  if (!m) throw new Error(`no join link in:\n${text}`);
-  return decodeURIComponent(m[1]!);
+  return decodeURIComponent(linkInLastMail(smtp, to, /http:\/\/localhost:3000\/join-workspace\?token=([A-Za-z0-9_%-]+)/)[1]!);
 }
 
 beforeAll(async () => {
