@@ -121,7 +121,21 @@ describe('going live', () => {
     await visitor.getByRole('heading', { name: 'Access Denied' }).waitFor();
     await visitor.getByText('This application is private and you do not have permission to access it.').waitFor();
     expect(await visitor.getByTestId('block-table').count()).toBe(0);
+    // On the app's own address the owner and editors are shown where they sign in.
+    const wayIn = visitor.getByTestId('owner-way-in');
+    await wayIn.waitFor();
+    expect(await wayIn.getAttribute('href')).toBe(`${server.baseUrl}/${owner.app.subdomain}`);
     await shot(visitor, 'going-live/access-denied');
+    // There, not signed in, the way in is the sign-in page (which comes back to the app afterwards).
+    await wayIn.click();
+    await visitor.waitForURL(`${server.baseUrl}/${owner.app.subdomain}`);
+    const signIn = visitor.getByTestId('owner-way-in');
+    await expect.poll(() => signIn.textContent()).toBe('Owner or editor of this app? Sign in');
+    await signIn.click();
+    await visitor.waitForURL((u) => u.pathname === '/dashboard/auth');
+    expect(await visitor.evaluate(() => localStorage.getItem('template_redirect_url'))).toBe(`${server.baseUrl}/${owner.app.subdomain}`);
+    await visitor.goto(owner.guestUrl);
+    await visitor.getByRole('heading', { name: 'Access Denied' }).waitFor();
   });
 
   it('public with a password: the second browser must sign in', async () => {

@@ -1,7 +1,11 @@
 // Error screens of shell §2.3. 404 and 403 use the spec's texts verbatim; any other error reuses
 // the Access Denied styling with its own message.
-import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock, IconMapOff } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { TEMPLATE_REDIRECT_KEY } from '../features/auth/redirect';
+import { appSubdomain, useBaseUrl } from '../lib/host';
+import { useMe } from '../lib/queries';
 
 export function NotFound() {
   return (
@@ -27,7 +31,7 @@ export function NotFound() {
 
 export const ACCESS_DENIED_TEXT = 'This application is private and you do not have permission to access it.';
 
-export function AccessDenied({ title = 'Access Denied', message = ACCESS_DENIED_TEXT }: { title?: string; message?: string }) {
+export function AccessDenied({ title = 'Access Denied', message = ACCESS_DENIED_TEXT, footer }: { title?: string; message?: string; footer?: ReactNode }) {
   return (
     <Center mih="100vh" p="md" bg="gray.0">
       <Paper withBorder radius="lg" p="xl" maw={480} w="100%" shadow="sm">
@@ -40,6 +44,7 @@ export function AccessDenied({ title = 'Access Denied', message = ACCESS_DENIED_
           <Button mt="sm" color="red" variant="light" onClick={() => window.location.reload()}>
             Refresh Page
           </Button>
+          {footer}
         </Stack>
       </Paper>
     </Center>
@@ -50,7 +55,31 @@ export function AccessDenied({ title = 'Access Denied', message = ACCESS_DENIED_
 export function ErrorScreen({ error }: { error: unknown }) {
   const status = (error as { status?: number } | null)?.status;
   if (status === 404) return <NotFound />;
-  if (status === 403) return <AccessDenied />;
+  if (status === 403) return <AccessDenied footer={<OwnerWayIn />} />;
   const message = error instanceof Error && error.message ? error.message : 'Something went wrong.';
   return <AccessDenied title="Something went wrong" message={message} />;
+}
+
+/**
+ * A private app's owner and the workspace's editors sign in on the base host (cookies belong to
+ * one host): on the app's own address they are sent there, and there, when not signed in, to the
+ * sign-in page, which comes back to the app afterwards.
+ */
+function OwnerWayIn() {
+  const base = useBaseUrl();
+  const me = useMe();
+  if (!base.data || me.isPending) return null;
+  const sub = appSubdomain(base.data);
+  if (sub)
+    return (
+      <Anchor size="sm" href={`${base.data}/${encodeURIComponent(sub)}`} data-testid="owner-way-in">
+        Owner or editor of this app? Open it on Sheetboard
+      </Anchor>
+    );
+  if (me.data) return null;
+  return (
+    <Anchor size="sm" href="/dashboard/auth" onClick={() => localStorage.setItem(TEMPLATE_REDIRECT_KEY, window.location.href)} data-testid="owner-way-in">
+      Owner or editor of this app? Sign in
+    </Anchor>
+  );
 }
