@@ -3,11 +3,11 @@
 // what, and the secrets viewers never receive.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RunActionResponse } from '../../../shared/api';
 import { loadConfig } from '../../config';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { plainText, startInbox, type MailInbox, type ReceivedMail } from '../../test-smtp';
 import { ACTION_MESSAGES } from './service';
 
 interface Seen {
@@ -25,8 +25,8 @@ let target: http.Server;
 let targetBase: string;
 let targetPort: number;
 const seen: Seen[] = [];
-let smtp: SMTPServer;
-let inbox: { to: string[]; raw: string }[] = [];
+let smtp: MailInbox;
+let inbox: ReceivedMail[] = [];
 let spreadsheetId: string;
 let appId: string;
 let pageId: string;
@@ -67,24 +67,11 @@ beforeAll(async () => {
   targetPort = (target.address() as AddressInfo).port;
   targetBase = `http://127.0.0.1:${targetPort}`;
 
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startInbox();
+  inbox = smtp.messages;
 
   // One server where self-hosted targets are allowed (the tests' local target), one with the default rule.
-  t = await createTestApp({ allowPrivateActionTargets: true, actionTimeoutMs: 300, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, mailFrom: 'Sheetboard <no-reply@localhost>' });
+  t = await createTestApp({ allowPrivateActionTargets: true, actionTimeoutMs: 300, smtpUrl: smtp.url, mailFrom: 'Sheetboard <no-reply@localhost>' });
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
   const res = await t.app.inject({
@@ -105,7 +92,7 @@ afterAll(async () => {
   await strict?.close();
   target.closeAllConnections();
   await new Promise<void>((resolve) => target.close(() => resolve()));
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 /** A table block made through the API, as the editor saves it. */
@@ -295,20 +282,20 @@ describe('row actions', () => {
 describe('Compose Email', () => {
   it('mails the address of the row: subject the action title, body every column', async () => {
     const id = await table([{ title: 'Mail them', type: 'Compose Email', source_column: 'Email' }]);
-    inbox = [];
+    inbox.length = 0;
     const res = await run(id, 0, '0');
     expect(res.json()).toEqual({ ok: true, message: 'E-mail sent to ada@example.com' });
     expect(inbox).toHaveLength(1);
     expect(inbox[0]!.to).toEqual(['ada@example.com']);
     expect(inbox[0]!.raw).toMatch(/Subject: Mail them/);
-    const text = inbox[0]!.raw.replace(/=\r?\n/g, '');
+    const text = plainText(inbox[0]!.raw);
     expect(text).toContain('Name: Ada\r\nEmail: ada@example.com\r\nQty: 3\r\nStatus: open');
     expect(text).toContain("Sent from the board 'People Board' on Sheetboard.");
   });
 
   it('fills the {{Column}} template; the block title is the subject when the action has none', async () => {
     const id = await table([{ title: '', type: 'Compose Email', source_column: 'Email', pdf_template: 'Hello {{Name}}, you ordered {{ Qty }} ({{Unknown}}).' }]);
-    inbox = [];
+    inbox.length = 0;
     expect((await run(id, 0, '0')).json().ok).toBe(true);
     expect(inbox[0]!.raw).toMatch(/Subject: People table/);
     expect(inbox[0]!.raw).toContain('Hello Ada, you ordered 3 ({{Unknown}}).');
@@ -319,14 +306,14 @@ describe('Compose Email', () => {
     ['2', "The e-mail could not be sent: 'cy@example.com, boss@example.com' in the column 'Email' is not an e-mail address"],
   ])('refuses row %s (not one plain address)', async (rowId, message) => {
     const id = await table([{ title: 'Mail', type: 'Compose Email', source_column: 'Email' }]);
-    inbox = [];
+    inbox.length = 0;
     expect((await run(id, 0, rowId)).json()).toEqual({ ok: false, message });
     expect(inbox).toHaveLength(0);
   });
 
   it('allows 20 e-mails per block and IP per hour, then 429 with Retry-After', async () => {
     const id = await table([{ title: 'Mail', type: 'Compose Email', source_column: 'Email' }]);
-    inbox = [];
+    inbox.length = 0;
     for (let i = 0; i < 20; i++) expect((await run(id, 0, '0')).json().ok).toBe(true);
     const res = await run(id, 0, '0');
     expect(res.statusCode).toBe(429);
