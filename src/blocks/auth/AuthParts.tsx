@@ -7,7 +7,7 @@ import { useState, type MouseEvent, type ReactNode } from 'react';
 import type { BlockRecord } from '../../shared/settings/types';
 import { isPlainClick } from '../header/header-nav';
 import type { AppNav, NavPage } from '../types';
-import { MESSAGES, serverErrors, withoutField, type FieldErrors } from './auth-forms';
+import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN, serverErrors, withoutField, type FieldErrors } from './auth-forms';
 
 export const str = (v: unknown, fallback = ''): string => (typeof v === 'string' && v.trim() ? v : fallback);
 
@@ -204,5 +204,53 @@ export function EmailField({ value, onChange, error, autoComplete = 'email' }: {
       maxLength={320}
       required
     />
+  );
+}
+
+/**
+ * A new password (8+ characters) and, when `confirmWanted`, the same again: 'Password' / 'Confirm
+ * password' in sign-up, 'New password' / 'Confirm new password' when resetting.
+ */
+export function NewPasswordFields({
+  label,
+  password,
+  confirm,
+  confirmWanted,
+  onPassword,
+  onConfirm,
+  errors,
+}: {
+  label: string;
+  password: string;
+  confirm: string;
+  confirmWanted: boolean;
+  onPassword: (value: string) => void;
+  onConfirm: (value: string) => void;
+  errors: FieldErrors;
+}) {
+  return (
+    <>
+      <PasswordField
+        label={label}
+        description={`At least ${PASSWORD_MIN} characters`}
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => onPassword(e.currentTarget.value)}
+        error={errors.password}
+        maxLength={PASSWORD_MAX}
+        required
+      />
+      {confirmWanted && (
+        <PasswordField
+          label={`Confirm ${label.toLowerCase()}`}
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => onConfirm(e.currentTarget.value)}
+          error={errors.confirm}
+          maxLength={PASSWORD_MAX}
+          required
+        />
+      )}
+    </>
   );
 }

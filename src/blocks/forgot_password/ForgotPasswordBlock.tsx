@@ -11,8 +11,8 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { BlockFrame } from '../BlockFrame';
 import type { BlockViewProps } from '../types';
-import { authPage, forgotErrors, MESSAGES, newPasswordFormErrors, PASSWORD_MAX, PASSWORD_MIN } from '../auth/auth-forms';
-import { AuthCard, EmailField, FormMessage, Headings, LinkLine, PasswordField, PreviewNote, str, SubmitButton, useAuthForm } from '../auth/AuthParts';
+import { authPage, forgotErrors, MESSAGES, newPasswordFormErrors } from '../auth/auth-forms';
+import { AuthCard, EmailField, FormMessage, Headings, LinkLine, NewPasswordFields, PreviewNote, str, SubmitButton, useAuthForm } from '../auth/AuthParts';
 
 export function ForgotPasswordBlock({ config, mode, data }: BlockViewProps) {
   const auth = data.appAuth;
@@ -73,27 +73,15 @@ export function ForgotPasswordBlock({ config, mode, data }: BlockViewProps) {
             <PreviewNote show={!live} />
             <form onSubmit={setNew} aria-label={heading} noValidate>
               <Stack gap="sm">
-                <PasswordField
+                <NewPasswordFields
                   label="New password"
-                  description={`At least ${PASSWORD_MIN} characters`}
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(e) => edit(e.currentTarget.value, setPassword, 'password')}
-                  error={errors.password}
-                  maxLength={PASSWORD_MAX}
-                  required
+                  password={password}
+                  confirm={confirm}
+                  confirmWanted={confirmWanted}
+                  onPassword={(v) => edit(v, setPassword, 'password')}
+                  onConfirm={(v) => edit(v, setConfirm, 'confirm')}
+                  errors={errors}
                 />
-                {confirmWanted && (
-                  <PasswordField
-                    label="Confirm new password"
-                    autoComplete="new-password"
-                    value={confirm}
-                    onChange={(e) => edit(e.currentTarget.value, setConfirm, 'confirm')}
-                    error={errors.confirm}
-                    maxLength={PASSWORD_MAX}
-                    required
-                  />
-                )}
                 <FormMessage message={errors.form} />
                 <SubmitButton config={config} label="Save password" busy={busy} live={live} />
                 {errors.form && token.purpose === 'reset' && (

@@ -6,8 +6,8 @@ import { Box, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { BlockFrame } from '../BlockFrame';
 import type { BlockViewProps } from '../types';
-import { authPage, PASSWORD_MAX, PASSWORD_MIN, registerErrors } from '../auth/auth-forms';
-import { AuthCard, EmailField, FormMessage, Headings, LinkLine, PasswordField, PreviewNote, SignedInNotice, str, SubmitButton, useAuthForm } from '../auth/AuthParts';
+import { authPage, registerErrors } from '../auth/auth-forms';
+import { AuthCard, EmailField, FormMessage, Headings, LinkLine, NewPasswordFields, PreviewNote, SignedInNotice, str, SubmitButton, useAuthForm } from '../auth/AuthParts';
 
 export function RegisterBlock({ config, mode, data }: BlockViewProps) {
   const auth = data.appAuth;
@@ -42,27 +42,15 @@ export function RegisterBlock({ config, mode, data }: BlockViewProps) {
             <Stack gap="sm">
               <TextInput label="Name" autoComplete="name" value={name} onChange={(e) => edit(e.currentTarget.value, setName, 'name')} error={errors.name} maxLength={200} required />
               <EmailField value={email} onChange={(v) => edit(v, setEmail, 'email')} error={errors.email} />
-              <PasswordField
+              <NewPasswordFields
                 label="Password"
-                description={`At least ${PASSWORD_MIN} characters`}
-                autoComplete="new-password"
-                value={password}
-                onChange={(e) => edit(e.currentTarget.value, setPassword, 'password')}
-                error={errors.password}
-                maxLength={PASSWORD_MAX}
-                required
+                password={password}
+                confirm={confirm}
+                confirmWanted={confirmWanted}
+                onPassword={(v) => edit(v, setPassword, 'password')}
+                onConfirm={(v) => edit(v, setConfirm, 'confirm')}
+                errors={errors}
               />
-              {confirmWanted && (
-                <PasswordField
-                  label="Confirm password"
-                  autoComplete="new-password"
-                  value={confirm}
-                  onChange={(e) => edit(e.currentTarget.value, setConfirm, 'confirm')}
-                  error={errors.confirm}
-                  maxLength={PASSWORD_MAX}
-                  required
-                />
-              )}
               <FormMessage message={errors.form} />
               <SubmitButton config={config} label={str(config.button_text, 'Create account')} busy={busy} live={live} />
             </Stack>
