@@ -93,15 +93,19 @@ export async function createAppUser(
     created_at: nowSeconds(),
     updated_at: nowIso(),
   };
+  await insertUser(repo, row);
+  const invitationSent = await sendInvitation(ctx, app, row, mail);
+  return { user: appUserOut(row), invitationSent };
+}
+
+/** A new app user; 409 when the address is taken (two adds at once: the unique index (app_id, email) decides). */
+async function insertUser(repo: ReturnType<typeof appUsersRepo>, row: AppUserRow): Promise<void> {
   try {
     await repo.insert(row);
   } catch (e) {
-    // Two adds of the same address at once: the unique index (app_id, email) decides.
     if (isUniqueViolation(e)) throw conflict(M.duplicateEmail);
     throw e;
   }
-  const invitationSent = await sendInvitation(ctx, app, row, mail);
-  return { user: appUserOut(row), invitationSent };
 }
 
 export async function updateAppUser(
@@ -243,12 +247,7 @@ export async function register(ctx: ServerContext, app: AppView, input: { name: 
     created_at: nowSeconds(),
     updated_at: nowIso(),
   };
-  try {
-    await repo.insert(row);
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict(M.duplicateEmail);
-    throw e;
-  }
+  await insertUser(repo, row);
   return { user: signedIn(row), session: await startSession(ctx, app, row.id) };
 }
 
