@@ -11,6 +11,12 @@ describe('loadConfig', () => {
     expect(isPostgres(c)).toBe(false);
   });
 
+  it('without BASE_HOST, boards hang under localhost at the port served; BASE_HOST wins when set', () => {
+    expect(load({ PORT: '3457' }).baseHost).toBe('localhost:3457');
+    expect(load({ PORT: '3457' }).mailFrom).toBe('Sheetboard <no-reply@localhost>');
+    expect(load({ PORT: '3457', BASE_HOST: 'boards.example.com' }).baseHost).toBe('boards.example.com');
+  });
+
   it('switches to PostgreSQL for a postgres:// URL, in the schema DATABASE_SCHEMA names', () => {
     const c = load({ DATABASE_URL: 'postgres://u@h:5432/db', DATABASE_SCHEMA: 'tenant_a' });
     expect(isPostgres(c)).toBe(true);

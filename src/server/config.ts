@@ -85,7 +85,8 @@ function geocoderUrl(value: string | undefined): string | null {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const baseHost = env.BASE_HOST || 'localhost:3000';
+  // Without BASE_HOST the app is reached on this machine at its own port.
+  const baseHost = env.BASE_HOST || `localhost:${num(env.PORT, 3000, 'PORT')}`;
   const plan = (env.PLAN || 'free').toLowerCase();
   if (plan !== 'free' && plan !== 'pro') throw new Error(`Setting PLAN must be 'free' or 'pro', got '${env.PLAN}'`);
   return {
