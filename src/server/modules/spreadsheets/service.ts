@@ -12,7 +12,7 @@ import type { SessionUser } from '../auth/service';
 import { workspaceOf } from '../workspace/service';
 import { IMPORT_LIMITS, MESSAGES, type Cell, type ImportLimits, type ParsedSheet } from './import-file';
 import { spreadsheetsRepo, type SheetRecord } from './repo';
-import { filterMask, querySheet, type CachedSheet, type Row, type SheetRows } from './sheet-cache';
+import { filterMask, querySheet, type CachedSheet, type Row, type SheetRows } from './sheet-query';
 
 function summary(s: SheetRecord): SheetSummary {
   return { title: s.title, columns: parseJson<string[]>(s.columns, []), row_count: Number(s.row_count) };

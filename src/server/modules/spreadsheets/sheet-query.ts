@@ -1,0 +1,351 @@
+// The query engine over a cached sheet: search over one string holding every row's text, term
+// and board-filter masks, per-column ranks and sort orders, paging. What is derived is built on
+// first use and kept on the entry; the cache holding the entry is told the memory that adds.
+import { matchesSearch, rowSearchText, searchTerms } from '../../../shared/filters/search';
+
+export type Row = Record<string, unknown>;
+
+/** What a loader gives the cache. Without ids, rows are 0..n-1; without versions, all 1. */
+export interface SheetRows {
+  columns: string[];
+  rows: Row[];
+  ids?: number[];
+  versions?: number[];
+}
+
+export interface CachedSheet {
+  sheetId: string;
+  version: number;
+  columns: string[];
+  rows: Row[];
+  /** Stable id (row_index) of each row, ascending: the wire `_id`. */
+  ids: number[];
+  /** Version of each row: the wire `_version`. */
+  versions: number[];
+  /**
+   * Lowercased searchable text of every row (shared/filters/search rule), joined into one string
+   * with a separator no term can hold; `offsets[i]` is where row i starts. One native indexOf
+   * sweep per term finds the matching rows far faster than a test per row.
+   */
+  haystack: string;
+  offsets: Uint32Array;
+  /** How often each UTF-16 code unit occurs in the haystack (to anchor searches on a rare one). */
+  charFreq: Uint32Array;
+  /** Per column, each row's sort rank (ties equal, empties +Infinity), computed on first use. */
+  ranks: Map<string, Float64Array>;
+  bytes: number;
+  /** Sorted row orders by `${column}\u0000${dir}`, computed on first use. */
+  sorted: Map<string, Uint32Array>;
+  /** Recent search masks by term (most recent last). */
+  masks: Map<string, Uint8Array>;
+  /** Recent board-filter masks by filterKey (most recent last). */
+  filterMasks: Map<string, Uint8Array>;
+  /** The predicate behind each filter mask, so a written row's bit can be recomputed. */
+  filterKeeps: Map<string, (row: Row) => boolean>;
+}
+
+export interface SheetQueryOptions {
+  q?: string;
+  sort?: string;
+  dir?: 'asc' | 'desc';
+  limit?: number;
+  offset?: number;
+  fields?: string[];
+  /** Rows the board filters keep (1) or drop (0), from filterMask; applied before search. */
+  filter?: Uint8Array | null;
+  /**
+   * Search only these columns (a viewer's columns, access/columns.ts). The cached mask of the whole
+   * row narrows the candidates first; each candidate is then checked on these columns alone.
+   */
+  searchColumns?: readonly string[];
+}
+
+/** Told of memory an entry gains after it was stored (the sheet cache, so its budget holds). */
+export interface EntryMemory {
+  grow(entry: CachedSheet, bytes: number): void;
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+/** Ends each row's text in the haystack: no term holds it, so no match spans two rows. */
+export const ROW_SEPARATOR = '\u0001';
+const MAX_MASKS = 32;
+const MAX_FILTER_MASKS = 16;
+
+/** A row's text as the haystack holds it. */
+export function rowText(row: Row, columns: readonly string[]): string {
+  return rowSearchText(row, columns) + ROW_SEPARATOR;
+}
+
+/** A new entry for loaded rows: the haystack now; ranks, sort orders and masks on first use. */
+export function indexSheet(sheetId: string, version: number, loaded: SheetRows): CachedSheet {
+  const { columns, rows } = loaded;
+  const ids = loaded.ids ?? Array.from({ length: rows.length }, (_, i) => i);
+  const versions = loaded.versions ?? new Array<number>(rows.length).fill(1);
+  const parts = new Array<string>(rows.length);
+  const offsets = new Uint32Array(rows.length + 1);
+  let at = 0;
+  let bytes = 1024;
+  for (let i = 0; i < rows.length; i++) {
+    const text = rowText(rows[i]!, columns);
+    parts[i] = text;
+    offsets[i] = at;
+    at += text.length;
+    // Rough: the row object (~ its text twice, UTF-16) plus the search text and object overhead.
+    bytes += text.length * 6 + 64 + columns.length * 16;
+  }
+  offsets[rows.length] = at;
+  const haystack = parts.join('');
+  const charFreq = new Uint32Array(65536);
+  for (let i = 0; i < haystack.length; i++) charFreq[haystack.charCodeAt(i)]!++;
+  bytes += charFreq.byteLength;
+  bytes += rows.length * 16;
+  return {
+    sheetId,
+    version,
+    columns,
+    rows,
+    ids,
+    versions,
+    haystack,
+    offsets,
+    charFreq,
+    bytes,
+    sorted: new Map(),
+    ranks: new Map(),
+    masks: new Map(),
+    filterMasks: new Map(),
+    filterKeeps: new Map(),
+  };
+}
+
+export function isEmpty(v: unknown): boolean {
+  return v === null || v === undefined || v === '';
+}
+
+/**
+ * Same order as ranksOf: numbers, then booleans, then text (collator); callers handle empties.
+ * Patches place a written row by it without rebuilding the ranks.
+ */
+export function compareValues(a: unknown, b: unknown): number {
+  const ka = typeof a === 'number' ? 0 : typeof a === 'boolean' ? 1 : 2;
+  const kb = typeof b === 'number' ? 0 : typeof b === 'boolean' ? 1 : 2;
+  if (ka !== kb) return ka - kb;
+  if (ka === 0) return (a as number) - (b as number);
+  if (ka === 1) return Number(a) - Number(b);
+  const ta = typeof a === 'string' ? a : JSON.stringify(a);
+  const tb = typeof b === 'string' ? b : JSON.stringify(b);
+  return collator.compare(ta, tb);
+}
+
+/**
+ * Sort rank of every row for a column: numbers numerically, then booleans, then text by a locale
+ * collator (numeric aware: "item 9" < "item 10"); empty cells +Infinity. Text is ranked through
+ * its distinct values, so the collator runs once per value, not per comparison of rows.
+ */
+function ranksOf(sheet: CachedSheet, column: string, cache?: EntryMemory): Float64Array {
+  const hit = sheet.ranks.get(column);
+  if (hit) return hit;
+  const n = sheet.rows.length;
+  const rank = new Float64Array(n);
+  const texts = new Map<string, number>();
+  const numbers: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const v = sheet.rows[i]![column];
+    if (isEmpty(v)) continue;
+    if (typeof v === 'number') numbers.push(v);
+    else if (typeof v !== 'boolean') texts.set(typeof v === 'string' ? v : JSON.stringify(v), 0);
+  }
+  const numRank = new Map<number, number>();
+  Array.from(new Set(numbers))
+    .sort((a, b) => a - b)
+    .forEach((v, i) => numRank.set(v, i));
+  const base = numRank.size + 2;
+  // Values the collator calls equal ('Apple', 'apple') share a rank, so they tie and keep sheet order.
+  let r = base - 1;
+  let prev: string | null = null;
+  for (const t of Array.from(texts.keys()).sort(collator.compare)) {
+    if (prev === null || collator.compare(prev, t) !== 0) r++;
+    texts.set(t, r);
+    prev = t;
+  }
+  for (let i = 0; i < n; i++) {
+    const v = sheet.rows[i]![column];
+    if (isEmpty(v)) rank[i] = Number.POSITIVE_INFINITY;
+    else if (typeof v === 'number') rank[i] = numRank.get(v)!;
+    else if (typeof v === 'boolean') rank[i] = numRank.size + (v ? 1 : 0);
+    else rank[i] = texts.get(typeof v === 'string' ? v : JSON.stringify(v))!;
+  }
+  sheet.ranks.set(column, rank);
+  cache?.grow(sheet, n * 8);
+  return rank;
+}
+
+/** Row order for a column and direction; empty cells last either way; ties keep sheet order. */
+export function sortOrder(sheet: CachedSheet, column: string, dir: 'asc' | 'desc', cache?: EntryMemory): Uint32Array {
+  const key = `${column}\u0000${dir}`;
+  const hit = sheet.sorted.get(key);
+  if (hit) return hit;
+  const n = sheet.rows.length;
+  const rank = ranksOf(sheet, column, cache);
+  let order: Uint32Array;
+  const asc = sheet.sorted.get(`${column}\u0000asc`);
+  if (dir === 'desc' && asc) {
+    // Derived from the ascending order in O(n): walk it backwards one run of equal ranks at a
+    // time, keeping each run in sheet order; empties (the last run) stay last.
+    order = new Uint32Array(n);
+    let empties = n;
+    while (empties > 0 && rank[asc[empties - 1]!] === Number.POSITIVE_INFINITY) empties--;
+    let out = 0;
+    let end = empties;
+    while (end > 0) {
+      let start = end - 1;
+      while (start > 0 && rank[asc[start - 1]!] === rank[asc[end - 1]!]) start--;
+      for (let k = start; k < end; k++) order[out++] = asc[k]!;
+      end = start;
+    }
+    for (let k = empties; k < n; k++) order[out++] = asc[k]!;
+  } else {
+    order = new Uint32Array(n);
+    for (let i = 0; i < n; i++) order[i] = i;
+    const sign = dir === 'desc' ? -1 : 1;
+    order.sort((a, b) => {
+      const ra = rank[a]!;
+      const rb = rank[b]!;
+      if (ra === rb) return a - b;
+      if (ra === Number.POSITIVE_INFINITY) return 1;
+      if (rb === Number.POSITIVE_INFINITY) return -1;
+      return sign * (ra - rb);
+    });
+  }
+  sheet.sorted.set(key, order);
+  cache?.grow(sheet, n * 4);
+  return order;
+}
+
+/** Index of the row holding haystack position `pos` (binary search over row starts). */
+function rowAt(offsets: Uint32Array, pos: number): number {
+  let lo = 0;
+  let hi = offsets.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (offsets[mid]! <= pos) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Rows whose text holds one term: one native indexOf sweep over the joined haystack. */
+function termMask(sheet: CachedSheet, term: string, cache?: EntryMemory): Uint8Array {
+  const hit = sheet.masks.get(term);
+  if (hit) {
+    // Map order is the LRU order: move to the back.
+    sheet.masks.delete(term);
+    sheet.masks.set(term, hit);
+    return hit;
+  }
+  const mask = new Uint8Array(sheet.rows.length);
+  const { haystack, offsets, charFreq } = sheet;
+  // A separator can never be part of a real match, so a term holding one matches nothing.
+  if (!term.includes(ROW_SEPARATOR)) {
+    // indexOf runs fastest when the first character of what it looks for is rare, so look for
+    // the tail of the term that starts at its rarest character and check the head at each hit.
+    let k = 0;
+    for (let i = 1; i < term.length; i++) if (charFreq[term.charCodeAt(i)]! < charFreq[term.charCodeAt(k)]!) k = i;
+    const tail = term.slice(k);
+    let pos = haystack.indexOf(tail, k);
+    while (pos !== -1) {
+      const start = pos - k;
+      if (k === 0 || haystack.startsWith(term, start)) {
+        // The term holds no separator, so a match lies inside one row: skip to the next row.
+        const row = rowAt(offsets, start);
+        mask[row] = 1;
+        pos = haystack.indexOf(tail, offsets[row + 1]! + k);
+      } else pos = haystack.indexOf(tail, pos + 1);
+    }
+  }
+  sheet.masks.set(term, mask);
+  if (sheet.masks.size > MAX_MASKS) {
+    const oldest = sheet.masks.keys().next().value as string;
+    sheet.masks.delete(oldest);
+  } else cache?.grow(sheet, mask.length);
+  return mask;
+}
+
+/**
+ * Same rule as matchesSearch (any term is a substring of the row's text). Masks are cached per
+ * term, because searches grow a term at a time ("paris" then "paris, berlin") and repeat while
+ * the viewer pages.
+ */
+function searchMask(sheet: CachedSheet, terms: string[], cache?: EntryMemory): Uint8Array {
+  const unique = [...new Set(terms)];
+  if (unique.length === 1) return termMask(sheet, unique[0]!, cache);
+  const out = new Uint8Array(sheet.rows.length);
+  for (const term of unique) {
+    const m = termMask(sheet, term, cache);
+    for (let i = 0; i < out.length; i++) if (m[i] === 1) out[i] = 1;
+  }
+  return out;
+}
+
+/**
+ * Rows the compiled board filters keep, cached per sheet under `key` (which must name everything
+ * the predicate depends on: the filters, the user's e-mail, today's date), a few per sheet.
+ */
+export function filterMask(sheet: CachedSheet, key: string, keep: (row: Row) => boolean, cache?: EntryMemory): Uint8Array {
+  const hit = sheet.filterMasks.get(key);
+  if (hit) {
+    sheet.filterMasks.delete(key);
+    sheet.filterMasks.set(key, hit);
+    return hit;
+  }
+  const mask = new Uint8Array(sheet.rows.length);
+  for (let i = 0; i < mask.length; i++) if (keep(sheet.rows[i]!)) mask[i] = 1;
+  sheet.filterMasks.set(key, mask);
+  sheet.filterKeeps.set(key, keep);
+  if (sheet.filterMasks.size > MAX_FILTER_MASKS) {
+    const oldest = sheet.filterMasks.keys().next().value as string;
+    sheet.filterMasks.delete(oldest);
+    sheet.filterKeeps.delete(oldest);
+  } else cache?.grow(sheet, mask.length);
+  return mask;
+}
+
+export function querySheet(sheet: CachedSheet, opts: SheetQueryOptions, cache?: EntryMemory): { rows: Row[]; total: number } {
+  const n = sheet.rows.length;
+  const terms = searchTerms(opts.q);
+  const order = opts.sort ? sortOrder(sheet, opts.sort, opts.dir ?? 'asc', cache) : null;
+  const offset = opts.offset ?? 0;
+  const limit = opts.limit ?? n;
+  const picked: number[] = [];
+  let total = 0;
+  const filter = opts.filter ?? null;
+  if (terms.length === 0 && !filter) {
+    total = n;
+    for (let k = offset; k < n && picked.length < limit; k++) picked.push(order ? order[k]! : k);
+  } else {
+    const mask = terms.length > 0 ? searchMask(sheet, terms, cache) : null;
+    const within = mask && opts.searchColumns ? opts.searchColumns : null;
+    const end = offset + limit;
+    for (let k = 0; k < n; k++) {
+      const i = order ? order[k]! : k;
+      if (filter && filter[i] === 0) continue;
+      if (mask && mask[i] === 0) continue;
+      if (within && !matchesSearch(rowSearchText(sheet.rows[i]!, within), terms)) continue;
+      if (total >= offset && total < end) picked.push(i);
+      total++;
+    }
+  }
+  const fields = opts.fields;
+  // `_id` and `_version` are not columns: never searched or sorted, always on the wire (after
+  // the values, so a column of the same name cannot hide them).
+  const rows = picked.map((i) => {
+    const row = sheet.rows[i]!;
+    if (!fields) return { ...row, _id: String(sheet.ids[i]), _version: sheet.versions[i]! };
+    const out: Row = Object.create(null);
+    for (const f of fields) out[f] = row[f] ?? '';
+    out._id = String(sheet.ids[i]);
+    out._version = sheet.versions[i]!;
+    return out;
+  });
+  return { rows, total };
+}
