@@ -4,6 +4,9 @@
 // a one-time link (/join-workspace?token=...) that binds the account signed in when it is opened.
 import { z } from 'zod';
 
+/** `GET /api/board/workspace`: the signed-in owner's plan. */
+export const WorkspaceResponse = z.object({ is_free_plan: z.boolean() });
+
 export const EDITOR_STATUSES = ['invited', 'active'] as const;
 
 export const WorkspaceEditor = z.object({

@@ -1,0 +1,47 @@
+// Apps (boards and multipage apps): listing, creation, update and the host-name lookup.
+import { z } from 'zod';
+import { BoardSettings } from './board-settings';
+
+export const AppKind = z.enum(['board', 'multipage']);
+export const SignInMethod = z.enum(['No sign in', 'Use password set by user']);
+
+export const App = z.object({
+  id: z.string(),
+  name: z.string(),
+  subdomain: z.string(),
+  kind: AppKind,
+  public: z.boolean(),
+  sign_in_method: z.string(),
+  spreadsheetId: z.string().nullable(),
+  created_at: z.string().optional(),
+  /** The app's public address (its own host, or a custom host name that then serves the app). */
+  publishUrl: z.string().optional(),
+  /** GET /api/apps: true for an app of another owner's workspace the caller edits (a workspace editor). */
+  shared: z.boolean().optional(),
+  /** With `shared`: the name of the workspace's owner. */
+  owner_name: z.string().optional(),
+});
+export type App = z.infer<typeof App>;
+
+/** POST /api/app/app-info: the app named by the first label of the host name (shell §5). */
+export const AppInfoBody = z.object({ appName: z.string().trim().min(1, 'Unable to determine app name').max(63) });
+
+export const CreateAppBody = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(100),
+  subdomain: z.string().trim().optional(),
+  kind: AppKind.default('board'),
+  spreadsheetId: z.string().nullable().optional(),
+});
+export const AppResponse = z.object({ app: App });
+export const AppsResponse = z.object({ apps: z.array(App) });
+
+/** `PUT /api/apps/{id}`: any subset; board settings may travel at the top level. */
+export const UpdateAppBody = BoardSettings.extend({
+  name: z.string().trim().min(1, 'Name is required').max(100).optional(),
+  subdomain: z.string().trim().optional(),
+  spreadsheetId: z.string().nullable().optional(),
+  public: z.boolean().optional(),
+  sign_in_method: SignInMethod.optional(),
+  publishUrl: z.string().max(500).optional(),
+});
+export type UpdateAppBody = z.infer<typeof UpdateAppBody>;
