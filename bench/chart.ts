@@ -9,6 +9,7 @@ import { storeSpreadsheet } from '../src/server/modules/spreadsheets/service';
 import { workspaceOf } from '../src/server/modules/workspace/service';
 import { createTestApp, signUp } from '../src/server/test-helpers';
 import { rng } from '../samples/rng';
+import { addWholeSheetTable } from './board';
 import { writeSection } from './sections';
 
 const ROWS = Number(process.env.BENCH_ROWS || 1_000_000);
@@ -78,6 +79,7 @@ async function run(db: 'sqlite' | 'postgres', data: Cell[][]): Promise<Result> {
     const spreadsheet = await storeSpreadsheet(t.ctx, ws.id, 'Orders 1M', [{ title: SHEET, columns: COLUMNS, rows: data }], 'json');
     const storeS = (performance.now() - s) / 1000;
     const app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: user.cookie }, payload: { name: `Chart ${db}`, kind: 'board', spreadsheetId: spreadsheet.id } })).json().app;
+    await addWholeSheetTable(t, user.cookie, app.id, SHEET);
     const base = `/api/board/${spreadsheet.id}/sheet/${SHEET}/chart?board=${app.subdomain}`;
     const ask = async (sc: Scenario, points = POINTS) => {
       const st = performance.now();

@@ -3,6 +3,7 @@
 // PostgreSQL (BENCH_DB=sqlite|postgres|both, default both) and writes its section of bench/results.md.
 // Targets: import < 10 s, warm query p95 < 50 ms.
 import { execSync } from 'node:child_process';
+import { addWholeSheetTable } from './board';
 import { writeSection } from './sections';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -68,11 +69,7 @@ async function run(db: 'sqlite' | 'postgres', csv: string): Promise<Result> {
     const spreadsheet = res.json().spreadsheet;
     if (spreadsheet.sheets[0].row_count !== ROWS) throw new Error(`imported ${spreadsheet.sheets[0].row_count} rows, expected ${ROWS}`);
     const app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: user.cookie }, payload: { name: `Bench ${db}`, kind: 'board', spreadsheetId: spreadsheet.id } })).json().app;
-    // A guest reads only the columns the board's blocks use: a table naming no column shows, and
-    // so lets guests search and sort, the whole sheet.
-    const pageId = (await t.app.inject({ method: 'GET', url: `/api/pages/${app.id}`, headers: { cookie: user.cookie } })).json().pages[0].page_id as string;
-    const block = await t.app.inject({ method: 'POST', url: '/api/blocks', headers: { cookie: user.cookie }, payload: { pageId, type: 'table', sheet_title: SHEET } });
-    if (block.statusCode !== 201) throw new Error(`adding the table failed: ${block.statusCode} ${block.body}`);
+    await addWholeSheetTable(t, user.cookie, app.id, SHEET);
 
     // Guests ask on behalf of the board, as the published viewer does.
     const query = async (qs: string) => {

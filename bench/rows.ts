@@ -2,6 +2,7 @@
 // concurrent form submits through POST /api/board/{id}/sheet/{title}/rows, on SQLite and
 // PostgreSQL. Run: `npx tsx bench/rows.ts` (BENCH_DB=sqlite|postgres|both, BENCH_ROWS,
 // BENCH_QUERIES, BENCH_APPENDS). Writes its section of bench/results.md (between markers).
+import { addWholeSheetTable } from './board';
 import { writeSection } from './sections';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -58,7 +59,7 @@ async function run(db: 'sqlite' | 'postgres', data: Cell[][]): Promise<Result> {
     const spreadsheet = await storeSpreadsheet(t.ctx, ws.id, 'Orders 1M', [{ title: SHEET, columns: COLUMNS, rows: data }], 'json');
     const storeS = (performance.now() - s) / 1000;
     const app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: user.cookie }, payload: { name: `Rows ${db}`, kind: 'board', spreadsheetId: spreadsheet.id } })).json().app;
-    const pageId = (await t.app.inject({ method: 'GET', url: `/api/pages/${app.id}`, headers: { cookie: user.cookie } })).json().pages[0].page_id as string;
+    const pageId = await addWholeSheetTable(t, user.cookie, app.id, SHEET);
     const formId = newId();
     const axis = [
       { column: 'Order ID', type: 'text', regex_validation: '^WEB-[0-9]+$' },
@@ -69,7 +70,7 @@ async function run(db: 'sqlite' | 'postgres', data: Cell[][]): Promise<Result> {
     ];
     await t.ctx.db
       .insertInto('blocks')
-      .values({ id: formId, page_id: pageId, position: 0, type: 'form', config: JSON.stringify({ section: '', sheet_title: SHEET, axis, actions: [] }), created_at: nowIso(), updated_at: nowIso() })
+      .values({ id: formId, page_id: pageId, position: 1, type: 'form', config: JSON.stringify({ section: '', sheet_title: SHEET, axis, actions: [] }), created_at: nowIso(), updated_at: nowIso() })
       .execute();
     const base = `/api/board/${spreadsheet.id}/sheet/${SHEET}`;
 
