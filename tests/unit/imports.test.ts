@@ -3,63 +3,8 @@
 //   a block's schema.ts imports only src/shared;
 //   src/server never imports .tsx files or src/web (checked through every file it reaches);
 //   src/web never imports src/server.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const SRC = join(ROOT, 'src');
-
-function walk(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) return name === 'node_modules' ? [] : walk(p);
-    return /\.(ts|tsx)$/.test(name) && !name.endsWith('.d.ts') ? [p] : [];
-  });
-}
-
-/** Module specifiers of static imports, re-exports, dynamic imports and side-effect imports. */
-export function specifiers(source: string): string[] {
-  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
-  const out: string[] = [];
-  const patterns = [
-    /\bimport\s+(?:type\s+)?[\w*{}\s,$]*?\s*from\s*['"]([^'"]+)['"]/g,
-    /\bexport\s+(?:type\s+)?(?:\*(?:\s+as\s+\w+)?|\{[^}]*\})\s*from\s*['"]([^'"]+)['"]/g,
-    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-    /^\s*import\s+['"]([^'"]+)['"]/gm,
-  ];
-  for (const re of patterns) for (const m of code.matchAll(re)) out.push(m[1]!);
-  return out;
-}
-
-/** A relative specifier → the file it names (or null for packages / unresolvable). */
-function resolveFile(from: string, spec: string): string | null {
-  if (!spec.startsWith('.')) return null;
-  const base = resolve(dirname(from), spec);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-  }
-  // A .js specifier that names a .ts file (NodeNext style).
-  const noJs = base.replace(/\.js$/, '');
-  for (const candidate of [`${noJs}.ts`, `${noJs}.tsx`]) if (existsSync(candidate)) return candidate;
-  return null;
-}
-
-const files = walk(SRC);
-const rel = (p: string) => relative(ROOT, p).split('\\').join('/');
-const inDir = (p: string, dir: string) => rel(p).startsWith(`src/${dir}/`);
-const isTest = (p: string) => /\.test\.tsx?$/.test(p);
-
-interface Edge {
-  file: string;
-  spec: string;
-  target: string | null;
-}
-const edges: Edge[] = files.flatMap((file) =>
-  specifiers(readFileSync(file, 'utf8')).map((spec) => ({ file, spec, target: resolveFile(file, spec) })),
-);
+import { edges, files, inDir, isTest, rel, specifiers, type Edge } from './import-graph';
 
 function violations(pred: (e: Edge) => boolean): string[] {
   return edges.filter(pred).map((e) => `${rel(e.file)} imports '${e.spec}'`);
