@@ -44,7 +44,7 @@ export const schemaLoaders: Record<BlockKind, () => Promise<BlockSchema>> = {
  * every schema for that would undo the lazy loading above. schema-loaders.test.ts checks that it
  * equals the schemas' declarations.
  */
-export const frameKinds: Partial<Record<BlockKind, NonNullable<BlockNeeds['frame']>>> = { header: 'header', footer: 'footer' };
+export const frameKinds: Partial<Record<BlockKind, NonNullable<BlockNeeds['frame']>>> = { header: 'top', footer: 'bottom' };
 
 /** The page-frame part a stored type declares (needs.frame), without importing the catalogue. */
 export function frameOf(type: string): BlockNeeds['frame'] {

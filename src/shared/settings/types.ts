@@ -149,12 +149,14 @@ export interface BlockNeeds {
   /** Keeps comments of its own (`/api/blocks/{id}/comments`; the renderer loads `data.comments`). */
   comments?: true;
   /**
-   * Part of the page frame: the way around an app. A guest still gets frame blocks of a page that
-   * is not public; `hide_header` / `hide_footer` drop them from embeds; a footer stays last on a
-   * multipage page (new blocks go before it); a new multipage app's home page starts with one
-   * block of each frame kind, header first.
+   * Part of the page frame, the way around an app: 'top' (a header) or 'bottom' (a footer; not
+   * named after the kinds, so code that asks stays free of kind names). A guest still gets the
+   * frame blocks of a page that is not public; embeds drop 'top' blocks with `hide_header` and
+   * 'bottom' ones with `hide_footer`; a 'bottom' block stays last on a multipage page (new blocks
+   * go before it); a new multipage app's home page starts with one block of each frame kind, top
+   * first.
    */
-  frame?: 'header' | 'footer';
+  frame?: 'top' | 'bottom';
   /**
    * Lets viewers write rows of its sheet. `noun` names the block in refusals ('add rows to this
    * form'). `by`: 'fields' — whoever sees the block adds rows, one axis entry per field
