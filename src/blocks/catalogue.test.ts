@@ -1,9 +1,10 @@
 // The catalogue test of ARCHITECTURE.md, run for every block kind.
 import { describe, expect, it } from 'vitest';
-import { blockDefaults, blockSettings, validateBlock } from '../shared/settings/block';
+import { blockDefaults, blockSettings, normalizeBlock, validateBlock } from '../shared/settings/block';
 import { SETTING_TYPES, type BlockSchema, type SettingsSchema } from '../shared/settings/types';
 import { ruleKeys } from '../shared/settings/visibility';
-import { BLOCK_KINDS, blockSchemas, resolveKind } from './schemas';
+import { BLOCK_KINDS, blockSchemas, kindsThat, resolveKind } from './schemas';
+import { exampleBoardBlocks, starterKinds } from './starters';
 import { blockViews, viewKinds } from './views';
 
 const kinds = Object.entries(blockSchemas) as [string, BlockSchema][];
@@ -126,6 +127,69 @@ describe('block catalogue', () => {
       }
       if (schema.actions) expect(schema.actions.max).toBeLessThanOrEqual(2);
     });
+  });
+});
+
+// What code outside src/blocks reads because a kind declares a need (shared/settings/types.ts
+// BlockNeeds): each declaration must name settings the kind really has, or the server and the
+// renderer would read nothing.
+describe('declared needs', () => {
+  const withNeeds = kinds.filter(([, s]) => s.needs);
+  const axisSetting = (schema: BlockSchema, key: string) => schema.axis?.settings[key];
+  const optionsOf = (schema: BlockSchema, key: string) => (axisSetting(schema, key)?.options ?? []).map((o) => o.value);
+
+  it('some kinds declare needs, and only known ones', () => {
+    expect(withNeeds.length).toBeGreaterThan(0);
+    for (const [kind, schema] of withNeeds)
+      expect(['geocodes', 'comments', 'frame', 'rowWrites', 'appAuth'], kind).toEqual(expect.arrayContaining(Object.keys(schema.needs!)));
+  });
+
+  it.each(kinds.filter(([, s]) => s.needs?.geocodes))('%s: geocodes names column settings of its axis', (kind, schema) => {
+    const g = schema.needs!.geocodes!;
+    for (const key of [g.address, g.latitude, g.longitude]) expect(axisSetting(schema, key)?.type, `${kind} axis.${key}`).toBe('sheet_columns');
+    expect(schema.usesSheet).toBe(true);
+  });
+
+  it.each(kinds.filter(([, s]) => s.needs?.comments))('%s: comments has its page size setting', (_, schema) => {
+    // web/viewer/block-comments.ts pages with it (shared/rules/comments.ts commentsPerPage).
+    expect(schema.settings.comments_per_page?.type).toBe('select');
+  });
+
+  it.each(kinds.filter(([, s]) => s.needs?.rowWrites))('%s: rowWrites names the settings the rows service reads', (kind, schema) => {
+    const w = schema.needs!.rowWrites!;
+    expect(w.noun, kind).toMatch(/^[a-z][a-z ]*$/);
+    expect(schema.usesSheet).toBe(true);
+    expect(axisSetting(schema, 'column')?.type).toBe('sheet_columns');
+    expect(axisSetting(schema, 'type')?.type).toBe('select');
+    if (w.by === 'fields') {
+      for (const key of ['required', 'hide', 'regex_validation', 'file_mime_type']) expect(axisSetting(schema, key), `${kind} axis.${key}`).toBeDefined();
+      expect(optionsOf(schema, 'type')).toContain('file');
+    } else {
+      for (const key of ['add_new_row', 'action_button_visibility']) expect(schema.settings[key]?.type, `${kind}.${key}`).toBe('select');
+      expect(axisSetting(schema, 'editable')?.type, `${kind} axis.editable`).toBe('select');
+      expect(optionsOf(schema, 'type')).toContain('image');
+      expect(schema.actions, `${kind} has row actions`).toBeDefined();
+    }
+  });
+
+  it('at most one top and one bottom frame kind; a new multipage home page starts with them, top first', () => {
+    const top = kindsThat((n) => n.frame === 'top');
+    const bottom = kindsThat((n) => n.frame === 'bottom');
+    expect(top.length).toBeLessThanOrEqual(1);
+    expect(bottom.length).toBeLessThanOrEqual(1);
+    expect(starterKinds).toEqual([...top, ...bottom]);
+    for (const kind of starterKinds) expect(validateBlock(blockSchemas[kind], blockDefaults(blockSchemas[kind], 'new'))).toEqual([]);
+  });
+
+  it('exactly one kind opens sign-up (the app-users service asks for one type)', () => {
+    const signUp = kindsThat((n) => n.appAuth?.signUp === true);
+    expect(signUp).toHaveLength(1);
+  });
+
+  it.each(exampleBoardBlocks.map((b, i) => [i, b.type, b] as const))('example board block %i (%s) is a valid block', (_, type, block) => {
+    const { type: _type, ...settings } = block;
+    const schema = blockSchemas[type];
+    expect(validateBlock(schema, normalizeBlock(schema, settings, 'b'))).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { kindOf, loadedSchema, loadSchema, schemaLoaders } from './schema-loaders';
-import { BLOCK_KINDS, blockSchemas, resolveKind } from './schemas';
+import { frameKinds, frameOf, kindOf, loadedSchema, loadSchema, schemaLoaders } from './schema-loaders';
+import { BLOCK_KINDS, blockSchemas, resolveKind, schemaOf } from './schemas';
 
 // The viewer's lazy schemas are the catalogue's, kind for kind: nothing to keep in sync by hand.
 describe('schemaLoaders', () => {
@@ -17,5 +17,15 @@ describe('schemaLoaders', () => {
   it.each([...BLOCK_KINDS, 'score_card', 'nope', '', 'toString', '__proto__'])('kindOf(%j) agrees with resolveKind', (type) => {
     const expected = resolveKind(type);
     expect(kindOf(type)).toBe(expected !== null && Object.hasOwn(blockSchemas, expected) ? expected : null);
+  });
+
+  // The guest's copy of the frame declarations cannot drift from the schemas'.
+  it.each([...BLOCK_KINDS, 'score_card', 'nope', 'toString'])('frameOf(%j) is the needs.frame of its schema', (type) => {
+    expect(frameOf(type)).toBe(schemaOf(type)?.needs?.frame);
+  });
+
+  it('frameKinds lists exactly the kinds whose schema declares a frame', () => {
+    const declared = BLOCK_KINDS.filter((k) => blockSchemas[k].needs?.frame).sort();
+    expect(Object.keys(frameKinds).sort()).toEqual(declared);
   });
 });

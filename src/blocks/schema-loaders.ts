@@ -2,7 +2,8 @@
 // settings schema of the blocks a page uses, not every kind's (issue 4; schemas.ts stays the
 // catalogue the server and the editor import). schema-loaders.test.ts checks that every loader
 // answers exactly blockSchemas[kind] and that kindOf agrees with resolveKind, so this cannot drift.
-import type { BlockSchema } from '../shared/settings/types';
+import type { BlockNeeds, BlockSchema } from '../shared/settings/types';
+import { currentKindName } from './legacy-kinds';
 import type { BlockKind } from './schemas';
 
 export const schemaLoaders: Record<BlockKind, () => Promise<BlockSchema>> = {
@@ -37,12 +38,23 @@ export const schemaLoaders: Record<BlockKind, () => Promise<BlockSchema>> = {
   auth: () => import('./auth/schema').then((m) => m.authSchema),
 };
 
-/** Legacy kinds renamed by the spec (as in schemas.ts). */
-const LEGACY_KINDS: Record<string, BlockKind> = { score_card: 'scorecard' };
+/**
+ * `needs.frame` of the frame kinds' schemas, for the guest view: it narrows a page's blocks (embed
+ * parameters, the footer of a page that is not public) before any schema has loaded, and loading
+ * every schema for that would undo the lazy loading above. schema-loaders.test.ts checks that it
+ * equals the schemas' declarations.
+ */
+export const frameKinds: Partial<Record<BlockKind, NonNullable<BlockNeeds['frame']>>> = { header: 'top', footer: 'bottom' };
+
+/** The page-frame part a stored type declares (needs.frame), without importing the catalogue. */
+export function frameOf(type: string): BlockNeeds['frame'] {
+  const kind = kindOf(type);
+  return kind ? frameKinds[kind] : undefined;
+}
 
 /** resolveKind of schemas.ts without importing the catalogue: a stored type's kind, or null. */
 export function kindOf(type: string): BlockKind | null {
-  const kind = LEGACY_KINDS[type] ?? type;
+  const kind = currentKindName(type);
   return Object.hasOwn(schemaLoaders, kind) ? (kind as BlockKind) : null;
 }
 

@@ -1,12 +1,15 @@
-// The catalogue: the only block import the server uses. Adding a block = one folder + one line
-// here + one line in views.ts.
-import type { BlockSchema } from '../shared/settings/types';
+// The catalogue: the only block import the server uses. Adding a block kind = its folder (whose
+// schema.ts declares what the kind needs from the rest of the app in `needs`) + its registry
+// lines: one here, one in views.ts, one in schema-loaders.ts (and `frameKinds` there when it
+// declares a frame) and its entry in catalogue.test.ts. Code outside src/blocks asks for needs
+// (needsOf, kindsThat), never for kind names: src/blocks/kind-names.test.ts fails otherwise.
+import type { BlockNeeds, BlockSchema } from '../shared/settings/types';
+import { currentKindName } from './legacy-kinds';
 import { chartSchema } from './chart/schema';
 import { tableSchema } from './table/schema';
 import { listSchema } from './list/schema';
 import { scorecardSchema } from './scorecard/schema';
 import { mapSchema } from './map/schema';
-import { migrateScorecardRecord } from './scorecard/migrate';
 import { formSchema } from './form/schema';
 import { calendarSchema } from './calendar/schema';
 import { dataListSchema } from './data_list/schema';
@@ -65,13 +68,10 @@ export const blockSchemas = {
 export type BlockKind = keyof typeof blockSchemas;
 export const BLOCK_KINDS = Object.keys(blockSchemas) as BlockKind[];
 
-/** Legacy kinds renamed by the spec. */
-const LEGACY_KINDS: Record<string, BlockKind> = { score_card: 'scorecard' };
-
 /** Maps a stored or requested type to a catalogue kind, or null when there is none. */
 export function resolveKind(type: string): BlockKind | null {
-  const kind = LEGACY_KINDS[type] ?? type;
-  return kind in blockSchemas ? (kind as BlockKind) : null;
+  const kind = currentKindName(type);
+  return Object.hasOwn(blockSchemas, kind) ? (kind as BlockKind) : null;
 }
 
 export function schemaOf(type: string): BlockSchema | null {
@@ -79,11 +79,22 @@ export function schemaOf(type: string): BlockSchema | null {
   return kind ? blockSchemas[kind] : null;
 }
 
-/**
- * Brings a stored block record up to date (legacy kinds and renamed fields). Pure and idempotent:
- * the server runs it on read and before validation.
- */
-export function migrateBlockRecord<T extends Record<string, unknown>>(record: T): T {
-  if (record.type === 'score_card' || record.type === 'scorecard') return migrateScorecardRecord(record);
-  return record;
+/** What a stored or requested type needs (nothing for a type outside the catalogue). */
+export function needsOf(type: string): BlockNeeds {
+  return schemaOf(type)?.needs ?? {};
 }
+
+/** The kinds whose needs pass `test`, in catalogue order. */
+export function kindsThat(test: (needs: BlockNeeds) => boolean): BlockKind[] {
+  return BLOCK_KINDS.filter((kind) => test(needsOf(kind)));
+}
+
+/**
+ * The default of an axis setting of a type, or undefined: what a stored axis entry without that
+ * key means (a table's `editable` is None, a list's Everyone).
+ */
+export function axisDefaultOf(type: string, key: string): unknown {
+  return schemaOf(type)?.axis?.settings[key]?.default;
+}
+
+export { migrateBlockRecord } from './migrations';

@@ -1,5 +1,8 @@
 // The catalogue's views, one lazy import per kind, so the published viewer downloads only the
-// code of the blocks a page uses. Adding a block = one line here and one in schemas.ts.
+// code of the blocks a page uses. Adding a block kind = its folder + its registry lines: one here,
+// one in schemas.ts, one in schema-loaders.ts and its REQUIRED_EMPTY entry in catalogue.test.ts
+// (src/blocks/README.md "How to add a block kind"). What the kind needs from the renderer is
+// declared in its schema's `needs`, not here.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { BlockKind } from './schemas';
 import type { BlockViewProps } from './types';

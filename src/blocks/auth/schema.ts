@@ -25,4 +25,5 @@ export const authSchema: BlockSchema = {
     sign_out_text: { type: 'input', default: 'Sign out', label: 'Sign-out button text' },
     button_color: { type: 'color', default: '#4f46e5', label: 'Button colour' },
   },
+  needs: { appAuth: {} },
 };

@@ -28,4 +28,5 @@ export const commentsSchema: BlockSchema = {
     button_color: { type: 'color', default: '#4f46e5', label: 'Button colour' },
     button_text_color: { type: 'color', default: '#ffffff', label: 'Button text colour' },
   },
+  needs: { comments: true },
 };

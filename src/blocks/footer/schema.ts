@@ -100,4 +100,5 @@ export const footerSchema: BlockSchema = {
     font_color: { type: 'color', default: '#f8f9fa', label: 'Font colour' },
     link_color: { type: 'color', default: '#c7d2fe', label: 'Link colour' },
   },
+  needs: { frame: 'bottom' },
 };

@@ -121,4 +121,5 @@ export const formSchema: BlockSchema = {
       },
     },
   },
+  needs: { rowWrites: { noun: 'form', by: 'fields' } },
 };

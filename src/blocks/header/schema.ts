@@ -65,4 +65,5 @@ export const headerSchema: BlockSchema = {
     breadcrumbsColor: { type: 'color', default: '#6b7280', label: 'Breadcrumbs colour', showIf: crumbs },
     breadcrumbsSize: { type: 'number', default: 14, min: 10, max: 24, label: 'Breadcrumbs size (px)', showIf: crumbs },
   },
+  needs: { frame: 'top' },
 };

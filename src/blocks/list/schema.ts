@@ -59,4 +59,5 @@ export const listSchema: BlockSchema = {
       error_message: { type: 'input', default: '', label: 'Error message', showIf: rowMessage },
     },
   },
+  needs: { rowWrites: { noun: 'list', by: 'audiences' } },
 };

@@ -54,4 +54,5 @@ export const loginSchema: BlockSchema = {
     button_color: { type: 'color', default: '#4f46e5', label: 'Button colour' },
     button_text_color: { type: 'color', default: '#ffffff', label: 'Button text colour' },
   },
+  needs: { appAuth: {} },
 };

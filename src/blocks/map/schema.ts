@@ -63,4 +63,5 @@ export const mapSchema: BlockSchema = {
       },
     },
   },
+  needs: { geocodes: { address: 'address', latitude: 'latitude', longitude: 'longitude' } },
 };

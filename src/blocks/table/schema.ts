@@ -197,4 +197,5 @@ export const tableSchema: BlockSchema = {
       },
     },
   },
+  needs: { rowWrites: { noun: 'table', by: 'audiences' } },
 };

@@ -52,13 +52,16 @@ describe('page choices', () => {
 });
 
 describe('block choices', () => {
+  // The catalogue's frame declarations (src/blocks/schema-loaders.ts frameOf, checked there).
+  const frames: Record<string, string> = { header: 'top', footer: 'bottom' };
+  const frameOf = (type: string) => frames[type];
   it.each([
     [['header', 'banner_hero', 'faq', 'footer'], ['banner_hero', 'faq']],
     [['header', 'footer'], []],
     [[], []],
     [['table', 'chart'], ['table', 'chart']],
   ])('%j → %j', (types, kept) => {
-    expect(embeddableBlocks(types.map((type, i) => ({ id: `b${i}`, type }))).map((b) => b.type)).toEqual(kept);
+    expect(embeddableBlocks(types.map((type, i) => ({ id: `b${i}`, type })), frameOf).map((b) => b.type)).toEqual(kept);
   });
 });
 

@@ -28,9 +28,6 @@ export const NON_EMBEDDABLE_SLUGS: readonly string[] = [
   'accept',
 ];
 
-/** Block kinds never offered on their own: the app's chrome, hidden by hide_header / hide_footer. */
-export const CHROME_BLOCK_KINDS: readonly string[] = ['header', 'footer'];
-
 /** whole app (initial) / this page / a specific block. */
 export type EmbedChoice = 'app' | 'page' | 'block';
 export const INITIAL_EMBED_CHOICE: EmbedChoice = 'app';
@@ -57,9 +54,13 @@ export function embeddablePages<P extends EmbedPage>(pages: readonly P[]): P[] {
   return pages.filter((p) => !p.is_auth && !isReservedEmbedSlug(p.page_slug));
 }
 
-/** Block choices: everything but header and footer blocks. */
-export function embeddableBlocks<B extends { type: string }>(blocks: readonly B[]): B[] {
-  return blocks.filter((b) => !CHROME_BLOCK_KINDS.includes(b.type));
+/**
+ * Block choices: everything but the page frame (header and footer blocks: the app's chrome,
+ * hidden by hide_header / hide_footer, never offered on their own). `frameOf` tells a type's
+ * declared frame (src/blocks/schema-loaders.ts; src/shared cannot import the catalogue).
+ */
+export function embeddableBlocks<B extends { type: string }>(blocks: readonly B[], frameOf: (type: string) => string | undefined): B[] {
+  return blocks.filter((b) => frameOf(b.type) === undefined);
 }
 
 /**

@@ -126,6 +126,48 @@ export interface BlockSchema {
    * data list, grid, item details): such a block reads the whole sheet (shared/settings/columns.ts).
    */
   allColumnsWithoutAxis?: boolean;
+  /**
+   * What the kind needs from code outside its folder (the renderer, the server). That code asks
+   * for a need, never for a kind name, so a new kind declares its needs here and nothing outside
+   * its folder and the registries changes (src/blocks/README.md "How to add a block kind").
+   */
+  needs?: BlockNeeds;
+}
+
+/**
+ * A block kind's needs, as data (checked by src/blocks/catalogue.test.ts: every key named here is
+ * a real setting of the kind).
+ */
+export interface BlockNeeds {
+  /**
+   * Places the rows of its sheet by address: the axis settings (of the first axis entry) naming
+   * the address column and the latitude / longitude columns. The renderer asks the geo route for
+   * the points and the map tiles; an empty latitude / longitude setting means the columns are
+   * found by their names in the sheet, so a viewer receives those columns too.
+   */
+  geocodes?: { address: string; latitude: string; longitude: string };
+  /** Keeps comments of its own (`/api/blocks/{id}/comments`; the renderer loads `data.comments`). */
+  comments?: true;
+  /**
+   * Part of the page frame, the way around an app: 'top' (a header) or 'bottom' (a footer; not
+   * named after the kinds, so code that asks stays free of kind names). A guest still gets the
+   * frame blocks of a page that is not public; embeds drop 'top' blocks with `hide_header` and
+   * 'bottom' ones with `hide_footer`; a 'bottom' block stays last on a multipage page (new blocks
+   * go before it); a new multipage app's home page starts with one block of each frame kind, top
+   * first.
+   */
+  frame?: 'top' | 'bottom';
+  /**
+   * Lets viewers write rows of its sheet. `noun` names the block in refusals ('add rows to this
+   * form'). `by`: 'fields' — whoever sees the block adds rows, one axis entry per field
+   * (`required`, `regex_validation`, `file` fields taking `file_mime_type`); 'audiences' — the
+   * settings say who: `add_new_row`, each axis entry's `editable` (absent: the axis schema's
+   * default), the Edit / Delete / Duplicate row actions under `action_button_visibility`, and
+   * image columns set to 'Upload Image'.
+   */
+  rowWrites?: { noun: string; by: 'fields' | 'audiences' };
+  /** Signs app users in (`data.appAuth`); `signUp`: an app with such a block lets visitors register. */
+  appAuth?: { signUp?: true };
 }
 
 /** The block record as it travels over the API (spec, blocks-and-data §3 "Block record"). */

@@ -20,6 +20,7 @@ import {
 } from '@mantine/core';
 import { IconLock, IconRocket } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { frameOf } from '../../blocks/schema-loaders';
 import {
   canEmbedPage,
   EMBED_DEFAULT_HEIGHT,
@@ -130,7 +131,7 @@ function EmbedTool({ url, appName, kind, pages: given, currentPageId, appPublic 
   const choices = board ? pages.slice(0, 1) : embeddablePages(pages);
   // The chosen page or block may disappear (deleted, turned into an auth page): first one then.
   const page = choices.find((p) => p.page_id === fallbackSelection(choices.map((p) => p.page_id), pageId)) ?? null;
-  const blocks = embeddableBlocks(page?.blocks ?? []);
+  const blocks = embeddableBlocks(page?.blocks ?? [], frameOf);
   const block = blocks.find((b) => b.id === fallbackSelection(blocks.map((b) => b.id), blockId)) ?? null;
   const home = pages.find((p) => p.page_type === 'home') ?? pages[0] ?? null;
 

@@ -2,6 +2,7 @@
 // from the server's answers, so the saved block replaces the temporary one without a refetch.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BlockResponse } from '../../shared/api';
+import { frameOf } from '../../blocks/schema-loaders';
 import type { BlockRecord } from '../../shared/settings/types';
 import { api, type Out } from '../lib/api';
 import { keys, type PageRecord } from '../lib/queries';
@@ -15,7 +16,7 @@ export function settingsOf(block: BlockRecord): Record<string, unknown> {
 /** Where the server put a new block: before a last footer on multipage pages (spec §4), else at the end. */
 export function withNewBlock(blocks: BlockRecord[], block: BlockRecord, footerLast: boolean): BlockRecord[] {
   const last = blocks[blocks.length - 1];
-  if (footerLast && last && last.type === 'footer' && block.type !== 'footer') return [...blocks.slice(0, -1), block, last];
+  if (footerLast && last && frameOf(last.type) === 'bottom' && frameOf(block.type) !== 'bottom') return [...blocks.slice(0, -1), block, last];
   return [...blocks, block];
 }
 

@@ -8,6 +8,7 @@ import { Box, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
 import { Fragment, useMemo } from 'react';
+import { frameOf } from '../../blocks/schema-loaders';
 import type { BlockRecord } from '../../shared/settings/types';
 import { useMe, type PageRecord } from '../lib/queries';
 import { useAppNav } from './app-nav';
@@ -65,7 +66,7 @@ export function MultipageView({ board, pages, page, basePath }: { board: BoardSt
 
   // Embed links (hide_header, hide_footer, block_id) narrow the page's blocks.
   const blocks = embedBlocks(page.blocks as BlockRecord[], embedParams(window.location.search));
-  const footerAt = blocks.findIndex((b) => b.type === 'footer');
+  const footerAt = blocks.findIndex((b) => frameOf(b.type) === 'bottom');
   const cut = !hidden ? -1 : footerAt === -1 ? blocks.length : footerAt;
   return (
     <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>

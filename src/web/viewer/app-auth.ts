@@ -14,14 +14,12 @@ import { appAuthApi } from '../lib/app-auth-api';
 import { keys } from '../lib/queries';
 import { previewParams } from './preview';
 
-/** The kinds that sign app users in or show who is signed in. */
-export const APP_AUTH_KINDS: readonly string[] = ['login', 'register', 'forgot_password', 'auth'];
-
 /** Query key of the signed-in app user of one app (shared by every app-user block of the page). */
 export const appUserKey = (appId: string) => ['app-auth', appId, 'me'] as const;
 
 export function useAppAuth(schema: BlockSchema | null, src: { appId: string; app?: AppNav }): AppAuth | undefined {
-  const wanted = !!schema && APP_AUTH_KINDS.includes(schema.kind);
+  // Kinds that sign app users in or show who is signed in declare `needs.appAuth`.
+  const wanted = !!schema?.needs?.appAuth;
   const client = useQueryClient();
   const { appId } = src;
   const goTo = src.app?.goTo;

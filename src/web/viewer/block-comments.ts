@@ -1,6 +1,6 @@
 // The comments block's data, loaded by the renderer so the view never fetches: one page of the
 // block's comments (GET /api/blocks/{id}/comments?offset&limit, newest first), posting and (for
-// the owner) deleting. Blocks of other kinds get nothing.
+// the owner) deleting. Only kinds whose schema declares `needs.comments` get it.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { CommentsResponse } from '../../shared/api/comments';
@@ -15,7 +15,7 @@ export function savedBlockId(block: BlockRecord): string | null {
 }
 
 export function useBlockComments(schema: BlockSchema | null, block: BlockRecord, src: { appId: string; role?: string }): BlockComments | undefined {
-  const isComments = schema?.kind === 'comments';
+  const isComments = schema?.needs?.comments === true;
   const id = isComments ? savedBlockId(block) : null;
   const limit = commentsPerPage(block.comments_per_page);
   const [offset, setOffset] = useState(0);

@@ -1,7 +1,8 @@
 // The map block's data, loaded by the renderer so the view never fetches: the points of the
 // block's sheet (GET /api/board/{spreadsheetId}/sheet/{sheetTitle}/geo, asked again while
 // addresses are pending) and the tile settings (GET /api/getENV/MAP_TILE_URL, MAP_ATTRIBUTION,
-// MAPS_ACCESS_TOKEN). Blocks of other kinds get nothing.
+// MAPS_ACCESS_TOKEN), for kinds whose schema declares `needs.geocodes` (which axis settings name
+// the address and coordinate columns). Other blocks get nothing.
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import type { GeoResponse } from '../../shared/api/geo';
 import type { BlockRecord, BlockSchema } from '../../shared/settings/types';
@@ -26,11 +27,12 @@ export function useBlockGeo(
   src: { appId: string; spreadsheetId: string | null },
   filters: string | undefined,
 ): BlockGeo | undefined {
-  const isMap = schema?.kind === 'map';
+  const geo = schema?.needs?.geocodes;
+  const isMap = !!geo;
   const axis = block.axis[0] ?? {};
-  const address = text(axis.address);
-  const lat = text(axis.latitude);
-  const lng = text(axis.longitude);
+  const address = geo ? text(axis[geo.address]) : '';
+  const lat = geo ? text(axis[geo.latitude]) : '';
+  const lng = geo ? text(axis[geo.longitude]) : '';
   const sheet = block.sheet_title;
   const enabled = isMap && !!src.spreadsheetId && !!sheet && !!address;
 

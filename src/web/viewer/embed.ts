@@ -1,5 +1,6 @@
 // The embedded view (blocks-and-data §2 embed link parameters): what the address asks for and
 // which of the page's blocks that leaves. Pure, so the guest view and its tests share it.
+import { frameOf } from '../../blocks/schema-loaders';
 
 export interface EmbedParams {
   /** Served inside someone else's page (`embed=true`). */
@@ -46,9 +47,9 @@ function wide<B extends object>(block: B): B {
 /**
  * The blocks the embedded view shows: block_id keeps only that block, across the whole width of
  * the frame (none when it is gone: the embed named a block, showing others instead would be
- * wrong); hide_header / hide_footer drop header / footer blocks.
+ * wrong); hide_header / hide_footer drop the blocks whose kind declares that frame (needs.frame).
  */
 export function embedBlocks<B extends { id: string; type: string }>(blocks: readonly B[], p: EmbedParams): B[] {
   if (p.blockId) return blocks.filter((b) => b.id === p.blockId).map(wide);
-  return blocks.filter((b) => !(p.hideHeader && b.type === 'header') && !(p.hideFooter && b.type === 'footer'));
+  return blocks.filter((b) => !(p.hideHeader && frameOf(b.type) === 'top') && !(p.hideFooter && frameOf(b.type) === 'bottom'));
 }

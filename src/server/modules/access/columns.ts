@@ -3,7 +3,7 @@
 // see read (shared/settings/columns.ts, from each block's schema) and the columns the app's board
 // filters name. Search, sort, filters and fields of a sheet request are held to the same columns,
 // so a hidden column cannot be read back through them either.
-import { schemaOf } from '../../../blocks/schemas';
+import { needsOf, schemaOf } from '../../../blocks/schemas';
 import { filtersForSheet } from '../../../shared/filters/conditions';
 import { isAuthPage } from '../../../shared/rules/auth-pages';
 import { columnsReadFrom } from '../../../shared/settings/columns';
@@ -34,12 +34,13 @@ export async function viewerColumns(
       const schema = schemaOf(block.type);
       const read = schema ? columnsReadFrom(schema, block, sheetTitle) : [];
       for (const c of read === 'all' ? sheetColumns : read) out.add(c);
-      // A map whose latitude/longitude settings are empty finds those columns by their names in
-      // the sheet (geocode/places.ts), so it reads them too.
-      if (block.type === 'map' && block.sheet_title === sheetTitle)
+      // A geocoding block whose latitude/longitude settings are empty finds those columns by their
+      // names in the sheet (geocode/places.ts), so it reads them too.
+      const geo = needsOf(block.type).geocodes;
+      if (geo && block.sheet_title === sheetTitle)
         for (const a of block.axis ?? []) {
           const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
-          const coords = coordinateColumns([...sheetColumns], text(a.latitude), text(a.longitude));
+          const coords = coordinateColumns([...sheetColumns], text(a[geo.latitude]), text(a[geo.longitude]));
           if (coords) out.add(coords.lat).add(coords.lng);
         }
     }

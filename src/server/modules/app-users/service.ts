@@ -13,6 +13,7 @@ import {
   type SignedInAppUser,
 } from '../../../shared/api/app-users';
 import type { ServerContext } from '../../context';
+import { kindsThat } from '../../../blocks/schemas';
 import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, forbidden, HttpError, notFound, type Issue } from '../../errors';
 import { newId, nowIso, randomToken, sha256 } from '../../http';
@@ -24,7 +25,7 @@ import { appUsersRepo, type AppUserRow, type TokenPurpose } from './repo';
 
 const M = APP_USER_MESSAGES;
 /** The block whose presence on a page of the app opens sign-up (blocks-and-data §3). */
-export const REGISTER_BLOCK = 'register';
+export const REGISTER_BLOCK = kindsThat((needs) => needs.appAuth?.signUp === true)[0] ?? '';
 
 export function appUserOut(r: AppUserRow): AppUser {
   return { id: r.id, name: r.name, email: r.email, permissions: appUserPermission(r.permissions), created_at: Number(r.created_at) };

@@ -9,6 +9,7 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../e
 import { newId, nowIso, parseJson } from '../../http';
 import type { SessionUser } from '../auth/service';
 import { schemaOf } from '../../../blocks/schemas';
+import { starterKinds } from '../../../blocks/starters';
 import { blockDefaults } from '../../../shared/settings/block';
 import type { BlockRecord } from '../../../shared/settings/types';
 import { blocksRepo, type BlockRow } from '../blocks/repo';
@@ -230,7 +231,7 @@ export async function chooseSubdomain(ctx: ServerContext, name: string, given: s
 }
 
 /** A multipage app's home page starts with a header and a footer (issue 4), with the catalogue's defaults. */
-export const STARTER_KINDS = ['header', 'footer'] as const;
+export const STARTER_KINDS = starterKinds;
 
 function starterBlocks(pageId: string, now: string): BlockRow[] {
   return STARTER_KINDS.flatMap((kind, position) => {

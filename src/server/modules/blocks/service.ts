@@ -1,4 +1,4 @@
-import { blockSchemas, migrateBlockRecord, resolveKind, schemaOf } from '../../../blocks/schemas';
+import { blockSchemas, migrateBlockRecord, needsOf, resolveKind, schemaOf } from '../../../blocks/schemas';
 import type { Caller } from '../access/viewer';
 import { normalizeBlock, validateBlock, type BlockRecord } from '../../../shared/settings';
 import type { ServerContext } from '../../context';
@@ -86,7 +86,7 @@ export async function createBlock(ctx: ServerContext, user: SessionUser | null, 
     const last = existing[existing.length - 1];
     let position = last ? Number(last.position) + 1 : 0;
     // Multipage pages keep their footer last (spec §4): the new block goes before it.
-    if (page.appKind === 'multipage' && last && last.type === 'footer' && record.type !== 'footer') {
+    if (page.appKind === 'multipage' && last && needsOf(last.type).frame === 'bottom' && needsOf(record.type).frame !== 'bottom') {
       position = Number(last.position);
       await repo.update(last.id, { position: position + 1 });
     }

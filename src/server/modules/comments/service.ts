@@ -10,6 +10,7 @@
 import { ownerCaller, viewApp, type AppViewer, type Caller } from '../access/viewer';
 import { AUTHOR_MAX_LENGTH, cleanAuthor, cleanCommentText, commentIssues } from '../../../shared/rules/comments';
 import type { Comment, CommentsResponse } from '../../../shared/api/comments';
+import { needsOf } from '../../../blocks/schemas';
 import type { ServerContext } from '../../context';
 import { badRequest, forbidden, notFound, unauthorized } from '../../errors';
 import { newId } from '../../http';
@@ -65,7 +66,7 @@ async function locate(ctx: ServerContext, caller: Caller, t: CommentTarget): Pro
     const named = await resolveApp(ctx, { board: t.board, host: t.host });
     if (named && named.id !== app.id) throw forbidden(COMMENT_ERRORS.otherBoard);
   }
-  if (block.type !== 'comments') throw badRequest(COMMENT_ERRORS.notComments);
+  if (needsOf(block.type).comments !== true) throw badRequest(COMMENT_ERRORS.notComments);
   return { app, owner, viewer };
 }
 

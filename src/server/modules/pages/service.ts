@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Page, PageSettings } from '../../../shared/api';
+import { kindsThat } from '../../../blocks/schemas';
 import { isAuthPage } from '../../../shared/rules/auth-pages';
 import { MAX_PAGE_SLUG_LENGTH, pageSlugOf, pageSlugProblem, uniqueSlug } from '../../../shared/rules/slug';
 import type { ServerContext } from '../../context';
@@ -23,7 +24,7 @@ export const PAGE_DEFAULTS = {
 };
 
 /** Blocks a guest still gets on a page that is not public: the way around the app. */
-const FRAME_KINDS = new Set(['header', 'footer']);
+const FRAME_KINDS = new Set<string>(kindsThat((needs) => needs.frame !== undefined));
 
 /** Attempts at a derived slug when another request takes it between the check and the write. */
 const SLUG_ATTEMPTS = 8;

@@ -24,6 +24,7 @@
 import { viewerColumns } from '../access/columns';
 import { editsWorkspace, viewApp, type AppViewer, type Caller } from '../access/viewer';
 import { allows, type ViewerRole } from '../../../blocks/audience';
+import { axisDefaultOf, kindsThat, needsOf } from '../../../blocks/schemas';
 import { isEmptyValue, normalizeValue, parseOptions, validateValue, type RowValue, type ValueRules } from '../../../shared/rows/validate';
 import type { BlockRecord } from '../../../shared/settings';
 import type { ServerContext } from '../../context';
@@ -80,11 +81,11 @@ export const ROW_MESSAGES = {
   notEditable: (column: string) => `You are not allowed to edit the column '${column}'.`,
 } as const;
 
-/** Block kinds whose settings can allow writes. */
-const WRITING_KINDS = new Set(['table', 'list', 'form']);
+/** Block kinds whose settings can allow writes: those declaring `needs.rowWrites`. */
+const WRITING_KINDS = new Set<string>(kindsThat((needs) => needs.rowWrites !== undefined));
 
 function noun(block: BlockRecord): string {
-  return block.type === 'form' ? 'form' : block.type === 'list' ? 'list' : 'table';
+  return needsOf(block.type).rowWrites?.noun ?? 'block';
 }
 
 const VERBS: Record<WriteOp, string> = {
@@ -98,13 +99,13 @@ function hasAction(block: BlockRecord, type: string, role: ViewerRole): boolean 
   return block.actions.some((a) => a.type === type) && allows(block.action_button_visibility ?? 'Everyone', role);
 }
 
-/** Tables default `editable` to None, lists to Everyone (spec §3). */
+/** Tables default `editable` to None, lists to Everyone (spec §3): their axis schemas say so. */
 function editableAudience(block: BlockRecord, entry: Record<string, unknown>): unknown {
-  return entry.editable ?? (block.type === 'list' ? 'Everyone' : 'None');
+  return entry.editable ?? axisDefaultOf(block.type, 'editable') ?? 'None';
 }
 
 function editableColumns(block: BlockRecord, role: ViewerRole): 'all' | Set<string> {
-  if (block.type !== 'table' && block.type !== 'list') return new Set();
+  if (needsOf(block.type).rowWrites?.by !== 'audiences') return new Set();
   if (hasAction(block, 'Edit row', role)) return 'all';
   const out = new Set<string>();
   for (const entry of block.axis)
@@ -115,7 +116,7 @@ function editableColumns(block: BlockRecord, role: ViewerRole): 'all' | Set<stri
 /** Whether the block lets `role` do `op` (updates: on at least one column). */
 function blockAllows(block: BlockRecord, op: WriteOp, role: ViewerRole): boolean {
   if (!WRITING_KINDS.has(block.type)) return false;
-  if (block.type === 'form') return op === 'add';
+  if (needsOf(block.type).rowWrites?.by === 'fields') return op === 'add';
   switch (op) {
     case 'add':
       return allows(block.add_new_row ?? 'None', role);
@@ -247,7 +248,7 @@ async function checkedValues(ctx: ServerContext, target: WriteTarget, values: Re
     } else {
       const rules: ValueRules = { character_limit: Number(entry.character_limit ?? 0) || 0 };
       if ((type === 'select' || type === 'multi-select') && !isEmptyValue(value)) rules.options = await optionsOf(ctx, target, entry);
-      if (target.block?.type === 'form' && type !== 'file') rules.regex = safeRegexTester(entry.regex_validation) ?? undefined;
+      if (target.block && needsOf(target.block.type).rowWrites?.by === 'fields' && type !== 'file') rules.regex = safeRegexTester(entry.regex_validation) ?? undefined;
       problem = validateValue(type, value, rules);
     }
     if (problem) issues.push({ path: `values.${column}`, message: problem });
@@ -262,7 +263,7 @@ async function checkedValues(ctx: ServerContext, target: WriteTarget, values: Re
  * empty; the form block checks the same before sending (src/blocks/form/form-fields.ts).
  */
 function requireFormFields(target: WriteTarget, values: Record<string, RowValue>): void {
-  if (target.block?.type !== 'form') return;
+  if (!target.block || needsOf(target.block.type).rowWrites?.by !== 'fields') return;
   const issues: Issue[] = [];
   for (const entry of target.block.axis) {
     if (entry.required !== true || entry.hide === true || typeof entry.column !== 'string' || !entry.column) continue;

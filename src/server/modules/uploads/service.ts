@@ -11,6 +11,7 @@ import { editsWorkspace, PASSWORD_SIGN_IN, viewApp, type AppViewer, type Caller 
 import fs from 'node:fs';
 import path from 'node:path';
 import { allows, type ViewerRole } from '../../../blocks/audience';
+import { axisDefaultOf, needsOf } from '../../../blocks/schemas';
 import type { Upload } from '../../../shared/api';
 import type { BlockRecord } from '../../../shared/settings';
 import type { ServerContext } from '../../context';
@@ -83,19 +84,20 @@ export interface UploadField {
 export function uploadFields(block: BlockRecord, role: ViewerRole): UploadField[] {
   const out: UploadField[] = [];
   const column = (e: Record<string, unknown>) => (typeof e.column === 'string' ? e.column : '');
-  if (block.type === 'form') {
+  const writes = needsOf(block.type).rowWrites;
+  if (writes?.by === 'fields') {
     for (const e of block.axis)
       if (e.type === 'file') out.push({ column: column(e), accept: typeof e.file_mime_type === 'string' && e.file_mime_type ? e.file_mime_type : 'image/*' });
     return out;
   }
-  if (block.type !== 'table' && block.type !== 'list') return out;
+  if (writes?.by !== 'audiences') return out;
   const visibility = block.action_button_visibility ?? 'Everyone';
   const editRow = block.actions.some((a) => a.type === 'Edit row') && allows(visibility, role);
   const adds = allows(block.add_new_row ?? 'None', role);
   for (const e of block.axis) {
     if (e.type !== 'image' || e.image_source !== 'Upload Image') continue;
     // Tables default `editable` to None, lists to Everyone (spec §3), as the rows service does.
-    const editable = allows(e.editable ?? (block.type === 'list' ? 'Everyone' : 'None'), role);
+    const editable = allows(e.editable ?? axisDefaultOf(block.type, 'editable') ?? 'None', role);
     if (adds || editable || editRow) out.push({ column: column(e), accept: 'image' });
   }
   return out;

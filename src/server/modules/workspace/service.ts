@@ -1,5 +1,6 @@
 import { normalizeBlock } from '../../../shared/settings';
-import { schemaOf } from '../../../blocks/schemas';
+import { blockSchemas } from '../../../blocks/schemas';
+import { exampleBoardBlocks } from '../../../blocks/starters';
 import type { ServerContext } from '../../context';
 import { notFound } from '../../errors';
 import { newId, nowIso } from '../../http';
@@ -41,42 +42,7 @@ export async function setupWorkspace(ctx: ServerContext, user: { id: string; nam
   return { workspaceId, spreadsheet, app };
 }
 
-/**
- * The example board: key-number cards, revenue by category and by city side by side, and the
- * orders table.
- */
+/** The example board's blocks (src/blocks/starters.ts), each merged over its kind's defaults. */
 export function exampleBlocks() {
-  const scorecard = schemaOf('scorecard')!;
-  const chart = schemaOf('chart')!;
-  const table = schemaOf('table')!;
-  return [
-    normalizeBlock(scorecard, {
-      title: 'Key numbers',
-      full_width: true,
-      axis: [
-        { source: { sheet: 'Orders', column: 'Amount' }, label: 'Revenue', function: 'sum', symbol: '$' },
-        { source: { sheet: 'Orders', column: 'Amount' }, label: 'Average order', function: 'average', symbol: '$' },
-        { source: { sheet: 'Orders', column: 'Quantity' }, label: 'Items sold', function: 'sum', symbol: '' },
-      ],
-    }),
-    normalizeBlock(chart, {
-      title: 'Revenue by category',
-      sheet_title: 'Orders',
-      x_axis: 'Category',
-      axis: [{ column: 'Amount', type: 'bar', duplicateXAxis: 'sum' }],
-    }),
-    normalizeBlock(chart, {
-      title: 'Revenue by city',
-      sheet_title: 'Orders',
-      x_axis: 'City',
-      legendPosition: 'bottom',
-      axis: [{ column: 'Amount', type: 'pie', duplicateXAxis: 'sum' }],
-    }),
-    normalizeBlock(table, {
-      title: 'Orders',
-      sheet_title: 'Orders',
-      full_width: true,
-      rows_per_page: 10,
-    }),
-  ];
+  return exampleBoardBlocks.map(({ type, ...settings }) => normalizeBlock(blockSchemas[type], settings));
 }
