@@ -4,6 +4,7 @@ import { blockDefaults, blockSettings, normalizeBlock, validateBlock } from '../
 import { SETTING_TYPES, type BlockSchema, type SettingsSchema } from '../shared/settings/types';
 import { ruleKeys } from '../shared/settings/visibility';
 import { BLOCK_KINDS, blockSchemas, kindsThat, resolveKind } from './schemas';
+import { LEGACY_KINDS } from './legacy-kinds';
 import { exampleBoardBlocks, starterKinds } from './starters';
 import { blockViews, viewKinds } from './views';
 
@@ -60,6 +61,14 @@ describe('block catalogue', () => {
       expect(schema.kind).toBe(key);
       expect(key).toMatch(/^[a-z][a-z0-9_]*$/);
       expect(resolveKind(key)).toBe(key);
+    }
+  });
+
+  it('every legacy kind is renamed to a catalogue kind, and none is one itself', () => {
+    for (const [legacy, kind] of Object.entries(LEGACY_KINDS)) {
+      expect(Object.hasOwn(blockSchemas, kind), `${legacy} → ${kind}`).toBe(true);
+      expect(Object.hasOwn(blockSchemas, legacy), legacy).toBe(false);
+      expect(resolveKind(legacy)).toBe(kind);
     }
   });
 
