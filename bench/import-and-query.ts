@@ -4,9 +4,7 @@
 // Targets: import < 10 s, warm query p95 < 50 ms.
 import { execSync } from 'node:child_process';
 import { writeSection } from './sections';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { spreadsheetsRepo } from '../src/server/modules/spreadsheets/repo';
 import { createTestApp, multipart, signUp, TEST_PG_URL } from '../src/server/test-helpers';
