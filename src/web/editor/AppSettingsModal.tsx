@@ -2,7 +2,7 @@
 // with POST /api/board/update-metadata). Pages without colours of their own follow these.
 import { Button, ColorInput, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { api, issuesByPath } from '../lib/api';
 import { keys } from '../lib/queries';
 import { toast } from '../lib/toast';
@@ -32,12 +32,17 @@ export function AppSettingsModal({ opened, onClose, board }: { opened: boolean; 
   const qc = useQueryClient();
   const [values, setValues] = useState<Values>(() => valuesOf(board));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => {
+  // Each opening starts from the saved board. Reset while rendering the opening (React's "adjust
+  // state when a prop changes"), not in an effect on `board`: a board refetched while the dialog is
+  // open must not wipe what the owner is typing.
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
     if (opened) {
       setValues(valuesOf(board));
       setErrors({});
     }
-  }, [opened]); // eslint-disable-line react-hooks/exhaustive-deps
+  }
 
   const save = useMutation({
     mutationFn: () => api.post('/api/board/update-metadata', { ...values, name: values.name.trim() }, { query: { app: board.appId } }),

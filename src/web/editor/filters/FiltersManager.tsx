@@ -4,7 +4,7 @@
 import { ActionIcon, Alert, Button, Group, Modal, Paper, Select, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FILTER_CONDITIONS, type Filter, type FilterCondition } from '../../../shared/filters/conditions';
 import { MAX_BOARD_FILTERS } from '../../../shared/filters/board-filters';
 import { api, ApiError } from '../../lib/api';
@@ -25,14 +25,18 @@ export function FiltersManager({ board, opened, onClose }: { board: BoardState; 
   const [attempted, setAttempted] = useState(false);
   const [saving, setSaving] = useState(false);
 
-  // Each opening starts from what is saved.
-  useEffect(() => {
-    if (!opened) return;
-    setFilters(board.filters);
-    setShowBar(!board.hideFilters);
-    setErrors(NO_ERRORS);
-    setAttempted(false);
-  }, [opened]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Each opening starts from what is saved. Reset while rendering the opening, not in an effect on
+  // `board`: a board refetched while the dialog is open must not wipe the owner's edits.
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (opened) {
+      setFilters(board.filters);
+      setShowBar(!board.hideFilters);
+      setErrors(NO_ERRORS);
+      setAttempted(false);
+    }
+  }
 
   const update = (next: Filter[]) => {
     setFilters(next);
