@@ -4,6 +4,7 @@ import { Button, ColorInput, Group, Modal, Stack, TextInput } from '@mantine/cor
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api, issuesByPath } from '../lib/api';
+import { useOnChange } from '../lib/use-on-change';
 import { keys } from '../lib/queries';
 import { toast } from '../lib/toast';
 import type { BoardState } from '../viewer/board-state';
@@ -32,17 +33,12 @@ export function AppSettingsModal({ opened, onClose, board }: { opened: boolean; 
   const qc = useQueryClient();
   const [values, setValues] = useState<Values>(() => valuesOf(board));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  // Each opening starts from the saved board. Reset while rendering the opening (React's "adjust
-  // state when a prop changes"), not in an effect on `board`: a board refetched while the dialog is
-  // open must not wipe what the owner is typing.
-  const [wasOpened, setWasOpened] = useState(opened);
-  if (opened !== wasOpened) {
-    setWasOpened(opened);
-    if (opened) {
-      setValues(valuesOf(board));
-      setErrors({});
-    }
-  }
+  // Each opening starts from the saved board.
+  useOnChange(opened, (isOpen) => {
+    if (!isOpen) return;
+    setValues(valuesOf(board));
+    setErrors({});
+  });
 
   const save = useMutation({
     mutationFn: () => api.post('/api/board/update-metadata', { ...values, name: values.name.trim() }, { query: { app: board.appId } }),

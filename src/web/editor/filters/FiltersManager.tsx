@@ -9,6 +9,7 @@ import { FILTER_CONDITIONS, type Filter, type FilterCondition } from '../../../s
 import { MAX_BOARD_FILTERS } from '../../../shared/filters/board-filters';
 import { api, ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
+import { useOnChange } from '../../lib/use-on-change';
 import { toBoardState, type BoardState } from '../../viewer/board-state';
 import { FilterValueInput } from '../../viewer/filters/FilterValueInput';
 import { CONDITION_LABELS } from '../../viewer/filters/values';
@@ -25,18 +26,14 @@ export function FiltersManager({ board, opened, onClose }: { board: BoardState; 
   const [attempted, setAttempted] = useState(false);
   const [saving, setSaving] = useState(false);
 
-  // Each opening starts from what is saved. Reset while rendering the opening, not in an effect on
-  // `board`: a board refetched while the dialog is open must not wipe the owner's edits.
-  const [wasOpened, setWasOpened] = useState(opened);
-  if (opened !== wasOpened) {
-    setWasOpened(opened);
-    if (opened) {
-      setFilters(board.filters);
-      setShowBar(!board.hideFilters);
-      setErrors(NO_ERRORS);
-      setAttempted(false);
-    }
-  }
+  // Each opening starts from what is saved.
+  useOnChange(opened, (isOpen) => {
+    if (!isOpen) return;
+    setFilters(board.filters);
+    setShowBar(!board.hideFilters);
+    setErrors(NO_ERRORS);
+    setAttempted(false);
+  });
 
   const update = (next: Filter[]) => {
     setFilters(next);
