@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'docs/', 'samples/', 'test-results/', 'tests/e2e/.artifacts/', '.vite/', '.scratch/'] },
+  { ignores: ['dist/', 'data/', 'docs/', 'test-results/', 'tests/e2e/.artifacts/', '.vite/', '.scratch/'] },
   // A disable comment that no longer silences anything would hide the next real problem on its line.
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
