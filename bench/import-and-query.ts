@@ -5,9 +5,7 @@
 import { execSync } from 'node:child_process';
 import { addWholeSheetTable } from './board';
 import { writeSection } from './sections';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { spreadsheetsRepo } from '../src/server/modules/spreadsheets/repo';
 import { createTestApp, multipart, signUp, TEST_PG_URL } from '../src/server/test-helpers';

@@ -4,8 +4,6 @@
 // BENCH_QUERIES, BENCH_APPENDS). Writes its section of bench/results.md (between markers).
 import { addWholeSheetTable } from './board';
 import { writeSection } from './sections';
-import fs from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { newId, nowIso } from '../src/server/http';
 import { storeSpreadsheet } from '../src/server/modules/spreadsheets/service';

@@ -35,8 +35,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const table = (page: Page) => page.getByTestId('block-table');
-
 /** Waits until the table shows exactly these cities (the data comes from the server). */
 async function expectCities(page: Page, cities: string[]) {
   const all = sales.rows.map((r) => r.City);

@@ -82,3 +82,48 @@ describe('import rules (ARCHITECTURE.md)', () => {
     expect(violations((e) => inDir(e.file, 'blocks') && !!e.target && (inDir(e.target, 'server') || inDir(e.target, 'web')))).toEqual([]);
   });
 });
+
+/** Every cycle a depth-first walk meets in a graph of file → the files it imports. */
+export function cyclesOf(next: ReadonlyMap<string, readonly string[]>): string[][] {
+  const found: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (file: string, path: string[]) => {
+    state.set(file, 'open');
+    for (const t of next.get(file) ?? []) {
+      if (state.get(t) === 'open') found.push([...path.slice(path.indexOf(t)), t]);
+      else if (!state.has(t)) visit(t, [...path, t]);
+    }
+    state.set(file, 'done');
+  };
+  for (const f of next.keys()) if (!state.has(f)) visit(f, [f]);
+  return found;
+}
+
+/**
+ * Import cycles among `scope` files. Static imports only (a lazy `import()` runs after both modules
+ * have loaded), but type-only ones count: they still make two modules each other's premise.
+ */
+function cyclesIn(scope: (file: string) => boolean): string[] {
+  const next = new Map<string, string[]>();
+  for (const file of files.filter(scope)) {
+    const source = readFileSync(file, 'utf8').replace(/\bimport\s*\(\s*['"][^'"]+['"]\s*\)/g, '');
+    const targets = specifiers(source).map((spec) => resolveFile(file, spec));
+    next.set(file, targets.filter((t): t is string => t !== null && scope(t)));
+  }
+  return cyclesOf(next).map((cycle) => cycle.map(rel).join(' → '));
+}
+
+describe('import cycles', () => {
+  it.each([
+    [{ a: ['b'], b: ['a'] }, [['a', 'b', 'a']]],
+    [{ a: ['b'], b: ['c'], c: ['a'] }, [['a', 'b', 'c', 'a']]],
+    [{ a: ['b', 'c'], b: ['c'], c: [] }, []],
+    [{ a: ['a'] }, [['a', 'a']]],
+  ])('%j has cycles %j', (graph, expected) => {
+    expect(cyclesOf(new Map(Object.entries(graph)))).toEqual(expected);
+  });
+
+  it('src/web has none', () => {
+    expect(cyclesIn((f) => inDir(f, 'web'))).toEqual([]);
+  });
+});

@@ -22,6 +22,7 @@ export function cleanCommentText(v: unknown): string {
   if (typeof v !== 'string') return '';
   return v
     .replace(/\r\n?/g, '\n')
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .trim();
 }

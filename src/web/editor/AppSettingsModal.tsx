@@ -2,8 +2,9 @@
 // with POST /api/board/update-metadata). Pages without colours of their own follow these.
 import { Button, ColorInput, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { api, issuesByPath } from '../lib/api';
+import { useOnChange } from '../lib/use-on-change';
 import { keys } from '../lib/queries';
 import { toast } from '../lib/toast';
 import type { BoardState } from '../viewer/board-state';
@@ -32,12 +33,12 @@ export function AppSettingsModal({ opened, onClose, board }: { opened: boolean; 
   const qc = useQueryClient();
   const [values, setValues] = useState<Values>(() => valuesOf(board));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => {
-    if (opened) {
-      setValues(valuesOf(board));
-      setErrors({});
-    }
-  }, [opened]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Each opening starts from the saved board.
+  useOnChange(opened, (isOpen) => {
+    if (!isOpen) return;
+    setValues(valuesOf(board));
+    setErrors({});
+  });
 
   const save = useMutation({
     mutationFn: () => api.post('/api/board/update-metadata', { ...values, name: values.name.trim() }, { query: { app: board.appId } }),

@@ -3,8 +3,9 @@
 // marketplace part comes with its own issue, so its section stays closed and says so.
 import { Badge, Collapse, Group, Modal, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBuildingStore, IconChevronDown, IconChevronRight, IconRocket } from '@tabler/icons-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { PrivacySettings } from './PrivacySettings';
+import { useOnChange } from '../lib/use-on-change';
 
 function Section({
   title,
@@ -72,9 +73,7 @@ export function LaunchDialog({
 }) {
   const [liveOpen, setLiveOpen] = useState(true);
   // Each opening shows Push to Live open.
-  useEffect(() => {
-    if (opened) setLiveOpen(true);
-  }, [opened]);
+  useOnChange(opened, (isOpen) => isOpen && setLiveOpen(true));
   return (
     <Modal opened={opened} onClose={onClose} title="Launch Your App" size="lg" centered>
       <Stack gap="sm">

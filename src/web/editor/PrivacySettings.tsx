@@ -4,7 +4,7 @@
 // texts are in privacy-form.ts.
 import { Alert, Button, Group, Loader, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { AppResponse } from '../../shared/api';
 import { api, issuesByPath, type Out } from '../lib/api';
 import { useBaseUrl } from '../lib/host';
@@ -31,6 +31,8 @@ type AppOut = Out<typeof AppResponse>['app'];
 
 const detailOf = (e: unknown) => (e instanceof PrivacyError ? e.detail : e instanceof Error ? e.message : null);
 
+const lookup = (appName: string) => api.post<Out<typeof AppResponse>>('/api/app/app-info', { appName });
+
 export function PrivacySettings({
   appId,
   subdomain,
@@ -46,18 +48,23 @@ export function PrivacySettings({
   const qc = useQueryClient();
   // `http://{subdomain}.{base host}`: the Publish URL shown while the app has none of its own.
   const baseUrl = useBaseUrl().data;
-  const addressOf = (sub: string | undefined) => (baseUrl && sub ? defaultPublishUrl(baseUrl, sub) : '');
   const [state, dispatch] = useReducer(privacyReducer, '', () => initialPrivacyState(''));
-  // The id the settings were loaded for; saving resolves it again when loading could not.
-  const resolved = useRef<string | null>(null);
+  // The id the settings were loaded for, per `appId` given; saving resolves it again when loading could not.
+  const resolved = useRef<{ appId: string | undefined; id: string } | null>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  const lookup = (appName: string) => api.post<Out<typeof AppResponse>>('/api/app/app-info', { appName });
-  const findId = async () => (resolved.current ??= await resolveAppId(appId, window.location.host, lookup));
+  const findId = useCallback(async () => {
+    const known = resolved.current;
+    if (known && known.appId === appId) return known.id;
+    const id = await resolveAppId(appId, window.location.host, lookup);
+    resolved.current = { appId, id };
+    return id;
+  }, [appId]);
 
   // Each opening (this form mounts with the dialog) starts from what the server holds.
   useEffect(() => {
     if (!baseUrl) return;
+    const addressOf = (sub: string | undefined) => (sub ? defaultPublishUrl(baseUrl, sub) : '');
     let live = true;
     (async () => {
       let id: string;
@@ -81,7 +88,7 @@ export function PrivacySettings({
     return () => {
       live = false;
     };
-  }, [baseUrl]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [baseUrl, findId, qc, subdomain]);
 
   useEffect(() => () => void (closeTimer.current && clearTimeout(closeTimer.current)), []);
 

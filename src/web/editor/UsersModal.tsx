@@ -6,11 +6,12 @@ import { Alert, Button, getDefaultZIndex, Group, Modal, Select, Stack, Table, Te
 import { modals } from '@mantine/modals';
 import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { appUserPermission, type AppUser, type AppUsersResponse, type CreateAppUserResponse, type UpdateAppUserResponse } from '../../shared/api/app-users';
 import { api, type Out } from '../lib/api';
 import { keys } from '../lib/queries';
 import { toast } from '../lib/toast';
+import { useOnChange } from '../lib/use-on-change';
 import {
   addFailureText,
   checkUser,
@@ -38,12 +39,11 @@ export function UsersModal({ opened, onClose, appId }: { opened: boolean; onClos
   const [listError, setListError] = useState<string | null>(null);
 
   // Closing the popup closes its sub-dialog too.
-  useEffect(() => {
-    if (!opened) {
-      setEditing(null);
-      setListError(null);
-    }
-  }, [opened]);
+  useOnChange(opened, (isOpen) => {
+    if (isOpen) return;
+    setEditing(null);
+    setListError(null);
+  });
 
   const users = useQuery({
     queryKey: keys.appUsers(appId),
@@ -185,15 +185,15 @@ function UserDialog({
   onSaved: (user: AppUser, added: boolean) => void;
 }) {
   const user = editing?.user ?? null;
-  const [draft, setDraft] = useState<UserDraft>(EMPTY_DRAFT);
+  const [draft, setDraft] = useState<UserDraft>(() => (editing?.user ? draftOf(editing.user) : EMPTY_DRAFT));
   const [error, setError] = useState<string | null>(null);
 
   // Each opening starts from the user being edited, or empty.
-  useEffect(() => {
-    if (!editing) return;
-    setDraft(editing.user ? draftOf(editing.user) : EMPTY_DRAFT);
+  useOnChange(editing, (next) => {
+    if (!next) return;
+    setDraft(next.user ? draftOf(next.user) : EMPTY_DRAFT);
     setError(null);
-  }, [editing]);
+  });
 
   const save = useMutation({
     mutationFn: async (value: UserDraft): Promise<AppUser> =>

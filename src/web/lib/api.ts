@@ -8,12 +8,18 @@ export const NETWORK_ERROR = 'Network error occurred';
 
 export type Issue = { path: string; message: string };
 
+/**
+ * A refused request. `code` is the server's machine-readable reason (`conflict`, `invalid`,
+ * `unauthorized`...), so callers can branch on it instead of on the wording of `message`, which
+ * is the user-facing text. Network failures (status 0) and non-JSON answers have no code.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly issues: Issue[] = [],
     readonly body: unknown = null,
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -41,13 +47,20 @@ export function apiUrl(path: string, query: Query = {}, board?: string): string 
   return `${path}?${params.toString()}`;
 }
 
-/** The spec's error text rule: the response `message`, else the serialised response, else the network text. */
+const isIssue = (i: unknown): i is Issue =>
+  !!i && typeof i === 'object' && typeof (i as Issue).path === 'string' && typeof (i as Issue).message === 'string';
+
+/**
+ * The spec's error text rule: the response `message`, else the serialised response, else the
+ * network text. The server's `code` and `issues` (`{message, code?, issues?}`) are kept as given.
+ */
 export function errorFrom(status: number, body: unknown, raw: string): ApiError {
-  const b = body as Partial<ErrorResponse> | null;
-  if (b && typeof b === 'object' && typeof b.message === 'string' && b.message)
-    return new ApiError(b.message, status, Array.isArray(b.issues) ? b.issues : [], body);
+  const b = body !== null && typeof body === 'object' ? (body as Partial<Record<keyof ErrorResponse, unknown>>) : null;
+  const code = typeof b?.code === 'string' && b.code ? b.code : undefined;
+  const issues = Array.isArray(b?.issues) ? b.issues.filter(isIssue) : [];
+  if (typeof b?.message === 'string' && b.message) return new ApiError(b.message, status, issues, body, code);
   const text = body !== null && body !== undefined ? JSON.stringify(body) : raw;
-  return new ApiError(text || `${NETWORK_ERROR} (${status})`, status, [], body);
+  return new ApiError(text || `${NETWORK_ERROR} (${status})`, status, issues, body, code);
 }
 
 function parse(raw: string): unknown {

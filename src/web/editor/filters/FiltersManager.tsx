@@ -4,11 +4,12 @@
 import { ActionIcon, Alert, Button, Group, Modal, Paper, Select, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FILTER_CONDITIONS, type Filter, type FilterCondition } from '../../../shared/filters/conditions';
 import { MAX_BOARD_FILTERS } from '../../../shared/filters/board-filters';
 import { api, ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
+import { useOnChange } from '../../lib/use-on-change';
 import { toBoardState, type BoardState } from '../../viewer/board-state';
 import { FilterValueInput } from '../../viewer/filters/FilterValueInput';
 import { CONDITION_LABELS } from '../../viewer/filters/values';
@@ -26,13 +27,13 @@ export function FiltersManager({ board, opened, onClose }: { board: BoardState; 
   const [saving, setSaving] = useState(false);
 
   // Each opening starts from what is saved.
-  useEffect(() => {
-    if (!opened) return;
+  useOnChange(opened, (isOpen) => {
+    if (!isOpen) return;
     setFilters(board.filters);
     setShowBar(!board.hideFilters);
     setErrors(NO_ERRORS);
     setAttempted(false);
-  }, [opened]); // eslint-disable-line react-hooks/exhaustive-deps
+  });
 
   const update = (next: Filter[]) => {
     setFilters(next);

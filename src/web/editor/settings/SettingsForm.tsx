@@ -1,10 +1,14 @@
 // Renders any SettingsSchema: one control per visible setting (hide rules via isVisible). Used
 // at every level (block, axis, action, filter, array items) so the panel is generated, not written.
-import { Stack } from '@mantine/core';
+// ArrayControl nests this form, so the two and the registry that joins them share this module:
+// split across files they would import each other.
+import { ActionIcon, Button, Group, Input, Paper, Stack, Text } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { applyItemClears, arraySettingNow } from '../../../shared/settings/arrays';
-import type { SettingsSchema, SettingValues } from '../../../shared/settings/types';
+import { defaultsOf } from '../../../shared/settings/defaults';
+import type { SettingType, SettingsSchema, SettingValues } from '../../../shared/settings/types';
 import { isVisible } from '../../../shared/settings/visibility';
-import { controls } from './controls';
+import { fieldControls, type Control } from './controls';
 import { labelOf } from './context';
 
 export interface SettingsFormProps {
@@ -46,3 +50,41 @@ export function SettingsForm({ schema, values, onChange, errors = {}, prefix = '
   );
 }
 
+/** A list of items, each a sub-form of `setting.item` (the same SettingsForm, recursively). */
+const ArrayControl: Control = ({ label, setting, value, onChange, error, errors, path }) => {
+  const items = (Array.isArray(value) ? value : []) as SettingValues[];
+  const item = setting.item ?? {};
+  const full = setting.maxItems !== undefined && items.length >= setting.maxItems;
+  const setItem = (i: number, key: string, v: unknown) => onChange(items.map((it, j) => (j === i ? { ...it, [key]: v } : it)));
+  return (
+    <Input.Wrapper label={label} description={setting.description} error={error}>
+      <Stack gap={8} mt={4}>
+        {items.map((it, i) => (
+          <Paper key={i} withBorder p="xs" radius="sm">
+            <Group justify="space-between" mb={4}>
+              <Text size="xs" fw={600} c="dimmed">
+                {labelOf(path.split('.').pop() ?? '', undefined)} {i + 1}
+              </Text>
+              <ActionIcon size="sm" variant="subtle" color="red" aria-label={`Remove ${label} ${i + 1}`} onClick={() => onChange(items.filter((_, j) => j !== i))}>
+                <IconTrash size={14} />
+              </ActionIcon>
+            </Group>
+            <SettingsForm schema={item} values={it} onChange={(k, v) => setItem(i, k, v)} errors={errors} prefix={`${path}.${i}.`} />
+          </Paper>
+        ))}
+        <Button
+          variant="light"
+          size="xs"
+          leftSection={<IconPlus size={14} />}
+          disabled={full}
+          onClick={() => onChange([...items, defaultsOf(item)])}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {full ? `At most ${setting.maxItems}` : `Add to ${label.toLowerCase()}`}
+        </Button>
+      </Stack>
+    </Input.Wrapper>
+  );
+};
+
+export const controls: Record<SettingType, Control> = { ...fieldControls, array: ArrayControl };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SETTING_TYPES } from '../../../shared/settings/types';
-import { controls } from './controls';
+import { controls } from './SettingsForm';
 import { labelOf } from './context';
 
 describe('settings controls', () => {

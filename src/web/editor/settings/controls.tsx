@@ -1,5 +1,7 @@
-// One control per setting type. Typed as Record<SettingType, Control>, so adding a type to
-// SETTING_TYPES fails type-checking until it has a control here (ARCHITECTURE.md).
+// One control per setting type but `array`. With ArrayControl (in SettingsForm.tsx, which it
+// nests) they make `controls: Record<SettingType, Control>`, so adding a type to SETTING_TYPES
+// fails type-checking until it has a control here (ARCHITECTURE.md). Nothing here imports the
+// form, so the recursion stays inside one module instead of an import cycle.
 import {
   ActionIcon,
   Button,
@@ -10,7 +12,6 @@ import {
   Input,
   MultiSelect,
   NumberInput,
-  Paper,
   Select,
   Slider,
   Stack,
@@ -23,11 +24,9 @@ import { IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRef, useState, type ReactNode } from 'react';
 import type { Upload } from '../../../shared/api';
 import { api, messageOf } from '../../lib/api';
-import { defaultsOf } from '../../../shared/settings/defaults';
-import type { Setting, SettingType, SettingValues } from '../../../shared/settings/types';
-import { labelOf, useSettingsEnv } from './context';
+import type { Setting, SettingType } from '../../../shared/settings/types';
+import { useSettingsEnv } from './context';
 import { mediaAccept, mediaKindOf, mediaProblem, previewSrc, type MediaKind } from './media-upload';
-import { SettingsForm } from './SettingsForm';
 
 export interface ControlProps {
   name: string;
@@ -383,43 +382,6 @@ const TimeControl: Control = ({ label, setting, value, onChange, error }) => (
   <TextInput label={label} description={setting.description} type="time" value={str(value)} onChange={(e) => onChange(e.currentTarget.value)} error={error} />
 );
 
-/** A list of items, each a sub-form of `setting.item` (the same SettingsForm, recursively). */
-const ArrayControl: Control = ({ label, setting, value, onChange, error, errors, path }) => {
-  const items = (Array.isArray(value) ? value : []) as SettingValues[];
-  const item = setting.item ?? {};
-  const full = setting.maxItems !== undefined && items.length >= setting.maxItems;
-  const setItem = (i: number, key: string, v: unknown) => onChange(items.map((it, j) => (j === i ? { ...it, [key]: v } : it)));
-  return (
-    <Input.Wrapper label={label} description={setting.description} error={error}>
-      <Stack gap={8} mt={4}>
-        {items.map((it, i) => (
-          <Paper key={i} withBorder p="xs" radius="sm">
-            <Group justify="space-between" mb={4}>
-              <Text size="xs" fw={600} c="dimmed">
-                {labelOf(path.split('.').pop() ?? '', undefined)} {i + 1}
-              </Text>
-              <ActionIcon size="sm" variant="subtle" color="red" aria-label={`Remove ${label} ${i + 1}`} onClick={() => onChange(items.filter((_, j) => j !== i))}>
-                <IconTrash size={14} />
-              </ActionIcon>
-            </Group>
-            <SettingsForm schema={item} values={it} onChange={(k, v) => setItem(i, k, v)} errors={errors} prefix={`${path}.${i}.`} />
-          </Paper>
-        ))}
-        <Button
-          variant="light"
-          size="xs"
-          leftSection={<IconPlus size={14} />}
-          disabled={full}
-          onClick={() => onChange([...items, defaultsOf(item)])}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {full ? `At most ${setting.maxItems}` : `Add to ${label.toLowerCase()}`}
-        </Button>
-      </Stack>
-    </Input.Wrapper>
-  );
-};
-
 const KvPairControl: Control = ({ label, setting, value, onChange, error }) => {
   const pairs = (Array.isArray(value) ? value : []) as { key: string; value: string }[];
   const set = (i: number, patch: Partial<{ key: string; value: string }>) => onChange(pairs.map((p, j) => (j === i ? { ...p, ...patch } : p)));
@@ -443,7 +405,8 @@ const KvPairControl: Control = ({ label, setting, value, onChange, error }) => {
   );
 };
 
-export const controls: Record<SettingType, Control> = {
+/** Every control but `array`, whose items are nested SettingsForms: it lives beside SettingsForm. */
+export const fieldControls: Record<Exclude<SettingType, 'array'>, Control> = {
   color: ColorControl,
   colors: ColorsControl,
   select: SelectControl,
@@ -467,6 +430,5 @@ export const controls: Record<SettingType, Control> = {
   audio_upload: MediaControl,
   date: DateControl,
   time: TimeControl,
-  array: ArrayControl,
   kv_pair: KvPairControl,
 };

@@ -3,7 +3,7 @@
 // /dashboard/new-multipage; after creating, the app's editor opens.
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { AppResponse } from '../../../shared/api';
 import { subdomainOf, subdomainProblem } from '../../../shared/rules/slug';
@@ -11,6 +11,7 @@ import { api, issuesByPath, type Out } from '../../lib/api';
 import { boardUrl, useBaseUrl } from '../../lib/host';
 import { keys, useSpreadsheets } from '../../lib/queries';
 import { toast } from '../../lib/toast';
+import { useOnChange } from '../../lib/use-on-change';
 
 const TEXTS = {
   board: {
@@ -54,7 +55,8 @@ export function NewAppForm({
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [name, setName] = useState('');
-  const [spreadsheetId, setSpreadsheetId] = useState<string | null>(null);
+  // The owner's own choice; until there is one, the preselection below stands.
+  const [picked, setPicked] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const baseUrl = useBaseUrl().data;
   // The server derives the address from the name (adding -2, -3… when it is taken): show it first.
@@ -65,12 +67,10 @@ export function NewAppForm({
       ? `Address: ${boardUrl(baseUrl, sub)} (a number is added if it is taken)`
       : `Address: ${boardUrl(baseUrl, `${sub || 'app'}-2`)} or similar (${sub ? `'${sub}' is reserved` : 'the name has no letters or digits'})`;
 
-  // Preselect the newest spreadsheet: usually the one just imported.
-  useEffect(() => {
-    if (!opened) return;
-    if (initialSpreadsheetId) setSpreadsheetId(initialSpreadsheetId);
-    else if (spreadsheets.data?.length) setSpreadsheetId((cur) => cur ?? newest(spreadsheets.data).id);
-  }, [opened, initialSpreadsheetId, spreadsheets.data]);
+  // Preselect the one asked for, else the newest spreadsheet: usually the one just imported.
+  const preselected = initialSpreadsheetId || (spreadsheets.data?.length ? newest(spreadsheets.data).id : null);
+  const spreadsheetId = picked ?? preselected;
+  useOnChange(opened, (isOpen) => isOpen && setPicked(null));
 
   const create = useMutation({
     mutationFn: () => api.post<Out<typeof AppResponse>>('/api/apps', { name: name.trim(), kind, spreadsheetId }),
@@ -120,7 +120,7 @@ export function NewAppForm({
           data={(spreadsheets.data ?? []).map((s) => ({ value: s.id, label: s.title }))}
           value={spreadsheetId}
           onChange={(v) => {
-            setSpreadsheetId(v);
+            setPicked(v);
             setErrors((er) => ({ ...er, spreadsheetId: '' }));
           }}
           error={errors.spreadsheetId}
