@@ -81,24 +81,30 @@ export function useAppNav({ appId, appName, pages, current, basePath, user, sign
   const navPages = useMemo(() => pages.map(navPage), [pages]);
   const named = useMemo(() => navPages.map((p) => ({ slug: p.slug, name: p.name })), [navPages]);
   const rowId = new URLSearchParams(location.search).get('row') || null;
-  const currentPage = current ? navPage(current) : null;
+  const currentPage = useMemo(() => (current ? navPage(current) : null), [current]);
   const here = currentPage ? appPath(navPages, currentPage.slug, rowId) : null;
 
   const [history, setHistory] = useState<NavEntry[]>(() => readStored(appId));
   // What the next address change means: a header click (reset) or a breadcrumb (truncate).
   const pending = useRef<NavAction | null>(null);
 
+  // Names come from the page list, read when the address changes: a renamed page is not a
+  // navigation. (Declared first, so the effect below sees this render's names.)
+  const latestNames = useRef(named);
+  useEffect(() => {
+    latestNames.current = named;
+  }, [named]);
+
   useEffect(() => {
     if (here === null) return;
     const action = pending.current ?? { type: 'visit', path: here };
     pending.current = null;
     setHistory((h) => {
-      const next = step(h, action, named);
+      const next = step(h, action, latestNames.current);
       store(appId, next);
       return next;
     });
-    // Names come from the page list; only a new address is a navigation.
-  }, [here, appId]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [here, appId]);
 
   const go = useCallback(
     (href: string) => {
@@ -168,9 +174,7 @@ export function useAppNav({ appId, appName, pages, current, basePath, user, sign
       user,
       ...(signOut ? { signOut } : {}),
     }),
-    // currentPage is rebuilt per render; its id and name identify it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [appId, appName, navPages, currentPage?.id, currentPage?.name, currentPage?.is_public, rowId, breadcrumbs, goTo, goToBreadcrumb, hrefOf, user, signOut],
+    [appId, appName, navPages, currentPage, rowId, breadcrumbs, goTo, goToBreadcrumb, hrefOf, user, signOut],
   );
 }
 

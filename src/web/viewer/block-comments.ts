@@ -2,12 +2,13 @@
 // block's comments (GET /api/blocks/{id}/comments?offset&limit, newest first), posting and (for
 // the owner) deleting. Only kinds whose schema declares `needs.comments` get it.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { CommentsResponse } from '../../shared/api/comments';
 import { commentsPerPage } from '../../shared/rules/comments';
 import type { BlockRecord, BlockSchema } from '../../shared/settings/types';
 import type { BlockComments } from '../../blocks/types';
 import { api } from '../lib/api';
+import { useOnChange } from '../lib/use-on-change';
 
 /** Unsaved blocks (the editor's temporary copy) have no comments on the server yet. */
 export function savedBlockId(block: BlockRecord): string | null {
@@ -19,7 +20,8 @@ export function useBlockComments(schema: BlockSchema | null, block: BlockRecord,
   const id = isComments ? savedBlockId(block) : null;
   const limit = commentsPerPage(block.comments_per_page);
   const [offset, setOffset] = useState(0);
-  useEffect(() => setOffset(0), [id, limit]);
+  // A different block or page size starts again at the newest comments.
+  useOnChange(`${id ?? ''}|${limit}`, () => setOffset(0));
   const client = useQueryClient();
   const path = `/api/blocks/${encodeURIComponent(id ?? '')}/comments`;
 

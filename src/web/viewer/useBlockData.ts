@@ -9,14 +9,14 @@
 // Some kinds get more: maps data.geo, charts data.chart, comments data.comments and the app-user
 // blocks data.appAuth (their own hooks beside this file).
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { SheetDataResponse } from '../../shared/api';
-import type { BlockRecord, BlockSchema, SettingsSchema, SettingValues } from '../../shared/settings/types';
-import { blockSettings } from '../../shared/settings/block';
+import type { BlockRecord, BlockSchema } from '../../shared/settings/types';
 import type { AppNav, BlockData, RowWrites, SheetQuery, SheetRow, UploadedFile } from '../../blocks/types';
 import type { ViewerRole } from '../../blocks/audience';
 import { filtersForSheet, type Filter } from '../../shared/filters/conditions';
 import { api, type Out, type Query } from '../lib/api';
+import { useOnChange } from '../lib/use-on-change';
 import { useBlockGeo } from './block-geo';
 import { useBlockChart } from './block-chart';
 import { useBlockComments } from './block-comments';
@@ -91,7 +91,7 @@ export function useBlockData(schema: BlockSchema | null, block: BlockRecord, src
   // starts again at the first page.
   const [query, setQuery] = useState<SheetQuery>(() => firstPage(block));
   const pageKey = `${sheet}|${String(block.rows_per_page)}|${String(block.paginate)}`;
-  useEffect(() => setQuery(firstPage(block)), [pageKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  useOnChange(pageKey, () => setQuery(firstPage(block)));
 
   const paged = useQuery({
     queryKey: ['sheet', src.spreadsheetId, sheet, 'paged', query, filtersParam(src, sheet)],
