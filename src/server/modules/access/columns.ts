@@ -8,15 +8,15 @@ import { filtersForSheet } from '../../../shared/filters/conditions';
 import { isAuthPage } from '../../../shared/rules/auth-pages';
 import { columnsReadFrom } from '../../../shared/settings/columns';
 import type { ServerContext } from '../../context';
-import type { AppView } from '../apps/service';
-import { blocksOfPages } from '../blocks/service';
+import type { BoardSettings } from '../../../shared/api';
+import { blocksOfPages } from '../blocks/record';
 import { coordinateColumns } from '../geocode/places';
 import { pagesRepo } from '../pages/repo';
 import type { AppViewer } from './viewer';
 
 export async function viewerColumns(
   ctx: ServerContext,
-  app: Pick<AppView, 'id' | 'settings'>,
+  app: { id: string; settings: BoardSettings },
   viewer: Pick<AppViewer, 'owner' | 'canView'>,
   sheetTitle: string,
   sheetColumns: readonly string[] = [],

@@ -13,7 +13,7 @@ import type { ViewerRole } from '../../../blocks/audience';
 import type { SignedInAppUser } from '../../../shared/api/app-users';
 import type { ServerContext } from '../../context';
 import { forbidden, HttpError } from '../../errors';
-import { currentUser, type SessionUser } from '../auth/service';
+import { currentUser, type SessionUser } from '../auth/session';
 import { signedInAppUser } from '../app-users/session';
 import { editorsRepo, workspaceRepo } from '../workspace/repo';
 

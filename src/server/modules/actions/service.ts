@@ -16,7 +16,7 @@ import { parseJson } from '../../http';
 import { safeFetch, SafeFetchError } from '../../net/safe-fetch';
 import { appsRepo } from '../apps/repo';
 import { appView, resolveApp, type AppView } from '../apps/service';
-import { blockRecord } from '../blocks/service';
+import { blockRecord } from '../blocks/record';
 import { rowsRepo } from '../rows/repo';
 import { appendRow, authorizeWrite, deleteRow, getRow, type WireRow, type WriteTarget } from '../rows/service';
 import { ActionConfigError, buildApiRequest, type RowValues } from './api-call';

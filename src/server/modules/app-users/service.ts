@@ -19,7 +19,8 @@ import { newId, nowIso, randomToken, sha256 } from '../../http';
 import { escapeHtml } from '../mail/mailer';
 import { writableApp, resolveApp, type AppRef, type AppView } from '../apps/service';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/password';
-import { MAX_PASSWORD_LENGTH, type SessionUser } from '../auth/service';
+import { MAX_PASSWORD_LENGTH } from '../auth/service';
+import type { SessionUser } from '../auth/session';
 import { appUsersRepo, type AppUserRow, type TokenPurpose } from './repo';
 
 const M = APP_USER_MESSAGES;

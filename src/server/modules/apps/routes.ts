@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppInfoBody, BoardMetadataBody, CreateAppBody, MetadataQuery, PageMetadataBody, PageMetadataQuery, UpdateAppBody } from '../../../shared/api';
 import type { ServerContext } from '../../context';
 import { parse } from '../../http';
-import { currentUser, requireUser } from '../auth/service';
+import { currentUser, requireUser } from '../auth/session';
 import { workspaceOf } from '../workspace/service';
 import { boardMetadata, pageMetadata } from './metadata';
 import * as service from './service';

@@ -7,7 +7,7 @@ import type { ServerContext } from '../../context';
 import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';
 import { newId, nowIso, parseJson } from '../../http';
-import type { SessionUser } from '../auth/service';
+import type { SessionUser } from '../auth/session';
 import { schemaOf } from '../../../blocks/schemas';
 import { blockDefaults } from '../../../shared/settings/block';
 import type { BlockRecord } from '../../../shared/settings/types';

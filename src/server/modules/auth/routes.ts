@@ -4,10 +4,12 @@ import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
 import { linkScheme, parse } from '../../http';
 import { DEVICE_COOKIE, deviceOf, IpLimiter, LOGIN_MAX_FAILURES_PER_IP, LoginLimiter, MAILS_PER_IP, pause, tooManyAttempts } from './limiter';
+import { setupWorkspace } from '../workspace/service';
 import * as auth from './service';
+import { publicUser, requireUser, SESSION_COOKIE } from './session';
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: { token: string; maxAge: number }) {
-  reply.setCookie(auth.SESSION_COOKIE, session.token, {
+  reply.setCookie(SESSION_COOKIE, session.token, {
     httpOnly: true,
     sameSite: 'lax',
     secure: request.protocol === 'https',
@@ -42,9 +44,9 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext) {
     const body = parse(SignupBody, request.body);
     await checkIp(request, reply);
     // A taken address (409) tells which e-mails have accounts: count those.
-    const { user, session } = await counting(request, 409, () => auth.signup(ctx, body));
+    const { user, session } = await counting(request, 409, () => auth.signup(ctx, body, setupWorkspace));
     setSessionCookie(request, reply, session);
-    return reply.status(201).send({ user: auth.publicUser(user) });
+    return reply.status(201).send({ user: publicUser(user) });
   });
 
   app.post('/api/auth/login', { config: { access: 'public' } }, async (request, reply) => {
@@ -66,18 +68,18 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext) {
     limiter.succeed(body.email, request.ip, deviceOf(request, reply));
     const { user, session } = result;
     setSessionCookie(request, reply, session);
-    return { user: auth.publicUser(user) };
+    return { user: publicUser(user) };
   });
 
   app.post('/api/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
-    await auth.logout(ctx, request.cookies[auth.SESSION_COOKIE]);
-    reply.clearCookie(auth.SESSION_COOKIE, { path: '/' });
+    await auth.logout(ctx, request.cookies[SESSION_COOKIE]);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.status(204).send();
   });
 
   app.get('/api/auth', { config: { access: 'public' } }, async (request) => {
-    const user = await auth.requireUser(ctx, request);
-    return { user: auth.publicUser(user) };
+    const user = await requireUser(ctx, request);
+    return { user: publicUser(user) };
   });
 
   app.post('/api/auth/magic-link', { config: { access: 'public' } }, async (request, reply) => {
@@ -95,6 +97,6 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext) {
     await checkIp(request, reply);
     const { user, session } = await counting(request, 401, () => auth.loginWithToken(ctx, body.token));
     setSessionCookie(request, reply, session);
-    return { token: session.token, user: auth.publicUser(user) };
+    return { token: session.token, user: publicUser(user) };
   });
 }

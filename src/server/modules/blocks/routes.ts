@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { BlockOrderBody, CreateBlockBody, UpdateBlockBody } from '../../../shared/api';
 import type { ServerContext } from '../../context';
 import { parse } from '../../http';
-import { currentUser } from '../auth/service';
+import { currentUser } from '../auth/session';
 import * as service from './service';
 
 const IdParams = z.object({ id: z.string().min(1) });

@@ -1,42 +1,19 @@
 import { blockSchemas, migrateBlockRecord, resolveKind, schemaOf } from '../../../blocks/schemas';
+import { blockRecord, blocksOfPages } from './record';
 import type { Caller } from '../access/viewer';
 import { normalizeBlock, validateBlock, type BlockRecord } from '../../../shared/settings';
 import type { ServerContext } from '../../context';
 import { badRequest, notFound } from '../../errors';
-import { newId, nowIso, parseJson } from '../../http';
+import { newId, nowIso } from '../../http';
 import { readableApp, writableApp } from '../apps/service';
-import type { SessionUser } from '../auth/service';
+import type { SessionUser } from '../auth/session';
 import { viewerBlock } from '../actions/secrets';
 import { pagesRepo } from '../pages/repo';
 import { blocksRepo, type BlockRow } from './repo';
 
-/** The spec's block record: stored config plus id and (legacy kinds mapped) type. */
-export function blockRecord(row: BlockRow): BlockRecord {
-  // Legacy records (score_card with flat sheet/column keys) are brought up to date on read.
-  const migrated: Record<string, unknown> = migrateBlockRecord({ ...parseJson<Record<string, unknown>>(row.config, {}), type: row.type });
-  const { type: _legacyType, ...config } = migrated;
-  return {
-    ...config,
-    id: row.id,
-    type: resolveKind(row.type) ?? row.type,
-    section: typeof config.section === 'string' ? config.section : '',
-    sheet_title: typeof config.sheet_title === 'string' ? config.sheet_title : '',
-    axis: Array.isArray(config.axis) ? (config.axis as BlockRecord['axis']) : [],
-    actions: Array.isArray(config.actions) ? (config.actions as BlockRecord['actions']) : [],
-    full_width: config.full_width === true,
-  };
-}
-
 function configOf(record: BlockRecord): string {
   const { id: _id, type: _type, temp_block: _temp, ...config } = record;
   return JSON.stringify(config);
-}
-
-/** Records of several pages, in order, grouped by page id. */
-export async function blocksOfPages(ctx: ServerContext, pageIds: string[]): Promise<Map<string, BlockRecord[]>> {
-  const out = new Map<string, BlockRecord[]>(pageIds.map((id) => [id, []]));
-  for (const row of await blocksRepo(ctx.db).listByPages(pageIds)) out.get(row.page_id)?.push(blockRecord(row));
-  return out;
 }
 
 /** Inserts already-normalised records at the end of a page (sign-up's example board). */

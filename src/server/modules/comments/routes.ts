@@ -3,7 +3,7 @@ import { CommentIdParams, CommentParams, CommentsQuery, PostCommentBody } from '
 import type { ServerContext } from '../../context';
 import { parse } from '../../http';
 import { RateLimited } from '../actions/service';
-import { currentUser } from '../auth/service';
+import { currentUser } from '../auth/session';
 import { callerOf } from '../access/viewer';
 import { deleteComment, listComments, postComment } from './service';
 

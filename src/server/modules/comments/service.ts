@@ -17,7 +17,7 @@ import { SendLimiter } from '../actions/limiter';
 import { RateLimited } from '../actions/service';
 import { appsRepo } from '../apps/repo';
 import { appView, resolveApp, type AppView } from '../apps/service';
-import type { SessionUser } from '../auth/service';
+import type { SessionUser } from '../auth/session';
 import { commentsRepo } from './repo';
 
 export const COMMENTS_PER_BLOCK_AND_IP = 10;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CreatePageBody, PageOrderBody, UpdatePageBody } from '../../../shared/api';
 import type { ServerContext } from '../../context';
 import { parse } from '../../http';
-import { currentUser } from '../auth/service';
+import { currentUser } from '../auth/session';
 import * as service from './service';
 
 const AppParams = z.object({ appId: z.string().min(1) });

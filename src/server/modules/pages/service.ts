@@ -9,9 +9,9 @@ import { newId, nowIso, parseJson } from '../../http';
 import { appViewer, ownerCaller, viewRefusal, type AppViewer, type Caller } from '../access/viewer';
 import { appsRepo } from '../apps/repo';
 import { appView, resolveApp, writableApp, type AppRef, type AppView } from '../apps/service';
-import type { SessionUser } from '../auth/service';
+import type { SessionUser } from '../auth/session';
 import { viewerBlocks } from '../actions/secrets';
-import { blocksOfPages } from '../blocks/service';
+import { blocksOfPages } from '../blocks/record';
 import { pagesRepo, type PageRow } from './repo';
 
 /** Spec defaults of the page state colours (blocks-and-data §3 "Page state"). */

@@ -31,8 +31,8 @@ import { badRequest, conflict, forbidden, notFound, unauthorized, zodMessage, ty
 import { nowIso, parseJson } from '../../http';
 import { appsRepo } from '../apps/repo';
 import { appView, resolveApp, type AppView } from '../apps/service';
-import type { SessionUser } from '../auth/service';
-import { blockRecord } from '../blocks/service';
+import type { SessionUser } from '../auth/session';
+import { blockRecord } from '../blocks/record';
 import { loadSheetRows, readableSheet, visibleColumns, type SheetReadRef } from '../spreadsheets/service';
 import type { Row } from '../spreadsheets/sheet-cache';
 import { rowsRepo } from './repo';

@@ -5,7 +5,7 @@ import { JsonSpreadsheetBody, SheetDataQuery } from '../../../shared/api';
 import type { ServerContext } from '../../context';
 import { badRequest, errorHandler, HttpError } from '../../errors';
 import { parse } from '../../http';
-import { requireUser } from '../auth/service';
+import { requireUser } from '../auth/session';
 import { MESSAGES, parseSpreadsheetFile, titleFromName } from './import-file';
 import * as service from './service';
 

@@ -8,11 +8,18 @@ import type { ServerContext } from '../../context';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';
 import { newId, nowIso, parseJson } from '../../http';
 import { resolveApp, type AppRef } from '../apps/service';
-import type { SessionUser } from '../auth/service';
-import { workspaceOf } from '../workspace/service';
+import type { SessionUser } from '../auth/session';
+import { workspaceRepo } from '../workspace/repo';
 import { IMPORT_LIMITS, MESSAGES, type Cell, type ImportLimits, type ParsedSheet } from './import-file';
 import { spreadsheetsRepo, type SheetRecord } from './repo';
 import { filterMask, querySheet, type CachedSheet, type Row, type SheetRows } from './sheet-cache';
+
+/** The caller's own workspace (read through the repo: the workspace service seeds through this one). */
+async function workspaceOf(ctx: ServerContext, userId: string) {
+  const ws = await workspaceRepo(ctx.db).byOwner(userId);
+  if (!ws) throw notFound('Workspace not found');
+  return ws;
+}
 
 function summary(s: SheetRecord): SheetSummary {
   return { title: s.title, columns: parseJson<string[]>(s.columns, []), row_count: Number(s.row_count) };

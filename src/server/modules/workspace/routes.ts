@@ -3,7 +3,7 @@ import { AddWorkspaceEditorBody, JoinWorkspaceBody, WorkspaceEditorParams } from
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
 import { linkScheme, parse } from '../../http';
-import { requireUser } from '../auth/service';
+import { requireUser } from '../auth/session';
 import { INVITATIONS_PER_OWNER, INVITATIONS_WINDOW_MS, IpLimiter, LOGIN_MAX_FAILURES_PER_IP, pause, tooManyAttempts } from '../auth/limiter';
 import { addEditor, joinWorkspace, listEditors, removeEditor } from './editors';
 import { workspacePlan } from './service';
