@@ -5,11 +5,11 @@ import {
   AppLoginBody,
   AppRegisterBody,
   AppSetPasswordBody,
-  AppUserAppParams,
   CreateAppUserBody,
   DeleteAppUserBody,
   UpdateAppUserBody,
 } from '../../../shared/api/app-users';
+import { AppUserAppParams } from '../../../shared/api/params';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
 import { linkScheme, parse } from '../../http';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../access/viewer';
 import { z } from 'zod';
 import { AppInfoBody, BoardMetadataBody, CreateAppBody, MetadataQuery, PageMetadataBody, PageMetadataQuery, UpdateAppBody } from '../../../shared/api';
+import { IdParams } from '../../../shared/api/params';
 import type { ServerContext } from '../../context';
 import { parse } from '../../http';
 import { currentUser, requireUser } from '../auth/session';
@@ -9,7 +10,6 @@ import { workspaceOf } from '../workspace/service';
 import { boardMetadata, pageMetadata } from './metadata';
 import * as service from './service';
 
-const IdParams = z.object({ id: z.string().min(1) });
 const BoardQuery = MetadataQuery.extend({ app: z.string().optional() });
 
 export function appRoutes(app: FastifyInstance, ctx: ServerContext) {

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../access/viewer';
-import { z } from 'zod';
 import { BlockOrderBody, CreateBlockBody, UpdateBlockBody } from '../../../shared/api';
+import { IdParams } from '../../../shared/api/params';
 import type { ServerContext } from '../../context';
 import { parse } from '../../http';
 import { currentUser } from '../auth/session';
 import * as service from './service';
-
-const IdParams = z.object({ id: z.string().min(1) });
 
 export function blockRoutes(app: FastifyInstance, ctx: ServerContext) {
   app.get('/api/blocks', { config: { access: 'public' } }, async () => ({ blocks: service.catalogue() }));

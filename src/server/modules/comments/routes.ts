@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { CommentIdParams, CommentParams, CommentsQuery, PostCommentBody } from '../../../shared/api/comments';
+import { CommentsQuery, PostCommentBody } from '../../../shared/api/comments';
+import { CommentIdParams, CommentParams } from '../../../shared/api/params';
 import type { ServerContext } from '../../context';
 import { parse } from '../../http';
 import { RateLimited } from '../actions/service';

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../access/viewer';
-import { z } from 'zod';
 import { GeoQuery } from '../../../shared/api/geo';
+import { SheetParams } from '../../../shared/api/params';
 import type { ServerContext } from '../../context';
 import { parse } from '../../http';
 import { closeGeocoder } from './geocoder';
 import { geoPoints } from './service';
-
-const SheetParams = z.object({ spreadsheetId: z.string().min(1), sheetTitle: z.string().min(1) });
 
 export function geocodeRoutes(app: FastifyInstance, ctx: ServerContext) {
   app.get('/api/board/:spreadsheetId/sheet/:sheetTitle/geo', { config: { access: 'app-viewer' } }, async (request) => {

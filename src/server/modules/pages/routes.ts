@@ -2,19 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../access/viewer';
 import { z } from 'zod';
 import { CreatePageBody, PageOrderBody, UpdatePageBody } from '../../../shared/api';
+import { AppIdParams, IdParams, SlugParams } from '../../../shared/api/params';
 import type { ServerContext } from '../../context';
 import { parse } from '../../http';
 import { currentUser } from '../auth/session';
 import * as service from './service';
 
-const AppParams = z.object({ appId: z.string().min(1) });
-const IdParams = z.object({ id: z.string().min(1) });
-const SlugParams = z.object({ slug: z.string().min(1) });
 const PageQuery = z.object({ app: z.string().optional(), board: z.string().optional(), referer: z.string().optional() });
 
 export function pageRoutes(app: FastifyInstance, ctx: ServerContext) {
   app.get('/api/pages/:appId', { config: { access: 'app-viewer' } }, async (request) => {
-    const { appId } = parse(AppParams, request.params);
+    const { appId } = parse(AppIdParams, request.params);
     return { pages: await service.listPages(ctx, await callerOf(ctx, request), appId) };
   });
 
@@ -46,7 +44,7 @@ export function pageRoutes(app: FastifyInstance, ctx: ServerContext) {
   });
 
   app.put('/api/apps/:appId/pages/order', { config: { access: 'owner' } }, async (request) => {
-    const { appId } = parse(AppParams, request.params);
+    const { appId } = parse(AppIdParams, request.params);
     const { order } = parse(PageOrderBody, request.body);
     return { pages: await service.reorderPages(ctx, await currentUser(ctx, request), appId, order) };
   });

@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AddRowBody, RowWriteQuery, UpdateRowBody } from '../../../shared/api';
+import { RowParams, SheetParams } from '../../../shared/api/params';
 import type { ServerContext } from '../../context';
 import { parse } from '../../http';
 import { callerOf } from '../access/viewer';
 import * as service from './service';
 
-const SheetParams = z.object({ spreadsheetId: z.string().min(1), sheetTitle: z.string().min(1) });
-const RowParams = SheetParams.extend({ rowId: z.string().min(1) });
 
 /** Where the write comes from: `board`/`blockId` in the body win over the query string. */
 function writeRequest(request: FastifyRequest, params: z.infer<typeof SheetParams>, body?: { board?: string; blockId?: string }): service.WriteRequest {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../access/viewer';
 import { z } from 'zod';
 import { JsonSpreadsheetBody, SheetDataQuery } from '../../../shared/api';
+import { IdParams, SheetParams } from '../../../shared/api/params';
 import type { ServerContext } from '../../context';
 import { badRequest, errorHandler, HttpError } from '../../errors';
 import { parse } from '../../http';
@@ -9,8 +10,6 @@ import { requireUser } from '../auth/session';
 import { MESSAGES, parseSpreadsheetFile, titleFromName } from './import-file';
 import * as service from './service';
 
-const IdParams = z.object({ id: z.string().min(1) });
-const SheetParams = z.object({ spreadsheetId: z.string().min(1), sheetTitle: z.string().min(1) });
 const SheetQuery = SheetDataQuery.extend({ app: z.string().optional() });
 
 export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { callerOf } from '../access/viewer';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { ShortIdParams } from '../../../shared/api/params';
 import type { ServerContext } from '../../context';
 import { badRequest, errorHandler, HttpError } from '../../errors';
 import { parse } from '../../http';
@@ -14,7 +15,6 @@ const Purpose = z.enum(['block-setting']).optional();
 const Kind = z.enum(['image', 'video', 'audio']).optional();
 const UploadQuery = z.object({ board: Text, referer: Text, blockId: Text, accept: Text, column: Text, purpose: Purpose, kind: Kind });
 const UploadFields = z.object({ board: Text, blockId: Text, accept: Text, column: Text, purpose: Purpose, kind: Kind });
-const IdParams = z.object({ id: z.string().min(1).max(64) });
 
 /** Multipart framing and the small fields besides the file. */
 const SLACK = 64 * 1024;
@@ -75,7 +75,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
   );
 
   const serve = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
-    const { id } = parse(IdParams, request.params);
+    const { id } = parse(ShortIdParams, request.params);
     const { row, file, shared } = await findUpload(ctx, await callerOf(ctx, request), id);
     const inline = servedInline(row.type);
     reply

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { AddWorkspaceEditorBody, JoinWorkspaceBody, WorkspaceEditorParams } from '../../../shared/api/workspace';
+import { ShortIdParams } from '../../../shared/api/params';
+import { AddWorkspaceEditorBody, JoinWorkspaceBody } from '../../../shared/api/workspace';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
 import { linkScheme, parse } from '../../http';
@@ -42,7 +43,7 @@ export function workspaceRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   app.delete('/api/workspace/editors/:id', { config: { access: 'signed-in' } }, async (request, reply) => {
     const user = await requireUser(ctx, request);
-    const { id } = parse(WorkspaceEditorParams, request.params);
+    const { id } = parse(ShortIdParams, request.params);
     await removeEditor(ctx, user, id);
     return reply.status(204).send();
   });
