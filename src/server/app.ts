@@ -11,7 +11,7 @@ import { declaredAccess, type AccessRule } from './modules/access/rules';
 import { actionRoutes } from './modules/actions/routes';
 import { appUserRoutes } from './modules/app-users/routes';
 import { appRoutes } from './modules/apps/routes';
-import { hostSubdomain } from './modules/apps/service';
+import { hostSubdomain } from './modules/apps/record';
 import { authRoutes } from './modules/auth/routes';
 import { chartRoutes } from './modules/charts/routes';
 import { commentRoutes } from './modules/comments/routes';

@@ -15,7 +15,7 @@ import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../
 import { parseJson } from '../../http';
 import { safeFetch, SafeFetchError } from '../../net/safe-fetch';
 import { appsRepo } from '../apps/repo';
-import { appView, resolveApp, type AppView } from '../apps/service';
+import { appView, resolveApp, type AppView } from '../apps/record';
 import { blockRecord } from '../blocks/record';
 import { rowsRepo } from '../rows/repo';
 import { appendRow, authorizeWrite, deleteRow, getRow, type WireRow, type WriteTarget } from '../rows/service';

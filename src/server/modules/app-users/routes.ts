@@ -13,7 +13,7 @@ import { AppUserAppParams } from '../../../shared/api/params';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
 import { linkScheme, parse } from '../../http';
-import type { AppView } from '../apps/service';
+import type { AppView } from '../apps/record';
 import { currentUser } from '../auth/session';
 import { DEVICE_COOKIE, deviceOf, INVITATIONS_PER_OWNER, INVITATIONS_WINDOW_MS, IpLimiter, LOGIN_MAX_FAILURES_PER_IP, LoginLimiter, MAILS_PER_IP, pause, tooManyAttempts } from '../auth/limiter';
 import * as service from './service';

@@ -11,7 +11,8 @@ import { PAGE_DEFAULTS, pageForViewer, pagesOfApp, updatePageSettings } from '..
 import { pagesRepo } from '../pages/repo';
 import { sheetSummaries } from '../spreadsheets/service';
 import { appsRepo } from './repo';
-import { resolveApp, updateApp, type AppRef, type AppView } from './service';
+import { updateApp } from './service';
+import { resolveApp, type AppRef, type AppView } from './record';
 
 /** Spec defaults of the board state (blocks-and-data §3 and §9). */
 export const BOARD_DEFAULTS = {

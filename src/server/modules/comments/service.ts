@@ -16,7 +16,7 @@ import { newId } from '../../http';
 import { SendLimiter } from '../actions/limiter';
 import { RateLimited } from '../actions/service';
 import { appsRepo } from '../apps/repo';
-import { appView, resolveApp, type AppView } from '../apps/service';
+import { appView, resolveApp, type AppView } from '../apps/record';
 import type { SessionUser } from '../auth/session';
 import { commentsRepo } from './repo';
 

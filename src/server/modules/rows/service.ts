@@ -30,7 +30,7 @@ import type { ServerContext } from '../../context';
 import { badRequest, conflict, forbidden, notFound, unauthorized, zodMessage, type Issue } from '../../errors';
 import { nowIso, parseJson } from '../../http';
 import { appsRepo } from '../apps/repo';
-import { appView, resolveApp, type AppView } from '../apps/service';
+import { appView, resolveApp, type AppView } from '../apps/record';
 import type { SessionUser } from '../auth/session';
 import { blockRecord } from '../blocks/record';
 import { loadSheetRows, readableSheet, visibleColumns, type SheetReadRef } from '../spreadsheets/service';

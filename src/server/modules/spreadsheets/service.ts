@@ -7,7 +7,7 @@ import { searchTerms } from '../../../shared/filters/search';
 import type { ServerContext } from '../../context';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';
 import { newId, nowIso, parseJson } from '../../http';
-import { resolveApp, type AppRef } from '../apps/service';
+import { resolveApp, type AppRef } from '../apps/record';
 import type { SessionUser } from '../auth/session';
 import { workspaceRepo } from '../workspace/repo';
 import { IMPORT_LIMITS, MESSAGES, type Cell, type ImportLimits, type ParsedSheet } from './import-file';
