@@ -7,7 +7,8 @@ import type { Config } from './config';
 import type { ServerContext } from './context';
 import { migrateToLatest, openDb, type DbHandle } from './db';
 import { errorHandler } from './errors';
-import { declaredAccess, type AccessRule } from './modules/access/rules';
+import { accessPreHandler, decorateAccess } from './modules/access/enforce';
+import { declaredAccess, type AccessRuleName } from './modules/access/rules';
 import { actionRoutes } from './modules/actions/routes';
 import { appUserRoutes } from './modules/app-users/routes';
 import { appRoutes } from './modules/apps/routes';
@@ -39,7 +40,7 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export interface BuiltApp {
   app: FastifyInstance;
   /** Every route with its declared access rule (null: not an /api route, e.g. the web app's files). */
-  routes: { method: string; url: string; access: AccessRule | null }[];
+  routes: { method: string; url: string; access: AccessRuleName | null }[];
   ctx: ServerContext;
   db: DbHandle;
 }
@@ -100,10 +101,15 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   });
 
   // Every /api route must say who may call it (modules/access/rules.ts): start-up fails otherwise.
+  // The declaration is the enforcement: its rule's preHandler runs before any other.
   const routes: BuiltApp['routes'] = [];
+  decorateAccess(app);
   app.addHook('onRoute', (route) => {
     const access = declaredAccess(route);
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, access });
+    if (!access) return;
+    const check = accessPreHandler(ctx, access, route.config?.resource);
+    route.preHandler = [check, ...[route.preHandler ?? []].flat()];
   });
   authRoutes(app, ctx);
   workspaceRoutes(app, ctx);

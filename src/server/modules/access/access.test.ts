@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { hashPassword } from '../auth/password';
 import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
-import { ACCESS_RULES, declaredAccess } from './rules';
+import { IdParams } from '../../../shared/api/params';
+import { appParam } from './resources';
+import { ACCESS_RULES, declaredAccess, type AccessRule } from './rules';
 import { PRIVATE_APP_MESSAGE } from './viewer';
 
 let t: TestApp;
@@ -121,7 +123,10 @@ describe('route declarations', () => {
     expect(() => declaredAccess({ method: 'GET', url: '/api/new-thing', config: {} })).toThrow(/GET \/api\/new-thing declares no access rule/);
     expect(() => declaredAccess({ method: 'GET', url: '/api/new-thing', config: { access: 'everyone' } as never })).toThrow(/declares no access rule/);
     expect(declaredAccess({ method: 'GET', url: '/assets/x.js', config: {} })).toBeNull();
-    expect(declaredAccess({ method: 'GET', url: '/api/x', config: { access: 'owner' } })).toBe('owner');
+    // A rule that decides on a resource needs the route to say how to find it.
+    expect(() => declaredAccess({ method: 'GET', url: '/api/x', config: { access: 'owner' } })).toThrow(/GET \/api\/x declares 'owner' but no resource/);
+    expect(declaredAccess({ method: 'GET', url: '/api/x', config: { access: 'owner', resource: appParam(IdParams, (p) => p.id) } })).toBe('owner');
+    expect(declaredAccess({ method: 'GET', url: '/api/x', config: { access: 'signed-in' } })).toBe('signed-in');
   });
 });
 
@@ -186,6 +191,19 @@ async function send(call: Call, f: Fixture, role: Role) {
   return t.app.inject({ method: call.method, url: call.url(f), headers: as(user), ...(call.payload ? { payload: call.payload(f) as object } : {}) });
 }
 
+/** The owner routes' matrix: anonymous visitors and another owner against every owner route; the unexpected answers. */
+async function ownerMatrix(targets: Record<'private' | 'public', Fixture>): Promise<string[]> {
+  const unexpected: string[] = [];
+  for (const which of ['private', 'public'] as const)
+    for (const call of OWNER_CALLS)
+      for (const role of ['anonymous', 'other owner'] as Role[]) {
+        const res = await send(call, targets[which], role);
+        const expected = role === 'anonymous' ? [401, 403, 404] : [403, 404];
+        if (!expected.includes(res.statusCode)) unexpected.push(`${role} ${call.name} on the ${which} app → ${res.statusCode}`);
+      }
+  return unexpected;
+}
+
 describe('privacy matrix', () => {
   it("a private app is its owner's alone: 403 'Access Denied' on every app route for anyone else", async () => {
     const unexpected: string[] = [];
@@ -222,15 +240,7 @@ describe('privacy matrix', () => {
   });
 
   it("the owner's routes: never allowed to anonymous visitors or another owner, on either app", async () => {
-    const unexpected: string[] = [];
-    for (const which of ['private', 'public'] as const)
-      for (const call of OWNER_CALLS)
-        for (const role of ['anonymous', 'other owner'] as Role[]) {
-          const res = await send(call, apps[which], role);
-          const expected = role === 'anonymous' ? [401, 403, 404] : [403, 404];
-          if (!expected.includes(res.statusCode)) unexpected.push(`${role} ${call.name} on the ${which} app → ${res.statusCode}`);
-        }
-    expect(unexpected).toEqual([]);
+    expect(await ownerMatrix(apps)).toEqual([]);
     // The owner may, and the workspace's editor too (a spot check that the calls themselves are right).
     for (const call of OWNER_CALLS) expect((await send(call, apps.private, 'workspace editor')).statusCode, `editor ${call.name}`).toBeLessThan(300);
     for (const call of OWNER_CALLS) expect((await send(call, apps.public, 'owner')).statusCode, call.name).toBeLessThan(300);
@@ -428,5 +438,28 @@ describe('password app (Use password set by user)', () => {
       await t.app.inject({ method: 'GET', url: `/api/board/${spreadsheetId}/sheet/Orders?board=${pw.id}&filters=${filters}`, headers: { cookie: cookies.editor! } }),
     );
     expect(editors.rows).toEqual([]);
+  });
+});
+
+describe('the matrix can fail', () => {
+  it("reports the owner routes as unexpected allows when the owner rule is swapped for the viewer's", async () => {
+    // Fresh apps: the weakened rule lets the other owner really change them.
+    const targets = { private: await fixture('Swapped Private Shop', false), public: await fixture('Swapped Public Shop', true) };
+    const owner: AccessRule = ACCESS_RULES.owner;
+    const decide = owner.decide;
+    owner.decide = (ctx, caller, resource) => (resource.kind === 'app' ? ACCESS_RULES['app-viewer'].decide(ctx, caller, resource) : decide(ctx, caller, resource));
+    let unexpected: string[];
+    try {
+      unexpected = await ownerMatrix(targets);
+    } finally {
+      owner.decide = decide;
+    }
+    // Anyone who may view the public app now changes it; the private app still refuses them.
+    expect(unexpected).toContain('anonymous update app on the public app → 200');
+    expect(unexpected).toContain('other owner add block on the public app → 201');
+    expect(unexpected).toContain('other owner app users on the public app → 200');
+    expect(unexpected.filter((u) => u.includes('private app'))).toEqual([]);
+    // Put back, the same matrix is clean again.
+    expect(await ownerMatrix(targets)).toEqual([]);
   });
 });

@@ -76,8 +76,21 @@ export async function isAppOwner(ctx: ServerContext, user: SessionUser | null, a
   return editsWorkspace(ctx, user, app.workspaceId);
 }
 
-/** The caller as a viewer of `app` (does not throw). */
-export async function appViewer(ctx: ServerContext, caller: Caller, app: ViewableApp): Promise<AppViewer> {
+// A request's caller asks the same questions of the rule's preHandler, the handler and the
+// service: answer each once per caller (a caller lives for one request).
+const viewers = new WeakMap<Caller, Map<string, Promise<AppViewer>>>();
+
+/** The caller as a viewer of `app` (does not throw). Memoised per caller and app. */
+export function appViewer(ctx: ServerContext, caller: Caller, app: ViewableApp): Promise<AppViewer> {
+  let byApp = viewers.get(caller);
+  if (!byApp) viewers.set(caller, (byApp = new Map()));
+  const key = `${app.id}\u0000${app.workspaceId}\u0000${app.public}\u0000${app.sign_in_method}`;
+  let p = byApp.get(key);
+  if (!p) byApp.set(key, (p = viewerOf(ctx, caller, app)));
+  return p;
+}
+
+async function viewerOf(ctx: ServerContext, caller: Caller, app: ViewableApp): Promise<AppViewer> {
   const owner = await isAppOwner(ctx, caller.user, app);
   const appUser = owner ? null : await caller.appUser(app.id);
   const role: ViewerRole = owner || appUser?.permissions === 'read-write' ? 'admin' : 'guest';

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AppAuthQuery,
   AppForgotPasswordBody,
+  APP_USER_MESSAGES,
   AppLoginBody,
   AppRegisterBody,
   AppSetPasswordBody,
@@ -14,7 +15,8 @@ import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
 import { linkScheme, parse } from '../../http';
 import type { AppView } from '../apps/record';
-import { currentUser } from '../auth/session';
+import { resolvedApp, signedInUser } from '../access/enforce';
+import { appInBody, appParam, requestApp } from '../access/resources';
 import { DEVICE_COOKIE, deviceOf, INVITATIONS_PER_OWNER, INVITATIONS_WINDOW_MS, IpLimiter, LOGIN_MAX_FAILURES_PER_IP, LoginLimiter, MAILS_PER_IP, pause, tooManyAttempts } from '../auth/limiter';
 import * as service from './service';
 import { appSessionCookie, signedInAppUser } from './session';
@@ -54,33 +56,32 @@ export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
     if (wait > 0) throw tooManyAttempts(reply, wait, (w) => `Too many invitations sent. Please wait ${w} and try again.`);
   };
 
-  app.get('/api/mutipageapp_users/:appId', { config: { access: 'owner' } }, async (request) => {
-    const { appId } = parse(AppUserAppParams, request.params);
-    return { app_users: await service.listAppUsers(ctx, await currentUser(ctx, request), appId) };
-  });
+  app.get('/api/mutipageapp_users/:appId', { config: { access: 'owner', resource: appParam(AppUserAppParams, (p) => p.appId) } }, async (request) => ({
+    app_users: await service.listAppUsers(ctx, resolvedApp(request)),
+  }));
 
-  app.post('/api/mutipageapp_users', { config: { access: 'owner' } }, async (request, reply) => {
+  app.post('/api/mutipageapp_users', { config: { access: 'owner', resource: appInBody(CreateAppUserBody, (b) => b.appId) } }, async (request, reply) => {
     const body = parse(CreateAppUserBody, request.body);
-    const owner = await currentUser(ctx, request);
-    checkInvitations(owner?.id, reply);
-    const { user, invitationSent } = await service.createAppUser(ctx, owner, { ...body, typedEmail: typedEmail(request.body) }, { scheme: linkScheme(ctx.config, request) });
-    if (owner) invitations.fail(owner.id);
+    const owner = signedInUser(request);
+    checkInvitations(owner.id, reply);
+    const { user, invitationSent } = await service.createAppUser(ctx, resolvedApp(request), { ...body, typedEmail: typedEmail(request.body) }, { scheme: linkScheme(ctx.config, request) });
+    invitations.fail(owner.id);
     return reply.status(201).send({ new_app_user: user, invitation_sent: invitationSent });
   });
 
-  app.put('/api/mutipageapp_users', { config: { access: 'owner' } }, async (request, reply) => {
+  app.put('/api/mutipageapp_users', { config: { access: 'owner', resource: appInBody(UpdateAppUserBody, (b) => b.appId) } }, async (request, reply) => {
     const body = parse(UpdateAppUserBody, request.body);
-    const owner = await currentUser(ctx, request);
+    const owner = signedInUser(request);
     // A changed address of a user without a password is invited again: only then does the limit apply.
-    const mail = { scheme: linkScheme(ctx.config, request), mayInvite: () => checkInvitations(owner?.id, reply) };
-    const { user, invitationSent } = await service.updateAppUser(ctx, owner, { ...body, typedEmail: typedEmail(request.body) }, mail);
-    if (owner && invitationSent !== undefined) invitations.fail(owner.id);
+    const mail = { scheme: linkScheme(ctx.config, request), mayInvite: () => checkInvitations(owner.id, reply) };
+    const { user, invitationSent } = await service.updateAppUser(ctx, resolvedApp(request), { ...body, typedEmail: typedEmail(request.body) }, mail);
+    if (invitationSent !== undefined) invitations.fail(owner.id);
     return { updated_user: user, ...(invitationSent === undefined ? {} : { invitation_sent: invitationSent }) };
   });
 
-  app.delete('/api/mutipageapp_users', { config: { access: 'owner' } }, async (request, reply) => {
+  app.delete('/api/mutipageapp_users', { config: { access: 'owner', resource: appInBody(DeleteAppUserBody, (b) => b.appId) } }, async (request, reply) => {
     const body = parse(DeleteAppUserBody, request.body);
-    await service.deleteAppUser(ctx, await currentUser(ctx, request), body);
+    await service.deleteAppUser(ctx, resolvedApp(request), body);
     return reply.status(204).send();
   });
 
@@ -96,10 +97,8 @@ export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
   const registrations = new IpLimiter(REGISTRATIONS_PER_IP);
   const emailKey = (target: AppView, email: string) => `${target.id}/${email}`;
 
-  const appOf = (request: FastifyRequest) => {
-    const q = parse(AppAuthQuery, request.query);
-    return service.appOfRequest(ctx, { board: q.board, app: q.app, host: request.host });
-  };
+  /** The app the request names (Host, then `app`, then `board`): they only ever sign in to it. */
+  const namedApp = requestApp(AppAuthQuery, APP_USER_MESSAGES.appNotFound);
   /** Refuses an IP over its budget (429); slows down one that has been failing. */
   const refuseFailingIp = async (request: FastifyRequest, reply: FastifyReply) => {
     const wait = failures.retryAfter(request.ip);
@@ -107,13 +106,13 @@ export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
     await pause(failures.delay(request.ip, ctx.config.authSlowdownMs));
   };
 
-  app.get('/api/app-auth/me', { config: { access: 'app-auth' } }, async (request) => {
-    const target = await appOf(request);
+  app.get('/api/app-auth/me', { config: { access: 'app-auth', resource: namedApp } }, async (request) => {
+    const target = resolvedApp(request);
     return { app_user: await signedInAppUser(ctx, request, target.id) };
   });
 
-  app.post('/api/app-auth/login', { config: { access: 'app-auth' } }, async (request, reply) => {
-    const target = await appOf(request);
+  app.post('/api/app-auth/login', { config: { access: 'app-auth', resource: namedApp } }, async (request, reply) => {
+    const target = resolvedApp(request);
     const body = parse(AppLoginBody, request.body);
     const key = emailKey(target, body.email);
     const wait = Math.max(logins.retryAfter(key, request.ip, request.cookies[DEVICE_COOKIE]), failures.retryAfter(request.ip));
@@ -135,15 +134,15 @@ export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
     return { app_user: result.user };
   });
 
-  app.post('/api/app-auth/logout', { config: { access: 'app-auth' } }, async (request, reply) => {
-    const target = await appOf(request);
+  app.post('/api/app-auth/logout', { config: { access: 'app-auth', resource: namedApp } }, async (request, reply) => {
+    const target = resolvedApp(request);
     await service.logout(ctx, target, request.cookies[appSessionCookie(target.id)]);
     reply.clearCookie(appSessionCookie(target.id), { path: '/' });
     return reply.status(204).send();
   });
 
-  app.post('/api/app-auth/register', { config: { access: 'app-auth' } }, async (request, reply) => {
-    const target = await appOf(request);
+  app.post('/api/app-auth/register', { config: { access: 'app-auth', resource: namedApp } }, async (request, reply) => {
+    const target = resolvedApp(request);
     const body = parse(AppRegisterBody, request.body);
     const wait = Math.max(failures.retryAfter(request.ip), registrations.retryAfter(request.ip));
     if (wait > 0) throw tooManyAttempts(reply, wait, (w) => `Too many sign-up attempts. Please wait ${w} and try again.`);
@@ -165,7 +164,7 @@ export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
   });
 
   const withToken = (run: typeof service.acceptInvitation) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const target = await appOf(request);
+    const target = resolvedApp(request);
     const body = parse(AppSetPasswordBody, request.body);
     await refuseFailingIp(request, reply);
     let result;
@@ -178,11 +177,11 @@ export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
     setAppSessionCookie(request, reply, target, result.session);
     return { app_user: result.user };
   };
-  app.post('/api/app-auth/accept-invitation', { config: { access: 'app-auth' } }, withToken(service.acceptInvitation));
-  app.post('/api/app-auth/reset-password', { config: { access: 'app-auth' } }, withToken(service.resetPassword));
+  app.post('/api/app-auth/accept-invitation', { config: { access: 'app-auth', resource: namedApp } }, withToken(service.acceptInvitation));
+  app.post('/api/app-auth/reset-password', { config: { access: 'app-auth', resource: namedApp } }, withToken(service.resetPassword));
 
-  app.post('/api/app-auth/forgot-password', { config: { access: 'app-auth' } }, async (request, reply) => {
-    const target = await appOf(request);
+  app.post('/api/app-auth/forgot-password', { config: { access: 'app-auth', resource: namedApp } }, async (request, reply) => {
+    const target = resolvedApp(request);
     const body = parse(AppForgotPasswordBody, request.body);
     const key = emailKey(target, body.email);
     // Every request counts, sent or not (answers must not differ for users and strangers).

@@ -91,7 +91,7 @@ export async function boardMetadata(
   if (hasFields(body)) {
     if (!user) throw unauthorized();
     if (!editable) throw forbidden('Only the owner of this board can change it');
-    app = await updateApp(ctx, user, app.id, body);
+    app = await updateApp(ctx, app, body);
   }
   const pages = await pagesOfApp(ctx, app.id);
   const home = pages[0];

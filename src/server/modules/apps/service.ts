@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import { isAppOwner, viewApp, viewRefusal, type AppViewer, type Caller } from '../access/viewer';
+import { isAppOwner } from '../access/viewer';
 import type { App, UpdateAppBody } from '../../../shared/api';
 import { subdomainOf, subdomainProblem } from '../../../shared/rules/slug';
 import { baseHostname, type Config } from '../../config';
 import type { ServerContext } from '../../context';
 import { isUniqueViolation } from '../../db';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { newId, nowIso } from '../../http';
 import type { SessionUser } from '../auth/session';
 import { schemaOf } from '../../../blocks/schemas';
@@ -62,36 +62,8 @@ export function publishTarget(config: Config, subdomain: string, raw: string): {
   return { url: url.href, customHost: host };
 }
 
-async function isOwner(ctx: ServerContext, user: SessionUser | null, app: AppView): Promise<boolean> {
-  return isAppOwner(ctx, user, app);
-}
-
-/**
- * Access rule, the same for apps, pages and blocks (access/viewer.ts): an unknown app is 404; one
- * the caller may not view is 403 'Access Denied' (private) or 401 (a password app before signing
- * in); one they may view but not change answers 403 on writes; no session on a write is 401.
- */
-export async function readableApp(ctx: ServerContext, caller: Caller, appId: string): Promise<{ app: AppView; owner: boolean; viewer: AppViewer }> {
-  const row = await appsRepo(ctx.db).findById(appId);
-  if (!row) throw notFound('App not found');
-  const app = appView(row);
-  const viewer = await viewApp(ctx, caller, app);
-  return { app, owner: viewer.owner, viewer };
-}
-
-export async function writableApp(ctx: ServerContext, user: SessionUser | null, appId: string) {
-  const row = await appsRepo(ctx.db).findById(appId);
-  if (!row) throw notFound('App not found');
-  if (!user) throw unauthorized();
-  const app = appView(row);
-  if (await isOwner(ctx, user, app)) return app;
-  // Someone who may not even view it is told so ('Access Denied' for a private app).
-  if (!app.public) throw viewRefusal(app);
-  throw forbidden('Only the owner of this app can change it');
-}
-
 export async function canEdit(ctx: ServerContext, user: SessionUser | null, app: AppView) {
-  return isOwner(ctx, user, app);
+  return isAppOwner(ctx, user, app);
 }
 
 /**
@@ -211,8 +183,8 @@ export async function listApps(ctx: ServerContext, user: SessionUser): Promise<(
   return [...own, ...shared];
 }
 
-export async function updateApp(ctx: ServerContext, user: SessionUser | null, appId: string, body: UpdateAppBody) {
-  const app = await writableApp(ctx, user, appId);
+/** Changes an app its caller may edit (the 'owner' rule let them through). */
+export async function updateApp(ctx: ServerContext, app: AppView, body: UpdateAppBody) {
   const { name, subdomain, spreadsheetId, public: isPublic, sign_in_method, publishUrl, ...settings } = body;
   const patch: Parameters<ReturnType<typeof appsRepo>['update']>[1] = { updated_at: nowIso() };
   if (name !== undefined) patch.name = name;
@@ -240,19 +212,9 @@ export async function updateApp(ctx: ServerContext, user: SessionUser | null, ap
   return appView((await appsRepo(ctx.db).findById(app.id))!);
 }
 
-/** POST /api/app/app-info: the app named by the first label of the host name (shell §5), if the caller may view it. */
-export async function appInfo(ctx: ServerContext, caller: Caller, appName: string): Promise<AppView> {
-  const row = await appsRepo(ctx.db).findBySubdomain(appName.trim().toLowerCase());
-  if (!row) throw notFound('Unable to get app information');
-  const app = appView(row);
-  await viewApp(ctx, caller, app);
-  return app;
-}
-
-export async function deleteApp(ctx: ServerContext, user: SessionUser | null, appId: string) {
-  const app = await writableApp(ctx, user, appId);
+export async function deleteApp(ctx: ServerContext, user: SessionUser, app: AppView) {
   // Workspace editors change apps; only the workspace's owner deletes them.
-  const ws = await workspaceRepo(ctx.db).byOwner(user!.id);
+  const ws = await workspaceRepo(ctx.db).byOwner(user.id);
   if (ws?.id !== app.workspaceId) throw forbidden('Only the owner of this workspace can delete its apps');
   await ctx.db.transaction().execute((trx) => appsRepo(trx).delete(app.id));
 }

@@ -6,7 +6,8 @@ import { linkScheme, parse } from '../../http';
 import { DEVICE_COOKIE, deviceOf, IpLimiter, LOGIN_MAX_FAILURES_PER_IP, LoginLimiter, MAILS_PER_IP, pause, tooManyAttempts } from './limiter';
 import { setupWorkspace } from '../workspace/service';
 import * as auth from './service';
-import { publicUser, requireUser, SESSION_COOKIE } from './session';
+import { signedInUser } from '../access/enforce';
+import { publicUser, SESSION_COOKIE } from './session';
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: { token: string; maxAge: number }) {
   reply.setCookie(SESSION_COOKIE, session.token, {
@@ -77,10 +78,7 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext) {
     return reply.status(204).send();
   });
 
-  app.get('/api/auth', { config: { access: 'public' } }, async (request) => {
-    const user = await requireUser(ctx, request);
-    return { user: publicUser(user) };
-  });
+  app.get('/api/auth', { config: { access: 'signed-in' } }, async (request) => ({ user: publicUser(signedInUser(request)) }));
 
   app.post('/api/auth/magic-link', { config: { access: 'public' } }, async (request, reply) => {
     const body = parse(MagicLinkBody, request.body);

@@ -4,7 +4,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { PublicUser } from '../../../shared/api';
 import type { ServerContext } from '../../context';
-import { unauthorized } from '../../errors';
 import { nowIso, sha256 } from '../../http';
 import { authRepo } from './repo';
 
@@ -31,10 +30,4 @@ export function currentUser(ctx: ServerContext, request: FastifyRequest): Promis
     userCache.set(request, p);
   }
   return p;
-}
-
-export async function requireUser(ctx: ServerContext, request: FastifyRequest): Promise<SessionUser> {
-  const user = await currentUser(ctx, request);
-  if (!user) throw unauthorized();
-  return user;
 }

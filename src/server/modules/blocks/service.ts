@@ -1,14 +1,12 @@
 import { blockSchemas, migrateBlockRecord, resolveKind, schemaOf } from '../../../blocks/schemas';
 import { blockRecord, blocksOfPages } from './record';
-import type { Caller } from '../access/viewer';
 import { normalizeBlock, validateBlock, type BlockRecord } from '../../../shared/settings';
 import type { ServerContext } from '../../context';
-import { badRequest, notFound } from '../../errors';
+import { badRequest } from '../../errors';
 import { newId, nowIso } from '../../http';
-import { readableApp, writableApp } from '../apps/service';
-import type { SessionUser } from '../auth/session';
+import type { AppView } from '../apps/record';
 import { viewerBlock } from '../actions/secrets';
-import { pagesRepo } from '../pages/repo';
+import type { PageRow } from '../pages/repo';
 import { blocksRepo, type BlockRow } from './repo';
 
 function configOf(record: BlockRecord): string {
@@ -38,23 +36,10 @@ function checked(type: string, input: Record<string, unknown>, id: string): Bloc
   return record;
 }
 
-async function pageForWrite(ctx: ServerContext, user: SessionUser | null, pageId: string) {
-  const page = await pagesRepo(ctx.db).findById(pageId);
-  if (!page) throw notFound('Page not found');
-  const app = await writableApp(ctx, user, page.app_id);
-  return Object.assign(page, { appKind: app.kind });
-}
-
-async function blockForWrite(ctx: ServerContext, user: SessionUser | null, blockId: string) {
-  const row = await blocksRepo(ctx.db).findById(blockId);
-  if (!row) throw notFound('Block not found');
-  await pageForWrite(ctx, user, row.page_id);
-  return row;
-}
-
-export async function createBlock(ctx: ServerContext, user: SessionUser | null, body: { pageId: string; type: string } & Record<string, unknown>) {
-  const { pageId, type, id: _id, ...settings } = body;
-  const page = await pageForWrite(ctx, user, pageId);
+/** Adds a block to a page of an app its caller may edit (the 'owner' rule resolved both). */
+export async function createBlock(ctx: ServerContext, pageRow: PageRow, app: AppView, body: { pageId: string; type: string } & Record<string, unknown>) {
+  const { pageId: _pageId, type, id: _id, ...settings } = body;
+  const page = { ...pageRow, appKind: app.kind };
   const record = checked(type, settings, newId());
   const now = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
@@ -72,8 +57,7 @@ export async function createBlock(ctx: ServerContext, user: SessionUser | null, 
   return record;
 }
 
-export async function updateBlock(ctx: ServerContext, user: SessionUser | null, blockId: string, body: Record<string, unknown>) {
-  const row = await blockForWrite(ctx, user, blockId);
+export async function updateBlock(ctx: ServerContext, row: BlockRow, body: Record<string, unknown>) {
   const stored = blockRecord(row);
   const { id: _id, pageId: _pageId, type, ...changes } = body;
   const kind = resolveKind(stored.type) ?? stored.type;
@@ -85,13 +69,11 @@ export async function updateBlock(ctx: ServerContext, user: SessionUser | null, 
   return record;
 }
 
-export async function deleteBlock(ctx: ServerContext, user: SessionUser | null, blockId: string) {
-  const row = await blockForWrite(ctx, user, blockId);
+export async function deleteBlock(ctx: ServerContext, row: BlockRow) {
   await blocksRepo(ctx.db).delete(row.id);
 }
 
-export async function reorderBlocks(ctx: ServerContext, user: SessionUser | null, pageId: string, order: string[]) {
-  const page = await pageForWrite(ctx, user, pageId);
+export async function reorderBlocks(ctx: ServerContext, page: PageRow, order: string[]) {
   const current = (await blocksRepo(ctx.db).listByPages([page.id])).map((b) => b.id);
   const given = new Set(order);
   if (given.size !== order.length || order.length !== current.length || current.some((id) => !given.has(id)))
@@ -102,12 +84,8 @@ export async function reorderBlocks(ctx: ServerContext, user: SessionUser | null
   return (await blocksOfPages(ctx, [page.id])).get(page.id) ?? [];
 }
 
-export async function readBlock(ctx: ServerContext, caller: Caller, blockId: string) {
-  const row = await blocksRepo(ctx.db).findById(blockId);
-  if (!row) throw notFound('Block not found');
-  const page = await pagesRepo(ctx.db).findById(row.page_id);
-  if (!page) throw notFound('Block not found');
-  const { owner } = await readableApp(ctx, caller, page.app_id);
+/** A block as its viewer (the 'app-viewer' rule let them through) may read it. */
+export function readBlock(row: BlockRow, owner: boolean) {
   // Action secrets stay on the server for everyone but the owner.
   return owner ? blockRecord(row) : viewerBlock(blockRecord(row));
 }

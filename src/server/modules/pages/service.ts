@@ -8,7 +8,6 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { newId, nowIso, parseJson } from '../../http';
 import { appViewer, ownerCaller, viewRefusal, type AppViewer, type Caller } from '../access/viewer';
 import { appsRepo } from '../apps/repo';
-import { writableApp } from '../apps/service';
 import { appView, resolveApp, type AppRef, type AppView } from '../apps/record';
 import type { SessionUser } from '../auth/session';
 import { viewerBlocks } from '../actions/secrets';
@@ -132,8 +131,8 @@ async function withSlug<T>(ctx: ServerContext, appId: string, explicit: string |
   }
 }
 
-export async function createPage(ctx: ServerContext, user: SessionUser | null, body: { appId: string; page_name: string; page_slug?: string }) {
-  const app = await writableApp(ctx, user, body.appId);
+/** Adds a page to an app its caller may edit (the 'owner' rule let them through). */
+export async function createPage(ctx: ServerContext, app: AppView, body: { page_name: string; page_slug?: string }) {
   if (app.kind === 'board') throw badRequest('A board has exactly one page; make a multipage app for more pages');
   const explicit = body.page_slug ? givenSlug(body.page_slug) : null;
   const repo = pagesRepo(ctx.db);
@@ -156,24 +155,12 @@ export async function createPage(ctx: ServerContext, user: SessionUser | null, b
   });
 }
 
-async function pageForWrite(ctx: ServerContext, user: SessionUser | null, pageId: string) {
-  const row = await pagesRepo(ctx.db).findById(pageId);
-  if (!row) throw notFound('Page not found');
-  const app = await writableApp(ctx, user, row.app_id);
-  return { row, app };
-}
-
 /**
  * Renames a page. The slug follows the new name by the slug rule (unique per app) unless one is
  * given; the home page keeps its slug (it is served at the app's root). A board's one page is
  * named after the board and keeps its slug too.
  */
-export async function renamePage(ctx: ServerContext, user: SessionUser | null, pageId: string, body: { page_name: string; page_slug?: string }) {
-  const { row } = await pageForWrite(ctx, user, pageId);
-  return renameRow(ctx, row, body);
-}
-
-async function renameRow(ctx: ServerContext, row: PageRow, body: { page_name: string; page_slug?: string }) {
+export async function renamePage(ctx: ServerContext, row: PageRow, body: { page_name: string; page_slug?: string }) {
   const repo = pagesRepo(ctx.db);
   if (row.page_type === 'home') {
     if (body.page_slug !== undefined && body.page_slug.trim().toLowerCase() !== row.page_slug)
@@ -196,13 +183,12 @@ export async function updatePageSettings(ctx: ServerContext, row: PageRow, body:
   if (is_public !== undefined) patch.is_public = is_public ? 1 : 0;
   if (is_auth !== undefined) patch.is_auth = is_auth ? 1 : 0;
   await pagesRepo(ctx.db).update(row.id, patch);
-  if (page_name !== undefined && page_name !== row.page_name) await renameRow(ctx, { ...row, ...patch }, { page_name });
+  if (page_name !== undefined && page_name !== row.page_name) await renamePage(ctx, { ...row, ...patch }, { page_name });
   return (await pagesRepo(ctx.db).findById(row.id))!;
 }
 
 /** Orders the app's pages; the home page stays first (it is the app's root). */
-export async function reorderPages(ctx: ServerContext, user: SessionUser | null, appId: string, order: string[]) {
-  const app = await writableApp(ctx, user, appId);
+export async function reorderPages(ctx: ServerContext, user: SessionUser, app: AppView, order: string[]) {
   const rows = await pagesRepo(ctx.db).listByApp(app.id);
   const given = new Set(order);
   if (given.size !== order.length || order.length !== rows.length || rows.some((p) => !given.has(p.id)))
@@ -216,8 +202,7 @@ export async function reorderPages(ctx: ServerContext, user: SessionUser | null,
 }
 
 /** Deletes a page and its blocks; never the home page (the app's root). */
-export async function deletePage(ctx: ServerContext, user: SessionUser | null, pageId: string) {
-  const { row } = await pageForWrite(ctx, user, pageId);
+export async function deletePage(ctx: ServerContext, row: PageRow) {
   if (row.page_type === 'home') throw badRequest('The home page cannot be deleted');
   await ctx.db.transaction().execute((trx) => pagesRepo(trx).delete(row.id));
 }

@@ -4,14 +4,14 @@ import { AddWorkspaceEditorBody, JoinWorkspaceBody } from '../../../shared/api/w
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
 import { linkScheme, parse } from '../../http';
-import { requireUser } from '../auth/session';
+import { signedInUser } from '../access/enforce';
 import { INVITATIONS_PER_OWNER, INVITATIONS_WINDOW_MS, IpLimiter, LOGIN_MAX_FAILURES_PER_IP, pause, tooManyAttempts } from '../auth/limiter';
 import { addEditor, joinWorkspace, listEditors, removeEditor } from './editors';
 import { workspacePlan } from './service';
 
 export function workspaceRoutes(app: FastifyInstance, ctx: ServerContext) {
   app.get('/api/board/workspace', { config: { access: 'signed-in' } }, async (request) => {
-    const user = await requireUser(ctx, request);
+    const user = signedInUser(request);
     return workspacePlan(ctx, user.id);
   });
 
@@ -23,12 +23,12 @@ export function workspaceRoutes(app: FastifyInstance, ctx: ServerContext) {
   const badLinks = new IpLimiter(LOGIN_MAX_FAILURES_PER_IP);
 
   app.get('/api/workspace/editors', { config: { access: 'signed-in' } }, async (request) => {
-    const user = await requireUser(ctx, request);
+    const user = signedInUser(request);
     return { editors: await listEditors(ctx, user) };
   });
 
   app.post('/api/workspace/editors', { config: { access: 'signed-in' } }, async (request, reply) => {
-    const user = await requireUser(ctx, request);
+    const user = signedInUser(request);
     const { email } = parse(AddWorkspaceEditorBody, request.body);
     const result = await addEditor(ctx, user, email, {
       scheme: linkScheme(ctx.config, request),
@@ -42,14 +42,14 @@ export function workspaceRoutes(app: FastifyInstance, ctx: ServerContext) {
   });
 
   app.delete('/api/workspace/editors/:id', { config: { access: 'signed-in' } }, async (request, reply) => {
-    const user = await requireUser(ctx, request);
+    const user = signedInUser(request);
     const { id } = parse(ShortIdParams, request.params);
     await removeEditor(ctx, user, id);
     return reply.status(204).send();
   });
 
   app.post('/api/workspace/join', { config: { access: 'signed-in' } }, async (request, reply) => {
-    const user = await requireUser(ctx, request);
+    const user = signedInUser(request);
     const { token } = parse(JoinWorkspaceBody, request.body);
     const wait = badLinks.retryAfter(request.ip);
     if (wait > 0) throw tooManyAttempts(reply, wait, (w) => `Too many failed attempts. Please wait ${w} and try again.`);
