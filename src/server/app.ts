@@ -13,6 +13,7 @@ import { actionRoutes } from './modules/actions/routes';
 import { appUserRoutes } from './modules/app-users/routes';
 import { appRoutes } from './modules/apps/routes';
 import { hostSubdomain } from './modules/apps/record';
+import { rateLimitHooks } from './modules/auth/rate-limit';
 import { authRoutes } from './modules/auth/routes';
 import { chartRoutes } from './modules/charts/routes';
 import { commentRoutes } from './modules/comments/routes';
@@ -110,6 +111,13 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     if (!access) return;
     const check = accessPreHandler(ctx, access, route.config?.resource);
     route.preHandler = [check, ...[route.preHandler ?? []].flat()];
+    // Rate limits run after the rule: they may count by the account or the app it resolved.
+    const limit = route.config?.rateLimit;
+    if (!limit) return;
+    const hooks = rateLimitHooks(ctx, limit);
+    route.preHandler = [...route.preHandler, hooks.preHandler];
+    route.onError = [...[route.onError ?? []].flat(), hooks.onError];
+    route.preSerialization = [...[route.preSerialization ?? []].flat(), hooks.preSerialization];
   });
   authRoutes(app, ctx);
   workspaceRoutes(app, ctx);
