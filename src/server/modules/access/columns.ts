@@ -23,7 +23,7 @@ export async function viewerColumns(
 ): Promise<Set<string>> {
   const out = new Set<string>();
   const pages = (await pagesRepo(ctx.db).listByApp(app.id)).filter(
-    (p) => viewer.owner || (Number(p.is_public) === 1 && (viewer.canView || isAuthPage(p))),
+    (p) => viewer.owner || (p.is_public && (viewer.canView || isAuthPage(p))),
   );
   const blocks = await blocksOfPages(
     ctx,

@@ -132,7 +132,7 @@ export async function pageMetadata(
     if (!user) throw unauthorized();
     if (!editable) throw forbidden('Only the owner of this app can change it');
     row = await updatePageSettings(ctx, row, body);
-    page = { ...page, page_name: row.page_name, page_slug: row.page_slug, is_public: Number(row.is_public) === 1, is_auth: Number(row.is_auth) === 1 };
+    page = { ...page, page_name: row.page_name, page_slug: row.page_slug, is_public: row.is_public, is_auth: row.is_auth };
   }
   const settings = parseJson<PageSettings>(row.settings, {});
   const { page_name: _n, is_public: _p, is_auth: _a, ...colours } = settings;

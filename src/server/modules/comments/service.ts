@@ -60,7 +60,7 @@ async function locate(ctx: ServerContext, caller: Caller, t: CommentTarget): Pro
   const viewer = await viewApp(ctx, caller, app);
   const owner = viewer.owner;
   // A page that is not public keeps its blocks to the owner.
-  if (!owner && Number(block.is_public) !== 1) throw notFound(COMMENT_ERRORS.blockNotFound);
+  if (!owner && !block.is_public) throw notFound(COMMENT_ERRORS.blockNotFound);
   if (t.board) {
     const named = await resolveApp(ctx, { board: t.board, host: t.host });
     if (named && named.id !== app.id) throw forbidden(COMMENT_ERRORS.otherBoard);

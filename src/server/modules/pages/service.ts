@@ -35,8 +35,8 @@ export function pageOut(row: PageRow, blocks: Page['blocks']): Page {
     page_slug: row.page_slug,
     page_name: row.page_name,
     page_type: row.page_type,
-    is_auth: Number(row.is_auth) === 1,
-    is_public: Number(row.is_public) === 1,
+    is_auth: row.is_auth,
+    is_public: row.is_public,
     app_id: row.app_id,
     blocks,
     // Only colours the page sets: the others follow the app's (board state) colours.
@@ -144,8 +144,8 @@ export async function createPage(ctx: ServerContext, app: AppView, body: { page_
       page_name: body.page_name,
       page_slug: slug,
       page_type: 'page',
-      is_auth: 0,
-      is_public: 1,
+      is_auth: false,
+      is_public: true,
       position: existing.reduce((m, p) => Math.max(m, Number(p.position)), -1) + 1,
       settings: '{}',
       created_at: nowIso(),
@@ -180,8 +180,8 @@ export async function updatePageSettings(ctx: ServerContext, row: PageRow, body:
   const colours = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   const patch: Parameters<ReturnType<typeof pagesRepo>['update']>[1] = {};
   if (Object.keys(colours).length) patch.settings = JSON.stringify({ ...parseJson<PageSettings>(row.settings, {}), ...colours });
-  if (is_public !== undefined) patch.is_public = is_public ? 1 : 0;
-  if (is_auth !== undefined) patch.is_auth = is_auth ? 1 : 0;
+  if (is_public !== undefined) patch.is_public = is_public;
+  if (is_auth !== undefined) patch.is_auth = is_auth;
   await pagesRepo(ctx.db).update(row.id, patch);
   if (page_name !== undefined && page_name !== row.page_name) await renamePage(ctx, { ...row, ...patch }, { page_name });
   return (await pagesRepo(ctx.db).findById(row.id))!;
