@@ -78,12 +78,17 @@ export function pageInBody<S extends z.ZodType>(schema: S, idOf: (body: z.output
 
 /** The block whose id is the path parameter `id`, with its page and app (404 'Block not found'). */
 export function blockParam(): ResourceResolver {
+  return blockIn(IdParams, (p) => p.id, 'Block not found');
+}
+
+/** The block whose id a path parameter holds, with its page and app; 404 with `missing` (the route's words). */
+export function blockIn<S extends z.ZodType>(schema: S, idOf: (params: z.output<S>) => string, missing: string): ResourceResolver {
   return async (ctx, request) => {
-    const block = await blocksRepo(ctx.db).findById(parse(IdParams, request.params).id);
-    if (!block) throw notFound('Block not found');
+    const block = await blocksRepo(ctx.db).findById(idOf(parse(schema, request.params)));
+    if (!block) throw notFound(missing);
     const page = await pagesRepo(ctx.db).findById(block.page_id);
-    if (!page) throw notFound('Block not found');
-    return { kind: 'app', app: await appById(ctx, page.app_id), page, block };
+    if (!page) throw notFound(missing);
+    return { kind: 'app', app: await appById(ctx, page.app_id, missing), page, block };
   };
 }
 
