@@ -114,6 +114,8 @@ describe('route declarations', () => {
       // The owner's management routes say so.
       expect(api.find((r) => r.method === 'PUT' && r.url === '/api/apps/:id')?.access).toBe('owner');
       expect(api.find((r) => r.method === 'GET' && r.url === '/api/board/:spreadsheetId/sheet/:sheetTitle')?.access).toBe('app-viewer');
+      // The front door of a password app opens its sign-in pages to visitors.
+      expect(api.find((r) => r.method === 'GET' && r.url === '/api/pages/:appId')?.access).toBe('app-visitor');
     } finally {
       await built.app.close();
     }

@@ -57,10 +57,14 @@ export function appBySubdomainInBody<S extends z.ZodType>(schema: S, nameOf: (bo
  * The app the request speaks for (apps/record.ts resolveApp: Host, then `app`, then `board`), from
  * the query as `schema` reads it; 404 with `missing` when it names none.
  */
-export function requestApp<S extends z.ZodType<{ app?: string; board?: string }>>(schema: S, missing: string): ResourceResolver {
+export function requestApp<S extends z.ZodType<{ app?: string; board?: string }>>(
+  schema: S,
+  missing: string,
+  refOf: (query: z.output<S>) => { app?: string; board?: string } = (q) => ({ app: q.app, board: q.board }),
+): ResourceResolver {
   return async (ctx, request) => {
-    const q = parse(schema, request.query);
-    const app = await resolveApp(ctx, { board: q.board, app: q.app, host: request.host });
+    const ref = refOf(parse(schema, request.query));
+    const app = await resolveApp(ctx, { board: ref.board, app: ref.app, host: request.host });
     if (!app) throw notFound(missing);
     return { kind: 'app', app };
   };

@@ -106,6 +106,21 @@ export const ACCESS_RULES = {
       return viewer.canView ? null : viewRefusal(resource.app);
     },
   },
+  /**
+   * Whoever may reach the app's front door: the page list, a page, the board and page state. A
+   * private app only its owner and editors (403 'Access Denied'); a password app anyone, but until
+   * they sign in the services hand out only its sign-in pages and no data (401 for any other page);
+   * a public app anyone.
+   */
+  'app-visitor': {
+    description: "whoever may reach the named app's front door (private: owner; password: anyone, its sign-in pages only until signed in; public: anyone)",
+    resources: ['app'],
+    decide: async (ctx, caller, resource) => {
+      if (resource.kind !== 'app') return forbidden();
+      const viewer = await appViewer(ctx, caller, resource.app);
+      return viewer.canView || resource.app.public ? null : viewRefusal(resource.app);
+    },
+  },
   /** The sign-in, registration, invitation and reset endpoints of the app the request names (rate-limited). */
   'app-auth': {
     description: "the app's own sign-in endpoints: anyone, rate-limited; they only ever sign in to the named app",

@@ -1,6 +1,6 @@
 // The board and page state fields of blocks-and-data §3, as POST /api/board/update-metadata and
 // POST /api/page/update-metadata answer them. Owners may send fields to save first.
-import { appViewer, viewRefusal, type AppViewer, type Caller } from '../access/viewer';
+import { viewRefusal, type AppViewer, type Caller } from '../access/viewer';
 import { isAuthPage } from '../../../shared/rules/auth-pages';
 import type { BoardSettings, PageSettings } from '../../../shared/api';
 import type { ServerContext } from '../../context';
@@ -12,7 +12,7 @@ import { pagesRepo } from '../pages/repo';
 import { sheetSummaries } from '../spreadsheets/service';
 import { appsRepo } from './repo';
 import { updateApp } from './service';
-import { resolveApp, type AppRef, type AppView } from './record';
+import type { AppView } from './record';
 
 /** Spec defaults of the board state (blocks-and-data §3 and §9). */
 export const BOARD_DEFAULTS = {
@@ -41,17 +41,14 @@ export const BOARD_DEFAULTS = {
 export { PAGE_DEFAULTS };
 
 /**
- * The app and the caller as its viewer. A private app refuses everyone but its owner ('Access
- * Denied'). A password app answers visitors who have not signed in yet too, but with
- * `needs_sign_in: true` and none of its data (no sheets, only its sign-in pages' blocks): the web
- * app needs its name, colours and sign-in pages to show them.
+ * The app and the caller as its viewer, as the route's 'app-visitor' rule resolved them: a private
+ * app refused everyone but its owner ('Access Denied'). A password app answers visitors who have
+ * not signed in yet too, but with `needs_sign_in: true` and none of its data (no sheets, only its
+ * sign-in pages' blocks): the web app needs its name, colours and sign-in pages to show them.
  */
-async function appFor(ctx: ServerContext, caller: Caller, ref: AppRef) {
-  const app = await resolveApp(ctx, ref);
-  if (!app) throw notFound('Board not found');
-  const viewer = await appViewer(ctx, caller, app);
-  if (!viewer.canView && !app.public) throw viewRefusal(app);
-  return { app, editable: viewer.owner, viewer };
+export interface StateOf {
+  app: AppView;
+  viewer: AppViewer;
 }
 
 function hasFields(body: object): boolean {
@@ -81,13 +78,13 @@ async function common(ctx: ServerContext, app: AppView, editable: boolean, viewe
 export async function boardMetadata(
   ctx: ServerContext,
   caller: Caller,
-  ref: AppRef,
+  found: StateOf,
   body: BoardSettings & { name?: string; spreadsheetId?: string | null },
 ) {
   const user = caller.user;
-  const found = await appFor(ctx, caller, ref);
   let app = found.app;
-  const { editable, viewer } = found;
+  const viewer = found.viewer;
+  const editable = viewer.owner;
   if (hasFields(body)) {
     if (!user) throw unauthorized();
     if (!editable) throw forbidden('Only the owner of this board can change it');
@@ -112,11 +109,12 @@ export async function boardMetadata(
 export async function pageMetadata(
   ctx: ServerContext,
   caller: Caller,
-  ref: AppRef & { page?: string },
+  { app, viewer }: StateOf,
+  ref: { board?: string; page?: string },
   body: PageSettings,
 ) {
   const user = caller.user;
-  const { app, editable, viewer } = await appFor(ctx, caller, ref);
+  const editable = viewer.owner;
   // Before signing in to a password app, only its sign-in pages exist for the visitor.
   const all = await pagesOfApp(ctx, app.id);
   const pages = viewer.canView ? all : all.filter(isAuthPage);

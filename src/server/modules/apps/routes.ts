@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { resolvedApp, signedInUser } from '../access/enforce';
-import { appBySubdomainInBody, appParam, decidedInService } from '../access/resources';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { resolvedApp, resolvedViewer, signedInUser } from '../access/enforce';
+import { appBySubdomainInBody, appParam, requestApp } from '../access/resources';
 import { z } from 'zod';
 import { AppInfoBody, BoardMetadataBody, CreateAppBody, MetadataQuery, PageMetadataBody, PageMetadataQuery, UpdateAppBody } from '../../../shared/api';
 import { IdParams } from '../../../shared/api/params';
@@ -45,17 +45,16 @@ export function appRoutes(app: FastifyInstance, ctx: ServerContext) {
   });
 
   // Board and page state answer a password app's visitor who has not signed in (its sign-in
-  // pages, no data), and change the app for its owner: the service decides per field.
-  const stateRule = decidedInService('the state answers a password app visitor before sign-in, and writes are the owner\'s');
-  app.post('/api/board/update-metadata', { config: { access: 'app-viewer', resource: stateRule } }, async (request) => {
-    const q = parse(BoardQuery, request.query);
+  // pages, no data); a write is the owner's (the service, per field).
+  const state = (request: FastifyRequest) => ({ app: resolvedApp(request), viewer: resolvedViewer(request) });
+  app.post('/api/board/update-metadata', { config: { access: 'app-visitor', resource: requestApp(BoardQuery, 'Board not found') } }, async (request) => {
     const body = parse(BoardMetadataBody, request.body ?? {});
-    return boardMetadata(ctx, request.access.caller, { board: q.board, app: q.app, host: request.host }, body);
+    return boardMetadata(ctx, request.access.caller, state(request), body);
   });
 
-  app.post('/api/page/update-metadata', { config: { access: 'app-viewer', resource: stateRule } }, async (request) => {
+  app.post('/api/page/update-metadata', { config: { access: 'app-visitor', resource: requestApp(PageMetadataQuery, 'Board not found') } }, async (request) => {
     const q = parse(PageMetadataQuery, request.query);
     const body = parse(PageMetadataBody, request.body ?? {});
-    return pageMetadata(ctx, request.access.caller, { board: q.board, app: q.app, page: q.page, host: request.host }, body);
+    return pageMetadata(ctx, request.access.caller, state(request), { board: q.board, page: q.page }, body);
   });
 }

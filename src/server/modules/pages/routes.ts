@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { resolvedApp, resolvedPage, signedInUser } from '../access/enforce';
-import { appInBody, appParam, decidedInService, pageParam } from '../access/resources';
+import { resolvedApp, resolvedPage, resolvedViewer, signedInUser } from '../access/enforce';
+import { appInBody, appParam, pageParam, requestApp } from '../access/resources';
 import { z } from 'zod';
 import { CreatePageBody, PageOrderBody, UpdatePageBody } from '../../../shared/api';
 import { AppIdParams, SlugParams } from '../../../shared/api/params';
@@ -11,20 +11,17 @@ import * as service from './service';
 const PageQuery = z.object({ app: z.string().optional(), board: z.string().optional(), referer: z.string().optional() });
 
 export function pageRoutes(app: FastifyInstance, ctx: ServerContext) {
-  // A password app's visitor who has not signed in gets its sign-in pages only: the service decides.
-  const signInPages = decidedInService("a password app's visitor sees its sign-in pages before signing in");
-  app.get('/api/pages/:appId', { config: { access: 'app-viewer', resource: signInPages } }, async (request) => {
-    const { appId } = parse(AppIdParams, request.params);
-    return { pages: await service.listPages(ctx, request.access.caller, appId) };
-  });
+  // A password app's visitor who has not signed in gets its sign-in pages only (the service).
+  app.get('/api/pages/:appId', { config: { access: 'app-visitor', resource: appParam(AppIdParams, (p) => p.appId) } }, async (request) => ({
+    pages: await service.listPages(ctx, resolvedApp(request), resolvedViewer(request)),
+  }));
 
-  app.get('/api/page/:slug', { config: { access: 'app-viewer', resource: signInPages } }, async (request) => {
+  // `board` is the page path here, not the app: only the host or `app` name the app, unless the
+  // path itself starts with the board slug (/{board_slug}/...).
+  const pageApp = requestApp(PageQuery, 'App not found', (q) => ({ app: q.app, board: q.app ? undefined : q.board }));
+  app.get('/api/page/:slug', { config: { access: 'app-visitor', resource: pageApp } }, async (request) => {
     const { slug } = parse(SlugParams, request.params);
-    const q = parse(PageQuery, request.query);
-    // `board` is the page path here, not the app: only the host or `app` name the app, unless
-    // the path itself starts with the board slug (/{board_slug}/...).
-    const page = await service.pageBySlug(ctx, request.access.caller, slug, { app: q.app, board: q.app ? undefined : q.board, host: request.host });
-    return { page };
+    return { page: await service.pageBySlug(ctx, resolvedApp(request), resolvedViewer(request), slug) };
   });
 
   app.post('/api/pages', { config: { access: 'owner', resource: appInBody(CreatePageBody, (b) => b.appId) } }, async (request, reply) => {

@@ -6,9 +6,8 @@ import type { ServerContext } from '../../context';
 import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, notFound } from '../../errors';
 import { newId, nowIso, parseJson } from '../../http';
-import { appViewer, ownerCaller, viewRefusal, type AppViewer, type Caller } from '../access/viewer';
-import { appsRepo } from '../apps/repo';
-import { appView, resolveApp, type AppRef, type AppView } from '../apps/record';
+import { appViewer, ownerCaller, viewRefusal, type AppViewer } from '../access/viewer';
+import type { AppView } from '../apps/record';
 import type { SessionUser } from '../auth/session';
 import { viewerBlocks } from '../actions/secrets';
 import { blocksOfPages } from '../blocks/record';
@@ -68,28 +67,13 @@ export async function pagesOfApp(ctx: ServerContext, appId: string): Promise<Pag
  * only its sign-in pages (shared/rules/auth-pages.ts), so the web app can show one; a private
  * app is 'Access Denied'.
  */
-export async function listPages(ctx: ServerContext, caller: Caller, appId: string) {
-  const row = await appsRepo(ctx.db).findById(appId);
-  if (!row) throw notFound('App not found');
-  const app = appView(row);
-  const viewer = await appViewer(ctx, caller, app);
-  if (!viewer.canView && !app.public) throw viewRefusal(app);
+export async function listPages(ctx: ServerContext, app: AppView, viewer: AppViewer) {
   const pages = await pagesOfApp(ctx, app.id);
   return (viewer.canView ? pages : pages.filter(isAuthPage)).map((p) => pageForViewer(p, viewer.owner));
 }
 
-/** The app of a page request: the Host's subdomain, else `app` (id or subdomain), else `board`. */
-export async function appOfRequest(ctx: ServerContext, caller: Caller, ref: AppRef): Promise<{ app: AppView; viewer: AppViewer }> {
-  const app = await resolveApp(ctx, ref);
-  if (!app) throw notFound('App not found');
-  const viewer = await appViewer(ctx, caller, app);
-  if (!viewer.canView && !app.public) throw viewRefusal(app);
-  return { app, viewer };
-}
-
 /** One page; a password app's visitor who has not signed in may open its sign-in pages only (401 otherwise). */
-export async function pageBySlug(ctx: ServerContext, caller: Caller, slug: string, ref: AppRef) {
-  const { app, viewer } = await appOfRequest(ctx, caller, ref);
+export async function pageBySlug(ctx: ServerContext, app: AppView, viewer: AppViewer, slug: string) {
   const row = await pagesRepo(ctx.db).findBySlug(app.id, slug.toLowerCase());
   if (!viewer.canView && !(row && isAuthPage(row))) throw viewRefusal(app);
   if (!row) throw notFound(`Page '${slug}' not found`);
@@ -198,7 +182,7 @@ export async function reorderPages(ctx: ServerContext, user: SessionUser, app: A
   await ctx.db.transaction().execute(async (trx) => {
     for (const [position, id] of order.entries()) await pagesRepo(trx).update(id, { position });
   });
-  return listPages(ctx, ownerCaller(user), app.id);
+  return listPages(ctx, app, await appViewer(ctx, ownerCaller(user), app));
 }
 
 /** Deletes a page and its blocks; never the home page (the app's root). */
