@@ -8,7 +8,6 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
 import { authRepo } from './repo';
 import type { SessionUser } from './session';
 
-
 export const MAX_EMAIL_LENGTH = 320;
 const EMAIL_TOO_LONG = `Email must be at most ${MAX_EMAIL_LENGTH} characters`;
 /** The longest password sign-up accepts (SignupBody in shared/api). */

@@ -7,7 +7,6 @@ import type { ServerContext } from '../../context';
 import { parse } from '../../http';
 import * as service from './service';
 
-
 /** Where the write comes from: `board`/`blockId` in the body win over the query string. */
 function writeRequest(request: FastifyRequest, params: z.infer<typeof SheetParams>, body?: { board?: string; blockId?: string }): service.WriteRequest {
   const query = parse(RowWriteQuery, request.query);
