@@ -15,7 +15,7 @@ import { forbidden, type HttpError, notFound, unauthorized } from '../../errors'
 import type { AppView } from '../apps/record';
 import type { BlockRow } from '../blocks/repo';
 import type { PageRow } from '../pages/repo';
-import { appViewer, editsWorkspace, viewRefusal, type Caller } from './viewer';
+import { appViewer, callerEdits, viewRefusal, type Caller } from './viewer';
 
 /** The spreadsheet a route names, as far as the rules need it (null: no such spreadsheet). */
 export interface SpreadsheetRef {
@@ -79,13 +79,13 @@ export const ACCESS_RULES = {
       if (!caller.user) return unauthorized();
       if (resource.kind === 'in-service') return null;
       if (resource.kind === 'app') {
-        if (await editsWorkspace(ctx, caller.user, resource.app.workspaceId)) return null;
+        if (await callerEdits(ctx, caller, resource.app.workspaceId)) return null;
         // Someone who may not even view it is told so ('Access Denied' for a private app).
         return resource.app.public ? forbidden('Only the owner of this app can change it') : viewRefusal(resource.app);
       }
       if (resource.kind === 'spreadsheet') {
         const s = resource.spreadsheet;
-        return s && (await editsWorkspace(ctx, caller.user, s.workspace_id)) ? null : notFound('Spreadsheet not found');
+        return s && (await callerEdits(ctx, caller, s.workspace_id)) ? null : notFound('Spreadsheet not found');
       }
       return forbidden();
     },

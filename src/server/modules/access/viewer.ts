@@ -79,6 +79,16 @@ export async function isAppOwner(ctx: ServerContext, user: SessionUser | null, a
 // A request's caller asks the same questions of the rule's preHandler, the handler and the
 // service: answer each once per caller (a caller lives for one request).
 const viewers = new WeakMap<Caller, Map<string, Promise<AppViewer>>>();
+const editors = new WeakMap<Caller, Map<string, Promise<boolean>>>();
+
+/** editsWorkspace for a request's caller, memoised per caller and workspace. */
+export function callerEdits(ctx: ServerContext, caller: Caller, workspaceId: string): Promise<boolean> {
+  let byWorkspace = editors.get(caller);
+  if (!byWorkspace) editors.set(caller, (byWorkspace = new Map()));
+  let p = byWorkspace.get(workspaceId);
+  if (!p) byWorkspace.set(workspaceId, (p = editsWorkspace(ctx, caller.user, workspaceId)));
+  return p;
+}
 
 /** The caller as a viewer of `app` (does not throw). Memoised per caller and app. */
 export function appViewer(ctx: ServerContext, caller: Caller, app: ViewableApp): Promise<AppViewer> {
@@ -91,7 +101,7 @@ export function appViewer(ctx: ServerContext, caller: Caller, app: ViewableApp):
 }
 
 async function viewerOf(ctx: ServerContext, caller: Caller, app: ViewableApp): Promise<AppViewer> {
-  const owner = await isAppOwner(ctx, caller.user, app);
+  const owner = await callerEdits(ctx, caller, app.workspaceId);
   const appUser = owner ? null : await caller.appUser(app.id);
   const role: ViewerRole = owner || appUser?.permissions === 'read-write' ? 'admin' : 'guest';
   const email = owner ? (caller.user?.email ?? null) : (appUser?.email ?? caller.user?.email ?? null);
