@@ -7,11 +7,13 @@ import type { Config } from './config';
 import type { ServerContext } from './context';
 import { migrateToLatest, openDb, type DbHandle } from './db';
 import { errorHandler } from './errors';
-import { declaredAccess, type AccessRule } from './modules/access/rules';
+import { accessPreHandler, decorateAccess } from './modules/access/enforce';
+import { declaredAccess, type AccessRuleName } from './modules/access/rules';
 import { actionRoutes } from './modules/actions/routes';
 import { appUserRoutes } from './modules/app-users/routes';
 import { appRoutes } from './modules/apps/routes';
-import { hostSubdomain } from './modules/apps/service';
+import { hostSubdomain } from './modules/apps/record';
+import { rateLimitHooks } from './modules/auth/rate-limit';
 import { authRoutes } from './modules/auth/routes';
 import { chartRoutes } from './modules/charts/routes';
 import { commentRoutes } from './modules/comments/routes';
@@ -39,7 +41,7 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export interface BuiltApp {
   app: FastifyInstance;
   /** Every route with its declared access rule (null: not an /api route, e.g. the web app's files). */
-  routes: { method: string; url: string; access: AccessRule | null }[];
+  routes: { method: string; url: string; access: AccessRuleName | null }[];
   ctx: ServerContext;
   db: DbHandle;
 }
@@ -100,10 +102,22 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   });
 
   // Every /api route must say who may call it (modules/access/rules.ts): start-up fails otherwise.
+  // The declaration is the enforcement: its rule's preHandler runs before any other.
   const routes: BuiltApp['routes'] = [];
+  decorateAccess(app);
   app.addHook('onRoute', (route) => {
     const access = declaredAccess(route);
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, access });
+    if (!access) return;
+    const check = accessPreHandler(ctx, access, route.config?.resource);
+    route.preHandler = [check, ...[route.preHandler ?? []].flat()];
+    // Rate limits run after the rule: they may count by the account or the app it resolved.
+    const limit = route.config?.rateLimit;
+    if (!limit) return;
+    const hooks = rateLimitHooks(ctx, limit);
+    route.preHandler = [...route.preHandler, hooks.preHandler];
+    route.onError = [...[route.onError ?? []].flat(), hooks.onError];
+    route.preSerialization = [...[route.preSerialization ?? []].flat(), hooks.preSerialization];
   });
   authRoutes(app, ctx);
   workspaceRoutes(app, ctx);

@@ -25,7 +25,6 @@ export const AppUser = z.object({
 export type AppUser = z.infer<typeof AppUser>;
 
 // ---- Owner's API (owner only; others 403) ----
-export const AppUserAppParams = z.object({ appId: z.string().min(1).max(64) });
 /** GET /api/mutipageapp_users/{appId}: sorted by created_at ascending. */
 export const AppUsersResponse = z.object({ app_users: z.array(AppUser) });
 /** Name and e-mail are trimmed; the service checks them with the spec's messages (400). */

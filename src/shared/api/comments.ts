@@ -3,9 +3,6 @@
 // messages are the same as the browser's.
 import { z } from 'zod';
 
-export const CommentParams = z.object({ blockId: z.string().min(1).max(64) });
-export const CommentIdParams = CommentParams.extend({ id: z.string().min(1).max(64) });
-
 export const CommentsQuery = z.object({
   board: z.string().optional(),
   referer: z.string().optional(),

@@ -26,8 +26,7 @@ export const WorkspaceEditorsResponse = z.object({ editors: z.array(WorkspaceEdi
 /** POST /api/workspace/editors → 201 {editor, invitation_sent}; 400 bad address or your own; 409 already there; 429 too many invitations. */
 export const AddWorkspaceEditorBody = z.object({ email: z.string().max(320).transform((s) => s.trim().toLowerCase()) });
 export const AddWorkspaceEditorResponse = z.object({ editor: WorkspaceEditor, invitation_sent: z.boolean() });
-/** DELETE /api/workspace/editors/{id} → 204: the person loses access at once. */
-export const WorkspaceEditorParams = z.object({ id: z.string().min(1).max(64) });
+/** DELETE /api/workspace/editors/{id} → 204: the person loses access at once (params: ShortIdParams in ./params). */
 /** POST /api/workspace/join {token} (signed in) → {workspace}; 400 code invalid_token for a used, expired or unknown link. */
 export const JoinWorkspaceBody = z.object({ token: z.string().min(1).max(200) });
 export const JoinWorkspaceResponse = z.object({ workspace: z.object({ id: z.string(), name: z.string(), owner_name: z.string() }) });

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { hashPassword } from '../auth/password';
 import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
-import { ACCESS_RULES, declaredAccess } from './rules';
+import { IdParams } from '../../../shared/api/params';
+import { appParam } from './resources';
+import { ACCESS_RULES, declaredAccess, type AccessRule } from './rules';
 import { PRIVATE_APP_MESSAGE } from './viewer';
 
 let t: TestApp;
@@ -112,6 +114,25 @@ describe('route declarations', () => {
       // The owner's management routes say so.
       expect(api.find((r) => r.method === 'PUT' && r.url === '/api/apps/:id')?.access).toBe('owner');
       expect(api.find((r) => r.method === 'GET' && r.url === '/api/board/:spreadsheetId/sheet/:sheetTitle')?.access).toBe('app-viewer');
+      // The front door of a password app opens its sign-in pages to visitors.
+      expect(api.find((r) => r.method === 'GET' && r.url === '/api/pages/:appId')?.access).toBe('app-visitor');
+    } finally {
+      await built.app.close();
+    }
+  });
+
+  it('the matrix calls every app route, but for those it names as left out', async () => {
+    const built = await buildApp(t.config, { logger: false, migrate: false });
+    try {
+      const appRules = ['owner', 'app-viewer', 'app-visitor'];
+      const f: Fixture = { id: 'A', subdomain: 'a', pageId: 'P', tableId: 'B', commentsId: 'C', formId: 'F', fileId: 'U', appUserId: 'V', blockIds: ['B'] };
+      const calls = [...VIEWER_CALLS, ...OWNER_CALLS].map((c) => `${c.method} ${c.url(f).split('?')[0]}`);
+      const pattern = (method: string, url: string) => new RegExp(`^${method} ${url.replace(/:[A-Za-z]+/g, '[^/]+')}$`);
+      const missing = built.routes
+        .filter((r) => r.access !== null && appRules.includes(r.access) && r.method !== 'HEAD')
+        .map((r) => `${r.method} ${r.url}`)
+        .filter((route) => !Object.hasOwn(NOT_IN_MATRIX, route) && !calls.some((c) => pattern(...(route.split(' ') as [string, string])).test(c)));
+      expect(missing).toEqual([]);
     } finally {
       await built.app.close();
     }
@@ -121,7 +142,10 @@ describe('route declarations', () => {
     expect(() => declaredAccess({ method: 'GET', url: '/api/new-thing', config: {} })).toThrow(/GET \/api\/new-thing declares no access rule/);
     expect(() => declaredAccess({ method: 'GET', url: '/api/new-thing', config: { access: 'everyone' } as never })).toThrow(/declares no access rule/);
     expect(declaredAccess({ method: 'GET', url: '/assets/x.js', config: {} })).toBeNull();
-    expect(declaredAccess({ method: 'GET', url: '/api/x', config: { access: 'owner' } })).toBe('owner');
+    // A rule that decides on a resource needs the route to say how to find it.
+    expect(() => declaredAccess({ method: 'GET', url: '/api/x', config: { access: 'owner' } })).toThrow(/GET \/api\/x declares 'owner' but no resource/);
+    expect(declaredAccess({ method: 'GET', url: '/api/x', config: { access: 'owner', resource: appParam(IdParams, (p) => p.id) } })).toBe('owner');
+    expect(declaredAccess({ method: 'GET', url: '/api/x', config: { access: 'signed-in' } })).toBe('signed-in');
   });
 });
 
@@ -175,6 +199,22 @@ const OWNER_CALLS: Call[] = [
   { name: 'delete app user', method: 'DELETE', url: () => '/api/mutipageapp_users', payload: (f) => ({ appId: f.id, userId: f.appUserId }) },
 ];
 
+/**
+ * App routes the matrix leaves out, each with the reason: they destroy the fixture the other calls
+ * need, or are another rule's. Every other app route must be one of the calls above.
+ */
+const NOT_IN_MATRIX: Record<string, string> = {
+  'DELETE /api/apps/:id': "destroys the app (apps.test.ts: only the workspace's owner)",
+  'DELETE /api/pages/:id': 'destroys a page (pages.test.ts)',
+  'PUT /api/pages/:id': 'renames the fixture page (pages.test.ts)',
+  'DELETE /api/blocks/:id': 'destroys a block (blocks.test.ts)',
+  'DELETE /api/spreadsheets/:id': 'destroys the spreadsheet (spreadsheets.test.ts)',
+  'DELETE /api/blocks/:blockId/comments/:id': 'needs a comment to delete (comments.test.ts)',
+  'PUT /api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId': 'row edits by audience (rows.test.ts)',
+  'DELETE /api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId': 'row deletes by audience (rows.test.ts)',
+  'GET /api/board/:spreadsheetId/sheet/:sheetTitle/geo': 'geocoding, a map block (geocode.test.ts)',
+};
+
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 
 async function send(call: Call, f: Fixture, role: Role) {
@@ -184,6 +224,19 @@ async function send(call: Call, f: Fixture, role: Role) {
     return t.app.inject({ method: call.method, url: call.url(f), payload: m.payload, headers: { ...m.headers, ...as(user) } });
   }
   return t.app.inject({ method: call.method, url: call.url(f), headers: as(user), ...(call.payload ? { payload: call.payload(f) as object } : {}) });
+}
+
+/** The owner routes' matrix: anonymous visitors and another owner against every owner route; the unexpected answers. */
+async function ownerMatrix(targets: Record<'private' | 'public', Fixture>): Promise<string[]> {
+  const unexpected: string[] = [];
+  for (const which of ['private', 'public'] as const)
+    for (const call of OWNER_CALLS)
+      for (const role of ['anonymous', 'other owner'] as Role[]) {
+        const res = await send(call, targets[which], role);
+        const expected = role === 'anonymous' ? [401, 403, 404] : [403, 404];
+        if (!expected.includes(res.statusCode)) unexpected.push(`${role} ${call.name} on the ${which} app → ${res.statusCode}`);
+      }
+  return unexpected;
 }
 
 describe('privacy matrix', () => {
@@ -222,15 +275,7 @@ describe('privacy matrix', () => {
   });
 
   it("the owner's routes: never allowed to anonymous visitors or another owner, on either app", async () => {
-    const unexpected: string[] = [];
-    for (const which of ['private', 'public'] as const)
-      for (const call of OWNER_CALLS)
-        for (const role of ['anonymous', 'other owner'] as Role[]) {
-          const res = await send(call, apps[which], role);
-          const expected = role === 'anonymous' ? [401, 403, 404] : [403, 404];
-          if (!expected.includes(res.statusCode)) unexpected.push(`${role} ${call.name} on the ${which} app → ${res.statusCode}`);
-        }
-    expect(unexpected).toEqual([]);
+    expect(await ownerMatrix(apps)).toEqual([]);
     // The owner may, and the workspace's editor too (a spot check that the calls themselves are right).
     for (const call of OWNER_CALLS) expect((await send(call, apps.private, 'workspace editor')).statusCode, `editor ${call.name}`).toBeLessThan(300);
     for (const call of OWNER_CALLS) expect((await send(call, apps.public, 'owner')).statusCode, call.name).toBeLessThan(300);
@@ -428,5 +473,28 @@ describe('password app (Use password set by user)', () => {
       await t.app.inject({ method: 'GET', url: `/api/board/${spreadsheetId}/sheet/Orders?board=${pw.id}&filters=${filters}`, headers: { cookie: cookies.editor! } }),
     );
     expect(editors.rows).toEqual([]);
+  });
+});
+
+describe('the matrix can fail', () => {
+  it("reports the owner routes as unexpected allows when the owner rule is swapped for the viewer's", async () => {
+    // Fresh apps: the weakened rule lets the other owner really change them.
+    const targets = { private: await fixture('Swapped Private Shop', false), public: await fixture('Swapped Public Shop', true) };
+    const owner: AccessRule = ACCESS_RULES.owner;
+    const decide = owner.decide;
+    owner.decide = (ctx, caller, resource) => (resource.kind === 'app' ? ACCESS_RULES['app-viewer'].decide(ctx, caller, resource) : decide(ctx, caller, resource));
+    let unexpected: string[];
+    try {
+      unexpected = await ownerMatrix(targets);
+    } finally {
+      owner.decide = decide;
+    }
+    // Anyone who may view the public app now changes it; the private app still refuses them.
+    expect(unexpected).toContain('anonymous update app on the public app → 200');
+    expect(unexpected).toContain('other owner add block on the public app → 201');
+    expect(unexpected).toContain('other owner app users on the public app → 200');
+    expect(unexpected.filter((u) => u.includes('private app'))).toEqual([]);
+    // Put back, the same matrix is clean again.
+    expect(await ownerMatrix(targets)).toEqual([]);
   });
 });

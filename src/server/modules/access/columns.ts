@@ -8,22 +8,22 @@ import { filtersForSheet } from '../../../shared/filters/conditions';
 import { isAuthPage } from '../../../shared/rules/auth-pages';
 import { columnsReadFrom } from '../../../shared/settings/columns';
 import type { ServerContext } from '../../context';
-import type { AppView } from '../apps/service';
-import { blocksOfPages } from '../blocks/service';
+import type { BoardSettings } from '../../../shared/api';
+import { blocksOfPages } from '../blocks/record';
 import { coordinateColumns } from '../geocode/places';
 import { pagesRepo } from '../pages/repo';
 import type { AppViewer } from './viewer';
 
 export async function viewerColumns(
   ctx: ServerContext,
-  app: Pick<AppView, 'id' | 'settings'>,
+  app: { id: string; settings: BoardSettings },
   viewer: Pick<AppViewer, 'owner' | 'canView'>,
   sheetTitle: string,
   sheetColumns: readonly string[] = [],
 ): Promise<Set<string>> {
   const out = new Set<string>();
   const pages = (await pagesRepo(ctx.db).listByApp(app.id)).filter(
-    (p) => viewer.owner || (Number(p.is_public) === 1 && (viewer.canView || isAuthPage(p))),
+    (p) => viewer.owner || (p.is_public && (viewer.canView || isAuthPage(p))),
   );
   const blocks = await blocksOfPages(
     ctx,

@@ -1,48 +1,148 @@
-// Every API route declares who may call it (issue 5): `config: { access: RULE }` in its route
-// options. buildApp refuses to start when an /api route declares none (declaredAccess below), and
-// the authorization matrix (access.test.ts) checks each rule's promise against every role.
+// Every API route declares who may call it: `config: { access: RULE, resource: RESOLVER }`
+// (resources.ts names what the route acts on). The declaration is what lets a request through:
+// app.ts attaches one preHandler per route (enforce.ts) that resolves the caller and the resource,
+// asks the rule below, and refuses with the rule's 401/403/404 before the handler runs. Handlers
+// then read what was resolved from `request.access` instead of looking it up again. Services keep
+// the domain checks (block audiences, row versions, "only the workspace owner deletes apps").
 //
-// The rule says what the route's handler enforces; the enforcing code is named beside each one.
+// One rule is one entry of ACCESS_RULES: a description, the resource kinds it can decide on, and
+// decide(caller, resource) → null (allow) or the refusal to answer. Adding a role (provider
+// admins, blog admins, blog authors) is one more entry here; the matrix (access.test.ts) then
+// covers it on every route that declares it.
 import type { RouteOptions } from 'fastify';
+import type { ServerContext } from '../../context';
+import { forbidden, type HttpError, notFound, unauthorized } from '../../errors';
+import type { AppView } from '../apps/record';
+import type { BlockRow } from '../blocks/repo';
+import type { PageRow } from '../pages/repo';
+import { appViewer, callerEdits, viewRefusal, type Caller } from './viewer';
+
+/** The spreadsheet a route names, as far as the rules need it (null: no such spreadsheet). */
+export interface SpreadsheetRef {
+  id: string;
+  workspace_id: string;
+  title: string;
+  created_at: string;
+}
+
+/** What a route acts on, as its resolver found it (resources.ts). */
+export type Resource =
+  /** Nothing beyond the caller (the rule decides on the caller alone). */
+  | { kind: 'none' }
+  /** An app, and the page or block of it the route names (both resolved to their app). */
+  | { kind: 'app'; app: AppView; page?: PageRow; block?: BlockRow }
+  /** A spreadsheet of someone's workspace; null when it does not exist (answered 404 after the session check). */
+  | { kind: 'spreadsheet'; spreadsheet: SpreadsheetRef | null }
+  /**
+   * The service decides, for routes whose resource is named where a preHandler cannot read it
+   * (a multipart field) or whose answer mixes the app with row-level rules; `why` says which.
+   */
+  | { kind: 'in-service'; why: string };
+
+export type ResourceKind = Resource['kind'];
+
+export interface AccessRule {
+  /** What the rule promises (the README and the matrix read it). */
+  description: string;
+  /** The resource kinds the rule decides on; a route declaring the rule must name one of them. */
+  resources: readonly ResourceKind[];
+  /** null lets the request through; an HttpError is the answer (401/403/404). */
+  decide(ctx: ServerContext, caller: Caller, resource: Resource): Promise<HttpError | null>;
+}
+
+const allow = async () => null;
 
 export const ACCESS_RULES = {
   /** Anyone, no app data behind it (health, env names, owner sign-in and sign-up, the catalogue). */
-  public: 'anyone; the route serves no app or sheet data',
-  /** An owner account's session (401 without): the route acts on that account's own things only (workspace, spreadsheets, app list). */
-  'signed-in': 'a signed-in owner account, on its own workspace only (401 without a session)',
+  public: {
+    description: 'anyone; the route serves no app or sheet data',
+    resources: ['none'],
+    decide: allow,
+  },
+  /** An owner account's session (401 without): the route acts on that account's own things only. */
+  'signed-in': {
+    description: 'a signed-in owner account, on its own workspace only (401 without a session)',
+    resources: ['none'],
+    decide: async (_ctx, caller) => (caller.user ? null : unauthorized()),
+  },
   /**
-   * The owner of the app, page, block or spreadsheet the request names, or an editor of its workspace
-   * (access/viewer.ts editsWorkspace; 401 without a session, 403 others; 404 when it does not exist).
-   * Deleting an app and managing editors stay the workspace owner's.
+   * The owner of the app, page, block or spreadsheet the request names, or an editor of its
+   * workspace (viewer.ts editsWorkspace). An app: 404 when missing, 401 without a session, 403
+   * 'Access Denied' when the caller may not even view it (private), else 403. A spreadsheet: 401
+   * without a session, then 404 for anyone else's (its existence is private). Deleting an app and
+   * managing editors stay the workspace owner's (services).
    */
-  owner: "the owner of the named app, page, block or spreadsheet, or an editor of its workspace (401 without a session, 403 for anyone else)",
+  owner: {
+    description: 'the owner of the named app, page, block or spreadsheet, or an editor of its workspace (401 without a session, 403 for anyone else)',
+    resources: ['app', 'spreadsheet', 'in-service'],
+    decide: async (ctx, caller, resource) => {
+      if (!caller.user) return unauthorized();
+      if (resource.kind === 'in-service') return null;
+      if (resource.kind === 'app') {
+        if (await callerEdits(ctx, caller, resource.app.workspaceId)) return null;
+        // Someone who may not even view it is told so ('Access Denied' for a private app).
+        return resource.app.public ? forbidden('Only the owner of this app can change it') : viewRefusal(resource.app);
+      }
+      if (resource.kind === 'spreadsheet') {
+        const s = resource.spreadsheet;
+        return s && (await callerEdits(ctx, caller, s.workspace_id)) ? null : notFound('Spreadsheet not found');
+      }
+      return forbidden();
+    },
+  },
   /**
-   * Whoever may view the app the request names (access/viewer.ts appAccess): a private app only its
-   * owner (403 'Access Denied' for others); a password app its owner and its signed-in app users (401
-   * until they sign in); a public app anyone. Writes also follow the block's audience (Admins: owner
-   * and read-write app users; Guests: everyone else). An uploaded file follows the app it was
-   * uploaded for; a file outside any app (the owner's workspace media) is read by anyone holding its
-   * unguessable id (uploads/service.ts findUpload).
+   * Whoever may view the app the request names (viewer.ts appViewer): a private app only its
+   * owner (403 'Access Denied' for others); a password app its owner and its signed-in app users
+   * (401 until they sign in); a public app anyone. Writes also follow the block's audience
+   * (services). An uploaded file follows the app it was uploaded for.
    */
-  'app-viewer': 'whoever may view the named app (private: owner; password: owner and its signed-in app users; public: anyone), writes by block audience',
+  'app-viewer': {
+    description: 'whoever may view the named app (private: owner; password: owner and its signed-in app users; public: anyone), writes by block audience',
+    resources: ['app', 'in-service'],
+    decide: async (ctx, caller, resource) => {
+      if (resource.kind === 'in-service') return null;
+      if (resource.kind !== 'app') return forbidden();
+      const viewer = await appViewer(ctx, caller, resource.app);
+      return viewer.canView ? null : viewRefusal(resource.app);
+    },
+  },
+  /**
+   * Whoever may reach the app's front door: the page list, a page, the board and page state. A
+   * private app only its owner and editors (403 'Access Denied'); a password app anyone, but until
+   * they sign in the services hand out only its sign-in pages and no data (401 for any other page);
+   * a public app anyone.
+   */
+  'app-visitor': {
+    description: "whoever may reach the named app's front door (private: owner; password: anyone, its sign-in pages only until signed in; public: anyone)",
+    resources: ['app'],
+    decide: async (ctx, caller, resource) => {
+      if (resource.kind !== 'app') return forbidden();
+      const viewer = await appViewer(ctx, caller, resource.app);
+      return viewer.canView || resource.app.public ? null : viewRefusal(resource.app);
+    },
+  },
   /** The sign-in, registration, invitation and reset endpoints of the app the request names (rate-limited). */
-  'app-auth': "the app's own sign-in endpoints: anyone, rate-limited; they only ever sign in to the named app",
-} as const;
+  'app-auth': {
+    description: "the app's own sign-in endpoints: anyone, rate-limited; they only ever sign in to the named app",
+    resources: ['app'],
+    decide: allow,
+  },
+} as const satisfies Record<string, AccessRule>;
 
-export type AccessRule = keyof typeof ACCESS_RULES;
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Who may call this route (src/server/modules/access/rules.ts). Required on every /api route. */
-    access?: AccessRule;
-  }
-}
+export type AccessRuleName = keyof typeof ACCESS_RULES;
 
 /** The route's declared rule; throws (at start-up) for an /api route without a known one. */
-export function declaredAccess(route: Pick<RouteOptions, 'url' | 'method' | 'config'>): AccessRule | null {
+export function declaredAccess(route: Pick<RouteOptions, 'url' | 'method' | 'config'>): AccessRuleName | null {
   const access = (route.config as { access?: unknown } | undefined)?.access;
-  if (typeof access === 'string' && Object.hasOwn(ACCESS_RULES, access)) return access as AccessRule;
-  if (!route.url.startsWith('/api/') && route.url !== '/api') return null;
   const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
+  if (typeof access === 'string' && Object.hasOwn(ACCESS_RULES, access)) {
+    const rule: AccessRule = ACCESS_RULES[access as AccessRuleName];
+    const resolver = (route.config as { resource?: unknown } | undefined)?.resource;
+    // A rule that decides on a resource needs the route to say how to find it.
+    if (!rule.resources.includes('none') && typeof resolver !== 'function')
+      throw new Error(`Route ${method} ${route.url} declares '${access}' but no resource (config.resource: a resolver of access/resources.ts)`);
+    return access as AccessRuleName;
+  }
+  if (!route.url.startsWith('/api/') && route.url !== '/api') return null;
   throw new Error(`Route ${method} ${route.url} declares no access rule (config.access: ${Object.keys(ACCESS_RULES).join(' | ')})`);
 }

@@ -13,7 +13,7 @@ import type { ViewerRole } from '../../../blocks/audience';
 import type { SignedInAppUser } from '../../../shared/api/app-users';
 import type { ServerContext } from '../../context';
 import { forbidden, HttpError } from '../../errors';
-import { currentUser, type SessionUser } from '../auth/service';
+import { currentUser, type SessionUser } from '../auth/session';
 import { signedInAppUser } from '../app-users/session';
 import { editorsRepo, workspaceRepo } from '../workspace/repo';
 
@@ -76,9 +76,32 @@ export async function isAppOwner(ctx: ServerContext, user: SessionUser | null, a
   return editsWorkspace(ctx, user, app.workspaceId);
 }
 
-/** The caller as a viewer of `app` (does not throw). */
-export async function appViewer(ctx: ServerContext, caller: Caller, app: ViewableApp): Promise<AppViewer> {
-  const owner = await isAppOwner(ctx, caller.user, app);
+// A request's caller asks the same questions of the rule's preHandler, the handler and the
+// service: answer each once per caller (a caller lives for one request).
+const viewers = new WeakMap<Caller, Map<string, Promise<AppViewer>>>();
+const editors = new WeakMap<Caller, Map<string, Promise<boolean>>>();
+
+/** editsWorkspace for a request's caller, memoised per caller and workspace. */
+export function callerEdits(ctx: ServerContext, caller: Caller, workspaceId: string): Promise<boolean> {
+  let byWorkspace = editors.get(caller);
+  if (!byWorkspace) editors.set(caller, (byWorkspace = new Map()));
+  let p = byWorkspace.get(workspaceId);
+  if (!p) byWorkspace.set(workspaceId, (p = editsWorkspace(ctx, caller.user, workspaceId)));
+  return p;
+}
+
+/** The caller as a viewer of `app` (does not throw). Memoised per caller and app. */
+export function appViewer(ctx: ServerContext, caller: Caller, app: ViewableApp): Promise<AppViewer> {
+  let byApp = viewers.get(caller);
+  if (!byApp) viewers.set(caller, (byApp = new Map()));
+  const key = `${app.id}\u0000${app.workspaceId}\u0000${app.public}\u0000${app.sign_in_method}`;
+  let p = byApp.get(key);
+  if (!p) byApp.set(key, (p = viewerOf(ctx, caller, app)));
+  return p;
+}
+
+async function viewerOf(ctx: ServerContext, caller: Caller, app: ViewableApp): Promise<AppViewer> {
+  const owner = await callerEdits(ctx, caller, app.workspaceId);
   const appUser = owner ? null : await caller.appUser(app.id);
   const role: ViewerRole = owner || appUser?.permissions === 'read-write' ? 'admin' : 'guest';
   const email = owner ? (caller.user?.email ?? null) : (appUser?.email ?? caller.user?.email ?? null);

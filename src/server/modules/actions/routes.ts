@@ -1,21 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { MetadataQuery, RunActionBody } from '../../../shared/api';
+import { RunActionParams } from '../../../shared/api/params';
+import { resolvedApp, resolvedBlock, resolvedViewer } from '../access/enforce';
+import { blockIn } from '../access/resources';
 import type { ServerContext } from '../../context';
 import { parse } from '../../http';
-import { callerOf } from '../access/viewer';
-import { RateLimited, runAction } from './service';
-
-const RunParams = z.object({ blockId: z.string().min(1).max(64), index: z.coerce.number().int().min(0).max(99) });
+import { ACTION_MESSAGES, RateLimited, runAction } from './service';
 
 export function actionRoutes(app: FastifyInstance, ctx: ServerContext) {
-  app.post('/api/blocks/:blockId/actions/:index/run', { config: { access: 'app-viewer' } }, async (request, reply) => {
-    const { blockId, index } = parse(RunParams, request.params);
+  app.post('/api/blocks/:blockId/actions/:index/run', { config: { access: 'app-viewer', resource: blockIn(RunActionParams, (p) => p.blockId, ACTION_MESSAGES.blockNotFound) } }, async (request, reply) => {
+    const { blockId, index } = parse(RunActionParams, request.params);
     const body = parse(RunActionBody, request.body);
     // The web request layer puts `board` (and `referer`) in every call's query string.
     const query = parse(MetadataQuery, request.query);
     try {
-      return await runAction(ctx, await callerOf(ctx, request), {
+      const found = { row: resolvedBlock(request), app: resolvedApp(request), viewer: resolvedViewer(request) };
+      return await runAction(ctx, request.access.caller, found, {
         blockId,
         index,
         rowId: body.rowId,

@@ -7,16 +7,16 @@
 // Failures of the action itself (the API answered 500, the row is gone, the cell holds no
 // e-mail address) answer 200 {ok: false, message}; requests that may not run the action at all
 // answer 4xx like every other route.
-import { viewApp, type Caller } from '../access/viewer';
+import type { AppViewer, Caller } from '../access/viewer';
 import { allows } from '../../../blocks/audience';
 import type { BlockRecord } from '../../../shared/settings';
 import type { ServerContext } from '../../context';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../errors';
 import { parseJson } from '../../http';
 import { safeFetch, SafeFetchError } from '../../net/safe-fetch';
-import { appsRepo } from '../apps/repo';
-import { appView, resolveApp, type AppView } from '../apps/service';
-import { blockRecord } from '../blocks/service';
+import { resolveApp, type AppView } from '../apps/record';
+import type { BlockRow } from '../blocks/repo';
+import { blockRecord } from '../blocks/record';
 import { rowsRepo } from '../rows/repo';
 import { appendRow, authorizeWrite, deleteRow, getRow, type WireRow, type WriteTarget } from '../rows/service';
 import { ActionConfigError, buildApiRequest, type RowValues } from './api-call';
@@ -110,13 +110,14 @@ interface Located {
   action: Record<string, unknown>;
 }
 
-async function locate(ctx: ServerContext, caller: Caller, input: RunInput): Promise<Located> {
-  const row = await rowsRepo(ctx.db).blockWithApp(input.blockId);
-  if (!row) throw notFound(ACTION_MESSAGES.blockNotFound);
-  const appRow = await appsRepo(ctx.db).findById(row.app_id);
-  if (!appRow) throw notFound(ACTION_MESSAGES.blockNotFound);
-  const app = appView(appRow);
-  const viewer = await viewApp(ctx, caller, app);
+/** The block, its app and the caller as its viewer, as the route's 'app-viewer' rule resolved them. */
+export interface ActionBlock {
+  row: BlockRow;
+  app: AppView;
+  viewer: AppViewer;
+}
+
+async function locate(ctx: ServerContext, caller: Caller, { row, app, viewer }: ActionBlock, input: RunInput): Promise<Located> {
   const role = viewer.role;
   if (input.board) {
     const named = await resolveApp(ctx, { board: input.board, host: input.host });
@@ -157,8 +158,8 @@ async function writeTarget(ctx: ServerContext, caller: Caller, { block, app }: L
   return authorizeWrite(ctx, caller, { spreadsheetId: app.spreadsheetId, sheetTitle: block.sheet_title, app: app.id, blockId: block.id, host }, op);
 }
 
-export async function runAction(ctx: ServerContext, caller: Caller, input: RunInput): Promise<RunResult> {
-  const located = await locate(ctx, caller, input);
+export async function runAction(ctx: ServerContext, caller: Caller, found: ActionBlock, input: RunInput): Promise<RunResult> {
+  const located = await locate(ctx, caller, found, input);
   const { action } = located;
   const type = str(action.type);
   if ((BROWSER_ACTION_TYPES as readonly string[]).includes(type)) throw badRequest(ACTION_MESSAGES.browser);

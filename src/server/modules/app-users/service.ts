@@ -18,9 +18,9 @@ import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, forbidden, HttpError, notFound, type Issue } from '../../errors';
 import { newId, nowIso, randomToken, sha256 } from '../../http';
 import { escapeHtml } from '../mail/mailer';
-import { writableApp, resolveApp, type AppRef, type AppView } from '../apps/service';
+import type { AppView } from '../apps/record';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/password';
-import { MAX_PASSWORD_LENGTH, type SessionUser } from '../auth/service';
+import { MAX_PASSWORD_LENGTH } from '../auth/service';
 import { appUsersRepo, type AppUserRow, type TokenPurpose } from './repo';
 
 const M = APP_USER_MESSAGES;
@@ -62,8 +62,9 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 // ---- The owner's API ----
 
-export async function listAppUsers(ctx: ServerContext, owner: SessionUser | null, appId: string): Promise<AppUser[]> {
-  const app = await writableApp(ctx, owner, appId);
+// The 'owner' rule of each route resolved the app and let only its owner and editors through.
+
+export async function listAppUsers(ctx: ServerContext, app: AppView): Promise<AppUser[]> {
   return (await appUsersRepo(ctx.db).listByApp(app.id)).map(appUserOut);
 }
 
@@ -76,11 +77,10 @@ export interface MailContext {
 
 export async function createAppUser(
   ctx: ServerContext,
-  owner: SessionUser | null,
-  input: UserFields & { appId: string; typedEmail: string },
+  app: AppView,
+  input: UserFields & { typedEmail: string },
   mail: MailContext,
 ): Promise<{ user: AppUser; invitationSent: boolean }> {
-  const app = await writableApp(ctx, owner, input.appId);
   checkFields(input, input.typedEmail);
   const repo = appUsersRepo(ctx.db);
   if (await repo.findByEmail(app.id, input.email)) throw conflict(M.duplicateEmail);
@@ -111,11 +111,10 @@ async function insertUser(repo: ReturnType<typeof appUsersRepo>, row: AppUserRow
 
 export async function updateAppUser(
   ctx: ServerContext,
-  owner: SessionUser | null,
-  input: UserFields & { appId: string; userId: string; typedEmail: string },
+  app: AppView,
+  input: UserFields & { userId: string; typedEmail: string },
   mail: MailContext,
 ): Promise<{ user: AppUser; invitationSent?: boolean }> {
-  const app = await writableApp(ctx, owner, input.appId);
   const repo = appUsersRepo(ctx.db);
   const before = await repo.findById(app.id, input.userId);
   if (!before) throw notFound(M.userNotFound);
@@ -143,8 +142,7 @@ export async function updateAppUser(
   return { user: appUserOut(after) };
 }
 
-export async function deleteAppUser(ctx: ServerContext, owner: SessionUser | null, input: { appId: string; userId: string }) {
-  const app = await writableApp(ctx, owner, input.appId);
+export async function deleteAppUser(ctx: ServerContext, app: AppView, input: { userId: string }) {
   if (!(await appUsersRepo(ctx.db).delete(app.id, input.userId))) throw notFound(M.userNotFound);
 }
 
@@ -192,13 +190,6 @@ async function sendInvitation(ctx: ServerContext, app: AppView, user: AppUserRow
 }
 
 // ---- The app users' own endpoints ----
-
-/** The app a sign-in request names (host, then `app`, then `board`); 404 when none. */
-export async function appOfRequest(ctx: ServerContext, ref: AppRef): Promise<AppView> {
-  const app = await resolveApp(ctx, ref);
-  if (!app) throw notFound(M.appNotFound);
-  return app;
-}
 
 export interface AppSession {
   token: string;

@@ -1,6 +1,6 @@
 // The board and page state fields of blocks-and-data §3, as POST /api/board/update-metadata and
 // POST /api/page/update-metadata answer them. Owners may send fields to save first.
-import { appViewer, viewRefusal, type AppViewer, type Caller } from '../access/viewer';
+import { viewRefusal, type AppViewer, type Caller } from '../access/viewer';
 import { isAuthPage } from '../../../shared/rules/auth-pages';
 import type { BoardSettings, PageSettings } from '../../../shared/api';
 import type { ServerContext } from '../../context';
@@ -11,7 +11,8 @@ import { PAGE_DEFAULTS, pageForViewer, pagesOfApp, updatePageSettings } from '..
 import { pagesRepo } from '../pages/repo';
 import { sheetSummaries } from '../spreadsheets/service';
 import { appsRepo } from './repo';
-import { resolveApp, updateApp, type AppRef, type AppView } from './service';
+import { updateApp } from './service';
+import type { AppView } from './record';
 
 /** Spec defaults of the board state (blocks-and-data §3 and §9). */
 export const BOARD_DEFAULTS = {
@@ -40,17 +41,14 @@ export const BOARD_DEFAULTS = {
 export { PAGE_DEFAULTS };
 
 /**
- * The app and the caller as its viewer. A private app refuses everyone but its owner ('Access
- * Denied'). A password app answers visitors who have not signed in yet too, but with
- * `needs_sign_in: true` and none of its data (no sheets, only its sign-in pages' blocks): the web
- * app needs its name, colours and sign-in pages to show them.
+ * The app and the caller as its viewer, as the route's 'app-visitor' rule resolved them: a private
+ * app refused everyone but its owner ('Access Denied'). A password app answers visitors who have
+ * not signed in yet too, but with `needs_sign_in: true` and none of its data (no sheets, only its
+ * sign-in pages' blocks): the web app needs its name, colours and sign-in pages to show them.
  */
-async function appFor(ctx: ServerContext, caller: Caller, ref: AppRef) {
-  const app = await resolveApp(ctx, ref);
-  if (!app) throw notFound('Board not found');
-  const viewer = await appViewer(ctx, caller, app);
-  if (!viewer.canView && !app.public) throw viewRefusal(app);
-  return { app, editable: viewer.owner, viewer };
+export interface StateOf {
+  app: AppView;
+  viewer: AppViewer;
 }
 
 function hasFields(body: object): boolean {
@@ -80,17 +78,17 @@ async function common(ctx: ServerContext, app: AppView, editable: boolean, viewe
 export async function boardMetadata(
   ctx: ServerContext,
   caller: Caller,
-  ref: AppRef,
+  found: StateOf,
   body: BoardSettings & { name?: string; spreadsheetId?: string | null },
 ) {
   const user = caller.user;
-  const found = await appFor(ctx, caller, ref);
   let app = found.app;
-  const { editable, viewer } = found;
+  const viewer = found.viewer;
+  const editable = viewer.owner;
   if (hasFields(body)) {
     if (!user) throw unauthorized();
     if (!editable) throw forbidden('Only the owner of this board can change it');
-    app = await updateApp(ctx, user, app.id, body);
+    app = await updateApp(ctx, app, body);
   }
   const pages = await pagesOfApp(ctx, app.id);
   const home = pages[0];
@@ -111,11 +109,12 @@ export async function boardMetadata(
 export async function pageMetadata(
   ctx: ServerContext,
   caller: Caller,
-  ref: AppRef & { page?: string },
+  { app, viewer }: StateOf,
+  ref: { board?: string; page?: string },
   body: PageSettings,
 ) {
   const user = caller.user;
-  const { app, editable, viewer } = await appFor(ctx, caller, ref);
+  const editable = viewer.owner;
   // Before signing in to a password app, only its sign-in pages exist for the visitor.
   const all = await pagesOfApp(ctx, app.id);
   const pages = viewer.canView ? all : all.filter(isAuthPage);
@@ -131,7 +130,7 @@ export async function pageMetadata(
     if (!user) throw unauthorized();
     if (!editable) throw forbidden('Only the owner of this app can change it');
     row = await updatePageSettings(ctx, row, body);
-    page = { ...page, page_name: row.page_name, page_slug: row.page_slug, is_public: Number(row.is_public) === 1, is_auth: Number(row.is_auth) === 1 };
+    page = { ...page, page_name: row.page_name, page_slug: row.page_slug, is_public: row.is_public, is_auth: row.is_auth };
   }
   const settings = parseJson<PageSettings>(row.settings, {});
   const { page_name: _n, is_public: _p, is_auth: _a, ...colours } = settings;

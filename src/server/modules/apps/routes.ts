@@ -1,20 +1,20 @@
-import type { FastifyInstance } from 'fastify';
-import { callerOf } from '../access/viewer';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { resolvedApp, resolvedViewer, signedInUser } from '../access/enforce';
+import { appBySubdomainInBody, appParam, requestApp } from '../access/resources';
 import { z } from 'zod';
 import { AppInfoBody, BoardMetadataBody, CreateAppBody, MetadataQuery, PageMetadataBody, PageMetadataQuery, UpdateAppBody } from '../../../shared/api';
+import { IdParams } from '../../../shared/api/params';
 import type { ServerContext } from '../../context';
 import { parse } from '../../http';
-import { currentUser, requireUser } from '../auth/service';
 import { workspaceOf } from '../workspace/service';
 import { boardMetadata, pageMetadata } from './metadata';
 import * as service from './service';
 
-const IdParams = z.object({ id: z.string().min(1) });
 const BoardQuery = MetadataQuery.extend({ app: z.string().optional() });
 
 export function appRoutes(app: FastifyInstance, ctx: ServerContext) {
   app.post('/api/apps', { config: { access: 'signed-in' } }, async (request, reply) => {
-    const user = await requireUser(ctx, request);
+    const user = signedInUser(request);
     const body = parse(CreateAppBody, request.body);
     const ws = await workspaceOf(ctx, user.id);
     const { app: created } = await service.createApp(ctx, { workspaceId: ws.id }, body);
@@ -22,42 +22,39 @@ export function appRoutes(app: FastifyInstance, ctx: ServerContext) {
   });
 
   app.get('/api/apps', { config: { access: 'signed-in' } }, async (request) => {
-    const user = await requireUser(ctx, request);
+    const user = signedInUser(request);
     return { apps: (await service.listApps(ctx, user)).map(service.appOut) };
   });
 
-  app.get('/api/apps/:id', { config: { access: 'app-viewer' } }, async (request) => {
-    const { id } = parse(IdParams, request.params);
-    const { app: found } = await service.readableApp(ctx, await callerOf(ctx, request), id);
-    return { app: service.appOut(found) };
-  });
+  app.get('/api/apps/:id', { config: { access: 'app-viewer', resource: appParam(IdParams, (p) => p.id) } }, async (request) => ({
+    app: service.appOut(resolvedApp(request)),
+  }));
 
-  app.post('/api/app/app-info', { config: { access: 'app-viewer' } }, async (request) => {
-    const { appName } = parse(AppInfoBody, request.body ?? {});
-    return { app: service.appOut(await service.appInfo(ctx, await callerOf(ctx, request), appName)) };
-  });
+  // The app named by the first label of the host name (shell §5), if the caller may view it.
+  const appInfo = appBySubdomainInBody(AppInfoBody, (b) => b.appName, 'Unable to get app information');
+  app.post('/api/app/app-info', { config: { access: 'app-viewer', resource: appInfo } }, async (request) => ({ app: service.appOut(resolvedApp(request)) }));
 
-  app.put('/api/apps/:id', { config: { access: 'owner' } }, async (request) => {
-    const { id } = parse(IdParams, request.params);
+  app.put('/api/apps/:id', { config: { access: 'owner', resource: appParam(IdParams, (p) => p.id) } }, async (request) => {
     const body = parse(UpdateAppBody, request.body);
-    return { app: service.appOut(await service.updateApp(ctx, await currentUser(ctx, request), id, body)) };
+    return { app: service.appOut(await service.updateApp(ctx, resolvedApp(request), body)) };
   });
 
-  app.delete('/api/apps/:id', { config: { access: 'owner' } }, async (request, reply) => {
-    const { id } = parse(IdParams, request.params);
-    await service.deleteApp(ctx, await currentUser(ctx, request), id);
+  app.delete('/api/apps/:id', { config: { access: 'owner', resource: appParam(IdParams, (p) => p.id) } }, async (request, reply) => {
+    await service.deleteApp(ctx, signedInUser(request), resolvedApp(request));
     return reply.status(204).send();
   });
 
-  app.post('/api/board/update-metadata', { config: { access: 'app-viewer' } }, async (request) => {
-    const q = parse(BoardQuery, request.query);
+  // Board and page state answer a password app's visitor who has not signed in (its sign-in
+  // pages, no data); a write is the owner's (the service, per field).
+  const state = (request: FastifyRequest) => ({ app: resolvedApp(request), viewer: resolvedViewer(request) });
+  app.post('/api/board/update-metadata', { config: { access: 'app-visitor', resource: requestApp(BoardQuery, 'Board not found') } }, async (request) => {
     const body = parse(BoardMetadataBody, request.body ?? {});
-    return boardMetadata(ctx, await callerOf(ctx, request), { board: q.board, app: q.app, host: request.host }, body);
+    return boardMetadata(ctx, request.access.caller, state(request), body);
   });
 
-  app.post('/api/page/update-metadata', { config: { access: 'app-viewer' } }, async (request) => {
+  app.post('/api/page/update-metadata', { config: { access: 'app-visitor', resource: requestApp(PageMetadataQuery, 'Board not found') } }, async (request) => {
     const q = parse(PageMetadataQuery, request.query);
     const body = parse(PageMetadataBody, request.body ?? {});
-    return pageMetadata(ctx, await callerOf(ctx, request), { board: q.board, app: q.app, page: q.page, host: request.host }, body);
+    return pageMetadata(ctx, request.access.caller, state(request), { board: q.board, page: q.page }, body);
   });
 }

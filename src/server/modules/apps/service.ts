@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
-import { isAppOwner, viewApp, viewRefusal, type AppViewer, type Caller } from '../access/viewer';
-import type { App, BoardSettings, UpdateAppBody } from '../../../shared/api';
+import { isAppOwner } from '../access/viewer';
+import type { App, UpdateAppBody } from '../../../shared/api';
 import { subdomainOf, subdomainProblem } from '../../../shared/rules/slug';
 import { baseHostname, type Config } from '../../config';
 import type { ServerContext } from '../../context';
 import { isUniqueViolation } from '../../db';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';
-import { newId, nowIso, parseJson } from '../../http';
-import type { SessionUser } from '../auth/service';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { newId, nowIso } from '../../http';
+import type { SessionUser } from '../auth/session';
 import { schemaOf } from '../../../blocks/schemas';
 import { starterKinds } from '../../../blocks/starters';
 import { blockDefaults } from '../../../shared/settings/block';
@@ -16,31 +16,8 @@ import { blocksRepo, type BlockRow } from '../blocks/repo';
 import { pagesRepo } from '../pages/repo';
 import { spreadsheetsRepo } from '../spreadsheets/repo';
 import { editorsRepo, workspaceRepo } from '../workspace/repo';
+import { appView, type AppView } from './record';
 import { appsRepo, type AppRow } from './repo';
-
-export interface AppView extends App {
-  workspaceId: string;
-  settings: BoardSettings;
-  /** The host name its Publish URL names when it is not ours (requests with that Host serve it). */
-  customHost: string | null;
-}
-
-export function appView(row: AppRow): AppView {
-  return {
-    id: row.id,
-    name: row.name,
-    subdomain: row.subdomain,
-    kind: row.kind === 'multipage' ? 'multipage' : 'board',
-    public: Number(row.public) === 1,
-    sign_in_method: row.sign_in_method,
-    spreadsheetId: row.spreadsheet_id,
-    created_at: row.created_at,
-    publishUrl: row.publish_url ?? '',
-    workspaceId: row.workspace_id,
-    settings: parseJson<BoardSettings>(row.settings, {}),
-    customHost: row.custom_host,
-  };
-}
 
 /** The wire shape of GET /api/apps/{id} (no workspace id, no settings). */
 export function appOut(a: AppView & { ownerName?: string }): App {
@@ -86,108 +63,8 @@ export function publishTarget(config: Config, subdomain: string, raw: string): {
   return { url: url.href, customHost: host };
 }
 
-/** The app a request's Host names (`{subdomain}.{BASE_HOST}`), or null on the base host. */
-export function hostSubdomain(config: Config, host: string | undefined): string | null {
-  if (!host) return null;
-  const hostname = host.toLowerCase().replace(/:\d+$/, '');
-  const base = baseHostname(config);
-  if (!hostname.endsWith(`.${base}`)) return null;
-  const label = hostname.slice(0, -(base.length + 1)).split('.').pop() ?? '';
-  if (!label || label === 'www' || /^\d+$/.test(label)) return null;
-  return label;
-}
-
-/** The request's host name when it is neither ours nor one of our app hosts (a custom domain), else null. */
-export function customHostOf(config: Config, host: string | undefined): string | null {
-  if (!host) return null;
-  const hostname = host.toLowerCase().replace(/:\d+$/, '');
-  const base = baseHostname(config);
-  if (!hostname || hostname === base || hostname.endsWith(`.${base}`) || hostname === '127.0.0.1' || hostname === '[::1]') return null;
-  return hostname;
-}
-
-export interface AppRef {
-  /** The spec's `board` param: an app id, a subdomain, a page path (`/my-board`, `/`) or a URL. */
-  board?: string;
-  /** Explicit app id or subdomain. */
-  app?: string;
-  host?: string;
-}
-
-/**
- * Which app a request speaks for. The app host wins (`sales.localhost:3000` is app `sales`
- * whatever the path); then `app`; then `board`, trying the whole value and each path segment as
- * an id or a subdomain (so `/sales`, `/sales/home` and editor paths ending in the id all work).
- */
-export async function resolveApp(ctx: ServerContext, ref: AppRef): Promise<AppView | null> {
-  const repo = appsRepo(ctx.db);
-  const sub = hostSubdomain(ctx.config, ref.host);
-  if (sub) {
-    const row = await repo.findBySubdomain(sub);
-    return row ? appView(row) : null;
-  }
-  const custom = customHostOf(ctx.config, ref.host);
-  if (custom) {
-    const row = await repo.findByCustomHost(custom);
-    if (row) return appView(row);
-  }
-  const candidates: string[] = [];
-  if (ref.app) candidates.push(ref.app.trim());
-  if (ref.board) {
-    let value = ref.board.trim();
-    if (/^https?:\/\//i.test(value)) {
-      try {
-        const url = new URL(value);
-        const fromHost = hostSubdomain(ctx.config, url.host);
-        if (fromHost) candidates.push(fromHost);
-        value = url.pathname;
-      } catch {
-        /* not a URL after all */
-      }
-    }
-    if (value && !value.includes('/')) candidates.push(value);
-    else for (const seg of value.split(/[?#]/)[0]!.split('/')) if (seg) candidates.push(safeDecode(seg));
-  }
-  const unique = [...new Set(candidates.filter((c) => c.length > 0 && c.length <= 63))];
-  if (unique.length === 0) return null;
-  const rows = await repo.findByIdsOrSubdomains(unique.flatMap((c) => [c, c.toLowerCase()]));
-  for (const c of unique) {
-    const row = rows.find((r) => r.id === c) ?? rows.find((r) => r.subdomain === c.toLowerCase());
-    if (row) return appView(row);
-  }
-  return null;
-}
-
-async function isOwner(ctx: ServerContext, user: SessionUser | null, app: AppView): Promise<boolean> {
-  return isAppOwner(ctx, user, app);
-}
-
-/**
- * Access rule, the same for apps, pages and blocks (access/viewer.ts): an unknown app is 404; one
- * the caller may not view is 403 'Access Denied' (private) or 401 (a password app before signing
- * in); one they may view but not change answers 403 on writes; no session on a write is 401.
- */
-export async function readableApp(ctx: ServerContext, caller: Caller, appId: string): Promise<{ app: AppView; owner: boolean; viewer: AppViewer }> {
-  const row = await appsRepo(ctx.db).findById(appId);
-  if (!row) throw notFound('App not found');
-  const app = appView(row);
-  const viewer = await viewApp(ctx, caller, app);
-  return { app, owner: viewer.owner, viewer };
-}
-
-export async function writableApp(ctx: ServerContext, user: SessionUser | null, appId: string) {
-  const row = await appsRepo(ctx.db).findById(appId);
-  if (!row) throw notFound('App not found');
-  if (!user) throw unauthorized();
-  const app = appView(row);
-  if (await isOwner(ctx, user, app)) return app;
-  // Someone who may not even view it is told so ('Access Denied' for a private app).
-  if (!app.public) throw viewRefusal(app);
-  throw forbidden('Only the owner of this app can change it');
-}
-
 export async function canEdit(ctx: ServerContext, user: SessionUser | null, app: AppView) {
-  return isOwner(ctx, user, app);
+  return isAppOwner(ctx, user, app);
 }
 
 /**
@@ -208,14 +85,6 @@ async function freeSubdomain(ctx: ServerContext, wanted: string, attempt = 0): P
 async function checkOwnSpreadsheet(ctx: ServerContext, workspaceId: string, spreadsheetId: string) {
   const s = await spreadsheetsRepo(ctx.db).findById(spreadsheetId);
   if (!s || s.workspace_id !== workspaceId) throw notFound('Spreadsheet not found');
-}
-
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
 }
 
 export async function chooseSubdomain(ctx: ServerContext, name: string, given: string | undefined, exceptAppId?: string, attempt = 0) {
@@ -278,8 +147,8 @@ export async function createApp(
         page_name: input.kind === 'board' ? input.name : 'Home',
         page_slug: 'home',
         page_type: 'home',
-        is_auth: 0,
-        is_public: 1,
+        is_auth: false,
+        is_public: true,
         position: 0,
         settings: '{}',
         created_at: now,
@@ -315,8 +184,8 @@ export async function listApps(ctx: ServerContext, user: SessionUser): Promise<(
   return [...own, ...shared];
 }
 
-export async function updateApp(ctx: ServerContext, user: SessionUser | null, appId: string, body: UpdateAppBody) {
-  const app = await writableApp(ctx, user, appId);
+/** Changes an app its caller may edit (the 'owner' rule let them through). */
+export async function updateApp(ctx: ServerContext, app: AppView, body: UpdateAppBody) {
   const { name, subdomain, spreadsheetId, public: isPublic, sign_in_method, publishUrl, ...settings } = body;
   const patch: Parameters<ReturnType<typeof appsRepo>['update']>[1] = { updated_at: nowIso() };
   if (name !== undefined) patch.name = name;
@@ -344,19 +213,9 @@ export async function updateApp(ctx: ServerContext, user: SessionUser | null, ap
   return appView((await appsRepo(ctx.db).findById(app.id))!);
 }
 
-/** POST /api/app/app-info: the app named by the first label of the host name (shell §5), if the caller may view it. */
-export async function appInfo(ctx: ServerContext, caller: Caller, appName: string): Promise<AppView> {
-  const row = await appsRepo(ctx.db).findBySubdomain(appName.trim().toLowerCase());
-  if (!row) throw notFound('Unable to get app information');
-  const app = appView(row);
-  await viewApp(ctx, caller, app);
-  return app;
-}
-
-export async function deleteApp(ctx: ServerContext, user: SessionUser | null, appId: string) {
-  const app = await writableApp(ctx, user, appId);
+export async function deleteApp(ctx: ServerContext, user: SessionUser, app: AppView) {
   // Workspace editors change apps; only the workspace's owner deletes them.
-  const ws = await workspaceRepo(ctx.db).byOwner(user!.id);
+  const ws = await workspaceRepo(ctx.db).byOwner(user.id);
   if (ws?.id !== app.workspaceId) throw forbidden('Only the owner of this workspace can delete its apps');
   await ctx.db.transaction().execute((trx) => appsRepo(trx).delete(app.id));
 }

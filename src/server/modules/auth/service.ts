@@ -1,16 +1,13 @@
-import type { FastifyRequest } from 'fastify';
-import type { PublicUser } from '../../../shared/api';
 import type { ServerContext } from '../../context';
 import { isUniqueViolation } from '../../db';
-import { badRequest, conflict, HttpError, unauthorized } from '../../errors';
+import { badRequest, conflict, HttpError } from '../../errors';
 import { newId, nowIso, randomToken, sha256 } from '../../http';
 import { escapeHtml } from '../mail/mailer';
 import { appUsersRepo } from '../app-users/repo';
-import { setupWorkspace } from '../workspace/service';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
 import { authRepo } from './repo';
+import type { SessionUser } from './session';
 
-export const SESSION_COOKIE = 'sb_session';
 export const MAX_EMAIL_LENGTH = 320;
 const EMAIL_TOO_LONG = `Email must be at most ${MAX_EMAIL_LENGTH} characters`;
 /** The longest password sign-up accepts (SignupBody in shared/api). */
@@ -19,17 +16,13 @@ export const LOGIN_TOKEN_MINUTES = 15;
 /** Links one address may receive per 15 minutes: enough for typos and slow mail, not for spam. */
 export const MAX_LINKS_PER_WINDOW = 5;
 
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-}
+/**
+ * Sets up a new account's workspace inside the sign-up transaction (ctx.db is the transaction).
+ * Passed in by the route so that sign-in does not import the workspace, apps and blocks services.
+ */
+export type SeedWorkspace = (ctx: ServerContext, user: SessionUser, attempt: number) => Promise<unknown>;
 
-export function publicUser(u: SessionUser): PublicUser {
-  return { _id: u.id, name: u.name, email: u.email };
-}
-
-export async function signup(ctx: ServerContext, input: { name: string; email: string; password: string }) {
+export async function signup(ctx: ServerContext, input: { name: string; email: string; password: string }, seed: SeedWorkspace) {
   // The users.email column (and RFC 5321) stop at 320 characters; PostgreSQL would throw.
   if (input.email.length > MAX_EMAIL_LENGTH)
     throw badRequest(`Invalid email: ${EMAIL_TOO_LONG}`, [{ path: 'email', message: EMAIL_TOO_LONG }]);
@@ -42,7 +35,7 @@ export async function signup(ctx: ServerContext, input: { name: string; email: s
       // One transaction: a user never exists without a workspace, sample and example board.
       await ctx.db.transaction().execute(async (trx) => {
         await authRepo(trx).insertUser({ ...user, password_hash, created_at: nowIso() });
-        await setupWorkspace({ ...ctx, db: trx }, user, attempt);
+        await seed({ ...ctx, db: trx }, user, attempt);
       });
       break;
     } catch (e) {
@@ -88,25 +81,6 @@ export async function purgeExpired(ctx: ServerContext) {
 
 export async function logout(ctx: ServerContext, token: string | undefined) {
   if (token) await authRepo(ctx.db).deleteSession(sha256(token));
-}
-
-const userCache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
-
-/** The signed-in user of a request (from the session cookie only), or null. Memoised per request. */
-export function currentUser(ctx: ServerContext, request: FastifyRequest): Promise<SessionUser | null> {
-  let p = userCache.get(request);
-  if (!p) {
-    const token = request.cookies[SESSION_COOKIE];
-    p = token ? authRepo(ctx.db).userBySession(sha256(token), nowIso()).then((u) => u ?? null) : Promise.resolve(null);
-    userCache.set(request, p);
-  }
-  return p;
-}
-
-export async function requireUser(ctx: ServerContext, request: FastifyRequest): Promise<SessionUser> {
-  const user = await currentUser(ctx, request);
-  if (!user) throw unauthorized();
-  return user;
 }
 
 /** Sends a one-time sign-in link. Silent about unknown addresses (no account enumeration). */

@@ -1,42 +1,17 @@
 import { blockSchemas, migrateBlockRecord, needsOf, resolveKind, schemaOf } from '../../../blocks/schemas';
-import type { Caller } from '../access/viewer';
+import { blockRecord, blocksOfPages } from './record';
 import { normalizeBlock, validateBlock, type BlockRecord } from '../../../shared/settings';
 import type { ServerContext } from '../../context';
-import { badRequest, notFound } from '../../errors';
-import { newId, nowIso, parseJson } from '../../http';
-import { readableApp, writableApp } from '../apps/service';
-import type { SessionUser } from '../auth/service';
+import { badRequest } from '../../errors';
+import { newId, nowIso } from '../../http';
+import type { AppView } from '../apps/record';
 import { viewerBlock } from '../actions/secrets';
-import { pagesRepo } from '../pages/repo';
+import type { PageRow } from '../pages/repo';
 import { blocksRepo, type BlockRow } from './repo';
-
-/** The spec's block record: stored config plus id and (legacy kinds mapped) type. */
-export function blockRecord(row: BlockRow): BlockRecord {
-  // Legacy records (score_card with flat sheet/column keys) are brought up to date on read.
-  const migrated: Record<string, unknown> = migrateBlockRecord({ ...parseJson<Record<string, unknown>>(row.config, {}), type: row.type });
-  const { type: _legacyType, ...config } = migrated;
-  return {
-    ...config,
-    id: row.id,
-    type: resolveKind(row.type) ?? row.type,
-    section: typeof config.section === 'string' ? config.section : '',
-    sheet_title: typeof config.sheet_title === 'string' ? config.sheet_title : '',
-    axis: Array.isArray(config.axis) ? (config.axis as BlockRecord['axis']) : [],
-    actions: Array.isArray(config.actions) ? (config.actions as BlockRecord['actions']) : [],
-    full_width: config.full_width === true,
-  };
-}
 
 function configOf(record: BlockRecord): string {
   const { id: _id, type: _type, temp_block: _temp, ...config } = record;
   return JSON.stringify(config);
-}
-
-/** Records of several pages, in order, grouped by page id. */
-export async function blocksOfPages(ctx: ServerContext, pageIds: string[]): Promise<Map<string, BlockRecord[]>> {
-  const out = new Map<string, BlockRecord[]>(pageIds.map((id) => [id, []]));
-  for (const row of await blocksRepo(ctx.db).listByPages(pageIds)) out.get(row.page_id)?.push(blockRecord(row));
-  return out;
 }
 
 /** Inserts already-normalised records at the end of a page (sign-up's example board). */
@@ -61,23 +36,10 @@ function checked(type: string, input: Record<string, unknown>, id: string): Bloc
   return record;
 }
 
-async function pageForWrite(ctx: ServerContext, user: SessionUser | null, pageId: string) {
-  const page = await pagesRepo(ctx.db).findById(pageId);
-  if (!page) throw notFound('Page not found');
-  const app = await writableApp(ctx, user, page.app_id);
-  return Object.assign(page, { appKind: app.kind });
-}
-
-async function blockForWrite(ctx: ServerContext, user: SessionUser | null, blockId: string) {
-  const row = await blocksRepo(ctx.db).findById(blockId);
-  if (!row) throw notFound('Block not found');
-  await pageForWrite(ctx, user, row.page_id);
-  return row;
-}
-
-export async function createBlock(ctx: ServerContext, user: SessionUser | null, body: { pageId: string; type: string } & Record<string, unknown>) {
-  const { pageId, type, id: _id, ...settings } = body;
-  const page = await pageForWrite(ctx, user, pageId);
+/** Adds a block to a page of an app its caller may edit (the 'owner' rule resolved both). */
+export async function createBlock(ctx: ServerContext, pageRow: PageRow, app: AppView, body: { pageId: string; type: string } & Record<string, unknown>) {
+  const { pageId: _pageId, type, id: _id, ...settings } = body;
+  const page = { ...pageRow, appKind: app.kind };
   const record = checked(type, settings, newId());
   const now = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
@@ -95,8 +57,7 @@ export async function createBlock(ctx: ServerContext, user: SessionUser | null, 
   return record;
 }
 
-export async function updateBlock(ctx: ServerContext, user: SessionUser | null, blockId: string, body: Record<string, unknown>) {
-  const row = await blockForWrite(ctx, user, blockId);
+export async function updateBlock(ctx: ServerContext, row: BlockRow, body: Record<string, unknown>) {
   const stored = blockRecord(row);
   const { id: _id, pageId: _pageId, type, ...changes } = body;
   const kind = resolveKind(stored.type) ?? stored.type;
@@ -108,13 +69,11 @@ export async function updateBlock(ctx: ServerContext, user: SessionUser | null, 
   return record;
 }
 
-export async function deleteBlock(ctx: ServerContext, user: SessionUser | null, blockId: string) {
-  const row = await blockForWrite(ctx, user, blockId);
+export async function deleteBlock(ctx: ServerContext, row: BlockRow) {
   await blocksRepo(ctx.db).delete(row.id);
 }
 
-export async function reorderBlocks(ctx: ServerContext, user: SessionUser | null, pageId: string, order: string[]) {
-  const page = await pageForWrite(ctx, user, pageId);
+export async function reorderBlocks(ctx: ServerContext, page: PageRow, order: string[]) {
   const current = (await blocksRepo(ctx.db).listByPages([page.id])).map((b) => b.id);
   const given = new Set(order);
   if (given.size !== order.length || order.length !== current.length || current.some((id) => !given.has(id)))
@@ -125,12 +84,8 @@ export async function reorderBlocks(ctx: ServerContext, user: SessionUser | null
   return (await blocksOfPages(ctx, [page.id])).get(page.id) ?? [];
 }
 
-export async function readBlock(ctx: ServerContext, caller: Caller, blockId: string) {
-  const row = await blocksRepo(ctx.db).findById(blockId);
-  if (!row) throw notFound('Block not found');
-  const page = await pagesRepo(ctx.db).findById(row.page_id);
-  if (!page) throw notFound('Block not found');
-  const { owner } = await readableApp(ctx, caller, page.app_id);
+/** A block as its viewer (the 'app-viewer' rule let them through) may read it. */
+export function readBlock(row: BlockRow, owner: boolean) {
   // Action secrets stay on the server for everyone but the owner.
   return owner ? blockRecord(row) : viewerBlock(blockRecord(row));
 }

@@ -39,8 +39,6 @@ export const ChartSpecSchema = z.object({
     .default([]),
 });
 
-export const ChartParams = z.object({ spreadsheetId: z.string().min(1), sheetTitle: z.string().min(1) });
-
 export const ChartQuery = z.object({
   board: z.string().optional(),
   app: z.string().optional(),

@@ -7,13 +7,14 @@ export type CommentRow = Selectable<CommentsTable>;
 export function commentsRepo(db: Db) {
   return {
     /** The block with its page and app (who may read its comments depends on both). */
-    blockWithPage(blockId: string) {
-      return db
+    async blockWithPage(blockId: string) {
+      const row = await db
         .selectFrom('blocks')
         .innerJoin('pages', 'pages.id', 'blocks.page_id')
         .select(['blocks.id', 'blocks.type', 'pages.app_id', 'pages.is_public'])
         .where('blocks.id', '=', blockId)
         .executeTakeFirst();
+      return row && { ...row, is_public: Number(row.is_public) === 1 };
     },
     async insert(row: CommentRow) {
       await db.insertInto('comments').values(row).execute();

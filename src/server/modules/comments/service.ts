@@ -17,8 +17,8 @@ import { newId } from '../../http';
 import { SendLimiter } from '../actions/limiter';
 import { RateLimited } from '../actions/service';
 import { appsRepo } from '../apps/repo';
-import { appView, resolveApp, type AppView } from '../apps/service';
-import type { SessionUser } from '../auth/service';
+import { appView, resolveApp, type AppView } from '../apps/record';
+import type { SessionUser } from '../auth/session';
 import { commentsRepo } from './repo';
 
 export const COMMENTS_PER_BLOCK_AND_IP = 10;
@@ -52,16 +52,27 @@ interface Located {
   owner: boolean;
 }
 
+/** The comments block, its page's visibility and app, and the caller as its viewer (the route's rule resolved them). */
+export interface CommentsBlock {
+  block: { type: string; is_public: boolean };
+  app: AppView;
+  viewer: AppViewer;
+}
+
 async function locate(ctx: ServerContext, caller: Caller, t: CommentTarget): Promise<Located & { viewer: AppViewer }> {
   const block = await commentsRepo(ctx.db).blockWithPage(t.blockId);
   if (!block) throw notFound(COMMENT_ERRORS.blockNotFound);
   const row = await appsRepo(ctx.db).findById(block.app_id);
   if (!row) throw notFound(COMMENT_ERRORS.blockNotFound);
   const app = appView(row);
-  const viewer = await viewApp(ctx, caller, app);
+  return inBoard(ctx, { block, app, viewer: await viewApp(ctx, caller, app) }, t);
+}
+
+/** The checks of the block itself once its app may be viewed: page visibility, the board named, the kind. */
+async function inBoard(ctx: ServerContext, { block, app, viewer }: CommentsBlock, t: CommentTarget): Promise<Located & { viewer: AppViewer }> {
   const owner = viewer.owner;
   // A page that is not public keeps its blocks to the owner.
-  if (!owner && Number(block.is_public) !== 1) throw notFound(COMMENT_ERRORS.blockNotFound);
+  if (!owner && !block.is_public) throw notFound(COMMENT_ERRORS.blockNotFound);
   if (t.board) {
     const named = await resolveApp(ctx, { board: t.board, host: t.host });
     if (named && named.id !== app.id) throw forbidden(COMMENT_ERRORS.otherBoard);
@@ -70,8 +81,8 @@ async function locate(ctx: ServerContext, caller: Caller, t: CommentTarget): Pro
   return { app, owner, viewer };
 }
 
-export async function listComments(ctx: ServerContext, caller: Caller, t: CommentTarget, offset: number, limit: number): Promise<CommentsResponse> {
-  await locate(ctx, caller, t);
+export async function listComments(ctx: ServerContext, found: CommentsBlock, t: CommentTarget, offset: number, limit: number): Promise<CommentsResponse> {
+  await inBoard(ctx, found, t);
   const repo = commentsRepo(ctx.db);
   const [comments, total] = await Promise.all([repo.page(t.blockId, offset, limit), repo.count(t.blockId)]);
   return { comments, total };
@@ -88,10 +99,11 @@ function commentTime(): string {
 export async function postComment(
   ctx: ServerContext,
   caller: Caller,
+  found: CommentsBlock,
   t: CommentTarget & { ip: string },
   input: { body: string; author?: string },
 ): Promise<Comment> {
-  const { viewer } = await locate(ctx, caller, t);
+  const { viewer } = await inBoard(ctx, found, t);
   const user = caller.user;
   // Signed in (owner account, or an app user of this app): the comment carries their name.
   const member = viewer.appUser ?? user;

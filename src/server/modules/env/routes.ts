@@ -1,7 +1,7 @@
 // GET /api/getENV/{name}: a few public settings the web app reads as raw text. A whitelist, so
 // nothing secret can ever leak through it.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { EnvNameParams } from '../../../shared/api/params';
 import type { Config } from '../../config';
 import type { ServerContext } from '../../context';
 import { notFound } from '../../errors';
@@ -22,7 +22,7 @@ export function publicEnv(config: Config): Record<string, string> {
 
 export function envRoutes(app: FastifyInstance, ctx: ServerContext) {
   app.get('/api/getENV/:name', { config: { access: 'public' } }, async (request, reply) => {
-    const { name } = parse(z.object({ name: z.string() }), request.params);
+    const { name } = parse(EnvNameParams, request.params);
     const env = publicEnv(ctx.config);
     // Own keys only: 'constructor' or '__proto__' must not reach Object.prototype.
     const value = Object.hasOwn(env, name) ? env[name] : undefined;

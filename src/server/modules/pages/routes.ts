@@ -1,53 +1,47 @@
 import type { FastifyInstance } from 'fastify';
-import { callerOf } from '../access/viewer';
+import { resolvedApp, resolvedPage, resolvedViewer, signedInUser } from '../access/enforce';
+import { appInBody, appParam, pageParam, requestApp } from '../access/resources';
 import { z } from 'zod';
 import { CreatePageBody, PageOrderBody, UpdatePageBody } from '../../../shared/api';
+import { AppIdParams, SlugParams } from '../../../shared/api/params';
 import type { ServerContext } from '../../context';
 import { parse } from '../../http';
-import { currentUser } from '../auth/service';
 import * as service from './service';
 
-const AppParams = z.object({ appId: z.string().min(1) });
-const IdParams = z.object({ id: z.string().min(1) });
-const SlugParams = z.object({ slug: z.string().min(1) });
 const PageQuery = z.object({ app: z.string().optional(), board: z.string().optional(), referer: z.string().optional() });
 
 export function pageRoutes(app: FastifyInstance, ctx: ServerContext) {
-  app.get('/api/pages/:appId', { config: { access: 'app-viewer' } }, async (request) => {
-    const { appId } = parse(AppParams, request.params);
-    return { pages: await service.listPages(ctx, await callerOf(ctx, request), appId) };
-  });
+  // A password app's visitor who has not signed in gets its sign-in pages only (the service).
+  app.get('/api/pages/:appId', { config: { access: 'app-visitor', resource: appParam(AppIdParams, (p) => p.appId) } }, async (request) => ({
+    pages: await service.listPages(ctx, resolvedApp(request), resolvedViewer(request)),
+  }));
 
-  app.get('/api/page/:slug', { config: { access: 'app-viewer' } }, async (request) => {
+  // `board` is the page path here, not the app: only the host or `app` name the app, unless the
+  // path itself starts with the board slug (/{board_slug}/...).
+  const pageApp = requestApp(PageQuery, 'App not found', (q) => ({ app: q.app, board: q.app ? undefined : q.board }));
+  app.get('/api/page/:slug', { config: { access: 'app-visitor', resource: pageApp } }, async (request) => {
     const { slug } = parse(SlugParams, request.params);
-    const q = parse(PageQuery, request.query);
-    // `board` is the page path here, not the app: only the host or `app` name the app, unless
-    // the path itself starts with the board slug (/{board_slug}/...).
-    const page = await service.pageBySlug(ctx, await callerOf(ctx, request), slug, { app: q.app, board: q.app ? undefined : q.board, host: request.host });
-    return { page };
+    return { page: await service.pageBySlug(ctx, resolvedApp(request), resolvedViewer(request), slug) };
   });
 
-  app.post('/api/pages', { config: { access: 'owner' } }, async (request, reply) => {
+  app.post('/api/pages', { config: { access: 'owner', resource: appInBody(CreatePageBody, (b) => b.appId) } }, async (request, reply) => {
     const body = parse(CreatePageBody, request.body);
-    const page = await service.createPage(ctx, await currentUser(ctx, request), body);
+    const page = await service.createPage(ctx, resolvedApp(request), body);
     return reply.status(201).send({ page });
   });
 
-  app.put('/api/pages/:id', { config: { access: 'owner' } }, async (request) => {
-    const { id } = parse(IdParams, request.params);
+  app.put('/api/pages/:id', { config: { access: 'owner', resource: pageParam() } }, async (request) => {
     const body = parse(UpdatePageBody, request.body);
-    return { page: await service.renamePage(ctx, await currentUser(ctx, request), id, body) };
+    return { page: await service.renamePage(ctx, resolvedPage(request), body) };
   });
 
-  app.delete('/api/pages/:id', { config: { access: 'owner' } }, async (request, reply) => {
-    const { id } = parse(IdParams, request.params);
-    await service.deletePage(ctx, await currentUser(ctx, request), id);
+  app.delete('/api/pages/:id', { config: { access: 'owner', resource: pageParam() } }, async (request, reply) => {
+    await service.deletePage(ctx, resolvedPage(request));
     return reply.status(204).send();
   });
 
-  app.put('/api/apps/:appId/pages/order', { config: { access: 'owner' } }, async (request) => {
-    const { appId } = parse(AppParams, request.params);
+  app.put('/api/apps/:appId/pages/order', { config: { access: 'owner', resource: appParam(AppIdParams, (p) => p.appId) } }, async (request) => {
     const { order } = parse(PageOrderBody, request.body);
-    return { pages: await service.reorderPages(ctx, await currentUser(ctx, request), appId, order) };
+    return { pages: await service.reorderPages(ctx, signedInUser(request), resolvedApp(request), order) };
   });
 }

@@ -7,12 +7,11 @@ import type { ServerContext } from '../../context';
 import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, notFound } from '../../errors';
 import { newId, nowIso, parseJson } from '../../http';
-import { appViewer, ownerCaller, viewRefusal, type AppViewer, type Caller } from '../access/viewer';
-import { appsRepo } from '../apps/repo';
-import { appView, resolveApp, writableApp, type AppRef, type AppView } from '../apps/service';
-import type { SessionUser } from '../auth/service';
+import { appViewer, ownerCaller, viewRefusal, type AppViewer } from '../access/viewer';
+import type { AppView } from '../apps/record';
+import type { SessionUser } from '../auth/session';
 import { viewerBlocks } from '../actions/secrets';
-import { blocksOfPages } from '../blocks/service';
+import { blocksOfPages } from '../blocks/record';
 import { pagesRepo, type PageRow } from './repo';
 
 /** Spec defaults of the page state colours (blocks-and-data §3 "Page state"). */
@@ -36,8 +35,8 @@ export function pageOut(row: PageRow, blocks: Page['blocks']): Page {
     page_slug: row.page_slug,
     page_name: row.page_name,
     page_type: row.page_type,
-    is_auth: Number(row.is_auth) === 1,
-    is_public: Number(row.is_public) === 1,
+    is_auth: row.is_auth,
+    is_public: row.is_public,
     app_id: row.app_id,
     blocks,
     // Only colours the page sets: the others follow the app's (board state) colours.
@@ -69,28 +68,13 @@ export async function pagesOfApp(ctx: ServerContext, appId: string): Promise<Pag
  * only its sign-in pages (shared/rules/auth-pages.ts), so the web app can show one; a private
  * app is 'Access Denied'.
  */
-export async function listPages(ctx: ServerContext, caller: Caller, appId: string) {
-  const row = await appsRepo(ctx.db).findById(appId);
-  if (!row) throw notFound('App not found');
-  const app = appView(row);
-  const viewer = await appViewer(ctx, caller, app);
-  if (!viewer.canView && !app.public) throw viewRefusal(app);
+export async function listPages(ctx: ServerContext, app: AppView, viewer: AppViewer) {
   const pages = await pagesOfApp(ctx, app.id);
   return (viewer.canView ? pages : pages.filter(isAuthPage)).map((p) => pageForViewer(p, viewer.owner));
 }
 
-/** The app of a page request: the Host's subdomain, else `app` (id or subdomain), else `board`. */
-export async function appOfRequest(ctx: ServerContext, caller: Caller, ref: AppRef): Promise<{ app: AppView; viewer: AppViewer }> {
-  const app = await resolveApp(ctx, ref);
-  if (!app) throw notFound('App not found');
-  const viewer = await appViewer(ctx, caller, app);
-  if (!viewer.canView && !app.public) throw viewRefusal(app);
-  return { app, viewer };
-}
-
 /** One page; a password app's visitor who has not signed in may open its sign-in pages only (401 otherwise). */
-export async function pageBySlug(ctx: ServerContext, caller: Caller, slug: string, ref: AppRef) {
-  const { app, viewer } = await appOfRequest(ctx, caller, ref);
+export async function pageBySlug(ctx: ServerContext, app: AppView, viewer: AppViewer, slug: string) {
   const row = await pagesRepo(ctx.db).findBySlug(app.id, slug.toLowerCase());
   if (!viewer.canView && !(row && isAuthPage(row))) throw viewRefusal(app);
   if (!row) throw notFound(`Page '${slug}' not found`);
@@ -132,8 +116,8 @@ async function withSlug<T>(ctx: ServerContext, appId: string, explicit: string |
   }
 }
 
-export async function createPage(ctx: ServerContext, user: SessionUser | null, body: { appId: string; page_name: string; page_slug?: string }) {
-  const app = await writableApp(ctx, user, body.appId);
+/** Adds a page to an app its caller may edit (the 'owner' rule let them through). */
+export async function createPage(ctx: ServerContext, app: AppView, body: { page_name: string; page_slug?: string }) {
   if (app.kind === 'board') throw badRequest('A board has exactly one page; make a multipage app for more pages');
   const explicit = body.page_slug ? givenSlug(body.page_slug) : null;
   const repo = pagesRepo(ctx.db);
@@ -145,8 +129,8 @@ export async function createPage(ctx: ServerContext, user: SessionUser | null, b
       page_name: body.page_name,
       page_slug: slug,
       page_type: 'page',
-      is_auth: 0,
-      is_public: 1,
+      is_auth: false,
+      is_public: true,
       position: existing.reduce((m, p) => Math.max(m, Number(p.position)), -1) + 1,
       settings: '{}',
       created_at: nowIso(),
@@ -156,24 +140,12 @@ export async function createPage(ctx: ServerContext, user: SessionUser | null, b
   });
 }
 
-async function pageForWrite(ctx: ServerContext, user: SessionUser | null, pageId: string) {
-  const row = await pagesRepo(ctx.db).findById(pageId);
-  if (!row) throw notFound('Page not found');
-  const app = await writableApp(ctx, user, row.app_id);
-  return { row, app };
-}
-
 /**
  * Renames a page. The slug follows the new name by the slug rule (unique per app) unless one is
  * given; the home page keeps its slug (it is served at the app's root). A board's one page is
  * named after the board and keeps its slug too.
  */
-export async function renamePage(ctx: ServerContext, user: SessionUser | null, pageId: string, body: { page_name: string; page_slug?: string }) {
-  const { row } = await pageForWrite(ctx, user, pageId);
-  return renameRow(ctx, row, body);
-}
-
-async function renameRow(ctx: ServerContext, row: PageRow, body: { page_name: string; page_slug?: string }) {
+export async function renamePage(ctx: ServerContext, row: PageRow, body: { page_name: string; page_slug?: string }) {
   const repo = pagesRepo(ctx.db);
   if (row.page_type === 'home') {
     if (body.page_slug !== undefined && body.page_slug.trim().toLowerCase() !== row.page_slug)
@@ -193,16 +165,15 @@ export async function updatePageSettings(ctx: ServerContext, row: PageRow, body:
   const colours = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   const patch: Parameters<ReturnType<typeof pagesRepo>['update']>[1] = {};
   if (Object.keys(colours).length) patch.settings = JSON.stringify({ ...parseJson<PageSettings>(row.settings, {}), ...colours });
-  if (is_public !== undefined) patch.is_public = is_public ? 1 : 0;
-  if (is_auth !== undefined) patch.is_auth = is_auth ? 1 : 0;
+  if (is_public !== undefined) patch.is_public = is_public;
+  if (is_auth !== undefined) patch.is_auth = is_auth;
   await pagesRepo(ctx.db).update(row.id, patch);
-  if (page_name !== undefined && page_name !== row.page_name) await renameRow(ctx, { ...row, ...patch }, { page_name });
+  if (page_name !== undefined && page_name !== row.page_name) await renamePage(ctx, { ...row, ...patch }, { page_name });
   return (await pagesRepo(ctx.db).findById(row.id))!;
 }
 
 /** Orders the app's pages; the home page stays first (it is the app's root). */
-export async function reorderPages(ctx: ServerContext, user: SessionUser | null, appId: string, order: string[]) {
-  const app = await writableApp(ctx, user, appId);
+export async function reorderPages(ctx: ServerContext, user: SessionUser, app: AppView, order: string[]) {
   const rows = await pagesRepo(ctx.db).listByApp(app.id);
   const given = new Set(order);
   if (given.size !== order.length || order.length !== rows.length || rows.some((p) => !given.has(p.id)))
@@ -212,12 +183,11 @@ export async function reorderPages(ctx: ServerContext, user: SessionUser | null,
   await ctx.db.transaction().execute(async (trx) => {
     for (const [position, id] of order.entries()) await pagesRepo(trx).update(id, { position });
   });
-  return listPages(ctx, ownerCaller(user), app.id);
+  return listPages(ctx, app, await appViewer(ctx, ownerCaller(user), app));
 }
 
 /** Deletes a page and its blocks; never the home page (the app's root). */
-export async function deletePage(ctx: ServerContext, user: SessionUser | null, pageId: string) {
-  const { row } = await pageForWrite(ctx, user, pageId);
+export async function deletePage(ctx: ServerContext, row: PageRow) {
   if (row.page_type === 'home') throw badRequest('The home page cannot be deleted');
   await ctx.db.transaction().execute((trx) => pagesRepo(trx).delete(row.id));
 }

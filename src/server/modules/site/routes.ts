@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context';
 import { appsRepo } from '../apps/repo';
-import { customHostOf, hostSubdomain } from '../apps/service';
+import { customHostOf, hostSubdomain } from '../apps/record';
 import { pagesRepo } from '../pages/repo';
 
 /** Served when dist/web has not been built (tests): enough for route status checks. */

@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { callerOf } from '../access/viewer';
 import { z } from 'zod';
 import { JsonSpreadsheetBody, SheetDataQuery } from '../../../shared/api';
+import { SheetParams } from '../../../shared/api/params';
 import type { ServerContext } from '../../context';
 import { badRequest, errorHandler, HttpError } from '../../errors';
 import { parse } from '../../http';
-import { requireUser } from '../auth/service';
+import { resolvedSpreadsheet, signedInUser } from '../access/enforce';
+import { decidedInService, spreadsheetParam } from '../access/resources';
 import { MESSAGES, parseSpreadsheetFile, titleFromName } from './import-file';
 import * as service from './service';
 
-const IdParams = z.object({ id: z.string().min(1) });
-const SheetParams = z.object({ spreadsheetId: z.string().min(1), sheetTitle: z.string().min(1) });
 const SheetQuery = SheetDataQuery.extend({ app: z.string().optional() });
 
 export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
@@ -28,7 +27,7 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
         errorHandler((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb)) : error, request, reply),
     },
     async (request, reply) => {
-      const user = await requireUser(ctx, request);
+      const user = signedInUser(request);
       let spreadsheet;
       if (request.isMultipart()) {
         if (Number(request.headers['content-length'] ?? 0) > maxBytes + 1024 * 1024)
@@ -69,26 +68,23 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
   );
 
   app.get('/api/spreadsheets', { config: { access: 'signed-in' } }, async (request) => {
-    const user = await requireUser(ctx, request);
+    const user = signedInUser(request);
     return { spreadsheets: await service.listSpreadsheets(ctx, user) };
   });
 
-  app.get('/api/spreadsheets/:id', { config: { access: 'owner' } }, async (request) => {
-    const user = await requireUser(ctx, request);
-    const { id } = parse(IdParams, request.params);
-    return { spreadsheet: await service.getSpreadsheet(ctx, user, id) };
-  });
+  app.get('/api/spreadsheets/:id', { config: { access: 'owner', resource: spreadsheetParam() } }, async (request) => ({
+    spreadsheet: await service.getSpreadsheet(ctx, resolvedSpreadsheet(request)),
+  }));
 
-  app.delete('/api/spreadsheets/:id', { config: { access: 'owner' } }, async (request, reply) => {
-    const user = await requireUser(ctx, request);
-    const { id } = parse(IdParams, request.params);
-    await service.deleteSpreadsheet(ctx, user, id);
+  app.delete('/api/spreadsheets/:id', { config: { access: 'owner', resource: spreadsheetParam() } }, async (request, reply) => {
+    // Workspace editors read spreadsheets; only the workspace's owner deletes them (the service).
+    await service.deleteSpreadsheet(ctx, signedInUser(request), resolvedSpreadsheet(request).id);
     return reply.status(204).send();
   });
 
-  app.get('/api/board/:spreadsheetId/sheet/:sheetTitle', { config: { access: 'app-viewer' } }, async (request) => {
+  app.get('/api/board/:spreadsheetId/sheet/:sheetTitle', { config: { access: 'app-viewer', resource: decidedInService(service.SHEET_READ_RULE) } }, async (request) => {
     const params = parse(SheetParams, request.params);
     const query = parse(SheetQuery, request.query);
-    return service.sheetData(ctx, await callerOf(ctx, request), { ...params, ...query, host: request.host });
+    return service.sheetData(ctx, request.access.caller, { ...params, ...query, host: request.host });
   });
 }

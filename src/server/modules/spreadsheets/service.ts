@@ -7,12 +7,20 @@ import { searchTerms } from '../../../shared/filters/search';
 import type { ServerContext } from '../../context';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';
 import { newId, nowIso, parseJson } from '../../http';
-import { resolveApp, type AppRef } from '../apps/service';
-import type { SessionUser } from '../auth/service';
-import { workspaceOf } from '../workspace/service';
+import { resolveApp, type AppRef } from '../apps/record';
+import type { SpreadsheetRef } from '../access/rules';
+import type { SessionUser } from '../auth/session';
+import { workspaceRepo } from '../workspace/repo';
 import { IMPORT_LIMITS, MESSAGES, type Cell, type ImportLimits, type ParsedSheet } from './import-file';
 import { spreadsheetsRepo, type SheetRecord } from './repo';
 import { filterMask, querySheet, type CachedSheet, type Row, type SheetRows } from './sheet-query';
+
+/** The caller's own workspace (read through the repo: the workspace service seeds through this one). */
+async function workspaceOf(ctx: ServerContext, userId: string) {
+  const ws = await workspaceRepo(ctx.db).byOwner(userId);
+  if (!ws) throw notFound('Workspace not found');
+  return ws;
+}
 
 function summary(s: SheetRecord): SheetSummary {
   return { title: s.title, columns: parseJson<string[]>(s.columns, []), row_count: Number(s.row_count) };
@@ -152,10 +160,8 @@ export async function ownSpreadsheet(ctx: ServerContext, user: SessionUser, id: 
   return s;
 }
 
-/** A spreadsheet of the caller's workspace or of one they edit (workspace editors read it too). */
-export async function getSpreadsheet(ctx: ServerContext, user: SessionUser, id: string): Promise<Spreadsheet> {
-  const s = await spreadsheetsRepo(ctx.db).findById(id);
-  if (!s || !(await editsWorkspace(ctx, user, s.workspace_id))) throw notFound('Spreadsheet not found');
+/** A spreadsheet of the caller's workspace or of one they edit (the 'owner' rule let them through). */
+export async function getSpreadsheet(ctx: ServerContext, s: SpreadsheetRef): Promise<Spreadsheet> {
   const sheets = await spreadsheetsRepo(ctx.db).sheetsOf([s.id]);
   return { id: s.id, title: s.title, created_at: s.created_at, sheets: sheets.map(summary) };
 }
@@ -245,6 +251,13 @@ export interface SheetReadRef {
   app?: string;
   host: string;
 }
+
+/**
+ * Why sheet reads and writes are decided here rather than by their route's rule: whether the
+ * caller reads as the owner or as a viewer of the app named by `board`/`app`/Host decides the
+ * columns they get, and the 401/403/404 order interleaves the spreadsheet, the sheet and the app.
+ */
+export const SHEET_READ_RULE = "the spreadsheet's owner, or a viewer of the app named by board/app/Host that uses it (readableSheet)";
 
 /**
  * The sheet a caller may read: the owner of the spreadsheet, or anyone asking on behalf of a

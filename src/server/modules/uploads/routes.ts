@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import { callerOf } from '../access/viewer';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { ShortIdParams } from '../../../shared/api/params';
+import { decidedInService } from '../access/resources';
 import type { ServerContext } from '../../context';
 import { badRequest, errorHandler, HttpError } from '../../errors';
 import { parse } from '../../http';
@@ -14,7 +15,6 @@ const Purpose = z.enum(['block-setting']).optional();
 const Kind = z.enum(['image', 'video', 'audio']).optional();
 const UploadQuery = z.object({ board: Text, referer: Text, blockId: Text, accept: Text, column: Text, purpose: Purpose, kind: Kind });
 const UploadFields = z.object({ board: Text, blockId: Text, accept: Text, column: Text, purpose: Purpose, kind: Kind });
-const IdParams = z.object({ id: z.string().min(1).max(64) });
 
 /** Multipart framing and the small fields besides the file. */
 const SLACK = 64 * 1024;
@@ -29,7 +29,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
   app.post(
     '/api/uploads',
     {
-      config: { access: 'app-viewer' },
+      config: { access: 'app-viewer', resource: decidedInService('the multipart fields name the app and the block (read in the handler)') },
       bodyLimit: MAX_UPLOAD_BYTES + SLACK,
       errorHandler: (error, request, reply) =>
         errorHandler((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? badRequest(UPLOAD_MESSAGES.tooLarge) : error, request, reply),
@@ -60,7 +60,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
       }
       if (!file) throw badRequest(UPLOAD_MESSAGES.noFile, [{ path: 'file', message: 'A file is required' }]);
       const given = parse(UploadFields, fields);
-      const permit = await authorizeUpload(ctx, await callerOf(ctx, request), {
+      const permit = await authorizeUpload(ctx, request.access.caller, {
         board: given.board ?? query.board,
         blockId: given.blockId ?? query.blockId,
         accept: given.accept ?? query.accept,
@@ -75,8 +75,8 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
   );
 
   const serve = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
-    const { id } = parse(IdParams, request.params);
-    const { row, file, shared } = await findUpload(ctx, await callerOf(ctx, request), id);
+    const { id } = parse(ShortIdParams, request.params);
+    const { row, file, shared } = await findUpload(ctx, request.access.caller, id);
     const inline = servedInline(row.type);
     reply
       .type(row.type)
@@ -91,5 +91,5 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
     return reply.send(fs.createReadStream(file));
   };
   // Under /api only: `/uploads/...` is the path of a board whose subdomain is 'uploads'.
-  app.get('/api/uploads/:id', { config: { access: 'app-viewer' } }, serve);
+  app.get('/api/uploads/:id', { config: { access: 'app-viewer', resource: decidedInService('a file follows the app it was uploaded for, if any') } }, serve);
 }

@@ -11,7 +11,7 @@ import type { ServerContext } from '../../context';
 import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, HttpError, notFound } from '../../errors';
 import { newId, nowIso, randomToken, sha256 } from '../../http';
-import type { SessionUser } from '../auth/service';
+import type { SessionUser } from '../auth/session';
 import { escapeHtml } from '../mail/mailer';
 import { editorsRepo, workspaceRepo, type WorkspaceEditorRow } from './repo';
 import { workspaceOf } from './service';

@@ -6,11 +6,13 @@ export type WorkspaceEditorRow = Selectable<WorkspaceEditorsTable>;
 
 export function workspaceRepo(db: Db) {
   return {
-    byOwner(ownerId: string) {
-      return db.selectFrom('workspaces').select(['id', 'owner_id', 'name', 'is_free_plan']).where('owner_id', '=', ownerId).executeTakeFirst();
+    /** The owner's workspace, its plan flag as a boolean (stored 0/1 on both databases). */
+    async byOwner(ownerId: string) {
+      const row = await db.selectFrom('workspaces').select(['id', 'owner_id', 'name', 'is_free_plan']).where('owner_id', '=', ownerId).executeTakeFirst();
+      return row && { ...row, is_free_plan: Number(row.is_free_plan) === 1 };
     },
-    async insert(w: { id: string; owner_id: string; name: string; is_free_plan: number; created_at: string }) {
-      await db.insertInto('workspaces').values(w).execute();
+    async insert(w: { id: string; owner_id: string; name: string; is_free_plan: boolean; created_at: string }) {
+      await db.insertInto('workspaces').values({ ...w, is_free_plan: w.is_free_plan ? 1 : 0 }).execute();
     },
     /** The workspace with its owner's name. */
     withOwner(workspaceId: string) {

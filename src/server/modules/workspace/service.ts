@@ -18,7 +18,7 @@ export async function workspaceOf(ctx: ServerContext, userId: string) {
 
 export async function workspacePlan(ctx: ServerContext, userId: string) {
   const ws = await workspaceOf(ctx, userId);
-  return { is_free_plan: Number(ws.is_free_plan) === 1 };
+  return { is_free_plan: ws.is_free_plan };
 }
 
 /**
@@ -32,7 +32,7 @@ export async function setupWorkspace(ctx: ServerContext, user: { id: string; nam
     owner_id: user.id,
     // The column holds 200 characters, as does a user's name: PostgreSQL would refuse more.
     name: `${user.name}'s workspace`.slice(0, 200),
-    is_free_plan: ctx.config.plan === 'pro' ? 0 : 1,
+    is_free_plan: ctx.config.plan !== 'pro',
     created_at: nowIso(),
   });
   const sheets = await sampleSheets(ctx.config.samplesDir);

@@ -1,0 +1,110 @@
+// The preHandler every /api route gets from its declaration (app.ts onRoute): resolve the caller
+// and the resource the route names, ask the rule, refuse before the handler runs, and leave what
+// was resolved on `request.access` for the handler.
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ServerContext } from '../../context';
+import { unauthorized } from '../../errors';
+import type { AppView } from '../apps/record';
+import type { SessionUser } from '../auth/session';
+import type { BlockRow } from '../blocks/repo';
+import type { PageRow } from '../pages/repo';
+import type { ResourceResolver } from './resources';
+import { ACCESS_RULES, type AccessRule, type AccessRuleName, type Resource, type SpreadsheetRef } from './rules';
+import { appViewer, callerOf, type AppViewer, type Caller } from './viewer';
+
+/** What the rule resolved for the handler. */
+export interface RequestAccess {
+  rule: AccessRuleName;
+  caller: Caller;
+  /** The owner-account session user, if any (always set on 'signed-in' and 'owner' routes). */
+  user: SessionUser | null;
+  app: AppView | null;
+  /** The caller as a viewer of `app` (owner?, app user, audience role, e-mail for 'current user'). */
+  viewer: AppViewer | null;
+  page: PageRow | null;
+  block: BlockRow | null;
+  spreadsheet: SpreadsheetRef | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route (access/rules.ts). Required on every /api route. */
+    access?: AccessRuleName;
+    /** What the route acts on, for rules that decide on a resource (access/resources.ts). */
+    resource?: ResourceResolver;
+  }
+  interface FastifyRequest {
+    /** Set by the route's access preHandler before its handler runs (/api routes only). */
+    access: RequestAccess;
+  }
+}
+
+/** Lets Fastify know the request property (its value is set per request by the preHandler). */
+export function decorateAccess(app: FastifyInstance) {
+  app.decorateRequest('access', null as unknown as RequestAccess);
+}
+
+/** The preHandler of a route declaring `rule` with `resolver` (none: the rule decides on the caller alone). */
+export function accessPreHandler(ctx: ServerContext, name: AccessRuleName, resolver: ResourceResolver | undefined): preHandlerAsyncHookHandler {
+  const rule: AccessRule = ACCESS_RULES[name];
+  return async (request) => {
+    const caller = await callerOf(ctx, request);
+    const resource: Resource = resolver ? await resolver(ctx, request) : { kind: 'none' };
+    if (!rule.resources.includes(resource.kind)) throw new Error(`Rule '${name}' cannot decide on a '${resource.kind}' resource (${request.routeOptions.url})`);
+    const refusal = await rule.decide(ctx, caller, resource);
+    if (refusal) throw refusal;
+    const app = resource.kind === 'app' ? resource.app : null;
+    request.access = {
+      rule: name,
+      caller,
+      user: caller.user,
+      app,
+      viewer: app ? await appViewer(ctx, caller, app) : null,
+      page: resource.kind === 'app' ? (resource.page ?? null) : null,
+      block: resource.kind === 'app' ? (resource.block ?? null) : null,
+      spreadsheet: resource.kind === 'spreadsheet' ? resource.spreadsheet : null,
+    };
+  };
+}
+
+/** The session user of a 'signed-in' or 'owner' route (their rule refused anyone without one). */
+export function signedInUser(request: FastifyRequest): SessionUser {
+  const user = request.access.user;
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/** The app the route's rule resolved; a route that declares no app resource has none (a bug, 500). */
+export function resolvedApp(request: FastifyRequest): AppView {
+  const app = request.access.app;
+  if (!app) throw new Error(`${request.routeOptions.url} reads an app its access rule did not resolve`);
+  return app;
+}
+
+/** The caller as a viewer of the resolved app. */
+export function resolvedViewer(request: FastifyRequest): AppViewer {
+  const viewer = request.access.viewer;
+  if (!viewer) throw new Error(`${request.routeOptions.url} reads a viewer its access rule did not resolve`);
+  return viewer;
+}
+
+/** The page the route's rule resolved (a page route, or the page of a block route). */
+export function resolvedPage(request: FastifyRequest): PageRow {
+  const page = request.access.page;
+  if (!page) throw new Error(`${request.routeOptions.url} reads a page its access rule did not resolve`);
+  return page;
+}
+
+/** The block the route's rule resolved. */
+export function resolvedBlock(request: FastifyRequest): BlockRow {
+  const block = request.access.block;
+  if (!block) throw new Error(`${request.routeOptions.url} reads a block its access rule did not resolve`);
+  return block;
+}
+
+/** The spreadsheet the route's rule resolved (the 'owner' rule answered 404 for a missing one). */
+export function resolvedSpreadsheet(request: FastifyRequest): SpreadsheetRef {
+  const s = request.access.spreadsheet;
+  if (!s) throw new Error(`${request.routeOptions.url} reads a spreadsheet its access rule did not resolve`);
+  return s;
+}

@@ -1,0 +1,110 @@
+// How a route names what it acts on: `config.resource` is one of these resolvers. The rule's
+// preHandler (enforce.ts) runs it before the rule decides. A resolver answers the 404s that come
+// before any question of who is asking (an unknown app, page or block), in the messages the routes
+// always gave, and reads ids with the route's own zod schema so a malformed one is the same 400.
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { IdParams } from '../../../shared/api/params';
+import type { ServerContext } from '../../context';
+import { notFound } from '../../errors';
+import { parse } from '../../http';
+import { appView, resolveApp, type AppView } from '../apps/record';
+import { appsRepo } from '../apps/repo';
+import { blocksRepo } from '../blocks/repo';
+import { pagesRepo } from '../pages/repo';
+import { spreadsheetsRepo } from '../spreadsheets/repo';
+import type { Resource } from './rules';
+
+export type ResourceResolver = (ctx: ServerContext, request: FastifyRequest) => Promise<Resource>;
+
+const APP_NOT_FOUND = 'App not found';
+
+async function appById(ctx: ServerContext, id: string, missing = APP_NOT_FOUND): Promise<AppView> {
+  const row = await appsRepo(ctx.db).findById(id);
+  if (!row) throw notFound(missing);
+  return appView(row);
+}
+
+async function pageById(ctx: ServerContext, id: string): Promise<Resource> {
+  const page = await pagesRepo(ctx.db).findById(id);
+  if (!page) throw notFound('Page not found');
+  return { kind: 'app', app: await appById(ctx, page.app_id), page };
+}
+
+/** The app whose id a path parameter holds, read with the route's params schema (404 'App not found'). */
+export function appParam<S extends z.ZodType>(schema: S, idOf: (params: z.output<S>) => string): ResourceResolver {
+  return async (ctx, request) => ({ kind: 'app', app: await appById(ctx, idOf(parse(schema, request.params))) });
+}
+
+/**
+ * The app whose id a JSON body field holds, read with the route's body schema (so a bad body is
+ * the route's own 400, before anything else).
+ */
+export function appInBody<S extends z.ZodType>(schema: S, idOf: (body: z.output<S>) => string): ResourceResolver {
+  return async (ctx, request) => ({ kind: 'app', app: await appById(ctx, idOf(parse(schema, request.body))) });
+}
+
+/** The app with the subdomain a JSON body field names (POST /api/app/app-info); 404 with `missing`. */
+export function appBySubdomainInBody<S extends z.ZodType>(schema: S, nameOf: (body: z.output<S>) => string, missing: string): ResourceResolver {
+  return async (ctx, request) => {
+    const row = await appsRepo(ctx.db).findBySubdomain(nameOf(parse(schema, request.body ?? {})).trim().toLowerCase());
+    if (!row) throw notFound(missing);
+    return { kind: 'app', app: appView(row) };
+  };
+}
+
+/**
+ * The app the request speaks for (apps/record.ts resolveApp: Host, then `app`, then `board`), from
+ * the query as `schema` reads it; 404 with `missing` when it names none.
+ */
+export function requestApp<S extends z.ZodType<{ app?: string; board?: string }>>(
+  schema: S,
+  missing: string,
+  refOf: (query: z.output<S>) => { app?: string; board?: string } = (q) => ({ app: q.app, board: q.board }),
+): ResourceResolver {
+  return async (ctx, request) => {
+    const ref = refOf(parse(schema, request.query));
+    const app = await resolveApp(ctx, { board: ref.board, app: ref.app, host: request.host });
+    if (!app) throw notFound(missing);
+    return { kind: 'app', app };
+  };
+}
+
+/** The page whose id is the path parameter `id`, with its app (404 'Page not found'). */
+export function pageParam(): ResourceResolver {
+  return async (ctx, request) => pageById(ctx, parse(IdParams, request.params).id);
+}
+
+/** The page whose id a JSON body field holds, read with the route's body schema. */
+export function pageInBody<S extends z.ZodType>(schema: S, idOf: (body: z.output<S>) => string): ResourceResolver {
+  return async (ctx, request) => pageById(ctx, idOf(parse(schema, request.body)));
+}
+
+/** The block whose id is the path parameter `id`, with its page and app (404 'Block not found'). */
+export function blockParam(): ResourceResolver {
+  return blockIn(IdParams, (p) => p.id, 'Block not found');
+}
+
+/** The block whose id a path parameter holds, with its page and app; 404 with `missing` (the route's words). */
+export function blockIn<S extends z.ZodType>(schema: S, idOf: (params: z.output<S>) => string, missing: string): ResourceResolver {
+  return async (ctx, request) => {
+    const block = await blocksRepo(ctx.db).findById(idOf(parse(schema, request.params)));
+    if (!block) throw notFound(missing);
+    const page = await pagesRepo(ctx.db).findById(block.page_id);
+    if (!page) throw notFound(missing);
+    return { kind: 'app', app: await appById(ctx, page.app_id, missing), page, block };
+  };
+}
+
+/** The spreadsheet whose id is the path parameter `id` (null when there is none: the rule answers 404). */
+export function spreadsheetParam(): ResourceResolver {
+  return async (ctx, request) => {
+    const s = await spreadsheetsRepo(ctx.db).findById(parse(IdParams, request.params).id);
+    return { kind: 'spreadsheet', spreadsheet: s ?? null };
+  };
+}
+
+/** The service decides (see Resource 'in-service'); `why` is kept for the README and the route list. */
+export function decidedInService(why: string): ResourceResolver {
+  return async () => ({ kind: 'in-service', why });
+}
