@@ -5,7 +5,6 @@ import type { Caller } from '../access/viewer';
 import { aggregateChart, specColumns, type ChartSeries, type ChartSpec } from '../../../blocks/chart/aggregate';
 import type { ServerContext } from '../../context';
 import { badRequest } from '../../errors';
-import { parseJson } from '../../http';
 import { activeSheetFilters, boardFilterMask, cachedSheetRows, checkFilterColumns, readableSheet, visibleColumns, type SheetReadRef } from '../spreadsheets/service';
 import type { CachedSheet } from '../spreadsheets/sheet-cache';
 import { ChartSpecSchema } from './schema';
