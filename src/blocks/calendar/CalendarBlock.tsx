@@ -6,7 +6,7 @@ import { Box, Button, Group, Modal, ScrollArea, SegmentedControl, Stack, Table, 
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { BlockFrame, EmptyState } from '../BlockFrame';
-import { cellText } from '../table/table-cells';
+import { cellText } from '../cells/cells';
 import type { BlockViewProps } from '../types';
 import {
   MINUTES_PER_DAY,

@@ -1,7 +1,7 @@
 // Pure card helpers shared by the Grid and Data list views: which fields a card shows, what a
 // button opens, the grid's columns and its on-page filter. The views only render the results.
 import type { BlockRecord, SettingValues } from '../../shared/settings/types';
-import { cellText } from '../table/table-cells';
+import { cellText } from '../cells/cells';
 import { DEFAULT_BUTTON_TEXT, type CardAxisType } from './schema';
 
 type Row = Record<string, unknown>;

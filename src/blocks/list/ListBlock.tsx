@@ -2,17 +2,19 @@
 // sorted on the server like the table (data.setQuery); without it (a preview) the same happens in
 // the browser. Row editing, Add Row and the Edit row / Delete row actions come from the table's
 // useRowWrites, so both blocks write the same way.
-import { ActionIcon, Box, Button, Group, Modal, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { ActionIcon, Box, Button, Group, Modal, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowUp, IconFileTypeCsv, IconFileTypePdf, IconPencil, IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useMemo, useState, type CSSProperties } from 'react';
-import { matchesSearch, rowSearchText, searchTerms } from '../../shared/filters/search';
+import { IconFileTypeCsv, IconFileTypePdf, IconPencil } from '@tabler/icons-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { BlockFrame, BlockLoading, DataError, EmptyState, toolbarColor } from '../BlockFrame';
 import { downloadName } from '../files';
-import { cellText, pageInfo, rowsPerPage, safeUrl, toCsv } from '../table/table-cells';
+import { cellText, safeUrl } from '../cells/cells';
+import { toCsv } from '../cells/csv';
+import { Pager, SearchBox, SortSelect } from '../query/QueryControls';
+import { pageInfo, rowsPerPage, searchRows } from '../query/sheet-query';
+import { useSheetQuery } from '../query/useSheetQuery';
 import { useRowWrites } from '../table/useRowWrites';
-import type { BlockViewProps, SheetQuery } from '../types';
+import type { BlockViewProps } from '../types';
 import { imageWidth, listLines, type ListLine } from './list-items';
 
 type Row = Record<string, unknown>;
@@ -49,7 +51,6 @@ function Line({ line, value }: { line: ListLine; value: unknown }) {
 }
 
 export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
-  const server = typeof data.setQuery === 'function';
   const paginate = config.paginate !== false;
   const pageSize = paginate ? rowsPerPage(config) : UNPAGED_LIMIT;
   const showSearch = config.show_search !== false;
@@ -62,37 +63,16 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
   const writes = useRowWrites(config, columns, data);
   const { actions, editable, itemButtons } = writes;
 
-  const [localQuery, setLocalQuery] = useState<SheetQuery>({ limit: pageSize, offset: 0 });
-  const query: SheetQuery = server ? { limit: pageSize, offset: 0, ...data.query } : { ...localQuery, limit: pageSize };
-  const update = (changes: SheetQuery) => {
-    const next: SheetQuery = { ...query, ...changes };
-    for (const k of Object.keys(next) as (keyof SheetQuery)[]) if (next[k] === undefined || next[k] === '') delete next[k];
-    if (server) data.setQuery!(next);
-    else setLocalQuery(next);
-  };
-  useEffect(() => {
-    if (server && data.query && data.query.limit !== pageSize) update({ limit: pageSize, offset: 0 });
-  }, [server, pageSize]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const [search, setSearch] = useState(query.q ?? '');
-  const [debounced] = useDebouncedValue(search, 300);
-  useEffect(() => {
-    if ((query.q ?? '') !== debounced.trim()) update({ q: debounced.trim() || undefined, offset: 0 });
-  }, [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const offset = query.offset ?? 0;
+  const sheetQuery = useSheetQuery(data, { pageSize });
+  const { server, query, offset } = sheetQuery;
   // Browser mode: search, sort and page the rows handed over (the server does this otherwise).
   const matching = useMemo(() => {
     if (server) return rows;
-    const terms = searchTerms(query.q);
-    const cols = columns.length ? columns : Object.keys(rows[0] ?? {});
-    let out = terms.length ? rows.filter((r) => matchesSearch(rowSearchText(r, cols), terms)) : rows;
-    if (query.sort) {
-      const key = query.sort;
-      const sign = query.dir === 'desc' ? -1 : 1;
-      out = [...out].sort((a, b) => sign * cellText(a[key]).localeCompare(cellText(b[key]), 'en', { numeric: true }));
-    }
-    return out;
+    const found = searchRows(rows, columns, query.q);
+    if (!query.sort) return found;
+    const key = query.sort;
+    const sign = query.dir === 'desc' ? -1 : 1;
+    return [...found].sort((a, b) => sign * cellText(a[key]).localeCompare(cellText(b[key]), 'en', { numeric: true }));
   }, [server, rows, columns, query.q, query.sort, query.dir]);
   const shown = server ? rows : paginate ? matching.slice(offset, offset + pageSize) : matching;
   const total = server ? data.total : matching.length;
@@ -130,43 +110,8 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
   const toolbar = (
     <>
       {writes.toolbar}
-      {showSort && lines.length > 0 && (
-        <Group gap={4} wrap="nowrap">
-          <Select
-            aria-label="Sort by"
-            placeholder="Sort by"
-            size="xs"
-            w={150}
-            data={texts.map((l) => l.column)}
-            value={query.sort ?? null}
-            onChange={(v) => update({ sort: v ?? undefined, dir: v ? (query.dir ?? 'asc') : undefined, offset: 0 })}
-            clearable
-            comboboxProps={{ withinPortal: true }}
-          />
-          {query.sort && (
-            <ActionIcon
-              variant="subtle"
-              color={toolbarColor(config)}
-              aria-label={query.dir === 'desc' ? 'Sorted descending' : 'Sorted ascending'}
-              onClick={() => update({ dir: query.dir === 'desc' ? 'asc' : 'desc', offset: 0 })}
-            >
-              {query.dir === 'desc' ? <IconArrowDown size={16} /> : <IconArrowUp size={16} />}
-            </ActionIcon>
-          )}
-        </Group>
-      )}
-      {showSearch && (
-        <TextInput
-          aria-label="Search"
-          placeholder="Search"
-          size="xs"
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          leftSection={<IconSearch size={14} color={searchColor} />}
-          styles={{ input: { '--input-bd-focus': searchColor } as CSSProperties }}
-          w={180}
-        />
-      )}
+      {showSort && lines.length > 0 && <SortSelect state={sheetQuery} columns={texts.map((l) => l.column)} width={150} iconColor={toolbarColor(config)} />}
+      {showSearch && <SearchBox state={sheetQuery} width={180} color={searchColor} />}
       {config.csv_download !== false && (
         <Tooltip label="Download CSV">
           <ActionIcon variant="subtle" color={toolbarColor(config)} aria-label="Download CSV" onClick={() => void downloadFile('csv')} loading={busy === 'csv'} disabled={data.error != null}>
@@ -272,20 +217,7 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
           </Stack>
         )}
         {shown.length === 0 && <EmptyState>No rows</EmptyState>}
-        {showPagination && (
-          <Group justify="space-between" mt="sm" gap="xs" wrap="wrap" role="navigation" aria-label="Pagination">
-            <Text size="sm" c="dimmed" aria-live="polite">{`${total} ${total === 1 ? 'row' : 'rows'}`}</Text>
-            <Group gap="xs">
-              <Button size="compact-sm" variant="light" color={paginationColor} aria-label="Previous page" disabled={page <= 1 || data.loading} onClick={() => update({ offset: Math.max(0, offset - pageSize) })}>
-                Previous
-              </Button>
-              <Text size="sm">{`Page ${page} of ${pages}`}</Text>
-              <Button size="compact-sm" variant="light" color={paginationColor} aria-label="Next page" disabled={page >= pages || data.loading} onClick={() => update({ offset: offset + pageSize })}>
-                Next
-              </Button>
-            </Group>
-          </Group>
-        )}
+        {showPagination && <Pager total={total} page={page} pages={pages} disabled={data.loading} color={paginationColor} onPage={sheetQuery.turnPage} />}
       </Box>
     );
 

@@ -2,10 +2,9 @@
 // the server: the view only sends {q, sort, dir, limit, offset}. Without it (rows handed over
 // whole) TanStack Table does the same work in the browser. Cell display rules live in
 // table-cells.ts; downloads in ../pdf.ts and toCsv.
-import { ActionIcon, Anchor, Badge, Box, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { ActionIcon, Anchor, Badge, Box, Button, Group, Modal, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowsSort, IconArrowUp, IconChevronLeft, IconChevronRight, IconFileTypeCsv, IconFileTypePdf, IconPencil, IconSearch } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowsSort, IconArrowUp, IconChevronLeft, IconChevronRight, IconFileTypeCsv, IconFileTypePdf, IconPencil } from '@tabler/icons-react';
 import {
   flexRender,
   getCoreRowModel,
@@ -23,21 +22,15 @@ import type { SettingValues } from '../../shared/settings/types';
 import { BlockFrame, BlockLoading, DataError, EmptyState, toolbarColor } from '../BlockFrame';
 import { downloadName } from '../files';
 import { Markdown } from '../Markdown';
-import type { BlockViewProps, SheetQuery } from '../types';
+import { toCsv } from '../cells/csv';
+import { cellText, safeUrl } from '../cells/cells';
+import { pageInfo, rowsPerPage } from '../query/sheet-query';
+import { Pager, SearchBox } from '../query/QueryControls';
+import { useSheetQuery } from '../query/useSheetQuery';
+import type { BlockViewProps } from '../types';
 import type { ActionType } from './schema';
 import { useRowWrites } from './useRowWrites';
-import {
-  cellDisplay,
-  cellStyle,
-  cellText,
-  fillTemplate,
-  pageInfo,
-  rowsPerPage,
-  safeUrl,
-  tableColumns,
-  toCsv,
-  type TableColumn,
-} from './table-cells';
+import { cellDisplay, cellStyle, fillTemplate, tableColumns, type TableColumn } from './table-cells';
 
 type Row = Record<string, unknown>;
 
@@ -182,7 +175,6 @@ export async function runClientAction(action: SettingValues, row: Row, columns: 
 }
 
 export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps) {
-  const server = typeof data.setQuery === 'function';
   const paginate = config.paginate !== false;
   const pageSize = paginate ? rowsPerPage(config) : UNPAGED_LIMIT;
   const showSearch = config.show_search !== false;
@@ -195,27 +187,9 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
   const hasActions = actions.length > 0 || itemButtons.length > 0;
 
   // Client mode keeps its own query; server mode reads the renderer's and sends whole queries.
-  const [localQuery, setLocalQuery] = useState<SheetQuery>({ limit: pageSize, offset: 0 });
-  const query: SheetQuery = server ? { limit: pageSize, offset: 0, ...data.query } : { ...localQuery, limit: pageSize };
-  const update = (changes: SheetQuery) => {
-    const next: SheetQuery = { ...query, ...changes };
-    for (const k of Object.keys(next) as (keyof SheetQuery)[]) if (next[k] === undefined || next[k] === '') delete next[k];
-    if (server) data.setQuery!(next);
-    else setLocalQuery(next);
-  };
+  const sheetQuery = useSheetQuery(data, { pageSize });
+  const { server, query, offset, update } = sheetQuery;
 
-  // The renderer starts paged blocks with their page size; keep it in step if the setting changes.
-  useEffect(() => {
-    if (server && data.query && data.query.limit !== pageSize) update({ limit: pageSize, offset: 0 });
-  }, [server, pageSize]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const [search, setSearch] = useState(query.q ?? '');
-  const [debounced] = useDebouncedValue(search, 300);
-  useEffect(() => {
-    if ((query.q ?? '') !== debounced.trim()) update({ q: debounced.trim() || undefined, offset: 0 });
-  }, [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const offset = query.offset ?? 0;
   // Stable state objects: TanStack recomputes its row models when these change identity.
   const sorting = useMemo<SortingState>(() => (query.sort ? [{ id: query.sort, desc: query.dir === 'desc' }] : []), [query.sort, query.dir]);
   const pagination = useMemo(() => ({ pageIndex: Math.floor(offset / pageSize), pageSize }), [offset, pageSize]);
@@ -334,19 +308,7 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
   const toolbar = (
     <>
       {writes.toolbar}
-      {showSearch && (
-        <TextInput
-          aria-label="Search"
-          placeholder="Search"
-          size="xs"
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          leftSection={<IconSearch size={14} color={searchColor} />}
-          // A normal border at rest; the colour marks the icon and the focus ring.
-          styles={{ input: { '--input-bd-focus': searchColor } as CSSProperties }}
-          w={200}
-        />
-      )}
+      {showSearch && <SearchBox state={sheetQuery} width={200} color={searchColor} />}
       {config.csv_download !== false && (
         <Tooltip label="Download CSV">
           <ActionIcon variant="subtle" color={toolbarColor(config)} aria-label="Download CSV" onClick={downloadCsv} loading={busy === 'csv'} disabled={data.error != null}>
@@ -518,36 +480,7 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
         </Box>
         </Box>
         {shown.length === 0 && <EmptyState>No rows</EmptyState>}
-        {showPagination && (
-          <Group justify="space-between" mt="sm" gap="xs" wrap="wrap" role="navigation" aria-label="Pagination">
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {`${total} ${total === 1 ? 'row' : 'rows'}`}
-            </Text>
-            <Group gap="xs">
-              <Button
-                size="compact-sm"
-                variant="light"
-                color={paginationColor}
-                aria-label="Previous page"
-                disabled={page <= 1 || data.loading}
-                onClick={() => update({ offset: Math.max(0, offset - pageSize) })}
-              >
-                Previous
-              </Button>
-              <Text size="sm">{`Page ${page} of ${pages}`}</Text>
-              <Button
-                size="compact-sm"
-                variant="light"
-                color={paginationColor}
-                aria-label="Next page"
-                disabled={page >= pages || data.loading}
-                onClick={() => update({ offset: offset + pageSize })}
-              >
-                Next
-              </Button>
-            </Group>
-          </Group>
-        )}
+        {showPagination && <Pager total={total} page={page} pages={pages} disabled={data.loading} color={paginationColor} onPage={sheetQuery.turnPage} />}
       </Paper>
     );
 
