@@ -1,9 +1,8 @@
 // Banner hero settings (spec, blocks-and-data §3 "Banner hero"): background and foreground
 // images, imagePosition, Banner_title and subtitle (a little inline HTML, sanitised by
 // inline-html.ts), FeatureLayout and the features list, where a changed iconType clears icon.
-import type { BlockSchema, SelectOption } from '../../shared/settings/types';
-
-const opts = (...values: string[]): SelectOption[] => values.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
+import type { BlockSchema } from '../../shared/settings/types';
+import { capitalisedOptions } from '../../shared/settings/options';
 
 export const bannerHeroSchema: BlockSchema = {
   kind: 'banner_hero',
@@ -17,7 +16,7 @@ export const bannerHeroSchema: BlockSchema = {
     background_image: { type: 'imageBlock', default: '', label: 'Background image' },
     overlay_color: { type: 'color', default: '#00000066', label: 'Overlay colour', description: 'Laid over the background image so the text stays readable.' },
     foreground_image: { type: 'image_upload', default: '', label: 'Foreground image' },
-    imagePosition: { type: 'select', default: 'right', label: 'Image position', options: opts('left', 'right', 'top', 'bottom') },
+    imagePosition: { type: 'select', default: 'right', label: 'Image position', options: capitalisedOptions('left', 'right', 'top', 'bottom') },
     Banner_title: {
       type: 'textarea',
       default: 'Welcome to <b>your app</b>',
@@ -30,9 +29,9 @@ export const bannerHeroSchema: BlockSchema = {
       label: 'Subtitle',
       description: 'Allowed: <b>, <strong>, <i>, <em>, <u>, <span>, <br>.',
     },
-    text_alignment: { type: 'select', default: 'left', label: 'Text alignment', options: opts('left', 'center', 'right') },
+    text_alignment: { type: 'select', default: 'left', label: 'Text alignment', options: capitalisedOptions('left', 'center', 'right') },
     banner_height: { type: 'number', default: 420, min: 200, max: 1000, label: 'Minimum height (px)' },
-    FeatureLayout: { type: 'select', default: 'grid', label: 'Feature layout', options: opts('list', 'grid', 'paragraph') },
+    FeatureLayout: { type: 'select', default: 'grid', label: 'Feature layout', options: capitalisedOptions('list', 'grid', 'paragraph') },
     features: {
       type: 'array',
       default: [

@@ -1,8 +1,7 @@
 // Calendar block settings (spec, blocks-and-data §3 "Calendar"). Stored keys keep the spec's
 // spelling, `calender_year` / `calender_month` included. Data only: must survive a JSON round trip.
-import type { BlockSchema, SelectOption } from '../../shared/settings/types';
-
-const opts = (...values: string[]): SelectOption[] => values.map((value) => ({ value, label: value }));
+import type { BlockSchema } from '../../shared/settings/types';
+import { sameLabelOptions } from '../../shared/settings/options';
 
 export const CALENDAR_VIEWS = ['Month', 'Week', 'Day'] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
@@ -20,12 +19,12 @@ export const calendarSchema: BlockSchema = {
   usesSheet: true,
   data: 'all',
   settings: {
-    default_calendar_view: { type: 'select', default: 'Month', label: 'Default view', options: opts(...CALENDAR_VIEWS) },
+    default_calendar_view: { type: 'select', default: 'Month', label: 'Default view', options: sameLabelOptions(...CALENDAR_VIEWS) },
     default_calendar_month: {
       type: 'select',
       default: 'Current month',
       label: 'Opens on',
-      options: opts('Current month', 'Selected month'),
+      options: sameLabelOptions('Current month', 'Selected month'),
     },
     calender_year: {
       type: 'number',

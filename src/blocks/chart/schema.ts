@@ -1,9 +1,8 @@
 // Chart block settings (spec, blocks-and-data §3 "Chart block"). Stored keys keep the spec's
 // spelling. Data only: this object must survive a JSON round trip.
-import type { BlockSchema, SelectOption } from '../../shared/settings/types';
+import type { BlockSchema } from '../../shared/settings/types';
 import { CHART_TYPES } from '../../shared/settings/chart-types';
-
-const opts = (...values: string[]): SelectOption[] => values.map((value) => ({ value, label: value }));
+import { sameLabelOptions } from '../../shared/settings/options';
 
 export { CHART_TYPES, type ChartType } from '../../shared/settings/chart-types';
 
@@ -105,7 +104,7 @@ export const chartSchema: BlockSchema = {
         type: 'select',
         default: 'None',
         label: 'Labels inside the chart',
-        options: opts('None', 'Name', 'Value', 'Name and value'),
+        options: sameLabelOptions('None', 'Name', 'Value', 'Name and value'),
       },
       duplicateXAxis: {
         type: 'select',
@@ -136,8 +135,8 @@ export const chartSchema: BlockSchema = {
   filters: {
     settings: {
       select_column: { type: 'sheet_columns', default: '', label: 'Column' },
-      condition: { type: 'select', default: 'Is', label: 'Condition', options: opts('Is') },
-      filter_by: { type: 'select', default: 'None', label: 'Filter by', options: opts('None') },
+      condition: { type: 'select', default: 'Is', label: 'Condition', options: sameLabelOptions('Is') },
+      filter_by: { type: 'select', default: 'None', label: 'Filter by', options: sameLabelOptions('None') },
       match_with_column: { type: 'sheet_columns', default: '', label: 'Match with column' },
     },
   },

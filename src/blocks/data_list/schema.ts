@@ -1,9 +1,8 @@
 // Data list block settings (spec, blocks-and-data §3 "Data list"): rows as cards in a vertical
 // list, a horizontal scrolling row or a timeline (vertical, horizontal, zigzag); sorting; card
 // styles; image, text and button axes; the chart's conditional filter. Data only (JSON round trip).
-import type { BlockSchema, SelectOption } from '../../shared/settings/types';
-
-const opts = (...values: string[]): SelectOption[] => values.map((value) => ({ value, label: value }));
+import type { BlockSchema } from '../../shared/settings/types';
+import { sameLabelOptions } from '../../shared/settings/options';
 
 export const SORTINGS = ['None', 'Ascending', 'Descending'] as const;
 export const LIST_TYPES = ['vertical', 'horizontal', 'timeline'] as const;
@@ -28,15 +27,15 @@ export const dataListSchema: BlockSchema = {
   allColumnsWithoutAxis: true,
   data: 'paged',
   settings: {
-    list_type: { type: 'select', default: 'vertical', label: 'List type', options: opts(...LIST_TYPES) },
+    list_type: { type: 'select', default: 'vertical', label: 'List type', options: sameLabelOptions(...LIST_TYPES) },
     timeline_layout: {
       type: 'select',
       default: 'vertical',
       label: 'Timeline layout',
-      options: opts(...TIMELINE_LAYOUTS),
+      options: sameLabelOptions(...TIMELINE_LAYOUTS),
       showIf: timeline,
     },
-    sorting: { type: 'select', default: 'None', label: 'Sorting', options: opts(...SORTINGS) },
+    sorting: { type: 'select', default: 'None', label: 'Sorting', options: sameLabelOptions(...SORTINGS) },
     sort_column: {
       type: 'sheet_columns',
       default: '',
@@ -44,7 +43,7 @@ export const dataListSchema: BlockSchema = {
       description: 'Empty: the first text field.',
       showIf: { not: { setting: 'sorting', equals: 'None' } },
     },
-    card_style: { type: 'select', default: 'default', label: 'Card style', options: opts(...CARD_STYLES) },
+    card_style: { type: 'select', default: 'default', label: 'Card style', options: sameLabelOptions(...CARD_STYLES) },
     enable_animations: {
       type: 'boolean',
       default: true,
@@ -60,7 +59,7 @@ export const dataListSchema: BlockSchema = {
     min: 0,
     settings: {
       column: { type: 'sheet_columns', default: '', required: true, label: 'Column' },
-      type: { type: 'select', default: 'text', label: 'Type', options: opts(...DATA_LIST_AXIS_TYPES) },
+      type: { type: 'select', default: 'text', label: 'Type', options: sameLabelOptions(...DATA_LIST_AXIS_TYPES) },
       button_text: {
         type: 'input',
         default: DEFAULT_BUTTON_TEXT,
@@ -83,8 +82,8 @@ export const dataListSchema: BlockSchema = {
   filters: {
     settings: {
       select_column: { type: 'sheet_columns', default: '', label: 'Column' },
-      condition: { type: 'select', default: 'Is', label: 'Condition', options: opts('Is') },
-      filter_by: { type: 'select', default: 'None', label: 'Filter by', options: opts('None') },
+      condition: { type: 'select', default: 'Is', label: 'Condition', options: sameLabelOptions('Is') },
+      filter_by: { type: 'select', default: 'None', label: 'Filter by', options: sameLabelOptions('None') },
       match_with_column: { type: 'sheet_columns', default: '', label: 'Match with column' },
     },
   },

@@ -2,11 +2,11 @@
 // spelling (Event_Type, Location, Address, Link, Link_Name, Mail_address, Mail_Contact,
 // Countdown). Keys the spec leaves unnamed (colours, sizes, alignments, fonts, images) are named
 // here. Data only (JSON round trip).
-import type { BlockSchema, SelectOption, Setting } from '../../shared/settings/types';
+import type { BlockSchema, Setting } from '../../shared/settings/types';
+import { sameLabelOptions } from '../../shared/settings/options';
 
-const opts = (...values: string[]): SelectOption[] => values.map((value) => ({ value, label: value }));
-const FONTS = opts('Arial', 'Helvetica', 'Times New Roman', 'Georgia', 'Verdana', 'Roboto', 'Open Sans');
-const ALIGN = opts('left', 'center', 'right');
+const FONTS = sameLabelOptions('Arial', 'Helvetica', 'Times New Roman', 'Georgia', 'Verdana', 'Roboto', 'Open Sans');
+const ALIGN = sameLabelOptions('left', 'center', 'right');
 const align = (label: string, dflt = 'left'): Setting => ({ type: 'select', default: dflt, label, options: ALIGN });
 const size = (label: string, dflt: number, min: number, max: number): Setting => ({ type: 'number', default: dflt, label, min, max });
 const physical = { setting: 'Location', equals: 'Physical' };
@@ -24,12 +24,12 @@ export const eventSchema: BlockSchema = {
   settings: {
     event_title: { type: 'input', default: 'Community Meetup', label: 'Event title' },
     description: { type: 'textarea', default: 'Talks, demos and time to meet the people building with us.', label: 'Description' },
-    Event_Type: { type: 'select', default: 'Single day', label: 'Event type', options: opts('Multi day', 'Single day') },
+    Event_Type: { type: 'select', default: 'Single day', label: 'Event type', options: sameLabelOptions('Multi day', 'Single day') },
     start_date: { type: 'date', default: '', label: 'Start date' },
     end_date: { type: 'date', default: '', label: 'End date', showIf: { setting: 'Event_Type', equals: 'Multi day' } },
     start_time: { type: 'time', default: '', label: 'Start time' },
     end_time: { type: 'time', default: '', label: 'End time' },
-    date_format: { type: 'select', default: 'DD/MM/YYYY', label: 'Date format', options: opts('DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD', 'DD MMM YYYY', 'MMM DD, YYYY') },
+    date_format: { type: 'select', default: 'DD/MM/YYYY', label: 'Date format', options: sameLabelOptions('DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD', 'DD MMM YYYY', 'MMM DD, YYYY') },
 
     registration_deadline: {
       type: 'date',
@@ -56,7 +56,7 @@ export const eventSchema: BlockSchema = {
     registration_button_color: { type: 'color', default: '#4f46e5', label: 'Registration button colour' },
     registration_button_text_color: { type: 'color', default: '#ffffff', label: 'Registration button text colour' },
 
-    Location: { type: 'select', default: 'Physical', label: 'Location', options: opts('Physical', 'Webinar') },
+    Location: { type: 'select', default: 'Physical', label: 'Location', options: sameLabelOptions('Physical', 'Webinar') },
     Address: { type: 'textarea', default: '123 Main Street, Springfield', label: 'Address', showIf: physical },
     Link: { type: 'url', default: '', label: 'Webinar link', showIf: webinar },
     Link_Name: { type: 'input', default: 'Join the webinar', label: 'Webinar link text', showIf: webinar },
@@ -81,9 +81,9 @@ export const eventSchema: BlockSchema = {
       ],
     },
 
-    layout_type: { type: 'select', default: 'overlay', label: 'Layout', options: opts('overlay', 'stacked', 'left-image', 'right-image') },
+    layout_type: { type: 'select', default: 'overlay', label: 'Layout', options: sameLabelOptions('overlay', 'stacked', 'left-image', 'right-image') },
     background_image: { type: 'image_upload', default: '', label: 'Background image', description: 'Images must be under 5 MB.', showIf: { setting: 'layout_type', equals: 'overlay' } },
-    background_fit: { type: 'select', default: 'cover', label: 'Background fit', options: opts('contain', 'cover', 'fill', 'none', 'scale-down') },
+    background_fit: { type: 'select', default: 'cover', label: 'Background fit', options: sameLabelOptions('contain', 'cover', 'fill', 'none', 'scale-down') },
     foreground_image: { type: 'image_upload', default: '', label: 'Foreground image', description: 'Images must be under 5 MB.', showIf: { setting: 'layout_type', in: ['stacked', 'left-image', 'right-image'] } },
     overlay_color: { type: 'color', default: '#111827', label: 'Overlay colour', showIf: { setting: 'layout_type', equals: 'overlay' } },
     overlay_opacity: { type: 'range', default: 0.55, label: 'Overlay opacity', min: 0, max: 1, step: 0.05, showIf: { setting: 'layout_type', equals: 'overlay' } },

@@ -1,9 +1,8 @@
 // FAQ block settings (spec, blocks-and-data §3 "FAQ"): Layout (accordion, list), question and
 // answer columns, allow_search, expand_first_item, allow_multiple_open. One question per sheet row.
 // Data only (JSON round trip).
-import type { BlockSchema, SelectOption } from '../../shared/settings/types';
-
-const opts = (...values: string[]): SelectOption[] => values.map((value) => ({ value, label: value }));
+import type { BlockSchema } from '../../shared/settings/types';
+import { sameLabelOptions } from '../../shared/settings/options';
 
 export const FAQ_LAYOUTS = ['accordion', 'list'] as const;
 
@@ -18,7 +17,7 @@ export const faqSchema: BlockSchema = {
   usesSheet: true,
   data: 'all',
   settings: {
-    Layout: { type: 'select', default: 'accordion', label: 'Layout', options: opts(...FAQ_LAYOUTS) },
+    Layout: { type: 'select', default: 'accordion', label: 'Layout', options: sameLabelOptions(...FAQ_LAYOUTS) },
     question_column: { type: 'sheet_columns', default: '', required: true, label: 'Question column' },
     answer_column: { type: 'sheet_columns', default: '', required: true, label: 'Answer column' },
     allow_search: {

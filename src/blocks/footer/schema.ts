@@ -2,7 +2,8 @@
 // sub-links (≤ 4), contact items (≤ 3; a new one is a phone with its icon on in #0052FF), social
 // items (≤ 3; added instagram, facebook, linkedin; link required, http(s) only) and simple links
 // (≤ 10, ≤ 5 in the Navigation Hub and Classic Footer Bar layouts). Data only.
-import type { BlockSchema, HideRule, SelectOption } from '../../shared/settings/types';
+import type { BlockSchema, HideRule } from '../../shared/settings/types';
+import { sameLabelOptions } from '../../shared/settings/options';
 
 export const FOOTER_LAYOUTS = ['Contact Centric Footer', 'Navigation Hub Footer', 'Classic Footer Bar', 'Brand Info Footer', 'Mega Footer'] as const;
 export type FooterLayout = (typeof FOOTER_LAYOUTS)[number];
@@ -13,7 +14,6 @@ export const FOOTER_LIMITS = { footerSublinks: 4, contactItems: 3, socialItems: 
 export const NARROW_LINK_LAYOUTS: FooterLayout[] = ['Navigation Hub Footer', 'Classic Footer Bar'];
 export const SOCIAL_LINK_MESSAGE = 'Social link must start with http:// or https://';
 
-const opts = (...values: string[]): SelectOption[] => values.map((value) => ({ value, label: value }));
 const layoutIn = (...layouts: FooterLayout[]): HideRule => ({ setting: 'footerLayoutType', in: layouts });
 const iconOn: HideRule = { setting: 'showIcon', equals: true };
 
@@ -26,7 +26,7 @@ export const footerSchema: BlockSchema = {
   usesSheet: false,
   data: 'none',
   settings: {
-    footerLayoutType: { type: 'select', default: 'Contact Centric Footer', label: 'Layout', options: opts(...FOOTER_LAYOUTS) },
+    footerLayoutType: { type: 'select', default: 'Contact Centric Footer', label: 'Layout', options: sameLabelOptions(...FOOTER_LAYOUTS) },
     FooterTitle: { type: 'input', default: 'Your Company', label: 'Footer title' },
     description: {
       type: 'textarea',
@@ -57,7 +57,7 @@ export const footerSchema: BlockSchema = {
       maxItems: FOOTER_LIMITS.contactItems,
       showIf: layoutIn('Contact Centric Footer', 'Mega Footer', 'Brand Info Footer'),
       item: {
-        type: { type: 'select', default: 'phone', label: 'Type', options: opts('address', 'email', 'phone') },
+        type: { type: 'select', default: 'phone', label: 'Type', options: sameLabelOptions('address', 'email', 'phone') },
         value: { type: 'input', default: '', label: 'Value' },
         countryCode: { type: 'input', default: '', label: 'Country code', description: 'e.g. +1', showIf: { setting: 'type', equals: 'phone' } },
         label: { type: 'input', default: '', label: 'Label' },
@@ -76,7 +76,7 @@ export const footerSchema: BlockSchema = {
       maxItems: FOOTER_LIMITS.socialItems,
       nextUnused: 'type',
       item: {
-        type: { type: 'select', default: 'instagram', label: 'Type', options: opts('instagram', 'facebook', 'linkedin') },
+        type: { type: 'select', default: 'instagram', label: 'Type', options: sameLabelOptions('instagram', 'facebook', 'linkedin') },
         link: { type: 'url', default: '', label: 'Link', required: true, pattern: '^https?://', patternMessage: SOCIAL_LINK_MESSAGE },
         showIcon: { type: 'boolean', default: true, label: 'Show icon' },
         iconColor: { type: 'color', default: '#0052FF', label: 'Icon colour', showIf: iconOn },

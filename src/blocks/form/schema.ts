@@ -1,8 +1,7 @@
 // Form block settings (spec, blocks-and-data §3 "Form block"). Stored keys keep the spec's
 // spelling. Data only: this object must survive a JSON round trip.
 import type { BlockSchema, SelectOption } from '../../shared/settings/types';
-
-const opts = (...values: string[]): SelectOption[] => values.map((value) => ({ value, label: value }));
+import { sameLabelOptions } from '../../shared/settings/options';
 
 /** The form's input types (spec order): the table's types without `image`, plus `file`. */
 export const FORM_FIELD_TYPES = [
@@ -66,7 +65,7 @@ export const formSchema: BlockSchema = {
       column: { type: 'sheet_columns', default: '', required: true, label: 'Column' },
       label: { type: 'input', default: '', label: 'Label', description: 'Empty: the column name.' },
       description: { type: 'input', default: '', label: 'Description' },
-      type: { type: 'select', default: 'text', label: 'Type', options: opts(...FORM_FIELD_TYPES) },
+      type: { type: 'select', default: 'text', label: 'Type', options: sameLabelOptions(...FORM_FIELD_TYPES) },
       required: {
         type: 'boolean',
         default: false,

@@ -1,9 +1,8 @@
 // Grid block settings (spec, blocks-and-data §3 "Grid"): cards in 1–4 columns, search/sort/filter
 // toolbar, image / text / button axes with alignment, image size, round images and buttons, and
 // hide_on_grid (shown only in the detail pop-up). Data only (JSON round trip).
-import type { BlockSchema, SelectOption } from '../../shared/settings/types';
-
-const opts = (...values: string[]): SelectOption[] => values.map((value) => ({ value, label: value }));
+import type { BlockSchema } from '../../shared/settings/types';
+import { sameLabelOptions } from '../../shared/settings/options';
 
 export const CARD_AXIS_TYPES = ['text', 'image', 'button'] as const;
 export type CardAxisType = (typeof CARD_AXIS_TYPES)[number];
@@ -46,7 +45,7 @@ export const gridSchema: BlockSchema = {
     min: 0,
     settings: {
       column: { type: 'sheet_columns', default: '', required: true, label: 'Column' },
-      type: { type: 'select', default: 'text', label: 'Type', options: opts(...CARD_AXIS_TYPES) },
+      type: { type: 'select', default: 'text', label: 'Type', options: sameLabelOptions(...CARD_AXIS_TYPES) },
       alignment: {
         type: 'select',
         default: 'left',
@@ -62,7 +61,7 @@ export const gridSchema: BlockSchema = {
         default: 'medium',
         label: 'Image size',
         description: 'Small 96px, medium 160px, large 240px high.',
-        options: opts(...IMAGE_SIZES),
+        options: sameLabelOptions(...IMAGE_SIZES),
         showIf: isType('image'),
       },
       round_image: { type: 'boolean', default: false, label: 'Round image', showIf: isType('image') },

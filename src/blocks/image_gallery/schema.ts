@@ -5,9 +5,8 @@
 // styling, thumbnail wrapper styling, icon options (info, check, star, heart, image, tag, bookmark),
 // cursor_effect, animation, border options, Transparent (0 to 1) and margin (0 to 100).
 // Images are the rows of the sheet (one per row, from image_column). Data only (JSON round trip).
-import type { BlockSchema, HideRule, SelectOption } from '../../shared/settings/types';
-
-const opts = (...values: string[]): SelectOption[] => values.map((value) => ({ value, label: value }));
+import type { BlockSchema, HideRule } from '../../shared/settings/types';
+import { sameLabelOptions } from '../../shared/settings/options';
 
 export const GALLERY_LAYOUTS = ['grid', 'masonry', 'carousel', 'FullScreenView'] as const;
 export const GALLERY_COLUMNS = ['2', '3', '4', '5', 'auto'] as const;
@@ -48,13 +47,13 @@ export const imageGallerySchema: BlockSchema = {
     caption_column: { type: 'sheet_columns', default: '', label: 'Caption column' },
     description_column: { type: 'sheet_columns', default: '', label: 'Description column' },
     // Layout
-    layout: { type: 'select', default: 'masonry', label: 'Layout', options: opts(...GALLERY_LAYOUTS) },
+    layout: { type: 'select', default: 'masonry', label: 'Layout', options: sameLabelOptions(...GALLERY_LAYOUTS) },
     columns: {
       type: 'select',
       default: 'auto',
       label: 'Columns',
       description: 'auto: as many as fit (about 240 px each).',
-      options: opts(...GALLERY_COLUMNS),
+      options: sameLabelOptions(...GALLERY_COLUMNS),
       showIf: layoutIs('masonry'),
     },
     grid_columns: { type: 'number', default: 3, min: 2, max: 5, label: 'Grid columns', showIf: layoutIs('grid') },
@@ -62,7 +61,7 @@ export const imageGallerySchema: BlockSchema = {
       type: 'select',
       default: '4:3',
       label: 'Image shape',
-      options: opts(...ASPECT_RATIOS),
+      options: sameLabelOptions(...ASPECT_RATIOS),
       showIf: { setting: 'layout', in: ['grid', 'carousel'] },
     },
     gallery_padding: { type: 'number', default: 24, min: 0, max: 100, label: 'Gallery padding (px)' },
@@ -95,7 +94,7 @@ export const imageGallerySchema: BlockSchema = {
     popup_background_color: { type: 'color', default: '#000000e6', label: 'Pop-up background colour', showIf: lightbox },
     // Captions
     show_caption: { type: 'boolean', default: true, label: 'Show captions on the gallery', showIf: caption },
-    caption_position: { type: 'select', default: 'below', label: 'Caption position', options: opts(...CAPTION_POSITIONS), showIf: caption },
+    caption_position: { type: 'select', default: 'below', label: 'Caption position', options: sameLabelOptions(...CAPTION_POSITIONS), showIf: caption },
     caption_font_size: { type: 'number', default: 15, min: 10, max: 40, label: 'Caption font size (px)', showIf: caption },
     caption_color: { type: 'color', default: '#111827', label: 'Caption colour', showIf: caption },
     description_font_size: { type: 'number', default: 13, min: 10, max: 32, label: 'Description font size (px)', showIf: description },
@@ -108,13 +107,13 @@ export const imageGallerySchema: BlockSchema = {
     gallery_background_color: { type: 'color', default: '', label: 'Gallery background colour' },
     // Icon
     show_icon: { type: 'boolean', default: false, label: 'Show an icon on each image' },
-    icon: { type: 'select', default: 'info', label: 'Icon', options: opts(...GALLERY_ICONS), showIf: icon },
-    icon_position: { type: 'select', default: 'top-right', label: 'Icon position', options: opts(...ICON_POSITIONS), showIf: icon },
+    icon: { type: 'select', default: 'info', label: 'Icon', options: sameLabelOptions(...GALLERY_ICONS), showIf: icon },
+    icon_position: { type: 'select', default: 'top-right', label: 'Icon position', options: sameLabelOptions(...ICON_POSITIONS), showIf: icon },
     icon_color: { type: 'color', default: '#ffffff', label: 'Icon colour', showIf: icon },
     icon_background_color: { type: 'color', default: '#00000080', label: 'Icon background colour', showIf: icon },
     // Effects
-    cursor_effect: { type: 'select', default: 'zoom-in', label: 'Cursor effect', options: opts(...CURSOR_EFFECTS) },
-    animation: { type: 'select', default: 'zoom', label: 'Animation', description: 'On hover (none for visitors who ask for reduced motion).', options: opts(...ANIMATIONS) },
+    cursor_effect: { type: 'select', default: 'zoom-in', label: 'Cursor effect', options: sameLabelOptions(...CURSOR_EFFECTS) },
+    animation: { type: 'select', default: 'zoom', label: 'Animation', description: 'On hover (none for visitors who ask for reduced motion).', options: sameLabelOptions(...ANIMATIONS) },
     Transparent: {
       type: 'range',
       default: 1,
@@ -127,7 +126,7 @@ export const imageGallerySchema: BlockSchema = {
     // Border
     border_enabled: { type: 'boolean', default: false, label: 'Border' },
     border_width: { type: 'number', default: 1, min: 0, max: 20, label: 'Border width (px)', showIf: border },
-    border_style: { type: 'select', default: 'solid', label: 'Border style', options: opts(...BORDER_STYLES), showIf: border },
+    border_style: { type: 'select', default: 'solid', label: 'Border style', options: sameLabelOptions(...BORDER_STYLES), showIf: border },
     border_color: { type: 'color', default: '#e5e7eb', label: 'Border colour', showIf: border },
   },
 };

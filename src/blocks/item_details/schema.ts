@@ -2,9 +2,9 @@
 // Layout (stacked, column), photo_customize, content columns with their alignment, and up to two
 // actions (External URL from a column, or a Page; label 'Click Here'). The row comes from the
 // address (`?row={_id}`): data mode 'row'. Data only.
-import type { BlockSchema, HideRule, SelectOption } from '../../shared/settings/types';
+import type { BlockSchema, HideRule } from '../../shared/settings/types';
+import { capitalisedOptions } from '../../shared/settings/options';
 
-const opts = (...values: string[]): SelectOption[] => values.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
 const photo: HideRule = { setting: 'photo_customize', equals: true };
 const isText: HideRule = { setting: 'type', equals: 'text' };
 
@@ -27,7 +27,7 @@ export const itemDetailsSchema: BlockSchema = {
       default: 'column',
       label: 'Layout',
       description: 'Column: the photo beside the details (stacked on phones). Stacked: the photo above them.',
-      options: opts('stacked', 'column'),
+      options: capitalisedOptions('stacked', 'column'),
     },
     photo_customize: { type: 'boolean', default: false, label: 'Customise the photo' },
     photo_height: { type: 'number', default: 360, min: 120, max: 900, label: 'Photo height (px)', showIf: photo },
@@ -50,10 +50,10 @@ export const itemDetailsSchema: BlockSchema = {
     max: 40,
     settings: {
       column: { type: 'sheet_columns', default: '', label: 'Column', required: true },
-      type: { type: 'select', default: 'text', label: 'Type', options: opts('text', 'image'), description: 'The first image column is the photo.' },
+      type: { type: 'select', default: 'text', label: 'Type', options: capitalisedOptions('text', 'image'), description: 'The first image column is the photo.' },
       label: { type: 'input', default: '', label: 'Label', description: 'Empty: the column name.', showIf: isText },
       show_label: { type: 'boolean', default: true, label: 'Show label', showIf: isText },
-      alignment: { type: 'select', default: 'left', label: 'Alignment', options: opts('left', 'center', 'right') },
+      alignment: { type: 'select', default: 'left', label: 'Alignment', options: capitalisedOptions('left', 'center', 'right') },
       text_size: {
         type: 'select',
         default: 'md',

@@ -1,10 +1,9 @@
 // List block settings (spec, blocks-and-data §3 "List and table blocks"): the table's block
 // settings, list axes (text or image lines, text_color, font_style; editable defaults to
 // Everyone) and only the Edit row / Delete row actions. Data only (JSON round trip).
-import type { BlockSchema, SelectOption } from '../../shared/settings/types';
+import type { BlockSchema } from '../../shared/settings/types';
 import { ROLE_OPTIONS, rowBlockSettings } from '../../shared/settings/row-blocks';
-
-const opts = (...values: string[]): SelectOption[] => values.map((value) => ({ value, label: value }));
+import { sameLabelOptions } from '../../shared/settings/options';
 
 export const LIST_AXIS_TYPES = ['text', 'image'] as const;
 export const FONT_STYLES = ['normal', 'bold', 'italic', 'bold italic'] as const;
@@ -35,24 +34,24 @@ export const listSchema: BlockSchema = {
     min: 0,
     settings: {
       column: { type: 'sheet_columns', default: '', required: true, label: 'Column' },
-      type: { type: 'select', default: 'text', label: 'Type', options: opts(...LIST_AXIS_TYPES) },
+      type: { type: 'select', default: 'text', label: 'Type', options: sameLabelOptions(...LIST_AXIS_TYPES) },
       text_color: { type: 'color', default: '', label: 'Text colour', showIf: { setting: 'type', equals: 'text' } },
       font_style: {
         type: 'select',
         default: 'normal',
         label: 'Font style',
-        options: opts(...FONT_STYLES),
+        options: sameLabelOptions(...FONT_STYLES),
         showIf: { setting: 'type', equals: 'text' },
       },
       hidden: { type: 'boolean', default: false, label: 'Hidden' },
-      editable: { type: 'select', default: 'Everyone', label: 'Editable by', options: opts(...ROLE_OPTIONS) },
+      editable: { type: 'select', default: 'Everyone', label: 'Editable by', options: sameLabelOptions(...ROLE_OPTIONS) },
     },
   },
   actions: {
     max: 2,
     settings: {
       title: { type: 'input', default: 'Action', label: 'Title' },
-      type: { type: 'select', default: 'Select Type', label: 'Type', options: opts('Select Type', 'Edit row', 'Delete row') },
+      type: { type: 'select', default: 'Select Type', label: 'Type', options: sameLabelOptions('Select Type', 'Edit row', 'Delete row') },
       button_color: { type: 'color', default: '#4f46e5', label: 'Button colour' },
       text_color: { type: 'color', default: '#ffffff', label: 'Text colour' },
       success_message: { type: 'input', default: '', label: 'Success message', showIf: rowMessage },

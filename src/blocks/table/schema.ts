@@ -1,9 +1,8 @@
 // Table block settings (spec, blocks-and-data §3 "List and table blocks" and "Actions").
 // Stored keys keep the spec's spelling. Data only: this object must survive a JSON round trip.
-import type { BlockSchema, SelectOption } from '../../shared/settings/types';
+import type { BlockSchema } from '../../shared/settings/types';
 import { ROLE_OPTIONS, rowBlockSettings } from '../../shared/settings/row-blocks';
-
-const opts = (...values: string[]): SelectOption[] => values.map((value) => ({ value, label: value }));
+import { sameLabelOptions } from '../../shared/settings/options';
 
 export { ROLE_OPTIONS };
 
@@ -62,10 +61,10 @@ export const tableSchema: BlockSchema = {
     min: 0,
     settings: {
       column: { type: 'sheet_columns', default: '', required: true, label: 'Column' },
-      type: { type: 'select', default: 'text', label: 'Type', options: opts(...TABLE_COLUMN_TYPES) },
+      type: { type: 'select', default: 'text', label: 'Type', options: sameLabelOptions(...TABLE_COLUMN_TYPES) },
       hidden: { type: 'boolean', default: false, label: 'Hidden' },
       use_markdown: { type: 'boolean', default: false, label: 'Use markdown' },
-      editable: { type: 'select', default: 'None', label: 'Editable by', options: opts(...ROLE_OPTIONS) },
+      editable: { type: 'select', default: 'None', label: 'Editable by', options: sameLabelOptions(...ROLE_OPTIONS) },
       column_width: {
         type: 'input',
         default: '',
@@ -92,7 +91,7 @@ export const tableSchema: BlockSchema = {
         maxItems: 10,
         showIf: isType('text'),
         item: {
-          condition: { type: 'select', default: 'equals', label: 'Condition', options: opts(...CONDITION_OPERATORS) },
+          condition: { type: 'select', default: 'equals', label: 'Condition', options: sameLabelOptions(...CONDITION_OPERATORS) },
           value: { type: 'input', default: '', label: 'Value' },
           text_color: { type: 'color', default: '#1f2937', label: 'Text colour' },
           background_color: { type: 'color', default: '#fef3c7', label: 'Background colour' },
@@ -128,7 +127,7 @@ export const tableSchema: BlockSchema = {
         type: 'select',
         default: 'External URL',
         label: 'Image source',
-        options: opts('External URL', 'Upload Image'),
+        options: sameLabelOptions('External URL', 'Upload Image'),
         showIf: isType('image'),
       },
     },
@@ -137,7 +136,7 @@ export const tableSchema: BlockSchema = {
     max: 2,
     settings: {
       title: { type: 'input', default: 'Action', label: 'Title' },
-      type: { type: 'select', default: 'Select Type', label: 'Type', options: opts(...ACTION_TYPES) },
+      type: { type: 'select', default: 'Select Type', label: 'Type', options: sameLabelOptions(...ACTION_TYPES) },
       button_color: { type: 'color', default: '#4f46e5', label: 'Button colour' },
       text_color: { type: 'color', default: '#ffffff', label: 'Text colour' },
       source_column: {
@@ -155,13 +154,13 @@ export const tableSchema: BlockSchema = {
         showIf: isType('Download pdf'),
       },
       api_endpoint: { type: 'url', default: '', label: 'API endpoint', showIf: isType('API call') },
-      http_method: { type: 'select', default: 'POST', label: 'HTTP method', options: opts('POST'), showIf: isType('API call') },
-      body_type: { type: 'select', default: 'JSON', label: 'Body type', options: opts('JSON', 'Form-data'), showIf: isType('API call') },
+      http_method: { type: 'select', default: 'POST', label: 'HTTP method', options: sameLabelOptions('POST'), showIf: isType('API call') },
+      body_type: { type: 'select', default: 'JSON', label: 'Body type', options: sameLabelOptions('JSON', 'Form-data'), showIf: isType('API call') },
       authorization_method: {
         type: 'select',
         default: 'No Auth',
         label: 'Authorization',
-        options: opts('No Auth', 'Bearer Token', 'Custom Header'),
+        options: sameLabelOptions('No Auth', 'Bearer Token', 'Custom Header'),
         showIf: isType('API call'),
       },
       custom_header: {

@@ -2,9 +2,8 @@
 // columns 1-3, auto_carousel, the columns of testimonial_text, name, designation, company,
 // avatar_url and rating (1-5 stars), titles and subtitles. One testimonial per sheet row.
 // Data only (JSON round trip).
-import type { BlockSchema, SelectOption } from '../../shared/settings/types';
-
-const opts = (...values: string[]): SelectOption[] => values.map((value) => ({ value, label: value }));
+import type { BlockSchema } from '../../shared/settings/types';
+import { sameLabelOptions } from '../../shared/settings/options';
 
 export const TESTIMONIAL_LAYOUTS = ['single', 'twin', 'grid'] as const;
 
@@ -26,7 +25,7 @@ export const testimonialSchema: BlockSchema = {
       type: 'select',
       default: 'grid',
       label: 'Layout',
-      options: opts(...TESTIMONIAL_LAYOUTS),
+      options: sameLabelOptions(...TESTIMONIAL_LAYOUTS),
       description: 'single and twin show one or two testimonials at a time, with previous and next buttons.',
     },
     columns: { type: 'number', default: 3, min: 1, max: 3, label: 'Columns', showIf: grid },

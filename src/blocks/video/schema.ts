@@ -3,8 +3,7 @@
 // while muted is on, and the view (video-url.ts playbackOf) never autoplays unmuted whatever is
 // stored.
 import type { BlockSchema } from '../../shared/settings/types';
-
-const opts = (...values: string[]) => values.map((value) => ({ value, label: value }));
+import { sameLabelOptions } from '../../shared/settings/options';
 
 export const videoSchema: BlockSchema = {
   kind: 'video',
@@ -50,7 +49,7 @@ export const videoSchema: BlockSchema = {
         { value: 'fullscreen', label: 'Fullscreen' },
       ],
     },
-    aspect_ratio: { type: 'select', default: '16:9', label: 'Aspect ratio', options: opts('16:9', '4:3', '1:1', '21:9') },
+    aspect_ratio: { type: 'select', default: '16:9', label: 'Aspect ratio', options: sameLabelOptions('16:9', '4:3', '1:1', '21:9') },
     muted: { type: 'boolean', default: false, label: 'Muted', description: 'Browsers only start videos by themselves when they are muted.' },
     autoplay: {
       type: 'boolean',
