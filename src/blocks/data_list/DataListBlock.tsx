@@ -4,18 +4,24 @@
 // conditional filter is the chart's rule, applied to the loaded rows.
 import { Box, Button, Center, Paper, Stack } from '@mantine/core';
 import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import { withCommon } from '../../shared/settings/common';
+import { readSettings } from '../../shared/settings/read';
 import { BlockFrame, BlockLoading, DataError, EmptyState } from '../BlockFrame';
 import { useSheetQuery } from '../query/useSheetQuery';
 import { CardFieldView } from '../grid/CardField';
 import { cardFields } from '../grid/grid-cards';
 import type { BlockViewProps } from '../types';
 import { applyDataListFilters, cardRadius, listType, sortRows, sortSpec, timelineLayout, zigzagSide } from './data-list';
+import { dataListSettings } from './schema';
 
 type Row = Record<string, unknown>;
 
 /** Rows per "Load more"; the most rows a data list holds (cards are DOM nodes). */
 export const DATA_LIST_STEP = 10;
 export const DATA_LIST_MAX = 1000;
+
+/** The block's settings; a cleared timeline colour is the usual one. */
+const DATA_LIST_SETTINGS = withCommon(dataListSettings);
 
 const ANIMATION_CSS = `
 @keyframes sb-dl-in { from { opacity: 0; transform: translateY(6px); } to { opacity: 1; transform: none; } }
@@ -30,11 +36,12 @@ export function DataListBlock({ config, rows, columns, data }: BlockViewProps) {
   const firstText = fields.find((f) => f.type === 'text')?.column;
   const type = listType(config);
   const layout = timelineLayout(config);
-  const radius = cardRadius(config.card_style);
-  const animate = config.enable_animations !== false;
-  const lineColor = typeof config.timeline_line_color === 'string' && config.timeline_line_color ? config.timeline_line_color : '#c7d2fe';
-  const dotColor = typeof config.timeline_dot_color === 'string' && config.timeline_dot_color ? config.timeline_dot_color : '#4f46e5';
-  const cardColor = typeof config.Card_color === 'string' && config.Card_color ? config.Card_color : undefined;
+  const settings = useMemo(() => readSettings(DATA_LIST_SETTINGS, config, { blankIsDefault: ['timeline_line_color', 'timeline_dot_color'] }), [config]);
+  const radius = cardRadius(settings.card_style);
+  const animate = settings.enable_animations;
+  const lineColor = settings.timeline_line_color;
+  const dotColor = settings.timeline_dot_color;
+  const cardColor = settings.Card_color || undefined;
 
   // The server sorts: the query pins the block's sorting setting (none: no sort at all).
   const sheetQuery = useSheetQuery(data, { pageSize: DATA_LIST_STEP, pin: spec ? { sort: spec.column, dir: spec.dir } : { sort: undefined, dir: undefined } });
@@ -73,7 +80,7 @@ export function DataListBlock({ config, rows, columns, data }: BlockViewProps) {
       style={{ position: 'absolute', width: 14, height: 14, borderRadius: '50%', background: dotColor, border: '3px solid #fff', boxShadow: `0 0 0 2px ${dotColor}`, ...style }}
     />
   );
-  const label = typeof config.title === 'string' && config.title ? config.title : 'Data list';
+  const label = settings.title || 'Data list';
   const listProps = { role: 'list', 'aria-label': label, 'data-list-type': type === 'timeline' ? `timeline-${layout}` : type };
 
   let content: ReactNode;

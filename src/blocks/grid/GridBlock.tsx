@@ -4,6 +4,8 @@
 // column's value. A click on a card opens the details with every field, hide_on_grid included.
 import { Box, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { withCommon } from '../../shared/settings/common';
+import { readSettings } from '../../shared/settings/read';
 import { BlockFrame, BlockLoading, DataError, EmptyState, toolbarColor } from '../BlockFrame';
 import { sortRows } from '../data_list/data-list';
 import { Pager, SearchBox, SortSelect } from '../query/QueryControls';
@@ -12,19 +14,23 @@ import { useSheetQuery } from '../query/useSheetQuery';
 import type { BlockViewProps } from '../types';
 import { CardFieldView } from './CardField';
 import { applyCardFilter, cardFields, filterValues, gridColumns, inDetails, onCard, sortColumns } from './grid-cards';
+import { gridSettings } from './schema';
 
 type Row = Record<string, unknown>;
 
 /** Cards per page: 12 fills whole rows at 1, 2, 3 and 4 columns. */
 export const GRID_PAGE = 12;
 
+const GRID_SETTINGS = withCommon(gridSettings);
+
 export function GridBlock({ config, rows, columns, data }: BlockViewProps) {
   const fields = useMemo(() => cardFields(config, columns), [config, columns]);
   const shownFields = useMemo(() => onCard(fields), [fields]);
   const firstText = shownFields.find((f) => f.type === 'text')?.column;
   const sortable = useMemo(() => sortColumns(fields), [fields]);
+  const settings = useMemo(() => readSettings(GRID_SETTINGS, config), [config]);
   const cols = gridColumns(config);
-  const title = typeof config.title === 'string' ? config.title : '';
+  const { title } = settings;
 
   // The renderer starts at its own page size; the grid pins whole rows of cards.
   const sheetQuery = useSheetQuery(data, { pageSize: GRID_PAGE });
@@ -45,11 +51,11 @@ export function GridBlock({ config, rows, columns, data }: BlockViewProps) {
   const { page: pageNo, pages } = pageInfo(total, GRID_PAGE, offset);
 
   const [details, setDetails] = useState<Row | null>(null);
-  const cardColor = typeof config.Card_color === 'string' && config.Card_color ? config.Card_color : undefined;
+  const cardColor = settings.Card_color || undefined;
 
   const toolbar = (
     <>
-      {config.show_filter === true && (
+      {settings.show_filter && (
         <Group gap={4} wrap="nowrap">
           <Select
             aria-label="Filter column"
@@ -81,8 +87,8 @@ export function GridBlock({ config, rows, columns, data }: BlockViewProps) {
           )}
         </Group>
       )}
-      {config.show_sort !== false && sortable.length > 0 && <SortSelect state={sheetQuery} columns={sortable} width={140} iconColor={toolbarColor(config)} />}
-      {config.show_search !== false && <SearchBox state={sheetQuery} width={180} />}
+      {settings.show_sort && sortable.length > 0 && <SortSelect state={sheetQuery} columns={sortable} width={140} iconColor={toolbarColor(config)} />}
+      {settings.show_search && <SearchBox state={sheetQuery} width={180} />}
     </>
   );
 

@@ -6,6 +6,9 @@ import { ActionIcon, Box, Button, Group, Modal, Paper, Stack, Text, Tooltip } fr
 import { notifications } from '@mantine/notifications';
 import { IconFileTypeCsv, IconFileTypePdf, IconPencil } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { withCommon } from '../../shared/settings/common';
+import { readSettings } from '../../shared/settings/read';
+import type { BlockRecord } from '../../shared/settings/types';
 import { BlockFrame, BlockLoading, DataError, EmptyState, toolbarColor } from '../BlockFrame';
 import { downloadName } from '../files';
 import { cellText, safeUrl } from '../cells/cells';
@@ -16,6 +19,7 @@ import { useSheetQuery } from '../query/useSheetQuery';
 import { useRowWrites } from '../table/useRowWrites';
 import type { BlockViewProps } from '../types';
 import { imageWidth, listLines, type ListLine } from './list-items';
+import { listSettings } from './schema';
 
 type Row = Record<string, unknown>;
 
@@ -24,7 +28,9 @@ export const UNPAGED_LIMIT = 1000;
 const VirtualList = lazy(() => import('./VirtualList').then((m) => ({ default: m.VirtualList })));
 const VIRTUAL_FROM = 100;
 
-const str = (v: unknown, fallback = '') => (typeof v === 'string' && v ? v : fallback);
+/** The block's settings as its record holds them; a cleared search or pagination colour is the usual one. */
+const LIST_SETTINGS = withCommon(listSettings);
+const readList = (config: BlockRecord) => readSettings(LIST_SETTINGS, config, { blankIsDefault: ['Search_color', 'Pagination_color'] });
 
 function download(content: Blob, name: string) {
   const url = URL.createObjectURL(content);
@@ -51,12 +57,12 @@ function Line({ line, value }: { line: ListLine; value: unknown }) {
 }
 
 export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
-  const paginate = config.paginate !== false;
+  const settings = useMemo(() => readList(config), [config]);
+  const { paginate, title } = settings;
   const pageSize = paginate ? rowsPerPage(config) : UNPAGED_LIMIT;
-  const showSearch = config.show_search !== false;
-  const showSort = config.show_sort !== false;
-  const showPagination = paginate && config.show_pagination !== false;
-  const title = str(config.title);
+  const showSearch = settings.show_search;
+  const showSort = settings.show_sort;
+  const showPagination = paginate && settings.show_pagination;
   const lines = useMemo(() => listLines(config, columns), [config, columns]);
   const images = lines.filter((l) => l.type === 'image');
   const texts = lines.filter((l) => l.type === 'text');
@@ -98,13 +104,13 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
   };
 
   const [details, setDetails] = useState<Row | null>(null);
-  const clickable = config.show_details_on_click === true;
+  const clickable = settings.show_details_on_click;
 
   const virtual = !paginate && shown.length > VIRTUAL_FROM;
 
-  const cardColor = str(config.Card_color) || undefined;
-  const searchColor = str(config.Search_color, '#4f46e5');
-  const paginationColor = str(config.Pagination_color, '#4f46e5');
+  const cardColor = settings.Card_color || undefined;
+  const searchColor = settings.Search_color;
+  const paginationColor = settings.Pagination_color;
   const imgW = imageWidth(config);
 
   const toolbar = (
@@ -112,14 +118,14 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
       {writes.toolbar}
       {showSort && lines.length > 0 && <SortSelect state={sheetQuery} columns={texts.map((l) => l.column)} width={150} iconColor={toolbarColor(config)} />}
       {showSearch && <SearchBox state={sheetQuery} width={180} color={searchColor} />}
-      {config.csv_download !== false && (
+      {settings.csv_download && (
         <Tooltip label="Download CSV">
           <ActionIcon variant="subtle" color={toolbarColor(config)} aria-label="Download CSV" onClick={() => void downloadFile('csv')} loading={busy === 'csv'} disabled={data.error != null}>
             <IconFileTypeCsv size={18} />
           </ActionIcon>
         </Tooltip>
       )}
-      {config.pdf_download === true && (
+      {settings.pdf_download && (
         <Tooltip label="Download PDF">
           <ActionIcon variant="subtle" color={toolbarColor(config)} aria-label="Download PDF" onClick={() => void downloadFile('pdf')} loading={busy === 'pdf'} disabled={data.error != null}>
             <IconFileTypePdf size={18} />
@@ -169,13 +175,13 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
               <Button
                 key={ra.index}
                 size="compact-xs"
-                style={{ backgroundColor: str(ra.action.button_color, '#4f46e5'), color: str(ra.action.text_color, '#ffffff') }}
+                style={{ backgroundColor: ra.action.button_color, color: ra.action.text_color }}
                 onClick={(e) => {
                   e.stopPropagation();
                   writes.runAction(ra, row, () => {});
                 }}
               >
-                {str(ra.action.title, String(ra.action.type))}
+                {ra.action.title || ra.action.type}
               </Button>
             ))}
             {itemButtons.map((b, i) => (

@@ -18,7 +18,10 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from 'react';
 import { matchesSearch, rowSearchText, searchTerms } from '../../shared/filters/search';
-import type { SettingValues } from '../../shared/settings/types';
+import { withCommon } from '../../shared/settings/common';
+import { readSettings } from '../../shared/settings/read';
+import { rowBlockSettings } from '../../shared/settings/row-blocks';
+import type { BlockRecord } from '../../shared/settings/types';
 import { BlockFrame, BlockLoading, DataError, EmptyState, toolbarColor } from '../BlockFrame';
 import { downloadName } from '../files';
 import { Markdown } from '../Markdown';
@@ -28,7 +31,7 @@ import { pageInfo, rowsPerPage } from '../query/sheet-query';
 import { Pager, SearchBox } from '../query/QueryControls';
 import { useSheetQuery } from '../query/useSheetQuery';
 import type { BlockViewProps } from '../types';
-import type { ActionType } from './schema';
+import type { TableAction } from './row-edit';
 import { useRowWrites } from './useRowWrites';
 import { cellDisplay, cellStyle, fillTemplate, tableColumns, type TableColumn } from './table-cells';
 
@@ -40,7 +43,9 @@ export const UNPAGED_LIMIT = 1000;
 const VIRTUAL_FROM = 150;
 const ROW_HEIGHT = 41;
 
-const str = (v: unknown, fallback = '') => (typeof v === 'string' && v ? v : fallback);
+/** The block's settings as its record holds them; a cleared search or pagination colour is the usual one. */
+const TABLE_SETTINGS = withCommon(rowBlockSettings);
+const readTable = (config: BlockRecord) => readSettings(TABLE_SETTINGS, config, { blankIsDefault: ['Search_color', 'Pagination_color'] });
 
 /**
  * Keeps a text cell inside its column: prose wraps between words, and a word too long for the
@@ -142,12 +147,11 @@ function download(content: Blob, name: string) {
 }
 
 /** Actions that run in the browser: Open link, Copy to clipboard, Download pdf. */
-export async function runClientAction(action: SettingValues, row: Row, columns: string[], blockTitle: string) {
-  const type = action.type as ActionType;
-  const source = cellText(row[str(action.source_column)]).trim();
-  const ok = (fallback: string) => notifications.show({ color: 'teal', message: str(action.success_message, fallback) });
-  const fail = (fallback: string) => notifications.show({ color: 'red', message: str(action.error_message, fallback) });
-  switch (type) {
+export async function runClientAction(action: TableAction, row: Row, columns: string[], blockTitle: string) {
+  const source = cellText(row[action.source_column]).trim();
+  const ok = (fallback: string) => notifications.show({ color: 'teal', message: action.success_message || fallback });
+  const fail = (fallback: string) => notifications.show({ color: 'red', message: action.error_message || fallback });
+  switch (action.type) {
     case 'Open link': {
       const url = safeUrl(source);
       if (url) window.open(url, '_blank', 'noopener,noreferrer');
@@ -164,9 +168,9 @@ export async function runClientAction(action: SettingValues, row: Row, columns: 
       return;
     case 'Download pdf': {
       const { downloadRowPdf, rowAsText } = await import('../pdf');
-      const template = str(action.pdf_template);
+      const template = action.pdf_template;
       const text = template ? fillTemplate(template, row) : rowAsText(row, columns);
-      await downloadRowPdf(text, str(action.title) || blockTitle, downloadName(blockTitle || str(action.title), 'row', 'pdf'));
+      await downloadRowPdf(text, action.title || blockTitle, downloadName(blockTitle || action.title, 'row', 'pdf'));
       return;
     }
     default:
@@ -175,12 +179,12 @@ export async function runClientAction(action: SettingValues, row: Row, columns: 
 }
 
 export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps) {
-  const paginate = config.paginate !== false;
+  const settings = useMemo(() => readTable(config), [config]);
+  const { paginate, title } = settings;
   const pageSize = paginate ? rowsPerPage(config) : UNPAGED_LIMIT;
-  const showSearch = config.show_search !== false;
-  const showSort = config.show_sort !== false;
-  const showPagination = paginate && config.show_pagination !== false;
-  const title = str(config.title);
+  const showSearch = settings.show_search;
+  const showSort = settings.show_sort;
+  const showPagination = paginate && settings.show_pagination;
   const cols = useMemo(() => tableColumns(config, columns), [config, columns]);
   const writes = useRowWrites(config, columns, data);
   const { actions, editable, itemButtons } = writes;
@@ -275,7 +279,7 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
     () => new Set((config.axis ?? []).filter((a) => a.hidden === true).map((a) => String(a.column))),
     [config.axis],
   );
-  const clickable = config.show_details_on_click === true;
+  const clickable = settings.show_details_on_click;
   const openDetails = (r: Row) => clickable && setDetails(r);
 
   // Long unpaged tables draw only the rows in view.
@@ -299,24 +303,24 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
     if (el) el.scrollBy({ left: dir * Math.max(120, el.clientWidth * 0.8), behavior: 'smooth' });
   };
 
-  const searchColor = str(config.Search_color, '#4f46e5');
-  const paginationColor = str(config.Pagination_color, '#4f46e5');
-  const cardColor = str(config.Card_color) || undefined;
-  const freeze = config.freeze_actions_column === true;
+  const searchColor = settings.Search_color;
+  const paginationColor = settings.Pagination_color;
+  const cardColor = settings.Card_color || undefined;
+  const freeze = settings.freeze_actions_column;
   const stickyCell: CSSProperties = freeze ? { position: 'sticky', right: 0, background: cardColor ?? 'var(--mantine-color-body)', zIndex: 1 } : {};
 
   const toolbar = (
     <>
       {writes.toolbar}
       {showSearch && <SearchBox state={sheetQuery} width={200} color={searchColor} />}
-      {config.csv_download !== false && (
+      {settings.csv_download && (
         <Tooltip label="Download CSV">
           <ActionIcon variant="subtle" color={toolbarColor(config)} aria-label="Download CSV" onClick={downloadCsv} loading={busy === 'csv'} disabled={data.error != null}>
             <IconFileTypeCsv size={18} />
           </ActionIcon>
         </Tooltip>
       )}
-      {config.pdf_download === true && (
+      {settings.pdf_download && (
         <Tooltip label="Download PDF">
           <ActionIcon variant="subtle" color={toolbarColor(config)} aria-label="Download PDF" onClick={downloadPdf} loading={busy === 'pdf'} disabled={data.error != null}>
             <IconFileTypePdf size={18} />
@@ -441,13 +445,13 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
                           <Button
                             key={ra.index}
                             size="compact-xs"
-                            style={{ backgroundColor: str(ra.action.button_color, '#4f46e5'), color: str(ra.action.text_color, '#ffffff') }}
+                            style={{ backgroundColor: ra.action.button_color, color: ra.action.text_color }}
                             onClick={(e) => {
                               e.stopPropagation();
                               writes.runAction(ra, row.original, (a, r) => void runClientAction(a, r, columns, title));
                             }}
                           >
-                            {str(ra.action.title, String(ra.action.type))}
+                            {ra.action.title || ra.action.type}
                           </Button>
                         ))}
                         {itemButtons.map((b, i) => (

@@ -6,3 +6,4 @@ export * from './block';
 export * from './arrays';
 export * from './options';
 export * from './read';
+export * from './common';

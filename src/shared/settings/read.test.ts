@@ -83,6 +83,11 @@ describe('readSettings', () => {
     expect(readSettings(schema, { submit: ' ' }, { blankIsDefault: true }).submit).toBe(' ');
   });
 
+  it('takes defaults for blanks only in the settings named', () => {
+    const s = readSettings(schema, { submit: '', color: '' }, { blankIsDefault: ['color'] });
+    expect([s.submit, s.color]).toEqual(['', '#4f46e5']);
+  });
+
   it('reads array items through the item settings, dropping what is not an object', () => {
     const s = readSettings(schema, { buttons: [{ title: 'Go' }, null, 'x', { size: 'big' }] });
     expect(s.buttons).toEqual([

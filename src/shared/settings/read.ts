@@ -85,35 +85,36 @@ export function defineSettings<const S extends SettingsSchema>(settings: S): S {
   return settings;
 }
 
-export interface ReadOptions {
+export interface ReadOptions<S extends SettingsSchema = SettingsSchema> {
   /**
-   * An empty text reads as the default too: for views where a cleared text means "the usual"
-   * (a button titled 'Submit'), not "nothing".
+   * An empty text reads as the default too, for every setting (true) or the ones named: where a
+   * cleared text means "the usual" (a button titled 'Submit', the theme colour), not "nothing".
    */
-  blankIsDefault?: boolean;
+  blankIsDefault?: boolean | readonly (keyof S & string)[];
 }
 
 function copy<T>(value: T): T {
   return value === undefined || value === null || typeof value !== 'object' ? value : (JSON.parse(JSON.stringify(value)) as T);
 }
 
-/** One stored value read as its setting's type, else the setting's default. */
-export function readSetting<S extends Setting>(setting: S, value: unknown, options: ReadOptions = {}): SettingValue<S> {
+/** One stored value read as its setting's type, else the setting's default (also for '' when `blankIsDefault`). */
+export function readSetting<S extends Setting>(setting: S, value: unknown, blankIsDefault = false): SettingValue<S> {
   let read: unknown = READERS[setting.type](value);
   if (setting.type === 'select' && read !== undefined && !(setting.options ?? []).some((o) => o.value === read)) read = undefined;
   if (setting.type === 'sheet_columns' && read !== undefined && Array.isArray(read) !== Array.isArray(setting.default)) read = undefined;
-  if (options.blankIsDefault && read === '') read = undefined;
+  if (blankIsDefault && read === '') read = undefined;
   if (read === undefined) return copy(setting.default) as SettingValue<S>;
   if (setting.type === 'array' && setting.item) {
     const item = setting.item;
-    return (read as SettingValues[]).map((v) => readSettings(item, v, options)) as SettingValue<S>;
+    return (read as SettingValues[]).map((v) => readSettings(item, v, { blankIsDefault })) as SettingValue<S>;
   }
   return read as SettingValue<S>;
 }
 
 /** Every setting of a schema read from stored values (a block record, an axis, an action). */
-export function readSettings<S extends SettingsSchema>(schema: S, values: Readonly<Record<string, unknown>>, options: ReadOptions = {}): SettingsOf<S> {
+export function readSettings<S extends SettingsSchema>(schema: S, values: Readonly<Record<string, unknown>>, options: ReadOptions<S> = {}): SettingsOf<S> {
+  const blank = options.blankIsDefault ?? false;
   const out: Record<string, unknown> = {};
-  for (const [key, setting] of Object.entries(schema)) out[key] = readSetting(setting, values[key], options);
+  for (const [key, setting] of Object.entries(schema)) out[key] = readSetting(setting, values[key], blank === true || (blank !== false && blank.includes(key)));
   return out as SettingsOf<S>;
 }

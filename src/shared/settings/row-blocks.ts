@@ -1,13 +1,13 @@
 // Block-level settings shared by the table and list blocks (spec, blocks-and-data §3 "List and
 // table blocks"). They live in src/shared because a block's schema.ts imports only src/shared, and
 // the list block reuses every one of them. Data only: the object must survive a JSON round trip.
-import type { SettingsSchema } from './types';
+import { defineSettings } from './read';
 import { sameLabelOptions } from './options';
 
 /** Viewer roles that may add rows, edit fields or see action buttons (spec §6). */
 export const ROLE_OPTIONS = ['Admins', 'Admins & Guests', 'None', 'Everyone'] as const;
 
-export const rowBlockSettings: SettingsSchema = {
+export const rowBlockSettings = defineSettings({
   title_alignment: {
     type: 'select',
     default: 'left',
@@ -123,4 +123,4 @@ export const rowBlockSettings: SettingsSchema = {
   Pagination_color: { type: 'color', default: '#4f46e5', label: 'Pagination colour' },
   Search_color: { type: 'color', default: '#4f46e5', label: 'Search colour' },
   Filter_color: { type: 'color', default: '#4f46e5', label: 'Filter colour' },
-};
+});
