@@ -5,6 +5,7 @@
 // button styling — and three kinds that lay it out differently. Data only (JSON round trip).
 import type { BlockSchema, SettingsSchema } from '../../shared/settings/types';
 import { sameLabelOptions } from '../../shared/settings/options';
+import { defineSettings } from '../../shared/settings/read';
 
 export const ICON_TYPES = ['image', 'fontawesome', 'text'] as const;
 export const IMAGE_POSITIONS = ['left', 'right'] as const;
@@ -39,7 +40,7 @@ function featureItem(withImage: boolean): SettingsSchema {
   };
 }
 
-function settings(withImage: boolean): SettingsSchema {
+function settings(withImage: boolean) {
   const item = featureItem(withImage);
   const defaults = (f: (typeof SAMPLE)[number]) => ({
     iconType: 'fontawesome',
@@ -54,7 +55,7 @@ function settings(withImage: boolean): SettingsSchema {
     description_color: '#6b7280',
   });
   const link = { not: { setting: 'learn_more_link', equals: '' } };
-  return {
+  return defineSettings({
     paragraph: {
       type: 'textarea',
       default: 'Tell your visitors what makes you different. Change this text in the block settings.',
@@ -77,8 +78,11 @@ function settings(withImage: boolean): SettingsSchema {
     paragraph_color: { type: 'color', default: '#4b5563', label: 'Paragraph colour' },
     button_color: { type: 'color', default: '#4f46e5', label: 'Button colour', showIf: link },
     button_text_color: { type: 'color', default: '#ffffff', label: 'Button text colour', showIf: link },
-  };
+  });
 }
+
+/** The settings of the three kinds as the shared parts read them (the image kinds add `image` to features). */
+export const imageTextSettings = settings(false);
 
 const base = { usesSheet: false, data: 'none' as const };
 
