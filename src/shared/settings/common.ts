@@ -20,7 +20,10 @@ export const COMMON_SETTINGS = defineSettings({
   toolbar_icon_color: { type: 'color', default: '#4f46e5', label: 'Toolbar icon colour' },
 });
 
-/** A block's own settings with the common ones: what its record holds, typed for readSettings. */
-export function withCommon<S extends SettingsSchema>(settings: S): typeof COMMON_SETTINGS & S {
+/**
+ * A block's own settings with the common ones: what its record holds, typed for readSettings. A
+ * block may redeclare a common setting (the banner's and footer's light font colour): its own wins.
+ */
+export function withCommon<S extends SettingsSchema>(settings: S): Omit<typeof COMMON_SETTINGS, keyof S> & S {
   return { ...COMMON_SETTINGS, ...settings };
 }
