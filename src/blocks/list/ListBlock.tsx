@@ -2,7 +2,7 @@
 // sorted on the server like the table (data.setQuery); without it (a preview) the same happens in
 // the browser. Row editing, Add Row and the Edit row / Delete row actions come from the table's
 // useRowWrites, so both blocks write the same way.
-import { ActionIcon, Box, Button, Group, Modal, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Modal, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypeCsv, IconFileTypePdf, IconPencil } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -10,7 +10,7 @@ import { withCommon } from '../../shared/settings/common';
 import { readSettings } from '../../shared/settings/read';
 import type { BlockRecord } from '../../shared/settings/types';
 import { BlockFrame, BlockLoading, DataError, EmptyState, toolbarColor } from '../BlockFrame';
-import { downloadName } from '../files';
+import { downloadName, saveFile } from '../files';
 import { cellText, safeUrl } from '../cells/cells';
 import { toCsv } from '../cells/csv';
 import { Pager, SearchBox, SortSelect } from '../query/QueryControls';
@@ -31,17 +31,6 @@ const VIRTUAL_FROM = 100;
 /** The block's settings as its record holds them; a cleared search or pagination colour is the usual one. */
 const LIST_SETTINGS = withCommon(listSettings);
 const readList = (config: BlockRecord) => readSettings(LIST_SETTINGS, config, { blankIsDefault: ['Search_color', 'Pagination_color'] });
-
-function download(content: Blob, name: string) {
-  const url = URL.createObjectURL(content);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 function Line({ line, value }: { line: ListLine; value: unknown }) {
   if (line.type === 'image') {
@@ -91,7 +80,7 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
     setBusy(kind);
     try {
       const all = await allRows();
-      if (kind === 'csv') download(new Blob([toCsv(all, exportColumns)], { type: 'text/csv;charset=utf-8' }), downloadName(title, 'list', 'csv'));
+      if (kind === 'csv') saveFile(new Blob([toCsv(all, exportColumns)], { type: 'text/csv;charset=utf-8' }), downloadName(title, 'list', 'csv'));
       else {
         const { downloadTablePdf } = await import('../pdf');
         await downloadTablePdf(exportColumns, all, title, downloadName(title, 'list', 'pdf'));
@@ -171,34 +160,7 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
         </Stack>
         {(actions.length > 0 || itemButtons.length > 0) && (
           <Stack gap={6} style={{ flexShrink: 0 }}>
-            {actions.map((ra) => (
-              <Button
-                key={ra.index}
-                size="compact-xs"
-                style={{ backgroundColor: ra.action.button_color, color: ra.action.text_color }}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  writes.runAction(ra, row, () => {});
-                }}
-              >
-                {ra.action.title || ra.action.type}
-              </Button>
-            ))}
-            {itemButtons.map((b, i) => (
-              <Tooltip key={`item-${i}`} label={writes.pageHint ?? b.page} disabled={!writes.pageHint}>
-                <Button
-                  size="compact-xs"
-                  style={{ backgroundColor: b.button_color, color: b.text_color, opacity: writes.pageHint ? 0.6 : 1 }}
-                  aria-disabled={writes.pageHint ? true : undefined}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    writes.openPage(b, row);
-                  }}
-                >
-                  {b.title}
-                </Button>
-              </Tooltip>
-            ))}
+            {writes.rowButtons(row)}
           </Stack>
         )}
       </Group>

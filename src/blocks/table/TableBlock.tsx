@@ -2,7 +2,7 @@
 // the server: the view only sends {q, sort, dir, limit, offset}. Without it (rows handed over
 // whole) TanStack Table does the same work in the browser. Cell display rules live in
 // table-cells.ts; downloads in ../pdf.ts and toCsv.
-import { ActionIcon, Anchor, Badge, Box, Button, Group, Modal, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Group, Modal, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconChevronLeft, IconChevronRight, IconFileTypeCsv, IconFileTypePdf, IconPencil } from '@tabler/icons-react';
 import {
@@ -23,7 +23,7 @@ import { readSettings } from '../../shared/settings/read';
 import { rowBlockSettings } from '../../shared/settings/row-blocks';
 import type { BlockRecord } from '../../shared/settings/types';
 import { BlockFrame, BlockLoading, DataError, EmptyState, toolbarColor } from '../BlockFrame';
-import { downloadName } from '../files';
+import { downloadName, saveFile } from '../files';
 import { Markdown } from '../Markdown';
 import { toCsv } from '../cells/csv';
 import { cellText, safeUrl } from '../cells/cells';
@@ -135,17 +135,6 @@ const edgeShade = (side: 'left' | 'right'): CSSProperties => ({
   zIndex: 2,
 });
 
-function download(content: Blob, name: string) {
-  const url = URL.createObjectURL(content);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /** Actions that run in the browser: Open link, Copy to clipboard, Download pdf. */
 export async function runClientAction(action: TableAction, row: Row, columns: string[], blockTitle: string) {
   const source = cellText(row[action.source_column]).trim();
@@ -255,7 +244,7 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
     setBusy('csv');
     try {
       const csv = toCsv(await allRows(), exportColumns);
-      download(new Blob([csv], { type: 'text/csv;charset=utf-8' }), downloadName(title, 'table', 'csv'));
+      saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), downloadName(title, 'table', 'csv'));
     } catch (e) {
       notifications.show({ color: 'red', title: 'Download failed', message: e instanceof Error ? e.message : 'Data Error' });
     } finally {
@@ -441,34 +430,7 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
                   {hasActions && (
                     <Table.Td style={{ ...stickyCell, whiteSpace: 'nowrap' }}>
                       <Group gap={6} wrap="nowrap">
-                        {actions.map((ra) => (
-                          <Button
-                            key={ra.index}
-                            size="compact-xs"
-                            style={{ backgroundColor: ra.action.button_color, color: ra.action.text_color }}
-                            onClick={(e) => {
-                              e.stopPropagation();
-                              writes.runAction(ra, row.original, (a, r) => void runClientAction(a, r, columns, title));
-                            }}
-                          >
-                            {ra.action.title || ra.action.type}
-                          </Button>
-                        ))}
-                        {itemButtons.map((b, i) => (
-                          <Tooltip key={`item-${i}`} label={writes.pageHint ?? b.page} disabled={!writes.pageHint}>
-                            <Button
-                              size="compact-xs"
-                              style={{ backgroundColor: b.button_color, color: b.text_color, opacity: writes.pageHint ? 0.6 : 1 }}
-                              aria-disabled={writes.pageHint ? true : undefined}
-                              onClick={(e) => {
-                                e.stopPropagation();
-                                writes.openPage(b, row.original);
-                              }}
-                            >
-                              {b.title}
-                            </Button>
-                          </Tooltip>
-                        ))}
+                        {writes.rowButtons(row.original, (action, r) => void runClientAction(action, r, columns, title))}
                       </Group>
                     </Table.Td>
                   )}

@@ -31,6 +31,8 @@ export interface RowWritesUi {
   /** Runs an action of a row; client actions call `client`. */
   runAction: (ra: RowAction, row: Row, client: (action: TableAction, row: Row) => void) => void;
   openPage: (button: PageButton, row?: Row) => void;
+  /** A row's action and item page buttons (each view lays them out); client actions call `client`. */
+  rowButtons: (row: Row, client?: (action: TableAction, row: Row) => void) => ReactNode;
   /** Title of page buttons while the app cannot open pages (boards). */
   pageHint: string | undefined;
 }
@@ -130,5 +132,38 @@ export function useRowWrites(config: BlockRecord, columns: string[], data: Block
     </Suspense>
   ) : null;
 
-  return { actions, editable, itemButtons, toolbar, dialogs, editCell, runAction, openPage, pageHint };
+  const rowButtons = (row: Row, client: (action: TableAction, row: Row) => void = () => {}) => (
+    <>
+      {actions.map((ra) => (
+        <Button
+          key={ra.index}
+          size="compact-xs"
+          style={{ backgroundColor: ra.action.button_color, color: ra.action.text_color }}
+          onClick={(e) => {
+            e.stopPropagation();
+            runAction(ra, row, client);
+          }}
+        >
+          {ra.action.title || ra.action.type}
+        </Button>
+      ))}
+      {itemButtons.map((b, i) => (
+        <Tooltip key={`item-${i}`} label={pageHint ?? b.page} disabled={!pageHint}>
+          <Button
+            size="compact-xs"
+            style={{ backgroundColor: b.button_color, color: b.text_color, opacity: pageHint ? 0.6 : 1 }}
+            aria-disabled={pageHint ? true : undefined}
+            onClick={(e) => {
+              e.stopPropagation();
+              openPage(b, row);
+            }}
+          >
+            {b.title}
+          </Button>
+        </Tooltip>
+      ))}
+    </>
+  );
+
+  return { actions, editable, itemButtons, toolbar, dialogs, editCell, runAction, openPage, pageHint, rowButtons };
 }
