@@ -1,7 +1,7 @@
 // List view: each row of the sheet as an item (image lines beside text lines). Paged, searched and
 // sorted on the server like the table (data.setQuery); without it (a preview) the same happens in
-// the browser. Row editing, Add Row and the Edit row / Delete row actions come from the table's
-// useRowWrites, so both blocks write the same way.
+// the browser. Row editing, Add Row and the Edit row / Delete row actions come from
+// rows/useRowWrites, as the table's do, so both blocks write the same way.
 import { ActionIcon, Box, Group, Modal, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypeCsv, IconFileTypePdf, IconPencil } from '@tabler/icons-react';
@@ -16,7 +16,7 @@ import { toCsv } from '../cells/csv';
 import { Pager, SearchBox, SortSelect } from '../query/QueryControls';
 import { pageInfo, rowsPerPage, searchRows } from '../query/sheet-query';
 import { useSheetQuery } from '../query/useSheetQuery';
-import { useRowWrites } from '../table/useRowWrites';
+import { useRowWrites } from '../rows/useRowWrites';
 import type { BlockViewProps } from '../types';
 import { imageWidth, listLines, type ListLine } from './list-items';
 import { listSettings } from './schema';

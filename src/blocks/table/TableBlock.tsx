@@ -31,8 +31,8 @@ import { pageInfo, rowsPerPage } from '../query/sheet-query';
 import { Pager, SearchBox } from '../query/QueryControls';
 import { useSheetQuery } from '../query/useSheetQuery';
 import type { BlockViewProps } from '../types';
-import type { TableAction } from './row-edit';
-import { useRowWrites } from './useRowWrites';
+import type { TableAction } from '../rows/row-edit';
+import { useRowWrites } from '../rows/useRowWrites';
 import { cellDisplay, cellStyle, fillTemplate, tableColumns, type TableColumn } from './table-cells';
 
 type Row = Record<string, unknown>;

@@ -5,7 +5,7 @@ import { allows, type ViewerRole } from '../audience';
 import { fieldOptions, type FieldSpec } from '../fields/field-values';
 import { readSettings, type SettingsOf } from '../../shared/settings/read';
 import type { BlockRecord, SettingValues } from '../../shared/settings/types';
-import { tableActionSettings, type ActionType } from './schema';
+import { tableActionSettings, type ActionType } from '../table/schema';
 
 export type RowsKind = 'table' | 'list';
 
