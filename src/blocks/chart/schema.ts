@@ -1,7 +1,6 @@
 // Chart block settings (spec, blocks-and-data §3 "Chart block"). Stored keys keep the spec's
 // spelling. Data only: this object must survive a JSON round trip.
 import type { BlockSchema } from '../../shared/settings/types';
-import { CHART_TYPES } from '../../shared/settings/chart-types';
 import { sameLabelOptions } from '../../shared/settings/options';
 import { defineSettings } from '../../shared/settings/read';
 

@@ -318,8 +318,11 @@ function FullScreenView({ images, look, open, config }: { images: GalleryImage[]
 
 export function ImageGalleryBlock({ config, rows, mode, data }: BlockViewProps) {
   const settings = useMemo(() => readGallery(config), [config]);
-  const cols = { image: settings.image_column, caption: settings.caption_column, description: settings.description_column };
-  const images = useMemo(() => galleryImages(rows, cols), [rows, cols.image, cols.caption, cols.description]);
+  const cols = useMemo(
+    () => ({ image: settings.image_column, caption: settings.caption_column, description: settings.description_column }),
+    [settings.image_column, settings.caption_column, settings.description_column],
+  );
+  const images = useMemo(() => galleryImages(rows, cols), [rows, cols]);
   const look = lookOf(config);
   const layout = ['grid', 'masonry', 'carousel', 'FullScreenView'].includes(String(config.layout)) ? String(config.layout) : 'masonry';
   const gap = numberIn(config.margin, 0, 100, 12);

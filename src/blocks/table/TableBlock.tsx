@@ -167,7 +167,7 @@ export async function runClientAction(action: TableAction, row: Row, columns: st
   }
 }
 
-export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps) {
+export function TableBlock({ config, rows, columns, data }: BlockViewProps) {
   const settings = useMemo(() => readTable(config), [config]);
   const { paginate, title } = settings;
   const pageSize = paginate ? rowsPerPage(config) : UNPAGED_LIMIT;

@@ -63,15 +63,18 @@ function Card({ t, colors }: { t: Testimonial; colors: Colors }) {
 
 export function TestimonialBlock({ config, rows, mode, data }: BlockViewProps) {
   const settings = useMemo(() => readSettings(testimonialSettings, config, { blankIsDefault: BLANK_IS_DEFAULT }), [config]);
-  const cols = {
-    text: settings.testimonial_text,
-    name: settings.name,
-    designation: settings.designation,
-    company: settings.company,
-    avatar: settings.avatar_url,
-    rating: settings.rating,
-  };
-  const items = useMemo(() => testimonialsOf(rows, cols), [rows, cols.text, cols.name, cols.designation, cols.company, cols.avatar, cols.rating]);
+  const cols = useMemo(
+    () => ({
+      text: settings.testimonial_text,
+      name: settings.name,
+      designation: settings.designation,
+      company: settings.company,
+      avatar: settings.avatar_url,
+      rating: settings.rating,
+    }),
+    [settings.testimonial_text, settings.name, settings.designation, settings.company, settings.avatar_url, settings.rating],
+  );
+  const items = useMemo(() => testimonialsOf(rows, cols), [rows, cols]);
   const colors: Colors = { card: settings.card_color, text: settings.text_color, name: settings.name_color, star: settings.star_color };
   const layout = config.Layout === 'single' || config.Layout === 'twin' ? config.Layout : 'grid';
   const per = perPage(layout);
