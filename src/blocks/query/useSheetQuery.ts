@@ -50,17 +50,30 @@ export function useSheetQuery(data: BlockData, { pageSize, pin = { limit: pageSi
     else setLocal(next);
   };
 
-  const restart = useEffectEvent(() => update({ ...pin, offset: 0 }));
+  // The renderer's query is outside this view: it is told after the render.
+  const restart = useEffectEvent(() => data.setQuery?.(nextQuery(query, { ...pin, offset: 0 })));
   useEffect(() => {
     if (server && !ready) restart();
   }, [server, ready, data.query]);
 
   const [search, setSearch] = useState(query.q ?? '');
   const [debounced] = useDebouncedValue(search, 300);
-  const searchChanged = useEffectEvent((text: string) => {
-    if ((query.q ?? '') !== text) update({ q: text || undefined, offset: 0 });
+  const searchText = debounced.trim();
+  const searchQuery = (): SheetQuery | null => ((query.q ?? '') !== searchText ? nextQuery(query, { q: searchText || undefined, offset: 0 }) : null);
+  // Browser mode: the query follows the search while rendering (its own state, no effect needed).
+  const [seenSearch, setSeenSearch] = useState(searchText);
+  if (!server && seenSearch !== searchText) {
+    setSeenSearch(searchText);
+    const next = searchQuery();
+    if (next) setLocal(next);
+  }
+  const sendSearch = useEffectEvent(() => {
+    const next = searchQuery();
+    if (next) data.setQuery?.(next);
   });
-  useEffect(() => searchChanged(debounced.trim()), [debounced]);
+  useEffect(() => {
+    if (server) sendSearch();
+  }, [server, searchText]);
 
   const offset = query.offset ?? 0;
   return {
