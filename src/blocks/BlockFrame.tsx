@@ -6,11 +6,12 @@
 // view on its own wraps it in <BlockChromeContext value="full"> to get the title and colours too.
 import { Alert, Box, Group, Loader, Text, Title } from '@mantine/core';
 import { createContext, useContext, type CSSProperties, type ReactNode } from 'react';
+import { COMMON_SETTINGS } from '../shared/settings/common';
+import { readSettings } from '../shared/settings/read';
 import type { BlockRecord } from '../shared/settings/types';
 
-function str(v: unknown): string {
-  return typeof v === 'string' ? v : '';
-}
+/** The common settings; a cleared toolbar icon colour is the usual one, other cleared colours are none. */
+const readCommon = (config: BlockRecord) => readSettings(COMMON_SETTINGS, config, { blankIsDefault: ['toolbar_icon_color'] });
 
 export interface BlockFrameProps {
   config: BlockRecord;
@@ -35,11 +36,12 @@ export function BlockFrame({ config, toolbar, children }: BlockFrameProps) {
         {children}
       </Box>
     );
-  const title = str(config.title);
+  const common = readCommon(config);
+  const { title } = common;
   const align = (['left', 'center', 'right'] as const).find((a) => a === config.title_alignment) ?? 'left';
   const style: CSSProperties = {
-    backgroundColor: str(config.background_color) || undefined,
-    color: str(config.font_color) || undefined,
+    backgroundColor: common.background_color || undefined,
+    color: common.font_color || undefined,
     borderRadius: 8,
     padding: 16,
     height: '100%',
@@ -53,9 +55,9 @@ export function BlockFrame({ config, toolbar, children }: BlockFrameProps) {
               order={3}
               size="h4"
               style={{
-                color: str(config.title_color) || undefined,
-                backgroundColor: str(config.title_background_color) || undefined,
-                padding: str(config.title_background_color) ? '4px 8px' : undefined,
+                color: common.title_color || undefined,
+                backgroundColor: common.title_background_color || undefined,
+                padding: common.title_background_color ? '4px 8px' : undefined,
                 borderRadius: 4,
                 flex: 1,
                 textAlign: align,
@@ -104,5 +106,5 @@ export function EmptyState({ children = 'No rows' }: { children?: ReactNode }) {
 
 /** Colour of a block's toolbar icons (common setting toolbar_icon_color). */
 export function toolbarColor(config: BlockRecord): string {
-  return str(config.toolbar_icon_color) || '#4f46e5';
+  return readCommon(config).toolbar_icon_color;
 }

@@ -5,3 +5,15 @@ export function downloadName(title: unknown, fallback: string, ext: string): str
   const base = (typeof title === 'string' ? title : '').trim().replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '').replace(/\s+/g, ' ');
   return `${base || fallback}.${ext}`;
 }
+
+/** Hands a file to the browser's download (the object URL is released once the click has started it). */
+export function saveFile(content: Blob, name: string) {
+  const url = URL.createObjectURL(content);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -2,7 +2,7 @@
 // elements, so raw input never reaches innerHTML. Supported: paragraphs, line breaks, "- " and
 // "1. " lists, # headings, **bold**, *italic* / _italic_, `code`, [links](https://...) with safe
 // URLs only. Anything else is shown as plain text.
-import { safeUrl } from './table/table-cells';
+import { safeUrl } from './cells/cells';
 
 export type MdInline =
   | { t: 'text'; v: string }

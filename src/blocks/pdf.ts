@@ -1,6 +1,6 @@
 // PDF downloads (chart image, table, one row). jspdf is loaded on demand so viewers who never
 // download a PDF never fetch it.
-import { cellText } from './table/table-cells';
+import { cellText } from './cells/cells';
 
 type Row = Record<string, unknown>;
 

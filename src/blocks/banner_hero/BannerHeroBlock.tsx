@@ -26,11 +26,14 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Fragment, type CSSProperties, type ReactNode } from 'react';
+import { withCommon } from '../../shared/settings/common';
+import { readSettings } from '../../shared/settings/read';
 import { BlockFrame } from '../BlockFrame';
 import { safeImageSrc } from '../links';
 import type { BlockViewProps } from '../types';
 import { featureLayout, featuresOf, imagePosition, type Feature, type IconName } from './banner-hero';
 import { inlineText, parseInlineHtml, type InlineNode } from './inline-html';
+import { bannerHeroSettings } from './schema';
 
 const ICONS: Record<IconName, Icon> = {
   check: IconCheck, star: IconStar, heart: IconHeart, bolt: IconBolt, shield: IconShield, clock: IconClock, rocket: IconRocket,
@@ -38,7 +41,9 @@ const ICONS: Record<IconName, Icon> = {
   leaf: IconLeaf, gift: IconGift, truck: IconTruck, camera: IconCamera, code: IconCode, settings: IconSettings,
 };
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const BANNER_SETTINGS = withCommon(bannerHeroSettings);
+/** A cleared font colour is the banner's white; a cleared overlay colour is none. */
+const readBanner = (config: Record<string, unknown>) => readSettings(BANNER_SETTINGS, config, { blankIsDefault: ['font_color'] });
 
 function Inline({ nodes }: { nodes: InlineNode[] }): ReactNode {
   return nodes.map((n, i) => {
@@ -117,7 +122,8 @@ function Features({ features, layout, color, align }: { features: Feature[]; lay
 }
 
 export function BannerHeroBlock({ config }: BlockViewProps) {
-  const color = str(config.font_color) || '#ffffff';
+  const settings = readBanner(config);
+  const color = settings.font_color;
   const background = safeImageSrc(config.background_image);
   const foreground = safeImageSrc(config.foreground_image);
   const position = imagePosition(config);
@@ -127,7 +133,7 @@ export function BannerHeroBlock({ config }: BlockViewProps) {
   const title = parseInlineHtml(config.Banner_title);
   const subtitle = parseInlineHtml(config.subtitle);
   const features = featuresOf(config);
-  const overlay = str(config.overlay_color);
+  const overlay = settings.overlay_color;
 
   const text = (
     <Stack gap="md" style={{ flex: 1, minWidth: 0, textAlign: align }} align={align === 'center' ? 'center' : align === 'right' ? 'flex-end' : 'stretch'}>

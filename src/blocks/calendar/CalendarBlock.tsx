@@ -5,8 +5,10 @@
 import { Box, Button, Group, Modal, ScrollArea, SegmentedControl, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { readSettings } from '../../shared/settings/read';
+import type { BlockRecord } from '../../shared/settings/types';
 import { BlockFrame, EmptyState } from '../BlockFrame';
-import { cellText } from '../table/table-cells';
+import { cellText } from '../cells/cells';
 import type { BlockViewProps } from '../types';
 import {
   MINUTES_PER_DAY,
@@ -29,9 +31,10 @@ import {
   type CalendarEvent,
   type Segment,
 } from './calendar-math';
-import { CALENDAR_VIEWS, type CalendarView } from './schema';
+import { calendarSettings, CALENDAR_VIEWS, type CalendarView } from './schema';
 
-const str = (v: unknown, fallback = '') => (typeof v === 'string' && v ? v : fallback);
+/** A cleared event colour is the usual one. */
+const readCalendar = (config: BlockRecord) => readSettings(calendarSettings, config, { blankIsDefault: ['event_color', 'event_text_color'] });
 
 /** Bars drawn per week row of the month view; more show as '+N more'. */
 const MAX_LANES = 3;
@@ -49,9 +52,10 @@ interface Colors {
 }
 
 export function CalendarBlock({ config, rows, data }: BlockViewProps) {
-  const startCol = str(config.start_time_column);
-  const endCol = str(config.end_time_column);
-  const titleCol = str(config.event_title_column);
+  const settings = useMemo(() => readCalendar(config), [config]);
+  const startCol = settings.start_time_column;
+  const endCol = settings.end_time_column;
+  const titleCol = settings.event_title_column;
   const events = useMemo(
     () => (startCol && titleCol ? toEvents(rows, { start: startCol, end: endCol || undefined, title: titleCol }) : []),
     [rows, startCol, endCol, titleCol],
@@ -68,8 +72,8 @@ export function CalendarBlock({ config, rows, data }: BlockViewProps) {
     setDay(openingDay(config, civil(today)));
   }
   const [open, setOpen] = useState<CalendarEvent | null>(null);
-  const colors: Colors = { bg: str(config.event_color, '#4f46e5'), fg: str(config.event_text_color, '#ffffff') };
-  const details = Array.isArray(config.detail_columns) ? (config.detail_columns as unknown[]).filter((c): c is string => typeof c === 'string' && !!c) : [];
+  const colors: Colors = { bg: settings.event_color, fg: settings.event_text_color };
+  const details = settings.detail_columns.filter((c) => !!c);
 
   if (!startCol || !titleCol) return <EmptyState>Choose the start time and event title columns in the settings.</EmptyState>;
 

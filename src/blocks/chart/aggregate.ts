@@ -4,7 +4,9 @@
 // always agree on labels, sums, averages and the 'Other' bucket.
 import type { BlockRecord, SettingValues } from '../../shared/settings/types';
 import { parseNumber } from '../numbers';
-import { CHART_TYPES, type ChartType } from '../../shared/settings/chart-types';
+import type { ChartType } from '../../shared/settings/chart-types';
+import { readSettings } from '../../shared/settings/read';
+import { chartAxisSettings, chartFilterSettings, chartSettings } from './schema';
 
 type Row = Record<string, unknown>;
 
@@ -57,24 +59,20 @@ export function pointsFor(width: number): number {
   return Math.min(MAX_CHART_POINTS, Math.max(100, Math.ceil((w * 4) / 100) * 100));
 }
 
-function str(v: unknown): string {
-  return typeof v === 'string' ? v : '';
-}
+const objects = (list: unknown): SettingValues[] =>
+  Array.isArray(list) ? list.filter((v): v is SettingValues => !!v && typeof v === 'object' && !Array.isArray(v)) : [];
 
 /** The chart-relevant settings of a block record: axes with a column, complete filters only. */
 export function chartSpecOf(config: BlockRecord): ChartSpec {
-  const axes = (Array.isArray(config.axis) ? config.axis : [])
-    .filter((a): a is SettingValues => !!a && typeof a === 'object' && str(a.column) !== '')
-    .map((a) => ({
-      column: str(a.column),
-      type: (CHART_TYPES as readonly string[]).includes(str(a.type)) ? (a.type as ChartType) : 'bar',
-      duplicateXAxis: a.duplicateXAxis === 'average' ? ('average' as const) : ('sum' as const),
-      decimal: a.decimal === 'comma' ? ('comma' as const) : ('dot' as const),
-    }));
-  const filters = (Array.isArray(config.filters) ? config.filters : [])
-    .filter((f): f is SettingValues => !!f && typeof f === 'object' && str((f as SettingValues).select_column) !== '' && str((f as SettingValues).match_with_column) !== '')
-    .map((f) => ({ select_column: str(f.select_column), match_with_column: str(f.match_with_column) }));
-  return { x_axis: str(config.x_axis), axes, filters };
+  const axes = objects(config.axis)
+    .map((a) => readSettings(chartAxisSettings, a))
+    .filter((a) => a.column !== '')
+    .map(({ column, type, duplicateXAxis, decimal }) => ({ column, type, duplicateXAxis, decimal }));
+  const filters = objects(config.filters)
+    .map((f) => readSettings(chartFilterSettings, f))
+    .filter((f) => f.select_column !== '' && f.match_with_column !== '')
+    .map(({ select_column, match_with_column }) => ({ select_column, match_with_column }));
+  return { x_axis: readSettings(chartSettings, config).x_axis, axes, filters };
 }
 
 /** Every column a spec reads (the server checks each exists). */

@@ -1,9 +1,11 @@
 // Pure translation of sheet rows + a chart block record into Chart.js data and options. The view
 // only registers Chart.js pieces and draws what this returns, so every rule here is unit-tested.
-import type { BlockRecord, SettingValues } from '../../shared/settings/types';
+import { withCommon } from '../../shared/settings/common';
+import { readSettings, type SettingsOf } from '../../shared/settings/read';
+import type { BlockRecord } from '../../shared/settings/types';
 import { formatNumber } from '../numbers';
 import { aggregateChart, chartSpecOf, type ChartSeries } from './aggregate';
-import { DEFAULT_CHART_COLORS, chartSchema, type ChartType } from './schema';
+import { DEFAULT_CHART_COLORS, chartAxisSettings, chartSettings } from './schema';
 
 type Row = Record<string, unknown>;
 
@@ -33,24 +35,18 @@ export interface BuiltChart {
   options: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-const axisDefaults = Object.fromEntries(
-  Object.entries(chartSchema.axis!.settings).map(([k, s]) => [k, s.default]),
-) as SettingValues;
+type ChartAxis = SettingsOf<typeof chartAxisSettings>;
 
-function str(v: unknown, fallback = ''): string {
-  return typeof v === 'string' ? v : fallback;
-}
-function num(v: unknown, fallback: number): number {
-  return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
-}
+/** Chart settings as stored; a cleared grid colour is the usual one. */
+const readChart = (config: BlockRecord) => readSettings(withCommon(chartSettings), config, { blankIsDefault: ['grid_color'] });
 
 export function toChartJsType(type: string): ChartJsType {
   if (type === 'horizontal-bar') return 'bar';
   return (['line', 'bar', 'radar', 'pie', 'polarArea', 'scatter'] as const).find((t) => t === type) ?? 'bar';
 }
 
-function colorsOf(axis: SettingValues): string[] {
-  const c = Array.isArray(axis.backgroundColor) ? axis.backgroundColor.filter((x): x is string => typeof x === 'string' && x !== '') : [];
+function colorsOf(axis: ChartAxis): string[] {
+  const c = axis.backgroundColor.filter((x) => x !== '');
   return c.length ? c : DEFAULT_CHART_COLORS;
 }
 
@@ -101,9 +97,9 @@ export function buildChart(config: BlockRecord, rows: Row[], maxPoints = Number.
 /** Chart.js data and options from grouped series (the server's answer, or aggregateChart's). */
 export function buildChartFrom(config: BlockRecord, grouped: ChartSeries): BuiltChart {
   const axes = (Array.isArray(config.axis) ? config.axis : [])
-    .map((a) => ({ ...axisDefaults, ...a }))
-    .filter((a) => str(a.column) !== '');
-  const firstType = str(axes[0]?.type, 'bar') as ChartType;
+    .map((a) => readSettings(chartAxisSettings, a))
+    .filter((a) => a.column !== '');
+  const firstType = axes[0]?.type ?? 'bar';
   const type = toChartJsType(firstType);
   const horizontal = firstType === 'horizontal-bar';
   const round = ROUND_TYPES.includes(type);
@@ -113,15 +109,14 @@ export function buildChartFrom(config: BlockRecord, grouped: ChartSeries): Built
   const otherAt = grouped.other ? labels.length - 1 : -1;
 
   const datasets: ChartDataset[] = axes.map((a, i) => {
-    const column = str(a.column);
-    const ownType = str(a.type, 'bar');
+    const { column, type: ownType } = a;
     const dsType = toChartJsType(ownType);
     const colors = colorsOf(a);
-    const border = str(a.borderColor, DEFAULT_CHART_COLORS[0]);
+    const border = a.borderColor;
     // The default palette gives each axis its own colour; one chosen colour is used as is.
     const fillColor = colors.length === 1 ? colors[0]! : cycle(colors, i);
     const lineLike = dsType === 'line' || dsType === 'radar' || dsType === 'scatter';
-    const borderIsDefault = border === axisDefaults.borderColor;
+    const borderIsDefault = border === chartAxisSettings.borderColor.default;
     const data = type === 'scatter' ? (grouped.xy?.[i] ?? []) : (grouped.series[i] ?? []);
     const ds: ChartDataset = {
       label: column,
@@ -132,11 +127,11 @@ export function buildChartFrom(config: BlockRecord, grouped: ChartSeries): Built
           ? withAlpha(fillColor, dsType === 'radar' ? 0.25 : 0.6)
           : fillColor,
       borderColor: round ? border : lineLike && borderIsDefault ? fillColor : border,
-      borderWidth: num(a.borderWidth, 1),
-      pointRadius: num(a.pointRadius, 3),
-      pointHoverRadius: num(a.pointHoverRadius, 4),
-      spanGaps: a.spanGaps === true,
-      internalLabels: str(a.internal_labels, 'None'),
+      borderWidth: a.borderWidth,
+      pointRadius: a.pointRadius,
+      pointHoverRadius: a.pointHoverRadius,
+      spanGaps: a.spanGaps,
+      internalLabels: a.internal_labels,
     };
     // Mixed bar/line charts: each cartesian dataset keeps its own type.
     if (!radial && type !== 'scatter' && dsType !== type && (dsType === 'bar' || dsType === 'line')) ds.type = dsType;
@@ -145,7 +140,7 @@ export function buildChartFrom(config: BlockRecord, grouped: ChartSeries): Built
     return ds;
   });
 
-  const options = chartOptions(config, type, horizontal, axes.map((a) => str(a.column)));
+  const options = chartOptions(config, type, horizontal, axes.map((a) => a.column));
   let chartLabels = labels;
   if (type === 'scatter') {
     // Text x values cannot sit on a linear scale: switch the x axis to categories.
@@ -168,15 +163,16 @@ export function withAlpha(color: string, alpha: number): string {
 }
 
 export function chartOptions(config: BlockRecord, type: ChartJsType, horizontal: boolean, columns: string[]): BuiltChart['options'] {
-  const legend = str(config.legendPosition, 'top');
-  const format = str(config.Data_Format, 'none');
+  const settings = readChart(config);
+  const legend = settings.legendPosition;
+  const format = settings.Data_Format;
   const showGrid = config.grid !== false;
-  const gridColor = str(config.grid_color) || '#e5e7eb';
+  const gridColor = settings.grid_color;
   const stack = config.stackAxis === true;
   const step = config.CustomStepSize === true && typeof config.StepSize === 'number' && config.StepSize > 0 ? config.StepSize : undefined;
   const beginAtZero = config.beginAtZero !== false;
   const showTitles = config.showScaleLabel === true;
-  const fontColor = str(config.font_color) || undefined;
+  const fontColor = settings.font_color || undefined;
   const tick = (value: unknown) => (typeof value === 'number' ? formatNumber(value, format) : String(value));
 
   const options: BuiltChart['options'] = {
@@ -212,7 +208,7 @@ export function chartOptions(config: BlockRecord, type: ChartJsType, horizontal:
     return options;
   }
 
-  const xTitle = str(config.x_axis);
+  const xTitle = settings.x_axis;
   const yTitle = columns.join(', ');
   const valueAxis = {
     beginAtZero,

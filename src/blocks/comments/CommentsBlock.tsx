@@ -3,15 +3,25 @@
 // kept by CSS), never as HTML or Markdown. The renderer loads and posts (data.comments).
 import { Avatar, Box, Button, Group, Pagination, Paper, Stack, Text, TextInput, Textarea, ActionIcon, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { AUTHOR_MAX_LENGTH, COMMENT_MAX_LENGTH, commentIssues } from '../../shared/rules/comments';
+import { readSettings } from '../../shared/settings/read';
 import { BlockFrame, BlockLoading, DataError } from '../BlockFrame';
 import type { BlockViewProps } from '../types';
 import { initialsOf, pagesOf, timeAgo } from './comment-format';
+import { commentsSettings } from './schema';
 
-function str(v: unknown, fallback = ''): string {
-  return typeof v === 'string' && v ? v : fallback;
-}
+/** A cleared colour or button text is the usual one; a cleared subtitle shows none. */
+const BLANK_IS_DEFAULT = [
+  'post_button_text',
+  'subtitle_color',
+  'comment_background_color',
+  'author_color',
+  'comment_text_color',
+  'date_color',
+  'button_color',
+  'button_text_color',
+] as const;
 
 interface FieldErrors {
   body?: string;
@@ -26,7 +36,8 @@ export function CommentsBlock({ config, mode, data }: BlockViewProps) {
   const [author, setAuthor] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState(false);
-  const buttonColor = str(config.button_color, '#4f46e5');
+  const settings = useMemo(() => readSettings(commentsSettings, config, { blankIsDefault: BLANK_IS_DEFAULT }), [config]);
+  const buttonColor = settings.button_color;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -52,7 +63,7 @@ export function CommentsBlock({ config, mode, data }: BlockViewProps) {
     }
   };
 
-  const subtitle = str(config.subtitle);
+  const { subtitle } = settings;
   const { page, pages } = pagesOf(c?.offset ?? 0, c?.limit ?? 10, c?.total ?? 0);
   const now = Date.now();
 
@@ -75,7 +86,7 @@ export function CommentsBlock({ config, mode, data }: BlockViewProps) {
     list = (
       <Stack gap="sm" aria-label="Comments" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {c.comments.map((cm) => (
-          <Paper component="li" key={cm.id} p="sm" radius="md" style={{ background: str(config.comment_background_color, '#f8fafc') }} data-testid="comment">
+          <Paper component="li" key={cm.id} p="sm" radius="md" style={{ background: settings.comment_background_color }} data-testid="comment">
             <Group gap="sm" align="flex-start" wrap="nowrap">
               <Avatar radius="xl" size={36} color="indigo" aria-hidden>
                 {initialsOf(cm.author)}
@@ -83,10 +94,10 @@ export function CommentsBlock({ config, mode, data }: BlockViewProps) {
               <Box style={{ flex: 1, minWidth: 0 }}>
                 <Group gap={8} justify="space-between" wrap="nowrap">
                   <Group gap={8} wrap="wrap" style={{ minWidth: 0 }}>
-                    <Text fw={600} size="sm" style={{ color: str(config.author_color, '#1f2937'), overflowWrap: 'anywhere' }}>
+                    <Text fw={600} size="sm" style={{ color: settings.author_color, overflowWrap: 'anywhere' }}>
                       {cm.author}
                     </Text>
-                    <Text size="xs" component="time" dateTime={cm.created_at} title={new Date(cm.created_at).toLocaleString()} style={{ color: str(config.date_color, '#6b7280') }}>
+                    <Text size="xs" component="time" dateTime={cm.created_at} title={new Date(cm.created_at).toLocaleString()} style={{ color: settings.date_color }}>
                       {timeAgo(cm.created_at, now)}
                     </Text>
                   </Group>
@@ -98,7 +109,7 @@ export function CommentsBlock({ config, mode, data }: BlockViewProps) {
                     </Tooltip>
                   )}
                 </Group>
-                <Text size="sm" mt={4} style={{ color: str(config.comment_text_color, '#374151'), whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                <Text size="sm" mt={4} style={{ color: settings.comment_text_color, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                   {cm.body}
                 </Text>
               </Box>
@@ -112,7 +123,7 @@ export function CommentsBlock({ config, mode, data }: BlockViewProps) {
     <BlockFrame config={config}>
       <Stack gap="md">
         {subtitle && (
-          <Text size="sm" style={{ color: str(config.subtitle_color, '#6b7280') }}>
+          <Text size="sm" style={{ color: settings.subtitle_color }}>
             {subtitle}
           </Text>
         )}
@@ -146,8 +157,8 @@ export function CommentsBlock({ config, mode, data }: BlockViewProps) {
               </Text>
             )}
             <Group justify="flex-end">
-              <Button type="submit" loading={sending} disabled={!c?.ready} style={{ background: buttonColor, color: str(config.button_text_color, '#ffffff') }}>
-                {str(config.post_button_text, 'Post comment')}
+              <Button type="submit" loading={sending} disabled={!c?.ready} style={{ background: buttonColor, color: settings.button_text_color }}>
+                {settings.post_button_text}
               </Button>
             </Group>
           </Stack>

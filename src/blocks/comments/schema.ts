@@ -2,6 +2,25 @@
 // comments_per_page 5/10/15/20/25/50, default 10). The comments themselves live on the server
 // (GET/POST /api/blocks/{id}/comments); the renderer loads them into data.comments. Data only.
 import type { BlockSchema } from '../../shared/settings/types';
+import { defineSettings } from '../../shared/settings/read';
+
+export const commentsSettings = defineSettings({
+  subtitle: { type: 'input', default: 'Share your thoughts with us.', label: 'Subtitle' },
+  comments_per_page: {
+    type: 'select',
+    default: '10',
+    label: 'Comments per page',
+    options: ['5', '10', '15', '20', '25', '50'].map((value) => ({ value, label: value })),
+  },
+  post_button_text: { type: 'input', default: 'Post comment', label: 'Post button text' },
+  subtitle_color: { type: 'color', default: '#6b7280', label: 'Subtitle colour' },
+  comment_background_color: { type: 'color', default: '#f8fafc', label: 'Comment background colour' },
+  author_color: { type: 'color', default: '#1f2937', label: 'Author colour' },
+  comment_text_color: { type: 'color', default: '#374151', label: 'Comment text colour' },
+  date_color: { type: 'color', default: '#6b7280', label: 'Date colour' },
+  button_color: { type: 'color', default: '#4f46e5', label: 'Button colour' },
+  button_text_color: { type: 'color', default: '#ffffff', label: 'Button text colour' },
+});
 
 export const commentsSchema: BlockSchema = {
   kind: 'comments',
@@ -12,21 +31,7 @@ export const commentsSchema: BlockSchema = {
   usesSheet: false,
   data: 'none',
   settings: {
-    subtitle: { type: 'input', default: 'Share your thoughts with us.', label: 'Subtitle' },
-    comments_per_page: {
-      type: 'select',
-      default: '10',
-      label: 'Comments per page',
-      options: ['5', '10', '15', '20', '25', '50'].map((value) => ({ value, label: value })),
-    },
-    post_button_text: { type: 'input', default: 'Post comment', label: 'Post button text' },
-    subtitle_color: { type: 'color', default: '#6b7280', label: 'Subtitle colour' },
-    comment_background_color: { type: 'color', default: '#f8fafc', label: 'Comment background colour' },
-    author_color: { type: 'color', default: '#1f2937', label: 'Author colour' },
-    comment_text_color: { type: 'color', default: '#374151', label: 'Comment text colour' },
-    date_color: { type: 'color', default: '#6b7280', label: 'Date colour' },
-    button_color: { type: 'color', default: '#4f46e5', label: 'Button colour' },
-    button_text_color: { type: 'color', default: '#ffffff', label: 'Button text colour' },
+    ...commentsSettings,
   },
   needs: { comments: true },
 };

@@ -3,18 +3,25 @@
 // The sort goes to the server (data.setQuery sort/dir); "Load more" asks for more rows. The
 // conditional filter is the chart's rule, applied to the loaded rows.
 import { Box, Button, Center, Paper, Stack } from '@mantine/core';
-import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import { withCommon } from '../../shared/settings/common';
+import { readSettings } from '../../shared/settings/read';
 import { BlockFrame, BlockLoading, DataError, EmptyState } from '../BlockFrame';
+import { useSheetQuery } from '../query/useSheetQuery';
 import { CardFieldView } from '../grid/CardField';
 import { cardFields } from '../grid/grid-cards';
 import type { BlockViewProps } from '../types';
 import { applyDataListFilters, cardRadius, listType, sortRows, sortSpec, timelineLayout, zigzagSide } from './data-list';
+import { dataListSettings } from './schema';
 
 type Row = Record<string, unknown>;
 
 /** Rows per "Load more"; the most rows a data list holds (cards are DOM nodes). */
 export const DATA_LIST_STEP = 10;
 export const DATA_LIST_MAX = 1000;
+
+/** The block's settings; a cleared timeline colour is the usual one. */
+const DATA_LIST_SETTINGS = withCommon(dataListSettings);
 
 const ANIMATION_CSS = `
 @keyframes sb-dl-in { from { opacity: 0; transform: translateY(6px); } to { opacity: 1; transform: none; } }
@@ -24,42 +31,30 @@ const ANIMATION_CSS = `
 `;
 
 export function DataListBlock({ config, rows, columns, data }: BlockViewProps) {
-  const server = typeof data.setQuery === 'function';
   const fields = useMemo(() => cardFields(config, columns), [config, columns]);
   const spec = useMemo(() => sortSpec(config, fields, columns), [config, fields, columns]);
   const firstText = fields.find((f) => f.type === 'text')?.column;
   const type = listType(config);
   const layout = timelineLayout(config);
-  const radius = cardRadius(config.card_style);
-  const animate = config.enable_animations !== false;
-  const lineColor = typeof config.timeline_line_color === 'string' && config.timeline_line_color ? config.timeline_line_color : '#c7d2fe';
-  const dotColor = typeof config.timeline_dot_color === 'string' && config.timeline_dot_color ? config.timeline_dot_color : '#4f46e5';
-  const cardColor = typeof config.Card_color === 'string' && config.Card_color ? config.Card_color : undefined;
+  const settings = useMemo(() => readSettings(DATA_LIST_SETTINGS, config, { blankIsDefault: ['timeline_line_color', 'timeline_dot_color'] }), [config]);
+  const radius = cardRadius(settings.card_style);
+  const animate = settings.enable_animations;
+  const lineColor = settings.timeline_line_color;
+  const dotColor = settings.timeline_dot_color;
+  const cardColor = settings.Card_color || undefined;
 
-  // The server sorts; the query follows the block's sorting setting.
-  const wantSort = spec?.column;
-  const wantDir = spec?.dir;
-  const sortReady = !server || ((data.query?.sort ?? undefined) === wantSort && (wantSort ? data.query?.dir === wantDir : true));
-  // Runs again whenever the renderer sets a query: it starts over once mounted (after this
-  // effect) and on a new sheet, and each start is a new object.
-  useEffect(() => {
-    if (!server || sortReady) return;
-    const next = { limit: data.query?.limit ?? DATA_LIST_STEP, offset: 0, ...(wantSort ? { sort: wantSort, dir: wantDir } : {}) };
-    data.setQuery!(next);
-  }, [server, sortReady, wantSort, wantDir, data.query]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const [localShown, setLocalShown] = useState(DATA_LIST_STEP);
+  // The server sorts: the query pins the block's sorting setting (none: no sort at all).
+  const sheetQuery = useSheetQuery(data, { pageSize: DATA_LIST_STEP, pin: spec ? { sort: spec.column, dir: spec.dir } : { sort: undefined, dir: undefined } });
+  const { server, query, ready } = sheetQuery;
+  const limit = query.limit ?? DATA_LIST_STEP;
   const items = useMemo(() => {
-    const ordered = server ? rows : sortRows(rows, spec).slice(0, localShown);
+    const ordered = server ? rows : sortRows(rows, spec).slice(0, limit);
     return applyDataListFilters(ordered, config.filters);
-  }, [server, rows, spec, localShown, config.filters]);
-  const loadedCount = server ? rows.length : Math.min(rows.length, localShown);
+  }, [server, rows, spec, limit, config.filters]);
+  const loadedCount = server ? rows.length : Math.min(rows.length, limit);
   const available = server ? data.total : rows.length;
   const more = loadedCount < Math.min(available, DATA_LIST_MAX);
-  const loadMore = () => {
-    if (server) data.setQuery!({ ...data.query, offset: 0, limit: Math.min(DATA_LIST_MAX, loadedCount + DATA_LIST_STEP) });
-    else setLocalShown((n) => n + DATA_LIST_STEP);
-  };
+  const loadMore = () => sheetQuery.update({ offset: 0, limit: server ? Math.min(DATA_LIST_MAX, loadedCount + DATA_LIST_STEP) : limit + DATA_LIST_STEP });
 
   const card = (row: Row, style?: CSSProperties): ReactNode => (
     <Paper
@@ -85,7 +80,7 @@ export function DataListBlock({ config, rows, columns, data }: BlockViewProps) {
       style={{ position: 'absolute', width: 14, height: 14, borderRadius: '50%', background: dotColor, border: '3px solid #fff', boxShadow: `0 0 0 2px ${dotColor}`, ...style }}
     />
   );
-  const label = typeof config.title === 'string' && config.title ? config.title : 'Data list';
+  const label = settings.title || 'Data list';
   const listProps = { role: 'list', 'aria-label': label, 'data-list-type': type === 'timeline' ? `timeline-${layout}` : type };
 
   let content: ReactNode;
@@ -150,7 +145,7 @@ export function DataListBlock({ config, rows, columns, data }: BlockViewProps) {
 
   let body;
   if (data.error != null) body = <DataError error={data.error} />;
-  else if ((data.loading && rows.length === 0) || !sortReady) body = <BlockLoading />;
+  else if ((data.loading && rows.length === 0) || !ready) body = <BlockLoading />;
   else
     body = (
       <Box style={{ opacity: data.loading ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={data.loading}>

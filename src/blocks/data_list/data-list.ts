@@ -2,7 +2,7 @@
 // the conditional filter (the chart's rule) and the card/timeline styling choices.
 import type { BlockRecord } from '../../shared/settings/types';
 import type { CardField } from '../grid/grid-cards';
-import { cellText } from '../table/table-cells';
+import { cellText } from '../cells/cells';
 
 type Row = Record<string, unknown>;
 

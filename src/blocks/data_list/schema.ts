@@ -1,9 +1,9 @@
 // Data list block settings (spec, blocks-and-data §3 "Data list"): rows as cards in a vertical
 // list, a horizontal scrolling row or a timeline (vertical, horizontal, zigzag); sorting; card
 // styles; image, text and button axes; the chart's conditional filter. Data only (JSON round trip).
-import type { BlockSchema, SelectOption } from '../../shared/settings/types';
-
-const opts = (...values: string[]): SelectOption[] => values.map((value) => ({ value, label: value }));
+import type { BlockSchema } from '../../shared/settings/types';
+import { sameLabelOptions } from '../../shared/settings/options';
+import { defineSettings } from '../../shared/settings/read';
 
 export const SORTINGS = ['None', 'Ascending', 'Descending'] as const;
 export const LIST_TYPES = ['vertical', 'horizontal', 'timeline'] as const;
@@ -17,6 +17,58 @@ const DEFAULT_BUTTON_TEXT = 'Click me';
 const timeline = { setting: 'list_type', equals: 'timeline' };
 const isButton = { setting: 'type', equals: 'button' };
 
+export const dataListSettings = defineSettings({
+  list_type: { type: 'select', default: 'vertical', label: 'List type', options: sameLabelOptions(...LIST_TYPES) },
+  timeline_layout: {
+    type: 'select',
+    default: 'vertical',
+    label: 'Timeline layout',
+    options: sameLabelOptions(...TIMELINE_LAYOUTS),
+    showIf: timeline,
+  },
+  sorting: { type: 'select', default: 'None', label: 'Sorting', options: sameLabelOptions(...SORTINGS) },
+  sort_column: {
+    type: 'sheet_columns',
+    default: '',
+    label: 'Sort by column',
+    description: 'Empty: the first text field.',
+    showIf: { not: { setting: 'sorting', equals: 'None' } },
+  },
+  card_style: { type: 'select', default: 'default', label: 'Card style', options: sameLabelOptions(...CARD_STYLES) },
+  enable_animations: {
+    type: 'boolean',
+    default: true,
+    label: 'Enable animations',
+    description: 'Cards fade in and lift on hover (off for visitors who ask for reduced motion).',
+  },
+  Card_color: { type: 'color', default: '#ffffff', label: 'Card colour' },
+  timeline_line_color: { type: 'color', default: '#c7d2fe', label: 'Timeline line colour', showIf: timeline },
+  timeline_dot_color: { type: 'color', default: '#4f46e5', label: 'Timeline dot colour', showIf: timeline },
+});
+
+/** One field of a card (an axis). */
+export const dataListAxisSettings = defineSettings({
+  column: { type: 'sheet_columns', default: '', required: true, label: 'Column' },
+  type: { type: 'select', default: 'text', label: 'Type', options: sameLabelOptions(...DATA_LIST_AXIS_TYPES) },
+  button_text: {
+    type: 'input',
+    default: DEFAULT_BUTTON_TEXT,
+    label: 'Button text',
+    description: "The button opens the row's link in this column (http/https), or the detail page below.",
+    showIf: isButton,
+  },
+  open_detail_page: {
+    type: 'pages',
+    default: '',
+    label: 'Open detail page',
+    description: 'Multipage apps: the button opens this page with the row instead of the link.',
+    showIf: isButton,
+  },
+  button_color: { type: 'color', default: '#4f46e5', label: 'Button colour', showIf: isButton },
+  button_text_color: { type: 'color', default: '#ffffff', label: 'Button text colour', showIf: isButton },
+  text_color: { type: 'color', default: '', label: 'Text colour', showIf: { setting: 'type', equals: 'text' } },
+});
+
 export const dataListSchema: BlockSchema = {
   kind: 'data_list',
   name: 'Data list',
@@ -27,64 +79,17 @@ export const dataListSchema: BlockSchema = {
   // No named column: the view shows every column of the sheet.
   allColumnsWithoutAxis: true,
   data: 'paged',
-  settings: {
-    list_type: { type: 'select', default: 'vertical', label: 'List type', options: opts(...LIST_TYPES) },
-    timeline_layout: {
-      type: 'select',
-      default: 'vertical',
-      label: 'Timeline layout',
-      options: opts(...TIMELINE_LAYOUTS),
-      showIf: timeline,
-    },
-    sorting: { type: 'select', default: 'None', label: 'Sorting', options: opts(...SORTINGS) },
-    sort_column: {
-      type: 'sheet_columns',
-      default: '',
-      label: 'Sort by column',
-      description: 'Empty: the first text field.',
-      showIf: { not: { setting: 'sorting', equals: 'None' } },
-    },
-    card_style: { type: 'select', default: 'default', label: 'Card style', options: opts(...CARD_STYLES) },
-    enable_animations: {
-      type: 'boolean',
-      default: true,
-      label: 'Enable animations',
-      description: 'Cards fade in and lift on hover (off for visitors who ask for reduced motion).',
-    },
-    Card_color: { type: 'color', default: '#ffffff', label: 'Card colour' },
-    timeline_line_color: { type: 'color', default: '#c7d2fe', label: 'Timeline line colour', showIf: timeline },
-    timeline_dot_color: { type: 'color', default: '#4f46e5', label: 'Timeline dot colour', showIf: timeline },
-  },
+  settings: dataListSettings,
   axis: {
     label: 'field',
     min: 0,
-    settings: {
-      column: { type: 'sheet_columns', default: '', required: true, label: 'Column' },
-      type: { type: 'select', default: 'text', label: 'Type', options: opts(...DATA_LIST_AXIS_TYPES) },
-      button_text: {
-        type: 'input',
-        default: DEFAULT_BUTTON_TEXT,
-        label: 'Button text',
-        description: "The button opens the row's link in this column (http/https), or the detail page below.",
-        showIf: isButton,
-      },
-      open_detail_page: {
-        type: 'pages',
-        default: '',
-        label: 'Open detail page',
-        description: 'Multipage apps: the button opens this page with the row instead of the link.',
-        showIf: isButton,
-      },
-      button_color: { type: 'color', default: '#4f46e5', label: 'Button colour', showIf: isButton },
-      button_text_color: { type: 'color', default: '#ffffff', label: 'Button text colour', showIf: isButton },
-      text_color: { type: 'color', default: '', label: 'Text colour', showIf: { setting: 'type', equals: 'text' } },
-    },
+    settings: dataListAxisSettings,
   },
   filters: {
     settings: {
       select_column: { type: 'sheet_columns', default: '', label: 'Column' },
-      condition: { type: 'select', default: 'Is', label: 'Condition', options: opts('Is') },
-      filter_by: { type: 'select', default: 'None', label: 'Filter by', options: opts('None') },
+      condition: { type: 'select', default: 'Is', label: 'Condition', options: sameLabelOptions('Is') },
+      filter_by: { type: 'select', default: 'None', label: 'Filter by', options: sameLabelOptions('None') },
       match_with_column: { type: 'sheet_columns', default: '', label: 'Match with column' },
     },
   },

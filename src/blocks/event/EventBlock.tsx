@@ -26,10 +26,13 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { withCommon } from '../../shared/settings/common';
+import { readSettings } from '../../shared/settings/read';
 import { BlockFrame } from '../BlockFrame';
 import { linkHref, mediaSrc } from '../media-src';
 import type { BlockViewProps } from '../types';
 import { countdownParts, deadlineOf, eventDateLine, eventTimeLine, REGISTRATION_CLOSED } from './event-time';
+import { eventSettings } from './schema';
 import { socialIconsOf, type Brand } from './social-icons';
 
 const BRAND_ICONS: Record<Brand, Icon> = {
@@ -60,7 +63,24 @@ const FONT_STACKS: Record<string, string> = {
   'Open Sans': '"Open Sans", "Segoe UI", Arial, sans-serif',
 };
 
-const str = (v: unknown, fallback = ''): string => (typeof v === 'string' && v ? v : fallback);
+const EVENT_SETTINGS = withCommon(eventSettings);
+/** Cleared colours and the button text are the usual ones; a cleared title, description, address or contact shows none. */
+const BLANK_IS_DEFAULT = [
+  'countdown_background_color',
+  'countdown_text_color',
+  'deadline_position',
+  'description_color',
+  'details_color',
+  'event_title_color',
+  'icon_color',
+  'overlay_color',
+  'registration_button',
+  'registration_button_color',
+  'registration_button_text_color',
+  'social_icon_color',
+  'background_fit',
+] as const;
+const readEvent = (config: Record<string, unknown>) => readSettings(EVENT_SETTINGS, config, { blankIsDefault: BLANK_IS_DEFAULT });
 const num = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 const alignOf = (v: unknown): 'left' | 'center' | 'right' => (v === 'center' || v === 'right' ? v : 'left');
 const justify = { left: 'flex-start', center: 'center', right: 'flex-end' } as const;
@@ -78,9 +98,10 @@ function useNow(active: boolean): number {
 }
 
 function Countdown({ deadline, config }: { deadline: number; config: Record<string, unknown> }) {
+  const settings = useMemo(() => readEvent(config), [config]);
   const now = useNow(deadline > Date.now());
   const parts = countdownParts(deadline, now);
-  const style: CSSProperties = { background: str(config.countdown_background_color, '#111827'), color: str(config.countdown_text_color, '#ffffff'), borderRadius: 10, padding: '8px 12px' };
+  const style: CSSProperties = { background: settings.countdown_background_color, color: settings.countdown_text_color, borderRadius: 10, padding: '8px 12px' };
   if (parts.closed)
     return (
       <Box style={style} role="status" data-testid="event-countdown">
@@ -123,11 +144,12 @@ function Detail({ icon: I, color, children, size }: { icon: Icon; color: string;
 }
 
 export function EventBlock({ config }: BlockViewProps) {
+  const settings = useMemo(() => readEvent(config), [config]);
   const layout = ['overlay', 'stacked', 'left-image', 'right-image'].includes(config.layout_type as string) ? (config.layout_type as string) : 'overlay';
-  const titleFont = FONT_STACKS[str(config.title_font)] ?? FONT_STACKS.Arial;
-  const bodyFont = FONT_STACKS[str(config.body_font)] ?? FONT_STACKS.Arial;
-  const detailsColor = str(config.details_color, '#374151');
-  const iconColor = str(config.icon_color, '#4f46e5');
+  const titleFont = FONT_STACKS[settings.title_font] ?? FONT_STACKS.Arial;
+  const bodyFont = FONT_STACKS[settings.body_font] ?? FONT_STACKS.Arial;
+  const detailsColor = settings.details_color;
+  const iconColor = settings.icon_color;
   const detailsSize = num(config.details_size, 15);
   const deadline = useMemo(() => deadlineOf(config.registration_deadline, config.registration_deadline_time), [config.registration_deadline, config.registration_deadline_time]);
   const showCountdown = config.Countdown !== false && deadline !== null;
@@ -135,10 +157,10 @@ export function EventBlock({ config }: BlockViewProps) {
   const timeLine = eventTimeLine(config);
   const webinar = config.Location === 'Webinar';
   const webinarHref = webinar ? linkHref(config.Link) : null;
-  const mail = str(config.Mail_address).trim();
+  const mail = settings.Mail_address.trim();
   const mailOk = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(mail);
   const registerHref = linkHref(config.registration_link);
-  const buttonText = str(config.registration_button, 'Register Now');
+  const buttonText = settings.registration_button;
   const closed = deadline !== null && countdownParts(deadline, Date.now()).closed;
   const icons = socialIconsOf(config.socialIcons);
   const iconSize = num(config.social_icon_size, 20);
@@ -150,15 +172,15 @@ export function EventBlock({ config }: BlockViewProps) {
     <Detail icon={IconVideo} color={iconColor} size={detailsSize}>
       {webinarHref ? (
         <Anchor href={webinarHref} target="_blank" rel="noopener noreferrer" style={{ color: iconColor }}>
-          {str(config.Link_Name, 'Join the webinar')}
+          {settings.Link_Name || 'Join the webinar'}
         </Anchor>
       ) : (
-        <Text inherit>{str(config.Link_Name, 'Online')}</Text>
+        <Text inherit>{settings.Link_Name || 'Online'}</Text>
       )}
     </Detail>
-  ) : str(config.Address) ? (
+  ) : settings.Address ? (
     <Detail icon={IconMapPin} color={iconColor} size={detailsSize}>
-      {str(config.Address)}
+      {settings.Address}
     </Detail>
   ) : null;
 
@@ -180,7 +202,7 @@ export function EventBlock({ config }: BlockViewProps) {
   const contact = mailOk ? (
     <Detail icon={IconMail} color={iconColor} size={detailsSize}>
       <Anchor href={`mailto:${mail}`} style={{ color: iconColor }}>
-        {str(config.Mail_Contact) ? `${str(config.Mail_Contact)}: ${mail}` : mail}
+        {settings.Mail_Contact ? `${settings.Mail_Contact}: ${mail}` : mail}
       </Anchor>
     </Detail>
   ) : null;
@@ -199,11 +221,11 @@ export function EventBlock({ config }: BlockViewProps) {
 
   const content = (
     <Stack gap="md" style={{ fontFamily: bodyFont }}>
-      <Title order={2} style={{ fontFamily: titleFont, fontSize: num(config.event_title_size, 32), color: str(config.event_title_color, '#111827'), textAlign: titleAlign, overflowWrap: 'anywhere' }}>
-        {str(config.event_title)}
+      <Title order={2} style={{ fontFamily: titleFont, fontSize: num(config.event_title_size, 32), color: settings.event_title_color, textAlign: titleAlign, overflowWrap: 'anywhere' }}>
+        {settings.event_title}
       </Title>
-      {str(config.description) && (
-        <Text style={{ fontSize: num(config.description_size, 16), color: str(config.description_color, '#4b5563'), textAlign: descAlign, whiteSpace: 'pre-line' }}>{str(config.description)}</Text>
+      {settings.description && (
+        <Text style={{ fontSize: num(config.description_size, 16), color: settings.description_color, textAlign: descAlign, whiteSpace: 'pre-line' }}>{settings.description}</Text>
       )}
       {info}
       {(registerHref || icons.length > 0) && (
@@ -217,7 +239,7 @@ export function EventBlock({ config }: BlockViewProps) {
               data-disabled={closed || undefined}
               aria-disabled={closed || undefined}
               onClick={(e) => closed && e.preventDefault()}
-              style={{ background: str(config.registration_button_color, '#4f46e5'), color: str(config.registration_button_text_color, '#ffffff'), opacity: closed ? 0.55 : 1 }}
+              style={{ background: settings.registration_button_color, color: settings.registration_button_text_color, opacity: closed ? 0.55 : 1 }}
             >
               {closed ? REGISTRATION_CLOSED : buttonText}
             </Button>
@@ -227,7 +249,7 @@ export function EventBlock({ config }: BlockViewProps) {
               {icons.map((ic, i) => {
                 const I = BRAND_ICONS[ic.brand];
                 return (
-                  <Anchor key={i} href={ic.href} target="_blank" rel="noopener noreferrer" aria-label={ic.kind === 'text' ? ic.text : ic.brand} style={{ color: str(config.social_icon_color, '#4f46e5'), display: 'inline-flex', alignItems: 'center' }}>
+                  <Anchor key={i} href={ic.href} target="_blank" rel="noopener noreferrer" aria-label={ic.kind === 'text' ? ic.text : ic.brand} style={{ color: settings.social_icon_color, display: 'inline-flex', alignItems: 'center' }}>
                     {ic.kind === 'image' && ic.image ? (
                       <img src={ic.image} alt="" width={iconSize} height={iconSize} style={{ objectFit: 'contain' }} />
                     ) : ic.kind === 'text' ? (
@@ -247,7 +269,7 @@ export function EventBlock({ config }: BlockViewProps) {
     </Stack>
   );
 
-  const corner = str(config.deadline_position, 'top-right');
+  const corner = settings.deadline_position;
   const [v, h] = corner.split('-') as ['top' | 'bottom', 'left' | 'right'];
   const countdown = showCountdown && deadline !== null && (
     <Box style={{ position: 'absolute', [v]: 12, [h]: 12, zIndex: 2 }}>
@@ -261,8 +283,8 @@ export function EventBlock({ config }: BlockViewProps) {
   const fg = mediaSrc(config.foreground_image);
   let body: ReactNode;
   if (layout === 'overlay') {
-    const fit = BACKGROUND_SIZE[str(config.background_fit, 'cover')] ?? 'cover';
-    const overlay = str(config.overlay_color, '#111827');
+    const fit = BACKGROUND_SIZE[settings.background_fit] ?? 'cover';
+    const overlay = settings.overlay_color;
     const opacity = Math.min(1, Math.max(0, num(config.overlay_opacity, 0.55)));
     body = (
       <Box style={{ position: 'relative', borderRadius: 12, overflow: 'hidden', padding: 'clamp(16px, 4vw, 48px)', ...pad, backgroundColor: overlay }}>
@@ -274,8 +296,8 @@ export function EventBlock({ config }: BlockViewProps) {
       </Box>
     );
   } else {
-    const fit = (str(config.background_fit, 'cover') as CSSProperties['objectFit']) ?? 'cover';
-    const image = fg ? <Image src={fg} alt={str(config.event_title)} radius="md" fit={fit} style={{ width: '100%', height: '100%', maxHeight: layout === 'stacked' ? 360 : undefined, minHeight: 200 }} /> : null;
+    const fit: CSSProperties['objectFit'] = settings.background_fit;
+    const image = fg ? <Image src={fg} alt={settings.event_title} radius="md" fit={fit} style={{ width: '100%', height: '100%', maxHeight: layout === 'stacked' ? 360 : undefined, minHeight: 200 }} /> : null;
     const side = layout === 'left-image' || layout === 'right-image';
     body = (
       <Box style={{ position: 'relative', ...pad }}>

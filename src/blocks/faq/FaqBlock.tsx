@@ -5,19 +5,25 @@ import { Box, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconSearch } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { BlockFrame, EmptyState } from '../BlockFrame';
+import { withCommon } from '../../shared/settings/common';
+import { readSettings } from '../../shared/settings/read';
 import type { BlockViewProps } from '../types';
 import { faqItems, initialOpen, searchFaq, toggleOpen } from './faq';
+import { faqSettings } from './schema';
 
-const str = (v: unknown, fallback = '') => (typeof v === 'string' && v ? v : fallback);
+const FAQ_SETTINGS = withCommon(faqSettings);
+/** A cleared colour is the usual one. */
+const BLANK_IS_DEFAULT = ['question_color', 'answer_color', 'item_background_color', 'accent_color'] as const;
 
 export function FaqBlock({ config, rows, mode, data }: BlockViewProps) {
-  const qCol = str(config.question_column);
-  const aCol = str(config.answer_column);
+  const settings = useMemo(() => readSettings(FAQ_SETTINGS, config, { blankIsDefault: BLANK_IS_DEFAULT }), [config]);
+  const qCol = settings.question_column;
+  const aCol = settings.answer_column;
   const items = useMemo(() => faqItems(rows, qCol, aCol), [rows, qCol, aCol]);
   const [query, setQuery] = useState('');
-  const shown = useMemo(() => (config.allow_search === false ? items : searchFaq(items, query)), [items, query, config.allow_search]);
-  const expandFirst = config.expand_first_item !== false;
-  const multiple = config.allow_multiple_open === true;
+  const shown = useMemo(() => (settings.allow_search ? searchFaq(items, query) : items), [items, query, settings.allow_search]);
+  const expandFirst = settings.expand_first_item;
+  const multiple = settings.allow_multiple_open;
   const firstKey = `${items[0]?.id ?? ''}|${expandFirst}`;
   const [open, setOpen] = useState<string[]>(() => initialOpen(items, expandFirst));
   const [seenKey, setSeenKey] = useState(firstKey);
@@ -27,13 +33,8 @@ export function FaqBlock({ config, rows, mode, data }: BlockViewProps) {
     setOpen(initialOpen(items, expandFirst));
   }
   const baseId = useId();
-  const colors = {
-    q: str(config.question_color, '#111827'),
-    a: str(config.answer_color, '#4b5563'),
-    bg: str(config.item_background_color, '#f9fafb'),
-    accent: str(config.accent_color, '#4f46e5'),
-  };
-  const accordion = config.Layout !== 'list';
+  const colors = { q: settings.question_color, a: settings.answer_color, bg: settings.item_background_color, accent: settings.accent_color };
+  const accordion = settings.Layout !== 'list';
 
   let body;
   if (!qCol || !aCol)
@@ -92,7 +93,7 @@ export function FaqBlock({ config, rows, mode, data }: BlockViewProps) {
 
   return (
     <BlockFrame config={config}>
-      {config.allow_search !== false && items.length > 0 && (
+      {settings.allow_search && items.length > 0 && (
         <TextInput
           mb="sm"
           aria-label="Search questions"

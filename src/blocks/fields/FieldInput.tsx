@@ -7,7 +7,7 @@ import { Anchor, Button, FileButton, Group, MultiSelect, Select, Stack, Text, Te
 import { IconUpload } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Markdown } from '../Markdown';
-import { safeUrl } from '../table/table-cells';
+import { safeUrl } from '../cells/cells';
 import { NATIVE_TYPES, type FieldValue } from './field-values';
 
 export interface FieldInputProps {

@@ -3,7 +3,7 @@
 // values of a draft changed. Shared by the table/list row editor and the form block.
 import { isEmptyValue, multiValues, parseOptions, validateValue, type RowValue } from '../../shared/rows/validate';
 import { TABLE_COLUMN_TYPES, type TableColumnType } from '../table/schema';
-import { cellText, parseDate } from '../table/table-cells';
+import { cellText, parseDate } from '../cells/cells';
 
 /** What an editor holds: text for every type, a list for multi-select. */
 export type FieldValue = string | string[];

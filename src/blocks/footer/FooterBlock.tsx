@@ -4,12 +4,15 @@
 import { Anchor, Box, Divider, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBrandFacebook, IconBrandInstagram, IconBrandLinkedin, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import type { CSSProperties, MouseEvent, ReactNode } from 'react';
+import { withCommon } from '../../shared/settings/common';
+import { readSettings } from '../../shared/settings/read';
 import { BlockFrame } from '../BlockFrame';
 import { isExternal, safeImageSrc } from '../links';
 import type { AppNav, BlockViewProps } from '../types';
+import { footerSettings } from './schema';
 import { contactEntry, footerLayout, linkEntries, listOf, socialEntries, type ContactEntry, type LinkEntry, type SocialEntry } from './footer-layout';
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const FOOTER_SETTINGS = withCommon(footerSettings);
 const CONTACT_ICONS = { address: IconMapPin, email: IconMail, phone: IconPhone };
 const SOCIAL_ICONS = { instagram: IconBrandInstagram, facebook: IconBrandFacebook, linkedin: IconBrandLinkedin };
 
@@ -90,12 +93,14 @@ function Social({ items, justify }: { items: SocialEntry[]; justify?: CSSPropert
 export function FooterBlock({ config, data }: BlockViewProps) {
   const app = data.app;
   const layout = footerLayout(config);
-  const color = str(config.font_color) || 'inherit';
-  const linkColor = str(config.link_color) || color;
-  const title = str(config.FooterTitle).trim();
-  const description = str(config.description).trim();
+  const settings = readSettings(FOOTER_SETTINGS, config);
+  // Cleared colours inherit: the links take the text's colour, the text the page's.
+  const color = settings.font_color || 'inherit';
+  const linkColor = settings.link_color || color;
+  const title = settings.FooterTitle.trim();
+  const description = settings.description.trim();
   const logo = safeImageSrc(config.logoImage);
-  const copyright = str(config.copyrightText).trim();
+  const copyright = settings.copyrightText.trim();
   const contacts = listOf(config, 'contactItems').map(contactEntry).filter((c) => c.text);
   const social = socialEntries(config);
   const links = linkEntries(config, 'simpleLinks', app);

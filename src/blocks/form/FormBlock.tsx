@@ -7,16 +7,22 @@ import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useMemo, useState, type FormEvent } from 'react';
+import { withCommon } from '../../shared/settings/common';
+import { readSettings } from '../../shared/settings/read';
 import { BlockFrame } from '../BlockFrame';
 import { FieldInput } from '../fields/FieldInput';
 import { issuesByColumn, type FieldValue } from '../fields/field-values';
 import type { BlockViewProps } from '../types';
 import { FileField } from './FileField';
 import { FORM_MESSAGES, formErrors, formFields, initialFormValues, nothingFilled, submitValues } from './form-fields';
+import { formSettings } from './schema';
 
-const str = (v: unknown, fallback = '') => (typeof v === 'string' && v ? v : fallback);
+const FORM_SETTINGS = withCommon(formSettings);
+/** A cleared button colour, button text or message is the usual one; a cleared label colour is the theme's. */
+const BLANK_IS_DEFAULT = ['submit_button_color', 'submit_text_color', 'submit_text', 'submit_success'] as const;
 
 export function FormBlock({ config, data }: BlockViewProps) {
+  const settings = useMemo(() => readSettings(FORM_SETTINGS, config, { blankIsDefault: BLANK_IS_DEFAULT }), [config]);
   const fields = useMemo(() => formFields(config, data.sheets), [config, data.sheets]);
   const email = data.viewer.email;
   const fresh = () => initialFormValues(fields, email, new Date());
@@ -37,11 +43,11 @@ export function FormBlock({ config, data }: BlockViewProps) {
     setErrors({});
   }
 
-  const labelColor = str(config.label_color) || undefined;
-  const buttonColor = str(config.submit_button_color, '#4A90E2FF');
-  const buttonText = str(config.submit_text_color, '#FFFFFF');
-  const submitText = str(config.submit_text, 'Submit');
-  const success = str(config.submit_success, 'Data added to the spreadsheet');
+  const labelColor = settings.label_color || undefined;
+  const buttonColor = settings.submit_button_color;
+  const buttonText = settings.submit_text_color;
+  const submitText = settings.submit_text;
+  const success = settings.submit_success;
   // A block not saved yet has no id the server knows: it cannot be submitted to.
   const unsaved = config.temp_block === true || !config.id;
   const write = unsaved ? undefined : data.write;
@@ -85,7 +91,7 @@ export function FormBlock({ config, data }: BlockViewProps) {
     }
   };
 
-  const title = str(config.titleForm);
+  const title = settings.titleForm;
   const label = (text: string) => (labelColor ? <span style={{ color: labelColor }}>{text}</span> : text);
 
   return (

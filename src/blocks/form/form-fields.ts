@@ -3,9 +3,10 @@
 // FormBlock.tsx draws them; the server checks the same rules again on POST rows.
 import { dayNumber, weekdayMondayFirst } from '../../shared/filters/dates';
 import { isEmptyValue, multiValues, regexTester, validateValue, type RowValue } from '../../shared/rows/validate';
+import { readSettings } from '../../shared/settings/read';
 import type { BlockRecord, SettingValues } from '../../shared/settings/types';
 import { fieldOptions, toRowValue, type FieldValue } from '../fields/field-values';
-import { FILE_MIME_OPTIONS, FORM_FIELD_TYPES } from './schema';
+import { FILE_MIME_OPTIONS, formAxisSettings } from './schema';
 
 export interface FormField {
   column: string;
@@ -40,8 +41,6 @@ export const FORM_MESSAGES = {
 /** Uploads must be under 5 MB (spec §5, §9); the server refuses bigger ones too. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
-const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
-
 /** Spec words of file_mime_type → accept text (older records may store the word itself). */
 const WORD_ACCEPT: Record<string, string> = Object.fromEntries(FILE_MIME_OPTIONS.map((o) => [o.label, o.value]));
 const ACCEPT_WORD: Record<string, string> = Object.fromEntries(FILE_MIME_OPTIONS.map((o) => [o.value, o.label]));
@@ -52,7 +51,7 @@ const ACCEPT_TEXT = /^\s*(\.[a-z0-9]+|[a-z0-9][a-z0-9.+-]*\/(\*|[a-z0-9][a-z0-9.
  * words, a valid accept list as it is; anything else falls back to the default, images.
  */
 export function acceptOf(value: unknown): string {
-  const v = str(value).trim();
+  const v = typeof value === 'string' ? value.trim() : '';
   if (v === '') return 'image/*';
   const text = WORD_ACCEPT[v.toLowerCase()] ?? v;
   if (text === '*/*' || text === '*') return '';
@@ -102,26 +101,27 @@ export function formFields(config: BlockRecord, sheets: Record<string, Record<st
   const seen = new Set<string>();
   const out: FormField[] = [];
   for (const a of config.axis as SettingValues[]) {
-    const column = str(a.column).trim();
+    const f = readSettings(formAxisSettings, a);
+    const column = f.column.trim();
     if (!column || seen.has(column)) continue;
     seen.add(column);
-    const rawType = str(a.type, 'text');
-    const type = (FORM_FIELD_TYPES as readonly string[]).includes(rawType) ? rawType : 'text';
+    const { type } = f;
     const isSelect = type === 'select' || type === 'multi-select';
     out.push({
       column,
-      label: str(a.label).trim() || column,
-      description: str(a.description),
+      label: f.label.trim() || column,
+      description: f.description,
       type,
-      required: a.required === true,
-      hide: a.hide === true,
-      placeholder: str(a.placeholder, 'Type here..'),
-      defaultText: str(a.default),
+      required: f.required,
+      hide: f.hide,
+      placeholder: f.placeholder,
+      defaultText: f.default,
       // A select's options come only from its own setting; the table's 'true, false' default does not apply.
-      options: isSelect ? fieldOptions({ ...a, options: str(a.options) }, sheets) : [],
+      options: isSelect ? fieldOptions({ ...a, options: f.options }, sheets) : [],
+      // Read as stored: older records may hold the spec's word instead of the accept text.
       accept: type === 'file' ? acceptOf(a.file_mime_type) : '',
       uploadAccept: type === 'file' ? uploadAcceptOf(a.file_mime_type) : '',
-      regex: type === 'file' ? '' : str(a.regex_validation),
+      regex: type === 'file' ? '' : f.regex_validation,
     });
   }
   return out;

@@ -1,8 +1,8 @@
 // Form block settings (spec, blocks-and-data §3 "Form block"). Stored keys keep the spec's
 // spelling. Data only: this object must survive a JSON round trip.
 import type { BlockSchema, SelectOption } from '../../shared/settings/types';
-
-const opts = (...values: string[]): SelectOption[] => values.map((value) => ({ value, label: value }));
+import { sameLabelOptions } from '../../shared/settings/options';
+import { defineSettings } from '../../shared/settings/read';
 
 /** The form's input types (spec order): the table's types without `image`, plus `file`. */
 export const FORM_FIELD_TYPES = [
@@ -41,6 +41,75 @@ export const FILE_MIME_OPTIONS: SelectOption[] = [
 
 const isType = (...types: string[]) => ({ setting: 'type', in: types });
 
+export const formSettings = defineSettings({
+  titleForm: { type: 'input', default: '', label: 'Form title', description: 'Shown above the fields.' },
+  submit_text: { type: 'input', default: 'Submit', label: 'Submit button text' },
+  submit_success: { type: 'input', default: 'Data added to the spreadsheet', label: 'Success message' },
+  submit_button_color: { type: 'color', default: '#4A90E2FF', label: 'Submit button colour' },
+  submit_text_color: { type: 'color', default: '#FFFFFF', label: 'Submit text colour' },
+  label_color: { type: 'color', default: '#1f2937', label: 'Label colour' },
+});
+
+/** One field of the form (an axis). */
+export const formAxisSettings = defineSettings({
+  column: { type: 'sheet_columns', default: '', required: true, label: 'Column' },
+  label: { type: 'input', default: '', label: 'Label', description: 'Empty: the column name.' },
+  description: { type: 'input', default: '', label: 'Description' },
+  type: { type: 'select', default: 'text', label: 'Type', options: sameLabelOptions(...FORM_FIELD_TYPES) },
+  required: {
+    type: 'boolean',
+    default: false,
+    label: 'Required',
+    description: 'The form is not sent while this field is empty.',
+  },
+  from_google_sheet: {
+    type: 'boolean',
+    default: false,
+    label: 'Options from a sheet',
+    showIf: isType('select', 'multi-select'),
+  },
+  source: {
+    type: 'datasource',
+    default: { sheet: '', column: '' },
+    label: 'Options source',
+    showIf: { all: [isType('select', 'multi-select'), { setting: 'from_google_sheet', equals: true }] },
+  },
+  options: {
+    type: 'input',
+    default: '',
+    label: 'Options',
+    description: 'Comma separated. Empty: any text.',
+    showIf: { all: [isType('select', 'multi-select'), { setting: 'from_google_sheet', equals: false }] },
+  },
+  file_mime_type: {
+    type: 'select',
+    default: 'image/*',
+    label: 'File type',
+    options: FILE_MIME_OPTIONS,
+    showIf: isType('file'),
+  },
+  hide: {
+    type: 'boolean',
+    default: false,
+    label: 'Hide',
+    description: 'Not shown; its default value is still submitted.',
+  },
+  regex_validation: {
+    type: 'input',
+    default: '',
+    label: 'Regex validation',
+    description: 'A pattern the value must match, e.g. ^[A-Z]{3}$. Empty: none.',
+    showIf: { not: { setting: 'type', equals: 'file' } },
+  },
+  placeholder: { type: 'input', default: 'Type here..', label: 'Placeholder' },
+  default: {
+    type: 'input',
+    default: '',
+    label: 'Default value',
+    description: "'today' = today's date, 'user_email' = the signed-in visitor's e-mail.",
+  },
+});
+
 export const formSchema: BlockSchema = {
   kind: 'form',
   name: 'Form',
@@ -50,76 +119,12 @@ export const formSchema: BlockSchema = {
   usesSheet: true,
   // The form reads no rows of its sheet; it writes to it (data.write needs sheet_title).
   data: 'none',
-  settings: {
-    titleForm: { type: 'input', default: '', label: 'Form title', description: 'Shown above the fields.' },
-    submit_text: { type: 'input', default: 'Submit', label: 'Submit button text' },
-    submit_success: { type: 'input', default: 'Data added to the spreadsheet', label: 'Success message' },
-    submit_button_color: { type: 'color', default: '#4A90E2FF', label: 'Submit button colour' },
-    submit_text_color: { type: 'color', default: '#FFFFFF', label: 'Submit text colour' },
-    label_color: { type: 'color', default: '#1f2937', label: 'Label colour' },
-  },
+  settings: formSettings,
   axis: {
     label: 'field',
     min: 1,
     max: 50,
-    settings: {
-      column: { type: 'sheet_columns', default: '', required: true, label: 'Column' },
-      label: { type: 'input', default: '', label: 'Label', description: 'Empty: the column name.' },
-      description: { type: 'input', default: '', label: 'Description' },
-      type: { type: 'select', default: 'text', label: 'Type', options: opts(...FORM_FIELD_TYPES) },
-      required: {
-        type: 'boolean',
-        default: false,
-        label: 'Required',
-        description: 'The form is not sent while this field is empty.',
-      },
-      from_google_sheet: {
-        type: 'boolean',
-        default: false,
-        label: 'Options from a sheet',
-        showIf: isType('select', 'multi-select'),
-      },
-      source: {
-        type: 'datasource',
-        default: { sheet: '', column: '' },
-        label: 'Options source',
-        showIf: { all: [isType('select', 'multi-select'), { setting: 'from_google_sheet', equals: true }] },
-      },
-      options: {
-        type: 'input',
-        default: '',
-        label: 'Options',
-        description: 'Comma separated. Empty: any text.',
-        showIf: { all: [isType('select', 'multi-select'), { setting: 'from_google_sheet', equals: false }] },
-      },
-      file_mime_type: {
-        type: 'select',
-        default: 'image/*',
-        label: 'File type',
-        options: FILE_MIME_OPTIONS,
-        showIf: isType('file'),
-      },
-      hide: {
-        type: 'boolean',
-        default: false,
-        label: 'Hide',
-        description: 'Not shown; its default value is still submitted.',
-      },
-      regex_validation: {
-        type: 'input',
-        default: '',
-        label: 'Regex validation',
-        description: 'A pattern the value must match, e.g. ^[A-Z]{3}$. Empty: none.',
-        showIf: { not: { setting: 'type', equals: 'file' } },
-      },
-      placeholder: { type: 'input', default: 'Type here..', label: 'Placeholder' },
-      default: {
-        type: 'input',
-        default: '',
-        label: 'Default value',
-        description: "'today' = today's date, 'user_email' = the signed-in visitor's e-mail.",
-      },
-    },
+    settings: formAxisSettings,
   },
   needs: { rowWrites: { noun: 'form', by: 'fields' } },
 };

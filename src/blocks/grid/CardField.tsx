@@ -2,7 +2,7 @@
 // link in a new tab, or the chosen detail page of a multipage app; without either they are
 // disabled and say why. Clicks on buttons never reach the card (which opens the details).
 import { Box, Button, Group, Text, Tooltip } from '@mantine/core';
-import { cellText, safeUrl } from '../table/table-cells';
+import { cellText, safeUrl } from '../cells/cells';
 import type { BlockData } from '../types';
 import { buttonTarget, type CardField } from './grid-cards';
 

@@ -2,61 +2,46 @@
 // (data.setQuery: q, sort, dir, limit, offset) with Previous/Next pages; without setQuery (a
 // preview) the same happens in the browser. show_filter narrows the cards of the page by one
 // column's value. A click on a card opens the details with every field, hide_on_grid included.
-import { ActionIcon, Box, Button, Group, Modal, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowDown, IconArrowUp, IconSearch } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
-import { matchesSearch, rowSearchText, searchTerms } from '../../shared/filters/search';
+import { Box, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { withCommon } from '../../shared/settings/common';
+import { readSettings } from '../../shared/settings/read';
 import { BlockFrame, BlockLoading, DataError, EmptyState, toolbarColor } from '../BlockFrame';
 import { sortRows } from '../data_list/data-list';
-import { pageInfo } from '../table/table-cells';
-import type { BlockViewProps, SheetQuery } from '../types';
+import { Pager, SearchBox, SortSelect } from '../query/QueryControls';
+import { pageInfo, searchRows } from '../query/sheet-query';
+import { useSheetQuery } from '../query/useSheetQuery';
+import type { BlockViewProps } from '../types';
 import { CardFieldView } from './CardField';
 import { applyCardFilter, cardFields, filterValues, gridColumns, inDetails, onCard, sortColumns } from './grid-cards';
+import { gridSettings } from './schema';
 
 type Row = Record<string, unknown>;
 
 /** Cards per page: 12 fills whole rows at 1, 2, 3 and 4 columns. */
 export const GRID_PAGE = 12;
 
+const GRID_SETTINGS = withCommon(gridSettings);
+
 export function GridBlock({ config, rows, columns, data }: BlockViewProps) {
-  const server = typeof data.setQuery === 'function';
   const fields = useMemo(() => cardFields(config, columns), [config, columns]);
   const shownFields = useMemo(() => onCard(fields), [fields]);
   const firstText = shownFields.find((f) => f.type === 'text')?.column;
   const sortable = useMemo(() => sortColumns(fields), [fields]);
+  const settings = useMemo(() => readSettings(GRID_SETTINGS, config), [config]);
   const cols = gridColumns(config);
-  const title = typeof config.title === 'string' ? config.title : '';
+  const { title } = settings;
 
-  const [localQuery, setLocalQuery] = useState<SheetQuery>({ limit: GRID_PAGE, offset: 0 });
-  const query: SheetQuery = server ? { offset: 0, ...data.query, limit: GRID_PAGE } : localQuery;
-  const update = (changes: SheetQuery) => {
-    const next: SheetQuery = { ...query, ...changes };
-    for (const k of Object.keys(next) as (keyof SheetQuery)[]) if (next[k] === undefined || next[k] === '') delete next[k];
-    if (server) data.setQuery!(next);
-    else setLocalQuery(next);
-  };
-  // The renderer starts at its own page size (and resets its query once mounted, after this
-  // effect, with a new object); the grid asks again for whole rows of cards until it has them.
-  useEffect(() => {
-    if (server && data.query?.limit !== GRID_PAGE) update({ limit: GRID_PAGE, offset: 0 });
-  }, [server, data.query]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const [search, setSearch] = useState(query.q ?? '');
-  const [debounced] = useDebouncedValue(search, 300);
-  useEffect(() => {
-    if ((query.q ?? '') !== debounced.trim()) update({ q: debounced.trim() || undefined, offset: 0 });
-  }, [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The renderer starts at its own page size; the grid pins whole rows of cards.
+  const sheetQuery = useSheetQuery(data, { pageSize: GRID_PAGE });
+  const { server, query, offset } = sheetQuery;
 
   const [filterColumn, setFilterColumn] = useState<string | null>(null);
   const [filterValue, setFilterValue] = useState<string | null>(null);
 
-  const offset = query.offset ?? 0;
   const matching = useMemo(() => {
     if (server) return rows;
-    const terms = searchTerms(query.q);
-    const cols = columns.length ? columns : Object.keys(rows[0] ?? {});
-    const found = terms.length ? rows.filter((r) => matchesSearch(rowSearchText(r, cols), terms)) : rows;
+    const found = searchRows(rows, columns, query.q);
     return query.sort ? sortRows(found, { column: query.sort, dir: query.dir === 'desc' ? 'desc' : 'asc' }) : found;
   }, [server, rows, columns, query.q, query.sort, query.dir]);
   const page = server ? rows : matching.slice(offset, offset + GRID_PAGE);
@@ -66,11 +51,11 @@ export function GridBlock({ config, rows, columns, data }: BlockViewProps) {
   const { page: pageNo, pages } = pageInfo(total, GRID_PAGE, offset);
 
   const [details, setDetails] = useState<Row | null>(null);
-  const cardColor = typeof config.Card_color === 'string' && config.Card_color ? config.Card_color : undefined;
+  const cardColor = settings.Card_color || undefined;
 
   const toolbar = (
     <>
-      {config.show_filter === true && (
+      {settings.show_filter && (
         <Group gap={4} wrap="nowrap">
           <Select
             aria-label="Filter column"
@@ -102,42 +87,8 @@ export function GridBlock({ config, rows, columns, data }: BlockViewProps) {
           )}
         </Group>
       )}
-      {config.show_sort !== false && sortable.length > 0 && (
-        <Group gap={4} wrap="nowrap">
-          <Select
-            aria-label="Sort by"
-            placeholder="Sort by"
-            size="xs"
-            w={140}
-            data={sortable}
-            value={query.sort ?? null}
-            onChange={(v) => update({ sort: v ?? undefined, dir: v ? (query.dir ?? 'asc') : undefined, offset: 0 })}
-            clearable
-            comboboxProps={{ withinPortal: true }}
-          />
-          {query.sort && (
-            <ActionIcon
-              variant="subtle"
-              color={toolbarColor(config)}
-              aria-label={query.dir === 'desc' ? 'Sorted descending' : 'Sorted ascending'}
-              onClick={() => update({ dir: query.dir === 'desc' ? 'asc' : 'desc', offset: 0 })}
-            >
-              {query.dir === 'desc' ? <IconArrowDown size={16} /> : <IconArrowUp size={16} />}
-            </ActionIcon>
-          )}
-        </Group>
-      )}
-      {config.show_search !== false && (
-        <TextInput
-          aria-label="Search"
-          placeholder="Search"
-          size="xs"
-          w={180}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          leftSection={<IconSearch size={14} />}
-        />
-      )}
+      {settings.show_sort && sortable.length > 0 && <SortSelect state={sheetQuery} columns={sortable} width={140} iconColor={toolbarColor(config)} />}
+      {settings.show_search && <SearchBox state={sheetQuery} width={180} />}
     </>
   );
 
@@ -179,20 +130,7 @@ export function GridBlock({ config, rows, columns, data }: BlockViewProps) {
           ))}
         </Box>
         {cards.length === 0 && <EmptyState>No rows</EmptyState>}
-        {pages > 1 && (
-          <Group justify="space-between" mt="sm" gap="xs" role="navigation" aria-label="Pagination">
-            <Text size="sm" c="dimmed">{`${total} ${total === 1 ? 'row' : 'rows'}`}</Text>
-            <Group gap="xs">
-              <Button size="compact-sm" variant="light" disabled={pageNo <= 1 || data.loading} onClick={() => update({ offset: Math.max(0, offset - GRID_PAGE) })}>
-                Previous
-              </Button>
-              <Text size="sm">{`Page ${pageNo} of ${pages}`}</Text>
-              <Button size="compact-sm" variant="light" disabled={pageNo >= pages || data.loading} onClick={() => update({ offset: offset + GRID_PAGE })}>
-                Next
-              </Button>
-            </Group>
-          </Group>
-        )}
+        {pages > 1 && <Pager total={total} page={pageNo} pages={pages} disabled={data.loading} onPage={sheetQuery.turnPage} />}
       </Box>
     );
 

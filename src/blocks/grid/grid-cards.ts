@@ -1,8 +1,9 @@
 // Pure card helpers shared by the Grid and Data list views: which fields a card shows, what a
 // button opens, the grid's columns and its on-page filter. The views only render the results.
 import type { BlockRecord, SettingValues } from '../../shared/settings/types';
-import { cellText } from '../table/table-cells';
-import { DEFAULT_BUTTON_TEXT, type CardAxisType } from './schema';
+import { cellText } from '../cells/cells';
+import { readSettings } from '../../shared/settings/read';
+import { gridAxisSettings, IMAGE_SIZES, type CardAxisType } from './schema';
 
 type Row = Record<string, unknown>;
 
@@ -23,26 +24,27 @@ export interface CardField {
   hideOnGrid: boolean;
 }
 
-export const IMAGE_HEIGHTS: Record<string, number> = { small: 96, medium: 160, large: 240 };
+export const IMAGE_HEIGHTS: Record<(typeof IMAGE_SIZES)[number], number> = { small: 96, medium: 160, large: 240 };
 
-const str = (v: unknown, fallback = ''): string => (typeof v === 'string' && v !== '' ? v : fallback);
+/** Settings where a cleared value means the usual one (the button's text and colours). */
+const BLANK_IS_DEFAULT = ['button_text', 'button_color', 'button_text_color'] as const;
 
-function fieldOf(a: SettingValues): CardField {
-  const type: CardAxisType = a.type === 'image' || a.type === 'button' ? a.type : 'text';
-  const align = a.alignment === 'center' || a.alignment === 'right' ? a.alignment : 'left';
+/** One field from an axis (the data list's axes read the same way: their settings are the grid's, without hide_on_grid). */
+function fieldOf(axis: SettingValues): CardField {
+  const a = readSettings(gridAxisSettings, axis, { blankIsDefault: BLANK_IS_DEFAULT });
   return {
-    column: String(a.column),
-    type,
-    align,
-    imageHeight: IMAGE_HEIGHTS[str(a.image_size, 'medium')] ?? IMAGE_HEIGHTS.medium!,
-    roundImage: a.round_image === true,
-    buttonText: str(a.button_text, DEFAULT_BUTTON_TEXT),
-    roundButton: a.round_button === true,
-    page: str(a.open_detail_page),
-    buttonColor: str(a.button_color, '#4f46e5'),
-    buttonTextColor: str(a.button_text_color, '#ffffff'),
-    ...(str(a.text_color) ? { textColor: str(a.text_color) } : {}),
-    hideOnGrid: a.hide_on_grid === true,
+    column: a.column,
+    type: a.type,
+    align: a.alignment,
+    imageHeight: IMAGE_HEIGHTS[a.image_size],
+    roundImage: a.round_image,
+    buttonText: a.button_text,
+    roundButton: a.round_button,
+    page: a.open_detail_page,
+    buttonColor: a.button_color,
+    buttonTextColor: a.button_text_color,
+    ...(a.text_color ? { textColor: a.text_color } : {}),
+    hideOnGrid: a.hide_on_grid,
   };
 }
 

@@ -5,12 +5,17 @@
 import { Anchor, Avatar, Box, Breadcrumbs, Burger, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useState, type CSSProperties, type MouseEvent } from 'react';
+import { withCommon } from '../../shared/settings/common';
+import { readSettings } from '../../shared/settings/read';
 import { BlockFrame } from '../BlockFrame';
 import { safeImageSrc } from '../links';
 import type { AppNav, BlockViewProps } from '../types';
 import { headerLayout, initialsOf, isPlainClick, navLinks, type NavLink } from './header-nav';
+import { headerSettings } from './schema';
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const HEADER_SETTINGS = withCommon(headerSettings);
+/** Cleared active and breadcrumb colours are the usual ones; a cleared font colour inherits. */
+const readHeader = (config: Record<string, unknown>) => readSettings(HEADER_SETTINGS, config, { blankIsDefault: ['active_color', 'breadcrumbsColor'] });
 
 function NavItem({ link, app, color, activeColor, onDone, vertical }: { link: NavLink; app: AppNav | undefined; color: string; activeColor: string; onDone?: () => void; vertical?: boolean }) {
   const style: CSSProperties = {
@@ -86,10 +91,11 @@ export function HeaderBlock({ config, data, mode }: BlockViewProps) {
   const app = data.app;
   const layout = headerLayout(config);
   const links = navLinks(config, app);
-  const title = str(config.HeaderTitle).trim() || app?.appName || '';
+  const settings = readHeader(config);
+  const title = settings.HeaderTitle.trim() || app?.appName || '';
   const logo = safeImageSrc(config.Logo);
-  const color = str(config.font_color) || 'inherit';
-  const activeColor = str(config.active_color) || '#4f46e5';
+  const color = settings.font_color || 'inherit';
+  const activeColor = settings.active_color;
   const showUser = config.UserMenu !== false;
   const avatar = safeImageSrc(config.userProfileImage);
 
@@ -151,7 +157,7 @@ export function HeaderBlock({ config, data, mode }: BlockViewProps) {
 
   const crumbs = config.enableBreadcrumbs === true ? (app?.breadcrumbs ?? []) : [];
   const crumbSize = Number(config.breadcrumbsSize) >= 10 && Number(config.breadcrumbsSize) <= 24 ? Number(config.breadcrumbsSize) : 14;
-  const crumbColor = str(config.breadcrumbsColor) || '#6b7280';
+  const crumbColor = settings.breadcrumbsColor;
 
   return (
     <BlockFrame config={config}>

@@ -9,13 +9,16 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { readSettings } from '../../shared/settings/read';
 import { BlockFrame, EmptyState } from '../BlockFrame';
 import type { BlockViewProps } from '../types';
+import { imageGallerySettings } from './schema';
 import { aspectRatio, counterText, galleryImages, intervalOf, lightboxKey, masonryColumns, numberIn, stepIndex, type GalleryImage } from './gallery';
 
 const ICONS: Record<string, Icon> = { info: IconInfoCircle, check: IconCheck, star: IconStar, heart: IconHeart, image: IconPhoto, tag: IconTag, bookmark: IconBookmark };
 const PAGE = 60;
-const str = (v: unknown, fallback = '') => (typeof v === 'string' && v ? v : fallback);
+/** Colours and columns as stored; a cleared colour is the usual one. */
+const readGallery = (config: Record<string, unknown>) => readSettings(imageGallerySettings, config, { blankIsDefault: true });
 
 const reducedMotion = () => typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
@@ -61,28 +64,29 @@ interface Look {
 }
 
 function lookOf(config: Record<string, unknown>): Look {
+  const s = readGallery(config);
   const bw = numberIn(config.border_width, 0, 20, 1);
   const style = ['solid', 'dashed', 'dotted', 'double'].includes(String(config.border_style)) ? String(config.border_style) : 'solid';
   return {
     radius: numberIn(config.thumbnail_radius, 0, 50, 8),
     padding: numberIn(config.thumbnail_padding, 0, 40, 0),
     shadow: config.thumbnail_shadow !== false,
-    thumbBg: str(config.thumbnail_background_color, '#ffffff'),
-    border: config.border_enabled === true && bw > 0 ? `${bw}px ${style} ${str(config.border_color, '#e5e7eb')}` : undefined,
+    thumbBg: s.thumbnail_background_color,
+    border: config.border_enabled === true && bw > 0 ? `${bw}px ${style} ${s.border_color}` : undefined,
     opacity: numberIn(config.Transparent, 0, 1, 1),
     cursor: ['default', 'pointer', 'zoom-in', 'crosshair', 'grab'].includes(String(config.cursor_effect)) ? String(config.cursor_effect) : 'zoom-in',
     animation: ['none', 'fade', 'zoom', 'slide-up', 'lift'].includes(String(config.animation)) ? String(config.animation) : 'zoom',
     showIcon: config.show_icon === true,
     icon: ICONS[String(config.icon)] ?? IconInfoCircle,
     iconPosition: String(config.icon_position || 'top-right'),
-    iconColor: str(config.icon_color, '#ffffff'),
-    iconBg: str(config.icon_background_color, '#00000080'),
+    iconColor: s.icon_color,
+    iconBg: s.icon_background_color,
     showCaption: config.show_caption !== false,
     captionOverlay: config.caption_position === 'overlay',
     captionSize: numberIn(config.caption_font_size, 10, 40, 15),
-    captionColor: str(config.caption_color, '#111827'),
+    captionColor: s.caption_color,
     descriptionSize: numberIn(config.description_font_size, 10, 32, 13),
-    descriptionColor: str(config.description_color, '#6b7280'),
+    descriptionColor: s.description_color,
     aspect: aspectRatio(config.aspect_ratio),
   };
 }
@@ -160,7 +164,7 @@ function Lightbox({ images, index, onIndex, onClose, config }: { images: Gallery
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [open, go, onClose]);
-  const bg = str(config.popup_background_color, '#000000e6');
+  const bg = readGallery(config).popup_background_color;
   return (
     <Modal
       opened={open}
@@ -313,8 +317,12 @@ function FullScreenView({ images, look, open, config }: { images: GalleryImage[]
 }
 
 export function ImageGalleryBlock({ config, rows, mode, data }: BlockViewProps) {
-  const cols = { image: str(config.image_column), caption: str(config.caption_column), description: str(config.description_column) };
-  const images = useMemo(() => galleryImages(rows, cols), [rows, cols.image, cols.caption, cols.description]);
+  const settings = useMemo(() => readGallery(config), [config]);
+  const cols = useMemo(
+    () => ({ image: settings.image_column, caption: settings.caption_column, description: settings.description_column }),
+    [settings.image_column, settings.caption_column, settings.description_column],
+  );
+  const images = useMemo(() => galleryImages(rows, cols), [rows, cols]);
   const look = lookOf(config);
   const layout = ['grid', 'masonry', 'carousel', 'FullScreenView'].includes(String(config.layout)) ? String(config.layout) : 'masonry';
   const gap = numberIn(config.margin, 0, 100, 12);
@@ -360,7 +368,7 @@ export function ImageGalleryBlock({ config, rows, mode, data }: BlockViewProps) 
 
   return (
     <BlockFrame config={config}>
-      <Box className="sb-gal" style={{ padding, background: str(config.gallery_background_color) || undefined, borderRadius: 8 }}>
+      <Box className="sb-gal" style={{ padding, background: settings.gallery_background_color || undefined, borderRadius: 8 }}>
         {body}
       </Box>
       {open && <Lightbox images={images} index={lightbox} onIndex={setLightbox} onClose={() => setLightbox(null)} config={config} />}

@@ -9,9 +9,11 @@ import {
   IconPlayerPlay, IconRocket, IconSchool, IconSearch, IconSettings, IconShield, IconShoppingCart, IconSparkles, IconStar,
   IconTag, IconThumbUp, IconTool, IconTruck, IconUpload, IconUser, IconUsers, IconWorld, type Icon,
 } from '@tabler/icons-react';
+import { readSettings } from '../../shared/settings/read';
 import type { BlockRecord } from '../../shared/settings/types';
 import type { FeatureIconKey } from './feature-icons';
 import type { Feature, LearnMore } from './image-text';
+import { imageTextSettings } from './schema';
 
 const ICONS: Record<FeatureIconKey, Icon> = {
   star: IconStar, check: IconCheck, 'circle-check': IconCircleCheck, heart: IconHeart, user: IconUser, users: IconUsers,
@@ -29,7 +31,8 @@ const ICONS: Record<FeatureIconKey, Icon> = {
   'brand-youtube': IconBrandYoutube, sparkles: IconSparkles,
 };
 
-export const str = (v: unknown, fallback = '') => (typeof v === 'string' && v ? v : fallback);
+/** A cleared colour is the usual one; a cleared paragraph shows none. */
+const readText = (config: BlockRecord) => readSettings(imageTextSettings, config, { blankIsDefault: ['paragraph_color', 'button_color', 'button_text_color'] });
 
 export function FeatureIconView({ feature, size = 44 }: { feature: Feature; size?: number }) {
   const { icon, colors } = feature;
@@ -58,8 +61,7 @@ export function FeatureIconView({ feature, size = 44 }: { feature: Feature; size
 }
 
 export function LearnMoreButton({ link, config }: { link: LearnMore; config: BlockRecord }) {
-  const color = str(config.button_color, '#4f46e5');
-  const textColor = str(config.button_text_color, '#ffffff');
+  const { button_color: color, button_text_color: textColor } = readText(config);
   const radius = typeof config.button_radius === 'number' ? Math.max(0, Math.min(40, config.button_radius)) : 8;
   const target = link.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : link.external ? { rel: 'noopener noreferrer' } : {};
   if (config.button_style === 'link')
@@ -86,10 +88,10 @@ export function LearnMoreButton({ link, config }: { link: LearnMore; config: Blo
 
 /** The paragraph (line breaks kept, as text) and the Learn More button. */
 export function TextColumn({ config, link, children }: { config: BlockRecord; link: LearnMore | null; children?: React.ReactNode }) {
-  const paragraph = str(config.paragraph);
+  const { paragraph, paragraph_color: paragraphColor } = readText(config);
   return (
     <Stack gap="md" justify="center" style={{ minWidth: 0 }}>
-      {paragraph && <Text style={{ color: str(config.paragraph_color, '#4b5563'), whiteSpace: 'pre-line' }}>{paragraph}</Text>}
+      {paragraph && <Text style={{ color: paragraphColor, whiteSpace: 'pre-line' }}>{paragraph}</Text>}
       {children}
       {link && <LearnMoreButton link={link} config={config} />}
     </Stack>

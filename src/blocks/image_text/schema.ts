@@ -3,9 +3,9 @@
 // setting), paragraph, imageUrl, imagePosition (left or right), four feature items (icon type
 // image, fontawesome or text; title, description, colours), the Learn More link, its text and
 // button styling — and three kinds that lay it out differently. Data only (JSON round trip).
-import type { BlockSchema, SelectOption, SettingsSchema } from '../../shared/settings/types';
-
-const opts = (...values: string[]): SelectOption[] => values.map((value) => ({ value, label: value }));
+import type { BlockSchema, SettingsSchema } from '../../shared/settings/types';
+import { sameLabelOptions } from '../../shared/settings/options';
+import { defineSettings } from '../../shared/settings/read';
 
 export const ICON_TYPES = ['image', 'fontawesome', 'text'] as const;
 export const IMAGE_POSITIONS = ['left', 'right'] as const;
@@ -21,7 +21,7 @@ const SAMPLE = [
 
 function featureItem(withImage: boolean): SettingsSchema {
   return {
-    iconType: { type: 'select', default: 'fontawesome', label: 'Icon type', options: opts(...ICON_TYPES) },
+    iconType: { type: 'select', default: 'fontawesome', label: 'Icon type', options: sameLabelOptions(...ICON_TYPES) },
     icon: {
       type: 'input',
       default: 'fa-star',
@@ -40,7 +40,7 @@ function featureItem(withImage: boolean): SettingsSchema {
   };
 }
 
-function settings(withImage: boolean): SettingsSchema {
+function settings(withImage: boolean) {
   const item = featureItem(withImage);
   const defaults = (f: (typeof SAMPLE)[number]) => ({
     iconType: 'fontawesome',
@@ -55,14 +55,14 @@ function settings(withImage: boolean): SettingsSchema {
     description_color: '#6b7280',
   });
   const link = { not: { setting: 'learn_more_link', equals: '' } };
-  return {
+  return defineSettings({
     paragraph: {
       type: 'textarea',
       default: 'Tell your visitors what makes you different. Change this text in the block settings.',
       label: 'Paragraph',
     },
     imageUrl: { type: 'image', default: '', label: 'Image', description: 'An image address (https://) or an uploaded image under 5 MB.' },
-    imagePosition: { type: 'select', default: 'left', label: 'Image position', options: opts(...IMAGE_POSITIONS) },
+    imagePosition: { type: 'select', default: 'left', label: 'Image position', options: sameLabelOptions(...IMAGE_POSITIONS) },
     features: {
       type: 'array',
       default: SAMPLE.map(defaults),
@@ -72,14 +72,17 @@ function settings(withImage: boolean): SettingsSchema {
     },
     learn_more_link: { type: 'url', default: '', label: 'Learn More link', description: 'Empty: no button.' },
     learn_more_text: { type: 'input', default: 'Learn More', label: 'Learn More text', showIf: link },
-    button_style: { type: 'select', default: 'filled', label: 'Button style', options: opts(...BUTTON_STYLES), showIf: link },
+    button_style: { type: 'select', default: 'filled', label: 'Button style', options: sameLabelOptions(...BUTTON_STYLES), showIf: link },
     button_radius: { type: 'number', default: 8, min: 0, max: 40, label: 'Button corner radius (px)', showIf: link },
     open_in_new_tab: { type: 'boolean', default: false, label: 'Open link in a new tab', showIf: link },
     paragraph_color: { type: 'color', default: '#4b5563', label: 'Paragraph colour' },
     button_color: { type: 'color', default: '#4f46e5', label: 'Button colour', showIf: link },
     button_text_color: { type: 'color', default: '#ffffff', label: 'Button text colour', showIf: link },
-  };
+  });
 }
+
+/** The settings of the three kinds as the shared parts read them (the image kinds add `image` to features). */
+export const imageTextSettings = settings(false);
 
 const base = { usesSheet: false, data: 'none' as const };
 

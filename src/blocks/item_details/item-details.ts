@@ -1,9 +1,10 @@
 // What the item-details block shows for its row: the photo (the first image column), the other
 // content columns in order, and its action buttons (an http(s) link from a column, or a page of
 // the app with the same row). Pure and table-tested.
+import { readSettings } from '../../shared/settings/read';
 import type { BlockRecord, SettingValues } from '../../shared/settings/types';
 import { safeHref, safeImageSrc } from '../links';
-import { DEFAULT_ACTION_LABEL } from './schema';
+import { DEFAULT_ACTION_LABEL, itemDetailsActionSettings, itemDetailsAxisSettings, itemDetailsSettings } from './schema';
 
 type Row = Record<string, unknown>;
 export type Align = 'left' | 'center' | 'right';
@@ -17,7 +18,6 @@ export interface DetailField {
   color: string | null;
 }
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const META = new Set(['_id', '_version']);
 
 /** A cell as text (lists joined with ', '). */
@@ -28,12 +28,10 @@ export function cellText(v: unknown): string {
   return String(v);
 }
 
-function fieldOf(a: SettingValues): DetailField {
-  const type = a.type === 'image' ? 'image' : 'text';
-  const align: Align = a.alignment === 'center' || a.alignment === 'right' ? a.alignment : 'left';
-  const size = a.text_size === 'sm' || a.text_size === 'lg' || a.text_size === 'xl' ? a.text_size : 'md';
-  const column = str(a.column);
-  return { column, type, label: type === 'text' && a.show_label !== false ? str(a.label).trim() || column : null, align, size, color: str(a.text_color) || null };
+function fieldOf(axis: SettingValues): DetailField {
+  const a = readSettings(itemDetailsAxisSettings, axis);
+  const { column, type } = a;
+  return { column, type, label: type === 'text' && a.show_label ? a.label.trim() || column : null, align: a.alignment, size: a.text_size, color: a.text_color || null };
 }
 
 /** The content columns: the axes naming a column; none → every column of the sheet as text. */
@@ -67,17 +65,19 @@ export interface DetailAction {
 
 export function detailActions(config: BlockRecord, row: Row | null, canOpenPages: boolean): DetailAction[] {
   const actions = (Array.isArray(config.actions) ? config.actions : []).slice(0, 2);
-  return actions.map((a) => {
-    const label = str(a.label).trim() || DEFAULT_ACTION_LABEL;
-    const colours = { buttonColor: str(a.button_color) || '#4f46e5', textColor: str(a.text_color) || '#ffffff' };
+  return actions.map((stored) => {
+    // A cleared colour is the usual one.
+    const a = readSettings(itemDetailsActionSettings, stored, { blankIsDefault: ['button_color', 'text_color'] });
+    const label = a.label.trim() || DEFAULT_ACTION_LABEL;
+    const colours = { buttonColor: a.button_color, textColor: a.text_color };
     if (a.type === 'Page') {
-      const slug = str(a.Pages);
+      const slug = a.Pages;
       if (!slug) return { label, target: null, reason: 'No page chosen', ...colours };
       if (!canOpenPages) return { label, target: null, reason: 'Pages open in the published app', ...colours };
       const id = row && (typeof row._id === 'string' || typeof row._id === 'number') ? String(row._id) : undefined;
       return { label, target: { kind: 'page', slug, rowId: id }, reason: null, ...colours };
     }
-    const column = str(a.column);
+    const { column } = a;
     if (!column) return { label, target: null, reason: 'No column chosen', ...colours };
     const raw = cellText(row?.[column]).trim();
     const href = /^(https?:\/\/|www\.)/i.test(raw) ? safeHref(raw) : null;
@@ -109,6 +109,6 @@ export function photoStyle(config: BlockRecord): PhotoStyle {
     height: h >= 120 && h <= 900 ? h : 360,
     fit: config.photo_fit === 'contain' ? 'contain' : 'cover',
     radius: r >= 0 && r <= 200 ? r : 12,
-    border: str(config.photo_border_color) || null,
+    border: readSettings(itemDetailsSettings, config).photo_border_color || null,
   };
 }

@@ -1,19 +1,25 @@
 // List view: each row of the sheet as an item (image lines beside text lines). Paged, searched and
 // sorted on the server like the table (data.setQuery); without it (a preview) the same happens in
-// the browser. Row editing, Add Row and the Edit row / Delete row actions come from the table's
-// useRowWrites, so both blocks write the same way.
-import { ActionIcon, Box, Button, Group, Modal, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+// the browser. Row editing, Add Row and the Edit row / Delete row actions come from
+// rows/useRowWrites, as the table's do, so both blocks write the same way.
+import { ActionIcon, Box, Group, Modal, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowUp, IconFileTypeCsv, IconFileTypePdf, IconPencil, IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useMemo, useState, type CSSProperties } from 'react';
-import { matchesSearch, rowSearchText, searchTerms } from '../../shared/filters/search';
+import { IconFileTypeCsv, IconFileTypePdf, IconPencil } from '@tabler/icons-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { withCommon } from '../../shared/settings/common';
+import { readSettings } from '../../shared/settings/read';
+import type { BlockRecord } from '../../shared/settings/types';
 import { BlockFrame, BlockLoading, DataError, EmptyState, toolbarColor } from '../BlockFrame';
-import { downloadName } from '../files';
-import { cellText, pageInfo, rowsPerPage, safeUrl, toCsv } from '../table/table-cells';
-import { useRowWrites } from '../table/useRowWrites';
-import type { BlockViewProps, SheetQuery } from '../types';
+import { downloadName, saveFile } from '../files';
+import { cellText, safeUrl } from '../cells/cells';
+import { toCsv } from '../cells/csv';
+import { Pager, SearchBox, SortSelect } from '../query/QueryControls';
+import { pageInfo, rowsPerPage, searchRows } from '../query/sheet-query';
+import { useSheetQuery } from '../query/useSheetQuery';
+import { useRowWrites } from '../rows/useRowWrites';
+import type { BlockViewProps } from '../types';
 import { imageWidth, listLines, type ListLine } from './list-items';
+import { listSettings } from './schema';
 
 type Row = Record<string, unknown>;
 
@@ -22,18 +28,9 @@ export const UNPAGED_LIMIT = 1000;
 const VirtualList = lazy(() => import('./VirtualList').then((m) => ({ default: m.VirtualList })));
 const VIRTUAL_FROM = 100;
 
-const str = (v: unknown, fallback = '') => (typeof v === 'string' && v ? v : fallback);
-
-function download(content: Blob, name: string) {
-  const url = URL.createObjectURL(content);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+/** The block's settings as its record holds them; a cleared search or pagination colour is the usual one. */
+const LIST_SETTINGS = withCommon(listSettings);
+const readList = (config: BlockRecord) => readSettings(LIST_SETTINGS, config, { blankIsDefault: ['Search_color', 'Pagination_color'] });
 
 function Line({ line, value }: { line: ListLine; value: unknown }) {
   if (line.type === 'image') {
@@ -49,50 +46,28 @@ function Line({ line, value }: { line: ListLine; value: unknown }) {
 }
 
 export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
-  const server = typeof data.setQuery === 'function';
-  const paginate = config.paginate !== false;
+  const settings = useMemo(() => readList(config), [config]);
+  const { paginate, title } = settings;
   const pageSize = paginate ? rowsPerPage(config) : UNPAGED_LIMIT;
-  const showSearch = config.show_search !== false;
-  const showSort = config.show_sort !== false;
-  const showPagination = paginate && config.show_pagination !== false;
-  const title = str(config.title);
+  const showSearch = settings.show_search;
+  const showSort = settings.show_sort;
+  const showPagination = paginate && settings.show_pagination;
   const lines = useMemo(() => listLines(config, columns), [config, columns]);
   const images = lines.filter((l) => l.type === 'image');
   const texts = lines.filter((l) => l.type === 'text');
   const writes = useRowWrites(config, columns, data);
   const { actions, editable, itemButtons } = writes;
 
-  const [localQuery, setLocalQuery] = useState<SheetQuery>({ limit: pageSize, offset: 0 });
-  const query: SheetQuery = server ? { limit: pageSize, offset: 0, ...data.query } : { ...localQuery, limit: pageSize };
-  const update = (changes: SheetQuery) => {
-    const next: SheetQuery = { ...query, ...changes };
-    for (const k of Object.keys(next) as (keyof SheetQuery)[]) if (next[k] === undefined || next[k] === '') delete next[k];
-    if (server) data.setQuery!(next);
-    else setLocalQuery(next);
-  };
-  useEffect(() => {
-    if (server && data.query && data.query.limit !== pageSize) update({ limit: pageSize, offset: 0 });
-  }, [server, pageSize]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const [search, setSearch] = useState(query.q ?? '');
-  const [debounced] = useDebouncedValue(search, 300);
-  useEffect(() => {
-    if ((query.q ?? '') !== debounced.trim()) update({ q: debounced.trim() || undefined, offset: 0 });
-  }, [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const offset = query.offset ?? 0;
+  const sheetQuery = useSheetQuery(data, { pageSize });
+  const { server, query, offset } = sheetQuery;
   // Browser mode: search, sort and page the rows handed over (the server does this otherwise).
   const matching = useMemo(() => {
     if (server) return rows;
-    const terms = searchTerms(query.q);
-    const cols = columns.length ? columns : Object.keys(rows[0] ?? {});
-    let out = terms.length ? rows.filter((r) => matchesSearch(rowSearchText(r, cols), terms)) : rows;
-    if (query.sort) {
-      const key = query.sort;
-      const sign = query.dir === 'desc' ? -1 : 1;
-      out = [...out].sort((a, b) => sign * cellText(a[key]).localeCompare(cellText(b[key]), 'en', { numeric: true }));
-    }
-    return out;
+    const found = searchRows(rows, columns, query.q);
+    if (!query.sort) return found;
+    const key = query.sort;
+    const sign = query.dir === 'desc' ? -1 : 1;
+    return [...found].sort((a, b) => sign * cellText(a[key]).localeCompare(cellText(b[key]), 'en', { numeric: true }));
   }, [server, rows, columns, query.q, query.sort, query.dir]);
   const shown = server ? rows : paginate ? matching.slice(offset, offset + pageSize) : matching;
   const total = server ? data.total : matching.length;
@@ -105,7 +80,7 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
     setBusy(kind);
     try {
       const all = await allRows();
-      if (kind === 'csv') download(new Blob([toCsv(all, exportColumns)], { type: 'text/csv;charset=utf-8' }), downloadName(title, 'list', 'csv'));
+      if (kind === 'csv') saveFile(new Blob([toCsv(all, exportColumns)], { type: 'text/csv;charset=utf-8' }), downloadName(title, 'list', 'csv'));
       else {
         const { downloadTablePdf } = await import('../pdf');
         await downloadTablePdf(exportColumns, all, title, downloadName(title, 'list', 'pdf'));
@@ -118,63 +93,28 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
   };
 
   const [details, setDetails] = useState<Row | null>(null);
-  const clickable = config.show_details_on_click === true;
+  const clickable = settings.show_details_on_click;
 
   const virtual = !paginate && shown.length > VIRTUAL_FROM;
 
-  const cardColor = str(config.Card_color) || undefined;
-  const searchColor = str(config.Search_color, '#4f46e5');
-  const paginationColor = str(config.Pagination_color, '#4f46e5');
+  const cardColor = settings.Card_color || undefined;
+  const searchColor = settings.Search_color;
+  const paginationColor = settings.Pagination_color;
   const imgW = imageWidth(config);
 
   const toolbar = (
     <>
       {writes.toolbar}
-      {showSort && lines.length > 0 && (
-        <Group gap={4} wrap="nowrap">
-          <Select
-            aria-label="Sort by"
-            placeholder="Sort by"
-            size="xs"
-            w={150}
-            data={texts.map((l) => l.column)}
-            value={query.sort ?? null}
-            onChange={(v) => update({ sort: v ?? undefined, dir: v ? (query.dir ?? 'asc') : undefined, offset: 0 })}
-            clearable
-            comboboxProps={{ withinPortal: true }}
-          />
-          {query.sort && (
-            <ActionIcon
-              variant="subtle"
-              color={toolbarColor(config)}
-              aria-label={query.dir === 'desc' ? 'Sorted descending' : 'Sorted ascending'}
-              onClick={() => update({ dir: query.dir === 'desc' ? 'asc' : 'desc', offset: 0 })}
-            >
-              {query.dir === 'desc' ? <IconArrowDown size={16} /> : <IconArrowUp size={16} />}
-            </ActionIcon>
-          )}
-        </Group>
-      )}
-      {showSearch && (
-        <TextInput
-          aria-label="Search"
-          placeholder="Search"
-          size="xs"
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          leftSection={<IconSearch size={14} color={searchColor} />}
-          styles={{ input: { '--input-bd-focus': searchColor } as CSSProperties }}
-          w={180}
-        />
-      )}
-      {config.csv_download !== false && (
+      {showSort && lines.length > 0 && <SortSelect state={sheetQuery} columns={texts.map((l) => l.column)} width={150} iconColor={toolbarColor(config)} />}
+      {showSearch && <SearchBox state={sheetQuery} width={180} color={searchColor} />}
+      {settings.csv_download && (
         <Tooltip label="Download CSV">
           <ActionIcon variant="subtle" color={toolbarColor(config)} aria-label="Download CSV" onClick={() => void downloadFile('csv')} loading={busy === 'csv'} disabled={data.error != null}>
             <IconFileTypeCsv size={18} />
           </ActionIcon>
         </Tooltip>
       )}
-      {config.pdf_download === true && (
+      {settings.pdf_download && (
         <Tooltip label="Download PDF">
           <ActionIcon variant="subtle" color={toolbarColor(config)} aria-label="Download PDF" onClick={() => void downloadFile('pdf')} loading={busy === 'pdf'} disabled={data.error != null}>
             <IconFileTypePdf size={18} />
@@ -220,34 +160,7 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
         </Stack>
         {(actions.length > 0 || itemButtons.length > 0) && (
           <Stack gap={6} style={{ flexShrink: 0 }}>
-            {actions.map((ra) => (
-              <Button
-                key={ra.index}
-                size="compact-xs"
-                style={{ backgroundColor: str(ra.action.button_color, '#4f46e5'), color: str(ra.action.text_color, '#ffffff') }}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  writes.runAction(ra, row, () => {});
-                }}
-              >
-                {str(ra.action.title, String(ra.action.type))}
-              </Button>
-            ))}
-            {itemButtons.map((b, i) => (
-              <Tooltip key={`item-${i}`} label={writes.pageHint ?? b.page} disabled={!writes.pageHint}>
-                <Button
-                  size="compact-xs"
-                  style={{ backgroundColor: b.button_color, color: b.text_color, opacity: writes.pageHint ? 0.6 : 1 }}
-                  aria-disabled={writes.pageHint ? true : undefined}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    writes.openPage(b, row);
-                  }}
-                >
-                  {b.title}
-                </Button>
-              </Tooltip>
-            ))}
+            {writes.rowButtons(row)}
           </Stack>
         )}
       </Group>
@@ -272,20 +185,7 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
           </Stack>
         )}
         {shown.length === 0 && <EmptyState>No rows</EmptyState>}
-        {showPagination && (
-          <Group justify="space-between" mt="sm" gap="xs" wrap="wrap" role="navigation" aria-label="Pagination">
-            <Text size="sm" c="dimmed" aria-live="polite">{`${total} ${total === 1 ? 'row' : 'rows'}`}</Text>
-            <Group gap="xs">
-              <Button size="compact-sm" variant="light" color={paginationColor} aria-label="Previous page" disabled={page <= 1 || data.loading} onClick={() => update({ offset: Math.max(0, offset - pageSize) })}>
-                Previous
-              </Button>
-              <Text size="sm">{`Page ${page} of ${pages}`}</Text>
-              <Button size="compact-sm" variant="light" color={paginationColor} aria-label="Next page" disabled={page >= pages || data.loading} onClick={() => update({ offset: offset + pageSize })}>
-                Next
-              </Button>
-            </Group>
-          </Group>
-        )}
+        {showPagination && <Pager total={total} page={page} pages={pages} disabled={data.loading} color={paginationColor} onPage={sheetQuery.turnPage} />}
       </Box>
     );
 

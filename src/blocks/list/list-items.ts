@@ -1,6 +1,6 @@
 // Pure list helpers: which lines an item shows and how each is styled. The view renders them.
 import type { BlockRecord, SettingValues } from '../../shared/settings/types';
-import { cssWidth } from '../table/table-cells';
+import { cssWidth } from '../cells/cells';
 
 export interface ListLine {
   column: string;

@@ -1,15 +1,51 @@
 // List block settings (spec, blocks-and-data §3 "List and table blocks"): the table's block
 // settings, list axes (text or image lines, text_color, font_style; editable defaults to
 // Everyone) and only the Edit row / Delete row actions. Data only (JSON round trip).
-import type { BlockSchema, SelectOption } from '../../shared/settings/types';
+import type { BlockSchema } from '../../shared/settings/types';
 import { ROLE_OPTIONS, rowBlockSettings } from '../../shared/settings/row-blocks';
-
-const opts = (...values: string[]): SelectOption[] => values.map((value) => ({ value, label: value }));
+import { sameLabelOptions } from '../../shared/settings/options';
+import { defineSettings } from '../../shared/settings/read';
 
 export const LIST_AXIS_TYPES = ['text', 'image'] as const;
 export const FONT_STYLES = ['normal', 'bold', 'italic', 'bold italic'] as const;
 
 const rowMessage = { setting: 'type', in: ['Edit row', 'Delete row'] };
+
+export const listSettings = defineSettings({
+  ...rowBlockSettings,
+  column_width: {
+    type: 'input',
+    default: '200px',
+    label: 'Image width',
+    description: "Width of each item's image (the spec's column_width), e.g. 200px.",
+  },
+});
+
+/** One line of an item (an axis). */
+export const listAxisSettings = defineSettings({
+  column: { type: 'sheet_columns', default: '', required: true, label: 'Column' },
+  type: { type: 'select', default: 'text', label: 'Type', options: sameLabelOptions(...LIST_AXIS_TYPES) },
+  text_color: { type: 'color', default: '', label: 'Text colour', showIf: { setting: 'type', equals: 'text' } },
+  font_style: {
+    type: 'select',
+    default: 'normal',
+    label: 'Font style',
+    options: sameLabelOptions(...FONT_STYLES),
+    showIf: { setting: 'type', equals: 'text' },
+  },
+  hidden: { type: 'boolean', default: false, label: 'Hidden' },
+  editable: { type: 'select', default: 'Everyone', label: 'Editable by', options: sameLabelOptions(...ROLE_OPTIONS) },
+});
+
+/** One action button of an item. */
+export const listActionSettings = defineSettings({
+  title: { type: 'input', default: 'Action', label: 'Title' },
+  type: { type: 'select', default: 'Select Type', label: 'Type', options: sameLabelOptions('Select Type', 'Edit row', 'Delete row') },
+  button_color: { type: 'color', default: '#4f46e5', label: 'Button colour' },
+  text_color: { type: 'color', default: '#ffffff', label: 'Text colour' },
+  success_message: { type: 'input', default: '', label: 'Success message', showIf: rowMessage },
+  error_message: { type: 'input', default: '', label: 'Error message', showIf: rowMessage },
+});
 
 export const listSchema: BlockSchema = {
   kind: 'list',
@@ -21,43 +57,15 @@ export const listSchema: BlockSchema = {
   // No named column: the view shows every column of the sheet.
   allColumnsWithoutAxis: true,
   data: 'paged',
-  settings: {
-    ...rowBlockSettings,
-    column_width: {
-      type: 'input',
-      default: '200px',
-      label: 'Image width',
-      description: "Width of each item's image (the spec's column_width), e.g. 200px.",
-    },
-  },
+  settings: listSettings,
   axis: {
     label: 'line',
     min: 0,
-    settings: {
-      column: { type: 'sheet_columns', default: '', required: true, label: 'Column' },
-      type: { type: 'select', default: 'text', label: 'Type', options: opts(...LIST_AXIS_TYPES) },
-      text_color: { type: 'color', default: '', label: 'Text colour', showIf: { setting: 'type', equals: 'text' } },
-      font_style: {
-        type: 'select',
-        default: 'normal',
-        label: 'Font style',
-        options: opts(...FONT_STYLES),
-        showIf: { setting: 'type', equals: 'text' },
-      },
-      hidden: { type: 'boolean', default: false, label: 'Hidden' },
-      editable: { type: 'select', default: 'Everyone', label: 'Editable by', options: opts(...ROLE_OPTIONS) },
-    },
+    settings: listAxisSettings,
   },
   actions: {
     max: 2,
-    settings: {
-      title: { type: 'input', default: 'Action', label: 'Title' },
-      type: { type: 'select', default: 'Select Type', label: 'Type', options: opts('Select Type', 'Edit row', 'Delete row') },
-      button_color: { type: 'color', default: '#4f46e5', label: 'Button colour' },
-      text_color: { type: 'color', default: '#ffffff', label: 'Text colour' },
-      success_message: { type: 'input', default: '', label: 'Success message', showIf: rowMessage },
-      error_message: { type: 'input', default: '', label: 'Error message', showIf: rowMessage },
-    },
+    settings: listActionSettings,
   },
   needs: { rowWrites: { noun: 'list', by: 'audiences' } },
 };

@@ -1,9 +1,10 @@
 // Pure rules of the map view: the block's columns, the rows placed on the map (points from the
 // server joined with the rows by `_id`), safe image addresses, and the notes under the map.
 import type { GeoPoint } from '../../shared/api/geo';
+import { readSettings } from '../../shared/settings/read';
 import type { BlockRecord } from '../../shared/settings/types';
 import type { MapTiles } from '../types';
-import { MAP_HEIGHT } from './schema';
+import { MAP_HEIGHT, mapAxisSettings } from './schema';
 
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const DEFAULT_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
@@ -27,13 +28,9 @@ export interface Place {
   image: string | null;
 }
 
-function str(v: unknown): string {
-  return typeof v === 'string' ? v : '';
-}
-
 export function mapColumns(config: BlockRecord): MapColumns {
-  const a = config.axis[0] ?? {};
-  return { title: str(a.title), description: str(a.description), address: str(a.address), image: str(a.image) };
+  const a = readSettings(mapAxisSettings, config.axis[0] ?? {});
+  return { title: a.title, description: a.description, address: a.address, image: a.image };
 }
 
 /** The spec requires all four columns; the map can only be drawn with an address column. */

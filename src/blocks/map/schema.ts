@@ -4,8 +4,35 @@
 // has them). Rows with coordinates need no geocoding; the others are geocoded on the server.
 // Data only (JSON round trip).
 import type { BlockSchema } from '../../shared/settings/types';
+import { defineSettings } from '../../shared/settings/read';
 
 export const MAP_HEIGHT = { default: 400, min: 200, max: 1000 } as const;
+
+/** The map's one axis: which columns hold each place's parts. */
+export const mapAxisSettings = defineSettings({
+  title: { type: 'sheet_columns', default: '', required: true, label: 'Title column' },
+  description: { type: 'sheet_columns', default: '', required: true, label: 'Description column' },
+  address: {
+    type: 'sheet_columns',
+    default: '',
+    required: true,
+    label: 'Address column',
+    description: 'Addresses are looked up once and remembered. A value such as "48.8584, 2.2945" is used as latitude, longitude as it is.',
+  },
+  image: { type: 'sheet_columns', default: '', required: true, label: 'Image column' },
+  latitude: {
+    type: 'sheet_columns',
+    default: '',
+    label: 'Latitude column',
+    description: 'Optional. Empty: a column named lat or latitude is used when the sheet has one. Rows with coordinates need no address lookup.',
+  },
+  longitude: {
+    type: 'sheet_columns',
+    default: '',
+    label: 'Longitude column',
+    description: 'Optional. Empty: a column named lng, lon, long or longitude is used when the sheet has one.',
+  },
+});
 
 export const mapSchema: BlockSchema = {
   kind: 'map',
@@ -38,30 +65,7 @@ export const mapSchema: BlockSchema = {
     label: 'map column',
     min: 1,
     max: 1,
-    settings: {
-      title: { type: 'sheet_columns', default: '', required: true, label: 'Title column' },
-      description: { type: 'sheet_columns', default: '', required: true, label: 'Description column' },
-      address: {
-        type: 'sheet_columns',
-        default: '',
-        required: true,
-        label: 'Address column',
-        description: 'Addresses are looked up once and remembered. A value such as "48.8584, 2.2945" is used as latitude, longitude as it is.',
-      },
-      image: { type: 'sheet_columns', default: '', required: true, label: 'Image column' },
-      latitude: {
-        type: 'sheet_columns',
-        default: '',
-        label: 'Latitude column',
-        description: 'Optional. Empty: a column named lat or latitude is used when the sheet has one. Rows with coordinates need no address lookup.',
-      },
-      longitude: {
-        type: 'sheet_columns',
-        default: '',
-        label: 'Longitude column',
-        description: 'Optional. Empty: a column named lng, lon, long or longitude is used when the sheet has one.',
-      },
-    },
+    settings: mapAxisSettings,
   },
   needs: { geocodes: { address: 'address', latitude: 'latitude', longitude: 'longitude' } },
 };

@@ -5,7 +5,7 @@
 // Link targets are the one place where a value is written into the source, percent-encoded, so
 // "[Website]([Url])" works and the safe-URL rule of the Markdown reader still decides the link.
 import { parseMarkdown, type MdBlock, type MdInline } from '../markdown';
-import { cellText } from '../table/table-cells';
+import { cellText } from '../cells/cells';
 
 type Row = Record<string, unknown>;
 

@@ -2,10 +2,9 @@
 // the server: the view only sends {q, sort, dir, limit, offset}. Without it (rows handed over
 // whole) TanStack Table does the same work in the browser. Cell display rules live in
 // table-cells.ts; downloads in ../pdf.ts and toCsv.
-import { ActionIcon, Anchor, Badge, Box, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { ActionIcon, Anchor, Badge, Box, Group, Modal, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowsSort, IconArrowUp, IconChevronLeft, IconChevronRight, IconFileTypeCsv, IconFileTypePdf, IconPencil, IconSearch } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowsSort, IconArrowUp, IconChevronLeft, IconChevronRight, IconFileTypeCsv, IconFileTypePdf, IconPencil } from '@tabler/icons-react';
 import {
   flexRender,
   getCoreRowModel,
@@ -19,25 +18,22 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from 'react';
 import { matchesSearch, rowSearchText, searchTerms } from '../../shared/filters/search';
-import type { SettingValues } from '../../shared/settings/types';
+import { withCommon } from '../../shared/settings/common';
+import { readSettings } from '../../shared/settings/read';
+import { rowBlockSettings } from '../../shared/settings/row-blocks';
+import type { BlockRecord } from '../../shared/settings/types';
 import { BlockFrame, BlockLoading, DataError, EmptyState, toolbarColor } from '../BlockFrame';
-import { downloadName } from '../files';
+import { downloadName, saveFile } from '../files';
 import { Markdown } from '../Markdown';
-import type { BlockViewProps, SheetQuery } from '../types';
-import type { ActionType } from './schema';
-import { useRowWrites } from './useRowWrites';
-import {
-  cellDisplay,
-  cellStyle,
-  cellText,
-  fillTemplate,
-  pageInfo,
-  rowsPerPage,
-  safeUrl,
-  tableColumns,
-  toCsv,
-  type TableColumn,
-} from './table-cells';
+import { toCsv } from '../cells/csv';
+import { cellText, safeUrl } from '../cells/cells';
+import { pageInfo, rowsPerPage } from '../query/sheet-query';
+import { Pager, SearchBox } from '../query/QueryControls';
+import { useSheetQuery } from '../query/useSheetQuery';
+import type { BlockViewProps } from '../types';
+import type { TableAction } from '../rows/row-edit';
+import { useRowWrites } from '../rows/useRowWrites';
+import { cellDisplay, cellStyle, fillTemplate, tableColumns, type TableColumn } from './table-cells';
 
 type Row = Record<string, unknown>;
 
@@ -47,7 +43,9 @@ export const UNPAGED_LIMIT = 1000;
 const VIRTUAL_FROM = 150;
 const ROW_HEIGHT = 41;
 
-const str = (v: unknown, fallback = '') => (typeof v === 'string' && v ? v : fallback);
+/** The block's settings as its record holds them; a cleared search or pagination colour is the usual one. */
+const TABLE_SETTINGS = withCommon(rowBlockSettings);
+const readTable = (config: BlockRecord) => readSettings(TABLE_SETTINGS, config, { blankIsDefault: ['Search_color', 'Pagination_color'] });
 
 /**
  * Keeps a text cell inside its column: prose wraps between words, and a word too long for the
@@ -137,24 +135,12 @@ const edgeShade = (side: 'left' | 'right'): CSSProperties => ({
   zIndex: 2,
 });
 
-function download(content: Blob, name: string) {
-  const url = URL.createObjectURL(content);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /** Actions that run in the browser: Open link, Copy to clipboard, Download pdf. */
-export async function runClientAction(action: SettingValues, row: Row, columns: string[], blockTitle: string) {
-  const type = action.type as ActionType;
-  const source = cellText(row[str(action.source_column)]).trim();
-  const ok = (fallback: string) => notifications.show({ color: 'teal', message: str(action.success_message, fallback) });
-  const fail = (fallback: string) => notifications.show({ color: 'red', message: str(action.error_message, fallback) });
-  switch (type) {
+export async function runClientAction(action: TableAction, row: Row, columns: string[], blockTitle: string) {
+  const source = cellText(row[action.source_column]).trim();
+  const ok = (fallback: string) => notifications.show({ color: 'teal', message: action.success_message || fallback });
+  const fail = (fallback: string) => notifications.show({ color: 'red', message: action.error_message || fallback });
+  switch (action.type) {
     case 'Open link': {
       const url = safeUrl(source);
       if (url) window.open(url, '_blank', 'noopener,noreferrer');
@@ -171,9 +157,9 @@ export async function runClientAction(action: SettingValues, row: Row, columns: 
       return;
     case 'Download pdf': {
       const { downloadRowPdf, rowAsText } = await import('../pdf');
-      const template = str(action.pdf_template);
+      const template = action.pdf_template;
       const text = template ? fillTemplate(template, row) : rowAsText(row, columns);
-      await downloadRowPdf(text, str(action.title) || blockTitle, downloadName(blockTitle || str(action.title), 'row', 'pdf'));
+      await downloadRowPdf(text, action.title || blockTitle, downloadName(blockTitle || action.title, 'row', 'pdf'));
       return;
     }
     default:
@@ -181,41 +167,22 @@ export async function runClientAction(action: SettingValues, row: Row, columns: 
   }
 }
 
-export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps) {
-  const server = typeof data.setQuery === 'function';
-  const paginate = config.paginate !== false;
+export function TableBlock({ config, rows, columns, data }: BlockViewProps) {
+  const settings = useMemo(() => readTable(config), [config]);
+  const { paginate, title } = settings;
   const pageSize = paginate ? rowsPerPage(config) : UNPAGED_LIMIT;
-  const showSearch = config.show_search !== false;
-  const showSort = config.show_sort !== false;
-  const showPagination = paginate && config.show_pagination !== false;
-  const title = str(config.title);
+  const showSearch = settings.show_search;
+  const showSort = settings.show_sort;
+  const showPagination = paginate && settings.show_pagination;
   const cols = useMemo(() => tableColumns(config, columns), [config, columns]);
   const writes = useRowWrites(config, columns, data);
   const { actions, editable, itemButtons } = writes;
   const hasActions = actions.length > 0 || itemButtons.length > 0;
 
   // Client mode keeps its own query; server mode reads the renderer's and sends whole queries.
-  const [localQuery, setLocalQuery] = useState<SheetQuery>({ limit: pageSize, offset: 0 });
-  const query: SheetQuery = server ? { limit: pageSize, offset: 0, ...data.query } : { ...localQuery, limit: pageSize };
-  const update = (changes: SheetQuery) => {
-    const next: SheetQuery = { ...query, ...changes };
-    for (const k of Object.keys(next) as (keyof SheetQuery)[]) if (next[k] === undefined || next[k] === '') delete next[k];
-    if (server) data.setQuery!(next);
-    else setLocalQuery(next);
-  };
+  const sheetQuery = useSheetQuery(data, { pageSize });
+  const { server, query, offset, update } = sheetQuery;
 
-  // The renderer starts paged blocks with their page size; keep it in step if the setting changes.
-  useEffect(() => {
-    if (server && data.query && data.query.limit !== pageSize) update({ limit: pageSize, offset: 0 });
-  }, [server, pageSize]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const [search, setSearch] = useState(query.q ?? '');
-  const [debounced] = useDebouncedValue(search, 300);
-  useEffect(() => {
-    if ((query.q ?? '') !== debounced.trim()) update({ q: debounced.trim() || undefined, offset: 0 });
-  }, [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const offset = query.offset ?? 0;
   // Stable state objects: TanStack recomputes its row models when these change identity.
   const sorting = useMemo<SortingState>(() => (query.sort ? [{ id: query.sort, desc: query.dir === 'desc' }] : []), [query.sort, query.dir]);
   const pagination = useMemo(() => ({ pageIndex: Math.floor(offset / pageSize), pageSize }), [offset, pageSize]);
@@ -277,7 +244,7 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
     setBusy('csv');
     try {
       const csv = toCsv(await allRows(), exportColumns);
-      download(new Blob([csv], { type: 'text/csv;charset=utf-8' }), downloadName(title, 'table', 'csv'));
+      saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), downloadName(title, 'table', 'csv'));
     } catch (e) {
       notifications.show({ color: 'red', title: 'Download failed', message: e instanceof Error ? e.message : 'Data Error' });
     } finally {
@@ -301,7 +268,7 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
     () => new Set((config.axis ?? []).filter((a) => a.hidden === true).map((a) => String(a.column))),
     [config.axis],
   );
-  const clickable = config.show_details_on_click === true;
+  const clickable = settings.show_details_on_click;
   const openDetails = (r: Row) => clickable && setDetails(r);
 
   // Long unpaged tables draw only the rows in view.
@@ -325,36 +292,24 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
     if (el) el.scrollBy({ left: dir * Math.max(120, el.clientWidth * 0.8), behavior: 'smooth' });
   };
 
-  const searchColor = str(config.Search_color, '#4f46e5');
-  const paginationColor = str(config.Pagination_color, '#4f46e5');
-  const cardColor = str(config.Card_color) || undefined;
-  const freeze = config.freeze_actions_column === true;
+  const searchColor = settings.Search_color;
+  const paginationColor = settings.Pagination_color;
+  const cardColor = settings.Card_color || undefined;
+  const freeze = settings.freeze_actions_column;
   const stickyCell: CSSProperties = freeze ? { position: 'sticky', right: 0, background: cardColor ?? 'var(--mantine-color-body)', zIndex: 1 } : {};
 
   const toolbar = (
     <>
       {writes.toolbar}
-      {showSearch && (
-        <TextInput
-          aria-label="Search"
-          placeholder="Search"
-          size="xs"
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          leftSection={<IconSearch size={14} color={searchColor} />}
-          // A normal border at rest; the colour marks the icon and the focus ring.
-          styles={{ input: { '--input-bd-focus': searchColor } as CSSProperties }}
-          w={200}
-        />
-      )}
-      {config.csv_download !== false && (
+      {showSearch && <SearchBox state={sheetQuery} width={200} color={searchColor} />}
+      {settings.csv_download && (
         <Tooltip label="Download CSV">
           <ActionIcon variant="subtle" color={toolbarColor(config)} aria-label="Download CSV" onClick={downloadCsv} loading={busy === 'csv'} disabled={data.error != null}>
             <IconFileTypeCsv size={18} />
           </ActionIcon>
         </Tooltip>
       )}
-      {config.pdf_download === true && (
+      {settings.pdf_download && (
         <Tooltip label="Download PDF">
           <ActionIcon variant="subtle" color={toolbarColor(config)} aria-label="Download PDF" onClick={downloadPdf} loading={busy === 'pdf'} disabled={data.error != null}>
             <IconFileTypePdf size={18} />
@@ -475,34 +430,7 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
                   {hasActions && (
                     <Table.Td style={{ ...stickyCell, whiteSpace: 'nowrap' }}>
                       <Group gap={6} wrap="nowrap">
-                        {actions.map((ra) => (
-                          <Button
-                            key={ra.index}
-                            size="compact-xs"
-                            style={{ backgroundColor: str(ra.action.button_color, '#4f46e5'), color: str(ra.action.text_color, '#ffffff') }}
-                            onClick={(e) => {
-                              e.stopPropagation();
-                              writes.runAction(ra, row.original, (a, r) => void runClientAction(a, r, columns, title));
-                            }}
-                          >
-                            {str(ra.action.title, String(ra.action.type))}
-                          </Button>
-                        ))}
-                        {itemButtons.map((b, i) => (
-                          <Tooltip key={`item-${i}`} label={writes.pageHint ?? b.page} disabled={!writes.pageHint}>
-                            <Button
-                              size="compact-xs"
-                              style={{ backgroundColor: b.button_color, color: b.text_color, opacity: writes.pageHint ? 0.6 : 1 }}
-                              aria-disabled={writes.pageHint ? true : undefined}
-                              onClick={(e) => {
-                                e.stopPropagation();
-                                writes.openPage(b, row.original);
-                              }}
-                            >
-                              {b.title}
-                            </Button>
-                          </Tooltip>
-                        ))}
+                        {writes.rowButtons(row.original, (action, r) => void runClientAction(action, r, columns, title))}
                       </Group>
                     </Table.Td>
                   )}
@@ -518,36 +446,7 @@ export function TableBlock({ config, rows, columns, mode, data }: BlockViewProps
         </Box>
         </Box>
         {shown.length === 0 && <EmptyState>No rows</EmptyState>}
-        {showPagination && (
-          <Group justify="space-between" mt="sm" gap="xs" wrap="wrap" role="navigation" aria-label="Pagination">
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {`${total} ${total === 1 ? 'row' : 'rows'}`}
-            </Text>
-            <Group gap="xs">
-              <Button
-                size="compact-sm"
-                variant="light"
-                color={paginationColor}
-                aria-label="Previous page"
-                disabled={page <= 1 || data.loading}
-                onClick={() => update({ offset: Math.max(0, offset - pageSize) })}
-              >
-                Previous
-              </Button>
-              <Text size="sm">{`Page ${page} of ${pages}`}</Text>
-              <Button
-                size="compact-sm"
-                variant="light"
-                color={paginationColor}
-                aria-label="Next page"
-                disabled={page >= pages || data.loading}
-                onClick={() => update({ offset: offset + pageSize })}
-              >
-                Next
-              </Button>
-            </Group>
-          </Group>
-        )}
+        {showPagination && <Pager total={total} page={page} pages={pages} disabled={data.loading} color={paginationColor} onPage={sheetQuery.turnPage} />}
       </Paper>
     );
 

@@ -2,53 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { normalizeBlock } from '../../shared/settings/block';
 import { parseMarkdown, parseInline } from '../markdown';
 import { downloadName } from '../files';
-import {
-  cellDisplay,
-  cellStyle,
-  csvField,
-  cssWidth,
-  fillTemplate,
-  formatCell,
-  pageInfo,
-  parseDate,
-  rowsPerPage,
-  ruleMatches,
-  safeUrl,
-  tableColumns,
-  toCsv,
-  truncate,
-} from './table-cells';
+import { cellDisplay, cellStyle, fillTemplate, ruleMatches, tableColumns } from './table-cells';
 import { tableSchema } from './schema';
 
 const block = (input: Record<string, unknown>) => normalizeBlock(tableSchema, { sheet_title: 'Orders', ...input });
-
-describe('rows per page', () => {
-  it.each([
-    [10, 10],
-    [25, 25],
-    ['', 10],
-    ['30', 30],
-    [0, 10],
-    [-5, 10],
-    [null, 10],
-    [7.8, 7],
-  ])('%j → %i', (rows_per_page, expected) => {
-    expect(rowsPerPage(block({ rows_per_page }))).toBe(expected);
-  });
-});
-
-describe('widths', () => {
-  it.each([
-    ['150px', '150px'],
-    ['150', '150px'],
-    [120, '120px'],
-    ['20%', '20%'],
-    ['12REM', '12rem'],
-    ['', '200px'],
-    ['wide', '200px'],
-    ['1px;color:red', '200px'],
-  ])('%j → %s', (input, expected) => expect(cssWidth(input)).toBe(expected));
-});
 
 describe('tableColumns', () => {
   it('every sheet column as text when no axis is configured', () => {
@@ -89,36 +46,6 @@ describe('tableColumns', () => {
     expect(cols[0]!.rules).toEqual([rule]);
     expect(cols[1]!.rules).toEqual([]);
   });
-});
-
-describe('dates', () => {
-  it.each([
-    ['2024-03-05', { y: 2024, m: 3, d: 5 }],
-    ['2024-03-05T14:30:00Z', { y: 2024, m: 3, d: 5, h: 14, min: 30 }],
-    ['05/03/2024', { y: 2024, m: 3, d: 5 }],
-    ['03/25/2024', { y: 2024, m: 3, d: 25 }],
-    ['03-05-2024', { y: 2024, m: 3, d: 5 }],
-    ['25-03-2024', { y: 2024, m: 3, d: 25 }],
-    ['March 5, 2024', { y: 2024, m: 3, d: 5 }],
-    ['2024-13-01', null],
-    ['hello', null],
-    ['', null],
-  ])('%j', (input, expected) => expect(parseDate(input)).toEqual(expected));
-});
-
-describe('formatCell by type', () => {
-  it.each([
-    ['1234.5', 'number', '1,234.5'],
-    ['abc', 'number', 'abc'],
-    ['2024-03-05', 'date', 'Mar 5, 2024'],
-    ['not a date', 'date', 'not a date'],
-    ['2024-03-05T09:05', 'datetime-local', 'Mar 5, 2024, 09:05'],
-    ['2024-03', 'month', 'Mar 2024'],
-    ['2024-W05', 'week', 'Week 5, 2024'],
-    ['14:30', 'time', '14:30'],
-    [null, 'text', ''],
-    [true, 'select', 'true'],
-  ])('%j as %s → %j', (value, type, expected) => expect(formatCell(value, type)).toBe(expected));
 });
 
 describe('cellDisplay by type', () => {
@@ -168,40 +95,7 @@ describe('conditional formatting', () => {
   });
 });
 
-describe('CSV', () => {
-  it.each([
-    ['plain', 'plain'],
-    ['a,b', '"a,b"'],
-    ['say "hi"', '"say ""hi"""'],
-    ['line\nbreak', '"line\nbreak"'],
-    [' padded', '" padded"'],
-    [12.5, '12.5'],
-    [-3, '-3'],
-    [null, ''],
-    ['=SUM(A1)', "'=SUM(A1)"],
-    ['@cmd', "'@cmd"],
-    ['-x', "'-x"],
-    ['Zoë', 'Zoë'],
-  ])('%j → %s', (value, expected) => expect(csvField(value)).toBe(expected));
-
-  it('has a BOM, a header row and CRLF lines', () => {
-    expect(toCsv([{ A: 1, B: 'x,y' }, { A: 2 }], ['A', 'B'])).toBe('\uFEFFA,B\r\n1,"x,y"\r\n2,\r\n');
-  });
-});
-
 describe('misc', () => {
-  it.each([
-    [0, 10, 0, { page: 1, pages: 1 }],
-    [95, 10, 0, { page: 1, pages: 10 }],
-    [95, 10, 90, { page: 10, pages: 10 }],
-    [95, 10, 500, { page: 10, pages: 10 }],
-  ])('pageInfo(%i, %i, %i)', (total, limit, offset, expected) => expect(pageInfo(total, limit, offset)).toEqual(expected));
-
-  it('truncate', () => {
-    expect(truncate('hello', 0)).toBe('hello');
-    expect(truncate('hello world', 6)).toBe('hello…');
-  });
-
   it('fillTemplate', () => {
     expect(fillTemplate('Order {{ Id }} for {{Customer}} {{Missing}}', { Id: 7, Customer: 'Ann' })).toBe('Order 7 for Ann ');
   });
@@ -213,14 +107,6 @@ describe('misc', () => {
     [undefined, 'chart', 'pdf', 'chart.pdf'],
   ])('downloadName(%j)', (title, fallback, ext, expected) => expect(downloadName(title, fallback, ext)).toBe(expected));
 
-  it.each([
-    ['https://a.b', 'link', 'https://a.b'],
-    ['/local.png', 'image', '/local.png'],
-    ['//evil.com', 'link', null],
-    ['data:image/png;base64,AAAA', 'image', 'data:image/png;base64,AAAA'],
-    ['data:image/png;base64,AAAA', 'link', null],
-    ['data:text/html,<b>', 'image', null],
-  ] as const)('safeUrl(%j, %s)', (url, kind, expected) => expect(safeUrl(url, kind)).toBe(expected));
 });
 
 describe('markdown', () => {

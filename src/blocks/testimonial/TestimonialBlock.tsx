@@ -4,11 +4,14 @@
 import { ActionIcon, Avatar, Box, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconQuote, IconStarFilled } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { readSettings } from '../../shared/settings/read';
 import { BlockFrame, EmptyState } from '../BlockFrame';
 import type { BlockViewProps } from '../types';
+import { testimonialSettings } from './schema';
 import { gridColumns, initials, nextStart, perPage, testimonialsOf, type Testimonial } from './testimonials';
 
-const str = (v: unknown, fallback = '') => (typeof v === 'string' && v ? v : fallback);
+/** A cleared colour is the usual one; a cleared title or subtitle shows none. */
+const BLANK_IS_DEFAULT = ['card_color', 'text_color', 'name_color', 'star_color', 'testimonial_title_color', 'testimonial_subtitle_color'] as const;
 
 interface Colors {
   card: string;
@@ -59,21 +62,20 @@ function Card({ t, colors }: { t: Testimonial; colors: Colors }) {
 }
 
 export function TestimonialBlock({ config, rows, mode, data }: BlockViewProps) {
-  const cols = {
-    text: str(config.testimonial_text),
-    name: str(config.name),
-    designation: str(config.designation),
-    company: str(config.company),
-    avatar: str(config.avatar_url),
-    rating: str(config.rating),
-  };
-  const items = useMemo(() => testimonialsOf(rows, cols), [rows, cols.text, cols.name, cols.designation, cols.company, cols.avatar, cols.rating]);
-  const colors: Colors = {
-    card: str(config.card_color, '#f9fafb'),
-    text: str(config.text_color, '#374151'),
-    name: str(config.name_color, '#111827'),
-    star: str(config.star_color, '#f59e0b'),
-  };
+  const settings = useMemo(() => readSettings(testimonialSettings, config, { blankIsDefault: BLANK_IS_DEFAULT }), [config]);
+  const cols = useMemo(
+    () => ({
+      text: settings.testimonial_text,
+      name: settings.name,
+      designation: settings.designation,
+      company: settings.company,
+      avatar: settings.avatar_url,
+      rating: settings.rating,
+    }),
+    [settings.testimonial_text, settings.name, settings.designation, settings.company, settings.avatar_url, settings.rating],
+  );
+  const items = useMemo(() => testimonialsOf(rows, cols), [rows, cols]);
+  const colors: Colors = { card: settings.card_color, text: settings.text_color, name: settings.name_color, star: settings.star_color };
   const layout = config.Layout === 'single' || config.Layout === 'twin' ? config.Layout : 'grid';
   const per = perPage(layout);
   const [start, setStart] = useState(0);
@@ -88,16 +90,16 @@ export function TestimonialBlock({ config, rows, mode, data }: BlockViewProps) {
   }, [auto, paused, interval, items.length, per]);
   const first = start < items.length ? start : 0;
 
-  const title = str(config.testimonial_title);
-  const subtitle = str(config.testimonial_subtitle);
+  const title = settings.testimonial_title;
+  const subtitle = settings.testimonial_subtitle;
   const heading = (title || subtitle) && (
     <Stack gap={4} mb="md" ta="center">
       {title && (
-        <Title order={3} style={{ color: str(config.testimonial_title_color, '#111827') }}>
+        <Title order={3} style={{ color: settings.testimonial_title_color }}>
           {title}
         </Title>
       )}
-      {subtitle && <Text style={{ color: str(config.testimonial_subtitle_color, '#6b7280') }}>{subtitle}</Text>}
+      {subtitle && <Text style={{ color: settings.testimonial_subtitle_color }}>{subtitle}</Text>}
     </Stack>
   );
 

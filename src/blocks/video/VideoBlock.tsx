@@ -5,13 +5,16 @@
 import { Alert, Box, Modal, Text, UnstyledButton } from '@mantine/core';
 import { IconPlayerPlayFilled, IconVideo } from '@tabler/icons-react';
 import { useMemo, useRef, useState, type CSSProperties } from 'react';
+import { withCommon } from '../../shared/settings/common';
+import { readSettings } from '../../shared/settings/read';
 import { BlockFrame } from '../BlockFrame';
 import type { BlockViewProps } from '../types';
+import { videoSettings } from './schema';
 import { aspectRatioOf, playbackOf, videoSource, type Playback, type VideoSource } from './video-url';
 
-function str(v: unknown, fallback: string): string {
-  return typeof v === 'string' && v ? v : fallback;
-}
+/** A cleared play button colour is the usual one. */
+const VIDEO_SETTINGS = withCommon(videoSettings);
+const readVideo = (config: Record<string, unknown>) => readSettings(VIDEO_SETTINGS, config, { blankIsDefault: ['play_button_color', 'play_icon_color'] });
 
 const HOVER: Record<string, CSSProperties> = {
   zoom: { transform: 'scale(1.02)' },
@@ -20,9 +23,7 @@ const HOVER: Record<string, CSSProperties> = {
 };
 
 export function PlayButton({ config, onClick, label }: { config: Record<string, unknown>; onClick: () => void; label: string }) {
-  const style = str(config.play_button_style, 'circle');
-  const bg = str(config.play_button_color, '#4f46e5');
-  const fg = str(config.play_icon_color, '#ffffff');
+  const { play_button_style: style, play_button_color: bg, play_icon_color: fg } = readVideo(config);
   const shape: CSSProperties =
     style === 'minimal'
       ? { background: 'transparent', width: 72, height: 72 }
@@ -92,11 +93,12 @@ export function VideoBlock({ config, mode }: BlockViewProps) {
   const source = useMemo(() => videoSource(config), [config]);
   const playing = useMemo(() => videoSource(config, true), [config]);
   const playback = playbackOf(config);
-  const layout = str(config.layout, 'inline');
+  const settings = useMemo(() => readVideo(config), [config]);
+  const { layout } = settings;
   const ratio = aspectRatioOf(config.aspect_ratio);
   const [open, setOpen] = useState(false);
   const [hover, setHover] = useState(false);
-  const effect = HOVER[str(config.hover_effect, 'none')] ?? {};
+  const effect = HOVER[settings.hover_effect] ?? {};
 
   let body;
   if (source.kind === 'none') {
@@ -151,7 +153,7 @@ export function VideoBlock({ config, mode }: BlockViewProps) {
             size={full ? undefined : '80rem'}
             centered
             padding={full ? 0 : 'xs'}
-            title={str(config.title, 'Video')}
+            title={settings.title || 'Video'}
             styles={full ? { content: { background: '#000' }, header: { background: '#000', color: '#fff' }, body: { height: 'calc(100% - 60px)' } } : undefined}
           >
             <Box style={full ? { position: 'relative', width: '100%', height: '100%' } : { position: 'relative', width: '100%', aspectRatio: ratio }}>

@@ -1,25 +1,11 @@
 // Assembles and checks block records from block schemas: the server's validator and the
 // editor's "temporary block with the type's defaults" both go through here.
+import { COMMON_SETTINGS } from './common';
 import { defaultsOf } from './defaults';
 import { validate } from './validate';
 import type { BlockRecord, BlockSchema, SettingsSchema, SettingValues, ValidationIssue } from './types';
 
-/** Settings every block has (blocks-and-data §3, "Common block settings"). */
-export const COMMON_SETTINGS: SettingsSchema = {
-  title: { type: 'input', default: '', label: 'Title' },
-  title_color: { type: 'color', default: '#1f2937', label: 'Title colour' },
-  title_background_color: { type: 'color', default: '', label: 'Title background colour' },
-  section: {
-    type: 'input',
-    default: '',
-    label: 'Section',
-    description: 'One of the sections defined in the board settings (empty: always shown).',
-  },
-  full_width: { type: 'boolean', default: false, label: 'Full width' },
-  background_color: { type: 'color', default: '#ffffff', label: 'Background colour' },
-  font_color: { type: 'color', default: '#1f2937', label: 'Font colour' },
-  toolbar_icon_color: { type: 'color', default: '#4f46e5', label: 'Toolbar icon colour' },
-};
+export { COMMON_SETTINGS };
 
 /** Keys of the record itself, not settings. */
 export const RECORD_KEYS = ['id', 'type', 'sheet_title', 'axis', 'actions', 'filters', 'temp_block'] as const;

@@ -4,3 +4,6 @@ export * from './validate';
 export * from './visibility';
 export * from './block';
 export * from './arrays';
+export * from './options';
+export * from './read';
+export * from './common';

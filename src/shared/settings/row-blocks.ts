@@ -1,14 +1,13 @@
 // Block-level settings shared by the table and list blocks (spec, blocks-and-data §3 "List and
 // table blocks"). They live in src/shared because a block's schema.ts imports only src/shared, and
 // the list block reuses every one of them. Data only: the object must survive a JSON round trip.
-import type { SelectOption, SettingsSchema } from './types';
-
-const opts = (...values: string[]): SelectOption[] => values.map((value) => ({ value, label: value }));
+import { defineSettings } from './read';
+import { sameLabelOptions } from './options';
 
 /** Viewer roles that may add rows, edit fields or see action buttons (spec §6). */
 export const ROLE_OPTIONS = ['Admins', 'Admins & Guests', 'None', 'Everyone'] as const;
 
-export const rowBlockSettings: SettingsSchema = {
+export const rowBlockSettings = defineSettings({
   title_alignment: {
     type: 'select',
     default: 'left',
@@ -62,7 +61,7 @@ export const rowBlockSettings: SettingsSchema = {
     label: 'Column width',
     description: 'Default width of every column, e.g. 200px.',
   },
-  add_new_row: { type: 'select', default: 'None', label: 'Add new row', options: opts(...ROLE_OPTIONS) },
+  add_new_row: { type: 'select', default: 'None', label: 'Add new row', options: sameLabelOptions(...ROLE_OPTIONS) },
   add_row_button_title: {
     type: 'input',
     default: 'Add Row',
@@ -91,7 +90,7 @@ export const rowBlockSettings: SettingsSchema = {
     type: 'select',
     default: 'Everyone',
     label: 'Action buttons visible to',
-    options: opts(...ROLE_OPTIONS),
+    options: sameLabelOptions(...ROLE_OPTIONS),
   },
   freeze_actions_column: { type: 'boolean', default: false, label: 'Freeze actions column' },
   toolbar_buttons: {
@@ -124,4 +123,4 @@ export const rowBlockSettings: SettingsSchema = {
   Pagination_color: { type: 'color', default: '#4f46e5', label: 'Pagination colour' },
   Search_color: { type: 'color', default: '#4f46e5', label: 'Search colour' },
   Filter_color: { type: 'color', default: '#4f46e5', label: 'Filter colour' },
-};
+});

@@ -109,6 +109,10 @@ describe('checkValue for every type', () => {
     else expect(problem).toMatch(/field/);
   });
 
+  it('refuses a type it does not know instead of reading it as text', () => {
+    expect(() => checkValue('field', { default: '', type: 'colour' as SettingType }, 'x')).toThrow("Unknown setting type 'colour'");
+  });
+
   it('undefined and null are not checked (required handles them)', () => {
     expect(checkValue('x', { type: 'number', default: 1 }, undefined)).toBeNull();
     expect(checkValue('x', { type: 'color', default: '' }, null)).toBeNull();

@@ -85,11 +85,27 @@ function checkType(key: string, setting: Setting, value: unknown, siblings: Sett
         value.every((p) => p && typeof p === 'object' && typeof (p as { key?: unknown }).key === 'string')
         ? null
         : `${name} must be a list of key-value pairs`;
-    default:
-      // input, text, textarea, markdowntext, pages, image, imageBlock, date, time,
-      // *_upload: all stored as text.
+    case 'input':
+    case 'text':
+    case 'textarea':
+    case 'markdowntext':
+    case 'pages':
+    case 'image':
+    case 'imageBlock':
+    case 'date':
+    case 'time':
+    case 'video_upload':
+    case 'audio_upload':
+    case 'image_upload':
       return typeof value === 'string' ? null : `${name} must be a text`;
+    default:
+      return unknownType(setting.type);
   }
+}
+
+/** Reached only by a setting type the switch does not know: a type error before it is a runtime one. */
+function unknownType(type: never): never {
+  throw new Error(`Unknown setting type '${String(type)}'`);
 }
 
 /**

@@ -13,8 +13,6 @@ import { errorMessage } from './row-actions';
 
 type Row = Record<string, unknown>;
 
-const str = (v: unknown, fallback = '') => (typeof v === 'string' && v ? v : fallback);
-
 const statusOf = (e: unknown): number | undefined => (e as { status?: unknown } | null)?.status as number | undefined;
 
 export interface RowEditorState {
@@ -83,7 +81,7 @@ function RowEditorBody({ state, onClose, write, rows, loading }: RowEditorProps 
         const values: Record<string, unknown> = {};
         for (const f of fields) values[f.column] = toRowValue(f.type, draft[f.column]);
         await write.add(values);
-        notifications.show({ color: 'teal', message: str(state.successMessage, 'Row added') });
+        notifications.show({ color: 'teal', message: state.successMessage || 'Row added' });
       } else {
         const changed = changedValues(fields, initial, draft);
         if (Object.keys(changed).length === 0) {
@@ -91,14 +89,14 @@ function RowEditorBody({ state, onClose, write, rows, loading }: RowEditorProps 
           return;
         }
         await write.update(String(base!._id), changed, Number(base!._version ?? 0));
-        notifications.show({ color: 'teal', message: str(state.successMessage, 'Row saved') });
+        notifications.show({ color: 'teal', message: state.successMessage || 'Row saved' });
       }
       onClose();
     } catch (e) {
       const status = statusOf(e);
       const byColumn = issuesByColumn(e);
       if (status === 400 && Object.keys(byColumn).length > 0) setErrors(byColumn);
-      else setProblem({ message: errorMessage(e, str(state.errorMessage, 'Data Error')), stale: status === 409 || status === 404 });
+      else setProblem({ message: errorMessage(e, state.errorMessage || 'Data Error'), stale: status === 409 || status === 404 });
     } finally {
       setSaving(false);
     }
@@ -170,10 +168,10 @@ export function DeleteDialog({ state, onClose, write }: { state: DeleteState | n
     setBusy(true);
     try {
       await write.remove(String(state.row._id));
-      notifications.show({ color: 'teal', message: str(state.successMessage, 'Row deleted') });
+      notifications.show({ color: 'teal', message: state.successMessage || 'Row deleted' });
       onClose();
     } catch (e) {
-      notifications.show({ color: 'red', message: str(state.errorMessage, errorMessage(e)) });
+      notifications.show({ color: 'red', message: state.errorMessage || errorMessage(e) });
     } finally {
       setBusy(false);
     }

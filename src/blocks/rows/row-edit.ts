@@ -3,8 +3,9 @@
 // audiences with the same `allows` rule.
 import { allows, type ViewerRole } from '../audience';
 import { fieldOptions, type FieldSpec } from '../fields/field-values';
+import { readSettings, type SettingsOf } from '../../shared/settings/read';
 import type { BlockRecord, SettingValues } from '../../shared/settings/types';
-import type { ActionType } from './schema';
+import { tableActionSettings, type ActionType } from '../table/schema';
 
 export type RowsKind = 'table' | 'list';
 
@@ -96,10 +97,13 @@ export function actionRun(type: unknown): ActionRun | null {
   }
 }
 
+/** An action as stored, typed by the table's action settings (a list's are a subset). */
+export type TableAction = SettingsOf<typeof tableActionSettings>;
+
 export interface RowAction {
   /** Position in the block's `actions` (runAction's index). */
   index: number;
-  action: SettingValues;
+  action: TableAction;
   run: ActionRun;
 }
 
@@ -111,10 +115,12 @@ export function rowActions(config: BlockRecord, role: ViewerRole): RowAction[] {
   if (!allows(config.action_button_visibility ?? 'Everyone', role)) return [];
   const kind = rowsKind(config);
   const out: RowAction[] = [];
-  (Array.isArray(config.actions) ? config.actions : []).forEach((action, index) => {
+  (Array.isArray(config.actions) ? config.actions : []).forEach((stored, index) => {
+    // A cleared button colour is the usual one.
+    const action = readSettings(tableActionSettings, stored, { blankIsDefault: ['button_color', 'text_color'] });
     const run = actionRun(action.type);
     if (!run) return;
-    if (kind === 'list' && !LIST_ACTION_TYPES.includes(action.type as ActionType)) return;
+    if (kind === 'list' && !LIST_ACTION_TYPES.includes(action.type)) return;
     out.push({ index, action, run });
   });
   return out.slice(0, 2);

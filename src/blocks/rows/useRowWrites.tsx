@@ -5,19 +5,19 @@
 import { Button, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import type { BlockRecord, SettingValues } from '../../shared/settings/types';
+import { readSettings } from '../../shared/settings/read';
+import { rowBlockSettings } from '../../shared/settings/row-blocks';
+import type { BlockRecord } from '../../shared/settings/types';
 import type { BlockData, SheetRow } from '../types';
 import type { DeleteState, RowEditorState } from './RowDialogs';
 import { runServerAction } from './row-actions';
-import { canAddRow, editableFields, pageButtons, rowActions, rowFields, type EditField, type PageButton, type RowAction } from './row-edit';
+import { canAddRow, editableFields, pageButtons, rowActions, rowFields, type EditField, type PageButton, type RowAction, type TableAction } from './row-edit';
 
 type Row = Record<string, unknown>;
 
 // The dialogs and their inputs load when a row is first edited, added or deleted.
 const RowEditor = lazy(() => import('./RowDialogs').then((m) => ({ default: m.RowEditor })));
 const DeleteDialog = lazy(() => import('./RowDialogs').then((m) => ({ default: m.DeleteDialog })));
-
-const str = (v: unknown, fallback = '') => (typeof v === 'string' && v ? v : fallback);
 
 export interface RowWritesUi {
   actions: RowAction[];
@@ -29,15 +29,21 @@ export interface RowWritesUi {
   dialogs: ReactNode;
   editCell: (row: Row, column: string) => void;
   /** Runs an action of a row; client actions call `client`. */
-  runAction: (ra: RowAction, row: Row, client: (action: SettingValues, row: Row) => void) => void;
+  runAction: (ra: RowAction, row: Row, client: (action: TableAction, row: Row) => void) => void;
   openPage: (button: PageButton, row?: Row) => void;
+  /** A row's action and item page buttons (each view lays them out); client actions call `client`. */
+  rowButtons: (row: Row, client?: (action: TableAction, row: Row) => void) => ReactNode;
   /** Title of page buttons while the app cannot open pages (boards). */
   pageHint: string | undefined;
 }
 
 export const NO_PAGES_HINT = 'Opens a page of a multipage app; boards have a single page.';
 
+/** The Add Row button and form: a cleared title or colour is the usual one. */
+const ADD_ROW_DEFAULTS = ['submit_button_title', 'add_row_button_title', 'add_row_button_color', 'add_row_text_color'] as const;
+
 export function useRowWrites(config: BlockRecord, columns: string[], data: BlockData): RowWritesUi {
+  const settings = useMemo(() => readSettings(rowBlockSettings, config, { blankIsDefault: ADD_ROW_DEFAULTS }), [config]);
   const role = data.viewer.role;
   const write = data.write;
   const editable = useMemo(
@@ -58,19 +64,19 @@ export function useRowWrites(config: BlockRecord, columns: string[], data: Block
   const [deleteUsed, setDeleteUsed] = useState(false);
   if (editor && !editorUsed) setEditorUsed(true);
   if (deleting && !deleteUsed) setDeleteUsed(true);
-  const submitLabel = str(config.submit_button_title, 'Submit');
+  const submitLabel = settings.submit_button_title;
 
   const editCell = (row: Row, column: string) => {
     const field = editable.get(column);
     if (field) setEditor({ row: row as SheetRow, fields: [field], title: `Edit ${column}`, submitLabel: 'Save' });
   };
 
-  const runAction = (ra: RowAction, row: Row, client: (action: SettingValues, row: Row) => void) => {
+  const runAction = (ra: RowAction, row: Row, client: (action: TableAction, row: Row) => void) => {
     const a = ra.action;
-    const messages = { successMessage: str(a.success_message) || undefined, errorMessage: str(a.error_message) || undefined };
+    const messages = { successMessage: a.success_message || undefined, errorMessage: a.error_message || undefined };
     switch (ra.run) {
       case 'edit':
-        setEditor({ row: row as SheetRow, fields: fieldsOfRow, title: str(a.title, 'Edit row'), submitLabel: 'Save', ...messages });
+        setEditor({ row: row as SheetRow, fields: fieldsOfRow, title: a.title || 'Edit row', submitLabel: 'Save', ...messages });
         return;
       case 'delete':
         setDeleting({ row: row as SheetRow, ...messages });
@@ -94,10 +100,10 @@ export function useRowWrites(config: BlockRecord, columns: string[], data: Block
         key="add"
         size="compact-sm"
         leftSection={<IconPlus size={14} />}
-        style={{ backgroundColor: str(config.add_row_button_color, '#4f46e5'), color: str(config.add_row_text_color, '#ffffff') }}
-        onClick={() => setEditor({ row: null, fields: fieldsOfRow, title: str(config.add_row_button_title, 'Add Row'), submitLabel })}
+        style={{ backgroundColor: settings.add_row_button_color, color: settings.add_row_text_color }}
+        onClick={() => setEditor({ row: null, fields: fieldsOfRow, title: settings.add_row_button_title, submitLabel })}
       >
-        {str(config.add_row_button_title, 'Add Row')}
+        {settings.add_row_button_title}
       </Button>
     ) : null;
 
@@ -126,5 +132,38 @@ export function useRowWrites(config: BlockRecord, columns: string[], data: Block
     </Suspense>
   ) : null;
 
-  return { actions, editable, itemButtons, toolbar, dialogs, editCell, runAction, openPage, pageHint };
+  const rowButtons = (row: Row, client: (action: TableAction, row: Row) => void = () => {}) => (
+    <>
+      {actions.map((ra) => (
+        <Button
+          key={ra.index}
+          size="compact-xs"
+          style={{ backgroundColor: ra.action.button_color, color: ra.action.text_color }}
+          onClick={(e) => {
+            e.stopPropagation();
+            runAction(ra, row, client);
+          }}
+        >
+          {ra.action.title || ra.action.type}
+        </Button>
+      ))}
+      {itemButtons.map((b, i) => (
+        <Tooltip key={`item-${i}`} label={pageHint ?? b.page} disabled={!pageHint}>
+          <Button
+            size="compact-xs"
+            style={{ backgroundColor: b.button_color, color: b.text_color, opacity: pageHint ? 0.6 : 1 }}
+            aria-disabled={pageHint ? true : undefined}
+            onClick={(e) => {
+              e.stopPropagation();
+              openPage(b, row);
+            }}
+          >
+            {b.title}
+          </Button>
+        </Tooltip>
+      ))}
+    </>
+  );
+
+  return { actions, editable, itemButtons, toolbar, dialogs, editCell, runAction, openPage, pageHint, rowButtons };
 }

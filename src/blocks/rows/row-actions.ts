@@ -2,20 +2,19 @@
 // is a lazy chunk: a list or table that never opens a dialog does not download its inputs).
 import { notifications } from '@mantine/notifications';
 import type { RowWrites } from '../types';
+import type { TableAction } from './row-edit';
 
 type Row = Record<string, unknown>;
-
-const str = (v: unknown, fallback = '') => (typeof v === 'string' && v ? v : fallback);
 
 export const errorMessage = (e: unknown, fallback = 'Data Error'): string => (e instanceof Error && e.message) || fallback;
 
 /** Runs a server-side action (API call, Duplicate row, Compose Email) and toasts its message, ok or not. */
-export async function runServerAction(write: RowWrites, index: number, row: Row, action: Record<string, unknown>): Promise<void> {
+export async function runServerAction(write: RowWrites, index: number, row: Row, action: TableAction): Promise<void> {
   try {
     const res = await write.runAction(index, String(row._id));
-    const message = res.message || (res.ok ? str(action.success_message, 'Done') : str(action.error_message, 'The action failed'));
+    const message = res.message || (res.ok ? action.success_message || 'Done' : action.error_message || 'The action failed');
     notifications.show({ color: res.ok ? 'teal' : 'red', message });
   } catch (e) {
-    notifications.show({ color: 'red', message: str(action.error_message, errorMessage(e)) });
+    notifications.show({ color: 'red', message: action.error_message || errorMessage(e) });
   }
 }

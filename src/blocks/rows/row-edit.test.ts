@@ -3,7 +3,7 @@ import type { ViewerRole } from '../audience';
 import { normalizeBlock } from '../../shared/settings/block';
 import { listSchema } from '../list/schema';
 import { actionRun, canAddRow, editableAudience, editableFields, pageButtons, rowActions, rowFields } from './row-edit';
-import { tableSchema } from './schema';
+import { tableSchema } from '../table/schema';
 
 const table = (input: Record<string, unknown>) => normalizeBlock(tableSchema, { sheet_title: 'S', ...input });
 const list = (input: Record<string, unknown>) => normalizeBlock(listSchema, { sheet_title: 'S', ...input });
