@@ -4,7 +4,7 @@
 // the row: the user's draft is never sent over someone else's change silently.
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FieldInput } from '../fields/FieldInput';
 import { changedValues, fieldErrors, initialValues, issuesByColumn, toRowValue, type FieldValue } from '../fields/field-values';
 import type { RowWrites, SheetRow } from '../types';
@@ -52,7 +52,12 @@ function RowEditorBody({ state, onClose, write, rows, loading }: RowEditorProps 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<{ message: string; stale: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
-  useEffect(() => setDraft(initial), [initial]);
+  // A reloaded row starts the editors again; reset while rendering so no frame shows the old draft.
+  const [draftOf, setDraftOf] = useState(initial);
+  if (draftOf !== initial) {
+    setDraftOf(initial);
+    setDraft(initial);
+  }
 
   const isNew = state.row === null;
   const latest = base ? (rows.find((r) => r._id === base._id) as SheetRow | undefined) : undefined;
