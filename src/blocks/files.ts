@@ -1,8 +1,9 @@
 // Helpers for files the blocks offer for download.
+import { stripControlChars } from '../shared/rules/control-chars';
 
 /** File name of a downloaded chart or table: the title, else the block kind. */
 export function downloadName(title: unknown, fallback: string, ext: string): string {
-  const base = (typeof title === 'string' ? title : '').trim().replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '').replace(/\s+/g, ' ');
+  const base = stripControlChars((typeof title === 'string' ? title : '').trim()).replace(/[\\/:*?"<>|]+/g, '').replace(/\s+/g, ' ');
   return `${base || fallback}.${ext}`;
 }
 

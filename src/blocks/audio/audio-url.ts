@@ -3,11 +3,12 @@
 // code or a link through the iframe block's sanitiser. Nothing typed is inserted as HTML.
 import { IFRAME_SANDBOX, parseIframeCode, safeFrameSrc } from '../iframe/iframe-code';
 import { mediaSrc } from '../media-src';
+import { stripControlChars } from '../../shared/rules/control-chars';
 
 export const SPOTIFY_KINDS = ['track', 'album', 'playlist', 'episode', 'show', 'artist'] as const;
 
 function clean(input: unknown): string {
-  return typeof input === 'string' ? input.replace(/[\u0000-\u001f\u007f]/g, '').trim() : '';
+  return typeof input === 'string' ? stripControlChars(input).trim() : '';
 }
 
 /** A pasted iframe's src, else the text itself. */

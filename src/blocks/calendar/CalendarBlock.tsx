@@ -60,7 +60,7 @@ export function CalendarBlock({ config, rows, data }: BlockViewProps) {
     () => (startCol && titleCol ? toEvents(rows, { start: startCol, end: endCol || undefined, title: titleCol }) : []),
     [rows, startCol, endCol, titleCol],
   );
-  const today = useMemo(todayNumber, []);
+  const [today] = useState(todayNumber);
   const openKey = `${String(config.default_calendar_view)}|${String(config.default_calendar_month)}|${String(config.calender_year)}|${String(config.calender_month)}`;
   const [view, setView] = useState<CalendarView>(() => openingView(config));
   const [day, setDay] = useState(() => openingDay(config, civil(today)));

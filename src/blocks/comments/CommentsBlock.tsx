@@ -4,6 +4,7 @@
 import { Avatar, Box, Button, Group, Pagination, Paper, Stack, Text, TextInput, Textarea, ActionIcon, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState, type FormEvent } from 'react';
+import { useClock } from '../use-clock';
 import { AUTHOR_MAX_LENGTH, COMMENT_MAX_LENGTH, commentIssues } from '../../shared/rules/comments';
 import { readSettings } from '../../shared/settings/read';
 import { BlockFrame, BlockLoading, DataError } from '../BlockFrame';
@@ -65,7 +66,7 @@ export function CommentsBlock({ config, mode, data }: BlockViewProps) {
 
   const { subtitle } = settings;
   const { page, pages } = pagesOf(c?.offset ?? 0, c?.limit ?? 10, c?.total ?? 0);
-  const now = Date.now();
+  const now = useClock(60_000);
 
   let list;
   if (!c || !c.ready)

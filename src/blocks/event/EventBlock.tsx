@@ -25,7 +25,8 @@ import {
   IconWorld,
   type Icon,
 } from '@tabler/icons-react';
-import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import { useClock } from '../use-clock';
 import { withCommon } from '../../shared/settings/common';
 import { readSettings } from '../../shared/settings/read';
 import { BlockFrame } from '../BlockFrame';
@@ -86,20 +87,9 @@ const alignOf = (v: unknown): 'left' | 'center' | 'right' => (v === 'center' || 
 const justify = { left: 'flex-start', center: 'center', right: 'flex-end' } as const;
 const BACKGROUND_SIZE: Record<string, string> = { contain: 'contain', cover: 'cover', fill: '100% 100%', none: 'auto', 'scale-down': 'contain' };
 
-/** Ticks every second while the deadline is ahead; stops once registration has closed. */
-function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, [active]);
-  return now;
-}
-
 function Countdown({ deadline, config }: { deadline: number; config: Record<string, unknown> }) {
   const settings = useMemo(() => readEvent(config), [config]);
-  const now = useNow(deadline > Date.now());
+  const now = useClock(1000, deadline);
   const parts = countdownParts(deadline, now);
   const style: CSSProperties = { background: settings.countdown_background_color, color: settings.countdown_text_color, borderRadius: 10, padding: '8px 12px' };
   if (parts.closed)
@@ -161,7 +151,8 @@ export function EventBlock({ config }: BlockViewProps) {
   const mailOk = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(mail);
   const registerHref = linkHref(config.registration_link);
   const buttonText = settings.registration_button;
-  const closed = deadline !== null && countdownParts(deadline, Date.now()).closed;
+  const now = useClock(1000, deadline ?? Number.NEGATIVE_INFINITY);
+  const closed = deadline !== null && countdownParts(deadline, now).closed;
   const icons = socialIconsOf(config.socialIcons);
   const iconSize = num(config.social_icon_size, 20);
   const titleAlign = alignOf(config.title_alignment);

@@ -1,6 +1,7 @@
 // Reads pasted embed code without ever inserting it: only the src (http/https) and a few safe
 // attributes are taken, and the view builds its own <iframe> from them. Everything else in the
 // paste (scripts, event handlers, srcdoc, style, sandbox overrides, other tags) is dropped.
+import { stripControlChars } from '../../shared/rules/control-chars';
 
 export const IFRAME_HINT = 'Paste the embed code (<iframe src="https://...">) or a link';
 
@@ -50,7 +51,7 @@ function decodeEntities(s: string): string {
 /** A http(s) URL, normalised; anything else (javascript:, data:, blob:, relative, bad) is null. */
 export function safeFrameSrc(raw: string): string | null {
   // Control characters and whitespace inside a scheme are a classic way around scheme checks.
-  const v = raw.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const v = stripControlChars(raw).trim();
   if (!/^https?:\/\//i.test(v)) return null;
   try {
     const u = new URL(v);

@@ -26,7 +26,9 @@ const reducedMotion = () => typeof window !== 'undefined' && !!window.matchMedia
 function useAutoScroll(on: boolean, ms: number, tick: () => void) {
   const [paused, setPaused] = useState(false);
   const ref = useRef(tick);
-  ref.current = tick;
+  useEffect(() => {
+    ref.current = tick;
+  });
   useEffect(() => {
     if (!on || paused || reducedMotion()) return;
     const t = window.setInterval(() => ref.current(), ms);

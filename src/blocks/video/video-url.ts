@@ -5,6 +5,7 @@
 // inserted as HTML.
 import { IFRAME_SANDBOX, parseIframeCode } from '../iframe/iframe-code';
 import { mediaSrc } from '../media-src';
+import { stripControlChars } from '../../shared/rules/control-chars';
 
 export const VIDEO_TYPES = ['youtube', 'vimeo', 'direct', 'embed'] as const;
 export type VideoType = (typeof VIDEO_TYPES)[number];
@@ -32,7 +33,7 @@ const KNOWN_BARE = /^(?:(?:www|m|music|player)\.)?(?:youtube\.com|youtu\.be|yout
 
 /** A typed link as a URL: http(s) only; a bare 'youtu.be/…' or 'vimeo.com/…' gets https. Pasted iframe code gives its src. */
 export function linkOf(input: unknown): URL | null {
-  let s = typeof input === 'string' ? input.replace(/[\u0000-\u001f\u007f]/g, '').trim() : '';
+  let s = typeof input === 'string' ? stripControlChars(input).trim() : '';
   if (s.includes('<')) {
     const frame = parseIframeCode(s);
     if (!frame.ok) return null;
