@@ -107,13 +107,14 @@ export function MapBlock({ config, rows, data, mode }: BlockViewProps) {
   }, [showMap]);
 
   // Tiles, when the settings have loaded.
-  const tiles: MapTiles | null = geo?.tiles ? tileSettings(geo.tiles) : null;
+  const geoTiles = geo?.tiles;
+  const tiles: MapTiles | null = useMemo(() => (geoTiles ? tileSettings(geoTiles) : null), [geoTiles]);
   useEffect(() => {
     const p = parts.current;
     if (!ready || !p || !tiles) return;
     p.tiles?.remove();
     p.tiles = p.L.tileLayer(tiles.url, { attribution: tiles.attribution, accessToken: tiles.accessToken, maxZoom: 19 } as Leaflet.TileLayerOptions).addTo(p.map);
-  }, [ready, tiles?.url, tiles?.attribution, tiles?.accessToken]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [ready, tiles]);
 
   // Markers, then the view fitted to them.
   useEffect(() => {

@@ -100,8 +100,12 @@ function Cell({ value, col, clip = false }: { value: unknown; col: TableColumn; 
   }
 }
 
-/** Whether a scroll box has more to show on its left / right (for the edge shadows and buttons). */
-function useScrollEdges(ref: RefObject<HTMLDivElement | null>, deps: unknown[]) {
+/**
+ * Whether a scroll box has more to show on its left / right (for the edge shadows and buttons),
+ * measured again when what it holds changes (the body shown or hidden, other columns, more rows).
+ */
+function useScrollEdges(ref: RefObject<HTMLDivElement | null>, content: { bodyShown: boolean; columns: readonly unknown[]; rows: number }) {
+  const { bodyShown, columns, rows } = content;
   const [edges, setEdges] = useState({ left: false, right: false });
   useEffect(() => {
     const el = ref.current;
@@ -120,7 +124,7 @@ function useScrollEdges(ref: RefObject<HTMLDivElement | null>, deps: unknown[]) 
       el.removeEventListener('scroll', measure);
       observer?.disconnect();
     };
-  }, deps); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [ref, bodyShown, columns, rows]);
   return edges;
 }
 
@@ -286,7 +290,7 @@ export function TableBlock({ config, rows, columns, data }: BlockViewProps) {
   const padBottom = virtual ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
 
   const bodyShown = data.error == null && !(data.loading && rows.length === 0);
-  const edges = useScrollEdges(scrollRef, [bodyShown, cols, shown.length]);
+  const edges = useScrollEdges(scrollRef, { bodyShown, columns: cols, rows: shown.length });
   const scrollBy = (dir: 1 | -1) => {
     const el = scrollRef.current;
     if (el) el.scrollBy({ left: dir * Math.max(120, el.clientWidth * 0.8), behavior: 'smooth' });

@@ -1,6 +1,7 @@
 // Rules of the comments block (blocks-and-data §3 "Video, audio, comments"), the same in the
 // browser (before sending) and on the server (which decides). Comments are plain text: they are
 // never read as HTML or Markdown anywhere.
+import { isControlChar, isInvisibleFormatChar, withoutChars } from './control-chars';
 
 export const COMMENT_MAX_LENGTH = 2000;
 export const AUTHOR_MAX_LENGTH = 80;
@@ -20,11 +21,8 @@ export const COMMENT_MESSAGES = {
 /** Control characters other than line breaks and tabs go; lines end in \n; ends are trimmed. */
 export function cleanCommentText(v: unknown): string {
   if (typeof v !== 'string') return '';
-  return v
-    .replace(/\r\n?/g, '\n')
-    // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '')
-    .trim();
+  const text = v.replace(/\r\n?/g, '\n');
+  return withoutChars(text, (c) => (isControlChar(c) && c !== 0x09 && c !== 0x0a) || isInvisibleFormatChar(c)).trim();
 }
 
 /** A name on one line, spaces collapsed. */

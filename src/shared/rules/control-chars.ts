@@ -9,10 +9,20 @@ export function isControlChar(code: number): boolean {
 
 /** The text without C0 control characters and DEL (tabs and line breaks included). */
 export function stripControlChars(text: string): string {
+  return withoutChars(text, isControlChar);
+}
+
+/**
+ * Zero-width characters (U+200B–U+200F) and bidirectional overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069): invisible, and able to make text read differently from how it is stored.
+ */
+export function isInvisibleFormatChar(code: number): boolean {
+  return (code >= 0x200b && code <= 0x200f) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+}
+
+/** The text without the characters `drop` names (by UTF-16 code unit). */
+export function withoutChars(text: string, drop: (code: number) => boolean): string {
   let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (!isControlChar(code)) out += text[i];
-  }
+  for (let i = 0; i < text.length; i++) if (!drop(text.charCodeAt(i))) out += text[i];
   return out;
 }

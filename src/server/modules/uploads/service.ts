@@ -27,6 +27,7 @@ import { workspaceRepo } from '../workspace/repo';
 import { acceptRule, type AcceptRule } from './accept';
 import { detectType } from './detect';
 import { uploadsRepo, type UploadRow } from './repo';
+import { stripControlChars } from '../../../shared/rules/control-chars';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
@@ -191,8 +192,7 @@ async function authorizeSettingUpload(ctx: ServerContext, user: SessionUser | nu
 /** A file name fit to store and to put in a Content-Disposition: no path, no control characters. */
 export function cleanName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = stripControlChars(base).trim();
   return Array.from(clean || 'file').slice(0, 200).join('');
 }
 
