@@ -34,6 +34,8 @@ interface Fixture {
   appUserId: string;
   /** Every block of the home page, in order. */
   blockIds: string[];
+  /** The row a call edits or deletes (a fresh one per call, Call.freshRow). */
+  rowId: string;
 }
 const apps: Record<'private' | 'public', Fixture> = {} as never;
 
@@ -57,10 +59,13 @@ async function fixture(name: string, isPublic: boolean): Promise<Fixture> {
   const tableId = await add({
     type: 'table',
     sheet_title: 'Orders',
-    axis: [{ column: 'City' }, { column: 'Amount' }],
+    axis: [{ column: 'City', editable: 'Everyone' }, { column: 'Amount' }],
     add_new_row: 'Everyone',
     action_button_visibility: 'Everyone',
-    actions: [{ type: 'Duplicate row', title: 'Duplicate' }],
+    actions: [
+      { type: 'Duplicate row', title: 'Duplicate' },
+      { type: 'Delete row', title: 'Delete' },
+    ],
   });
   const commentsId = await add({ type: 'comments', title: 'Guestbook' });
   const formId = await add({ type: 'form', sheet_title: 'Orders', axis: [{ column: 'City' }, { column: 'Receipt', type: 'file' }] });
@@ -78,7 +83,7 @@ async function fixture(name: string, isPublic: boolean): Promise<Fixture> {
     )
   ).new_app_user.id;
   const after = await ok<{ pages: { blocks: { id: string }[] }[] }>(await t.app.inject({ method: 'GET', url: `/api/pages/${app.id}`, headers: as(owner) }));
-  return { id: app.id, subdomain: app.subdomain, pageId, tableId, commentsId, formId, fileId, appUserId, blockIds: after.pages[0]!.blocks.map((b) => b.id) };
+  return { id: app.id, subdomain: app.subdomain, pageId, tableId, commentsId, formId, fileId, appUserId, blockIds: after.pages[0]!.blocks.map((b) => b.id), rowId: '0' };
 }
 
 beforeAll(async () => {
@@ -125,7 +130,7 @@ describe('route declarations', () => {
     const built = await buildApp(t.config, { logger: false, migrate: false });
     try {
       const appRules = ['owner', 'app-viewer', 'app-visitor'];
-      const f: Fixture = { id: 'A', subdomain: 'a', pageId: 'P', tableId: 'B', commentsId: 'C', formId: 'F', fileId: 'U', appUserId: 'V', blockIds: ['B'] };
+      const f: Fixture = { id: 'A', subdomain: 'a', pageId: 'P', tableId: 'B', commentsId: 'C', formId: 'F', fileId: 'U', appUserId: 'V', blockIds: ['B'], rowId: 'R' };
       const calls = [...VIEWER_CALLS, ...OWNER_CALLS].map((c) => `${c.method} ${c.url(f).split('?')[0]}`);
       const pattern = (method: string, url: string) => new RegExp(`^${method} ${url.replace(/:[A-Za-z]+/g, '[^/]+')}$`);
       const missing = built.routes
@@ -161,6 +166,8 @@ interface Call {
   url: (f: Fixture) => string;
   payload?: (f: Fixture) => unknown;
   multipart?: boolean;
+  /** The call edits or deletes a row: each send gets a row of its own (f.rowId, version 1), added by the owner. */
+  freshRow?: boolean;
 }
 
 /** Every 'app-viewer' route, each naming the app the way the web app does. */
@@ -175,7 +182,16 @@ const VIEWER_CALLS: Call[] = [
   { name: 'sheet rows', method: 'GET', url: (f) => `/api/board/${spreadsheetId}/sheet/Orders?board=${f.id}` },
   { name: 'one row', method: 'GET', url: (f) => `/api/board/${spreadsheetId}/sheet/Orders/rows/0?board=${f.id}&blockId=${f.tableId}` },
   { name: 'chart', method: 'GET', url: (f) => `/api/board/${spreadsheetId}/sheet/Orders/chart?board=${f.id}&chart=${encodeURIComponent(JSON.stringify({ x_axis: 'City', axes: [{ column: 'Amount' }] }))}` },
+  { name: 'map', method: 'GET', url: (f) => `/api/board/${spreadsheetId}/sheet/Orders/geo?board=${f.id}&address=City` },
   { name: 'add row', method: 'POST', url: (f) => `/api/board/${spreadsheetId}/sheet/Orders/rows?board=${f.id}`, payload: (f) => ({ blockId: f.tableId, values: { City: 'Nice', Amount: 3 } }) },
+  {
+    name: 'edit row',
+    method: 'PUT',
+    url: (f) => `/api/board/${spreadsheetId}/sheet/Orders/rows/${f.rowId}?board=${f.id}`,
+    payload: (f) => ({ blockId: f.tableId, values: { City: 'Nancy' }, _version: 1 }),
+    freshRow: true,
+  },
+  { name: 'delete row', method: 'DELETE', url: (f) => `/api/board/${spreadsheetId}/sheet/Orders/rows/${f.rowId}?board=${f.id}&blockId=${f.tableId}`, freshRow: true },
   { name: 'run action', method: 'POST', url: (f) => `/api/blocks/${f.tableId}/actions/0/run?board=${f.id}`, payload: () => ({ rowId: '0' }) },
   { name: 'comments', method: 'GET', url: (f) => `/api/blocks/${f.commentsId}/comments?board=${f.id}` },
   { name: 'post comment', method: 'POST', url: (f) => `/api/blocks/${f.commentsId}/comments`, payload: () => ({ body: 'Hello there', author: 'Ann' }) },
@@ -210,14 +226,18 @@ const NOT_IN_MATRIX: Record<string, string> = {
   'DELETE /api/blocks/:id': 'destroys a block (blocks.test.ts)',
   'DELETE /api/spreadsheets/:id': 'destroys the spreadsheet (spreadsheets.test.ts)',
   'DELETE /api/blocks/:blockId/comments/:id': 'needs a comment to delete (comments.test.ts)',
-  'PUT /api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId': 'row edits by audience (rows.test.ts)',
-  'DELETE /api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId': 'row deletes by audience (rows.test.ts)',
-  'GET /api/board/:spreadsheetId/sheet/:sheetTitle/geo': 'geocoding, a map block (geocode.test.ts)',
 };
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 
-async function send(call: Call, f: Fixture, role: Role) {
+/** A row of the fixtures' sheet, added by the owner, for a call that edits or deletes one. */
+async function freshRow(): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: `/api/board/${spreadsheetId}/sheet/Orders/rows`, headers: as(owner), payload: { values: { City: 'Metz', Amount: 1 } } });
+  return (await ok<{ row: { _id: string } }>(res, 201)).row._id;
+}
+
+async function send(call: Call, fixture: Fixture, role: Role) {
+  const f = call.freshRow ? { ...fixture, rowId: await freshRow() } : fixture;
   const user = userOf(role);
   if (call.multipart) {
     const m = multipart('dot.png', PNG);
@@ -381,13 +401,14 @@ describe('password app (Use password set by user)', () => {
   });
 
   const ALL: AppRole[] = ['anonymous', 'owner', 'workspace editor', 'other owner', 'reader', 'editor', 'user of another app'];
-  const send2 = (call: Call, role: AppRole) => {
+  const send2 = async (call: Call, role: AppRole) => {
+    const f = call.freshRow ? { ...pw, rowId: await freshRow() } : pw;
     const cookie = cookies[role];
     if (call.multipart) {
       const m = multipart('dot.png', PNG);
-      return t.app.inject({ method: call.method, url: call.url(pw), payload: m.payload, headers: { ...m.headers, ...(cookie ? { cookie } : {}) } });
+      return t.app.inject({ method: call.method, url: call.url(f), payload: m.payload, headers: { ...m.headers, ...(cookie ? { cookie } : {}) } });
     }
-    return t.app.inject({ method: call.method, url: call.url(pw), headers: cookie ? { cookie } : {}, ...(call.payload ? { payload: call.payload(pw) as object } : {}) });
+    return t.app.inject({ method: call.method, url: call.url(f), headers: cookie ? { cookie } : {}, ...(call.payload ? { payload: call.payload(f) as object } : {}) });
   };
 
   it('only the owner and its own signed-in app users see it; everyone else must sign in (401), on every app route', async () => {

@@ -10,7 +10,7 @@ import type { BlockRow } from '../blocks/repo';
 import type { PageRow } from '../pages/repo';
 import type { ResourceResolver } from './resources';
 import { ACCESS_RULES, type AccessRule, type AccessRuleName, type Resource, type SpreadsheetRef } from './rules';
-import { appViewer, callerOf, type AppViewer, type Caller } from './viewer';
+import { appViewer, callerEdits, callerOf, type AppViewer, type Caller, type SheetAccess } from './viewer';
 
 /** What the rule resolved for the handler. */
 export interface RequestAccess {
@@ -18,6 +18,7 @@ export interface RequestAccess {
   caller: Caller;
   /** The owner-account session user, if any (always set on 'signed-in' and 'owner' routes). */
   user: SessionUser | null;
+  /** On a sheet route: the app named, or null when the caller owns the spreadsheet (reads it whole). */
   app: AppView | null;
   /** The caller as a viewer of `app` (owner?, app user, audience role, e-mail for 'current user'). */
   viewer: AppViewer | null;
@@ -53,7 +54,10 @@ export function accessPreHandler(ctx: ServerContext, name: AccessRuleName, resol
     if (!rule.resources.includes(resource.kind)) throw new Error(`Rule '${name}' cannot decide on a '${resource.kind}' resource (${request.routeOptions.url})`);
     const refusal = await rule.decide(ctx, caller, resource);
     if (refusal) throw refusal;
-    const app = resource.kind === 'app' ? resource.app : null;
+    // The owner of a sheet's spreadsheet (or an editor of its workspace) reads and writes it as
+    // such, whatever app the request names: whole sheets, no viewer.
+    const sheetOwner = resource.kind === 'sheet' && !!resource.spreadsheet && (await callerEdits(ctx, caller, resource.spreadsheet.workspace_id));
+    const app = resource.kind === 'app' || (resource.kind === 'sheet' && !sheetOwner) ? resource.app : null;
     request.access = {
       rule: name,
       caller,
@@ -62,7 +66,7 @@ export function accessPreHandler(ctx: ServerContext, name: AccessRuleName, resol
       viewer: app ? await appViewer(ctx, caller, app) : null,
       page: resource.kind === 'app' ? (resource.page ?? null) : null,
       block: resource.kind === 'app' ? (resource.block ?? null) : null,
-      spreadsheet: resource.kind === 'spreadsheet' ? resource.spreadsheet : null,
+      spreadsheet: resource.kind === 'spreadsheet' || resource.kind === 'sheet' ? resource.spreadsheet : null,
     };
   };
 }
@@ -107,4 +111,13 @@ export function resolvedSpreadsheet(request: FastifyRequest): SpreadsheetRef {
   const s = request.access.spreadsheet;
   if (!s) throw new Error(`${request.routeOptions.url} reads a spreadsheet its access rule did not resolve`);
   return s;
+}
+
+/** Who reads or writes the sheet a sheet route named ('app-viewer' with sheetOfRequest). */
+export function resolvedSheetAccess(request: FastifyRequest): SheetAccess {
+  const { spreadsheet, app, viewer, user } = request.access;
+  if (!spreadsheet) throw new Error(`${request.routeOptions.url} reads a sheet its access rule did not resolve`);
+  if (app && viewer) return { spreadsheet, user, reader: { app, viewer } };
+  if (!user) throw new Error(`${request.routeOptions.url} reads a sheet as its owner without a session`);
+  return { spreadsheet, user, reader: null };
 }

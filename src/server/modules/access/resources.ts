@@ -104,6 +104,27 @@ export function spreadsheetParam(): ResourceResolver {
   };
 }
 
+/**
+ * The spreadsheet a sheet route's path names and the app the request speaks for (Host, then
+ * `app`, then `board`; a write's body `board` before the query's), read with the route's own
+ * schemas in the order its handler reads them (params, body, query), so a malformed request is
+ * the same 400. Nothing is a 404 here: the rule answers in the sheet routes' order (rules.ts
+ * 'app-viewer'). `unnamed`: the route's 401 for no app and no session.
+ */
+export function sheetOfRequest(
+  schemas: { params: z.ZodType<{ spreadsheetId: string }>; query: z.ZodType<{ app?: string; board?: string }>; body?: z.ZodType<{ board?: string }> },
+  unnamed: string,
+): ResourceResolver {
+  return async (ctx, request) => {
+    const { spreadsheetId } = parse(schemas.params, request.params);
+    const body = schemas.body ? parse(schemas.body, request.body) : undefined;
+    const query = parse(schemas.query, request.query);
+    const spreadsheet = (await spreadsheetsRepo(ctx.db).findById(spreadsheetId)) ?? null;
+    const app = spreadsheet ? await resolveApp(ctx, { board: body?.board ?? query.board, app: query.app, host: request.host }) : null;
+    return { kind: 'sheet', spreadsheet, app, unnamed };
+  };
+}
+
 /** The service decides (see Resource 'in-service'); `why` is kept for the README and the route list. */
 export function decidedInService(why: string): ResourceResolver {
   return async () => ({ kind: 'in-service', why });

@@ -34,6 +34,12 @@ export type Resource =
   /** A spreadsheet of someone's workspace; null when it does not exist (answered 404 after the session check). */
   | { kind: 'spreadsheet'; spreadsheet: SpreadsheetRef | null }
   /**
+   * A sheet of a spreadsheet (sheet data, charts, maps, rows) and the app the request speaks for
+   * (null when it names none); `unnamed` is the route's 401 when no app is named and no one is
+   * signed in.
+   */
+  | { kind: 'sheet'; spreadsheet: SpreadsheetRef | null; app: AppView | null; unnamed: string }
+  /**
    * The service decides, for routes whose resource is named where a preHandler cannot read it
    * (a multipart field) or whose answer mixes the app with row-level rules; `why` says which.
    */
@@ -94,13 +100,26 @@ export const ACCESS_RULES = {
    * Whoever may view the app the request names (viewer.ts appViewer): a private app only its
    * owner (403 'Access Denied' for others); a password app its owner and its signed-in app users
    * (401 until they sign in); a public app anyone. Writes also follow the block's audience
-   * (services). An uploaded file follows the app it was uploaded for.
+   * (services). An uploaded file follows the app it was uploaded for. A sheet: its spreadsheet's
+   * owner (or an editor of its workspace) with or without an app; anyone else through the named
+   * app that uses it, as that app's viewer. Its answers keep the order sheet routes always gave:
+   * 404 for an unknown spreadsheet, then 401 (no app, no session) or 404 (no app: another owner's
+   * spreadsheet stays unknown), 403 for an app that does not use it, then the app's refusal.
    */
   'app-viewer': {
-    description: 'whoever may view the named app (private: owner; password: owner and its signed-in app users; public: anyone), writes by block audience',
-    resources: ['app', 'in-service'],
+    description: 'whoever may view the named app (private: owner; password: owner and its signed-in app users; public: anyone), writes by block audience; a sheet: its owner, or a viewer of the named app that uses it',
+    resources: ['app', 'sheet', 'in-service'],
     decide: async (ctx, caller, resource) => {
       if (resource.kind === 'in-service') return null;
+      if (resource.kind === 'sheet') {
+        const s = resource.spreadsheet;
+        if (!s) return notFound('Spreadsheet not found');
+        if (await callerEdits(ctx, caller, s.workspace_id)) return null;
+        const app = resource.app;
+        if (!app) return caller.user ? notFound('Spreadsheet not found') : unauthorized(resource.unnamed);
+        if (app.spreadsheetId !== s.id) return forbidden('This board does not use this spreadsheet');
+        return (await appViewer(ctx, caller, app)).canView ? null : viewRefusal(app);
+      }
       if (resource.kind !== 'app') return forbidden();
       const viewer = await appViewer(ctx, caller, resource.app);
       return viewer.canView ? null : viewRefusal(resource.app);

@@ -13,6 +13,7 @@ import type { ViewerRole } from '../../../blocks/audience';
 import type { SignedInAppUser } from '../../../shared/api/app-users';
 import type { ServerContext } from '../../context';
 import { forbidden, HttpError } from '../../errors';
+import type { AppView } from '../apps/record';
 import { currentUser, type SessionUser } from '../auth/session';
 import { signedInAppUser } from '../app-users/session';
 import { editorsRepo, workspaceRepo } from '../workspace/repo';
@@ -38,6 +39,17 @@ export async function callerOf(ctx: ServerContext, request: FastifyRequest): Pro
 /** A caller with only an owner session (or none): services and tests that act outside a request. */
 export function ownerCaller(user: SessionUser | null): Caller {
   return { user, appUser: async () => null };
+}
+
+/**
+ * Who reads or writes a sheet, as the route's rule decided (enforce.ts resolvedSheetAccess):
+ * `reader` null is the spreadsheet's owner or an editor of its workspace (`user`), who reads whole
+ * sheets; else a viewer of the app named that uses the spreadsheet.
+ */
+export interface SheetAccess {
+  spreadsheet: { id: string; workspace_id: string };
+  user: SessionUser | null;
+  reader: { app: AppView; viewer: AppViewer } | null;
 }
 
 export interface AppViewer {

@@ -18,7 +18,7 @@ import { resolveApp, type AppView } from '../apps/record';
 import type { BlockRow } from '../blocks/repo';
 import { blockRecord } from '../blocks/record';
 import { rowsRepo } from '../rows/repo';
-import { appendRow, authorizeWrite, deleteRow, getRow, type WireRow, type WriteTarget } from '../rows/service';
+import { appendRow, appSheetAccess, authorizeWrite, deleteRow, getRow, type WireRow, type WriteTarget } from '../rows/service';
 import { ActionConfigError, buildApiRequest, type RowValues } from './api-call';
 import { isAddress, mailBody, mailSubject } from './email';
 import { SendLimiter } from './limiter';
@@ -107,6 +107,7 @@ function values(row: WireRow): RowValues {
 interface Located {
   block: BlockRecord;
   app: AppView;
+  viewer: AppViewer;
   action: Record<string, unknown>;
 }
 
@@ -130,7 +131,7 @@ async function locate(ctx: ServerContext, caller: Caller, { row, app, viewer }: 
     if (!caller.user && !viewer.appUser && allows(block.action_button_visibility, 'admin')) throw unauthorized(ACTION_MESSAGES.signIn);
     throw forbidden(ACTION_MESSAGES.notAllowed);
   }
-  return { block, app, action };
+  return { block, app, viewer, action };
 }
 
 /** A read of the block's row for actions that only read it (API call, Compose Email). */
@@ -153,9 +154,9 @@ async function readRow(ctx: ServerContext, caller: Caller, { block, app }: Locat
   return getRow(ctx, target, rowId);
 }
 
-async function writeTarget(ctx: ServerContext, caller: Caller, { block, app }: Located, op: 'delete' | 'duplicate', host: string) {
+async function writeTarget(ctx: ServerContext, caller: Caller, { block, app, viewer }: Located, op: 'delete' | 'duplicate') {
   if (!app.spreadsheetId || !block.sheet_title) throw badRequest(ACTION_MESSAGES.noSheet);
-  return authorizeWrite(ctx, caller, { spreadsheetId: app.spreadsheetId, sheetTitle: block.sheet_title, app: app.id, blockId: block.id, host }, op);
+  return authorizeWrite(ctx, await appSheetAccess(ctx, caller, app, viewer), { sheetTitle: block.sheet_title, blockId: block.id }, op);
 }
 
 export async function runAction(ctx: ServerContext, caller: Caller, found: ActionBlock, input: RunInput): Promise<RunResult> {
@@ -167,7 +168,7 @@ export async function runAction(ctx: ServerContext, caller: Caller, found: Actio
 
   switch (type) {
     case 'Duplicate row': {
-      const target = await writeTarget(ctx, caller, located, 'duplicate', input.host);
+      const target = await writeTarget(ctx, caller, located, 'duplicate');
       try {
         const row = await getRow(ctx, target, input.rowId);
         await appendRow(ctx, target, values(row) as Parameters<typeof appendRow>[2], { skipValidation: true });
@@ -179,7 +180,7 @@ export async function runAction(ctx: ServerContext, caller: Caller, found: Actio
       }
     }
     case 'Delete row': {
-      const target = await writeTarget(ctx, caller, located, 'delete', input.host);
+      const target = await writeTarget(ctx, caller, located, 'delete');
       try {
         await deleteRow(ctx, target, input.rowId);
         return result(action, true, ACTION_MESSAGES.deleted);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { decidedInService } from '../access/resources';
-import { SHEET_READ_RULE } from '../spreadsheets/service';
+import { resolvedSheetAccess } from '../access/enforce';
+import { sheetOfRequest } from '../access/resources';
+import { SHEET_READ_UNNAMED } from '../spreadsheets/service';
 import type { ServerContext } from '../../context';
 import { parse } from '../../http';
 import { SheetParams } from '../../../shared/api/params';
@@ -8,9 +9,13 @@ import { ChartQuery } from './schema';
 import { chartData } from './service';
 
 export function chartRoutes(app: FastifyInstance, ctx: ServerContext) {
-  app.get('/api/board/:spreadsheetId/sheet/:sheetTitle/chart', { config: { access: 'app-viewer', resource: decidedInService(SHEET_READ_RULE) } }, async (request) => {
-    const params = parse(SheetParams, request.params);
-    const query = parse(ChartQuery, request.query);
-    return chartData(ctx, request.access.caller, { ...params, ...query, host: request.host });
-  });
+  app.get(
+    '/api/board/:spreadsheetId/sheet/:sheetTitle/chart',
+    { config: { access: 'app-viewer', resource: sheetOfRequest({ params: SheetParams, query: ChartQuery }, SHEET_READ_UNNAMED) } },
+    async (request) => {
+      const params = parse(SheetParams, request.params);
+      const query = parse(ChartQuery, request.query);
+      return chartData(ctx, resolvedSheetAccess(request), { ...query, sheetTitle: params.sheetTitle });
+    },
+  );
 }

@@ -1,7 +1,7 @@
 // Where the rows of a sheet are on a map. Rows with latitude/longitude (columns, or a
 // "lat, lng" address) are placed as they are; the other addresses come from the database cache,
 // or are queued for the geocoding service and reported as pending until they are in the cache.
-import type { Caller } from '../access/viewer';
+import type { SheetAccess } from '../access/viewer';
 import type { GeoPoint, GeoResponse } from '../../../shared/api/geo';
 import type { ServerContext } from '../../context';
 import { badRequest } from '../../errors';
@@ -17,11 +17,7 @@ export const MAX_MAP_ROWS = 10_000;
 export const NOT_FOUND_RETRY_MS = 30 * 24 * 3600_000;
 
 export interface GeoInput {
-  spreadsheetId: string;
   sheetTitle: string;
-  board?: string;
-  app?: string;
-  host: string;
   address: string;
   lat?: string;
   lng?: string;
@@ -42,11 +38,11 @@ async function waitFor(promises: Promise<void>[], ms: number): Promise<void> {
   clearTimeout(timer);
 }
 
-export async function geoPoints(ctx: ServerContext, caller: Caller, input: GeoInput): Promise<GeoResponse> {
+export async function geoPoints(ctx: ServerContext, access: SheetAccess, input: GeoInput): Promise<GeoResponse> {
   const { address, lat, lng, ...ref } = input;
   // The sheet data route's own access rule and filters: a map shows exactly the rows its sheet
   // route would show this caller.
-  const data = await sheetData(ctx, caller, { ...ref, limit: MAX_MAP_ROWS });
+  const data = await sheetData(ctx, access, { ...ref, limit: MAX_MAP_ROWS });
   const columns = data.columns;
   for (const [param, column] of [['address', address], ['lat', lat], ['lng', lng]] as const)
     if (column && !columns.includes(column)) throw badRequest(`Unknown column '${column}' in ${param}`, [{ path: param, message: `Unknown column '${column}'` }]);

@@ -2,19 +2,19 @@
  * Row writes: the ONE server path for adding, editing, duplicating and deleting sheet rows (the
  * rows routes and the block actions both come here).
  *
- *   authorizeWrite(ctx, caller, req: WriteRequest, op: 'add'|'update'|'delete'|'duplicate'): Promise<WriteTarget>
- *       who may write, decided from the session only (never _id/_email params): the workspace
- *       owner of the spreadsheet always; anyone else through a public app (req.board / host)
- *       that uses the spreadsheet, and req.blockId a block of that app showing this sheet, as
- *       the block's audiences allow (add_new_row; axis editable or an 'Edit row' action;
- *       'Delete row' / 'Duplicate row' action with action_button_visibility; forms: anyone
- *       who can view the app may add). Throws 401/403/404.
+ *   authorizeWrite(ctx, access: SheetAccess, req: WriteRequest, op: 'add'|'update'|'delete'|'duplicate'): Promise<WriteTarget>
+ *       what may be written, once the route's rule let the caller at the spreadsheet (access/
+ *       rules.ts 'app-viewer' on a sheet, from the session only, never _id/_email params): the
+ *       workspace owner of the spreadsheet always; anyone else through req.blockId, a block of
+ *       the app named showing this sheet, as the block's audiences allow (add_new_row; axis
+ *       editable or an 'Edit row' action; 'Delete row' / 'Duplicate row' action with
+ *       action_button_visibility; forms: anyone who can view the app may add). Throws 401/403/404.
  *   appendRow(ctx, target, values, opts?): Promise<WireRow>            new row, _version 1
  *   updateRow(ctx, target, rowId, values, version): Promise<WireRow>   partial; stale version → 409
  *   deleteRow(ctx, target, rowId): Promise<void>                       unknown row → 404
  *   getRow(ctx, target, rowId): Promise<WireRow>                       unknown row → 404
- *   readRow(ctx, caller, ref, rowId): Promise<{row, columns}>            one row for viewers (item
- *       details): the sheet data GET's authorization (readableSheet); unknown row → 404
+ *   readRow(ctx, access, sheetTitle, rowId): Promise<{row, columns}>    one row for viewers (item
+ *       details): the sheet data GET's rule and columns (readableSheet); unknown row → 404
  *
  * values: {column: string | number | string[] (multi-select)}; checked against the block's axis
  * entry for the column (src/shared/rows/validate.ts; 400 with issues [{path: 'values.<Column>'}]).
@@ -22,7 +22,7 @@
  * Every write bumps the sheet's version in the same transaction and patches the sheet cache.
  */
 import { viewerColumns } from '../access/columns';
-import { editsWorkspace, viewApp, type AppViewer, type Caller } from '../access/viewer';
+import { callerEdits, type AppViewer, type Caller, type SheetAccess } from '../access/viewer';
 import { allows, type ViewerRole } from '../../../blocks/audience';
 import { axisDefaultOf, kindsThat, needsOf } from '../../../blocks/schemas';
 import { isEmptyValue, normalizeValue, parseOptions, validateValue, type RowValue, type ValueRules } from '../../../shared/rows/validate';
@@ -31,26 +31,20 @@ import type { ServerContext } from '../../context';
 import { badRequest, conflict, forbidden, notFound, unauthorized, zodMessage, type Issue } from '../../errors';
 import { nowIso, parseJson } from '../../http';
 import { appsRepo } from '../apps/repo';
-import { appView, resolveApp, type AppView } from '../apps/record';
+import { appView, type AppView } from '../apps/record';
 import type { SessionUser } from '../auth/session';
 import { blockRecord } from '../blocks/record';
-import { loadSheetRows, readableSheet, visibleColumns, type SheetReadRef } from '../spreadsheets/service';
+import { loadSheetRows, readableSheet, visibleColumns } from '../spreadsheets/service';
 import type { Row } from '../spreadsheets/sheet-cache';
 import { rowsRepo } from './repo';
 import { safeRegexTester } from './safe-regex';
 
 export type WriteOp = 'add' | 'update' | 'delete' | 'duplicate';
 
+/** Which sheet a write changes, through which block (the spreadsheet and app are the rule's). */
 export interface WriteRequest {
-  spreadsheetId: string;
   sheetTitle: string;
-  /** The spec's `board` param (app id, subdomain, page path or URL). */
-  board?: string;
-  /** Explicit app id or subdomain. */
-  app?: string;
   blockId?: string;
-  /** The request's Host header (an app host names the app). */
-  host?: string;
 }
 
 export interface WriteTarget {
@@ -131,26 +125,38 @@ function blockAllows(block: BlockRecord, op: WriteOp, role: ViewerRole): boolean
   }
 }
 
-export async function authorizeWrite(ctx: ServerContext, caller: Caller, req: WriteRequest, op: WriteOp): Promise<WriteTarget> {
-  const user = caller.user;
-  const repo = rowsRepo(ctx.db);
-  const sheet = await repo.sheetByTitle(req.spreadsheetId, req.sheetTitle);
-  const workspaceId = sheet?.workspace_id ?? (await repo.spreadsheetWorkspace(req.spreadsheetId))?.workspace_id;
-  if (!workspaceId) throw notFound('Spreadsheet not found');
-  // The owner and the workspace's editors write directly (access/viewer.ts editsWorkspace).
-  const owner = await editsWorkspace(ctx, user, workspaceId);
+/**
+ * A write's 401 when the request names no app and no one is signed in (the rows routes' rule,
+ * access/rules.ts 'app-viewer' on a sheet, answers it).
+ */
+export const SHEET_WRITE_UNNAMED = 'Sign in, or change this sheet from a board that uses it';
 
-  let app: AppView | null = null;
-  let viewer: AppViewer | null = null;
-  if (!owner) {
-    app = await resolveApp(ctx, { board: req.board, app: req.app, host: req.host });
-    if (!app) {
-      if (!user) throw unauthorized('Sign in, or change this sheet from a board that uses it');
-      throw notFound('Spreadsheet not found');
-    }
-    if (app.spreadsheetId !== req.spreadsheetId) throw forbidden('This board does not use this spreadsheet');
-    viewer = await viewApp(ctx, caller, app);
-  }
+/**
+ * The SheetAccess of a caller already allowed to view `app`, writing the app's own sheet (block
+ * actions): the spreadsheet's owner (or an editor of its workspace) writes as such, anyone else
+ * as the app's viewer, as the rows routes' rule resolves it.
+ */
+export async function appSheetAccess(ctx: ServerContext, caller: Caller, app: AppView, viewer: AppViewer): Promise<SheetAccess> {
+  const id = app.spreadsheetId;
+  const ws = id ? await rowsRepo(ctx.db).spreadsheetWorkspace(id) : undefined;
+  if (!id || !ws) throw notFound('Spreadsheet not found');
+  const owner = await callerEdits(ctx, caller, ws.workspace_id);
+  return { spreadsheet: { id, workspace_id: ws.workspace_id }, user: caller.user, reader: owner ? null : { app, viewer } };
+}
+
+/**
+ * What a caller the rule let at the spreadsheet may write: the owner (reader null) anything,
+ * directly or through one of their blocks; anyone else through a block of the app named that
+ * shows this sheet, as its audiences allow.
+ */
+export async function authorizeWrite(ctx: ServerContext, access: SheetAccess, req: WriteRequest, op: WriteOp): Promise<WriteTarget> {
+  const user = access.user;
+  const { id: spreadsheetId, workspace_id: workspaceId } = access.spreadsheet;
+  const repo = rowsRepo(ctx.db);
+  const sheet = await repo.sheetByTitle(spreadsheetId, req.sheetTitle);
+  const owner = access.reader === null;
+  let app: AppView | null = access.reader?.app ?? null;
+  const viewer: AppViewer | null = access.reader?.viewer ?? null;
   if (!sheet) throw notFound(`Sheet '${req.sheetTitle}' not found`);
 
   let block: BlockRecord | null = null;
@@ -166,14 +172,14 @@ export async function authorizeWrite(ctx: ServerContext, caller: Caller, req: Wr
       app = appView(appRow);
     }
     block = blockRecord(row);
-    if (app.spreadsheetId !== req.spreadsheetId || block.sheet_title !== req.sheetTitle) throw forbidden('This block does not show this sheet');
+    if (app.spreadsheetId !== spreadsheetId || block.sheet_title !== req.sheetTitle) throw forbidden('This block does not show this sheet');
   } else if (!owner) {
     if (!user) throw unauthorized('Sign in to change this sheet, or change it through a block of a board');
     throw forbidden('Changes to this sheet must come from a block of this board (blockId)');
   }
 
   const target = {
-    spreadsheetId: req.spreadsheetId,
+    spreadsheetId: spreadsheetId,
     sheetTitle: req.sheetTitle,
     sheetId: sheet.id,
     columns: parseJson<string[]>(sheet.columns, []),
@@ -393,8 +399,8 @@ export async function getRow(ctx: ServerContext, target: WriteTarget, rowId: str
  * authorization as the sheet data GET, then the row by its stable `_id`. The sheet's columns
  * come along so the view can order the row's values.
  */
-export async function readRow(ctx: ServerContext, caller: Caller, ref: SheetReadRef, rowId: string): Promise<{ row: WireRow; columns: string[] }> {
-  const sheet = await readableSheet(ctx, caller, ref);
+export async function readRow(ctx: ServerContext, access: SheetAccess, sheetTitle: string, rowId: string): Promise<{ row: WireRow; columns: string[] }> {
+  const sheet = await readableSheet(ctx, access, sheetTitle);
   const index = rowIndexOf(rowId);
   const r = await rowsRepo(ctx.db).findRow(sheet.id, index);
   if (!r) throw notFound(ROW_MESSAGES.notFound);

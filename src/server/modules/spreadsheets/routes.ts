@@ -5,8 +5,8 @@ import { SheetParams } from '../../../shared/api/params';
 import type { ServerContext } from '../../context';
 import { badRequest, errorHandler, HttpError } from '../../errors';
 import { parse } from '../../http';
-import { resolvedSpreadsheet, signedInUser } from '../access/enforce';
-import { decidedInService, spreadsheetParam } from '../access/resources';
+import { resolvedSheetAccess, resolvedSpreadsheet, signedInUser } from '../access/enforce';
+import { sheetOfRequest, spreadsheetParam } from '../access/resources';
 import { MESSAGES, parseSpreadsheetFile, titleFromName } from './import-file';
 import * as service from './service';
 
@@ -82,9 +82,13 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
     return reply.status(204).send();
   });
 
-  app.get('/api/board/:spreadsheetId/sheet/:sheetTitle', { config: { access: 'app-viewer', resource: decidedInService(service.SHEET_READ_RULE) } }, async (request) => {
-    const params = parse(SheetParams, request.params);
-    const query = parse(SheetQuery, request.query);
-    return service.sheetData(ctx, request.access.caller, { ...params, ...query, host: request.host });
-  });
+  app.get(
+    '/api/board/:spreadsheetId/sheet/:sheetTitle',
+    { config: { access: 'app-viewer', resource: sheetOfRequest({ params: SheetParams, query: SheetQuery }, service.SHEET_READ_UNNAMED) } },
+    async (request) => {
+      const params = parse(SheetParams, request.params);
+      const query = parse(SheetQuery, request.query);
+      return service.sheetData(ctx, resolvedSheetAccess(request), { ...query, sheetTitle: params.sheetTitle });
+    },
+  );
 }

@@ -1,13 +1,12 @@
 import type { JsonSpreadsheetBody, SheetSummary, Spreadsheet } from '../../../shared/api';
 import { viewerColumns } from '../access/columns';
-import { editsWorkspace, viewApp, type Caller } from '../access/viewer';
+import type { SheetAccess } from '../access/viewer';
 import { compileFilters, filtersForSheet, type Filter } from '../../../shared/filters/conditions';
 import { filtersSchema } from '../../../shared/filters/schema';
 import { searchTerms } from '../../../shared/filters/search';
 import type { ServerContext } from '../../context';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { newId, nowIso, parseJson } from '../../http';
-import { resolveApp, type AppRef } from '../apps/record';
 import type { SpreadsheetRef } from '../access/rules';
 import type { SessionUser } from '../auth/session';
 import { workspaceRepo } from '../workspace/repo';
@@ -205,11 +204,7 @@ export const MAX_SEARCH_TERMS = 50;
 export const MAX_FILTERS = 50;
 
 export interface SheetDataInput {
-  spreadsheetId: string;
   sheetTitle: string;
-  board?: string;
-  app?: string;
-  host: string;
   q?: string;
   sort?: string;
   dir?: 'asc' | 'desc';
@@ -240,61 +235,31 @@ function localDate(d: Date): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
+/** A sheet read's 401 when the request names no app and no one is signed in. */
+export const SHEET_READ_UNNAMED = 'Sign in, or open this sheet from a board that uses it';
+
 /** A sheet as readableSheet finds it (id, title, version, columns JSON, row_count, workspace). */
 export type ReadableSheet = NonNullable<Awaited<ReturnType<ReturnType<typeof spreadsheetsRepo>['sheetByTitle']>>>;
 
-/** Which sheet a read names, and on whose behalf (`board`/`app`/Host name a public app). */
-export interface SheetReadRef {
-  spreadsheetId: string;
-  sheetTitle: string;
-  board?: string;
-  app?: string;
-  host: string;
-}
-
 /**
- * Why sheet reads and writes are decided here rather than by their route's rule: whether the
- * caller reads as the owner or as a viewer of the app named by `board`/`app`/Host decides the
- * columns they get, and the 401/403/404 order interleaves the spreadsheet, the sheet and the app.
- */
-export const SHEET_READ_RULE = "the spreadsheet's owner, or a viewer of the app named by board/app/Host that uses it (readableSheet)";
-
-/**
- * The sheet a caller may read: the owner of the spreadsheet, or anyone asking on behalf of a
- * public app (named by `board`) that uses the spreadsheet. Shared by every read route (sheet
- * rows, chart aggregation), so they all answer 401/403/404 alike.
+ * The sheet named, for a caller the route's rule let read its spreadsheet (access/rules.ts
+ * 'app-viewer' on a sheet): the owner reads whole sheets, a viewer of the app only the columns
+ * its blocks use. Shared by every read route (sheet rows, chart aggregation, maps, one row).
  */
 export async function readableSheet(
   ctx: ServerContext,
-  caller: Caller,
-  input: SheetReadRef,
+  access: SheetAccess,
+  sheetTitle: string,
 ): Promise<ReadableSheet & { viewerEmail: string | null; allowedColumns: Set<string> | null }> {
-  const user = caller.user;
-  const repo = spreadsheetsRepo(ctx.db);
-  const sheet = await repo.sheetByTitle(input.spreadsheetId, input.sheetTitle);
-  let workspaceId = sheet?.workspace_id;
-  if (!sheet) {
-    const s = await repo.findById(input.spreadsheetId);
-    if (!s) throw notFound('Spreadsheet not found');
-    workspaceId = s.workspace_id;
-  }
-  const owner = await editsWorkspace(ctx, user, workspaceId!);
-  let viewerEmail = owner ? user!.email : null;
-  // The owner reads whole sheets; a viewer only the columns the app's blocks use.
+  const sheet = await spreadsheetsRepo(ctx.db).sheetByTitle(access.spreadsheet.id, sheetTitle);
+  let viewerEmail = access.user?.email ?? null;
   let allowedColumns: Set<string> | null = null;
-  if (!owner) {
-    const ref: AppRef = { board: input.board, app: input.app, host: input.host };
-    const app = await resolveApp(ctx, ref);
-    if (!app) {
-      if (!user) throw unauthorized('Sign in, or open this sheet from a board that uses it');
-      throw notFound('Spreadsheet not found');
-    }
-    if (app.spreadsheetId !== input.spreadsheetId) throw forbidden('This board does not use this spreadsheet');
-    const viewer = await viewApp(ctx, caller, app);
-    viewerEmail = viewer.email;
-    allowedColumns = await viewerColumns(ctx, app, viewer, input.sheetTitle, parseJson<string[]>(sheet?.columns ?? '[]', []));
+  const reader = access.reader;
+  if (reader) {
+    viewerEmail = reader.viewer.email;
+    allowedColumns = await viewerColumns(ctx, reader.app, reader.viewer, sheetTitle, parseJson<string[]>(sheet?.columns ?? '[]', []));
   }
-  if (!sheet) throw notFound(`Sheet '${input.sheetTitle}' not found`);
+  if (!sheet) throw notFound(`Sheet '${sheetTitle}' not found`);
   return { ...sheet, viewerEmail, allowedColumns };
 }
 
@@ -347,8 +312,8 @@ export function boardFilterMask(ctx: ServerContext, email: string | null, cached
 }
 
 /** Rows of one sheet, for its readers (see readableSheet). */
-export async function sheetData(ctx: ServerContext, caller: Caller, input: SheetDataInput) {
-  const sheet = await readableSheet(ctx, caller, input);
+export async function sheetData(ctx: ServerContext, access: SheetAccess, input: SheetDataInput) {
+  const sheet = await readableSheet(ctx, access, input.sheetTitle);
 
   // Only the active filters of this sheet count; parsed before anything is read.
   const filters = activeSheetFilters(input.filters, input.sheetTitle);
