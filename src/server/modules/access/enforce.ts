@@ -78,40 +78,28 @@ export function signedInUser(request: FastifyRequest): SessionUser {
   return user;
 }
 
-/** The app the route's rule resolved; a route that declares no app resource has none (a bug, 500). */
-export function resolvedApp(request: FastifyRequest): AppView {
-  const app = request.access.app;
-  if (!app) throw new Error(`${request.routeOptions.url} reads an app its access rule did not resolve`);
-  return app;
+type Resolved = Pick<RequestAccess, 'app' | 'viewer' | 'page' | 'block' | 'spreadsheet'>;
+
+/**
+ * What the route's rule resolved. A handler asking for what its declaration does not resolve is a
+ * bug in the route (a 500 naming it), never a reason to look the thing up again.
+ */
+function resolved<K extends keyof Resolved>(request: FastifyRequest, key: K): NonNullable<Resolved[K]> {
+  const value = request.access[key];
+  if (!value) throw new Error(`${request.routeOptions.url} reads a ${key} its access rule did not resolve`);
+  return value as NonNullable<Resolved[K]>;
 }
 
+/** The app the route's rule resolved. */
+export const resolvedApp = (request: FastifyRequest): AppView => resolved(request, 'app');
 /** The caller as a viewer of the resolved app. */
-export function resolvedViewer(request: FastifyRequest): AppViewer {
-  const viewer = request.access.viewer;
-  if (!viewer) throw new Error(`${request.routeOptions.url} reads a viewer its access rule did not resolve`);
-  return viewer;
-}
-
+export const resolvedViewer = (request: FastifyRequest): AppViewer => resolved(request, 'viewer');
 /** The page the route's rule resolved (a page route, or the page of a block route). */
-export function resolvedPage(request: FastifyRequest): PageRow {
-  const page = request.access.page;
-  if (!page) throw new Error(`${request.routeOptions.url} reads a page its access rule did not resolve`);
-  return page;
-}
-
+export const resolvedPage = (request: FastifyRequest): PageRow => resolved(request, 'page');
 /** The block the route's rule resolved. */
-export function resolvedBlock(request: FastifyRequest): BlockRow {
-  const block = request.access.block;
-  if (!block) throw new Error(`${request.routeOptions.url} reads a block its access rule did not resolve`);
-  return block;
-}
-
+export const resolvedBlock = (request: FastifyRequest): BlockRow => resolved(request, 'block');
 /** The spreadsheet the route's rule resolved (the 'owner' rule answered 404 for a missing one). */
-export function resolvedSpreadsheet(request: FastifyRequest): SpreadsheetRef {
-  const s = request.access.spreadsheet;
-  if (!s) throw new Error(`${request.routeOptions.url} reads a spreadsheet its access rule did not resolve`);
-  return s;
-}
+export const resolvedSpreadsheet = (request: FastifyRequest): SpreadsheetRef => resolved(request, 'spreadsheet');
 
 /** Who reads or writes the sheet a sheet route named ('app-viewer' with sheetOfRequest). */
 export function resolvedSheetAccess(request: FastifyRequest): SheetAccess {
