@@ -343,12 +343,15 @@ export async function sheetData(ctx: ServerContext, access: SheetAccess, input: 
   // `nocache` needs nothing: entries are keyed by the sheet's version, so they are never stale.
   const cached = await cachedSheetRows(ctx, sheet);
   const filter = boardFilterMask(ctx, sheet.viewerEmail, cached, filters).mask;
-  // A viewer's rows carry only their columns, and their search looks at those alone.
+  // A viewer's rows carry only their columns, and their search looks at those alone. A viewer
+  // who may read every column (a table that names none) searches like the owner: checking each
+  // matching row again against the same columns would only cost time.
   const restricted = sheet.allowedColumns !== null;
   const picked = fields ?? (restricted ? columns : undefined);
+  const searchesFewer = restricted && cached.columns.some((c) => !columns.includes(c));
   const result = querySheet(
     cached,
-    { q: input.q, sort, dir, limit: input.limit, offset: input.offset, fields: picked, filter, ...(restricted ? { searchColumns: columns } : {}) },
+    { q: input.q, sort, dir, limit: input.limit, offset: input.offset, fields: picked, filter, ...(searchesFewer ? { searchColumns: columns } : {}) },
     ctx.sheetCache,
   );
   return { rows: result.rows, columns: picked ?? cached.columns, total: result.total };
