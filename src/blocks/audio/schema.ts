@@ -1,6 +1,7 @@
 // Audio block settings (spec, blocks-and-data §3 "Video, audio, comments"). `audio_upload` and
 // `audio_url` are ours: where the sound comes from for each audio_source_type. Data only.
 import type { BlockSchema } from '../../shared/settings/types';
+import { capitalisedOptions } from '../../shared/settings/options';
 
 export const audioSchema: BlockSchema = {
   kind: 'audio',
@@ -15,10 +16,7 @@ export const audioSchema: BlockSchema = {
       type: 'select',
       default: 'upload',
       label: 'Audio source',
-      options: [
-        { value: 'upload', label: 'Upload' },
-        { value: 'external', label: 'External' },
-      ],
+      options: capitalisedOptions('upload', 'external'),
     },
     audio_upload: {
       type: 'audio_upload',

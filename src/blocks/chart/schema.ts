@@ -1,7 +1,7 @@
 // Chart block settings (spec, blocks-and-data §3 "Chart block"). Stored keys keep the spec's
 // spelling. Data only: this object must survive a JSON round trip.
 import type { BlockSchema } from '../../shared/settings/types';
-import { sameLabelOptions } from '../../shared/settings/options';
+import { capitalisedOptions, sameLabelOptions } from '../../shared/settings/options';
 import { defineSettings } from '../../shared/settings/read';
 
 export { CHART_TYPES, type ChartType } from '../../shared/settings/chart-types';
@@ -20,11 +20,7 @@ export const chartSettings = defineSettings({
     type: 'select',
     default: 'top',
     label: 'Legend position',
-    options: [
-      { value: 'top', label: 'Top' },
-      { value: 'bottom', label: 'Bottom' },
-      { value: 'hidden', label: 'Hidden' },
-    ],
+    options: capitalisedOptions('top', 'bottom', 'hidden'),
   },
   showScaleLabel: {
     type: 'boolean',
@@ -101,10 +97,7 @@ export const chartAxisSettings = defineSettings({
     default: 'sum',
     label: 'Repeated x values',
     description: 'How values of rows sharing an x value are combined.',
-    options: [
-      { value: 'sum', label: 'Sum' },
-      { value: 'average', label: 'Average' },
-    ],
+    options: capitalisedOptions('sum', 'average'),
   },
   decimal: {
     type: 'select',

@@ -1,7 +1,7 @@
 // Form block settings (spec, blocks-and-data §3 "Form block"). Stored keys keep the spec's
 // spelling. Data only: this object must survive a JSON round trip.
 import type { BlockSchema, SelectOption } from '../../shared/settings/types';
-import { sameLabelOptions } from '../../shared/settings/options';
+import { sameLabelOptions, selectChoicesSettings } from '../../shared/settings/options';
 import { defineSettings } from '../../shared/settings/read';
 
 /** The form's input types (spec order): the table's types without `image`, plus `file`. */
@@ -62,25 +62,7 @@ export const formAxisSettings = defineSettings({
     label: 'Required',
     description: 'The form is not sent while this field is empty.',
   },
-  from_google_sheet: {
-    type: 'boolean',
-    default: false,
-    label: 'Options from a sheet',
-    showIf: isType('select', 'multi-select'),
-  },
-  source: {
-    type: 'datasource',
-    default: { sheet: '', column: '' },
-    label: 'Options source',
-    showIf: { all: [isType('select', 'multi-select'), { setting: 'from_google_sheet', equals: true }] },
-  },
-  options: {
-    type: 'input',
-    default: '',
-    label: 'Options',
-    description: 'Comma separated. Empty: any text.',
-    showIf: { all: [isType('select', 'multi-select'), { setting: 'from_google_sheet', equals: false }] },
-  },
+  ...selectChoicesSettings({ default: '', description: 'Comma separated. Empty: any text.' }),
   file_mime_type: {
     type: 'select',
     default: 'image/*',

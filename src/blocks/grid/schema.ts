@@ -2,7 +2,7 @@
 // toolbar, image / text / button axes with alignment, image size, round images and buttons, and
 // hide_on_grid (shown only in the detail pop-up). Data only (JSON round trip).
 import type { BlockSchema } from '../../shared/settings/types';
-import { sameLabelOptions } from '../../shared/settings/options';
+import { capitalisedOptions, sameLabelOptions } from '../../shared/settings/options';
 import { defineSettings } from '../../shared/settings/read';
 
 export const CARD_AXIS_TYPES = ['text', 'image', 'button'] as const;
@@ -40,11 +40,7 @@ export const gridAxisSettings = defineSettings({
     type: 'select',
     default: 'left',
     label: 'Alignment',
-    options: [
-      { value: 'left', label: 'Left' },
-      { value: 'center', label: 'Center' },
-      { value: 'right', label: 'Right' },
-    ],
+    options: capitalisedOptions('left', 'center', 'right'),
   },
   image_size: {
     type: 'select',

@@ -2,6 +2,7 @@
 // image_position (right, left, background), heading_01, heading_02 (default 'Sign in'),
 // forget_password and new_user_sign_up. The page pickers and colours are ours (README). Data only.
 import type { BlockSchema } from '../../shared/settings/types';
+import { capitalisedOptions } from '../../shared/settings/options';
 
 export const loginSchema: BlockSchema = {
   kind: 'login',
@@ -27,11 +28,7 @@ export const loginSchema: BlockSchema = {
       default: 'right',
       label: 'Image position',
       description: 'Beside the form (stacked above it on phones), or behind it.',
-      options: [
-        { value: 'right', label: 'Right' },
-        { value: 'left', label: 'Left' },
-        { value: 'background', label: 'Background' },
-      ],
+      options: capitalisedOptions('right', 'left', 'background'),
       showIf: { setting: 'image_enabled', equals: true },
     },
     forget_password: { type: 'boolean', default: true, label: "'Forgot password?' link", description: "Opens the app's forgot-password page; hidden while the app has none." },

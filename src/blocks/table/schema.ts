@@ -2,7 +2,7 @@
 // Stored keys keep the spec's spelling. Data only: this object must survive a JSON round trip.
 import type { BlockSchema } from '../../shared/settings/types';
 import { ROLE_OPTIONS, rowBlockSettings } from '../../shared/settings/row-blocks';
-import { sameLabelOptions } from '../../shared/settings/options';
+import { capitalisedOptions, sameLabelOptions, selectChoicesSettings } from '../../shared/settings/options';
 import { defineSettings } from '../../shared/settings/read';
 
 export { ROLE_OPTIONS };
@@ -64,12 +64,7 @@ export const tableAxisSettings = defineSettings({
     default: 'auto',
     label: 'Text alignment',
     description: 'Auto: numbers right, everything else left.',
-    options: [
-      { value: 'auto', label: 'Auto' },
-      { value: 'left', label: 'Left' },
-      { value: 'center', label: 'Center' },
-      { value: 'right', label: 'Right' },
-    ],
+    options: capitalisedOptions('auto', 'left', 'center', 'right'),
   },
   Conditional_formatting: {
     type: 'array',
@@ -85,25 +80,7 @@ export const tableAxisSettings = defineSettings({
       background_color: { type: 'color', default: '#fef3c7', label: 'Background colour' },
     },
   },
-  from_google_sheet: {
-    type: 'boolean',
-    default: false,
-    label: 'Options from a sheet',
-    showIf: isType('select', 'multi-select'),
-  },
-  source: {
-    type: 'datasource',
-    default: { sheet: '', column: '' },
-    label: 'Options source',
-    showIf: { all: [isType('select', 'multi-select'), { setting: 'from_google_sheet', equals: true }] },
-  },
-  options: {
-    type: 'input',
-    default: 'true, false',
-    label: 'Options',
-    description: 'Comma separated.',
-    showIf: { all: [isType('select', 'multi-select'), { setting: 'from_google_sheet', equals: false }] },
-  },
+  ...selectChoicesSettings({ default: 'true, false', description: 'Comma separated.' }),
   character_limit: {
     type: 'number',
     default: 0,

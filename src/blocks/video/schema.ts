@@ -3,7 +3,7 @@
 // while muted is on, and the view (video-url.ts playbackOf) never autoplays unmuted whatever is
 // stored.
 import type { BlockSchema } from '../../shared/settings/types';
-import { sameLabelOptions } from '../../shared/settings/options';
+import { capitalisedOptions, sameLabelOptions } from '../../shared/settings/options';
 import { defineSettings } from '../../shared/settings/read';
 
 export const videoSettings = defineSettings({
@@ -36,11 +36,7 @@ export const videoSettings = defineSettings({
     type: 'select',
     default: 'inline',
     label: 'Layout',
-    options: [
-      { value: 'inline', label: 'Inline' },
-      { value: 'popup', label: 'Popup' },
-      { value: 'fullscreen', label: 'Fullscreen' },
-    ],
+    options: capitalisedOptions('inline', 'popup', 'fullscreen'),
   },
   aspect_ratio: { type: 'select', default: '16:9', label: 'Aspect ratio', options: sameLabelOptions('16:9', '4:3', '1:1', '21:9') },
   muted: { type: 'boolean', default: false, label: 'Muted', description: 'Browsers only start videos by themselves when they are muted.' },
@@ -57,12 +53,7 @@ export const videoSettings = defineSettings({
     type: 'select',
     default: 'zoom',
     label: 'Hover effect',
-    options: [
-      { value: 'none', label: 'None' },
-      { value: 'zoom', label: 'Zoom' },
-      { value: 'lift', label: 'Lift' },
-      { value: 'shadow', label: 'Shadow' },
-    ],
+    options: capitalisedOptions('none', 'zoom', 'lift', 'shadow'),
   },
   play_button_style: {
     type: 'select',

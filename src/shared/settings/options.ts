@@ -1,6 +1,7 @@
 // Select options written from their values, for schemas. Generic in the values so a schema
 // declared with defineSettings keeps them as a union type (views read the setting as that union).
-import type { SelectOption } from './types';
+import { defineSettings } from './read';
+import type { HideRule, SelectOption } from './types';
 
 /** Options whose label is the value itself: 'Everyone' → { value: 'Everyone', label: 'Everyone' }. */
 export function sameLabelOptions<const V extends string>(...values: V[]): (SelectOption & { value: V })[] {
@@ -10,4 +11,35 @@ export function sameLabelOptions<const V extends string>(...values: V[]): (Selec
 /** Options labelled with the value capitalised: 'left' → { value: 'left', label: 'Left' }. */
 export function capitalisedOptions<const V extends string>(...values: V[]): (SelectOption & { value: V })[] {
   return values.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
+}
+
+const isSelectColumn: HideRule = { setting: 'type', in: ['select', 'multi-select'] };
+
+/**
+ * The settings of a select or multi-select column's choices (table and list columns, form
+ * fields): typed in as a comma-separated list, or taken from a column of a sheet
+ * (`from_google_sheet`, `source`). Spread where they stand in the panel.
+ */
+export function selectChoicesSettings(typedIn: { default: string; description: string }) {
+  return defineSettings({
+    from_google_sheet: {
+      type: 'boolean',
+      default: false,
+      label: 'Options from a sheet',
+      showIf: isSelectColumn,
+    },
+    source: {
+      type: 'datasource',
+      default: { sheet: '', column: '' },
+      label: 'Options source',
+      showIf: { all: [isSelectColumn, { setting: 'from_google_sheet', equals: true }] },
+    },
+    options: {
+      type: 'input',
+      default: typedIn.default,
+      label: 'Options',
+      description: typedIn.description,
+      showIf: { all: [isSelectColumn, { setting: 'from_google_sheet', equals: false }] },
+    },
+  });
 }

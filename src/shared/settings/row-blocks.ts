@@ -2,7 +2,7 @@
 // table blocks"). They live in src/shared because a block's schema.ts imports only src/shared, and
 // the list block reuses every one of them. Data only: the object must survive a JSON round trip.
 import { defineSettings } from './read';
-import { sameLabelOptions } from './options';
+import { capitalisedOptions, sameLabelOptions } from './options';
 
 /** Viewer roles that may add rows, edit fields or see action buttons (spec §6). */
 export const ROLE_OPTIONS = ['Admins', 'Admins & Guests', 'None', 'Everyone'] as const;
@@ -12,21 +12,13 @@ export const rowBlockSettings = defineSettings({
     type: 'select',
     default: 'left',
     label: 'Title alignment',
-    options: [
-      { value: 'left', label: 'Left' },
-      { value: 'center', label: 'Center' },
-      { value: 'right', label: 'Right' },
-    ],
+    options: capitalisedOptions('left', 'center', 'right'),
   },
   title_font: {
     type: 'select',
     default: 'default',
     label: 'Title font',
-    options: [
-      { value: 'default', label: 'Default' },
-      { value: 'serif', label: 'Serif' },
-      { value: 'monospace', label: 'Monospace' },
-    ],
+    options: capitalisedOptions('default', 'serif', 'monospace'),
   },
   paginate: { type: 'boolean', default: true, label: 'Paginate' },
   rows_per_page: {
