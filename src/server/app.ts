@@ -28,6 +28,7 @@ import { siteRoutes } from './modules/site/routes';
 import { SheetCache } from './modules/spreadsheets/sheet-cache';
 import { spreadsheetRoutes } from './modules/spreadsheets/routes';
 import { uploadRoutes } from './modules/uploads/routes';
+import { sweepUploads } from './modules/uploads/service';
 import { workspaceRoutes } from './modules/workspace/routes';
 
 /** The owner's screens (dashboard, new app, editors reached from it): never framed by another site. */
@@ -135,7 +136,12 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   envRoutes(app, ctx);
   siteRoutes(app, ctx);
 
-  const purge = () => purgeExpired(ctx).catch((err) => app.log.warn({ err }, 'purging expired sessions failed'));
+  // Hourly: expired sessions, and visitors' uploads no saved row named in time (uploads/service.ts).
+  const purge = () =>
+    Promise.all([
+      purgeExpired(ctx).catch((err) => app.log.warn({ err }, 'purging expired sessions failed')),
+      sweepUploads(ctx).catch((err) => app.log.warn({ err }, 'sweeping unattached uploads failed')),
+    ]);
   await purge();
   const purgeTimer = setInterval(purge, 3600_000);
   purgeTimer.unref();

@@ -58,6 +58,16 @@ export interface Config {
   mapAttribution: string;
   /** MAPS_ACCESS_TOKEN: public token of the tile provider (it reaches browsers). */
   mapsAccessToken: string;
+  /** UPLOADS_PER_IP: uploads one client IP may send per window (POST /api/uploads, any caller). */
+  uploadsPerIp: number;
+  /** UPLOADS_PER_APP: files visitors may store through one app per window (editors of the app are not counted). */
+  uploadsPerApp: number;
+  /** UPLOADS_WINDOW_MINUTES: the window of both upload budgets. */
+  uploadsWindowMinutes: number;
+  /** UPLOAD_QUOTA_MB: bytes of uploaded files one workspace may store (visitors' and editors' alike). */
+  uploadQuotaMb: number;
+  /** UNATTACHED_UPLOAD_HOURS: a visitor's upload no saved row names is deleted after this long. */
+  unattachedUploadHours: number;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -121,6 +131,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileUrl: env.MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     mapAttribution: env.MAP_ATTRIBUTION ?? '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
     mapsAccessToken: env.MAPS_ACCESS_TOKEN || '',
+    uploadsPerIp: num(env.UPLOADS_PER_IP, 20, 'UPLOADS_PER_IP'),
+    uploadsPerApp: num(env.UPLOADS_PER_APP, 200, 'UPLOADS_PER_APP'),
+    uploadsWindowMinutes: num(env.UPLOADS_WINDOW_MINUTES, 60, 'UPLOADS_WINDOW_MINUTES'),
+    uploadQuotaMb: num(env.UPLOAD_QUOTA_MB, 1024, 'UPLOAD_QUOTA_MB'),
+    unattachedUploadHours: num(env.UNATTACHED_UPLOAD_HOURS, 24, 'UNATTACHED_UPLOAD_HOURS'),
   };
 }
 

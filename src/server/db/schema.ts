@@ -120,6 +120,10 @@ export interface UploadsTable {
   created_at: string;
   /** The app the file was uploaded for (reading it follows that app's privacy); null outside any app. */
   app_id: string | null;
+  /** When a row saved through the rows service first named the file (null: none yet). */
+  attached_at: string | null;
+  /** 1: uploaded by someone who does not edit the workspace; swept when no saved row names it in time. */
+  from_visitor: number;
 }
 
 /** Comments of comments blocks; `author` is the signed-in user's name or the name a visitor gave. */

@@ -75,6 +75,21 @@ export function perAccount(limiter: IpLimiter): Budget {
 }
 
 /**
+ * A budget per key that only the handler learns (uploads: the app the multipart fields name).
+ * Until `keyOf` answers a key nothing is refused or counted, so the route checks it itself once
+ * it knows the key (`retryAfter`), and counts it on success.
+ */
+export function perKey(limiter: IpLimiter, keyOf: (request: FastifyRequest) => string): Budget {
+  return {
+    retryAfter: (request) => (keyOf(request) ? limiter.retryAfter(keyOf(request)) : 0),
+    delay: () => 0,
+    fail: (request) => {
+      if (keyOf(request)) limiter.fail(keyOf(request));
+    },
+  };
+}
+
+/**
  * A budget per (address, IP) pair and per address across IPs. `addressOf` reads the address with
  * the route's body schema (so a bad body is the route's own 400). With `device`, the browser's
  * sb_device cookie lets a browser that signed in to the address before past the per-address

@@ -35,6 +35,7 @@ import { appView, type AppView } from '../apps/record';
 import type { SessionUser } from '../auth/session';
 import { blockRecord } from '../blocks/record';
 import { loadSheetRows, readableSheet, visibleColumns } from '../spreadsheets/service';
+import { attachUploads } from '../uploads/attach';
 import type { Row } from '../spreadsheets/sheet-cache';
 import { rowsRepo } from './repo';
 import { safeRegexTester } from './safe-regex';
@@ -319,6 +320,8 @@ export async function appendRow(
     if (!bump) throw notFound(`Sheet '${target.sheetTitle}' not found`);
     const index = bump.next_row_index - 1;
     await repo.insertRow(target.sheetId, index, data);
+    // Files the row names are kept from the sweep of unattached uploads.
+    await attachUploads(trx, target.spreadsheetId, given);
     return { index, sheetVersion: bump.version };
   });
   ctx.sheetCache.applyWrite(target.sheetId, sheetVersion, { kind: 'append', id: index, version: 1, row });
@@ -364,6 +367,7 @@ export async function updateRow(
     }
     const changed = await repo.updateRow(target.sheetId, index, JSON.stringify(row), version);
     if (changed !== 1) throw conflict(ROW_MESSAGES.stale);
+    await attachUploads(trx, target.spreadsheetId, given);
     return { row, sheetVersion: bump.version };
   });
   ctx.sheetCache.applyWrite(target.sheetId, result.sheetVersion, { kind: 'update', id: index, version: version + 1, row: result.row });

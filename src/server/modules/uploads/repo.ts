@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db';
 import type { UploadsTable } from '../../db/schema';
 
@@ -11,6 +11,52 @@ export function uploadsRepo(db: Db) {
     },
     findById(id: string) {
       return db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    /** Bytes of every file the workspace stores. */
+    async bytesOf(workspaceId: string): Promise<number> {
+      const r = await db
+        .selectFrom('uploads')
+        .select(sql<string | number | null>`sum(size)`.as('bytes'))
+        .where('workspace_id', '=', workspaceId)
+        .executeTakeFirst();
+      return Number(r?.bytes ?? 0);
+    },
+    /**
+     * Marks the files of `ids` that belong to the spreadsheet's workspace as named by a saved row
+     * (the first time only: `attached_at` keeps the first attachment).
+     */
+    async markAttached(ids: string[], spreadsheetId: string, at: string) {
+      if (ids.length === 0) return;
+      await db
+        .updateTable('uploads')
+        .set({ attached_at: at })
+        .where('id', 'in', ids)
+        .where('attached_at', 'is', null)
+        .where('workspace_id', '=', (eb) => eb.selectFrom('spreadsheets').select('workspace_id').where('id', '=', spreadsheetId))
+        .execute();
+    },
+    /** Visitors' files no saved row named, uploaded before `before` (oldest first). */
+    unattachedBefore(before: string, limit: number) {
+      return db
+        .selectFrom('uploads')
+        .select('id')
+        .where('from_visitor', '=', 1)
+        .where('attached_at', 'is', null)
+        .where('created_at', '<', before)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+    },
+    /** Deletes the record if it is still unattached (a row may have named it since); true when deleted. */
+    async deleteUnattached(id: string): Promise<boolean> {
+      const r = await db.deleteFrom('uploads').where('id', '=', id).where('attached_at', 'is', null).executeTakeFirst();
+      return Number(r.numDeletedRows) === 1;
+    },
+    /** Which of `ids` have a record. */
+    async existing(ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db.selectFrom('uploads').select('id').where('id', 'in', ids).execute();
+      return new Set(rows.map((r) => r.id));
     },
   };
 }

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ShortIdParams } from '../../../shared/api/params';
 import { decidedInService } from '../access/resources';
+import { IpLimiter, tooManyAttempts } from '../auth/limiter';
+import { perIp, perKey, type RateLimit } from '../auth/rate-limit';
 import type { ServerContext } from '../../context';
 import { badRequest, errorHandler, HttpError } from '../../errors';
 import { parse } from '../../http';
@@ -26,10 +28,30 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
 }
 
 export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
+  // In memory, per process, like the sign-in limits. Every upload reaching the handler counts
+  // against its IP (checked before the body is read); a visitor's stored file counts against the
+  // app it is for, which only the handler knows (the multipart fields name it): checked there.
+  const windowMs = ctx.config.uploadsWindowMinutes * 60_000;
+  const ipUploads = perIp(new IpLimiter(ctx.config.uploadsPerIp, windowMs));
+  const appOf = new WeakMap<FastifyRequest, string>();
+  const appUploads = perKey(new IpLimiter(ctx.config.uploadsPerApp, windowMs), (request) => appOf.get(request) ?? '');
+  const uploadLimit: RateLimit = {
+    check: [ipUploads],
+    refusal: UPLOAD_MESSAGES.tooManyFromIp,
+    count: [
+      { when: 'attempt', budgets: [ipUploads] },
+      { when: 'success', budgets: [appUploads] },
+    ],
+  };
+
   app.post(
     '/api/uploads',
     {
-      config: { access: 'app-viewer', resource: decidedInService('the multipart fields name the app and the block (read in the handler)') },
+      config: {
+        access: 'app-viewer',
+        resource: decidedInService('the multipart fields name the app and the block (read in the handler)'),
+        rateLimit: uploadLimit,
+      },
       bodyLimit: MAX_UPLOAD_BYTES + SLACK,
       errorHandler: (error, request, reply) =>
         errorHandler((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? badRequest(UPLOAD_MESSAGES.tooLarge) : error, request, reply),
@@ -69,6 +91,11 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
         kind: given.kind ?? query.kind,
         host: request.host,
       });
+      if (!permit.editor && permit.appId) {
+        appOf.set(request, permit.appId);
+        const wait = appUploads.retryAfter(request);
+        if (wait > 0) throw tooManyAttempts(reply, wait, UPLOAD_MESSAGES.tooManyForApp);
+      }
       const upload = await storeUpload(ctx, permit, file.name, file.data);
       return reply.status(201).send({ upload });
     },

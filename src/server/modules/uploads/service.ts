@@ -7,6 +7,13 @@
 // Block settings (purpose `block-setting`: an image, video or audio setting of a block, uploaded
 // from the editor) are uploaded by whoever may edit the app, into its workspace, and only as
 // media a browser shows without running anything (no SVG: it can hold scripts).
+//
+// Limits (issue 12): the route counts uploads per client IP and, for visitors, per app
+// (routes.ts, config.uploadsPerIp / uploadsPerApp); a workspace stores at most
+// config.uploadQuotaMb of files, editors' and visitors' alike (storeUpload); a visitor's file no
+// saved row names within config.unattachedUploadHours is deleted (sweepUploads). Editors' files
+// are never swept: they may be named by block or app settings, markdown, imported sheets, places
+// no one records, so only the quota bounds them.
 import { editsWorkspace, PASSWORD_SIGN_IN, viewApp, type AppViewer, type Caller } from '../access/viewer';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,7 +22,7 @@ import { axisDefaultOf, needsOf } from '../../../blocks/schemas';
 import type { Upload } from '../../../shared/api';
 import type { BlockRecord } from '../../../shared/settings';
 import type { ServerContext } from '../../context';
-import { badRequest, forbidden, notFound, unauthorized } from '../../errors';
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../errors';
 import { newId, nowIso } from '../../http';
 import { appsRepo } from '../apps/repo';
 import { canEdit } from '../apps/service';
@@ -47,6 +54,11 @@ export const UPLOAD_MESSAGES = {
   notFound: 'File not found',
   signInToEdit: 'Sign in to upload files for block settings',
   notEditor: 'Only the owner of this app can upload files for its blocks',
+  tooManyFromIp: (wait: string) => `Too many files uploaded from your network. Please wait ${wait} and try again.`,
+  tooManyForApp: (wait: string) => `This app has received too many files in a short time. Please wait ${wait} and try again.`,
+  storageFull: 'This file could not be saved: the storage for files of this app is full. Please let the owner of the app know.',
+  storageFullEditor: (mb: string) =>
+    `This file could not be saved: your workspace has reached its limit of ${mb} MB of uploaded files. Ask the administrator of this Sheetboard server to raise the limit.`,
 } as const;
 
 /** What a block setting takes: the kind of its control (image, imageBlock, image_upload → image). */
@@ -111,6 +123,8 @@ export interface UploadPermit {
   appId: string | null;
   /** Every rule the file must satisfy. */
   rules: AcceptRule[];
+  /** Uploaded by an editor of the workspace (not counted per app, never swept). */
+  editor: boolean;
 }
 
 function ruleOf(accept: string): AcceptRule {
@@ -135,7 +149,7 @@ export async function authorizeUpload(ctx: ServerContext, caller: Caller, req: U
     viewer = await viewApp(ctx, caller, app);
     if (!req.blockId) throw forbidden(UPLOAD_MESSAGES.needBlock);
   }
-  if (!req.blockId) return { workspaceId: app ? app.workspaceId : ws!.id, appId: app?.id ?? null, rules };
+  if (!req.blockId) return { workspaceId: app ? app.workspaceId : ws!.id, appId: app?.id ?? null, rules, editor: owner };
 
   const row = await rowsRepo(ctx.db).blockWithApp(req.blockId);
   if (!row) throw (owner ? notFound('Block not found') : forbidden(UPLOAD_MESSAGES.otherBoard));
@@ -157,7 +171,7 @@ export async function authorizeUpload(ctx: ServerContext, caller: Caller, req: U
   if (fields.length === 0) {
     if (!owner) throw forbidden(UPLOAD_MESSAGES.noUploads);
     // The owner may upload anywhere; a block without file fields adds no rule.
-    return { workspaceId, appId: row.app_id, rules };
+    return { workspaceId, appId: row.app_id, rules, editor: owner };
   }
   // The block's own rule: any of its fields' accepts.
   const blockRules = fields.map((f) => ruleOf(f.accept));
@@ -166,7 +180,7 @@ export async function authorizeUpload(ctx: ServerContext, caller: Caller, req: U
     label: labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]}` : labels[0]!,
     matches: (type) => blockRules.some((r) => r.matches(type)),
   });
-  return { workspaceId, appId: row.app_id, rules };
+  return { workspaceId, appId: row.app_id, rules, editor: owner };
 }
 
 /**
@@ -182,11 +196,11 @@ async function authorizeSettingUpload(ctx: ServerContext, user: SessionUser | nu
   const app = req.board || req.host ? await resolveApp(ctx, { board: req.board, host: req.host }) : null;
   if (app) {
     if (!(await canEdit(ctx, user, app))) throw forbidden(UPLOAD_MESSAGES.notEditor);
-    return { workspaceId: app.workspaceId, appId: app.id, rules };
+    return { workspaceId: app.workspaceId, appId: app.id, rules, editor: true };
   }
   const ws = await workspaceRepo(ctx.db).byOwner(user.id);
   if (!ws) throw forbidden(UPLOAD_MESSAGES.notEditor);
-  return { workspaceId: ws.id, appId: null, rules };
+  return { workspaceId: ws.id, appId: null, rules, editor: true };
 }
 
 /** A file name fit to store and to put in a Content-Disposition: no path, no control characters. */
@@ -210,22 +224,114 @@ export function uploadOut(row: UploadRow): Upload {
   return { id: row.id, url: `/api/uploads/${row.id}`, name: row.name, type: row.type, size: Number(row.size) };
 }
 
+/** Runs `fn` after every earlier call with the same key has finished (per process). */
+const queues = new Map<string, Promise<unknown>>();
+async function oneAtATime<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const run = (queues.get(key) ?? Promise.resolve()).then(fn, fn);
+  const tail = run.catch(() => undefined);
+  queues.set(key, tail);
+  try {
+    return await run;
+  } finally {
+    if (queues.get(key) === tail) queues.delete(key);
+  }
+}
+
+/** The quota in MB as people read it: 1024, 0.5. */
+const megabytes = (mb: number) => String(Math.round(mb * 100) / 100);
+
+/**
+ * Stores a file the route has read whole (at most MAX_UPLOAD_BYTES: the multipart fileSize limit
+ * stops the stream past it, before anything is written). Nothing reaches the disk unless it
+ * passes every rule and fits the workspace's quota; a write or insert that fails leaves no file.
+ * The quota check and the write run one at a time per workspace, so parallel uploads cannot each
+ * see room for themselves only.
+ */
 export async function storeUpload(ctx: ServerContext, permit: UploadPermit, name: string | undefined, data: Buffer): Promise<Upload> {
   if (data.length > MAX_UPLOAD_BYTES) throw badRequest(UPLOAD_MESSAGES.tooLarge);
   const type = detectType(data);
   for (const rule of permit.rules)
     if (!rule.matches(type)) throw badRequest(UPLOAD_MESSAGES.notAccepted(rule.label, type), [{ path: 'file', message: `Only ${rule.label}` }]);
-  const row: UploadRow = { id: newId(), workspace_id: permit.workspaceId, name: cleanName(name), type, size: data.length, created_at: nowIso(), app_id: permit.appId };
-  await fs.promises.mkdir(uploadsDir(ctx), { recursive: true });
-  const file = filePath(ctx, row.id);
-  await fs.promises.writeFile(file, data, { flag: 'wx' });
+  const row: UploadRow = {
+    id: newId(),
+    workspace_id: permit.workspaceId,
+    name: cleanName(name),
+    type,
+    size: data.length,
+    created_at: nowIso(),
+    app_id: permit.appId,
+    attached_at: null,
+    from_visitor: permit.editor ? 0 : 1,
+  };
+  const repo = uploadsRepo(ctx.db);
+  return oneAtATime(`quota:${permit.workspaceId}`, async () => {
+    const quota = ctx.config.uploadQuotaMb * 1024 * 1024;
+    if ((await repo.bytesOf(permit.workspaceId)) + data.length > quota)
+      throw new HttpError(413, permit.editor ? UPLOAD_MESSAGES.storageFullEditor(megabytes(ctx.config.uploadQuotaMb)) : UPLOAD_MESSAGES.storageFull, undefined, 'storage_full');
+    await fs.promises.mkdir(uploadsDir(ctx), { recursive: true });
+    const file = filePath(ctx, row.id);
+    try {
+      await fs.promises.writeFile(file, data, { flag: 'wx' });
+      await repo.insert(row);
+    } catch (err) {
+      // A half-written file (a full disk) or one without its record: gone. EEXIST is another file's.
+      if ((err as { code?: string }).code !== 'EEXIST') await fs.promises.rm(file, { force: true });
+      throw err;
+    }
+    return uploadOut(row);
+  });
+}
+
+const SWEEP_BATCH = 500;
+
+/**
+ * Deletes (record, then file) visitors' uploads that no saved row named within
+ * config.unattachedUploadHours, and files on disk without a record that old (their app or
+ * workspace was deleted: the records went with it). Editors' files and files stored before
+ * attachments were recorded are kept. Returns how many files were removed.
+ */
+export async function sweepUploads(ctx: ServerContext, now = Date.now()): Promise<number> {
+  const cutoff = now - ctx.config.unattachedUploadHours * 3600_000;
+  const before = new Date(cutoff).toISOString();
+  const repo = uploadsRepo(ctx.db);
+  let removed = 0;
+  for (;;) {
+    const batch = await repo.unattachedBefore(before, SWEEP_BATCH);
+    for (const { id } of batch) {
+      // Checked again as it is deleted: a row saved since keeps the file.
+      if (!(await repo.deleteUnattached(id))) continue;
+      await fs.promises.rm(filePath(ctx, id), { force: true });
+      removed++;
+    }
+    if (batch.length < SWEEP_BATCH) break;
+  }
+  return removed + (await sweepOrphanFiles(ctx, cutoff));
+}
+
+async function sweepOrphanFiles(ctx: ServerContext, cutoff: number): Promise<number> {
+  let names: string[];
   try {
-    await uploadsRepo(ctx.db).insert(row);
+    names = (await fs.promises.readdir(uploadsDir(ctx))).filter((n) => ID.test(n));
   } catch (err) {
-    await fs.promises.rm(file, { force: true });
+    if ((err as { code?: string }).code === 'ENOENT') return 0;
     throw err;
   }
-  return uploadOut(row);
+  const repo = uploadsRepo(ctx.db);
+  let removed = 0;
+  for (let i = 0; i < names.length; i += SWEEP_BATCH) {
+    const chunk = names.slice(i, i + SWEEP_BATCH);
+    const known = await repo.existing(chunk);
+    for (const id of chunk) {
+      if (known.has(id)) continue;
+      const file = filePath(ctx, id);
+      // A file written a moment ago has its record inserted right after: only old ones go.
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (!stat?.isFile() || stat.mtimeMs >= cutoff) continue;
+      await fs.promises.rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }
 
 /**
