@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../config';
 import { newId, nowIso } from '../../http';
 import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
-import { sweepUploads, UPLOAD_MESSAGES } from './service';
+import { storeUpload, sweepUploads, UPLOAD_MESSAGES } from './service';
 import { PNG } from './test-fixtures';
 
 /** The settings as a server started without any environment has them. */
@@ -179,6 +179,13 @@ describe('storage quota per workspace', () => {
     } finally {
       await g.t.close();
     }
+  });
+
+  it('a file whose record cannot be stored is removed from disk', async () => {
+    const before = filesOnDisk(f);
+    // A workspace that does not exist: the insert fails on its foreign key after the write.
+    await expect(storeUpload(f.t.ctx, { workspaceId: 'no-such-workspace', appId: null, rules: [], editor: true }, 'a.png', PNG)).rejects.toThrow();
+    expect(filesOnDisk(f)).toEqual(before);
   });
 
   it('a file over 5 MB is stopped while it streams: 400 and nothing on disk', async () => {
