@@ -52,11 +52,5 @@ export function uploadsRepo(db: Db) {
       const r = await db.deleteFrom('uploads').where('id', '=', id).where('attached_at', 'is', null).executeTakeFirst();
       return Number(r.numDeletedRows) === 1;
     },
-    /** Which of `ids` have a record. */
-    async existing(ids: string[]): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db.selectFrom('uploads').select('id').where('id', 'in', ids).execute();
-      return new Set(rows.map((r) => r.id));
-    },
   };
 }

@@ -286,13 +286,13 @@ const SWEEP_BATCH = 500;
 
 /**
  * Deletes (record, then file) visitors' uploads that no saved row named within
- * config.unattachedUploadHours, and files on disk without a record that old (their app or
- * workspace was deleted: the records went with it). Editors' files and files stored before
- * attachments were recorded are kept. Returns how many files were removed.
+ * config.unattachedUploadHours. Editors' files and files stored before attachments were recorded
+ * are kept. Files on disk without a record are left alone: several instances may share DATA_DIR
+ * with their own databases (DATABASE_SCHEMA), so a file unknown here may be another's.
+ * Returns how many uploads were removed.
  */
 export async function sweepUploads(ctx: ServerContext, now = Date.now()): Promise<number> {
-  const cutoff = now - ctx.config.unattachedUploadHours * 3600_000;
-  const before = new Date(cutoff).toISOString();
+  const before = new Date(now - ctx.config.unattachedUploadHours * 3600_000).toISOString();
   const repo = uploadsRepo(ctx.db);
   let removed = 0;
   for (;;) {
@@ -304,32 +304,6 @@ export async function sweepUploads(ctx: ServerContext, now = Date.now()): Promis
       removed++;
     }
     if (batch.length < SWEEP_BATCH) break;
-  }
-  return removed + (await sweepOrphanFiles(ctx, cutoff));
-}
-
-async function sweepOrphanFiles(ctx: ServerContext, cutoff: number): Promise<number> {
-  let names: string[];
-  try {
-    names = (await fs.promises.readdir(uploadsDir(ctx))).filter((n) => ID.test(n));
-  } catch (err) {
-    if ((err as { code?: string }).code === 'ENOENT') return 0;
-    throw err;
-  }
-  const repo = uploadsRepo(ctx.db);
-  let removed = 0;
-  for (let i = 0; i < names.length; i += SWEEP_BATCH) {
-    const chunk = names.slice(i, i + SWEEP_BATCH);
-    const known = await repo.existing(chunk);
-    for (const id of chunk) {
-      if (known.has(id)) continue;
-      const file = filePath(ctx, id);
-      // A file written a moment ago has its record inserted right after: only old ones go.
-      const stat = await fs.promises.stat(file).catch(() => null);
-      if (!stat?.isFile() || stat.mtimeMs >= cutoff) continue;
-      await fs.promises.rm(file, { force: true });
-      removed++;
-    }
   }
   return removed;
 }
