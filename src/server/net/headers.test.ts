@@ -59,7 +59,7 @@ describe('HTML pages', () => {
     expect(d.get('base-uri')).toBe("'self'");
     expect(d.get('connect-src')).toBe("'self'");
     // Owner-chosen https pages in the iframe block, videos, images from any URL an owner enters.
-    expect(d.get('frame-src')).toBe("'self' https:");
+    expect(d.get('frame-src')).toBe("'self' https: http:");
     expect(d.get('img-src')).toBe('* data: blob:');
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(res.headers['permissions-policy']).toMatch(/camera=\(\), microphone=\(\), geolocation=\(\)/);

@@ -6,8 +6,9 @@
 //   nothing. Styles allow 'unsafe-inline': Mantine, FullCalendar and the rich-text editor insert
 //   <style> elements at run time and saved rich text carries style attributes; CSS cannot run
 //   script. Images and media come from anywhere (owners enter image URLs, the map's tile server
-//   is configurable); frames from any https site (the iframe and video blocks); data only from
-//   our own origin (geocoding goes through the server).
+//   is configurable); frames from any http(s) site (the iframe and video blocks sandbox them; no
+//   data:, blob: or javascript: frames); data only from our own origin (geocoding goes through
+//   the server).
 // - Apps and their pages are meant to be embedded in iframes on other sites (the embed dialog), so
 //   only the owner's screens on the base host (/dashboard...) refuse to be framed by another
 //   origin (clickjacking): `frame-ancestors 'self'` and X-Frame-Options for old browsers.
@@ -38,7 +39,7 @@ export function contentSecurityPolicy(framed: boolean): string {
     'media-src * data: blob:',
     "font-src 'self' data:",
     "connect-src 'self'",
-    "frame-src 'self' https:",
+    "frame-src 'self' https: http:",
     "worker-src 'self'",
     "manifest-src 'self'",
   ];
