@@ -122,6 +122,7 @@ describe('block catalogue', () => {
         if (s.type === 'colors') expect(Array.isArray(s.default), `${where} colors default`).toBe(true);
         // List rules (shared/settings/arrays.ts) name real settings; patterns compile.
         for (const m of s.maxItemsWhen ?? []) for (const k of ruleKeys(m.when)) expect(Object.keys(level), `${where} maxItemsWhen ${k}`).toContain(k);
+        if (s.urlWhen) for (const k of ruleKeys(s.urlWhen)) expect(Object.keys(level), `${where} urlWhen ${k}`).toContain(k);
         if (s.nextUnused) expect(s.item?.[s.nextUnused]?.type, `${where} nextUnused names a select`).toBe('select');
         for (const k of s.clearsOnChange ?? []) expect(Object.keys(level), `${where} clearsOnChange ${k}`).toContain(k);
         if (s.pattern) expect(() => new RegExp(s.pattern!, 'i'), `${where} pattern`).not.toThrow();

@@ -12,7 +12,6 @@ import { declaredAccess, type AccessRuleName } from './modules/access/rules';
 import { actionRoutes } from './modules/actions/routes';
 import { appUserRoutes } from './modules/app-users/routes';
 import { appRoutes } from './modules/apps/routes';
-import { hostSubdomain } from './modules/apps/record';
 import { rateLimitHooks } from './modules/auth/rate-limit';
 import { authRoutes } from './modules/auth/routes';
 import { chartRoutes } from './modules/charts/routes';
@@ -30,11 +29,7 @@ import { spreadsheetRoutes } from './modules/spreadsheets/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { sweepUploads } from './modules/uploads/service';
 import { workspaceRoutes } from './modules/workspace/routes';
-
-/** The owner's screens (dashboard, new app, editors reached from it): never framed by another site. */
-export function isOwnerScreen(url: string): boolean {
-  return /^\/dashboard(?:[/?#]|$)/i.test(url.replace(/\/{2,}/g, '/'));
-}
+import { securityHeaders } from './net/headers';
 
 /** Largest JSON body of any route except POST /api/spreadsheets. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -90,17 +85,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     limits: { fileSize: Math.ceil(config.maxImportMb * 1024 * 1024), files: 1, fields: 10 },
   });
   app.setErrorHandler(errorHandler);
-  // On every answer, HTML included. Apps and their pages are meant to be embedded in iframes on
-  // other sites (the embed dialog), so only the owner's screens on the base host (/dashboard...)
-  // refuse to be framed by another origin (clickjacking).
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    if (isOwnerScreen(request.url) && !hostSubdomain(config, request.host)) {
-      reply.header('X-Frame-Options', 'SAMEORIGIN');
-      reply.header('Content-Security-Policy', "frame-ancestors 'self'");
-    }
-  });
+  app.addHook('onSend', securityHeaders(config));
 
   // Every /api route must say who may call it (modules/access/rules.ts): start-up fails otherwise.
   // The declaration is the enforcement: its rule's preHandler runs before any other.

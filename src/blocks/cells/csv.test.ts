@@ -14,6 +14,26 @@ describe('CSV', () => {
     ['=SUM(A1)', "'=SUM(A1)"],
     ['@cmd', "'@cmd"],
     ['-x', "'-x"],
+    // Formula injection: anything starting with = + - @ tab or CR is text, whatever follows.
+    ["-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"],
+    ['-1+1', "'-1+1"],
+    ['-2-3', "'-2-3"],
+    ['-2)', "'-2)"],
+    ['-3.5e2x', "'-3.5e2x"],
+    ['-', "'-"],
+    ['+2', "'+2"],
+    ['+1+cmd', "'+1+cmd"],
+    ['=1+1', "'=1+1"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=1+1', "'\t=1+1"],
+    ['\r=1+1', `"'\r=1+1"`],
+    ['-.5)+cmd', "'-.5)+cmd"],
+    // Exactly a negative number stays a number.
+    ['-2', '-2'],
+    ['-3.5', '-3.5'],
+    ['-.5', '-.5'],
+    ['-1e3', '-1e3'],
+    [-2.5, '-2.5'],
     ['Zoë', 'Zoë'],
   ])('%j → %s', (value, expected) => expect(csvField(value)).toBe(expected));
 

@@ -3,14 +3,18 @@ import { cellText } from './cells';
 
 type Row = Record<string, unknown>;
 
+/** A plain negative number (-2, -3.5, -.5, -1e3): a number in any spreadsheet app, never a formula. */
+const NEGATIVE_NUMBER = /^-(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
 /**
  * One CSV field: quoted when it holds a comma, quote, line break or edge spaces; quotes doubled.
- * Text starting with = + @ (or - not followed by a digit) gets a leading ' so spreadsheet apps
- * don't run it as a formula.
+ * Text starting with = + - @ tab or CR gets a leading ' (OWASP's advice) so spreadsheet apps show
+ * it as text instead of running it as a formula (`-2+3+cmd|' /C calc'!A0`). The one exception is a
+ * cell that is exactly a negative number, which stays a number people can sum.
  */
 export function csvField(v: unknown): string {
   let s = cellText(v);
-  if (/^[=+@\t\r]/.test(s) || /^-[^\d.]/.test(s)) s = `'${s}`;
+  if (/^[=+\-@\t\r]/.test(s) && !NEGATIVE_NUMBER.test(s)) s = `'${s}`;
   return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -89,6 +89,8 @@ export const formAxisSettings = defineSettings({
     default: '',
     label: 'Default value',
     description: "'today' = today's date, 'user_email' = the signed-in visitor's e-mail.",
+    // A file field's value is the file's address, shown as a link.
+    urlWhen: isType('file'),
   },
 });
 

@@ -17,5 +17,5 @@ export const TokenLoginBody = z.object({ token: z.string().min(1, 'Token is requ
 export const MagicLinkBody = z.object({
   email: z.string().trim().toLowerCase().email('Please enter a valid email address'),
 });
+/** GET /api/auth, and POST /api/auth (the session is in the cookie only, never in the body). */
 export const UserResponse = z.object({ user: PublicUser });
-export const TokenResponse = z.object({ token: z.string() });

@@ -79,6 +79,12 @@ export interface Setting {
   pattern?: string;
   patternMessage?: string;
   /**
+   * For text settings that hold a link only in some cases: while this rule over the sibling
+   * settings holds, the value must be a link as a `url` setting's is (no javascript:, data: or
+   * vbscript:). A form field's default is the file's address when the field is a file.
+   */
+  urlWhen?: HideRule;
+  /**
    * Settings of array items and axes: a change of this setting resets these sibling settings of
    * the same item to their defaults (banner features: a changed iconType clears icon).
    */

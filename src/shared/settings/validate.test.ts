@@ -180,3 +180,22 @@ describe('validate', () => {
     ]);
   });
 });
+
+describe('urlWhen: a text that is a link while a rule over its siblings holds', () => {
+  const fieldDefault: Setting = { type: 'input', default: '', label: 'Default value', urlWhen: { setting: 'type', in: ['file'] } };
+  it.each([
+    ['file', 'javascript:alert(1)', false],
+    ['file', 'JAVASCRIPT:alert(1)', false],
+    ['file', '  javascript:alert(1)', false],
+    ['file', '\u0001javascript:alert(1)', false],
+    ['file', 'data:text/html,<script>alert(1)</script>', false],
+    ['file', 'vbscript:msgbox(1)', false],
+    ['file', 'https://example.com/a.pdf', true],
+    ['file', '/api/uploads/abc', true],
+    ['file', '', true],
+    ['text', 'javascript:alert(1)', true],
+  ])('type %s, default %j → valid %s', (type, value, ok) => {
+    expect(checkValue('default', fieldDefault, value, { type, default: value }) === null).toBe(ok);
+    expect(validate({ type: { type: 'input', default: 'text' }, default: fieldDefault }, { type, default: value })).toHaveLength(ok ? 0 : 1);
+  });
+});

@@ -1,5 +1,5 @@
 import { maxItemsOf } from './arrays';
-import { isVisible } from './visibility';
+import { evaluateRule, isVisible } from './visibility';
 import type { Setting, SettingsSchema, SettingValues, ValidationIssue } from './types';
 
 const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
@@ -25,9 +25,21 @@ function label(key: string, setting: Setting): string {
  * beside it (an array's `maxItemsWhen` rules read them).
  */
 export function checkValue(key: string, setting: Setting, value: unknown, siblings: SettingValues = {}): string | null {
-  const problem = checkType(key, setting, value, siblings);
+  const problem =
+    checkType(key, setting, value, siblings) ??
+    (setting.urlWhen && typeof value === 'string' && evaluateRule(setting.urlWhen, siblings) ? urlProblem(label(key, setting), value) : null);
   if (problem || setting.pattern === undefined || typeof value !== 'string' || value === '') return problem;
   return new RegExp(setting.pattern, 'i').test(value) ? null : (setting.patternMessage ?? `${label(key, setting)} is not in the expected form`);
+}
+
+/**
+ * A link setting's value: empty, or starting with one of the schemes a link may have (an
+ * allow-list, so javascript:, data: and vbscript: in any case, behind spaces or control
+ * characters, never pass).
+ */
+function urlProblem(name: string, value: unknown): string | null {
+  if (typeof value !== 'string') return `${name} must be a URL`;
+  return value === '' || /^(https?:\/\/|\/|#|mailto:|tel:)/i.test(value) ? null : `${name} must start with http:// or https://`;
 }
 
 function checkType(key: string, setting: Setting, value: unknown, siblings: SettingValues): string | null {
@@ -63,10 +75,7 @@ function checkType(key: string, setting: Setting, value: unknown, siblings: Sett
         ? null
         : `${name} must name a column`;
     case 'url':
-      if (typeof value !== 'string') return `${name} must be a URL`;
-      return value === '' || /^(https?:\/\/|\/|#|mailto:|tel:)/i.test(value)
-        ? null
-        : `${name} must start with http:// or https://`;
+      return urlProblem(name, value);
     case 'array': {
       if (!Array.isArray(value)) return `${name} must be a list`;
       const max = maxItemsOf(setting, siblings);

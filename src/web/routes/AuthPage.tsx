@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import type { TokenResponse, UserResponse } from '../../shared/api';
+import type { UserResponse } from '../../shared/api';
 import { Loading } from '../components/Loading';
 import { AuthShell } from '../features/auth/AuthShell';
 import { go, takeRedirect } from '../features/auth/redirect';
@@ -34,8 +34,7 @@ function TokenLanding({ token }: { token: string }) {
     started.current = true;
     (async () => {
       try {
-        await api.post<Out<typeof TokenResponse>>('/api/auth', { token });
-        const { user } = await api.get<Out<typeof UserResponse>>('/api/auth');
+        const { user } = await api.post<Out<typeof UserResponse>>('/api/auth', { token });
         qc.setQueryData(keys.me, user);
         go(takeRedirect(), navigate);
       } catch (e) {

@@ -81,7 +81,9 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext) {
   app.post('/api/auth', { config: { access: 'public', rateLimit: { body: TokenLoginBody, ...failingIp(401) } } }, async (request, reply) => {
     const body = parse(TokenLoginBody, request.body);
     const { user, session } = await auth.loginWithToken(ctx, body.token);
+    // The session travels only in its HttpOnly cookie: a token in the body would hand it to any
+    // script on the page.
     setSessionCookie(request, reply, session);
-    return { token: session.token, user: publicUser(user) };
+    return { user: publicUser(user) };
   });
 }
