@@ -176,7 +176,7 @@ type Role = 'anonymous' | 'owner' | 'workspace editor' | 'other owner';
 const ROLES: Role[] = ['anonymous', 'owner', 'workspace editor', 'other owner'];
 const userOf = (role: Role) => (role === 'owner' ? owner : role === 'workspace editor' ? editor : role === 'other owner' ? other : undefined);
 /** The owner and the workspace's editors: the app is theirs to see and change. */
-const mayEdit = (role: Role) => role === 'owner' || role === 'workspace editor';
+const mayEdit = (role: string) => role === 'owner' || role === 'workspace editor';
 
 interface Call {
   name: string;
@@ -669,6 +669,12 @@ describe('page privacy (a public app, a page that is not public)', () => {
       }
     const header = await t.app.inject({ method: 'GET', url: `/api/blocks/${hidden.headerId}?board=${hidden.id}` });
     expect(header.statusCode).toBe(200);
+    // The owner's routes that name such a block answer another owner the same 404 (a visible one: 403, as always).
+    const edit = await t.app.inject({ method: 'PUT', url: `/api/blocks/${hidden.markdownId}`, headers: as(other), payload: { title: 'Mine' } });
+    expect(edit.statusCode).toBe(404);
+    expect(edit.json().message).toBe('Block not found');
+    expect((await t.app.inject({ method: 'PUT', url: `/api/blocks/${hidden.headerId}`, headers: as(other), payload: { title: 'Mine' } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/blocks/${hidden.markdownId}`, payload: { title: 'Mine' } })).statusCode).toBe(401);
   });
 
   it("an anonymous caller cannot run a Delete row action of a page that is not public: refused, and the row is still there", async () => {
