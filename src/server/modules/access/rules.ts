@@ -92,9 +92,9 @@ export const ACCESS_RULES = {
    * The owner of the app, page, block or spreadsheet the request names, or an editor of its
    * workspace (viewer.ts editsWorkspace). An app: 404 when missing, 401 without a session, 403
    * 'Access Denied' when the caller may not even view it (private), 404 for a block they may not
-   * see (visibility.ts), else 403. A spreadsheet: 401
-   * without a session, then 404 for anyone else's (its existence is private). Deleting an app and
-   * managing editors stay the workspace owner's (services).
+   * see (visibility.ts), else 403. A spreadsheet: 401 without a session, then 404 for anyone
+   * else's (its existence is private). Deleting an app and managing editors stay the workspace
+   * owner's (services).
    */
   owner: {
     description: 'the owner of the named app, page, block or spreadsheet, or an editor of its workspace (401 without a session, 403 for anyone else)',

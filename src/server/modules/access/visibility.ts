@@ -39,7 +39,7 @@ export function pageOpens(viewer: Beholder, page: PageVisibility): boolean {
 export function blockVisible(viewer: Beholder, page: PageVisibility, block: { type: string }): boolean {
   if (viewer.owner) return true;
   if (!pageOpens(viewer, page)) return false;
-  return Number(page.is_public) === 1 || page.is_public === true || FRAME_KINDS.has(resolveKind(block.type) ?? block.type);
+  return Number(page.is_public) === 1 || FRAME_KINDS.has(resolveKind(block.type) ?? block.type);
 }
 
 /** The blocks of one page the viewer sees, in order. */
