@@ -1,8 +1,9 @@
 // Who may call what (issue 5), on the test database: every /api route declares a rule, and the
 // privacy matrix — anonymous, the owner, an editor of the owner's workspace and another owner
 // against every app-viewer and owner route of a private and a public app; then app users (read,
-// read-write, of another app) on a password app — allows exactly what the rules promise.
-// Unexpected allows: 0.
+// read-write, of another app) on a password app — allows exactly what the rules promise; and page
+// privacy (issue 12): a public app whose home page is not public, against every app route, for
+// every identity. Unexpected allows: 0.
 // Also the privacy API (POST /api/app/app-info, the Publish URL and a custom host serving the app).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -86,6 +87,20 @@ async function fixture(name: string, isPublic: boolean): Promise<Fixture> {
   return { id: app.id, subdomain: app.subdomain, pageId, tableId, commentsId, formId, fileId, appUserId, blockIds: after.pages[0]!.blocks.map((b) => b.id), rowId: '0' };
 }
 
+/** An app user with a password, signed in through POST /api/app-auth/login (the cookie it sets). */
+async function appUser(f: Fixture, email: string, permissions: 'read' | 'read-write'): Promise<string> {
+  const now = new Date().toISOString();
+  await t.ctx.db
+    .insertInto('app_users')
+    .values({ id: `u${Math.random().toString(36).slice(2, 12)}`, app_id: f.id, name: email.split('@')[0]!, email, permissions, password_hash: await hashPassword('members only!'), created_at: Math.floor(Date.now() / 1000), updated_at: now })
+    .execute();
+  const res = await t.app.inject({ method: 'POST', url: `/api/app-auth/login?app=${f.id}`, payload: { email, password: 'members only!' } });
+  expect(res.statusCode, res.body).toBe(200);
+  const set = res.cookies.find((c) => c.name === `sb_app_${f.id}`);
+  expect(set?.httpOnly).toBe(true);
+  return `${set!.name}=${set!.value}`;
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   owner = await signUp(t.app, 'Owner Olga');
@@ -97,9 +112,12 @@ beforeAll(async () => {
     .insertInto('workspace_editors')
     .values({ id: 'wseditor1', workspace_id: ws.id, email: editor.email, user_id: editor.id, token_hash: null, token_expires_at: null, created_at: 1, joined_at: new Date().toISOString() })
     .execute();
-  const sheet = { title: 'Orders', columns: ['City', 'Amount'], rows: [{ City: 'Paris', Amount: 12 }, { City: 'Lyon', Amount: 7 }] };
-  spreadsheetId = (await ok<{ spreadsheet: { id: string } }>(await t.app.inject({ method: 'POST', url: '/api/spreadsheets', headers: as(owner), payload: { title: 'Shop', sheets: [sheet] } }), 201))
-    .spreadsheet.id;
+  // Margin and the Suppliers tab: a column and a tab no block of any fixture uses.
+  const sheet = { title: 'Orders', columns: ['City', 'Amount', 'Margin'], rows: [{ City: 'Paris', Amount: 12, Margin: 5 }, { City: 'Lyon', Amount: 7, Margin: 2 }] };
+  const suppliers = { title: 'Suppliers', columns: ['Name', 'Phone'], rows: [{ Name: 'Acme', Phone: '555-0100' }] };
+  spreadsheetId = (
+    await ok<{ spreadsheet: { id: string } }>(await t.app.inject({ method: 'POST', url: '/api/spreadsheets', headers: as(owner), payload: { title: 'Shop', sheets: [sheet, suppliers] } }), 201)
+  ).spreadsheet.id;
   apps.private = await fixture('Private Shop', false);
   apps.public = await fixture('Public Shop', true);
 });
@@ -158,7 +176,7 @@ type Role = 'anonymous' | 'owner' | 'workspace editor' | 'other owner';
 const ROLES: Role[] = ['anonymous', 'owner', 'workspace editor', 'other owner'];
 const userOf = (role: Role) => (role === 'owner' ? owner : role === 'workspace editor' ? editor : role === 'other owner' ? other : undefined);
 /** The owner and the workspace's editors: the app is theirs to see and change. */
-const mayEdit = (role: Role) => role === 'owner' || role === 'workspace editor';
+const mayEdit = (role: string) => role === 'owner' || role === 'workspace editor';
 
 interface Call {
   name: string;
@@ -236,14 +254,19 @@ async function freshRow(): Promise<string> {
   return (await ok<{ row: { _id: string } }>(res, 201)).row._id;
 }
 
-async function send(call: Call, fixture: Fixture, role: Role) {
+/** Sends a call with a session cookie (owner account or app user), or none. */
+async function sendAs(call: Call, fixture: Fixture, cookie: string | undefined) {
   const f = call.freshRow ? { ...fixture, rowId: await freshRow() } : fixture;
-  const user = userOf(role);
+  const headers = cookie ? { cookie } : {};
   if (call.multipart) {
     const m = multipart('dot.png', PNG);
-    return t.app.inject({ method: call.method, url: call.url(f), payload: m.payload, headers: { ...m.headers, ...as(user) } });
+    return t.app.inject({ method: call.method, url: call.url(f), payload: m.payload, headers: { ...m.headers, ...headers } });
   }
-  return t.app.inject({ method: call.method, url: call.url(f), headers: as(user), ...(call.payload ? { payload: call.payload(f) as object } : {}) });
+  return t.app.inject({ method: call.method, url: call.url(f), headers, ...(call.payload ? { payload: call.payload(f) as object } : {}) });
+}
+
+async function send(call: Call, fixture: Fixture, role: Role) {
+  return sendAs(call, fixture, userOf(role)?.cookie);
 }
 
 /** The owner routes' matrix: anonymous visitors and another owner against every owner route; the unexpected answers. */
@@ -371,20 +394,6 @@ describe('password app (Use password set by user)', () => {
   let pw: Fixture;
   let elsewhere: Fixture;
 
-  /** An app user with a password, signed in through POST /api/app-auth/login (the cookie it sets). */
-  async function appUser(f: Fixture, email: string, permissions: 'read' | 'read-write'): Promise<string> {
-    const now = new Date().toISOString();
-    await t.ctx.db
-      .insertInto('app_users')
-      .values({ id: `u${Math.random().toString(36).slice(2, 12)}`, app_id: f.id, name: email.split('@')[0]!, email, permissions, password_hash: await hashPassword('members only!'), created_at: Math.floor(Date.now() / 1000), updated_at: now })
-      .execute();
-    const res = await t.app.inject({ method: 'POST', url: `/api/app-auth/login?app=${f.id}`, payload: { email, password: 'members only!' } });
-    expect(res.statusCode, res.body).toBe(200);
-    const set = res.cookies.find((c) => c.name === `sb_app_${f.id}`);
-    expect(set?.httpOnly).toBe(true);
-    return `${set!.name}=${set!.value}`;
-  }
-
   beforeAll(async () => {
     pw = await fixture('Members Shop', true);
     elsewhere = await fixture('Other Members Shop', true);
@@ -497,6 +506,250 @@ describe('password app (Use password set by user)', () => {
   });
 });
 
+
+// Page privacy (issue 12): a public app whose home page is not public keeps that page's content
+// (every block but its header and footer) from everyone but its owner, whatever route they try.
+type PageRole = Role | 'reader' | 'read-write app user';
+const PAGE_ROLES: PageRole[] = [...ROLES, 'reader', 'read-write app user'];
+const SECRET = 'Launch plan: Nantes in May';
+
+interface HiddenFixture extends Fixture {
+  /** A markdown block of the hidden page, holding SECRET. */
+  markdownId: string;
+  /** The page's header (a frame block: it stays visible). */
+  headerId: string;
+  cookies: Record<PageRole, string | undefined>;
+}
+
+/** A public app with no sign-in whose home page the owner made not public, and two app users of it signed in. */
+async function hiddenFixture(name: string): Promise<HiddenFixture> {
+  const f = await fixture(name, true);
+  const markdownId = (
+    await ok<{ block: { id: string } }>(
+      await t.app.inject({ method: 'POST', url: '/api/blocks', headers: as(owner), payload: { pageId: f.pageId, type: 'markdown', markdown_text: `${SECRET} ([City])` } }),
+      201,
+    )
+  ).block.id;
+  await ok(await t.app.inject({ method: 'POST', url: `/api/page/update-metadata?app=${f.id}&page=${f.pageId}`, headers: as(owner), payload: { is_public: false } }));
+  const { pages } = await ok<{ pages: { blocks: { id: string; type: string }[] }[] }>(await t.app.inject({ method: 'GET', url: `/api/pages/${f.id}`, headers: as(owner) }));
+  const headerId = pages[0]!.blocks.find((b) => b.type === 'header')!.id;
+  return {
+    ...f,
+    markdownId,
+    headerId,
+    cookies: {
+      anonymous: undefined,
+      owner: owner.cookie,
+      'workspace editor': editor.cookie,
+      'other owner': other.cookie,
+      reader: await appUser(f, `reader-${f.id.toLowerCase()}@example.com`, 'read'),
+      'read-write app user': await appUser(f, `writer-${f.id.toLowerCase()}@example.com`, 'read-write'),
+    },
+  };
+}
+
+/** The frame kinds: the only blocks a non-owner gets of a page that is not public. */
+const FRAME_TYPES = ['header', 'footer'];
+
+/**
+ * What a non-owner gets from each app route on the hidden page: the front door answers (200) with
+ * the frame blocks only and no sheet; a file answers by its unguessable id (it follows the app);
+ * everything that names the page's blocks or reads the sheets they use is refused as if it did
+ * not exist: 404 for a block or a sheet, 403 'not part of this board' for writes and uploads
+ * through a block (their answer for a block that does not exist).
+ */
+const HIDDEN_ANSWERS: Record<string, number> = {
+  app: 200,
+  'app info': 200,
+  pages: 200,
+  page: 200,
+  'board state': 200,
+  'page state': 200,
+  file: 200,
+  block: 404,
+  'sheet rows': 404,
+  'one row': 404,
+  chart: 404,
+  map: 404,
+  'add row': 403,
+  'edit row': 403,
+  'delete row': 403,
+  'run action': 404,
+  comments: 404,
+  'post comment': 404,
+  'form upload': 403,
+};
+
+/** Blocks a front-door answer hands out. */
+function blocksIn(name: string, body: Record<string, unknown>): { type: string }[] {
+  if (name === 'pages') return (body.pages as { blocks: { type: string }[] }[]).flatMap((p) => p.blocks);
+  if (name === 'page') return (body.page as { blocks: { type: string }[] }).blocks;
+  if (name === 'board state' || name === 'page state') return body.blocks as { type: string }[];
+  return [];
+}
+
+/** Every app route × every identity on the hidden page; the unexpected answers. */
+async function pagePrivacyMatrix(f: HiddenFixture): Promise<string[]> {
+  const unexpected: string[] = [];
+  for (const call of VIEWER_CALLS)
+    for (const role of PAGE_ROLES) {
+      // Block-setting uploads are the owner's whatever the page (the privacy matrix above).
+      if (call.name === 'upload' && !mayEdit(role)) continue;
+      const res = await sendAs(call, f, f.cookies[role]);
+      const what = `${role} ${call.name} → ${res.statusCode} ${res.body.slice(0, 160)}`;
+      if (mayEdit(role)) {
+        if (res.statusCode >= 400) unexpected.push(`owner refused: ${what}`);
+        continue;
+      }
+      if (res.body.includes(SECRET)) unexpected.push(`the page's text: ${what}`);
+      else if (res.statusCode !== HIDDEN_ANSWERS[call.name]) unexpected.push(what);
+      else if (res.statusCode === 200 && call.name !== 'file') {
+        const body = res.json() as Record<string, unknown>;
+        const content = blocksIn(call.name, body).filter((b) => !FRAME_TYPES.includes(b.type));
+        if (content.length > 0) unexpected.push(`${role} ${call.name} → blocks ${content.map((b) => b.type).join()}`);
+        if ('sheets' in body && (body.sheets as unknown[]).length > 0) unexpected.push(`${role} ${call.name} → sheets ${JSON.stringify(body.sheets)}`);
+      } else if (res.statusCode === 404 && call.name !== 'sheet rows' && !['one row', 'chart', 'map'].includes(call.name) && res.json().message !== 'Block not found')
+        unexpected.push(`not as a missing block: ${what}`);
+    }
+  return unexpected;
+}
+
+describe('page privacy (a public app, a page that is not public)', () => {
+  let hidden: HiddenFixture;
+  let board: { id: string; pageId: string; markdownId: string };
+
+  beforeAll(async () => {
+    hidden = await hiddenFixture('Hidden Shop');
+    // A board (one page) whose only page is not public: the probe's first request.
+    const { app } = await ok<{ app: { id: string } }>(await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { name: 'Hidden Board', kind: 'board', spreadsheetId } }), 201);
+    const { pages } = await ok<{ pages: { page_id: string }[] }>(await t.app.inject({ method: 'GET', url: `/api/pages/${app.id}`, headers: as(owner) }));
+    const pageId = pages[0]!.page_id;
+    const markdownId = (
+      await ok<{ block: { id: string } }>(await t.app.inject({ method: 'POST', url: '/api/blocks', headers: as(owner), payload: { pageId, type: 'markdown', markdown_text: SECRET } }), 201)
+    ).block.id;
+    await ok(await t.app.inject({ method: 'POST', url: '/api/blocks', headers: as(owner), payload: { pageId, type: 'table', sheet_title: 'Orders', axis: [{ column: 'City' }] } }), 201);
+    await ok(await t.app.inject({ method: 'POST', url: `/api/page/update-metadata?app=${app.id}&page=${pageId}`, headers: as(owner), payload: { is_public: false } }));
+    board = { id: app.id, pageId, markdownId };
+  });
+
+  it('anonymous board state of a board whose page is not public: no block config, no sheet (the owner still gets them)', async () => {
+    const res = await t.app.inject({ method: 'POST', url: `/api/board/update-metadata?board=${board.id}`, payload: {} });
+    const body = await ok<{ blocks: { type: string }[]; sheets: unknown[] }>(res);
+    expect(res.body).not.toContain(SECRET);
+    expect(body.blocks).toEqual([]);
+    expect(body.sheets).toEqual([]);
+    const page = await ok<{ blocks: unknown[]; sheets: unknown[] }>(await t.app.inject({ method: 'POST', url: `/api/page/update-metadata?app=${board.id}`, payload: {} }));
+    expect(page).toMatchObject({ blocks: [], sheets: [] });
+    const own = await ok<{ blocks: { type: string }[]; sheets: { title: string }[] }>(
+      await t.app.inject({ method: 'POST', url: `/api/board/update-metadata?board=${board.id}`, headers: as(owner), payload: {} }),
+    );
+    expect(own.blocks.map((b) => b.type)).toEqual(['markdown', 'table']);
+    expect(own.sheets.map((s) => s.title)).toEqual(['Orders', 'Suppliers']);
+  });
+
+  it('a multipage app: anonymous board state holds the header and footer only, without the markdown text', async () => {
+    const res = await t.app.inject({ method: 'POST', url: `/api/board/update-metadata?board=${hidden.id}`, payload: {} });
+    const body = await ok<{ blocks: { type: string }[]; sheets: unknown[] }>(res);
+    expect(res.body).not.toContain(SECRET);
+    expect(body.blocks.map((b) => b.type)).toEqual(['header', 'footer']);
+    expect(body.sheets).toEqual([]);
+  });
+
+  it('GET /api/blocks/{id} of a page that is not public: 404 for every identity but the owner; its header stays visible', async () => {
+    for (const f of [hidden, { ...board, cookies: hidden.cookies }])
+      for (const role of PAGE_ROLES) {
+        const res = await t.app.inject({ method: 'GET', url: `/api/blocks/${f.markdownId}?board=${f.id}`, headers: f.cookies[role] ? { cookie: f.cookies[role] } : {} });
+        if (mayEdit(role)) {
+          expect(res.statusCode, role).toBe(200);
+          expect(res.body).toContain(SECRET);
+        } else {
+          expect(res.statusCode, `${role} ${res.body}`).toBe(404);
+          expect(res.json().message).toBe('Block not found');
+        }
+      }
+    const header = await t.app.inject({ method: 'GET', url: `/api/blocks/${hidden.headerId}?board=${hidden.id}` });
+    expect(header.statusCode).toBe(200);
+    // The owner's routes that name such a block answer another owner the same 404 (a visible one: 403, as always).
+    const edit = await t.app.inject({ method: 'PUT', url: `/api/blocks/${hidden.markdownId}`, headers: as(other), payload: { title: 'Mine' } });
+    expect(edit.statusCode).toBe(404);
+    expect(edit.json().message).toBe('Block not found');
+    expect((await t.app.inject({ method: 'PUT', url: `/api/blocks/${hidden.headerId}`, headers: as(other), payload: { title: 'Mine' } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/blocks/${hidden.markdownId}`, payload: { title: 'Mine' } })).statusCode).toBe(401);
+  });
+
+  it("an anonymous caller cannot run a Delete row action of a page that is not public: refused, and the row is still there", async () => {
+    const rowId = await freshRow();
+    const run = await t.app.inject({ method: 'POST', url: `/api/blocks/${hidden.tableId}/actions/1/run?board=${hidden.id}`, payload: { rowId } });
+    expect(run.statusCode).toBe(404);
+    expect(run.json().message).toBe('Block not found');
+    const row = await t.app.inject({ method: 'GET', url: `/api/board/${spreadsheetId}/sheet/Orders/rows/${rowId}`, headers: as(owner) });
+    expect(row.statusCode).toBe(200);
+    // The same block's writes through the rows routes are refused as through a block that does not exist.
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/board/${spreadsheetId}/sheet/Orders/rows/${rowId}?board=${hidden.id}&blockId=${hidden.tableId}` });
+    expect(del.statusCode).toBe(403);
+    expect(del.json().message).toBe('This block is not part of this board');
+    expect((await t.app.inject({ method: 'GET', url: `/api/board/${spreadsheetId}/sheet/Orders/rows/${rowId}`, headers: as(owner) })).statusCode).toBe(200);
+  });
+
+  it('every app route × every identity: only the owner reaches the page; the others get the front door with header and footer, and refusals', async () => {
+    expect(await pagePrivacyMatrix(hidden)).toEqual([]);
+  });
+});
+
+describe('sheets a viewer reads', () => {
+  it('board and page state list only the sheets and columns the visible blocks use; the owner gets them all', async () => {
+    for (const url of [`/api/board/update-metadata?board=${apps.public.id}`, `/api/page/update-metadata?app=${apps.public.id}&page=home`]) {
+      const guest = await ok<{ sheets: { title: string; columns: string[] }[] }>(await t.app.inject({ method: 'POST', url, payload: {} }));
+      // The table reads City and Amount, the form City (its Receipt is not a column of the sheet).
+      expect(guest.sheets.map(({ title, columns }) => ({ title, columns }))).toEqual([{ title: 'Orders', columns: ['City', 'Amount'] }]);
+      const own = await ok<{ sheets: { title: string; columns: string[] }[] }>(await t.app.inject({ method: 'POST', url, headers: as(owner), payload: {} }));
+      expect(own.sheets.map(({ title, columns }) => ({ title, columns }))).toEqual([
+        { title: 'Orders', columns: ['City', 'Amount', 'Margin'] },
+        { title: 'Suppliers', columns: ['Name', 'Phone'] },
+      ]);
+    }
+  });
+
+  it('a tab no block uses: 404 as a tab that does not exist, on every sheet read route, for everyone but the owner', async () => {
+    const base = `/api/board/${spreadsheetId}/sheet/Suppliers`;
+    const reads = [
+      `${base}?board=${apps.public.id}`,
+      `${base}?board=${apps.public.id}&fields=Name`,
+      `${base}/rows/0?board=${apps.public.id}`,
+      `${base}/chart?board=${apps.public.id}&chart=${encodeURIComponent(JSON.stringify({ x_axis: 'Name', axes: [{ column: 'Phone' }] }))}`,
+      `${base}/geo?board=${apps.public.id}&address=Name`,
+    ];
+    for (const url of reads) {
+      for (const role of ['anonymous', 'other owner'] as Role[]) {
+        const res = await t.app.inject({ method: 'GET', url, headers: as(userOf(role)) });
+        expect(res.statusCode, `${role} ${url} ${res.body}`).toBe(404);
+        expect(res.json().message).toBe("Sheet 'Suppliers' not found");
+        expect(res.body).not.toContain('Acme');
+      }
+      expect((await t.app.inject({ method: 'GET', url, headers: as(owner) })).statusCode, url).toBeLessThan(300);
+    }
+    // A tab that does not exist answers the same.
+    const none = await t.app.inject({ method: 'GET', url: `/api/board/${spreadsheetId}/sheet/Nowhere?board=${apps.public.id}` });
+    expect(none.statusCode).toBe(404);
+    // A column no block uses of a used tab stays refused as before.
+    expect((await t.app.inject({ method: 'GET', url: `/api/board/${spreadsheetId}/sheet/Orders?board=${apps.public.id}&fields=Margin` })).statusCode).toBe(400);
+  });
+
+  it("whether a spreadsheet id exists is not told: an unknown one is answered as another owner's", async () => {
+    const stranger = await signUp(t.app, 'Stranger Sam');
+    const { spreadsheet } = await ok<{ spreadsheet: { id: string } }>(
+      await t.app.inject({ method: 'POST', url: '/api/spreadsheets', headers: as(stranger), payload: { title: 'Elsewhere', sheets: [{ title: 'Orders', columns: ['City'], rows: [] }] } }),
+      201,
+    );
+    const answer = async (id: string, query: string, user?: TestUser) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/board/${id}/sheet/Orders${query}`, headers: as(user) });
+      return `${res.statusCode} ${res.json().message}`;
+    };
+    for (const query of [`?board=${apps.private.id}`, `?board=${apps.public.id}`, ''])
+      for (const user of [undefined, other]) expect(await answer('nosuchspreadsheet', query, user), `${query} ${user?.name}`).toBe(await answer(spreadsheet.id, query, user));
+  });
+});
+
 describe('the matrix can fail', () => {
   it("reports the owner routes as unexpected allows when the owner rule is swapped for the viewer's", async () => {
     // Fresh apps: the weakened rule lets the other owner really change them.
@@ -517,5 +770,24 @@ describe('the matrix can fail', () => {
     expect(unexpected.filter((u) => u.includes('private app'))).toEqual([]);
     // Put back, the same matrix is clean again.
     expect(await ownerMatrix(targets)).toEqual([]);
+  });
+
+  it('reports the blocks of a page that is not public as unexpected allows when the viewer rule ignores page privacy', async () => {
+    const target = await hiddenFixture('Careless Shop');
+    const viewer: AccessRule = ACCESS_RULES['app-viewer'];
+    const decide = viewer.decide;
+    // The rule as it was before issue 12: whoever may view the app reaches any block of it.
+    viewer.decide = (ctx, caller, resource) => decide(ctx, caller, resource.kind === 'app' ? { kind: 'app', app: resource.app } : resource);
+    let unexpected: string[];
+    try {
+      unexpected = await pagePrivacyMatrix(target);
+    } finally {
+      viewer.decide = decide;
+    }
+    // Anyone now reads the page's blocks by id. (Comments, row writes and uploads through a block
+    // check the same rule again in their services, so they stay refused.)
+    for (const role of ['anonymous', 'other owner', 'reader', 'read-write app user']) expect(unexpected.some((u) => u.startsWith(`${role} block → 200`)), role).toBe(true);
+    // Put back, the same matrix is clean again.
+    expect(await pagePrivacyMatrix(target)).toEqual([]);
   });
 });

@@ -1,50 +1,75 @@
-// A viewer of an app receives only the sheet columns its blocks use (issue 5): the owner reads
-// whole sheets; everyone else gets, per sheet, the columns that the blocks of the pages they may
-// see read (shared/settings/columns.ts, from each block's schema) and the columns the app's board
-// filters name. Search, sort, filters and fields of a sheet request are held to the same columns,
-// so a hidden column cannot be read back through them either.
+// A viewer of an app receives only the sheets and columns its blocks use (issues 5 and 12): the
+// owner reads whole sheets; everyone else gets the sheets that the blocks they may see use
+// (visibility.ts: blocks of public pages, and frame blocks), and of each the columns those blocks
+// read (shared/settings/columns.ts, from each block's schema) and the columns the app's board
+// filters name. A sheet no visible block uses is not theirs to read at all. Search, sort, filters
+// and fields of a sheet request are held to the same columns, so a hidden column cannot be read
+// back through them either.
 import { needsOf, schemaOf } from '../../../blocks/schemas';
 import { filtersForSheet } from '../../../shared/filters/conditions';
-import { isAuthPage } from '../../../shared/rules/auth-pages';
-import { columnsReadFrom } from '../../../shared/settings/columns';
+import type { BlockRecord } from '../../../shared/settings';
+import { columnsReadFrom, datasourceSheets } from '../../../shared/settings/columns';
 import type { ServerContext } from '../../context';
 import type { BoardSettings } from '../../../shared/api';
-import { blocksOfPages } from '../blocks/record';
 import { coordinateColumns } from '../geocode/places';
-import { pagesRepo } from '../pages/repo';
-import type { AppViewer } from './viewer';
+import { visibleAppBlocks, type Beholder } from './visibility';
 
-export async function viewerColumns(
-  ctx: ServerContext,
-  app: { id: string; settings: BoardSettings },
-  viewer: Pick<AppViewer, 'owner' | 'canView'>,
-  sheetTitle: string,
-  sheetColumns: readonly string[] = [],
-): Promise<Set<string>> {
+interface ColumnsApp {
+  id: string;
+  settings: BoardSettings;
+}
+
+/** Whether the block reads the sheet: its own sheet, or one a datasource setting names. */
+function blockUses(block: BlockRecord, sheetTitle: string): boolean {
+  if (block.sheet_title === sheetTitle) return true;
+  const schema = schemaOf(block.type);
+  return !!schema && Object.hasOwn(datasourceSheets(schema, block), sheetTitle);
+}
+
+/** The columns of `sheetTitle` the blocks read, or null when none of them uses the sheet. */
+function columnsOf(blocks: readonly BlockRecord[], app: ColumnsApp, sheetTitle: string, sheetColumns: readonly string[]): Set<string> | null {
+  if (!blocks.some((b) => blockUses(b, sheetTitle))) return null;
   const out = new Set<string>();
-  const pages = (await pagesRepo(ctx.db).listByApp(app.id)).filter(
-    (p) => viewer.owner || (p.is_public && (viewer.canView || isAuthPage(p))),
-  );
-  const blocks = await blocksOfPages(
-    ctx,
-    pages.map((p) => p.id),
-  );
-  for (const list of blocks.values())
-    for (const block of list) {
-      const schema = schemaOf(block.type);
-      const read = schema ? columnsReadFrom(schema, block, sheetTitle) : [];
-      for (const c of read === 'all' ? sheetColumns : read) out.add(c);
-      // A geocoding block whose latitude/longitude settings are empty finds those columns by their
-      // names in the sheet (geocode/places.ts), so it reads them too.
-      const geo = needsOf(block.type).geocodes;
-      if (geo && block.sheet_title === sheetTitle)
-        for (const a of block.axis ?? []) {
-          const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
-          const coords = coordinateColumns([...sheetColumns], text(a[geo.latitude]), text(a[geo.longitude]));
-          if (coords) out.add(coords.lat).add(coords.lng);
-        }
-    }
+  for (const block of blocks) {
+    const schema = schemaOf(block.type);
+    const read = schema ? columnsReadFrom(schema, block, sheetTitle) : [];
+    for (const c of read === 'all' ? sheetColumns : read) out.add(c);
+    // A geocoding block whose latitude/longitude settings are empty finds those columns by their
+    // names in the sheet (geocode/places.ts), so it reads them too.
+    const geo = needsOf(block.type).geocodes;
+    if (geo && block.sheet_title === sheetTitle)
+      for (const a of block.axis ?? []) {
+        const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+        const coords = coordinateColumns([...sheetColumns], text(a[geo.latitude]), text(a[geo.longitude]));
+        if (coords) out.add(coords.lat).add(coords.lng);
+      }
+  }
   const filters = Array.isArray(app.settings.filters) ? app.settings.filters : [];
   for (const f of filtersForSheet(filters, sheetTitle)) out.add(f.sheet_column.column);
   return out;
+}
+
+/**
+ * The columns of one sheet a viewer (not the owner) may read, or null when no block they may see
+ * uses the sheet (the sheet routes then answer as for a sheet that does not exist).
+ */
+export async function viewerSheetColumns(ctx: ServerContext, app: ColumnsApp, viewer: Beholder, sheetTitle: string, sheetColumns: readonly string[] = []): Promise<Set<string> | null> {
+  return columnsOf(await visibleAppBlocks(ctx, app.id, viewer), app, sheetTitle, sheetColumns);
+}
+
+/** The columns of one sheet a viewer may read (none when no block they may see uses it). */
+export async function viewerColumns(ctx: ServerContext, app: ColumnsApp, viewer: Beholder, sheetTitle: string, sheetColumns: readonly string[] = []): Promise<Set<string>> {
+  return (await viewerSheetColumns(ctx, app, viewer, sheetTitle, sheetColumns)) ?? new Set();
+}
+
+/**
+ * The sheets a viewer may read, each with only its readable columns (in sheet order): what board
+ * and page state list for anyone but the owner. A sheet no visible block uses is left out.
+ */
+export async function viewerSheets<S extends { title: string; columns: string[] }>(ctx: ServerContext, app: ColumnsApp, viewer: Beholder, sheets: readonly S[]): Promise<S[]> {
+  const blocks = await visibleAppBlocks(ctx, app.id, viewer);
+  return sheets.flatMap((s) => {
+    const allowed = columnsOf(blocks, app, s.title, s.columns);
+    return allowed ? [{ ...s, columns: s.columns.filter((c) => allowed.has(c)) }] : [];
+  });
 }

@@ -92,7 +92,7 @@ export function blockIn<S extends z.ZodType>(schema: S, idOf: (params: z.output<
     if (!block) throw notFound(missing);
     const page = await pagesRepo(ctx.db).findById(block.page_id);
     if (!page) throw notFound(missing);
-    return { kind: 'app', app: await appById(ctx, page.app_id, missing), page, block };
+    return { kind: 'app', app: await appById(ctx, page.app_id, missing), page, block, missing };
   };
 }
 
@@ -120,7 +120,8 @@ export function sheetOfRequest(
     const body = schemas.body ? parse(schemas.body, request.body) : undefined;
     const query = parse(schemas.query, request.query);
     const spreadsheet = (await spreadsheetsRepo(ctx.db).findById(spreadsheetId)) ?? null;
-    const app = spreadsheet ? await resolveApp(ctx, { board: body?.board ?? query.board, app: query.app, host: request.host }) : null;
+    // The app is resolved for an unknown spreadsheet too: the rule answers both alike.
+    const app = await resolveApp(ctx, { board: body?.board ?? query.board, app: query.app, host: request.host });
     return { kind: 'sheet', spreadsheet, app, unnamed };
   };
 }

@@ -16,6 +16,7 @@ import type { AppView } from '../apps/record';
 import type { BlockRow } from '../blocks/repo';
 import type { PageRow } from '../pages/repo';
 import { appViewer, callerEdits, viewRefusal, type Caller } from './viewer';
+import { blockVisible } from './visibility';
 
 /** The spreadsheet a route names, as far as the rules need it (null: no such spreadsheet). */
 export interface SpreadsheetRef {
@@ -29,8 +30,12 @@ export interface SpreadsheetRef {
 export type Resource =
   /** Nothing beyond the caller (the rule decides on the caller alone). */
   | { kind: 'none' }
-  /** An app, and the page or block of it the route names (both resolved to their app). */
-  | { kind: 'app'; app: AppView; page?: PageRow; block?: BlockRow }
+  /**
+   * An app, and the page or block of it the route names (both resolved to their app); `missing`
+   * is the route's 404 for a block that does not exist, which is also the answer for one the
+   * caller may not see (visibility.ts).
+   */
+  | { kind: 'app'; app: AppView; page?: PageRow; block?: BlockRow; missing?: string }
   /** A spreadsheet of someone's workspace; null when it does not exist (answered 404 after the session check). */
   | { kind: 'spreadsheet'; spreadsheet: SpreadsheetRef | null }
   /**
@@ -46,6 +51,7 @@ export type Resource =
   | { kind: 'in-service'; why: string };
 
 export type ResourceKind = Resource['kind'];
+type AppResource = Extract<Resource, { kind: 'app' }>;
 
 export interface AccessRule {
   /** What the rule promises (the README and the matrix read it). */
@@ -57,6 +63,17 @@ export interface AccessRule {
 }
 
 const allow = async () => null;
+
+/**
+ * A block the caller may not see (visibility.ts: a non-public page's content, a password app's
+ * pages before signing in) is answered as one that does not exist, so its existence does not
+ * leak either: 404 in the route's own words. null when the route names no block or it is visible.
+ */
+async function hiddenBlock(ctx: ServerContext, caller: Caller, resource: AppResource): Promise<HttpError | null> {
+  const { page, block } = resource;
+  if (!block || !page) return null;
+  return blockVisible(await appViewer(ctx, caller, resource.app), page, block) ? null : notFound(resource.missing ?? 'Block not found');
+}
 
 export const ACCESS_RULES = {
   /** Anyone, no app data behind it (health, env names, owner sign-in and sign-up, the catalogue). */
@@ -74,9 +91,10 @@ export const ACCESS_RULES = {
   /**
    * The owner of the app, page, block or spreadsheet the request names, or an editor of its
    * workspace (viewer.ts editsWorkspace). An app: 404 when missing, 401 without a session, 403
-   * 'Access Denied' when the caller may not even view it (private), else 403. A spreadsheet: 401
-   * without a session, then 404 for anyone else's (its existence is private). Deleting an app and
-   * managing editors stay the workspace owner's (services).
+   * 'Access Denied' when the caller may not even view it (private), 404 for a block they may not
+   * see (visibility.ts), else 403. A spreadsheet: 401 without a session, then 404 for anyone
+   * else's (its existence is private). Deleting an app and managing editors stay the workspace
+   * owner's (services).
    */
   owner: {
     description: 'the owner of the named app, page, block or spreadsheet, or an editor of its workspace (401 without a session, 403 for anyone else)',
@@ -87,7 +105,8 @@ export const ACCESS_RULES = {
       if (resource.kind === 'app') {
         if (await callerEdits(ctx, caller, resource.app.workspaceId)) return null;
         // Someone who may not even view it is told so ('Access Denied' for a private app).
-        return resource.app.public ? forbidden('Only the owner of this app can change it') : viewRefusal(resource.app);
+        if (!resource.app.public) return viewRefusal(resource.app);
+        return (await hiddenBlock(ctx, caller, resource)) ?? forbidden('Only the owner of this app can change it');
       }
       if (resource.kind === 'spreadsheet') {
         const s = resource.spreadsheet;
@@ -99,12 +118,14 @@ export const ACCESS_RULES = {
   /**
    * Whoever may view the app the request names (viewer.ts appViewer): a private app only its
    * owner (403 'Access Denied' for others); a password app its owner and its signed-in app users
-   * (401 until they sign in); a public app anyone. Writes also follow the block's audience
+   * (401 until they sign in); a public app anyone. A block the caller may not see (a page that is
+   * not public, visibility.ts) is 404 as if it did not exist. Writes also follow the block's audience
    * (services). An uploaded file follows the app it was uploaded for. A sheet: its spreadsheet's
    * owner (or an editor of its workspace) with or without an app; anyone else through the named
-   * app that uses it, as that app's viewer. Its answers keep the order sheet routes always gave:
-   * 404 for an unknown spreadsheet, then 401 (no app, no session) or 404 (no app: another owner's
-   * spreadsheet stays unknown), 403 for an app that does not use it, then the app's refusal.
+   * app that uses it, as that app's viewer. Anyone but its owner is answered the same whether
+   * the spreadsheet exists or not: 401 (no app, no session) or 404 (no app: another owner's
+   * spreadsheet stays unknown), then the app's refusal (private, password), then 403 for an app
+   * that does not use it (or an unknown one).
    */
   'app-viewer': {
     description: 'whoever may view the named app (private: owner; password: owner and its signed-in app users; public: anyone), writes by block audience; a sheet: its owner, or a viewer of the named app that uses it',
@@ -113,16 +134,18 @@ export const ACCESS_RULES = {
       if (resource.kind === 'in-service') return null;
       if (resource.kind === 'sheet') {
         const s = resource.spreadsheet;
-        if (!s) return notFound('Spreadsheet not found');
-        if (await callerEdits(ctx, caller, s.workspace_id)) return null;
+        if (s && (await callerEdits(ctx, caller, s.workspace_id))) return null;
+        // Past this point an unknown spreadsheet is answered as someone else's: whether an id
+        // exists is its owner's business alone.
         const app = resource.app;
         if (!app) return caller.user ? notFound('Spreadsheet not found') : unauthorized(resource.unnamed);
-        if (app.spreadsheetId !== s.id) return forbidden('This board does not use this spreadsheet');
-        return (await appViewer(ctx, caller, app)).canView ? null : viewRefusal(app);
+        if (!(await appViewer(ctx, caller, app)).canView) return viewRefusal(app);
+        return s && app.spreadsheetId === s.id ? null : forbidden('This board does not use this spreadsheet');
       }
       if (resource.kind !== 'app') return forbidden();
       const viewer = await appViewer(ctx, caller, resource.app);
-      return viewer.canView ? null : viewRefusal(resource.app);
+      if (!viewer.canView) return viewRefusal(resource.app);
+      return hiddenBlock(ctx, caller, resource);
     },
   },
   /**

@@ -250,11 +250,14 @@ describe('board metadata', () => {
     expect(g).not.toHaveProperty('owner_email');
     // The shared contract the web app types its calls with.
     expect(BoardMetadataResponse.safeParse(g).error).toBeUndefined();
-    expect(g.sheets.map((s: { title: string }) => s.title)).toEqual(['Orders', 'Products']);
-    expect(g.sheets[1].columns).toEqual(['Product', 'Category', 'Price', 'Stock', 'Image URL']);
+    // A guest is listed only the sheets the blocks they may see use: none on a board without blocks.
+    expect(g.sheets).toEqual([]);
 
     const own = (await t.app.inject({ method: 'POST', url: `/api/board/update-metadata?board=${board.id}`, headers: as(owner), payload: {} })).json();
     expect(own).toMatchObject({ can_edit: true, owner_email: owner.email, user_role: 'owner' });
+    // The owner gets every sheet and column (the editor's sheet pickers).
+    expect(own.sheets.map((s: { title: string }) => s.title)).toEqual(['Orders', 'Products']);
+    expect(own.sheets[1].columns).toEqual(['Product', 'Category', 'Price', 'Stock', 'Image URL']);
     expect(BoardMetadataResponse.safeParse(own).error).toBeUndefined();
     const onHost = await t.app.inject({ method: 'POST', url: '/api/board/update-metadata?board=%2F', headers: { host: `${board.subdomain}.localhost:3000` } });
     expect(onHost.json().id).toBe(board.id);

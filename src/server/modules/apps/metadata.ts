@@ -6,7 +6,6 @@ import type { BoardSettings, PageSettings } from '../../../shared/api';
 import type { ServerContext } from '../../context';
 import { forbidden, notFound, unauthorized } from '../../errors';
 import { parseJson } from '../../http';
-import { viewerBlocks } from '../actions/secrets';
 import { PAGE_DEFAULTS, pageForViewer, pagesOfApp, updatePageSettings } from '../pages/service';
 import { pagesRepo } from '../pages/repo';
 import { sheetSummaries } from '../spreadsheets/service';
@@ -66,7 +65,7 @@ async function common(ctx: ServerContext, app: AppView, editable: boolean, viewe
     public: app.public,
     sign_in_method: app.sign_in_method,
     spreadsheetId: app.spreadsheetId,
-    sheets: viewer.canView ? await sheetSummaries(ctx, app.spreadsheetId) : [],
+    sheets: await sheetSummaries(ctx, app, viewer),
     needs_sign_in: !viewer.canView,
     can_edit: editable,
     user_role: editable ? 'owner' : (viewer.appUser?.permissions ?? 'guest'),
@@ -92,6 +91,9 @@ export async function boardMetadata(
   }
   const pages = await pagesOfApp(ctx, app.id);
   const home = pages[0];
+  // The home page's blocks as this viewer may see them (access/visibility.ts): a home page that is
+  // not public keeps its content to the owner; a password app's visitor gets none before signing in.
+  const blocks = home && viewer.canView ? pageForViewer(home, viewer).blocks : [];
   return {
     ...BOARD_DEFAULTS,
     title: app.name,
@@ -100,8 +102,8 @@ export async function boardMetadata(
     page_id: home?.page_id ?? null,
     page_name: home?.page_name ?? null,
     page_slug: home?.page_slug ?? null,
-    // Action secrets (tokens, headers, endpoints) stay on the server for everyone but the owner.
-    blocks: viewer.canView ? viewerBlocks(home?.blocks ?? [], editable) : [],
+    // Action secrets (tokens, headers, endpoints) stay on the server for everyone but the owner (pageForViewer).
+    blocks,
   };
 }
 
@@ -145,7 +147,7 @@ export async function pageMetadata(
     page_type: page.page_type,
     is_public: page.is_public,
     is_auth: page.is_auth,
-    blocks: pageForViewer(page, editable).blocks,
+    blocks: pageForViewer(page, viewer).blocks,
     pages: (hasFields(body) ? await pagesOfApp(ctx, app.id) : pages).map(({ blocks: _b, ...p }) => p),
   };
 }

@@ -11,10 +11,10 @@ export function commentsRepo(db: Db) {
       const row = await db
         .selectFrom('blocks')
         .innerJoin('pages', 'pages.id', 'blocks.page_id')
-        .select(['blocks.id', 'blocks.type', 'pages.app_id', 'pages.is_public'])
+        .select(['blocks.id', 'blocks.type', 'pages.app_id', 'pages.is_public', 'pages.is_auth', 'pages.page_slug'])
         .where('blocks.id', '=', blockId)
         .executeTakeFirst();
-      return row && { ...row, is_public: Number(row.is_public) === 1 };
+      return row && { ...row, is_public: Number(row.is_public) === 1, is_auth: Number(row.is_auth) === 1 };
     },
     async insert(row: CommentRow) {
       await db.insertInto('comments').values(row).execute();

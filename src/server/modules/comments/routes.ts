@@ -10,7 +10,8 @@ import { COMMENT_ERRORS, deleteComment, listComments, postComment, type Comments
 
 /** What the comments block's rule resolved. */
 const found = (request: FastifyRequest): CommentsBlock => ({
-  block: { type: resolvedBlock(request).type, is_public: resolvedPage(request).is_public },
+  block: { type: resolvedBlock(request).type },
+  page: resolvedPage(request),
   app: resolvedApp(request),
   viewer: resolvedViewer(request),
 });

@@ -1,13 +1,14 @@
 // Comments of comments blocks. Who may read and post: anyone who may view the block — the app is
 // theirs, or it is public and the block's page is public (a page that is not public keeps its
-// content from everyone but the owner, pages/service pageForViewer). To anyone else the block
-// does not exist (404, the access rule of apps, pages and blocks). Signed-in posters post under
+// content from everyone but the owner, access/visibility.ts). To anyone else the block does not
+// exist (404, the access rule of apps, pages and blocks). Signed-in posters post under
 // their account name; anonymous visitors give a name. Only the app's owner deletes.
 //
 // Spam: comments are plain text everywhere (the view renders text nodes, never HTML); more than
 // COMMENT_MAX_LINKS links is refused; posting is rationed per block and IP, and per block across
 // all IPs (the IP can be made up behind TRUST_PROXY), with the actions' fixed-window limiter.
 import { ownerCaller, viewApp, type AppViewer, type Caller } from '../access/viewer';
+import { blockVisible, type PageVisibility } from '../access/visibility';
 import { AUTHOR_MAX_LENGTH, cleanAuthor, cleanCommentText, commentIssues } from '../../../shared/rules/comments';
 import type { Comment, CommentsResponse } from '../../../shared/api/comments';
 import { needsOf } from '../../../blocks/schemas';
@@ -52,9 +53,10 @@ interface Located {
   owner: boolean;
 }
 
-/** The comments block, its page's visibility and app, and the caller as its viewer (the route's rule resolved them). */
+/** The comments block, its page and app, and the caller as its viewer (the route's rule resolved them). */
 export interface CommentsBlock {
-  block: { type: string; is_public: boolean };
+  block: { type: string };
+  page: PageVisibility;
   app: AppView;
   viewer: AppViewer;
 }
@@ -65,14 +67,15 @@ async function locate(ctx: ServerContext, caller: Caller, t: CommentTarget): Pro
   const row = await appsRepo(ctx.db).findById(block.app_id);
   if (!row) throw notFound(COMMENT_ERRORS.blockNotFound);
   const app = appView(row);
-  return inBoard(ctx, { block, app, viewer: await viewApp(ctx, caller, app) }, t);
+  return inBoard(ctx, { block, page: block, app, viewer: await viewApp(ctx, caller, app) }, t);
 }
 
 /** The checks of the block itself once its app may be viewed: page visibility, the board named, the kind. */
-async function inBoard(ctx: ServerContext, { block, app, viewer }: CommentsBlock, t: CommentTarget): Promise<Located & { viewer: AppViewer }> {
+async function inBoard(ctx: ServerContext, { block, page, app, viewer }: CommentsBlock, t: CommentTarget): Promise<Located & { viewer: AppViewer }> {
   const owner = viewer.owner;
-  // A page that is not public keeps its blocks to the owner.
-  if (!owner && !block.is_public) throw notFound(COMMENT_ERRORS.blockNotFound);
+  // A page that is not public keeps its blocks to the owner (the access rule refused already; the
+  // delete route, decided here, comes through too).
+  if (!blockVisible(viewer, page, block)) throw notFound(COMMENT_ERRORS.blockNotFound);
   if (t.board) {
     const named = await resolveApp(ctx, { board: t.board, host: t.host });
     if (named && named.id !== app.id) throw forbidden(COMMENT_ERRORS.otherBoard);

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import type { Page, PageSettings } from '../../../shared/api';
-import { kindsThat } from '../../../blocks/schemas';
 import { isAuthPage } from '../../../shared/rules/auth-pages';
 import { MAX_PAGE_SLUG_LENGTH, pageSlugOf, pageSlugProblem, uniqueSlug } from '../../../shared/rules/slug';
 import type { ServerContext } from '../../context';
@@ -8,6 +7,7 @@ import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, notFound } from '../../errors';
 import { newId, nowIso, parseJson } from '../../http';
 import { appViewer, ownerCaller, viewRefusal, type AppViewer } from '../access/viewer';
+import { visibleBlocks, type Beholder } from '../access/visibility';
 import type { AppView } from '../apps/record';
 import type { SessionUser } from '../auth/session';
 import { viewerBlocks } from '../actions/secrets';
@@ -21,9 +21,6 @@ export const PAGE_DEFAULTS = {
   block_border: '#e7ebf3',
   block_shadow: '#ebeff3',
 };
-
-/** Blocks a guest still gets on a page that is not public: the way around the app. */
-const FRAME_KINDS = new Set<string>(kindsThat((needs) => needs.frame !== undefined));
 
 /** Attempts at a derived slug when another request takes it between the check and the write. */
 const SLUG_ATTEMPTS = 8;
@@ -49,12 +46,12 @@ export function pageOut(row: PageRow, blocks: Page['blocks']): Page {
 /**
  * The page as a viewer may see it. Action secrets stay with the owner; a page that is not public
  * keeps only its header and footer for everyone else (spec §4: guests see an overlay saying the
- * app is not public over a blurred page, and its content never leaves the server).
+ * app is not public over a blurred page, and its content never leaves the server). Which blocks
+ * is the one rule of access/visibility.ts.
  */
-export function pageForViewer(page: Page, owner: boolean): Page {
-  if (owner) return page;
-  const blocks = page.is_public ? page.blocks : page.blocks.filter((b) => FRAME_KINDS.has(b.type));
-  return { ...page, blocks: viewerBlocks(blocks, false) };
+export function pageForViewer(page: Page, viewer: Beholder): Page {
+  if (viewer.owner) return page;
+  return { ...page, blocks: viewerBlocks(visibleBlocks(viewer, page, page.blocks), false) };
 }
 
 export async function pagesOfApp(ctx: ServerContext, appId: string): Promise<Page[]> {
@@ -70,7 +67,7 @@ export async function pagesOfApp(ctx: ServerContext, appId: string): Promise<Pag
  */
 export async function listPages(ctx: ServerContext, app: AppView, viewer: AppViewer) {
   const pages = await pagesOfApp(ctx, app.id);
-  return (viewer.canView ? pages : pages.filter(isAuthPage)).map((p) => pageForViewer(p, viewer.owner));
+  return (viewer.canView ? pages : pages.filter(isAuthPage)).map((p) => pageForViewer(p, viewer));
 }
 
 /** One page; a password app's visitor who has not signed in may open its sign-in pages only (401 otherwise). */
@@ -79,7 +76,7 @@ export async function pageBySlug(ctx: ServerContext, app: AppView, viewer: AppVi
   if (!viewer.canView && !(row && isAuthPage(row))) throw viewRefusal(app);
   if (!row) throw notFound(`Page '${slug}' not found`);
   const blocks = await blocksOfPages(ctx, [row.id]);
-  return pageForViewer(pageOut(row, blocks.get(row.id) ?? []), viewer.owner);
+  return pageForViewer(pageOut(row, blocks.get(row.id) ?? []), viewer);
 }
 
 /** A slug typed by the owner, lowercased and checked (400 naming page_slug). */

@@ -29,7 +29,7 @@ export function rowsRepo(db: Db) {
         .selectFrom('blocks')
         .innerJoin('pages', 'pages.id', 'blocks.page_id')
         .selectAll('blocks')
-        .select('pages.app_id')
+        .select(['pages.app_id', 'pages.is_public', 'pages.is_auth', 'pages.page_slug'])
         .where('blocks.id', '=', blockId)
         .executeTakeFirst();
     },

@@ -23,6 +23,7 @@
  */
 import { viewerColumns } from '../access/columns';
 import { callerEdits, type AppViewer, type Caller, type SheetAccess } from '../access/viewer';
+import { blockVisible } from '../access/visibility';
 import { allows, type ViewerRole } from '../../../blocks/audience';
 import { axisDefaultOf, kindsThat, needsOf } from '../../../blocks/schemas';
 import { isEmptyValue, normalizeValue, parseOptions, validateValue, type RowValue, type ValueRules } from '../../../shared/rows/validate';
@@ -163,7 +164,8 @@ export async function authorizeWrite(ctx: ServerContext, access: SheetAccess, re
   let block: BlockRecord | null = null;
   if (req.blockId) {
     const row = await repo.blockWithApp(req.blockId);
-    if (!row) throw forbidden('This block is not part of this board');
+    // A block the viewer may not see (access/visibility.ts) is answered as one that does not exist.
+    if (!row || (viewer && !blockVisible(viewer, row, row))) throw forbidden('This block is not part of this board');
     if (app) {
       if (row.app_id !== app.id) throw forbidden('This block is not part of this board');
     } else {

@@ -1,6 +1,7 @@
 import type { JsonSpreadsheetBody, SheetSummary, Spreadsheet } from '../../../shared/api';
-import { viewerColumns } from '../access/columns';
-import type { SheetAccess } from '../access/viewer';
+import { viewerSheetColumns, viewerSheets } from '../access/columns';
+import type { AppView } from '../apps/record';
+import type { AppViewer, SheetAccess } from '../access/viewer';
 import { compileFilters, filtersForSheet, type Filter } from '../../../shared/filters/conditions';
 import { filtersSchema } from '../../../shared/filters/schema';
 import { searchTerms } from '../../../shared/filters/search';
@@ -165,10 +166,15 @@ export async function getSpreadsheet(ctx: ServerContext, s: SpreadsheetRef): Pro
   return { id: s.id, title: s.title, created_at: s.created_at, sheets: sheets.map(summary) };
 }
 
-/** Titles and columns of a spreadsheet's sheets, for board metadata (no ownership check). */
-export async function sheetSummaries(ctx: ServerContext, spreadsheetId: string | null): Promise<SheetSummary[]> {
-  if (!spreadsheetId) return [];
-  return (await spreadsheetsRepo(ctx.db).sheetsOf([spreadsheetId])).map(summary);
+/**
+ * Titles and columns of the app's sheets, for board and page state: every sheet for the owner;
+ * for anyone else who may view the app only the sheets and columns the blocks they may see use
+ * (access/columns.ts viewerSheets); nothing before a password app's visitor signs in.
+ */
+export async function sheetSummaries(ctx: ServerContext, app: AppView, viewer: AppViewer): Promise<SheetSummary[]> {
+  if (!app.spreadsheetId || !(viewer.owner || viewer.canView)) return [];
+  const all = (await spreadsheetsRepo(ctx.db).sheetsOf([app.spreadsheetId])).map(summary);
+  return viewer.owner ? all : viewerSheets(ctx, app, viewer, all);
 }
 
 export async function deleteSpreadsheet(ctx: ServerContext, user: SessionUser, id: string) {
@@ -243,8 +249,8 @@ export type ReadableSheet = NonNullable<Awaited<ReturnType<ReturnType<typeof spr
 
 /**
  * The sheet named, for a caller the route's rule let read its spreadsheet (access/rules.ts
- * 'app-viewer' on a sheet): the owner reads whole sheets, a viewer of the app only the columns
- * its blocks use. Shared by every read route (sheet rows, chart aggregation, maps, one row).
+ * 'app-viewer' on a sheet): the owner reads whole sheets, a viewer of the app only the sheets and
+ * columns the blocks they may see use (404 'Sheet … not found' for any other sheet). Shared by every read route (sheet rows, chart aggregation, maps, one row).
  */
 export async function readableSheet(
   ctx: ServerContext,
@@ -255,11 +261,15 @@ export async function readableSheet(
   let viewerEmail = access.user?.email ?? null;
   let allowedColumns: Set<string> | null = null;
   const reader = access.reader;
+  const missing = notFound(`Sheet '${sheetTitle}' not found`);
   if (reader) {
     viewerEmail = reader.viewer.email;
-    allowedColumns = await viewerColumns(ctx, reader.app, reader.viewer, sheetTitle, parseJson<string[]>(sheet?.columns ?? '[]', []));
+    // A sheet none of the blocks this viewer may see uses is answered as one that does not exist.
+    const allowed = await viewerSheetColumns(ctx, reader.app, reader.viewer, sheetTitle, parseJson<string[]>(sheet?.columns ?? '[]', []));
+    if (!allowed) throw missing;
+    allowedColumns = allowed;
   }
-  if (!sheet) throw notFound(`Sheet '${sheetTitle}' not found`);
+  if (!sheet) throw missing;
   return { ...sheet, viewerEmail, allowedColumns };
 }
 

@@ -82,11 +82,14 @@ describe('who may read', () => {
     }
   });
 
-  it("unknown sheet → 404 \"Sheet 'X' not found\"; unknown spreadsheet → 404", async () => {
+  it("unknown sheet → 404 \"Sheet 'X' not found\"; unknown spreadsheet → 403 as another owner's", async () => {
     const res = await t.app.inject({ method: 'GET', url: url(`board=${app.id}`, sheetId, 'Nope') });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: "Sheet 'Nope' not found", code: 'not_found' });
-    expect((await t.app.inject({ method: 'GET', url: url(`board=${app.id}`, 'zzzzzz', 'S') })).statusCode).toBe(404);
+    // An unknown spreadsheet is answered as another owner's (403, the board does not use it): whether an id exists is not told.
+    const unknown = await t.app.inject({ method: 'GET', url: url(`board=${app.id}`, 'zzzzzz', 'S') });
+    expect(unknown.statusCode).toBe(403);
+    expect(unknown.json().message).toBe('This board does not use this spreadsheet');
   });
 });
 

@@ -15,6 +15,7 @@
 // are never swept: they may be named by block or app settings, markdown, imported sheets, places
 // no one records, so only the quota bounds them.
 import { editsWorkspace, PASSWORD_SIGN_IN, viewApp, type AppViewer, type Caller } from '../access/viewer';
+import { blockVisible } from '../access/visibility';
 import fs from 'node:fs';
 import path from 'node:path';
 import { allows, type ViewerRole } from '../../../blocks/audience';
@@ -153,6 +154,8 @@ export async function authorizeUpload(ctx: ServerContext, caller: Caller, req: U
 
   const row = await rowsRepo(ctx.db).blockWithApp(req.blockId);
   if (!row) throw (owner ? notFound('Block not found') : forbidden(UPLOAD_MESSAGES.otherBoard));
+  // A block the viewer may not see (access/visibility.ts) is answered as one that does not exist.
+  if (viewer && !blockVisible(viewer, row, row)) throw forbidden(UPLOAD_MESSAGES.otherBoard);
   if (app ? row.app_id !== app.id : !owner) throw forbidden(UPLOAD_MESSAGES.otherBoard);
   const block = blockRecord(row);
   let workspaceId = app?.workspaceId ?? ws?.id ?? '';
