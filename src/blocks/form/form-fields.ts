@@ -2,7 +2,8 @@
 // tokens `today` and `user_email`), the checks made before sending, and the values sent.
 // FormBlock.tsx draws them; the server checks the same rules again on POST rows.
 import { dayNumber, weekdayMondayFirst } from '../../shared/filters/dates';
-import { isEmptyValue, multiValues, regexTester, validateValue, type RowValue } from '../../shared/rows/validate';
+import { regexTester } from '../../shared/rows/regex';
+import { isEmptyValue, multiValues, validateValue, type RowValue } from '../../shared/rows/validate';
 import { readSettings } from '../../shared/settings/read';
 import type { BlockRecord, SettingValues } from '../../shared/settings/types';
 import { fieldOptions, toRowValue, type FieldValue } from '../fields/field-values';

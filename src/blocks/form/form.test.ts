@@ -73,6 +73,24 @@ describe('form schema', () => {
   it('a new form needs a sheet and the column of its first field', () => {
     expect(validateBlock(formSchema, blockDefaults(formSchema, 'x')).map((i) => i.path).sort()).toEqual(['axis.0.column', 'sheet_title']);
   });
+
+  it('refuses, naming the field, a regex_validation the linear-time engine cannot run', () => {
+    const record = {
+      ...blockDefaults(formSchema, 'x'),
+      sheet_title: 'S',
+      axis: [
+        { column: 'Code', regex_validation: '^(a+)+$' },
+        { column: 'Pin', regex_validation: '^([0-9])\\1$' },
+        { column: 'Password', regex_validation: '^(?=.*[0-9]).{8,}$' },
+        // A file field offers no pattern: whatever is stored there is never run.
+        { column: 'Photo', type: 'file', regex_validation: '(x)\\1' },
+      ],
+    };
+    expect(validateBlock(formSchema, record)).toEqual([
+      { path: 'axis.1.regex_validation', message: "Regex validation of 'Pin' refers back to an earlier group (\\1), which is not supported: write the pattern without it" },
+      { path: 'axis.2.regex_validation', message: "Regex validation of 'Password' looks ahead or behind ((?=, (?!, (?<=, (?<!), which is not supported: write the pattern without it" },
+    ]);
+  });
 });
 
 describe('file accept texts', () => {
@@ -216,8 +234,19 @@ describe('checks before sending', () => {
     [{ regex: '^[A-Z]{3}$' }, '', undefined],
     [{ regex: '([' }, 'anything', undefined],
     [{ type: 'file', regex: '^x$' }, '/uploads/1/a.png', undefined],
+    // The browser runs the pattern on the server's engine (RE2): same meaning, no hang.
+    [{ regex: '^.$' }, '😀', undefined],
+    [{ regex: '(a)\\1' }, 'anything', undefined],
   ])('%j with %j → %j', (f, value, message) => {
     expect(formErrors([field(f)], { C: value })[f.column ?? 'C']).toBe(message);
+  });
+
+  it("a pattern that backtracks forever in JavaScript is answered at once in the visitor's browser", () => {
+    const fields = Array.from({ length: 50 }, (_, i) => field({ column: `F${i}`, regex: '^(a+)+$' }));
+    const bad = Object.fromEntries(fields.map((f) => [f.column, `${'a'.repeat(5000)}!`]));
+    const good = Object.fromEntries(fields.map((f) => [f.column, 'a'.repeat(5000)]));
+    expect(formErrors(fields, bad)).toEqual(Object.fromEntries(fields.map((f) => [f.column, 'Does not match the required format'])));
+    expect(formErrors(fields, good)).toEqual({});
   });
 
   it('sends every field, hidden ones with their default; multi-select as a list', () => {

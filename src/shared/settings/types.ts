@@ -79,6 +79,12 @@ export interface Setting {
   pattern?: string;
   patternMessage?: string;
   /**
+   * For text-like settings: 'regex' — the value is itself a pattern that visitors' answers are
+   * tested against (a form field's regex_validation), so it must be one the linear-time engine
+   * runs (shared/rows/regex.ts): back-references, look-arounds and huge repeats are refused.
+   */
+  format?: 'regex';
+  /**
    * Settings of array items and axes: a change of this setting resets these sibling settings of
    * the same item to their defaults (banner features: a changed iconType clears icon).
    */

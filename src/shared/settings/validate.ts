@@ -1,3 +1,4 @@
+import { patternProblem } from '../rows/regex';
 import { maxItemsOf } from './arrays';
 import { isVisible } from './visibility';
 import type { Setting, SettingsSchema, SettingValues, ValidationIssue } from './types';
@@ -26,7 +27,16 @@ function label(key: string, setting: Setting): string {
  */
 export function checkValue(key: string, setting: Setting, value: unknown, siblings: SettingValues = {}): string | null {
   const problem = checkType(key, setting, value, siblings);
-  if (problem || setting.pattern === undefined || typeof value !== 'string' || value === '') return problem;
+  if (problem || typeof value !== 'string' || value === '') return problem;
+  // A hidden pattern (a field turned into a file field) is never run, and the owner could not see
+  // it to fix it.
+  if (setting.format === 'regex' && isVisible(setting, siblings)) {
+    const reason = patternProblem(value);
+    // Named by the field it checks (siblings.column), as the owner sees the form's fields.
+    const column = typeof siblings.column === 'string' && siblings.column.trim() ? ` of '${siblings.column.trim()}'` : '';
+    if (reason) return `${label(key, setting)}${column} ${reason}`;
+  }
+  if (setting.pattern === undefined) return null;
   return new RegExp(setting.pattern, 'i').test(value) ? null : (setting.patternMessage ?? `${label(key, setting)} is not in the expected form`);
 }
 
