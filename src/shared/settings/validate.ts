@@ -1,7 +1,6 @@
-import { patternProblem } from '../rows/regex';
 import { maxItemsOf } from './arrays';
 import { isVisible } from './visibility';
-import type { Setting, SettingsSchema, SettingValues, ValidationIssue } from './types';
+import type { FormatChecks, Setting, SettingsSchema, SettingValues, ValidationIssue } from './types';
 
 const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const FUNC_COLOR = /^(?:rgba?|hsla?)\(\s*[\d.%\s,/]+\)$/i;
@@ -23,15 +22,16 @@ function label(key: string, setting: Setting): string {
 
 /**
  * Checks one value against its setting; returns a message or null. `siblings` are the values
- * beside it (an array's `maxItemsWhen` rules read them).
+ * beside it (an array's `maxItemsWhen` rules read them); `formats` check `format` settings.
  */
-export function checkValue(key: string, setting: Setting, value: unknown, siblings: SettingValues = {}): string | null {
+export function checkValue(key: string, setting: Setting, value: unknown, siblings: SettingValues = {}, formats: FormatChecks = {}): string | null {
   const problem = checkType(key, setting, value, siblings);
   if (problem || typeof value !== 'string' || value === '') return problem;
+  const format = setting.format ? formats[setting.format] : undefined;
   // A hidden pattern (a field turned into a file field) is never run, and the owner could not see
   // it to fix it.
-  if (setting.format === 'regex' && isVisible(setting, siblings)) {
-    const reason = patternProblem(value);
+  if (format && isVisible(setting, siblings)) {
+    const reason = format(value);
     // Named by the field it checks (siblings.column), as the owner sees the form's fields.
     const column = typeof siblings.column === 'string' && siblings.column.trim() ? ` of '${siblings.column.trim()}'` : '';
     if (reason) return `${label(key, setting)}${column} ${reason}`;
@@ -125,7 +125,7 @@ function unknownType(type: never): never {
 export function validate(
   schema: SettingsSchema,
   values: SettingValues,
-  options: { prefix?: string; allowKeys?: readonly string[] } = {},
+  options: { prefix?: string; allowKeys?: readonly string[]; formats?: FormatChecks } = {},
 ): ValidationIssue[] {
   const prefix = options.prefix ?? '';
   const issues: ValidationIssue[] = [];
@@ -142,7 +142,7 @@ export function validate(
       issues.push({ path: prefix + key, message: `${label(key, setting)} is required` });
       continue;
     }
-    const problem = checkValue(key, setting, value, values);
+    const problem = checkValue(key, setting, value, values, options.formats);
     if (problem) {
       issues.push({ path: prefix + key, message: problem });
       continue;
@@ -153,7 +153,7 @@ export function validate(
           issues.push({ path: `${prefix}${key}.${i}`, message: `${label(key, setting)} items must be objects` });
           return;
         }
-        issues.push(...validate(setting.item!, item as SettingValues, { prefix: `${prefix}${key}.${i}.` }));
+        issues.push(...validate(setting.item!, item as SettingValues, { prefix: `${prefix}${key}.${i}.`, formats: options.formats }));
       });
     }
   }
