@@ -11,6 +11,7 @@
 // BENCH_JSON_OUT=file writes the figures as JSON instead (to run this script on an older checkout);
 // BENCH_BEFORE=file adds such figures to the table as "before".
 import fs from 'node:fs';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { startServer, type RunningServer } from '../tests/e2e/harness';
 import { writeSection } from './sections';
@@ -23,8 +24,11 @@ const PROBE_EVERY_MS = 20;
 
 interface Figures {
   label: string;
+  scenario: string;
   commit: string;
   seconds: number;
+  /** The machine's 1-minute load average at the end (other work on the machine skews the tail). */
+  load: number;
   idle: Stats;
   probe: Stats;
   submits: Stats & { statuses: Record<string, number> };
@@ -64,13 +68,12 @@ async function setUp(server: RunningServer) {
   const { app } = await call<{ app: { id: string } }>('POST', '/api/apps', { name: 'Regex form', kind: 'board', spreadsheetId: spreadsheet.id });
   const other = (await call<{ app: { id: string } }>('POST', '/api/apps', { name: 'Other board', kind: 'board', spreadsheetId: spreadsheet.id })).app;
   const page = (await call<{ pages: { page_id: string }[] }>('GET', `/api/pages/${app.id}`)).pages[0]!;
-  const { block } = await call<{ block: { id: string } }>('POST', '/api/blocks', {
-    pageId: page.page_id,
-    type: 'form',
-    sheet_title: 'Answers',
-    axis: FIELDS.map((column) => ({ column, type: 'text', regex_validation: '^(a+)+$' })),
-  });
-  return { submitUrl: `${server.baseUrl}/api/board/${spreadsheet.id}/sheet/Answers/rows`, appId: app.id, blockId: block.id, probeUrl: `${server.baseUrl}/api/pages/${other.id}` };
+  const form = async (axis: object[]) => (await call<{ block: { id: string } }>('POST', '/api/blocks', { pageId: page.page_id, type: 'form', sheet_title: 'Answers', axis })).block.id;
+  const regexForm = await form(FIELDS.map((column) => ({ column, type: 'text', regex_validation: '^(a+)+$' })));
+  // The control: the same request and the same answer (50 refused fields), but no pattern to test:
+  // 'aaaa…!' is refused as "Must be a number".
+  const controlForm = await form(FIELDS.map((column) => ({ column, type: 'number' })));
+  return { submitUrl: `${server.baseUrl}/api/board/${spreadsheet.id}/sheet/Answers/rows`, appId: app.id, regexForm, controlForm, probeUrl: `${server.baseUrl}/api/pages/${other.id}` };
 }
 
 async function timed(url: string, init?: RequestInit): Promise<{ ms: number; status: number }> {
@@ -93,45 +96,55 @@ async function probe(url: string, until: () => boolean): Promise<number[]> {
   return out;
 }
 
-async function measure(label: string): Promise<Figures> {
+async function measure(label: string): Promise<Figures[]> {
   const server = await startServer();
   try {
     const s = await setUp(server);
-    // Idle: the same read with nothing else going on (after a warm-up).
-    for (let i = 0; i < 20; i++) await timed(s.probeUrl);
-    const idleEnd = performance.now() + 3000;
-    const idle = await probe(s.probeUrl, () => performance.now() > idleEnd);
-
-    const body = JSON.stringify({ board: s.appId, blockId: s.blockId, values: Object.fromEntries(FIELDS.map((f) => [f, `${'a'.repeat(VALUE)}!`])) });
-    const end = performance.now() + SECONDS * 1000;
-    let stop = false;
-    const submits: number[] = [];
-    const statuses: Record<string, number> = {};
-    const client = async () => {
-      while (!stop) {
-        const r = await timed(s.submitUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-        submits.push(r.ms);
-        statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-      }
-    };
-    const clients = Array.from({ length: CLIENTS }, client);
-    // The probe starts once every client has a submit in flight.
-    await sleep(50);
-    const loaded = await probe(s.probeUrl, () => performance.now() > end);
-    stop = true;
-    await Promise.all(clients);
-    const commit = process.env.BENCH_COMMIT || (await import('node:child_process').then((cp) => cp.execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim()).catch(() => '?'));
-    return { label, commit, seconds: SECONDS, idle: stats(idle), probe: stats(loaded), submits: { ...stats(submits), statuses } };
+    const out: Figures[] = [];
+    for (const [scenario, blockId] of [
+      ['regex form', s.regexForm],
+      ['control: no patterns', s.controlForm],
+    ] as const)
+      out.push(await scenarioFigures(label, scenario, s.submitUrl, s.probeUrl, s.appId, blockId));
+    return out;
   } finally {
     await server.stop();
   }
+}
+
+async function scenarioFigures(label: string, scenario: string, submitUrl: string, probeUrl: string, appId: string, blockId: string): Promise<Figures> {
+  // Idle: the same read with nothing else going on (after a warm-up).
+  for (let i = 0; i < 20; i++) await timed(probeUrl);
+  const idleEnd = performance.now() + 3000;
+  const idle = await probe(probeUrl, () => performance.now() > idleEnd);
+
+  const body = JSON.stringify({ board: appId, blockId, values: Object.fromEntries(FIELDS.map((f) => [f, `${'a'.repeat(VALUE)}!`])) });
+  const end = performance.now() + SECONDS * 1000;
+  let stop = false;
+  const submits: number[] = [];
+  const statuses: Record<string, number> = {};
+  const client = async () => {
+    while (!stop) {
+      const r = await timed(submitUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      submits.push(r.ms);
+      statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+    }
+  };
+  const clients = Array.from({ length: CLIENTS }, client);
+  // The probe starts once every client has a submit in flight.
+  await sleep(50);
+  const loaded = await probe(probeUrl, () => performance.now() > end);
+  stop = true;
+  await Promise.all(clients);
+  const commit = process.env.BENCH_COMMIT || (await import('node:child_process').then((cp) => cp.execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim()).catch(() => '?'));
+  return { label, scenario, commit, seconds: SECONDS, load: os.loadavg()[0]!, idle: stats(idle), probe: stats(loaded), submits: { ...stats(submits), statuses } };
 }
 
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
 
 function row(f: Figures): string {
   const st = Object.entries(f.submits.statuses).map(([k, v]) => `${v}× ${k}`).join(', ');
-  return `| ${f.label} (${f.commit}) | ${f1(f.idle.p50)} / ${f1(f.idle.p99)} | ${f.probe.n} | ${f1(f.probe.p50)} | ${f1(f.probe.p95)} | ${f1(f.probe.p99)} | ${f1(f.probe.max)} | ${f.submits.n} (${st}) | ${f1(f.submits.p50)} | ${f1(f.submits.p95)} | ${f1(f.submits.max)} |`;
+  return `| ${f.label} (${f.commit}) | ${f.scenario} | ${f1(f.load)} | ${f1(f.idle.p50)} / ${f1(f.idle.p99)} | ${f.probe.n} | ${f1(f.probe.p50)} | ${f1(f.probe.p95)} | ${f1(f.probe.p99)} | ${f1(f.probe.max)} | ${f.submits.n} (${st}) | ${f1(f.submits.p50)} | ${f1(f.submits.p95)} | ${f1(f.submits.max)} |`;
 }
 
 async function main() {
@@ -141,18 +154,20 @@ async function main() {
     console.log(JSON.stringify(figures, null, 2));
     return;
   }
-  const before = process.env.BENCH_BEFORE ? (JSON.parse(fs.readFileSync(process.env.BENCH_BEFORE, 'utf8')) as Figures) : null;
-  const rows = [...(before ? [before] : []), figures].map(row);
+  const before = process.env.BENCH_BEFORE ? (JSON.parse(fs.readFileSync(process.env.BENCH_BEFORE, 'utf8')) as Figures[]) : [];
+  const rows = [...before, ...figures].map(row);
   const body = `## Regex stall (issue 12): the worst regex form against an unrelated request
 
 ${CLIENTS} parallel anonymous clients submit a form of 50 fields, each \`regex_validation: "^(a+)+$"\`,
 with ${VALUE.toLocaleString('en-US')} a's and a '!' in every field (no field matches: every test runs to the end), for
 ${SECONDS} s, while another client reads an unrelated app's page list (\`GET /api/pages/{id}\`) every
 ${PROBE_EVERY_MS} ms. Real server on a real port (\`src/server/main.ts\`, SQLite); \`npx tsx bench/regex-stall.ts\`.
-Target: the unrelated read's p99 under 50 ms. Times in ms.
+Target: the unrelated read's p99 under 50 ms. Times in ms. ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? '?'}), Node ${process.version};
+"load avg" is the machine's 1-minute load average at the end of the run: the machine is shared, and
+other work on it lengthens the tail.
 
-| code | read idle p50 / p99 | reads under load | p50 | p95 | p99 | max | submits (answers) | submit p50 | p95 | max |
-|---|---|---|---|---|---|---|---|---|---|---|
+| code | form | load avg | read idle p50 / p99 | reads under load | p50 | p95 | p99 | max | submits (answers) | submit p50 | p95 | max |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
 "before" is main's code (a 100 ms \`vm\` deadline per field, no total budget: each submit holds the
