@@ -6,7 +6,7 @@
 import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { withCommon } from '../../shared/settings/common';
 import { readSettings } from '../../shared/settings/read';
 import { BlockFrame } from '../BlockFrame';
@@ -14,7 +14,7 @@ import { FieldInput } from '../fields/FieldInput';
 import { issuesByColumn, type FieldValue } from '../fields/field-values';
 import type { BlockViewProps } from '../types';
 import { FileField } from './FileField';
-import { FORM_MESSAGES, formErrors, formFields, initialFormValues, nothingFilled, submitValues } from './form-fields';
+import { FORM_MESSAGES, formErrors, formFields, initialFormValues, loadPatternTesters, nothingFilled, submitValues } from './form-fields';
 import { formSettings } from './schema';
 
 const FORM_SETTINGS = withCommon(formSettings);
@@ -24,6 +24,11 @@ const BLANK_IS_DEFAULT = ['submit_button_color', 'submit_text_color', 'submit_te
 export function FormBlock({ config, data }: BlockViewProps) {
   const settings = useMemo(() => readSettings(FORM_SETTINGS, config, { blankIsDefault: BLANK_IS_DEFAULT }), [config]);
   const fields = useMemo(() => formFields(config, data.sheets), [config, data.sheets]);
+  const hasPatterns = fields.some((f) => f.regex.trim() !== '');
+  // Fetch the pattern engine while the visitor fills the form, not when they press the button.
+  useEffect(() => {
+    if (hasPatterns) void loadPatternTesters();
+  }, [hasPatterns]);
   const email = data.viewer.email;
   const fresh = () => initialFormValues(fields, email, new Date());
   // Defaults are resolved when the form (re)starts; a changed configuration starts it again.
@@ -65,13 +70,14 @@ export function FormBlock({ config, data }: BlockViewProps) {
     setProblem(null);
     setDone(null);
     if (uploads > 0) return setProblem(FORM_MESSAGES.uploading);
-    const found = formErrors(fields, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const out = submitValues(fields, values);
-    if (nothingFilled(out)) return setProblem(FORM_MESSAGES.nothing);
     setSending(true);
     try {
+      // Usually loaded already (see the effect above); a second press meanwhile finds `sending`.
+      const found = formErrors(fields, values, hasPatterns ? await loadPatternTesters() : null);
+      setErrors(found);
+      if (Object.keys(found).length > 0) return;
+      const out = submitValues(fields, values);
+      if (nothingFilled(out)) return setProblem(FORM_MESSAGES.nothing);
       await write.add(out);
       setValues(fresh());
       setErrors({});

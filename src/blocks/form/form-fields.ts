@@ -2,7 +2,7 @@
 // tokens `today` and `user_email`), the checks made before sending, and the values sent.
 // FormBlock.tsx draws them; the server checks the same rules again on POST rows.
 import { dayNumber, weekdayMondayFirst } from '../../shared/filters/dates';
-import { isEmptyValue, multiValues, regexTester, validateValue, type RowValue } from '../../shared/rows/validate';
+import { isEmptyValue, multiValues, validateValue, type RowValue } from '../../shared/rows/validate';
 import { readSettings } from '../../shared/settings/read';
 import type { BlockRecord, SettingValues } from '../../shared/settings/types';
 import { fieldOptions, toRowValue, type FieldValue } from '../fields/field-values';
@@ -190,13 +190,34 @@ export function initialFormValues(fields: FormField[], email: string | null, now
   return out;
 }
 
+/** Compiles a field's regex_validation: shared/rows/regex.ts's regexTester (RE2, as the server). */
+export type PatternTesters = (pattern: string) => ((value: string) => boolean) | null;
+
+let engine: Promise<PatternTesters | null> | null = null;
+
+/**
+ * The pattern engine, loaded on demand: RE2 (re2js) is about 50 KB of gzipped JavaScript, which
+ * only forms with a regex_validation need. Null when it cannot be loaded: the server still checks.
+ */
+export function loadPatternTesters(): Promise<PatternTesters | null> {
+  engine ??= import('../../shared/rows/regex').then(
+    (m) => m.regexTester,
+    () => {
+      engine = null;
+      return null;
+    },
+  );
+  return engine;
+}
+
 /**
  * Messages by column before sending. A field is required only when its `required` setting is on
  * (hidden fields never: the visitor could not fill them). Every value must fit its type
- * (validateValue, the server's rules), its options and its regex_validation (skipped when empty;
- * never for files; an invalid pattern is ignored, as the server does).
+ * (validateValue, the server's rules), its options and its regex_validation, tested by `patterns`
+ * (skipped when empty, without `patterns`, or for files; an unusable pattern is ignored, as the
+ * server does).
  */
-export function formErrors(fields: FormField[], values: Record<string, FieldValue>): Record<string, string> {
+export function formErrors(fields: FormField[], values: Record<string, FieldValue>, patterns: PatternTesters | null): Record<string, string> {
   const out: Record<string, string> = {};
   for (const f of fields) {
     const value = toRowValue(f.type, values[f.column]);
@@ -206,7 +227,7 @@ export function formErrors(fields: FormField[], values: Record<string, FieldValu
     }
     const message = validateValue(f.type, value, {
       options: f.options.length ? f.options : undefined,
-      regex: regexTester(f.regex) ?? undefined,
+      regex: (patterns && f.regex ? patterns(f.regex) : null) ?? undefined,
     });
     if (message) out[f.column] = message;
   }

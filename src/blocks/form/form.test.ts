@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { patternProblem, regexTester } from '../../shared/rows/regex';
 import { blockDefaults, normalizeBlock, validateBlock } from '../../shared/settings/block';
 import { defaultsOf } from '../../shared/settings/defaults';
 import { isVisible } from '../../shared/settings/visibility';
@@ -72,6 +73,30 @@ describe('form schema', () => {
 
   it('a new form needs a sheet and the column of its first field', () => {
     expect(validateBlock(formSchema, blockDefaults(formSchema, 'x')).map((i) => i.path).sort()).toEqual(['axis.0.column', 'sheet_title']);
+  });
+
+  it('without a regex check (the main bundle), a pattern is not checked; with one it is', () => {
+    const record = { ...blockDefaults(formSchema, 'x'), sheet_title: 'S', axis: [{ column: 'Pin', regex_validation: '(a)\\1' }] };
+    expect(validateBlock(formSchema, record)).toEqual([]);
+    expect(validateBlock(formSchema, record, { regex: patternProblem }).map((i) => i.path)).toEqual(['axis.0.regex_validation']);
+  });
+
+  it('refuses, naming the field, a regex_validation the linear-time engine cannot run', () => {
+    const record = {
+      ...blockDefaults(formSchema, 'x'),
+      sheet_title: 'S',
+      axis: [
+        { column: 'Code', regex_validation: '^(a+)+$' },
+        { column: 'Pin', regex_validation: '^([0-9])\\1$' },
+        { column: 'Password', regex_validation: '^(?=.*[0-9]).{8,}$' },
+        // A file field offers no pattern: whatever is stored there is never run.
+        { column: 'Photo', type: 'file', regex_validation: '(x)\\1' },
+      ],
+    };
+    expect(validateBlock(formSchema, record, { regex: patternProblem })).toEqual([
+      { path: 'axis.1.regex_validation', message: "Regex validation of 'Pin' refers back to an earlier group (\\1), which is not supported: write the pattern without it" },
+      { path: 'axis.2.regex_validation', message: "Regex validation of 'Password' looks ahead or behind ((?=, (?!, (?<=, (?<!), which is not supported: write the pattern without it" },
+    ]);
   });
 });
 
@@ -216,8 +241,21 @@ describe('checks before sending', () => {
     [{ regex: '^[A-Z]{3}$' }, '', undefined],
     [{ regex: '([' }, 'anything', undefined],
     [{ type: 'file', regex: '^x$' }, '/uploads/1/a.png', undefined],
+    // The browser runs the pattern on the server's engine (RE2): same meaning, no hang.
+    [{ regex: '^.$' }, '😀', undefined],
+    [{ regex: '(a)\\1' }, 'anything', undefined],
   ])('%j with %j → %j', (f, value, message) => {
-    expect(formErrors([field(f)], { C: value })[f.column ?? 'C']).toBe(message);
+    expect(formErrors([field(f)], { C: value }, regexTester)[f.column ?? 'C']).toBe(message);
+  });
+
+  it("a pattern that backtracks forever in JavaScript is answered at once in the visitor's browser", () => {
+    const fields = Array.from({ length: 50 }, (_, i) => field({ column: `F${i}`, regex: '^(a+)+$' }));
+    const bad = Object.fromEntries(fields.map((f) => [f.column, `${'a'.repeat(5000)}!`]));
+    const good = Object.fromEntries(fields.map((f) => [f.column, 'a'.repeat(5000)]));
+    expect(formErrors(fields, bad, regexTester)).toEqual(Object.fromEntries(fields.map((f) => [f.column, 'Does not match the required format'])));
+    expect(formErrors(fields, good, regexTester)).toEqual({});
+    // Until the engine is loaded (or if it cannot be), the browser leaves patterns to the server.
+    expect(formErrors(fields, bad, null)).toEqual({});
   });
 
   it('sends every field, hidden ones with their default; multi-select as a list', () => {

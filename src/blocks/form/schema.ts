@@ -81,6 +81,7 @@ export const formAxisSettings = defineSettings({
     default: '',
     label: 'Regex validation',
     description: 'A pattern the value must match, e.g. ^[A-Z]{3}$. Empty: none.',
+    format: 'regex',
     showIf: { not: { setting: 'type', equals: 'file' } },
   },
   placeholder: { type: 'input', default: 'Type here..', label: 'Placeholder' },

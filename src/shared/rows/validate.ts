@@ -1,7 +1,8 @@
 // One rule per input type for a value written into a sheet row (table/list axis `type`, form axis
 // `type`). The server enforces it (POST/PUT rows); the browser runs the same checks to show the
-// message before sending. Pure: no Node, no DOM. The regex check is passed in as a function
-// because the server runs user patterns with a deadline (see server/modules/rows/safe-regex.ts).
+// message before sending. Pure: no Node, no DOM. The regex check is passed in as a function: both
+// sides compile patterns with shared/rows/regex.ts, and the server adds a budget per request
+// (server/modules/rows/safe-regex.ts).
 
 export const INPUT_TYPES = [
   'text',
@@ -32,10 +33,10 @@ export interface ValueRules {
   /** select / multi-select: the allowed values (absent or empty: anything). */
   options?: string[];
   /**
-   * The form's regex_validation as a test: true = matches. 'timeout' when the pattern took too
-   * long (server). Never applied to `file` fields or empty values.
+   * The form's regex_validation as a test: true = matches. 'over-budget' when the request's
+   * values are too long to test them all (server). Never applied to `file` fields or empty values.
    */
-  regex?: (value: string) => boolean | 'timeout';
+  regex?: (value: string) => boolean | 'over-budget';
 }
 
 export const MESSAGES = {
@@ -54,7 +55,7 @@ export const MESSAGES = {
   tel: 'Must be a phone number',
   tooLong: (limit: number) => `At most ${limit} characters`,
   regex: 'Does not match the required format',
-  regexTimeout: 'Could not be checked against the required format (the pattern is too slow)',
+  regexBudget: 'Could not be checked against the required format: the answers are too long. Shorten them and try again.',
 } as const;
 
 /** Comma-separated options text ('true, false') as a list; empties dropped. */
@@ -210,24 +211,8 @@ export function validateValue(type: string, value: RowValue | undefined, rules: 
 
   if (rules.regex && type !== 'file') {
     const ok = rules.regex(text);
-    if (ok === 'timeout') return MESSAGES.regexTimeout;
+    if (ok === 'over-budget') return MESSAGES.regexBudget;
     if (!ok) return MESSAGES.regex;
   }
   return null;
-}
-
-/**
- * A browser-side regex test for a form's regex_validation: null when the pattern is empty or not
- * a valid pattern (an invalid pattern is ignored, as the HTML `pattern` attribute does). The
- * pattern is tested as written (not anchored): '^…$' pins the whole value.
- */
-export function regexTester(pattern: unknown): ((value: string) => boolean) | null {
-  if (typeof pattern !== 'string' || pattern.trim() === '') return null;
-  let re: RegExp;
-  try {
-    re = new RegExp(pattern);
-  } catch {
-    return null;
-  }
-  return (value) => re.test(value);
 }

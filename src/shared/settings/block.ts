@@ -3,7 +3,7 @@
 import { COMMON_SETTINGS } from './common';
 import { defaultsOf } from './defaults';
 import { validate } from './validate';
-import type { BlockRecord, BlockSchema, SettingsSchema, SettingValues, ValidationIssue } from './types';
+import type { BlockRecord, BlockSchema, FormatChecks, SettingsSchema, SettingValues, ValidationIssue } from './types';
 
 export { COMMON_SETTINGS };
 
@@ -58,14 +58,14 @@ export function normalizeBlock(schema: BlockSchema, input: Record<string, unknow
   return merged;
 }
 
-/** Every problem of a block record, each naming its setting. */
-export function validateBlock(schema: BlockSchema, record: Record<string, unknown>): ValidationIssue[] {
+/** Every problem of a block record, each naming its setting; `formats` check `format` settings. */
+export function validateBlock(schema: BlockSchema, record: Record<string, unknown>, formats: FormatChecks = {}): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const settings: SettingValues = {};
   for (const [k, v] of Object.entries(record)) {
     if (!(RECORD_KEYS as readonly string[]).includes(k)) settings[k] = v;
   }
-  issues.push(...validate(blockSettings(schema), settings));
+  issues.push(...validate(blockSettings(schema), settings, { formats }));
   if (typeof record.sheet_title !== 'string') issues.push({ path: 'sheet_title', message: 'sheet_title must be a text' });
   if (schema.usesSheet && !record.sheet_title)
     issues.push({ path: 'sheet_title', message: 'Choose the sheet this block reads' });
@@ -78,7 +78,7 @@ export function validateBlock(schema: BlockSchema, record: Record<string, unknow
     if (max !== undefined && record.axis.length > max)
       issues.push({ path: 'axis', message: `At most ${max} ${schema.axis.label ?? 'axes'} allowed` });
     record.axis.forEach((a, i) =>
-      issues.push(...validate(schema.axis!.settings, (a ?? {}) as SettingValues, { prefix: `axis.${i}.` })),
+      issues.push(...validate(schema.axis!.settings, (a ?? {}) as SettingValues, { prefix: `axis.${i}.`, formats })),
     );
   } else if (record.axis.length > 0) issues.push({ path: 'axis', message: `A ${schema.name} block has no axes` });
 
@@ -87,7 +87,7 @@ export function validateBlock(schema: BlockSchema, record: Record<string, unknow
     if (record.actions.length > schema.actions.max)
       issues.push({ path: 'actions', message: `At most ${schema.actions.max} action buttons per block` });
     record.actions.forEach((a, i) =>
-      issues.push(...validate(schema.actions!.settings, (a ?? {}) as SettingValues, { prefix: `actions.${i}.` })),
+      issues.push(...validate(schema.actions!.settings, (a ?? {}) as SettingValues, { prefix: `actions.${i}.`, formats })),
     );
   } else if (record.actions.length > 0)
     issues.push({ path: 'actions', message: `A ${schema.name} block has no action buttons` });
@@ -96,7 +96,7 @@ export function validateBlock(schema: BlockSchema, record: Record<string, unknow
     if (!Array.isArray(record.filters)) issues.push({ path: 'filters', message: 'filters must be a list' });
     else
       record.filters.forEach((f, i) =>
-        issues.push(...validate(schema.filters!.settings, (f ?? {}) as SettingValues, { prefix: `filters.${i}.` })),
+        issues.push(...validate(schema.filters!.settings, (f ?? {}) as SettingValues, { prefix: `filters.${i}.`, formats })),
       );
   }
   return issues;

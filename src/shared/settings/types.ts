@@ -85,6 +85,13 @@ export interface Setting {
    */
   urlWhen?: HideRule;
   /**
+   * For text-like settings: 'regex' — the value is itself a pattern that visitors' answers are
+   * tested against (a form field's regex_validation), so it must be one the linear-time engine
+   * runs: back-references, look-arounds and huge repeats are refused. The check comes from the
+   * caller (FormatChecks): the engine is too big for every page's JavaScript.
+   */
+  format?: 'regex';
+  /**
    * Settings of array items and axes: a change of this setting resets these sibling settings of
    * the same item to their defaults (banner features: a changed iconType clears icon).
    */
@@ -94,6 +101,13 @@ export interface Setting {
 }
 
 export type SettingsSchema = Record<string, Setting>;
+
+/**
+ * The checks of `format` settings, brought by the caller (the server: shared/rows/regex.ts's
+ * patternProblem): why a value cannot be used, as the end of a sentence, or null. A format with
+ * no check here is not checked.
+ */
+export type FormatChecks = Partial<Record<NonNullable<Setting['format']>, (value: string) => string | null>>;
 
 export type SettingValues = Record<string, unknown>;
 

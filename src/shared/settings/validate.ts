@@ -1,6 +1,6 @@
 import { maxItemsOf } from './arrays';
 import { evaluateRule, isVisible } from './visibility';
-import type { Setting, SettingsSchema, SettingValues, ValidationIssue } from './types';
+import type { FormatChecks, Setting, SettingsSchema, SettingValues, ValidationIssue } from './types';
 
 const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const FUNC_COLOR = /^(?:rgba?|hsla?)\(\s*[\d.%\s,/]+\)$/i;
@@ -22,13 +22,23 @@ function label(key: string, setting: Setting): string {
 
 /**
  * Checks one value against its setting; returns a message or null. `siblings` are the values
- * beside it (an array's `maxItemsWhen` rules read them).
+ * beside it (an array's `maxItemsWhen` rules read them); `formats` check `format` settings.
  */
-export function checkValue(key: string, setting: Setting, value: unknown, siblings: SettingValues = {}): string | null {
+export function checkValue(key: string, setting: Setting, value: unknown, siblings: SettingValues = {}, formats: FormatChecks = {}): string | null {
   const problem =
     checkType(key, setting, value, siblings) ??
     (setting.urlWhen && typeof value === 'string' && evaluateRule(setting.urlWhen, siblings) ? urlProblem(label(key, setting), value) : null);
-  if (problem || setting.pattern === undefined || typeof value !== 'string' || value === '') return problem;
+  if (problem || typeof value !== 'string' || value === '') return problem;
+  const format = setting.format ? formats[setting.format] : undefined;
+  // A hidden pattern (a field turned into a file field) is never run, and the owner could not see
+  // it to fix it.
+  if (format && isVisible(setting, siblings)) {
+    const reason = format(value);
+    // Named by the field it checks (siblings.column), as the owner sees the form's fields.
+    const column = typeof siblings.column === 'string' && siblings.column.trim() ? ` of '${siblings.column.trim()}'` : '';
+    if (reason) return `${label(key, setting)}${column} ${reason}`;
+  }
+  if (setting.pattern === undefined) return null;
   return new RegExp(setting.pattern, 'i').test(value) ? null : (setting.patternMessage ?? `${label(key, setting)} is not in the expected form`);
 }
 
@@ -124,7 +134,7 @@ function unknownType(type: never): never {
 export function validate(
   schema: SettingsSchema,
   values: SettingValues,
-  options: { prefix?: string; allowKeys?: readonly string[] } = {},
+  options: { prefix?: string; allowKeys?: readonly string[]; formats?: FormatChecks } = {},
 ): ValidationIssue[] {
   const prefix = options.prefix ?? '';
   const issues: ValidationIssue[] = [];
@@ -141,7 +151,7 @@ export function validate(
       issues.push({ path: prefix + key, message: `${label(key, setting)} is required` });
       continue;
     }
-    const problem = checkValue(key, setting, value, values);
+    const problem = checkValue(key, setting, value, values, options.formats);
     if (problem) {
       issues.push({ path: prefix + key, message: problem });
       continue;
@@ -152,7 +162,7 @@ export function validate(
           issues.push({ path: `${prefix}${key}.${i}`, message: `${label(key, setting)} items must be objects` });
           return;
         }
-        issues.push(...validate(setting.item!, item as SettingValues, { prefix: `${prefix}${key}.${i}.` }));
+        issues.push(...validate(setting.item!, item as SettingValues, { prefix: `${prefix}${key}.${i}.`, formats: options.formats }));
       });
     }
   }

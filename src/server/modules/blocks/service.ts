@@ -1,6 +1,7 @@
 import { blockSchemas, migrateBlockRecord, needsOf, resolveKind, schemaOf } from '../../../blocks/schemas';
 import { blockRecord, blocksOfPages } from './record';
-import { normalizeBlock, validateBlock, type BlockRecord } from '../../../shared/settings';
+import { patternProblem } from '../../../shared/rows/regex';
+import { normalizeBlock, validateBlock, type BlockRecord, type FormatChecks } from '../../../shared/settings';
 import type { ServerContext } from '../../context';
 import { badRequest } from '../../errors';
 import { newId, nowIso } from '../../http';
@@ -23,6 +24,9 @@ export async function insertBlocks(ctx: ServerContext, pageId: string, records: 
   );
 }
 
+/** Owner-written patterns must be ones RE2 runs (shared/rows/regex.ts): refused on saving. */
+const FORMATS: FormatChecks = { regex: patternProblem };
+
 function checked(type: string, input: Record<string, unknown>, id: string): BlockRecord {
   const schema = schemaOf(type);
   if (!schema) throw badRequest(`Unknown block type '${type}'`, [{ path: 'type', message: `Unknown block type '${type}'` }]);
@@ -30,7 +34,7 @@ function checked(type: string, input: Record<string, unknown>, id: string): Bloc
   const record = normalizeBlock(schema, migrated, id);
   // temp_block marks the editor's unsaved copy; a stored block is never temporary.
   delete record.temp_block;
-  const issues = validateBlock(schema, record);
+  const issues = validateBlock(schema, record, FORMATS);
   const first = issues[0];
   if (first) throw badRequest(`Invalid setting '${first.path}': ${first.message}`, issues);
   return record;

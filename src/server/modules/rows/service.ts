@@ -39,7 +39,7 @@ import { loadSheetRows, readableSheet, visibleColumns } from '../spreadsheets/se
 import { attachUploads } from '../uploads/attach';
 import type { Row } from '../spreadsheets/sheet-cache';
 import { rowsRepo } from './repo';
-import { safeRegexTester } from './safe-regex';
+import { regexBudget } from './safe-regex';
 
 export type WriteOp = 'add' | 'update' | 'delete' | 'duplicate';
 
@@ -241,6 +241,8 @@ async function checkedValues(ctx: ServerContext, target: WriteTarget, values: Re
   const issues: Issue[] = [];
   const out: Record<string, string | number> = Object.create(null) as Record<string, string | number>;
   const visible = target.visible;
+  // One budget for every pattern test of this request (safe-regex.ts).
+  const budget = regexBudget();
   for (const [column, value] of Object.entries(values)) {
     // A viewer writes only the columns they may read (access/columns.ts); a column hidden from
     // them answers as one that does not exist, so writes cannot probe the sheet's other columns.
@@ -257,8 +259,9 @@ async function checkedValues(ctx: ServerContext, target: WriteTarget, values: Re
     } else {
       const rules: ValueRules = { character_limit: Number(entry.character_limit ?? 0) || 0 };
       if ((type === 'select' || type === 'multi-select') && !isEmptyValue(value)) rules.options = await optionsOf(ctx, target, entry);
-      if (target.block && needsOf(target.block.type).rowWrites?.by === 'fields' && type !== 'file') rules.regex = safeRegexTester(entry.regex_validation) ?? undefined;
+      if (target.block && needsOf(target.block.type).rowWrites?.by === 'fields' && type !== 'file') rules.regex = budget.tester(entry.regex_validation) ?? undefined;
       problem = validateValue(type, value, rules);
+      if (budget.due()) await budget.pause();
     }
     if (problem) issues.push({ path: `values.${column}`, message: problem });
     else out[column] = normalizeValue(type, value);
