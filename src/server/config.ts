@@ -1,5 +1,6 @@
 // Every setting of the server, read once from the environment. Tests build a Config directly
 // (see test-helpers.ts), so nothing else reads process.env.
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -29,7 +30,13 @@ export interface Config {
   webDir: string;
   /** Directory of the bundled samples (spreadsheet, images). */
   samplesDir: string;
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: which peers may name the client in X-Forwarded-For / -Proto / -Host (Fastify's
+   * trustProxy). Off by default: anyone can send those headers, and the per-IP limits count by
+   * the address they name. `true` (every peer: only behind a proxy that overwrites them), a hop
+   * count, or proxy addresses / CIDR ranges separated by commas.
+   */
+  trustProxy: boolean | number | string[];
   logLevel: string;
   /** ALLOW_PRIVATE_ACTION_TARGETS: API-call actions may reach loopback/private/link-local addresses. */
   allowPrivateActionTargets: boolean;
@@ -84,6 +91,33 @@ function geocoderUrl(value: string | undefined): string | null {
   return url;
 }
 
+/** One trusted proxy: an IPv4 or IPv6 address, optionally with a /prefix (CIDR). */
+function proxyAddress(entry: string): boolean {
+  const [addr = '', prefix, extra] = entry.split('/');
+  if (extra !== undefined) return false;
+  const family = isIP(addr);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function trustProxy(value: string | undefined): boolean | number | string[] {
+  const v = (value ?? '').trim();
+  if (v === '' || v.toLowerCase() === 'false') return false;
+  if (v.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops === 0) return false;
+    if (hops > 20) throw new Error(`Setting TRUST_PROXY as a number of proxies must be at most 20, got '${value}'`);
+    return hops;
+  }
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = list.find((s) => !proxyAddress(s));
+  if (bad !== undefined || list.length === 0)
+    throw new Error(`Setting TRUST_PROXY must be true, false, a number of proxies, or proxy addresses/CIDR ranges separated by commas; '${bad ?? value}' is none of these`);
+  return list;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Without BASE_HOST the app is reached on this machine at its own port.
   const baseHost = env.BASE_HOST || `localhost:${num(env.PORT, 3000, 'PORT')}`;
@@ -107,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sheetCacheMb: num(env.SHEET_CACHE_MB, 512, 'SHEET_CACHE_MB'),
     webDir: path.resolve(env.WEB_DIR || path.join(ROOT, 'dist/web')),
     samplesDir: path.join(ROOT, 'samples'),
-    trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY !== 'false' : true,
+    trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     allowPrivateActionTargets: env.ALLOW_PRIVATE_ACTION_TARGETS === 'true',
     actionTimeoutMs: 10_000,

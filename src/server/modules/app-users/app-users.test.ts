@@ -118,7 +118,8 @@ async function addRegisterBlock(appId: string) {
 beforeAll(async () => {
   smtp = await startInbox();
   inbox = smtp.messages;
-  t = await createTestApp({ smtpUrl: smtp.url, mailFrom: 'Sheetboard <no-reply@localhost>' });
+  // These tests play a proxy in front of the server (X-Forwarded-Proto), so they trust it.
+  t = await createTestApp({ smtpUrl: smtp.url, mailFrom: 'Sheetboard <no-reply@localhost>', trustProxy: true });
   owner = await signUp(t.app, 'Owner Olga');
   other = await signUp(t.app, 'Other Otto');
   club = await createApp('Club', 'club');
