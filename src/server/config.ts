@@ -33,10 +33,10 @@ export interface Config {
   /**
    * TRUST_PROXY: which peers may name the client in X-Forwarded-For / -Proto / -Host (Fastify's
    * trustProxy). Off by default: anyone can send those headers, and the per-IP limits count by
-   * the address they name. `true` (every peer: only behind a proxy that overwrites them), a hop
-   * count, or proxy addresses / CIDR ranges separated by commas.
+   * the address they name. `true` (every peer: only when nothing but the proxy can reach the
+   * server), or proxy addresses / CIDR ranges separated by commas.
    */
-  trustProxy: boolean | number | string[];
+  trustProxy: boolean | string[];
   logLevel: string;
   /** ALLOW_PRIVATE_ACTION_TARGETS: API-call actions may reach loopback/private/link-local addresses. */
   allowPrivateActionTargets: boolean;
@@ -101,20 +101,18 @@ function proxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
-function trustProxy(value: string | undefined): boolean | number | string[] {
+function trustProxy(value: string | undefined): boolean | string[] {
   const v = (value ?? '').trim();
   if (v === '' || v.toLowerCase() === 'false') return false;
   if (v.toLowerCase() === 'true') return true;
-  if (/^\d+$/.test(v)) {
-    const hops = Number(v);
-    if (hops === 0) return false;
-    if (hops > 20) throw new Error(`Setting TRUST_PROXY as a number of proxies must be at most 20, got '${value}'`);
-    return hops;
-  }
+  // Fastify 5 trusts no one for a hop count (it cannot tell a proxy from a client that sends
+  // enough X-Forwarded-For entries itself), so a number would silently do nothing: say so.
+  if (/^\d+$/.test(v))
+    throw new Error(`Setting TRUST_PROXY cannot be a number of proxies ('${value}'): give the proxies' addresses or CIDR ranges, e.g. TRUST_PROXY=127.0.0.1 or 10.0.0.0/8`);
   const list = v.split(',').map((s) => s.trim()).filter(Boolean);
   const bad = list.find((s) => !proxyAddress(s));
   if (bad !== undefined || list.length === 0)
-    throw new Error(`Setting TRUST_PROXY must be true, false, a number of proxies, or proxy addresses/CIDR ranges separated by commas; '${bad ?? value}' is none of these`);
+    throw new Error(`Setting TRUST_PROXY must be true, false, or proxy addresses/CIDR ranges separated by commas; '${bad ?? value}' is none of these`);
   return list;
 }
 
