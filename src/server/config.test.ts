@@ -48,4 +48,10 @@ describe('loadConfig', () => {
   it.each([['yes'], ['10.0.0.0/33'], ['10.0.0.1,proxy.local'], ['999.1.1.1'], ['2'], [',']])('refuses TRUST_PROXY %j', (value) => {
     expect(() => load({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
   });
+
+  it('DNS_SERVERS: the system resolver unless set; addresses with optional ports', () => {
+    expect(load({}).dnsServers).toBeNull();
+    expect(load({ DNS_SERVERS: '127.0.0.1:5353, 1.1.1.1' }).dnsServers).toEqual(['127.0.0.1:5353', '1.1.1.1']);
+    expect(() => load({ DNS_SERVERS: 'dns.example.com' })).toThrow(/DNS_SERVERS/);
+  });
 });

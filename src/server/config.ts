@@ -1,5 +1,6 @@
 // Every setting of the server, read once from the environment. Tests build a Config directly
 // (see test-helpers.ts), so nothing else reads process.env.
+import { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import path from 'node:path';
 
@@ -47,6 +48,11 @@ export interface Config {
    * doubled per further failure up to 16×; 500 ms; not an environment setting, tests shorten it).
    */
   authSlowdownMs: number;
+  /**
+   * DNS_SERVERS: name servers (`ip` or `ip:port`, comma-separated) that custom-domain checks ask;
+   * null: the system's. Tests point it at a local server.
+   */
+  dnsServers: string[] | null;
   /** GEOCODER_URL: a service speaking the Nominatim search protocol (`off`: no lookups). */
   geocoderUrl: string | null;
   /** GEOCODER_KEY: sent as the `key` parameter (LocationIQ-style hosted Nominatim); never shown to browsers. */
@@ -116,6 +122,17 @@ function trustProxy(value: string | undefined): boolean | string[] {
   return list;
 }
 
+function dnsServers(value: string | undefined): string[] | null {
+  const list = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (list.length === 0) return null;
+  try {
+    new Resolver().setServers(list); // the same parser the lookups use
+  } catch {
+    throw new Error(`Setting DNS_SERVERS must be IP addresses (optionally with :port) separated by commas, got '${value}'`);
+  }
+  return list;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Without BASE_HOST the app is reached on this machine at its own port.
   const baseHost = env.BASE_HOST || `localhost:${num(env.PORT, 3000, 'PORT')}`;
@@ -144,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateActionTargets: env.ALLOW_PRIVATE_ACTION_TARGETS === 'true',
     actionTimeoutMs: 10_000,
     authSlowdownMs: 500,
+    dnsServers: dnsServers(env.DNS_SERVERS),
     geocoderUrl: geocoderUrl(env.GEOCODER_URL),
     geocoderKey: env.GEOCODER_KEY || null,
     geocoderIntervalMs: num(env.GEOCODER_INTERVAL_MS, 1000, 'GEOCODER_INTERVAL_MS'),

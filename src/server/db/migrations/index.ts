@@ -9,6 +9,7 @@ import { comments } from './0005_comments';
 import { appUsers } from './0006_app_users';
 import { uploadApps } from './0007_upload_apps';
 import { workspaceEditors } from './0008_workspace_editors';
+import { customHostVerification } from './0009_custom_host_verification';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0006_app_users': appUsers,
   '0007_upload_apps': uploadApps,
   '0008_workspace_editors': workspaceEditors,
+  '0009_custom_host_verification': customHostVerification,
 };
