@@ -9,6 +9,7 @@ import type { AppResponse } from '../../shared/api';
 import { api, issuesByPath, type Out } from '../lib/api';
 import { useBaseUrl } from '../lib/host';
 import { keys } from '../lib/queries';
+import { CustomDomainStatus, customDomainKey } from './CustomDomainStatus';
 import { toast } from '../lib/toast';
 import {
   defaultPublishUrl,
@@ -107,6 +108,7 @@ export function PrivacySettings({
     // The editor (embed dialog, guest checks) and the dashboard show the new privacy.
     void qc.invalidateQueries({ queryKey: ['board'] });
     void qc.invalidateQueries({ queryKey: keys.apps });
+    void qc.invalidateQueries({ queryKey: customDomainKey(id) });
     return app;
   };
 
@@ -173,6 +175,7 @@ export function PrivacySettings({
               error={fieldErrors.publishUrl}
               maxLength={500}
             />
+            {appId && <CustomDomainStatus appId={appId} />}
             <Select
               label="Sign In Method"
               data={[...SIGN_IN_METHODS]}
