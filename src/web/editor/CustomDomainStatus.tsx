@@ -2,17 +2,24 @@
 // serves the app only then), the DNS record that proves it, and Verify. GET and POST
 // /api/apps/{id}/custom-domain[/verify] (server/modules/apps/custom-domain.ts).
 import { Alert, Button, Code, Stack, Table, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CustomDomainResponse } from '../../shared/api';
 import { api, type Out } from '../lib/api';
 
 type Answer = Out<typeof CustomDomainResponse>;
 
 export const customDomainKey = (appId: string) => ['custom-domain', appId] as const;
+const pathOf = (appId: string) => `/api/apps/${encodeURIComponent(appId)}/custom-domain`;
+
+/** Loads the domain's state into the cache; true when a domain of the owner's still waits for Verify. */
+export async function domainAwaitsVerify(qc: QueryClient, appId: string): Promise<boolean> {
+  const answer = await qc.fetchQuery({ queryKey: customDomainKey(appId), queryFn: () => api.get<Answer>(pathOf(appId)), staleTime: 0 });
+  return !!answer.customDomain && !answer.customDomain.verified;
+}
 
 export function CustomDomainStatus({ appId }: { appId: string }) {
   const qc = useQueryClient();
-  const path = `/api/apps/${encodeURIComponent(appId)}/custom-domain`;
+  const path = pathOf(appId);
   const query = useQuery({ queryKey: customDomainKey(appId), queryFn: () => api.get<Answer>(path) });
   const verify = useMutation({
     mutationFn: () => api.post<Answer>(`${path}/verify`),
@@ -28,7 +35,7 @@ export function CustomDomainStatus({ appId }: { appId: string }) {
       </Alert>
     );
   return (
-    <Alert color="yellow" title={`Verify ${domain.host}`} py="xs" aria-label="Custom domain verification">
+    <Alert color="yellow" title={`Verify ${domain.host}`} py="xs" role="region">
       <Stack gap="xs">
         <Text size="sm">
           Your domain shows this app once you prove it is yours. At your domain&apos;s DNS provider, add this record, then press Verify.

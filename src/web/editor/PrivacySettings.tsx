@@ -9,7 +9,7 @@ import type { AppResponse } from '../../shared/api';
 import { api, issuesByPath, type Out } from '../lib/api';
 import { useBaseUrl } from '../lib/host';
 import { keys } from '../lib/queries';
-import { CustomDomainStatus, customDomainKey } from './CustomDomainStatus';
+import { CustomDomainStatus, domainAwaitsVerify } from './CustomDomainStatus';
 import { toast } from '../lib/toast';
 import {
   defaultPublishUrl,
@@ -108,7 +108,6 @@ export function PrivacySettings({
     // The editor (embed dialog, guest checks) and the dashboard show the new privacy.
     void qc.invalidateQueries({ queryKey: ['board'] });
     void qc.invalidateQueries({ queryKey: keys.apps });
-    void qc.invalidateQueries({ queryKey: customDomainKey(id) });
     return app;
   };
 
@@ -131,7 +130,9 @@ export function PrivacySettings({
       const saved = settingsFromApp(app, settings.publishUrl);
       dispatch({ type: 'save-ok', settings: saved });
       toast.success(PRIVACY_TEXT.savedTitle, savedMessage(saved), PRIVACY_DELAYS.successMessage);
-      if (saved.isPublic) closeTimer.current = setTimeout(onClose, PRIVACY_DELAYS.closeAfterLive);
+      // A domain of the owner's that waits for Verify keeps the dialog open on its DNS record.
+      const awaitsVerify = appId ? await domainAwaitsVerify(qc, appId).catch(() => false) : false;
+      if (saved.isPublic && !awaitsVerify) closeTimer.current = setTimeout(onClose, PRIVACY_DELAYS.closeAfterLive);
     } catch (e) {
       dispatch({ type: 'save-failed', detail: detailOf(e), fieldErrors: issuesByPath(e) });
     }
