@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { ServerContext } from './context';
 import { migrateToLatest, openDb, type DbHandle } from './db';
 import { errorHandler } from './errors';
+import { refuseCrossOriginWrites } from './net/csrf';
 import { accessPreHandler, decorateAccess } from './modules/access/enforce';
 import { declaredAccess, type AccessRuleName } from './modules/access/rules';
 import { actionRoutes } from './modules/actions/routes';
@@ -85,6 +86,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     limits: { fileSize: Math.ceil(config.maxImportMb * 1024 * 1024), files: 1, fields: 10 },
   });
   app.setErrorHandler(errorHandler);
+  app.addHook('onRequest', refuseCrossOriginWrites); // net/csrf.ts: changes come from the host they are sent to
   app.addHook('onSend', securityHeaders(config));
 
   // Every /api route must say who may call it (modules/access/rules.ts): start-up fails otherwise.

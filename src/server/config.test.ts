@@ -34,4 +34,24 @@ describe('loadConfig', () => {
   ])('refuses bad settings %j with the setting named', (env, message) => {
     expect(() => load(env)).toThrow(message);
   });
+
+  it.each([
+    [{}, false],
+    [{ TRUST_PROXY: 'false' }, false],
+    [{ TRUST_PROXY: 'true' }, true],
+    [{ TRUST_PROXY: '127.0.0.1' }, ['127.0.0.1']],
+    [{ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1, fd00::/8' }, ['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8']],
+  ])('TRUST_PROXY %j trusts %j (forwarded headers are off by default)', (env, expected) => {
+    expect(load(env).trustProxy).toEqual(expected);
+  });
+
+  it.each([['yes'], ['10.0.0.0/33'], ['10.0.0.1,proxy.local'], ['999.1.1.1'], ['2'], [',']])('refuses TRUST_PROXY %j', (value) => {
+    expect(() => load({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('DNS_SERVERS: the system resolver unless set; addresses with optional ports', () => {
+    expect(load({}).dnsServers).toBeNull();
+    expect(load({ DNS_SERVERS: '127.0.0.1:5353, 1.1.1.1' }).dnsServers).toEqual(['127.0.0.1:5353', '1.1.1.1']);
+    expect(() => load({ DNS_SERVERS: 'dns.example.com' })).toThrow(/DNS_SERVERS/);
+  });
 });

@@ -1,5 +1,7 @@
 // Every setting of the server, read once from the environment. Tests build a Config directly
 // (see test-helpers.ts), so nothing else reads process.env.
+import { Resolver } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -29,7 +31,13 @@ export interface Config {
   webDir: string;
   /** Directory of the bundled samples (spreadsheet, images). */
   samplesDir: string;
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: which peers may name the client in X-Forwarded-For / -Proto / -Host (Fastify's
+   * trustProxy). Off by default: anyone can send those headers, and the per-IP limits count by
+   * the address they name. `true` (every peer: only when nothing but the proxy can reach the
+   * server), or proxy addresses / CIDR ranges separated by commas.
+   */
+  trustProxy: boolean | string[];
   logLevel: string;
   /** ALLOW_PRIVATE_ACTION_TARGETS: API-call actions may reach loopback/private/link-local addresses. */
   allowPrivateActionTargets: boolean;
@@ -40,6 +48,11 @@ export interface Config {
    * doubled per further failure up to 16×; 500 ms; not an environment setting, tests shorten it).
    */
   authSlowdownMs: number;
+  /**
+   * DNS_SERVERS: name servers (`ip` or `ip:port`, comma-separated) that custom-domain checks ask;
+   * null: the system's. Tests point it at a local server.
+   */
+  dnsServers: string[] | null;
   /** GEOCODER_URL: a service speaking the Nominatim search protocol (`off`: no lookups). */
   geocoderUrl: string | null;
   /** GEOCODER_KEY: sent as the `key` parameter (LocationIQ-style hosted Nominatim); never shown to browsers. */
@@ -94,6 +107,42 @@ function geocoderUrl(value: string | undefined): string | null {
   return url;
 }
 
+/** One trusted proxy: an IPv4 or IPv6 address, optionally with a /prefix (CIDR). */
+function proxyAddress(entry: string): boolean {
+  const [addr = '', prefix, extra] = entry.split('/');
+  if (extra !== undefined) return false;
+  const family = isIP(addr);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function trustProxy(value: string | undefined): boolean | string[] {
+  const v = (value ?? '').trim();
+  if (v === '' || v.toLowerCase() === 'false') return false;
+  if (v.toLowerCase() === 'true') return true;
+  // Fastify 5 trusts no one for a hop count (it cannot tell a proxy from a client that sends
+  // enough X-Forwarded-For entries itself), so a number would silently do nothing: say so.
+  if (/^\d+$/.test(v))
+    throw new Error(`Setting TRUST_PROXY cannot be a number of proxies ('${value}'): give the proxies' addresses or CIDR ranges, e.g. TRUST_PROXY=127.0.0.1 or 10.0.0.0/8`);
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = list.find((s) => !proxyAddress(s));
+  if (bad !== undefined || list.length === 0)
+    throw new Error(`Setting TRUST_PROXY must be true, false, or proxy addresses/CIDR ranges separated by commas; '${bad ?? value}' is none of these`);
+  return list;
+}
+
+function dnsServers(value: string | undefined): string[] | null {
+  const list = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (list.length === 0) return null;
+  try {
+    new Resolver().setServers(list); // the same parser the lookups use
+  } catch {
+    throw new Error(`Setting DNS_SERVERS must be IP addresses (optionally with :port) separated by commas, got '${value}'`);
+  }
+  return list;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Without BASE_HOST the app is reached on this machine at its own port.
   const baseHost = env.BASE_HOST || `localhost:${num(env.PORT, 3000, 'PORT')}`;
@@ -117,11 +166,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sheetCacheMb: num(env.SHEET_CACHE_MB, 512, 'SHEET_CACHE_MB'),
     webDir: path.resolve(env.WEB_DIR || path.join(ROOT, 'dist/web')),
     samplesDir: path.join(ROOT, 'samples'),
-    trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY !== 'false' : true,
+    trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     allowPrivateActionTargets: env.ALLOW_PRIVATE_ACTION_TARGETS === 'true',
     actionTimeoutMs: 10_000,
     authSlowdownMs: 500,
+    dnsServers: dnsServers(env.DNS_SERVERS),
     geocoderUrl: geocoderUrl(env.GEOCODER_URL),
     geocoderKey: env.GEOCODER_KEY || null,
     geocoderIntervalMs: num(env.GEOCODER_INTERVAL_MS, 1000, 'GEOCODER_INTERVAL_MS'),

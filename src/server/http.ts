@@ -39,9 +39,10 @@ export function parseJson<T>(text: string | null | undefined, fallback: T): T {
 }
 
 /**
- * The scheme of a link the server mails (sign-in links, invitations, resets). X-Forwarded-Proto is
- * trusted (TRUST_PROXY) but is whatever the caller sent: only 'http' or 'https' ever goes into a
- * link, or 'https://evil.example/#' would carry the token off in a genuine e-mail.
+ * The scheme of a link the server mails (sign-in links, invitations, resets). Behind a trusted
+ * proxy (TRUST_PROXY) X-Forwarded-Proto is still whatever reached the proxy: only 'http' or
+ * 'https' ever goes into a link, or 'https://evil.example/#' would carry the token off in a
+ * genuine e-mail.
  */
 export function linkScheme(config: { publicScheme: string }, request: FastifyRequest): 'http' | 'https' {
   return request.protocol === 'https' || config.publicScheme === 'https' ? 'https' : 'http';

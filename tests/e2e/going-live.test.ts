@@ -4,6 +4,7 @@
 // its link followed, a password set: the app shows, without edit buttons) and a read-write user
 // (who edits a row).
 import type { Browser, Page } from 'playwright-core';
+import { startDns, type TestDns } from '../../src/server/test-dns';
 import { linkInLastMail, startInbox, type MailInbox } from '../../src/server/test-smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, choose, guestPage, ownerWithApp, shot, shotOf, type OwnerBoard } from './flows';
@@ -13,10 +14,12 @@ let server: RunningServer;
 let browser: Browser;
 let owner: OwnerBoard;
 let smtp: MailInbox;
+let dns: TestDns;
 
 beforeAll(async () => {
   smtp = await startInbox();
-  server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Sheetboard <no-reply@localhost>' });
+  dns = await startDns();
+  server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Sheetboard <no-reply@localhost>', DNS_SERVERS: dns.server });
   browser = await launchBrowser();
 });
 
@@ -25,6 +28,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await smtp?.close();
+  await dns?.close();
 });
 
 /** The invitation link mailed to `to` (quoted-printable soft breaks undone). */
@@ -215,6 +219,10 @@ describe('going live', () => {
   it('a custom host in the Publish URL serves the app in the browser; a password app opens on its sign-in address', async () => {
     const host = `www.crew-tasks.test:${server.port}`;
     await call(owner.context, server, 'PUT', `/api/apps/${owner.app.id}`, { public: true, publishUrl: `http://${host}/`, sign_in_method: 'No sign in' });
+    // The domain serves the app once its TXT record proves it is the owner's.
+    const { customDomain } = await call<{ customDomain: { record: { name: string; value: string } } }>(owner.context, server, 'GET', `/api/apps/${owner.app.id}/custom-domain`);
+    dns.txt.set(customDomain.record.name, [customDomain.record.value]);
+    expect((await call<{ customDomain: { verified: boolean } }>(owner.context, server, 'POST', `/api/apps/${owner.app.id}/custom-domain/verify`)).customDomain.verified).toBe(true);
     const guest = await guestPage(browser, `http://${host}/`);
     try {
       await guest.getByTestId('block-table').getByRole('cell', { name: 'Paint the shed' }).waitFor();

@@ -80,8 +80,12 @@ export interface AppsTable {
   settings: string;
   /** The Publish URL of the privacy settings, as the owner typed it (null: the app's own host). */
   publish_url: string | null;
-  /** The publish URL's host name when it is not ours: requests with that Host serve this app. */
+  /** The publish URL's host name when it is not ours: once verified, requests with that Host serve this app. */
   custom_host: string | null;
+  /** What the owner puts in the TXT record `_sheetboard.{custom_host}` to prove the domain is theirs. */
+  custom_host_token: string | null;
+  /** When custom_host was proved (null: claimed, not serving). */
+  custom_host_verified_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -45,3 +45,18 @@ export const UpdateAppBody = BoardSettings.extend({
   publishUrl: z.string().max(500).optional(),
 });
 export type UpdateAppBody = z.infer<typeof UpdateAppBody>;
+
+/**
+ * `GET /api/apps/{id}/custom-domain` and `POST /api/apps/{id}/custom-domain/verify` (the owner's):
+ * the domain of the Publish URL when it is not ours, and the DNS record that proves it is the
+ * owner's. Until `verified`, the domain does not serve the app. null: no domain of the owner's.
+ */
+export const CustomDomain = z.object({
+  host: z.string(),
+  verified: z.boolean(),
+  record: z.object({ type: z.literal('TXT'), name: z.string(), value: z.string() }),
+  /** After a Verify that did not prove it: why, and what to do. */
+  problem: z.string().optional(),
+});
+export type CustomDomain = z.infer<typeof CustomDomain>;
+export const CustomDomainResponse = z.object({ customDomain: CustomDomain.nullable() });

@@ -9,6 +9,7 @@ import type { AppResponse } from '../../shared/api';
 import { api, issuesByPath, type Out } from '../lib/api';
 import { useBaseUrl } from '../lib/host';
 import { keys } from '../lib/queries';
+import { CustomDomainStatus, domainAwaitsVerify } from './CustomDomainStatus';
 import { toast } from '../lib/toast';
 import {
   defaultPublishUrl,
@@ -128,8 +129,11 @@ export function PrivacySettings({
       const app = await put(settings);
       const saved = settingsFromApp(app, settings.publishUrl);
       dispatch({ type: 'save-ok', settings: saved });
-      toast.success(PRIVACY_TEXT.savedTitle, savedMessage(saved), PRIVACY_DELAYS.successMessage);
-      if (saved.isPublic) closeTimer.current = setTimeout(onClose, PRIVACY_DELAYS.closeAfterLive);
+      // A domain of the owner's that waits for Verify keeps the dialog open on its DNS record.
+      const awaitsVerify = appId ? await domainAwaitsVerify(qc, appId).catch(() => false) : false;
+      const message = awaitsVerify ? 'Saved. Your domain shows the app once it is verified: add the DNS record shown, then press Verify.' : savedMessage(saved);
+      toast.success(PRIVACY_TEXT.savedTitle, message, PRIVACY_DELAYS.successMessage);
+      if (saved.isPublic && !awaitsVerify) closeTimer.current = setTimeout(onClose, PRIVACY_DELAYS.closeAfterLive);
     } catch (e) {
       dispatch({ type: 'save-failed', detail: detailOf(e), fieldErrors: issuesByPath(e) });
     }
@@ -173,6 +177,7 @@ export function PrivacySettings({
               error={fieldErrors.publishUrl}
               maxLength={500}
             />
+            {appId && <CustomDomainStatus appId={appId} />}
             <Select
               label="Sign In Method"
               data={[...SIGN_IN_METHODS]}

@@ -10,6 +10,7 @@ import { appUsers } from './0006_app_users';
 import { uploadApps } from './0007_upload_apps';
 import { workspaceEditors } from './0008_workspace_editors';
 import { uploadAttachments } from './0009_upload_attachments';
+import { customHostVerification } from './0010_custom_host_verification';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0007_upload_apps': uploadApps,
   '0008_workspace_editors': workspaceEditors,
   '0009_upload_attachments': uploadAttachments,
+  '0010_custom_host_verification': customHostVerification,
 };

@@ -231,6 +231,8 @@ const OWNER_CALLS: Call[] = [
   { name: 'add app user', method: 'POST', url: () => '/api/mutipageapp_users', payload: (f) => ({ appId: f.id, name: 'Mallory', email: 'mallory@example.com', permissions: 'read-write' }) },
   { name: 'edit app user', method: 'PUT', url: () => '/api/mutipageapp_users', payload: (f) => ({ appId: f.id, userId: f.appUserId, name: 'Vera', email: `vera-${f.id}@example.com`, permissions: 'read-write' }) },
   { name: 'delete app user', method: 'DELETE', url: () => '/api/mutipageapp_users', payload: (f) => ({ appId: f.id, userId: f.appUserId }) },
+  { name: 'custom domain', method: 'GET', url: (f) => `/api/apps/${f.id}/custom-domain` },
+  { name: 'verify custom domain', method: 'POST', url: (f) => `/api/apps/${f.id}/custom-domain/verify` },
 ];
 
 /**
@@ -368,6 +370,10 @@ describe('privacy API', () => {
     const f = await fixture('Custom Shop', true);
     const host = `shop-${f.id.toLowerCase().replace(/[^a-z0-9]/g, '')}.example.com`;
     await ok(await t.app.inject({ method: 'PUT', url: `/api/apps/${f.id}`, headers: as(owner), payload: { publishUrl: `https://${host}` } }));
+    // Proved as its TXT record would (custom-domain.test.ts looks it up through DNS).
+    const proved = (id: string) => t.ctx.db.updateTable('apps').set({ custom_host_verified_at: new Date().toISOString() }).where('id', '=', id).execute();
+    expect((await t.app.inject({ method: 'GET', url: '/api/page/home', headers: { host } })).statusCode).toBe(404);
+    await proved(f.id);
     const page = await ok<{ page: { app_id: string; page_type: string } }>(await t.app.inject({ method: 'GET', url: '/api/page/home', headers: { host } }));
     expect(page.page).toMatchObject({ app_id: f.id, page_type: 'home' });
     const rows = await ok<{ rows: unknown[] }>(await t.app.inject({ method: 'GET', url: `/api/board/${spreadsheetId}/sheet/Orders`, headers: { host } }));
@@ -382,6 +388,7 @@ describe('privacy API', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/page/home', headers: { host } })).statusCode).toBe(404);
     // A private app on its custom host is 'Access Denied' like anywhere else.
     await ok(await t.app.inject({ method: 'PUT', url: `/api/apps/${g.id}`, headers: as(owner), payload: { publishUrl: `http://${host}/`, public: false } }));
+    await proved(g.id);
     const denied = await t.app.inject({ method: 'GET', url: '/api/page/home', headers: { host } });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toBe(PRIVATE_APP_MESSAGE);

@@ -1,7 +1,7 @@
 // 'Compose Email' sends real mail from our server on a click that anyone viewing a public board
-// can make, so it is rationed: per block and IP, and per block across all IPs (TRUST_PROXY takes
-// X-Forwarded-For as given, so the IP alone can be made up). Fixed windows in memory, per
-// process, like the sign-in limiter.
+// can make, so it is rationed: per block and IP, and per block across all IPs (one sender may
+// have many addresses, so the IP alone is not enough). Fixed windows in memory, per process,
+// like the sign-in limiter.
 
 export const EMAILS_PER_BLOCK_AND_IP = 20;
 export const EMAILS_PER_BLOCK = 100;

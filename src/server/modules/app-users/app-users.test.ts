@@ -15,6 +15,7 @@ import {
   invalidEmailMessage,
 } from '../../../shared/api/app-users';
 import { newId, nowIso } from '../../http';
+import { COMMON_PASSWORD_MESSAGE } from '../../../shared/rules/passwords';
 import { createTestApp, signUp, uniqueEmail, type TestApp, type TestUser } from '../../test-helpers';
 import { INVITATIONS_PER_OWNER, LOGIN_MAX_FAILURES_PER_IP, MAILS_PER_IP } from '../auth/limiter';
 import { purgeExpired } from '../auth/service';
@@ -118,7 +119,8 @@ async function addRegisterBlock(appId: string) {
 beforeAll(async () => {
   smtp = await startInbox();
   inbox = smtp.messages;
-  t = await createTestApp({ smtpUrl: smtp.url, mailFrom: 'Sheetboard <no-reply@localhost>' });
+  // These tests play a proxy in front of the server (X-Forwarded-Proto), so they trust it.
+  t = await createTestApp({ smtpUrl: smtp.url, mailFrom: 'Sheetboard <no-reply@localhost>', trustProxy: true });
   owner = await signUp(t.app, 'Owner Olga');
   other = await signUp(t.app, 'Other Otto');
   club = await createApp('Club', 'club');
@@ -384,7 +386,10 @@ describe('invitations', () => {
     const short = await appAuth(club.sub, 'accept-invitation', { payload: { token, password: 'short' } });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe('Invalid password: Password must be at least 8 characters');
-    // Neither used it up.
+    const common = await appAuth(club.sub, 'accept-invitation', { payload: { token, password: 'iloveyou' } });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().message).toBe(COMMON_PASSWORD_MESSAGE);
+    // None used it up.
     expect((await appAuth(club.sub, 'accept-invitation', { payload: { token, password: 'long-enough' } })).statusCode).toBe(200);
 
     inbox.length = 0;
@@ -621,6 +626,7 @@ describe('registration', () => {
       [{ name: 'A', email: 'a@example.com', password: 'short' }, 'Invalid password: Password must be at least 8 characters'],
       [{ name: 'A', email: 'not-an-email', password: 'long-enough' }, 'Invalid email: Please enter a valid email address'],
       [{ name: ' ', email: 'a@example.com', password: 'long-enough' }, 'Invalid name: Name is required'],
+      [{ name: 'A', email: 'a@example.com', password: 'password1' }, COMMON_PASSWORD_MESSAGE],
     ] as const) {
       const res = await appAuth(target.sub, 'register', { payload });
       expect(res.statusCode).toBe(400);
@@ -661,6 +667,9 @@ describe('forgot and reset password', () => {
     await appAuth(club.sub, 'forgot-password', { payload: { email: m.email } });
     const { token } = linkTo(m.email, '/reset-password', club.sub);
 
+    const common = await appAuth(club.sub, 'reset-password', { payload: { token, password: 'letmein123' } });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().message).toBe(COMMON_PASSWORD_MESSAGE);
     const res = await appAuth(club.sub, 'reset-password', { payload: { token, password: 'new-password' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ app_user: { id: m.user.id, name: 'Member', email: m.email, permissions: 'read' } });

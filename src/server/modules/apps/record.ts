@@ -10,8 +10,11 @@ import { appsRepo, type AppRow } from './repo';
 export interface AppView extends App {
   workspaceId: string;
   settings: BoardSettings;
-  /** The host name its Publish URL names when it is not ours (requests with that Host serve it). */
+  /** The host name its Publish URL names when it is not ours (requests with that Host serve it once verified). */
   customHost: string | null;
+  /** The value of the TXT record that proves customHost is the owner's. */
+  customHostToken: string | null;
+  customHostVerified: boolean;
 }
 
 export function appView(row: AppRow): AppView {
@@ -28,6 +31,8 @@ export function appView(row: AppRow): AppView {
     workspaceId: row.workspace_id,
     settings: parseJson<BoardSettings>(row.settings, {}),
     customHost: row.custom_host,
+    customHostToken: row.custom_host_token,
+    customHostVerified: !!row.custom_host && !!row.custom_host_verified_at,
   };
 }
 

@@ -12,9 +12,9 @@ export function appsRepo(db: Db) {
     findById(id: string) {
       return db.selectFrom('apps').selectAll().where('id', '=', id).executeTakeFirst();
     },
-    /** The app a custom host name (the host of its Publish URL, lower-case) serves. */
+    /** The app a custom host name (the host of its Publish URL, lower-case) serves: only once verified. */
     findByCustomHost(host: string) {
-      return db.selectFrom('apps').selectAll().where('custom_host', '=', host).executeTakeFirst();
+      return db.selectFrom('apps').selectAll().where('custom_host', '=', host).where('custom_host_verified_at', 'is not', null).executeTakeFirst();
     },
     findBySubdomain(subdomain: string) {
       return db.selectFrom('apps').selectAll().where('subdomain', '=', subdomain).executeTakeFirst();

@@ -7,6 +7,7 @@ import { IdParams } from '../../../shared/api/params';
 import type { ServerContext } from '../../context';
 import { parse } from '../../http';
 import { workspaceOf } from '../workspace/service';
+import { customDomainOf, verifyCustomDomain } from './custom-domain';
 import { boardMetadata, pageMetadata } from './metadata';
 import * as service from './service';
 
@@ -43,6 +44,13 @@ export function appRoutes(app: FastifyInstance, ctx: ServerContext) {
     await service.deleteApp(ctx, signedInUser(request), resolvedApp(request));
     return reply.status(204).send();
   });
+
+  // The owner's own domain in the Publish URL: the record that proves it, and the check (custom-domain.ts).
+  const ownApp = { access: 'owner', resource: appParam(IdParams, (p) => p.id) } as const;
+  app.get('/api/apps/:id/custom-domain', { config: ownApp }, async (request) => ({ customDomain: customDomainOf(resolvedApp(request)) }));
+  app.post('/api/apps/:id/custom-domain/verify', { config: ownApp }, async (request) => ({
+    customDomain: await verifyCustomDomain(ctx, resolvedApp(request)),
+  }));
 
   // Board and page state answer a password app's visitor who has not signed in (its sign-in
   // pages, no data); a write is the owner's (the service, per field).

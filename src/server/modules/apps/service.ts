@@ -16,6 +16,7 @@ import { blocksRepo, type BlockRow } from '../blocks/repo';
 import { pagesRepo } from '../pages/repo';
 import { spreadsheetsRepo } from '../spreadsheets/repo';
 import { editorsRepo, workspaceRepo } from '../workspace/repo';
+import { newDomainToken } from './custom-domain';
 import { appView, type AppView } from './record';
 import { appsRepo, type AppRow } from './repo';
 
@@ -135,6 +136,8 @@ export async function createApp(
       settings: JSON.stringify({ title: input.name }),
       publish_url: null,
       custom_host: null,
+      custom_host_token: null,
+      custom_host_verified_at: null,
       created_at: now,
       updated_at: now,
     };
@@ -200,6 +203,13 @@ export async function updateApp(ctx: ServerContext, app: AppView, body: UpdateAp
     const target = publishTarget(ctx.config, patch.subdomain ?? app.subdomain, publishUrl);
     patch.publish_url = target.url;
     patch.custom_host = target.customHost;
+    // Another host must be proved again; the app keeps its token (the owner's record stays valid).
+    if (target.customHost !== app.customHost) {
+      patch.custom_host_verified_at = null;
+      const holder = target.customHost ? await appsRepo(ctx.db).findByCustomHost(target.customHost) : undefined;
+      if (holder && holder.id !== app.id) throw conflict(`The address ${target.customHost} already serves another app`);
+    }
+    if (target.customHost && !app.customHostToken) patch.custom_host_token = newDomainToken();
   }
   if (Object.keys(settings).length > 0) patch.settings = JSON.stringify({ ...app.settings, ...settings });
   try {
@@ -207,7 +217,6 @@ export async function updateApp(ctx: ServerContext, app: AppView, body: UpdateAp
   } catch (e) {
     // Another app took the subdomain between the check and this write.
     if (patch.subdomain && isUniqueViolation(e)) throw conflict(`The subdomain '${patch.subdomain}' is already taken`);
-    if (patch.custom_host && isUniqueViolation(e)) throw conflict(`The address ${patch.custom_host} already serves another app`);
     throw e;
   }
   return appView((await appsRepo(ctx.db).findById(app.id))!);

@@ -2,8 +2,9 @@
 // refused with 429 until the window ends, right password or not, so a password cannot be
 // guessed at scrypt speed. Before that, a failing client slows down: from its SLOWDOWN_AFTER-th
 // failure each of its attempts waits (base, 2×, 4×... up to 16× the base) before it is answered.
-// The IP can be made up (TRUST_PROXY takes X-Forwarded-For as given), so an address also has a
-// budget across all IPs, ten times larger: a spread-out guesser gets 100 tries per window. That
+// The IP is the connection's (or, behind the proxies TRUST_PROXY names, the one they forward), but
+// a guesser can still spread over many real addresses, so an address also has a budget across
+// all IPs, ten times larger: a spread-out guesser gets 100 tries per window. That
 // budget does not lock out the real user from elsewhere: a browser that signed in to the address
 // before carries a device cookie (DEVICE_COOKIE) that passes it; only its own pair's count and its
 // IP's apply to it. Owners can also sign in with an e-mail link, app users reset their password.

@@ -2,6 +2,9 @@
 // be raised later without breaking old hashes.
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
+import { COMMON_PASSWORD_MESSAGE } from '../../../shared/rules/passwords';
+import { badRequest } from '../../errors';
+import { isCommonPassword } from './common-passwords';
 
 const scrypt = promisify(crypto.scrypt) as (
   password: string,
@@ -15,7 +18,12 @@ const R = 8;
 const P = 1;
 const KEYLEN = 64;
 
+/**
+ * Every new password passes here (owner sign-up, app users' registration, invitation and reset),
+ * so this is where a common one is refused: 400 on the `password` field.
+ */
 export async function hashPassword(password: string): Promise<string> {
+  if (isCommonPassword(password)) throw badRequest(COMMON_PASSWORD_MESSAGE, [{ path: 'password', message: COMMON_PASSWORD_MESSAGE }]);
   const salt = crypto.randomBytes(16);
   const key = await scrypt(password, salt, KEYLEN, { N, r: R, p: P });
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;

@@ -37,7 +37,8 @@ function post(blockId: string, payload: Record<string, unknown>, opts: { cookie?
   return t.app.inject({
     method: 'POST',
     url: `/api/blocks/${blockId}/comments${opts.query ?? ''}`,
-    headers: { ...(opts.cookie ? { cookie: opts.cookie } : {}), 'x-forwarded-for': opts.ip ?? `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` },
+    remoteAddress: opts.ip ?? `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`,
+    headers: opts.cookie ? { cookie: opts.cookie } : {},
     payload,
   });
 }

@@ -6,7 +6,7 @@
 //
 // Spam: comments are plain text everywhere (the view renders text nodes, never HTML); more than
 // COMMENT_MAX_LINKS links is refused; posting is rationed per block and IP, and per block across
-// all IPs (the IP can be made up behind TRUST_PROXY), with the actions' fixed-window limiter.
+// all IPs (one poster may have many addresses), with the actions' fixed-window limiter.
 import { ownerCaller, viewApp, type AppViewer, type Caller } from '../access/viewer';
 import { blockVisible, type PageVisibility } from '../access/visibility';
 import { AUTHOR_MAX_LENGTH, cleanAuthor, cleanCommentText, commentIssues } from '../../../shared/rules/comments';

@@ -13,7 +13,8 @@ let t: TestApp;
 beforeAll(async () => {
   smtp = await startInbox();
   inbox = smtp.messages;
-  t = await createTestApp({ smtpUrl: smtp.url, mailFrom: 'Sheetboard <no-reply@localhost>' });
+  // These tests play a proxy in front of the server (X-Forwarded-Proto), so they trust it.
+  t = await createTestApp({ smtpUrl: smtp.url, mailFrom: 'Sheetboard <no-reply@localhost>', trustProxy: true });
 });
 
 afterAll(async () => {
