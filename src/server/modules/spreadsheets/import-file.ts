@@ -1,6 +1,7 @@
 // Turns an uploaded CSV or XLSX into sheets of {column: value} rows. Parsing is papaparse and
-// exceljs; this file only decides types, headers and error messages.
-import ExcelJS from 'exceljs';
+// exceljs; this file only decides types, headers and error messages. Uploads are parsed on a
+// worker thread (import-worker.ts), which runs this file.
+import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { badRequest } from '../../errors';
 import { checkXlsxSize, XlsxTooBig } from './xlsx-guard';
@@ -194,7 +195,9 @@ export async function parseXlsx(buf: Buffer, limits: ImportLimits = IMPORT_LIMIT
       throw badRequest(e.what === 'cells' ? MESSAGES.tooManyCells(limits.maxCells) : MESSAGES.tooBigUnzipped(Math.round(limits.maxUnzippedBytes / 1024 / 1024)));
     throw badRequest(MESSAGES.unreadable);
   }
-  const wb = new ExcelJS.Workbook();
+  // Loaded on first use: a CSV import's worker does not pay for exceljs.
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.Workbook();
   try {
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
   } catch {
@@ -232,6 +235,14 @@ export async function parseXlsx(buf: Buffer, limits: ImportLimits = IMPORT_LIMIT
     sheets.push({ title, columns, rows });
   }
   return sheets;
+}
+
+/** One row as the JSON text stored in sheet_rows.data. */
+export function rowJson(columns: readonly string[], values: readonly Cell[]): string {
+  // No prototype: a column named '__proto__' must be a key like any other, not a setter.
+  const obj: Record<string, Cell> = Object.create(null);
+  for (let c = 0; c < columns.length; c++) obj[columns[c]!] = values[c] ?? '';
+  return JSON.stringify(obj);
 }
 
 function lastFilled(row: readonly Cell[]): number {
