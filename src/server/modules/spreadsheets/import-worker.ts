@@ -65,7 +65,10 @@ export function liveImportWorkers(): number {
 export async function parseInWorker(file: Buffer, filename: string, limits: ImportLimits, batchRows: number): Promise<ParsedInWorker> {
   const data: ImportWorkerData = { entry: ENTRY, file, filename, limits, batchRows };
   // No inherited execArgv: the boot file brings its own loader, under tsx and vitest alike.
-  const worker = new Worker(BOOT, { workerData: data, execArgv: [] });
+  // A buffer that owns its whole memory (an upload's, past a few KB) moves to the worker instead
+  // of being copied; a slice of Node's shared pool must be copied.
+  const owned = file.byteOffset === 0 && file.byteLength === file.buffer.byteLength && file.buffer instanceof ArrayBuffer;
+  const worker = new Worker(BOOT, { workerData: data, execArgv: [], transferList: owned ? [file.buffer as ArrayBuffer] : [] });
   live.add(worker);
   const exited = new Promise<void>((resolve) =>
     worker.once('exit', () => {

@@ -222,12 +222,9 @@ export async function importFile(ctx: ServerContext, user: SessionUser, title: s
 /** Stores an import in the caller's workspace (under claimImport) and warms the cache with it. */
 export async function importSpreadsheet(ctx: ServerContext, user: SessionUser, title: string, input: SheetSource, source: string) {
   const ws = await workspaceOf(ctx, user.id);
-  if (ctx.dialect === 'sqlite') {
-    // What an import of this account left when the server stopped half-way (one import at a
-    // time per account, so none is running).
-    const repo = spreadsheetsRepo(ctx.db);
-    for (const left of await repo.importingOf(ws.id)) await removeSpreadsheet(ctx, left.id);
-  }
+  // What an import of this account left when the server stopped half-way (SQLite; none is
+  // running: one import at a time per account, and PostgreSQL's are invisible until committed).
+  for (const left of await spreadsheetsRepo(ctx.db).importingOf(ws.id)) await removeSpreadsheet(ctx, left.id);
   // A fresh import is about to be looked at (the new board's first table): its sheets go into the
   // cache from the rows at hand, batch by batch (a few at a time), rather than being read again.
   const warm = input.sheets.map((s) => (s.rowCount <= IMPORT_WARM_MAX_ROWS ? new Array<Row>(s.rowCount) : null));
