@@ -25,6 +25,10 @@ export const MESSAGES = {
   tooManyRows: (max: number) => `A sheet has more than ${max.toLocaleString('en-US')} rows; split the file and import the parts separately`,
   tooManyCells: (max: number) =>
     `The file has more than ${max.toLocaleString('en-US')} cells (rows × columns); split it and import the parts separately`,
+  tooSlow: (ms: number) => {
+    const n = ms >= 60_000 ? Math.round(ms / 60_000) : Math.ceil(ms / 1000);
+    return `Reading the file took more than ${n} ${ms >= 60_000 ? 'minute' : 'second'}${n === 1 ? '' : 's'}; split it and import the parts separately`;
+  },
   tooBigUnzipped: (mb: number) => `The XLSX file unpacks to more than ${mb} MB; split it and import the parts separately`,
 };
 

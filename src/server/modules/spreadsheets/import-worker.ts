@@ -8,8 +8,8 @@
 // is deserialised and inserted, then the next is asked for) and leaves the rest in the worker.
 // A worker lives for one import and is terminated when it ends, fails or is abandoned.
 import { Worker } from 'node:worker_threads';
-import { HttpError, type Issue } from '../../errors';
-import type { ImportLimits } from './import-file';
+import { badRequest, HttpError, type Issue } from '../../errors';
+import { MESSAGES, type ImportLimits } from './import-file';
 
 export interface ImportWorkerData {
   /** The TypeScript module the boot file loads (import-worker-thread.ts). */
@@ -59,10 +59,17 @@ export function liveImportWorkers(): number {
 
 /**
  * Starts a worker on `file` and resolves once it has parsed it: with the sheets' shapes and a
- * reader of their rows, or rejects with the HttpError a direct parse would throw (the worker is
- * then already stopped).
+ * reader of their rows, or rejects with the HttpError a direct parse would throw, or a 400 after
+ * `readTimeoutMs` (the worker is then already stopped). `file` is moved to the worker when it
+ * owns its memory: do not use it afterwards.
  */
-export async function parseInWorker(file: Buffer, filename: string, limits: ImportLimits, batchRows: number): Promise<ParsedInWorker> {
+export async function parseInWorker(
+  file: Buffer,
+  filename: string,
+  limits: ImportLimits,
+  options: { batchRows: number; readTimeoutMs: number },
+): Promise<ParsedInWorker> {
+  const { batchRows } = options;
   const data: ImportWorkerData = { entry: ENTRY, file, filename, limits, batchRows };
   // No inherited execArgv: the boot file brings its own loader, under tsx and vitest alike.
   // A buffer that owns its whole memory (an upload's, past a few KB) moves to the worker instead
@@ -115,8 +122,14 @@ export async function parseInWorker(file: Buffer, filename: string, limits: Impo
     }
   };
 
+  // Reading the file has a deadline: a worker that never answers would hold the account's one
+  // import for good.
+  const deadline = setTimeout(() => {
+    failure ??= badRequest(MESSAGES.tooSlow(options.readTimeoutMs));
+    wake();
+  }, options.readTimeoutMs);
   try {
-    const first = await receive();
+    const first = await receive().finally(() => clearTimeout(deadline));
     if (first.type === 'refused') throw new HttpError(first.status, first.message, first.issues, first.code);
     if (first.type === 'failed') throw new Error(`The import worker failed: ${first.message}`);
     if (first.type !== 'sheets') throw new Error(`Unexpected message from the import worker: ${first.type}`);

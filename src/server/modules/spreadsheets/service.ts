@@ -211,7 +211,7 @@ export function isImporting(userId: string): boolean {
 
 /** An uploaded CSV or XLSX file: parsed on a worker thread, stored in batches. */
 export async function importFile(ctx: ServerContext, user: SessionUser, title: string, file: Buffer, filename: string) {
-  const parsed = await parseInWorker(file, filename, IMPORT_LIMITS, IMPORT_BATCH_ROWS);
+  const parsed = await parseInWorker(file, filename, IMPORT_LIMITS, { batchRows: IMPORT_BATCH_ROWS, readTimeoutMs: ctx.config.importReadTimeoutMs });
   try {
     return await importSpreadsheet(ctx, user, title, parsed, 'upload');
   } finally {

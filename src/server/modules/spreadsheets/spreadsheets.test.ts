@@ -382,6 +382,21 @@ describe('one import at a time per account', () => {
     expect(liveImportWorkers()).toBe(0);
   });
 
+  it('stops reading a file that takes too long, says so, and frees the account', async () => {
+    const slow = await createTestApp({ importReadTimeoutMs: 1 }); // the worker has not even started by then
+    try {
+      const user = await signUp(slow.app, 'Slow');
+      const { payload, headers } = multipart('a.csv', 'a\n1\n');
+      const res = await slow.app.inject({ method: 'POST', url: '/api/spreadsheets', payload, headers: { ...headers, cookie: user.cookie } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Reading the file took more than 1 second; split it and import the parts separately');
+      expect(liveImportWorkers()).toBe(0);
+      expect(isImporting(user.id)).toBe(false);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('an import is listed only once all its rows are stored', async () => {
     const user = await signUp(t.app, 'Lister');
     const ws = (await workspaceRepo(t.ctx.db).byOwner(user.id))!;
