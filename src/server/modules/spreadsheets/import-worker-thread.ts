@@ -1,6 +1,7 @@
 // The import worker's side (see import-worker.ts for the protocol): parses the file, answers
 // with the sheets' titles, columns and row counts (or the error a direct parse would throw), then
 // hands over rows as stored JSON text, one batch each time the server asks for the next.
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { HttpError } from '../../errors';
 import { parseSpreadsheetFile, rowJson, type ImportLimits, type ParsedSheet } from './import-file';
@@ -10,7 +11,22 @@ const port = parentPort!;
 const data = workerData as ImportWorkerData;
 const send = (m: FromWorker) => port.postMessage(m);
 
+/**
+ * On Linux a thread has its own priority: this one yields the CPU to the server's thread (requests)
+ * when both want it, so an import is what slows down on a busy machine. Elsewhere the call would
+ * lower the whole server's priority, so it is not made there.
+ */
+function lowerPriority() {
+  if (process.platform !== 'linux') return;
+  try {
+    os.setPriority(0, 10);
+  } catch {
+    // Not allowed here: parse at the usual priority.
+  }
+}
+
 async function main() {
+  lowerPriority();
   let sheets: ParsedSheet[];
   try {
     const buf = Buffer.from(data.file.buffer, data.file.byteOffset, data.file.byteLength);
