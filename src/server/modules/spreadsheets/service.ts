@@ -108,9 +108,13 @@ export async function storeSheets(
       });
     for (let batch = await input.next(); batch; batch = await input.next()) {
       const sheetId = sheetIds[batch.sheet]!;
+      const began = performance.now();
       await repo.insertRows(sheetId, batch.json, batch.first);
       options.onBatch?.(sheetId, batch);
-      await yieldToOthers();
+      // SQLite writes on this thread: rest as long as the batch took, so requests find it free
+      // at least half the time (on a busy machine the system also schedules it sooner).
+      if (committedBatches) await new Promise((resolve) => setTimeout(resolve, performance.now() - began));
+      else await yieldToOthers();
     }
     if (committedBatches) await repo.setSource(id, source);
   };
