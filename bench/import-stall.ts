@@ -198,6 +198,7 @@ function machine(): string[] {
   return [
     `- CPU: ${os.cpus()[0]?.model ?? 'unknown'} (${os.cpus().length} cores), RAM ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB, Node ${process.version}`,
     `- Load average at the end of the run: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} (the machine is shared)`,
+    `- Priority of the benchmark process (server and clients): nice ${os.getPriority()}${os.getPriority() < 0 ? ' (run under `nice -n ' + os.getPriority() + '` so that the machine\'s unrelated work does not take its CPU; PostgreSQL runs at its usual priority)' : ''}`,
     `- SQLite: better-sqlite3 (WAL, synchronous=NORMAL), file in a temp dir; PostgreSQL ${pgVersion} (local)`,
   ];
 }

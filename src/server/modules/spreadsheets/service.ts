@@ -39,7 +39,8 @@ export const IMPORT_WARM_MAX_ROWS = 100_000;
 /** `source` of a spreadsheet whose rows are still being written (SQLite): listed nowhere. */
 export const IMPORTING = 'importing';
 
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+const MAX_REST_MS = 100;
+const rest = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Sheets' shapes and a reader of their rows as stored JSON, batch after batch. */
 export interface SheetSource {
@@ -111,10 +112,10 @@ export async function storeSheets(
       const began = performance.now();
       await repo.insertRows(sheetId, batch.json, batch.first);
       options.onBatch?.(sheetId, batch);
-      // SQLite writes on this thread: rest as long as the batch took, so requests find it free
-      // at least half the time (on a busy machine the system also schedules it sooner).
-      if (committedBatches) await new Promise((resolve) => setTimeout(resolve, performance.now() - began));
-      else await yieldToOthers();
+      // Rest as long as the batch took: SQLite writes on this thread, PostgreSQL on a core of
+      // the database's; either way requests find them free at least half the time (and on a
+      // busy machine the system schedules a thread that rests sooner). An import takes longer.
+      await rest(Math.min(MAX_REST_MS, performance.now() - began));
     }
     if (committedBatches) await repo.setSource(id, source);
   };
