@@ -203,6 +203,18 @@ function machine(): string[] {
   ];
 }
 
+/** The same script on main before imports moved off the event loop (commit d2060c6). */
+const BEFORE = [
+  'Before (main at d2060c6: parsed on the server\'s thread, all rows in one transaction; same script and machine, 2026-11-24, load average about 2):',
+  '',
+  '| DB | GET | Import | GETs | p50 | p95 | p99 | max | Server event-loop delay p99 / max |',
+  '|---|---|---|---|---|---|---|---|---|',
+  '| sqlite | no database | 4.98 s | 399 | 2273.1 ms | 5820.3 ms | 6096.7 ms | 6152.8 ms | 6157.2 ms / 6157.2 ms |',
+  '| sqlite | with database | 4.98 s | 400 | 2252.1 ms | 5790.4 ms | 6071.0 ms | 6146.3 ms | 6157.2 ms / 6157.2 ms |',
+  '| postgres | no database | 11.25 s | 712 | 1.7 ms | 1822.0 ms | 2242.4 ms | 2320.0 ms | 21.4 ms / 1964.0 ms |',
+  '| postgres | with database | 11.25 s | 712 | 5.5 ms | 1916.2 ms | 2302.7 ms | 2366.2 ms | 21.4 ms / 1964.0 ms |',
+];
+
 const f = (ms: number) => `${ms.toFixed(1)} ms`;
 const row = (r: Result, s: Stats, what: string) =>
   `| ${r.db} | ${what} | ${(r.importMs / 1000).toFixed(2)} s | ${s.n} | ${f(s.p50)} | ${f(s.p95)} | ${f(s.p99)} | ${f(s.max)} | ${f(r.loopP99)} / ${f(r.loopMax)} |`;
@@ -236,6 +248,8 @@ async function main() {
     '| DB | GET | Import | GETs | p50 | p95 | p99 | max | Server event-loop delay p99 / max |',
     '|---|---|---|---|---|---|---|---|---|',
     ...results.flatMap((r) => [row(r, r.noDb, 'no database'), row(r, r.withDb, 'with database')]),
+    '',
+    ...BEFORE,
     '',
   ];
   writeSection('import-stall', lines.join('\n'));
