@@ -70,8 +70,8 @@ export function sheetSource(sheets: ParsedSheet[], batchRows = IMPORT_BATCH_ROWS
 }
 
 /**
- * Stores a parsed spreadsheet: all sheets and rows, or nothing. Rows go in batches with a turn
- * of the event loop between them, so other requests are answered meanwhile.
+ * Stores a parsed spreadsheet: all sheets and rows, or nothing. Rows go in batches with a rest
+ * between them, so other requests are answered meanwhile.
  *
  * PostgreSQL: one transaction (it holds one connection of the pool; other requests use the
  * others). SQLite has one connection, which a transaction holds for every other request too: there
@@ -115,7 +115,8 @@ export async function storeSheets(
       // Rest as long as the batch took: SQLite writes on this thread, PostgreSQL on a core of
       // the database's; either way requests find them free at least half the time (and on a
       // busy machine the system schedules a thread that rests sooner). An import takes longer.
-      await rest(Math.min(MAX_REST_MS, performance.now() - began));
+      // Not inside a caller's transaction: on SQLite that would hold the one connection longer.
+      if (!options.inTransaction) await rest(Math.min(MAX_REST_MS, performance.now() - began));
     }
     if (committedBatches) await repo.setSource(id, source);
   };
