@@ -20,6 +20,11 @@ export interface Config {
   /** `http` or `https`: the scheme of links the server writes (magic links, BOARD_BASE_URL). */
   publicScheme: string;
   maxImportMb: number;
+  /**
+   * How long an import's worker may take to read its file before it is stopped (5 minutes; a
+   * 50 MB CSV takes seconds; not an environment setting, tests shorten it).
+   */
+  importReadTimeoutMs: number;
   smtpUrl: string | null;
   mailFrom: string;
   /** `pro` puts new workspaces on a paid plan. */
@@ -159,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseHost,
     publicScheme: env.PUBLIC_SCHEME || 'http',
     maxImportMb: num(env.MAX_IMPORT_MB, 50, 'MAX_IMPORT_MB'),
+    importReadTimeoutMs: 5 * 60_000,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || `Sheetboard <no-reply@${baseHost.split(':')[0]}>`,
     plan,

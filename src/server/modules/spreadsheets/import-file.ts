@@ -1,6 +1,7 @@
 // Turns an uploaded CSV or XLSX into sheets of {column: value} rows. Parsing is papaparse and
-// exceljs; this file only decides types, headers and error messages.
-import ExcelJS from 'exceljs';
+// exceljs; this file only decides types, headers and error messages. Uploads are parsed on a
+// worker thread (import-worker.ts), which runs this file.
+import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { badRequest } from '../../errors';
 import { checkXlsxSize, XlsxTooBig } from './xlsx-guard';
@@ -24,6 +25,10 @@ export const MESSAGES = {
   tooManyRows: (max: number) => `A sheet has more than ${max.toLocaleString('en-US')} rows; split the file and import the parts separately`,
   tooManyCells: (max: number) =>
     `The file has more than ${max.toLocaleString('en-US')} cells (rows × columns); split it and import the parts separately`,
+  tooSlow: (ms: number) => {
+    const n = ms >= 60_000 ? Math.round(ms / 60_000) : Math.ceil(ms / 1000);
+    return `Reading the file took more than ${n} ${ms >= 60_000 ? 'minute' : 'second'}${n === 1 ? '' : 's'}; split it and import the parts separately`;
+  },
   tooBigUnzipped: (mb: number) => `The XLSX file unpacks to more than ${mb} MB; split it and import the parts separately`,
 };
 
@@ -194,7 +199,9 @@ export async function parseXlsx(buf: Buffer, limits: ImportLimits = IMPORT_LIMIT
       throw badRequest(e.what === 'cells' ? MESSAGES.tooManyCells(limits.maxCells) : MESSAGES.tooBigUnzipped(Math.round(limits.maxUnzippedBytes / 1024 / 1024)));
     throw badRequest(MESSAGES.unreadable);
   }
-  const wb = new ExcelJS.Workbook();
+  // Loaded on first use: a CSV import's worker does not pay for exceljs.
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.Workbook();
   try {
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
   } catch {
@@ -232,6 +239,14 @@ export async function parseXlsx(buf: Buffer, limits: ImportLimits = IMPORT_LIMIT
     sheets.push({ title, columns, rows });
   }
   return sheets;
+}
+
+/** One row as the JSON text stored in sheet_rows.data. */
+export function rowJson(columns: readonly string[], values: readonly Cell[]): string {
+  // No prototype: a column named '__proto__' must be a key like any other, not a setter.
+  const obj: Record<string, Cell> = Object.create(null);
+  for (let c = 0; c < columns.length; c++) obj[columns[c]!] = values[c] ?? '';
+  return JSON.stringify(obj);
 }
 
 function lastFilled(row: readonly Cell[]): number {

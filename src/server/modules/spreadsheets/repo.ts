@@ -16,21 +16,30 @@ export function spreadsheetsRepo(db: Db) {
     async insertSheet(s: SheetRecord) {
       await db.insertInto('sheets').values(s).execute();
     },
-    /** Rows are already JSON text; inserted in large multi-row statements. */
-    async insertRows(sheetId: string, rows: string[]) {
+    /** Rows are already JSON text; inserted in large multi-row statements, from row `firstIndex`. */
+    async insertRows(sheetId: string, rows: string[], firstIndex = 0) {
       for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
         const chunk = rows.slice(start, start + ROWS_PER_INSERT);
         await db
           .insertInto('sheet_rows')
-          .values(chunk.map((data, i) => ({ sheet_id: sheetId, row_index: start + i, data })))
+          .values(chunk.map((data, i) => ({ sheet_id: sheetId, row_index: firstIndex + start + i, data })))
           .execute();
       }
+    },
+    async setSource(id: string, source: string) {
+      await db.updateTable('spreadsheets').set({ source }).where('id', '=', id).execute();
+    },
+    /** Spreadsheets of the workspace whose import has not finished (see service storeSheets). */
+    importingOf(workspaceId: string) {
+      return db.selectFrom('spreadsheets').select('id').where('workspace_id', '=', workspaceId).where('source', '=', 'importing').execute();
     },
     listByWorkspace(workspaceId: string) {
       return db
         .selectFrom('spreadsheets')
         .select(['id', 'title', 'created_at', 'workspace_id'])
         .where('workspace_id', '=', workspaceId)
+        // An import still writing its rows (SQLite) is not there yet.
+        .where('source', '!=', 'importing')
         .orderBy('created_at', 'desc')
         .orderBy('id')
         .execute();

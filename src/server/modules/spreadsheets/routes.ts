@@ -7,7 +7,7 @@ import { badRequest, errorHandler, HttpError } from '../../errors';
 import { parse } from '../../http';
 import { resolvedSheetAccess, resolvedSpreadsheet, signedInUser } from '../access/enforce';
 import { sheetOfRequest, spreadsheetParam } from '../access/resources';
-import { MESSAGES, parseSpreadsheetFile, titleFromName } from './import-file';
+import { MESSAGES, titleFromName } from './import-file';
 import * as service from './service';
 
 const SheetQuery = SheetDataQuery.extend({ app: z.string().optional() });
@@ -28,40 +28,46 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
     },
     async (request, reply) => {
       const user = signedInUser(request);
+      // One import at a time per account, refused before its upload is read.
+      const release = service.claimImport(user);
       let spreadsheet;
-      if (request.isMultipart()) {
-        if (Number(request.headers['content-length'] ?? 0) > maxBytes + 1024 * 1024)
-          throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
-        // A cut-off or malformed form (no boundary, missing end) is the client's problem: 400,
-        // not a 500 from deep inside the multipart parser.
-        const uploadError = (e: unknown) => {
-          const code = (e as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE') return badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
-          const status = (e as { statusCode?: number }).statusCode;
-          if (e instanceof HttpError || (status && status < 500)) return e;
-          request.log.info({ err: e }, 'unreadable multipart upload');
-          return badRequest(MESSAGES.badUpload);
-        };
-        const file = await request.file().catch((e: unknown) => {
-          throw uploadError(e);
-        });
-        if (!file || file.fieldname !== 'file') throw badRequest("Choose a file to import (form field 'file')", [{ path: 'file', message: 'A file is required' }]);
-        let buf: Buffer;
-        try {
-          buf = await file.toBuffer();
-        } catch (e) {
-          throw uploadError(e);
+      try {
+        if (request.isMultipart()) {
+          if (Number(request.headers['content-length'] ?? 0) > maxBytes + 1024 * 1024)
+            throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
+          // A cut-off or malformed form (no boundary, missing end) is the client's problem: 400,
+          // not a 500 from deep inside the multipart parser.
+          const uploadError = (e: unknown) => {
+            const code = (e as { code?: string }).code;
+            if (code === 'FST_REQ_FILE_TOO_LARGE') return badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
+            const status = (e as { statusCode?: number }).statusCode;
+            if (e instanceof HttpError || (status && status < 500)) return e;
+            request.log.info({ err: e }, 'unreadable multipart upload');
+            return badRequest(MESSAGES.badUpload);
+          };
+          const file = await request.file().catch((e: unknown) => {
+            throw uploadError(e);
+          });
+          if (!file || file.fieldname !== 'file') throw badRequest("Choose a file to import (form field 'file')", [{ path: 'file', message: 'A file is required' }]);
+          let buf: Buffer;
+          try {
+            buf = await file.toBuffer();
+          } catch (e) {
+            throw uploadError(e);
+          }
+          const titleField = file.fields.title;
+          const given = titleField && !Array.isArray(titleField) && 'value' in titleField ? String(titleField.value ?? '').trim() : '';
+          const title = (given || titleFromName(file.filename || 'Spreadsheet')).slice(0, 200);
+          spreadsheet = await service.importFile(ctx, user, title, buf, file.filename || 'Spreadsheet.csv');
+        } else {
+          // bodyLimit leaves room for multipart framing; a JSON body gets the limit itself.
+          if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
+          service.checkJsonSpreadsheetSize(request.body);
+          const body = parse(JsonSpreadsheetBody, request.body);
+          spreadsheet = await service.importSpreadsheet(ctx, user, body.title, service.sheetSource(service.sheetsFromJson(body)), 'json');
         }
-        const sheets = await parseSpreadsheetFile(buf, file.filename || 'Spreadsheet.csv');
-        const titleField = file.fields.title;
-        const given = titleField && !Array.isArray(titleField) && 'value' in titleField ? String(titleField.value ?? '').trim() : '';
-        spreadsheet = await service.importSpreadsheet(ctx, user, (given || titleFromName(file.filename || 'Spreadsheet')).slice(0, 200), sheets, 'upload');
-      } else {
-        // bodyLimit leaves room for multipart framing; a JSON body gets the limit itself.
-        if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
-        service.checkJsonSpreadsheetSize(request.body);
-        const body = parse(JsonSpreadsheetBody, request.body);
-        spreadsheet = await service.importSpreadsheet(ctx, user, body.title, service.sheetsFromJson(body), 'json');
+      } finally {
+        release();
       }
       return reply.status(201).send({ spreadsheet });
     },

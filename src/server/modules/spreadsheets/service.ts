@@ -11,7 +11,8 @@ import { newId, nowIso, parseJson } from '../../http';
 import type { SpreadsheetRef } from '../access/rules';
 import type { SessionUser } from '../auth/session';
 import { workspaceRepo } from '../workspace/repo';
-import { IMPORT_LIMITS, MESSAGES, type Cell, type ImportLimits, type ParsedSheet } from './import-file';
+import { IMPORT_LIMITS, MESSAGES, rowJson, type Cell, type ImportLimits, type ParsedSheet } from './import-file';
+import { parseInWorker, type RowBatch, type SheetShape } from './import-worker';
 import { spreadsheetsRepo, type SheetRecord } from './repo';
 import { filterMask, querySheet, type CachedSheet, type Row, type SheetRows } from './sheet-query';
 
@@ -26,56 +27,130 @@ function summary(s: SheetRecord): SheetSummary {
   return { title: s.title, columns: parseJson<string[]>(s.columns, []), row_count: Number(s.row_count) };
 }
 
+/** Rows a batch inserts (and a worker hands over) at a time: a few milliseconds of the event loop each. */
+export const IMPORT_BATCH_ROWS = 2_000;
+
 /**
- * Stores a parsed spreadsheet in one transaction (all sheets and rows, or nothing). Callers
- * already inside a transaction pass it as ctx.db; SQLite has no nested transactions.
+ * Sheets up to this many rows are put in the sheet cache by their import (a fresh import is about
+ * to be looked at). Indexing a sheet for the cache is one step that holds the event loop (about
+ * 100 ms for 100,000 rows); a bigger sheet is loaded by its first read instead.
  */
+export const IMPORT_WARM_MAX_ROWS = 100_000;
+
+/** `source` of a spreadsheet whose rows are still being written (SQLite): listed nowhere. */
+export const IMPORTING = 'importing';
+
+const MAX_REST_MS = 100;
+const rest = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Sheets' shapes and a reader of their rows as stored JSON, batch after batch. */
+export interface SheetSource {
+  sheets: SheetShape[];
+  next(): Promise<RowBatch | null>;
+}
+
+/** In-memory sheets as a SheetSource (rows turned into JSON one batch at a time). */
+export function sheetSource(sheets: ParsedSheet[], batchRows = IMPORT_BATCH_ROWS): SheetSource {
+  let sheet = 0;
+  let at = 0;
+  return {
+    sheets: sheets.map((s) => ({ title: s.title, columns: s.columns, rowCount: s.rows.length })),
+    async next() {
+      while (sheet < sheets.length && at >= sheets[sheet]!.rows.length) {
+        sheet++;
+        at = 0;
+      }
+      const s = sheets[sheet];
+      if (!s) return null;
+      const end = Math.min(at + batchRows, s.rows.length);
+      const batch = { sheet, first: at, json: s.rows.slice(at, end).map((r) => rowJson(s.columns, r)) };
+      at = end;
+      return batch;
+    },
+  };
+}
+
+/**
+ * Stores a parsed spreadsheet: all sheets and rows, or nothing. Rows go in batches with a rest
+ * between them, so other requests are answered meanwhile.
+ *
+ * PostgreSQL: one transaction (it holds one connection of the pool; other requests use the
+ * others). SQLite has one connection, which a transaction holds for every other request too: there
+ * each batch commits on its own, under a spreadsheet marked IMPORTING that no list shows and no
+ * one knows the id of, marked done by the last step; a failure deletes what was written (and the
+ * owner's next import deletes what a crash left). Callers already inside a transaction pass it as
+ * ctx.db (SQLite has no nested transactions).
+ */
+export async function storeSheets(
+  ctx: ServerContext,
+  workspaceId: string,
+  title: string,
+  input: SheetSource,
+  source: string,
+  options: { inTransaction?: boolean; onBatch?: (sheetId: string, batch: RowBatch) => void } = {},
+): Promise<{ spreadsheet: Spreadsheet; sheetIds: string[] }> {
+  const id = newId();
+  const created_at = nowIso();
+  const sheetIds = input.sheets.map(() => newId());
+  const committedBatches = ctx.dialect === 'sqlite' && !options.inTransaction;
+  const write = async (db: ServerContext['db']) => {
+    const repo = spreadsheetsRepo(db);
+    await repo.insertSpreadsheet({ id, workspace_id: workspaceId, title, source: committedBatches ? IMPORTING : source, created_at });
+    for (const [position, sheet] of input.sheets.entries())
+      await repo.insertSheet({
+        id: sheetIds[position]!,
+        spreadsheet_id: id,
+        title: sheet.title,
+        position,
+        columns: JSON.stringify(sheet.columns),
+        row_count: sheet.rowCount,
+        version: 1,
+        updated_at: created_at,
+        next_row_index: sheet.rowCount,
+      });
+    for (let batch = await input.next(); batch; batch = await input.next()) {
+      const sheetId = sheetIds[batch.sheet]!;
+      const began = performance.now();
+      await repo.insertRows(sheetId, batch.json, batch.first);
+      options.onBatch?.(sheetId, batch);
+      // Rest as long as the batch took: SQLite writes on this thread, PostgreSQL on a core of
+      // the database's; either way requests find them free at least half the time (and on a
+      // busy machine the system schedules a thread that rests sooner). An import takes longer.
+      // Not inside a caller's transaction: on SQLite that would hold the one connection longer.
+      if (!options.inTransaction) await rest(Math.min(MAX_REST_MS, performance.now() - began));
+    }
+    if (committedBatches) await repo.setSource(id, source);
+  };
+  if (options.inTransaction) await write(ctx.db);
+  else if (!committedBatches) await ctx.db.transaction().execute(write);
+  else {
+    try {
+      await write(ctx.db);
+    } catch (e) {
+      await removeSpreadsheet(ctx, id).catch((err) => ctx.log.warn({ err }, 'removing a failed import failed (the next import removes it)'));
+      throw e;
+    }
+  }
+  return {
+    spreadsheet: { id, title, created_at, sheets: input.sheets.map((s) => ({ title: s.title, columns: s.columns, row_count: s.rowCount })) },
+    sheetIds,
+  };
+}
+
+/** storeSheets for sheets already in memory (JSON bodies, the sample, benchmarks). */
 export async function storeSpreadsheet(
   ctx: ServerContext,
   workspaceId: string,
   title: string,
   sheets: ParsedSheet[],
   source: string,
-  options: { inTransaction?: boolean; onSheet?: (sheetId: string, sheet: ParsedSheet) => void } = {},
+  options: { inTransaction?: boolean } = {},
 ): Promise<Spreadsheet> {
-  const id = newId();
-  const created_at = nowIso();
-  const sheetIds = sheets.map(() => newId());
-  const write = async (db: ServerContext['db']) => {
-    const repo = spreadsheetsRepo(db);
-    await repo.insertSpreadsheet({ id, workspace_id: workspaceId, title, source, created_at });
-    for (const [position, sheet] of sheets.entries()) {
-      const sheetId = sheetIds[position]!;
-      await repo.insertSheet({
-        id: sheetId,
-        spreadsheet_id: id,
-        title: sheet.title,
-        position,
-        columns: JSON.stringify(sheet.columns),
-        row_count: sheet.rows.length,
-        version: 1,
-        updated_at: created_at,
-        next_row_index: sheet.rows.length,
-      });
-      await repo.insertRows(sheetId, sheet.rows.map((r) => rowJson(sheet.columns, r)));
-    }
-  };
-  if (options.inTransaction) await write(ctx.db);
-  else await ctx.db.transaction().execute(write);
-  sheets.forEach((sheet, i) => options.onSheet?.(sheetIds[i]!, sheet));
-  return {
-    id,
-    title,
-    created_at,
-    sheets: sheets.map((s) => ({ title: s.title, columns: s.columns, row_count: s.rows.length })),
-  };
+  return (await storeSheets(ctx, workspaceId, title, sheetSource(sheets), source, options)).spreadsheet;
 }
 
-function rowJson(columns: string[], values: Cell[]): string {
-  // No prototype: a column named '__proto__' must be a key like any other, not a setter.
-  const obj: Record<string, Cell> = Object.create(null);
-  for (let c = 0; c < columns.length; c++) obj[columns[c]!] = values[c] ?? '';
-  return JSON.stringify(obj);
+async function removeSpreadsheet(ctx: ServerContext, id: string) {
+  await ctx.db.transaction().execute((trx) => spreadsheetsRepo(trx).deleteSpreadsheet(id));
 }
 
 /**
@@ -118,24 +193,64 @@ export function sheetsFromJson(body: JsonSpreadsheetBody): ParsedSheet[] {
   });
 }
 
-export async function importSpreadsheet(ctx: ServerContext, user: SessionUser, title: string, sheets: ParsedSheet[], source: string) {
-  const ws = await workspaceOf(ctx, user.id);
-  return storeSpreadsheet(ctx, ws.id, title, sheets, source, {
-    // A fresh import is about to be looked at (the new board's first table): fill the cache from
-    // the rows already in memory, after the answer has gone, instead of re-reading them later.
-    onSheet: (sheetId, sheet) =>
-      setImmediate(() => {
-        void ctx.sheetCache
-          .get(sheetId, 1, async () => ({ columns: sheet.columns, rows: sheet.rows.map((r) => rowObject(sheet.columns, r)) }))
-          .catch((err) => ctx.log.warn({ err }, 'warming the sheet cache failed'));
-      }),
-  });
+/** Accounts with an import running (one at a time each: an import holds a core and memory). */
+const importing = new Set<string>();
+
+export const IMPORT_RUNNING = 'Another import of yours is still running. Wait for it to finish, then import this file.';
+
+/**
+ * Claims the account's one import (409 while another runs); returns what releases it. Taken before
+ * the upload is read, so a second file is refused at once rather than after its upload.
+ */
+export function claimImport(user: SessionUser): () => void {
+  if (importing.has(user.id)) throw conflict(IMPORT_RUNNING);
+  importing.add(user.id);
+  let released = false;
+  return () => {
+    if (!released) importing.delete(user.id);
+    released = true;
+  };
 }
 
-function rowObject(columns: string[], values: Cell[]): Row {
-  const obj: Row = Object.create(null);
-  for (let c = 0; c < columns.length; c++) obj[columns[c]!] = values[c] ?? '';
-  return obj;
+export function isImporting(userId: string): boolean {
+  return importing.has(userId);
+}
+
+/** An uploaded CSV or XLSX file: parsed on a worker thread, stored in batches. */
+export async function importFile(ctx: ServerContext, user: SessionUser, title: string, file: Buffer, filename: string) {
+  const parsed = await parseInWorker(file, filename, IMPORT_LIMITS, { batchRows: IMPORT_BATCH_ROWS, readTimeoutMs: ctx.config.importReadTimeoutMs });
+  try {
+    return await importSpreadsheet(ctx, user, title, parsed, 'upload');
+  } finally {
+    await parsed.close();
+  }
+}
+
+/** Stores an import in the caller's workspace (under claimImport) and warms the cache with it. */
+export async function importSpreadsheet(ctx: ServerContext, user: SessionUser, title: string, input: SheetSource, source: string) {
+  const ws = await workspaceOf(ctx, user.id);
+  // What an import of this account left when the server stopped half-way (SQLite; none is
+  // running: one import at a time per account, and PostgreSQL's are invisible until committed).
+  for (const left of await spreadsheetsRepo(ctx.db).importingOf(ws.id)) await removeSpreadsheet(ctx, left.id);
+  // A fresh import is about to be looked at (the new board's first table): its sheets go into the
+  // cache from the rows at hand, batch by batch (a few at a time), rather than being read again.
+  const warm = input.sheets.map((s) => (s.rowCount <= IMPORT_WARM_MAX_ROWS ? new Array<Row>(s.rowCount) : null));
+  const { spreadsheet, sheetIds } = await storeSheets(ctx, ws.id, title, input, source, {
+    onBatch: (_sheetId, batch) => {
+      const rows = warm[batch.sheet];
+      if (rows) for (let i = 0; i < batch.json.length; i++) rows[batch.first + i] = JSON.parse(batch.json[i]!) as Row;
+    },
+  });
+  sheetIds.forEach((sheetId, i) => {
+    const rows = warm[i];
+    if (!rows) return;
+    const columns = input.sheets[i]!.columns;
+    // After the answer has gone.
+    setImmediate(() => {
+      void ctx.sheetCache.get(sheetId, 1, async () => ({ columns, rows })).catch((err) => ctx.log.warn({ err }, 'warming the sheet cache failed'));
+    });
+  });
+  return spreadsheet;
 }
 
 export async function listSpreadsheets(ctx: ServerContext, user: SessionUser): Promise<Spreadsheet[]> {

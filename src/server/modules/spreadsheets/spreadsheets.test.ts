@@ -1,7 +1,12 @@
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { SheetDataResponse, SpreadsheetResponse, SpreadsheetsResponse } from '../../../shared/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { workspaceRepo } from '../workspace/repo';
+import { liveImportWorkers } from './import-worker';
+import { spreadsheetsRepo } from './repo';
+import { isImporting, storeSheets } from './service';
 
 let t: TestApp;
 let owner: TestUser;
@@ -335,5 +340,97 @@ describe('reading and deleting', () => {
     const used = await t.app.inject({ method: 'DELETE', url: `/api/spreadsheets/${sample.id}`, headers: { cookie: other.cookie } });
     expect(used.statusCode).toBe(409);
     expect(used.json().message).toMatch(/^This spreadsheet is used by 'Sales board'/);
+  });
+});
+
+describe('one import at a time per account', () => {
+  it('refuses a second import while the first runs (409), lets other accounts import, and the first completes', async () => {
+    const user = await signUp(t.app, 'Importer');
+    // The first upload arrives slowly: its import has begun and waits for the rest of the file.
+    const { payload, headers } = multipart('first.csv', 'a,b\n1,2\n3,4\n');
+    const body = new PassThrough();
+    body.write(payload.subarray(0, payload.length - 20));
+    const first = t.app.inject({ method: 'POST', url: '/api/spreadsheets', payload: body, headers: { ...headers, cookie: user.cookie } });
+    await vi.waitFor(() => expect(isImporting(user.id)).toBe(true));
+
+    const second = await upload(user, 'second.csv', 'x\n1\n');
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ message: 'Another import of yours is still running. Wait for it to finish, then import this file.', code: 'conflict' });
+    const json = await t.app.inject({ method: 'POST', url: '/api/spreadsheets', headers: { cookie: user.cookie }, payload: { title: 'J', sheets: [{ title: 'S', columns: ['a'], rows: [] }] } });
+    expect(json.statusCode).toBe(409);
+    expect((await upload(other, 'theirs.csv', 'x\n1\n')).statusCode).toBe(201);
+
+    body.end(payload.subarray(payload.length - 20));
+    const done = await first;
+    expect(done.statusCode).toBe(201);
+    expect(done.json().spreadsheet.sheets).toEqual([{ title: 'first', columns: ['a', 'b'], row_count: 2 }]);
+    const titles = (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: { cookie: user.cookie } })).json().spreadsheets.map((s: { title: string }) => s.title);
+    expect(titles).toContain('first');
+    expect(titles).not.toContain('second');
+    expect((await upload(user, 'third.csv', 'x\n1\n')).statusCode).toBe(201);
+  });
+
+  it('a refused file frees the account for the next import and leaves no worker behind', async () => {
+    const user = await signUp(t.app, 'Refused');
+    const bad = await upload(user, 'noheader.csv', ',,\n1,2,3\n');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('The first row must hold column names');
+    expect(liveImportWorkers()).toBe(0);
+    expect(isImporting(user.id)).toBe(false);
+    const good = await upload(user, 'good.csv', 'a\n1\n');
+    expect(good.statusCode).toBe(201);
+    expect(liveImportWorkers()).toBe(0);
+  });
+
+  it('stops reading a file that takes too long, says so, and frees the account', async () => {
+    const slow = await createTestApp({ importReadTimeoutMs: 1 }); // the worker has not even started by then
+    try {
+      const user = await signUp(slow.app, 'Slow');
+      const { payload, headers } = multipart('a.csv', 'a\n1\n');
+      const res = await slow.app.inject({ method: 'POST', url: '/api/spreadsheets', payload, headers: { ...headers, cookie: user.cookie } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Reading the file took more than 1 second; split it and import the parts separately');
+      expect(liveImportWorkers()).toBe(0);
+      expect(isImporting(user.id)).toBe(false);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('an import is listed only once all its rows are stored', async () => {
+    const user = await signUp(t.app, 'Lister');
+    const ws = (await workspaceRepo(t.ctx.db).byOwner(user.id))!;
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let handed = 0;
+    const source = {
+      sheets: [{ title: 'S', columns: ['n'], rowCount: 4 }],
+      async next() {
+        if (handed === 1) await gate; // the second batch waits until the test has looked
+        if (handed >= 2) return null;
+        return { sheet: 0, first: 2 * handed, json: [2 * handed, 2 * handed++ + 1].map((n) => JSON.stringify({ n })) };
+      },
+    };
+    const storing = storeSheets(t.ctx, ws.id, 'Half done', source, 'upload');
+    await vi.waitFor(() => expect(handed).toBe(1));
+    const list = async () => (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: { cookie: user.cookie } })).json().spreadsheets.map((s: { title: string }) => s.title);
+    expect(await list()).not.toContain('Half done');
+    open();
+    const { spreadsheet } = await storing;
+    expect(await list()).toContain('Half done');
+    const rows = await t.app.inject({ method: 'GET', url: `/api/board/${spreadsheet.id}/sheet/S`, headers: { cookie: user.cookie } });
+    expect(rows.json().rows.map((r: { n: number }) => r.n)).toEqual([0, 1, 2, 3]);
+  });
+
+  it("the owner's next import removes what an import cut off by a stop left behind", async () => {
+    const user = await signUp(t.app, 'Crashed');
+    const ws = (await workspaceRepo(t.ctx.db).byOwner(user.id))!;
+    const repo = spreadsheetsRepo(t.ctx.db);
+    await repo.insertSpreadsheet({ id: 'leftover-import-1', workspace_id: ws.id, title: 'Cut off', source: 'importing', created_at: new Date().toISOString() });
+    await repo.insertSheet({ id: 'leftover-sheet-1', spreadsheet_id: 'leftover-import-1', title: 'S', position: 0, columns: '["a"]', row_count: 2, version: 1, updated_at: new Date().toISOString(), next_row_index: 2 });
+    await repo.insertRows('leftover-sheet-1', ['{"a":1}']);
+    expect((await upload(user, 'next.csv', 'a\n1\n')).statusCode).toBe(201);
+    expect(await repo.findById('leftover-import-1')).toBeUndefined();
+    expect(await t.ctx.db.selectFrom('sheet_rows').select('row_index').where('sheet_id', '=', 'leftover-sheet-1').execute()).toEqual([]);
   });
 });

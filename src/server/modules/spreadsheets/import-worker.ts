@@ -1,0 +1,167 @@
+// Parses an uploaded file on a worker thread, so a 1,000,000-row import does not hold every other
+// request while papaparse or exceljs run (seconds of CPU). The protocol is pull-based:
+//   worker → 'sheets' (titles, columns, row counts) or 'refused' (the same 400 a direct parse
+//            throws: message, issues) or 'failed' (a bug: 500);
+//   server → a message for each next batch; worker → 'rows' (one batch of one sheet, as the JSON
+//            text stored in sheet_rows) … then 'end'.
+// Asking for batches one at a time keeps the server's share of the work in small steps (a batch
+// is deserialised and inserted, then the next is asked for) and leaves the rest in the worker.
+// A worker lives for one import and is terminated when it ends, fails or is abandoned.
+import { Worker } from 'node:worker_threads';
+import { badRequest, HttpError, type Issue } from '../../errors';
+import { MESSAGES, type ImportLimits } from './import-file';
+
+export interface ImportWorkerData {
+  /** The TypeScript module the boot file loads (import-worker-thread.ts). */
+  entry: string;
+  file: Uint8Array;
+  filename: string;
+  limits: ImportLimits;
+  batchRows: number;
+}
+
+export interface SheetShape {
+  title: string;
+  columns: string[];
+  rowCount: number;
+}
+
+/** Rows `first` … `first + json.length - 1` of sheet number `sheet`. */
+export interface RowBatch {
+  sheet: number;
+  first: number;
+  json: string[];
+}
+
+export type FromWorker =
+  | { type: 'sheets'; sheets: SheetShape[] }
+  | { type: 'refused'; status: number; message: string; issues?: Issue[]; code?: string }
+  | { type: 'failed'; message: string }
+  | ({ type: 'rows' } & RowBatch)
+  | { type: 'end' };
+
+export interface ParsedInWorker {
+  sheets: SheetShape[];
+  /** The next batch, or null after the last one. */
+  next(): Promise<RowBatch | null>;
+  /** Stops the worker (idempotent); call it whatever happened. */
+  close(): Promise<void>;
+}
+
+const BOOT = new URL('./import-worker-boot.mjs', import.meta.url);
+const ENTRY = new URL('./import-worker-thread.ts', import.meta.url).href;
+
+/** Workers not yet exited (tests check that none is left behind). */
+const live = new Set<Worker>();
+export function liveImportWorkers(): number {
+  return live.size;
+}
+
+/**
+ * Starts a worker on `file` and resolves once it has parsed it: with the sheets' shapes and a
+ * reader of their rows, or rejects with the HttpError a direct parse would throw, or a 400 after
+ * `readTimeoutMs` (the worker is then already stopped). `file` is moved to the worker when it
+ * owns its memory: do not use it afterwards.
+ */
+export async function parseInWorker(
+  file: Buffer,
+  filename: string,
+  limits: ImportLimits,
+  options: { batchRows: number; readTimeoutMs: number },
+): Promise<ParsedInWorker> {
+  const { batchRows } = options;
+  const data: ImportWorkerData = { entry: ENTRY, file, filename, limits, batchRows };
+  // No inherited execArgv: the boot file brings its own loader, under tsx and vitest alike.
+  // A buffer that owns its whole memory (an upload's, past a few KB) moves to the worker instead
+  // of being copied; a slice of Node's shared pool must be copied.
+  const owned = file.byteOffset === 0 && file.byteLength === file.buffer.byteLength && file.buffer instanceof ArrayBuffer;
+  const worker = new Worker(BOOT, { workerData: data, execArgv: [], transferList: owned ? [file.buffer as ArrayBuffer] : [] });
+  live.add(worker);
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      live.delete(worker);
+      resolve();
+    }),
+  );
+  let closed = false;
+  const close = async () => {
+    if (!closed) {
+      closed = true;
+      await worker.terminate();
+    }
+    await exited;
+  };
+
+  // Messages and failures in arrival order; readers wait on `waiting`.
+  const inbox: FromWorker[] = [];
+  let failure: Error | null = null;
+  let waiting: (() => void) | null = null;
+  const wake = () => {
+    const w = waiting;
+    waiting = null;
+    w?.();
+  };
+  worker.on('message', (m: FromWorker) => {
+    inbox.push(m);
+    wake();
+  });
+  worker.on('error', (e) => {
+    failure ??= e;
+    wake();
+  });
+  void exited.then(() => {
+    failure ??= new Error('The import worker stopped before it finished');
+    wake();
+  });
+  const receive = async (): Promise<FromWorker> => {
+    for (;;) {
+      const m = inbox.shift();
+      if (m) return m;
+      if (failure) throw failure;
+      await new Promise<void>((resolve) => (waiting = resolve));
+    }
+  };
+
+  // Reading the file has a deadline: a worker that never answers would hold the account's one
+  // import for good.
+  const deadline = setTimeout(() => {
+    failure ??= badRequest(MESSAGES.tooSlow(options.readTimeoutMs));
+    wake();
+  }, options.readTimeoutMs);
+  try {
+    const first = await receive().finally(() => clearTimeout(deadline));
+    if (first.type === 'refused') throw new HttpError(first.status, first.message, first.issues, first.code);
+    if (first.type === 'failed') throw new Error(`The import worker failed: ${first.message}`);
+    if (first.type !== 'sheets') throw new Error(`Unexpected message from the import worker: ${first.type}`);
+    let ended = false;
+    // One batch asked for ahead: the worker builds it while the server stores the last one.
+    let pending = false;
+    const ask = () => {
+      if (!ended && !pending) {
+        worker.postMessage('next');
+        pending = true;
+      }
+    };
+    ask();
+    return {
+      sheets: first.sheets,
+      async next() {
+        if (ended) return null;
+        const m = await receive();
+        pending = false;
+        if (m.type === 'end') {
+          ended = true;
+          await close();
+          return null;
+        }
+        if (m.type !== 'rows') throw new Error(`Unexpected message from the import worker: ${m.type}`);
+        ask();
+        return { sheet: m.sheet, first: m.first, json: m.json };
+      },
+      close,
+    };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
