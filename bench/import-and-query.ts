@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { spreadsheetsRepo } from '../src/server/modules/spreadsheets/repo';
 import { createTestApp, multipart, signUp, TEST_PG_URL } from '../src/server/test-helpers';
 import { rng } from '../samples/rng';
+import { pct } from './stats';
 
 const ROWS = Number(process.env.BENCH_ROWS || 100_000);
 const WARM_QUERIES = Number(process.env.BENCH_QUERIES || 500);
@@ -39,9 +40,6 @@ export function generateCsv(rows: number): string {
   return lines.join('\n') + '\n';
 }
 
-function pct(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 interface Result {
   db: string;

@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { createTestApp, signUp, TEST_PG_URL } from '../src/server/test-helpers';
 import { rng } from '../samples/rng';
 import { writeSection } from './sections';
+import { stats, type Stats } from './stats';
 
 const ROWS = Number(process.env.BENCH_ROWS || 1_000_000);
 const INTERVAL_MS = 10;
@@ -112,17 +113,7 @@ function upload(port: number, cookie: string, csv: Buffer): Promise<{ from: numb
   });
 }
 
-function pct(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 
-interface Stats {
-  n: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
 
 interface Result {
   db: string;
@@ -137,10 +128,6 @@ interface Result {
   loopMax: number;
 }
 
-function stats(ms: number[]): Stats {
-  const s = [...ms].sort((a, b) => a - b);
-  return { n: s.length, p50: pct(s, 50), p95: pct(s, 95), p99: pct(s, 99), max: s[s.length - 1] ?? 0 };
-}
 
 async function run(db: 'sqlite' | 'postgres', csv: Buffer): Promise<Result> {
   process.env.TEST_DB = db;

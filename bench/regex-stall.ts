@@ -16,6 +16,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { startServer, type RunningServer } from '../tests/e2e/harness';
 import { writeSection } from './sections';
+import { stats, type Stats } from './stats';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 15);
 const CLIENTS = Number(process.env.BENCH_CLIENTS || 4);
@@ -36,19 +37,7 @@ interface Figures {
   probe: Stats;
   submits: Stats & { statuses: Record<string, number> };
 }
-interface Stats {
-  n: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
 
-function stats(ms: number[]): Stats {
-  const s = [...ms].sort((a, b) => a - b);
-  const pct = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;
-  return { n: s.length, p50: pct(50), p95: pct(95), p99: pct(99), max: s[s.length - 1] ?? NaN };
-}
 
 async function setUp(server: RunningServer) {
   const signup = await fetch(`${server.baseUrl}/api/auth/signup`, {

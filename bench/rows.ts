@@ -11,6 +11,7 @@ import type { Cell } from '../src/server/modules/spreadsheets/import-file';
 import { workspaceOf } from '../src/server/modules/workspace/service';
 import { createTestApp, signUp } from '../src/server/test-helpers';
 import { rng } from '../samples/rng';
+import { pct } from './stats';
 
 const ROWS = Number(process.env.BENCH_ROWS || 1_000_000);
 const QUERIES = Number(process.env.BENCH_QUERIES || 200);
@@ -33,9 +34,6 @@ function generate(rows: number): Cell[][] {
   return out;
 }
 
-function pct(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 
 interface Result {
   db: string;
