@@ -1,10 +1,16 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 // The web app lives in src/web and builds to dist/web, which the Fastify server serves.
 export default defineConfig({
   root: 'src/web',
   plugins: [react()],
+  resolve: {
+    // Every `import … from 'zod'` of the browser build goes through src/web/zod.ts, which turns
+    // off zod's `new Function` probe before any schema exists (the page's CSP forbids eval).
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/web/zod.ts', import.meta.url)) }],
+  },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
