@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomDomain } from '../../../shared/api';
 import { startDns, type TestDns } from '../../test-dns';
+import { DOMAIN_CHECKS_PER_ACCOUNT } from './routes';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
 
 let t: TestApp;
@@ -146,5 +147,21 @@ describe('custom domains', () => {
     ])
       expect([403, 404]).toContain(res.statusCode);
     expect((await t.app.inject({ method: 'GET', url: `/api/apps/${id}/custom-domain` })).statusCode).toBe(401);
+  });
+
+  it('refuses more than its budget of checks per owner account (each check queries DNS)', async () => {
+    const u = await signUp(t.app, 'Vera Verifier');
+    const id = await newApp(u);
+    await setPublishUrl(u, id, `https://${uniqueHost()}`);
+    const check = () => t.app.inject({ method: 'POST', url: `/api/apps/${id}/custom-domain/verify`, headers: as(u) });
+    for (let i = 0; i < DOMAIN_CHECKS_PER_ACCOUNT; i++) expect((await check()).statusCode).toBe(200);
+    const refused = await check();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many domain checks\. Please wait \d+ minutes? and try again\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another owner's budget is their own.
+    const other = await newApp(owner);
+    await setPublishUrl(owner, other, `https://${uniqueHost()}`);
+    expect((await t.app.inject({ method: 'POST', url: `/api/apps/${other}/custom-domain/verify`, headers: as(owner) })).statusCode).toBe(200);
   });
 });

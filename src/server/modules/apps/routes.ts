@@ -6,10 +6,16 @@ import { AppInfoBody, BoardMetadataBody, CreateAppBody, MetadataQuery, PageMetad
 import { IdParams } from '../../../shared/api/params';
 import type { ServerContext } from '../../context';
 import { parse } from '../../http';
+import { IpLimiter } from '../auth/limiter';
+import { perAccount, type RateLimit } from '../auth/rate-limit';
 import { workspaceOf } from '../workspace/service';
 import { customDomainOf, verifyCustomDomain } from './custom-domain';
 import { boardMetadata, pageMetadata } from './metadata';
 import * as service from './service';
+
+/** Custom-domain checks (Verify) one owner account may run per window. */
+export const DOMAIN_CHECKS_PER_ACCOUNT = 30;
+const DOMAIN_CHECKS_WINDOW_MS = 10 * 60_000;
 
 const BoardQuery = MetadataQuery.extend({ app: z.string().optional() });
 
@@ -47,8 +53,16 @@ export function appRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   // The owner's own domain in the Publish URL: the record that proves it, and the check (custom-domain.ts).
   const ownApp = { access: 'owner', resource: appParam(IdParams, (p) => p.id) } as const;
+  // Each Verify sends DNS queries from this server: a budget per owner account (in memory, per
+  // process, like the other limits).
+  const verifies = perAccount(new IpLimiter(DOMAIN_CHECKS_PER_ACCOUNT, DOMAIN_CHECKS_WINDOW_MS));
+  const verifyLimit: RateLimit = {
+    check: [verifies],
+    refusal: (wait) => `Too many domain checks. Please wait ${wait} and try again.`,
+    count: [{ when: 'attempt', budgets: [verifies] }],
+  };
   app.get('/api/apps/:id/custom-domain', { config: ownApp }, async (request) => ({ customDomain: customDomainOf(resolvedApp(request)) }));
-  app.post('/api/apps/:id/custom-domain/verify', { config: ownApp }, async (request) => ({
+  app.post('/api/apps/:id/custom-domain/verify', { config: { ...ownApp, rateLimit: verifyLimit } }, async (request) => ({
     customDomain: await verifyCustomDomain(ctx, resolvedApp(request)),
   }));
 
