@@ -33,7 +33,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   // Sign-in slow-downs of a few milliseconds, so that tests failing on purpose stay quick (a test of
   // the slow-down itself sets its own). Upload budgets out of reach: every upload of a test file
   // comes from one IP (the upload limits' own tests set the defaults back).
-  let config: Config = { ...base, webDir: path.join(dataDir, 'no-web-build'), authSlowdownMs: 2, uploadsPerIp: 10_000, uploadsPerApp: 10_000, ...overrides };
+  let config: Config = { ...base, webDir: path.join(dataDir, 'no-web-build'), authSlowdownMs: 2, uploadsPerIp: 10_000, uploadsPerApp: 10_000, rowWritesPerIp: 1_000_000, ...overrides };
   if (dialect === 'postgres') {
     schema = `t_${crypto.randomBytes(6).toString('hex')}`;
     const client = new pg.Client({ connectionString: TEST_PG_URL });

@@ -7,6 +7,8 @@ import { sheetOfRequest } from '../access/resources';
 import { SHEET_READ_UNNAMED } from '../spreadsheets/service';
 import type { ServerContext } from '../../context';
 import { parse } from '../../http';
+import { IpLimiter } from '../auth/limiter';
+import { perKey, type RateLimit } from '../auth/rate-limit';
 import * as service from './service';
 
 /** Who a read is for: `board` (app id, subdomain, page path or URL) or `app`; Host names it too. */
@@ -25,14 +27,26 @@ const addRule = sheetOfRequest({ params: SheetParams, query: RowWriteQuery, body
 const updateRule = sheetOfRequest({ params: RowParams, query: RowWriteQuery, body: UpdateRowBody }, service.SHEET_WRITE_UNNAMED);
 const deleteRule = sheetOfRequest({ params: RowParams, query: RowWriteQuery }, service.SHEET_WRITE_UNNAMED);
 
+/** The 429 of a visitor's row write past the budget, given the wait ("3 minutes"). */
+export const tooManyRowWrites = (wait: string) => `Too many changes sent from your network. Please wait ${wait} and try again.`;
+
 export function rowRoutes(app: FastifyInstance, ctx: ServerContext) {
+  // Every row a visitor writes takes room in the database and time to check (form patterns,
+  // uploads it names), so one address may send ROW_WRITES_PER_IP writes through apps per window,
+  // whatever their answer. The spreadsheet's owner and the workspace's editors (no app viewer, or
+  // an owner viewer) are not counted. In memory, per process, like the other limits.
+  const visitorWrites = perKey(new IpLimiter(ctx.config.rowWritesPerIp, ctx.config.rowWritesWindowMinutes * 60_000), (request) =>
+    request.access.viewer && !request.access.viewer.owner ? request.ip : '',
+  );
+  const writeLimit: RateLimit = { check: [visitorWrites], refusal: tooManyRowWrites, count: [{ when: 'attempt', budgets: [visitorWrites] }] };
+
   // One row (item-details pages, `?row={_id}`): authorized as the sheet data GET is.
   app.get('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { config: { access: 'app-viewer', resource: readRule } }, async (request) => {
     const { rowId, sheetTitle } = parse(RowParams, request.params);
     return service.readRow(ctx, resolvedSheetAccess(request), sheetTitle, rowId);
   });
 
-  app.post('/api/board/:spreadsheetId/sheet/:sheetTitle/rows', { config: { access: 'app-viewer', resource: addRule } }, async (request, reply) => {
+  app.post('/api/board/:spreadsheetId/sheet/:sheetTitle/rows', { config: { access: 'app-viewer', resource: addRule, rateLimit: writeLimit } }, async (request, reply) => {
     const params = parse(SheetParams, request.params);
     const body = parse(AddRowBody, request.body);
     const target = await service.authorizeWrite(ctx, resolvedSheetAccess(request), writeRequest(request, params, body), 'add');
@@ -40,14 +54,14 @@ export function rowRoutes(app: FastifyInstance, ctx: ServerContext) {
     return reply.status(201).send({ row });
   });
 
-  app.put('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { config: { access: 'app-viewer', resource: updateRule } }, async (request) => {
+  app.put('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { config: { access: 'app-viewer', resource: updateRule, rateLimit: writeLimit } }, async (request) => {
     const { rowId, ...params } = parse(RowParams, request.params);
     const body = parse(UpdateRowBody, request.body);
     const target = await service.authorizeWrite(ctx, resolvedSheetAccess(request), writeRequest(request, params, body), 'update');
     return { row: await service.updateRow(ctx, target, rowId, body.values, body._version) };
   });
 
-  app.delete('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { config: { access: 'app-viewer', resource: deleteRule } }, async (request, reply) => {
+  app.delete('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { config: { access: 'app-viewer', resource: deleteRule, rateLimit: writeLimit } }, async (request, reply) => {
     const { rowId, ...params } = parse(RowParams, request.params);
     const target = await service.authorizeWrite(ctx, resolvedSheetAccess(request), writeRequest(request, params), 'delete');
     await service.deleteRow(ctx, target, rowId);
