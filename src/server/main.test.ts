@@ -41,21 +41,38 @@ async function withPgSchema<T>(run: (schema: string) => Promise<T>): Promise<T> 
   }
 }
 
+type How = 'node' | 'npm start';
+
 describe('main.ts', () => {
-  it('serves, then on SIGTERM closes the database cleanly and exits 0', async () => {
-    if (testDb() === 'postgres') await withPgSchema((schema) => serveAndStop({ DATABASE_URL: TEST_PG_URL, DATABASE_SCHEMA: schema }));
-    else await serveAndStop({ DATABASE_URL: '' });
+  // `node --import tsx src/server/main.ts` is how the e2e harness starts it; `npm start` is how
+  // people do, and the signal goes to npm, which must pass it on to the server (it used to reach
+  // only npm's shell, leaving the server running with nobody to stop it).
+  it.each<How>(['node', 'npm start'])('%s: serves, then on SIGTERM closes the database cleanly and exits 0', async (how) => {
+    if (testDb() === 'postgres') await withPgSchema((schema) => serveAndStop(how, { DATABASE_URL: TEST_PG_URL, DATABASE_SCHEMA: schema }));
+    else await serveAndStop(how, { DATABASE_URL: '' });
   });
 });
 
-async function serveAndStop(dbEnv: Record<string, string>) {
+async function answers(port: number): Promise<boolean> {
+  try {
+    await fetch(`http://127.0.0.1:${port}/api/blocks`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function serveAndStop(how: How, dbEnv: Record<string, string>) {
   const sqlite = !dbEnv.DATABASE_URL;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetboard-main-'));
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
+  const [command, args] = how === 'node' ? [process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')]] : ['npm', ['start']];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', ...dbEnv, WEB_DIR: path.join(dataDir, 'web') },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A group of its own, so that whatever it started can be cleaned up if the test fails.
+    detached: true,
   });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
@@ -90,13 +107,20 @@ async function serveAndStop(dbEnv: Record<string, string>) {
       expect(rows).toEqual([{ email: 'main@example.com' }]);
     }
     // Impatient process managers signal twice; the second must not cut the first close short.
+    // Only the spawned process (npm, for `npm start`) is signalled.
     child.kill('SIGTERM');
     child.kill('SIGINT');
-    expect(await exited).toBe(0);
+    expect(await exited, output).toBe(0);
+    // Nothing is left serving on the port.
+    expect(await answers(port)).toBe(false);
     // SQLite folds the WAL back on a clean close; PostgreSQL's pool must end for exit 0.
     if (sqlite) expect(fs.existsSync(path.join(dataDir, 'sheetboard.db-wal'))).toBe(false);
   } finally {
-    if (child.exitCode === null) child.kill('SIGKILL');
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // The group is gone already.
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,7 @@
 // `npm start`: build the web app when its sources are newer than dist/web, then serve API and
-// web app from one process.
+// web app from one process. package.json runs it as `exec node --import tsx src/server/main.ts`:
+// `exec` replaces npm's shell and `--import tsx` loads TypeScript in this process (the `tsx` CLI
+// would run it in a child of its own), so the signal npm passes on reaches the server itself.
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
@@ -41,13 +43,23 @@ async function main() {
   const config = loadConfig();
   if (process.env.SKIP_WEB_BUILD !== '1') await buildWebIfStale(config.webDir, (m) => console.log(m));
   const { app } = await buildApp(config);
-  const close = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
-    await app.close();
-    process.exit(0);
+  // One close however many signals arrive: Ctrl-C reaches both npm and this process (npm passes
+  // it on too), and impatient process managers signal twice.
+  let closing: Promise<void> | undefined;
+  const close = (signal: string) => {
+    closing ??= (async () => {
+      app.log.info(`${signal}: shutting down`);
+      try {
+        await app.close();
+      } catch (e) {
+        console.error(e);
+        process.exit(1);
+      }
+      process.exit(0);
+    })();
   };
-  process.on('SIGINT', () => void close('SIGINT'));
-  process.on('SIGTERM', () => void close('SIGTERM'));
+  process.on('SIGINT', () => close('SIGINT'));
+  process.on('SIGTERM', () => close('SIGTERM'));
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (e) {
