@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { csvValue, detectFormat, headerNames, IMPORT_LIMITS, parseCsv, parseSpreadsheetFile, parseXlsx, titleFromName } from './import-file';
+import { csvValue, decodeText, detectFormat, headerNames, IMPORT_LIMITS, parseCsv, parseSpreadsheetFile, parseXlsx, titleFromName } from './import-file';
 
 describe('csvValue: plain decimals become numbers, everything else stays text', () => {
   it.each([
@@ -53,6 +53,60 @@ describe('detectFormat', () => {
     [Buffer.from('{"a":1}'), 'data.json'],
   ])('%#: refuses %s', (buf, name) => {
     expect(() => detectFormat(buf, name)).toThrow('Only CSV and XLSX files can be imported');
+  });
+});
+
+// What Excel's "CSV" writes on a western Windows: Windows-1252, where € is 0x80 and the
+// accented letters share Latin-1's bytes.
+const CP1252: Record<string, number> = { '€': 0x80, '„': 0x84, '–': 0x96, '“': 0x93, '”': 0x94, '™': 0x99, 'Œ': 0x8c, 'Š': 0x8a, 'Ÿ': 0x9f };
+function windows1252(text: string): Buffer {
+  return Buffer.from([...text].map((ch) => CP1252[ch] ?? ch.charCodeAt(0)));
+}
+const utf16le = (text: string) => Buffer.from(text, 'utf16le');
+const utf16be = (text: string) => Buffer.from(text, 'utf16le').swap16();
+const CSV = 'Name,City,Price\r\nMüller,Köln,€ 5\r\nÆrø,Zürich,"1,5 €"\r\n';
+const LATIN1 = 'Name,City\r\nMüller,Köln\r\nÆrø,Señora Ñandú\r\n';
+
+describe('decodeText: the encodings spreadsheet programs save CSV in', () => {
+  it.each([
+    ['UTF-8', Buffer.from(CSV), CSV, 'utf-8'],
+    ['UTF-8 with byte order mark (Excel "CSV UTF-8")', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(CSV)]), CSV, 'utf-8'],
+    ['UTF-16 LE with byte order mark (Excel "Unicode Text")', Buffer.concat([Buffer.from([0xff, 0xfe]), utf16le(CSV)]), CSV, 'utf-16le'],
+    ['UTF-16 BE with byte order mark', Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be(CSV)]), CSV, 'utf-16be'],
+    ['UTF-16 LE without byte order mark', utf16le(CSV), CSV, 'utf-16le'],
+    ['UTF-16 BE without byte order mark', utf16be(CSV), CSV, 'utf-16be'],
+    ['Windows-1252 (Excel "CSV" on western Windows)', windows1252(CSV), CSV, 'windows-1252'],
+    ['Windows-1252 punctuation in 0x80–0x9F', windows1252('Quote\n„Œuvre“ – Š™ Ÿ ”\n'), 'Quote\n„Œuvre“ – Š™ Ÿ ”\n', 'windows-1252'],
+    ['Latin-1 (ISO-8859-1)', Buffer.from(LATIN1, 'latin1'), LATIN1, 'windows-1252'],
+    ['plain ASCII', Buffer.from('a,b\n1,2\n'), 'a,b\n1,2\n', 'utf-8'],
+  ])('%s', (_name, buf, text, encoding) => {
+    expect(decodeText(buf)).toEqual({ text, encoding });
+  });
+
+  it('a single byte outside UTF-8 makes the whole file Windows-1252 (one encoding per file)', () => {
+    const buf = Buffer.concat([Buffer.from('Name\nAda\n'), windows1252('Müller\n')]);
+    expect(decodeText(buf)).toEqual({ text: 'Name\nAda\nMüller\n', encoding: 'windows-1252' });
+  });
+
+  it.each([
+    ['Windows-1252', windows1252(CSV)],
+    ['UTF-16 LE', Buffer.concat([Buffer.from([0xff, 0xfe]), utf16le(CSV)])],
+    ['UTF-16 BE', Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be(CSV)])],
+  ])('a %s CSV imports with its names right', async (_name, buf) => {
+    const [sheet] = await parseSpreadsheetFile(buf, 'people.csv');
+    expect(sheet).toEqual({
+      title: 'people',
+      columns: ['Name', 'City', 'Price'],
+      rows: [
+        ['Müller', 'Köln', '€ 5'],
+        ['Ærø', 'Zürich', '1,5 €'],
+      ],
+    });
+  });
+
+  it('a UTF-16 file is text, not binary, though half its bytes are zero', () => {
+    expect(detectFormat(utf16le(CSV), 'people.csv')).toBe('csv');
+    expect(detectFormat(Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be(CSV)]), 'people.txt')).toBe('csv');
   });
 });
 

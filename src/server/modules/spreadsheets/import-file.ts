@@ -56,7 +56,8 @@ export function detectFormat(buf: Buffer, filename: string): 'xlsx' | 'csv' {
   if (startsWith(buf, ZIP_MAGIC)) return 'xlsx';
   if (startsWith(buf, OLE_MAGIC)) throw badRequest(MESSAGES.type); // legacy .xls
   const head = buf.subarray(0, Math.min(buf.length, 8192));
-  if (head.includes(0)) throw badRequest(MESSAGES.type);
+  // UTF-16 text is half zero bytes; any other zero byte means a binary file.
+  if (head.includes(0) && !byteOrder(buf)?.encoding.startsWith('utf-16')) throw badRequest(MESSAGES.type);
   const ext = filename.toLowerCase().split('.').pop() ?? '';
   if (['xlsx', 'xls', 'xlsm', 'ods', 'pdf', 'png', 'jpg', 'jpeg', 'gif', 'zip', 'docx', 'json'].includes(ext))
     throw badRequest(MESSAGES.type);
@@ -108,9 +109,70 @@ function dropTrailingBlankRows(rows: Cell[][]): void {
   while (rows.length > 0 && isBlankRow(rows[rows.length - 1]!)) rows.pop();
 }
 
+/**
+ * The text encodings a CSV arrives in: what Excel and other spreadsheet programs save ("CSV
+ * UTF-8" with a byte order mark, "Unicode Text" as UTF-16, plain "CSV" in the Windows code page,
+ * which is Windows-1252 for western languages) and what everything else writes (UTF-8).
+ */
+export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+
+/**
+ * How a file's text is decoded. In order: a byte order mark; UTF-16 without one (ASCII-range text
+ * leaves every other byte zero); valid UTF-8 (text with accented letters in Windows-1252 is almost
+ * never valid UTF-8); else Windows-1252, of which Latin-1 (ISO-8859-1) is a subset for every
+ * printable character. The whole file is one encoding: a file mixing two decodes as Windows-1252.
+ */
+export function decodeText(buf: Uint8Array): { text: string; encoding: TextEncoding } {
+  const marked = byteOrder(buf);
+  // ignoreBOM: the mark is already skipped, so a second one stays as text rather than vanishing.
+  if (marked) return { text: new TextDecoder(marked.encoding, { ignoreBOM: true }).decode(buf.subarray(marked.bom)), encoding: marked.encoding };
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(buf), encoding: 'utf-8' };
+  } catch {
+    return { text: windows1252(buf), encoding: 'windows-1252' };
+  }
+}
+
+// Windows-1252's characters for bytes 0x80–0x9F (the five it leaves unassigned keep their C1
+// control code, as the WHATWG Encoding Standard says). Node 20's TextDecoder('windows-1252')
+// decodes these bytes as Latin-1's C1 controls, so "€" came out as U+0080: decode them here.
+const CP1252_80_9F =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+function windows1252(buf: Uint8Array): string {
+  return Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength)
+    .toString('latin1')
+    .replace(/[\x80-\x9f]/g, (c) => CP1252_80_9F[c.charCodeAt(0) - 0x80]!);
+}
+
+/** The encoding a byte order mark names (and the mark's length), or UTF-16 recognised without one. */
+function byteOrder(buf: Uint8Array): { encoding: TextEncoding; bom: number } | null {
+  if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) return { encoding: 'utf-8', bom: 3 };
+  if (buf[0] === 0xff && buf[1] === 0xfe) return { encoding: 'utf-16le', bom: 2 };
+  if (buf[0] === 0xfe && buf[1] === 0xff) return { encoding: 'utf-16be', bom: 2 };
+  const utf16 = utf16WithoutBom(buf);
+  return utf16 ? { encoding: utf16, bom: 0 } : null;
+}
+
+/** In the first 8 KB, zeros fill one byte of at least 3 pairs in 10 and never the other byte. */
+function utf16WithoutBom(buf: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  const n = Math.min(buf.length, 8192) & ~1;
+  if (n < 4) return null;
+  let evenZeros = 0;
+  let oddZeros = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (buf[i] === 0) evenZeros++;
+    if (buf[i + 1] === 0) oddZeros++;
+  }
+  const pairs = n / 2;
+  if (evenZeros === 0 && oddZeros * 10 >= pairs * 3) return 'utf-16le';
+  if (oddZeros === 0 && evenZeros * 10 >= pairs * 3) return 'utf-16be';
+  return null;
+}
+
 export function parseCsv(buf: Buffer, title: string, limits: ImportLimits = IMPORT_LIMITS): ParsedSheet {
-  let text = buf.toString('utf8');
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const { text } = decodeText(buf);
   if (text.trim() === '') throw badRequest(MESSAGES.empty);
   // Stop parsing past the row limit (plus room for trailing blank lines) instead of building
   // millions of rows only to refuse them.

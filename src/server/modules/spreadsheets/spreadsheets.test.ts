@@ -70,6 +70,32 @@ describe('CSV import', () => {
     ]);
   });
 
+  it('reads a Windows-1252 CSV (what Excel saves as "CSV" on western Windows) with its names right', async () => {
+    // Müller;Köln;Ærø;€ in Windows-1252 bytes: ü=FC, ö=F6, Æ=C6, ø=F8, €=80 (not valid UTF-8).
+    const text = 'Name;City;Price\r\nMüller;Köln;10 €\r\nÆrø;Ærøskøbing;€\r\n';
+    const bytes = Buffer.from([...text].map((ch) => (ch === '€' ? 0x80 : ch.charCodeAt(0))));
+    const res = await upload(owner, 'kunden.csv', bytes);
+    expect(res.statusCode).toBe(201);
+    const id = res.json().spreadsheet.id;
+    const url = `/api/board/${id}/sheet/kunden`;
+    const expected = [
+      { Name: 'Müller', City: 'Köln', Price: '10 €', _id: '0', _version: 1 },
+      { Name: 'Ærø', City: 'Ærøskøbing', Price: '€', _id: '1', _version: 1 },
+    ];
+    expect((await t.app.inject({ method: 'GET', url, headers: { cookie: owner.cookie } })).json().rows).toEqual(expected);
+    // And what the database stored, not only the cache the import warmed.
+    t.ctx.sheetCache.invalidate((await t.ctx.db.selectFrom('sheets').select('id').where('spreadsheet_id', '=', id).executeTakeFirstOrThrow()).id);
+    expect((await t.app.inject({ method: 'GET', url, headers: { cookie: owner.cookie } })).json().rows).toEqual(expected);
+  });
+
+  it('reads a UTF-16 CSV with a byte order mark (Excel "Unicode Text", tab-separated)', async () => {
+    const text = 'Name\tCity\r\nMüller\tKöln\r\n';
+    const res = await upload(owner, 'unicode.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    expect(res.statusCode).toBe(201);
+    const data = await t.app.inject({ method: 'GET', url: `/api/board/${res.json().spreadsheet.id}/sheet/unicode`, headers: { cookie: owner.cookie } });
+    expect(data.json().rows).toEqual([{ Name: 'Müller', City: 'Köln', _id: '0', _version: 1 }]);
+  });
+
   it('takes the title from a form field when given', async () => {
     const res = await upload(owner, 'x.csv', 'a,b\n1,2\n', { title: 'Quarterly numbers' });
     expect(res.statusCode).toBe(201);
