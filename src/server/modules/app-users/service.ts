@@ -8,7 +8,7 @@ import {
   INVITATION_DAYS,
   RESET_MINUTES,
   appUserPermission,
-  invalidEmailMessage,
+  INVALID_EMAIL_MESSAGE,
   type AppUser,
   type SignedInAppUser,
 } from '../../../shared/api/app-users';
@@ -41,11 +41,8 @@ interface UserFields {
   permissions: 'read' | 'read-write';
 }
 
-/**
- * The spec's form rules (§5): both fields required after trimming, then a basic address. The
- * message quotes the address as typed (`typedEmail`; the stored one is lower-cased).
- */
-function checkFields(f: UserFields, typedEmail: string) {
+/** The spec's form rules (§5): both fields required after trimming, then a basic address. */
+function checkFields(f: UserFields) {
   if (!f.name || !f.email) {
     const issues: Issue[] = [];
     if (!f.name) issues.push({ path: 'name', message: FILL_BOTH_MESSAGE });
@@ -53,8 +50,7 @@ function checkFields(f: UserFields, typedEmail: string) {
     throw badRequest(FILL_BOTH_MESSAGE, issues);
   }
   if (!BASIC_EMAIL.test(f.email)) {
-    const message = invalidEmailMessage(typedEmail || f.email);
-    throw badRequest(message, [{ path: 'email', message }]);
+    throw badRequest(INVALID_EMAIL_MESSAGE, [{ path: 'email', message: INVALID_EMAIL_MESSAGE }]);
   }
 }
 
@@ -78,10 +74,10 @@ export interface MailContext {
 export async function createAppUser(
   ctx: ServerContext,
   app: AppView,
-  input: UserFields & { typedEmail: string },
+  input: UserFields,
   mail: MailContext,
 ): Promise<{ user: AppUser; invitationSent: boolean }> {
-  checkFields(input, input.typedEmail);
+  checkFields(input);
   const repo = appUsersRepo(ctx.db);
   if (await repo.findByEmail(app.id, input.email)) throw conflict(M.duplicateEmail);
   const row: AppUserRow = {
@@ -112,13 +108,13 @@ async function insertUser(repo: ReturnType<typeof appUsersRepo>, row: AppUserRow
 export async function updateAppUser(
   ctx: ServerContext,
   app: AppView,
-  input: UserFields & { userId: string; typedEmail: string },
+  input: UserFields & { userId: string },
   mail: MailContext,
 ): Promise<{ user: AppUser; invitationSent?: boolean }> {
   const repo = appUsersRepo(ctx.db);
   const before = await repo.findById(app.id, input.userId);
   if (!before) throw notFound(M.userNotFound);
-  checkFields(input, input.typedEmail);
+  checkFields(input);
   const emailChanged = before.email !== input.email;
   if (emailChanged) {
     const other = await repo.findByEmail(app.id, input.email);
