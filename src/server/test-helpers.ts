@@ -110,6 +110,24 @@ export function multipart(filename: string, content: Buffer | string, extra: Rec
 }
 
 /**
+ * A spreadsheet of `sheets` and a board over it, both the owner's: the ids a test of sheet routes
+ * and blocks needs (the board's one page included).
+ */
+export async function boardWithSheets(
+  app: FastifyInstance,
+  owner: TestUser,
+  name: string,
+  sheets: { title: string; columns: string[]; rows?: Record<string, unknown>[] }[],
+): Promise<{ spreadsheetId: string; appId: string; pageId: string }> {
+  const headers = { cookie: owner.cookie };
+  const payload = { title: name, sheets: sheets.map((s) => ({ rows: [], ...s })) };
+  const spreadsheetId = (await app.inject({ method: 'POST', url: '/api/spreadsheets', headers, payload })).json().spreadsheet.id as string;
+  const appId = (await app.inject({ method: 'POST', url: '/api/apps', headers, payload: { name, kind: 'board', spreadsheetId } })).json().app.id as string;
+  const pageId = (await app.inject({ method: 'GET', url: `/api/pages/${appId}`, headers })).json().pages[0].page_id as string;
+  return { spreadsheetId, appId, pageId };
+}
+
+/**
  * Adds a block to the first page of an app as its owner (201 or throws). A viewer of an app reads
  * only the sheet columns its blocks use (access/columns.ts), so tests that read a sheet as a
  * guest give the app a block that uses the columns they need.

@@ -7,6 +7,18 @@ import { LOGIN_MAX_FAILURES } from './limiter';
 
 const TOO_MANY = 'Too many failed sign-in attempts. Please wait 15 minutes and try again, or sign in with an e-mail link.';
 
+/** A sign-up whose request says, through X-Forwarded-Proto, that the visit was https (201). */
+async function signUpSaidHttps(t: TestApp) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    headers: { 'x-forwarded-proto': 'https' },
+    payload: { name: 'Sec', email: uniqueEmail('sec'), password: 'longenough' },
+  });
+  expect(res.statusCode).toBe(201);
+  return res;
+}
+
 describe('by default (TRUST_PROXY unset)', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -37,13 +49,7 @@ describe('by default (TRUST_PROXY unset)', () => {
   });
 
   it('a forwarded https does not make the cookie Secure (the connection was plain http)', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      headers: { 'x-forwarded-proto': 'https' },
-      payload: { name: 'Sec', email: uniqueEmail('sec'), password: 'longenough' },
-    });
-    expect(res.statusCode).toBe(201);
+    const res = await signUpSaidHttps(t);
     expect(String(res.headers['set-cookie'])).not.toMatch(/Secure/);
   });
 });
@@ -76,13 +82,7 @@ describe('behind a proxy at 127.0.0.1 (TRUST_PROXY=127.0.0.1)', () => {
   });
 
   it('marks the cookie Secure when the proxy says the visit was https', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      headers: { 'x-forwarded-proto': 'https' },
-      payload: { name: 'Sec', email: uniqueEmail('sec'), password: 'longenough' },
-    });
-    expect(res.statusCode).toBe(201);
+    const res = await signUpSaidHttps(t);
     expect(String(res.headers['set-cookie'])).toMatch(/Secure/);
   });
 });

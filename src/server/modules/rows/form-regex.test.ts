@@ -4,7 +4,7 @@
 // request's pattern tests share a budget.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/rows/validate';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { boardWithSheets, createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
 import { REGEX_BUDGET } from './safe-regex';
 
 let t: TestApp;
@@ -18,16 +18,7 @@ const FIELDS = Array.from({ length: 50 }, (_, i) => `F${i + 1}`);
 beforeAll(async () => {
   t = await createTestApp();
   owner = await signUp(t.app, 'Owner');
-  spreadsheetId = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/spreadsheets',
-      headers: { cookie: owner.cookie },
-      payload: { title: 'Survey', sheets: [{ title: 'Answers', columns: [...FIELDS, 'Essay', 'Other'], rows: [] }] },
-    })
-  ).json().spreadsheet.id;
-  appId = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Survey', kind: 'board', spreadsheetId } })).json().app.id;
-  pageId = (await t.app.inject({ method: 'GET', url: `/api/pages/${appId}`, headers: { cookie: owner.cookie } })).json().pages[0].page_id as string;
+  ({ spreadsheetId, appId, pageId } = await boardWithSheets(t.app, owner, 'Survey', [{ title: 'Answers', columns: [...FIELDS, 'Essay', 'Other'] }]));
 });
 afterAll(async () => {
   await t?.close();

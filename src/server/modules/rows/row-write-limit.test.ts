@@ -1,8 +1,7 @@
 // A visitor's row writes through an app are budgeted per IP (ROW_WRITES_PER_IP): every row takes
 // room in the database, so one address cannot write without end. Owners are not counted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId, nowIso } from '../../http';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { addBlock, boardWithSheets, createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
 import { tooManyRowWrites } from './routes';
 
 const BUDGET = 3;
@@ -15,20 +14,8 @@ let formId: string;
 beforeAll(async () => {
   t = await createTestApp({ rowWritesPerIp: BUDGET });
   owner = await signUp(t.app, 'Owner');
-  spreadsheetId = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/spreadsheets',
-      headers: { cookie: owner.cookie },
-      payload: { title: 'Club', sheets: [{ title: 'Members', columns: ['Name'], rows: [] }] },
-    })
-  ).json().spreadsheet.id;
-  appId = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Club', kind: 'board', spreadsheetId } })).json().app.id;
-  const pageId = (await t.app.inject({ method: 'GET', url: `/api/pages/${appId}`, headers: { cookie: owner.cookie } })).json().pages[0].page_id as string;
-  formId = newId();
-  const config = { section: '', sheet_title: 'Members', actions: [], full_width: false, axis: [{ column: 'Name', type: 'text', required: true }] };
-  const now = nowIso();
-  await t.ctx.db.insertInto('blocks').values({ id: formId, page_id: pageId, position: 0, type: 'form', config: JSON.stringify(config), created_at: now, updated_at: now }).execute();
+  ({ spreadsheetId, appId } = await boardWithSheets(t.app, owner, 'Club', [{ title: 'Members', columns: ['Name'] }]));
+  formId = (await addBlock(t.app, owner, appId, { type: 'form', sheet_title: 'Members', axis: [{ column: 'Name', type: 'text', required: true }] })).id;
 });
 afterAll(async () => {
   await t?.close();
