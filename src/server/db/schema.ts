@@ -49,6 +49,8 @@ export interface SheetsTable {
   position: number;
   /** JSON array of column names. */
   columns: string;
+  /** JSON object {column: type} (shared/rows/column-types.ts); a column without one is guessed. */
+  column_types: Generated<string>;
   row_count: number;
   /** Bumped on every change of rows or columns; the sheet cache keys on it. */
   version: number;

@@ -11,6 +11,7 @@ import { uploadApps } from './0007_upload_apps';
 import { workspaceEditors } from './0008_workspace_editors';
 import { uploadAttachments } from './0009_upload_attachments';
 import { customHostVerification } from './0010_custom_host_verification';
+import { columnTypes } from './0011_column_types';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0008_workspace_editors': workspaceEditors,
   '0009_upload_attachments': uploadAttachments,
   '0010_custom_host_verification': customHostVerification,
+  '0011_column_types': columnTypes,
 };

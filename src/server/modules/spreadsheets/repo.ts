@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db';
 import type { SheetsTable } from '../../db/schema';
 
@@ -13,7 +13,7 @@ export function spreadsheetsRepo(db: Db) {
     async insertSpreadsheet(s: { id: string; workspace_id: string; title: string; source: string; created_at: string }) {
       await db.insertInto('spreadsheets').values(s).execute();
     },
-    async insertSheet(s: SheetRecord) {
+    async insertSheet(s: Insertable<SheetsTable>) {
       await db.insertInto('sheets').values(s).execute();
     },
     /** Rows are already JSON text; inserted in large multi-row statements, from row `firstIndex`. */
