@@ -118,11 +118,13 @@ export async function boardWithSheets(
   owner: TestUser,
   name: string,
   sheets: { title: string; columns: string[]; rows?: Record<string, unknown>[] }[],
+  /** Public by default (a board guests can open); new boards are private unless asked. */
+  options: { public?: boolean } = {},
 ): Promise<{ spreadsheetId: string; appId: string; pageId: string }> {
   const headers = { cookie: owner.cookie };
   const payload = { title: name, sheets: sheets.map((s) => ({ rows: [], ...s })) };
   const spreadsheetId = (await app.inject({ method: 'POST', url: '/api/spreadsheets', headers, payload })).json().spreadsheet.id as string;
-  const appId = (await app.inject({ method: 'POST', url: '/api/apps', headers, payload: { name, kind: 'board', spreadsheetId } })).json().app.id as string;
+  const appId = (await app.inject({ method: 'POST', url: '/api/apps', headers, payload: { name, kind: 'board', spreadsheetId, public: options.public ?? true } })).json().app.id as string;
   const pageId = (await app.inject({ method: 'GET', url: `/api/pages/${appId}`, headers })).json().pages[0].page_id as string;
   return { spreadsheetId, appId, pageId };
 }

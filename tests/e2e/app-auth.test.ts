@@ -46,7 +46,7 @@ beforeAll(async () => {
     title: 'Members data',
     sheets: [{ title: 'Notes', columns: ['Note'], rows: [{ Note: 'Members only' }] }],
   });
-  ({ app } = await call<{ app: { id: string; subdomain: string } }>(owner, server, 'POST', '/api/apps', { name: 'Corner Club', kind: 'multipage', spreadsheetId: spreadsheet.id }));
+  ({ app } = await call<{ app: { id: string; subdomain: string } }>(owner, server, 'POST', '/api/apps', { public: true, name: 'Corner Club', kind: 'multipage', spreadsheetId: spreadsheet.id }));
   guestUrl = `http://${app.subdomain}.localhost:${server.port}`;
   const home = (await call<{ pages: { page_id: string }[] }>(owner, server, 'GET', `/api/pages/${app.id}`)).pages[0]!;
   const newPage = async (name: string) => {

@@ -40,6 +40,15 @@ async function xlsxWithTwoTabs(): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
+/** New boards start private: the owner makes `name` public (PUT /api/apps/{id}, as Privacy Settings does) before guests look. */
+async function makePublic(owner: Page, name: string): Promise<void> {
+  const list = await owner.context().request.get(`${server.baseUrl}/api/apps`);
+  const app = ((await list.json()) as { apps: { id: string; name: string }[] }).apps.find((a) => a.name === name);
+  if (!app) throw new Error(`no app named ${name}`);
+  const res = await owner.context().request.put(`${server.baseUrl}/api/apps/${app.id}`, { data: { public: true } });
+  expect(res.status()).toBe(200);
+}
+
 describe('a new owner builds and publishes a board', () => {
   const email = `owner${Date.now()}@example.com`;
   let owner: Page;
@@ -70,6 +79,7 @@ describe('a new owner builds and publishes a board', () => {
   });
 
   it('shows the example board, built from the sample, with real data', async () => {
+    await makePublic(owner, 'Sales board');
     const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
     const guest = await ctx.newPage();
     await guest.goto(`http://sales-board.localhost:${server.port}/`);
@@ -203,6 +213,7 @@ describe('a new owner builds and publishes a board', () => {
   });
 
   it('shows the same blocks to a guest on the app host and on the board path', async () => {
+    await makePublic(owner, 'Regional Sales');
     const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const guest = await ctx.newPage();
     await guest.goto(`http://regional-sales.localhost:${server.port}/`);

@@ -126,7 +126,7 @@ export async function call<T>(context: BrowserContext, server: RunningServer, me
 
 /**
  * Signs a new owner up (API), imports `sheets` as a JSON spreadsheet and creates a board on it,
- * then opens the board's editor. The board is public with 'No sign in' (the default).
+ * then opens the board's editor. The board is public (asked for: new boards start private) with 'No sign in'.
  */
 export async function ownerWithBoard(
   browser: Browser,
@@ -144,6 +144,8 @@ export async function ownerWithBoard(
     name: opts.board,
     kind: 'board',
     spreadsheetId: spreadsheet.id,
+    // New boards start private; these tests share them with guests.
+    public: true,
   });
   const page = await context.newPage();
   const editorUrl = `${server.baseUrl}/${app.subdomain}`;
@@ -181,7 +183,7 @@ export async function guestPage(browser: Browser, url: string, viewport = { widt
  * Signs a new owner up and imports `sheets` as a JSON spreadsheet (API, in the browser context),
  * then creates a multipage app through the UI: the dashboard's 'New multipage app' → the
  * /dashboard/new-multipage form (name, spreadsheet) → 'Create app', which opens the app's editor
- * on its home page (a header and a footer already there).
+ * on its home page (a header and a footer already there). The app is then made public.
  */
 export async function ownerWithApp(
   browser: Browser,
@@ -205,6 +207,8 @@ export async function ownerWithApp(
   const { apps } = await call<{ apps: OwnerBoard['app'][] }>(context, server, 'GET', '/api/apps');
   const app = apps.find((a) => a.name === opts.app);
   if (!app) throw new Error(`the app '${opts.app}' was not created`);
+  // New apps start private; these tests share them with guests.
+  await call(context, server, 'PUT', `/api/apps/${app.id}`, { public: true });
   const editorUrl = `${server.baseUrl}/${app.subdomain}`;
   if (new URL(page.url()).pathname !== `/${app.subdomain}`) throw new Error(`expected the editor at ${editorUrl}, got ${page.url()}`);
   return { context, page, email, app, spreadsheetId: spreadsheet.id, editorUrl, guestUrl: `http://${app.subdomain}.localhost:${server.port}/` };

@@ -197,7 +197,7 @@ beforeAll(async () => {
     title: 'Roastery data',
     sheets: [{ title: 'Reviews', columns: ['Quote', 'Name', 'Role', 'Company', 'Avatar', 'Rating'], rows: REVIEWS.map((r) => ({ ...r, Avatar: photo(r.Avatar) })) }],
   });
-  ({ app } = await call<{ app: { id: string; subdomain: string } }>(owner, server, 'POST', '/api/apps', { name: 'Riverside Roasters', kind: 'multipage', spreadsheetId: spreadsheet.id }));
+  ({ app } = await call<{ app: { id: string; subdomain: string } }>(owner, server, 'POST', '/api/apps', { public: true, name: 'Riverside Roasters', kind: 'multipage', spreadsheetId: spreadsheet.id }));
   guestUrl = `http://${app.subdomain}.localhost:${server.port}/`;
   const home = (await call<{ pages: { page_id: string }[] }>(owner, server, 'GET', `/api/pages/${app.id}`)).pages[0]!;
   const meetup = (await call<{ page: { page_id: string; page_slug: string } }>(owner, server, 'POST', '/api/pages', { appId: app.id, page_name: 'Meetup' })).page;

@@ -31,6 +31,8 @@ export const CreateAppBody = z.object({
   subdomain: z.string().trim().optional(),
   kind: AppKind.default('board'),
   spreadsheetId: z.string().nullable().optional(),
+  /** New boards and apps are private unless the caller asks for a public one. */
+  public: z.boolean().optional(),
 });
 export const AppResponse = z.object({ app: App });
 export const AppsResponse = z.object({ apps: z.array(App) });

@@ -49,7 +49,7 @@ async function ok<T>(res: { statusCode: number; body: string; json: () => unknow
 
 async function fixture(name: string, isPublic: boolean): Promise<Fixture> {
   const { app } = await ok<{ app: { id: string; subdomain: string } }>(
-    await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { name, kind: 'multipage', spreadsheetId } }),
+    await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { public: true, name, kind: 'multipage', spreadsheetId } }),
     201,
   );
   await ok(await t.app.inject({ method: 'PUT', url: `/api/apps/${app.id}`, headers: as(owner), payload: { public: isPublic } }));
@@ -628,7 +628,7 @@ describe('page privacy (a public app, a page that is not public)', () => {
   beforeAll(async () => {
     hidden = await hiddenFixture('Hidden Shop');
     // A board (one page) whose only page is not public: the probe's first request.
-    const { app } = await ok<{ app: { id: string } }>(await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { name: 'Hidden Board', kind: 'board', spreadsheetId } }), 201);
+    const { app } = await ok<{ app: { id: string } }>(await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { name: 'Hidden Board', kind: 'board', spreadsheetId, public: true } }), 201);
     const { pages } = await ok<{ pages: { page_id: string }[] }>(await t.app.inject({ method: 'GET', url: `/api/pages/${app.id}`, headers: as(owner) }));
     const pageId = pages[0]!.page_id;
     const markdownId = (

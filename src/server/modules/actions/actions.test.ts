@@ -81,7 +81,7 @@ beforeAll(async () => {
     payload: { title: 'People', sheets: [{ title: 'People', columns: COLUMNS, rows: ROWS }] },
   });
   spreadsheetId = res.json().spreadsheet.id;
-  const app = await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'People Board', kind: 'board', spreadsheetId } });
+  const app = await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'People Board', kind: 'board', spreadsheetId } });
   appId = app.json().app.id;
   await t.app.inject({ method: 'PUT', url: `/api/apps/${appId}`, headers: { cookie: owner.cookie }, payload: { public: true } });
   pageId = (await t.app.inject({ method: 'GET', url: `/api/pages/${appId}`, headers: { cookie: owner.cookie } })).json().pages[0].page_id;
@@ -237,7 +237,7 @@ describe('API call without ALLOW_PRIVATE_ACTION_TARGETS', () => {
       headers: { cookie: ownerOfStrict.cookie },
       payload: { title: 'People', sheets: [{ title: 'People', columns: COLUMNS, rows: ROWS }] },
     });
-    const a = await strict.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: ownerOfStrict.cookie }, payload: { name: 'Strict', kind: 'board', spreadsheetId: s.json().spreadsheet.id } });
+    const a = await strict.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: ownerOfStrict.cookie }, payload: { public: true, name: 'Strict', kind: 'board', spreadsheetId: s.json().spreadsheet.id } });
     strictPage = (await strict.app.inject({ method: 'GET', url: `/api/pages/${a.json().app.id}`, headers: { cookie: ownerOfStrict.cookie } })).json().pages[0].page_id;
   });
 
@@ -365,7 +365,7 @@ describe('who may run what', () => {
 
   it('a private app: only its owner may run its actions; a board param naming another app is refused', async () => {
     const id = await table([api({})]);
-    const other = await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Another', kind: 'board', spreadsheetId } });
+    const other = await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Another', kind: 'board', spreadsheetId } });
     const wrongBoard = await run(id, 0, '0', undefined, `?board=${other.json().app.id}`);
     expect(wrongBoard.statusCode).toBe(403);
     expect(wrongBoard.json().message).toBe('This block is not part of this board');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppResponse, AppsResponse, BoardMetadataResponse } from '../../../shared/api';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { PRIVATE_APP_MESSAGE } from '../access/viewer';
 
 let t: TestApp;
 let owner: TestUser;
@@ -26,7 +27,7 @@ async function create(payload: object, user: TestUser | null = owner) {
 }
 
 describe('POST /api/apps', () => {
-  it('creates a public board with one home page and a subdomain from the name', async () => {
+  it('creates a private board (public false, the spec default) with one home page and a subdomain from the name', async () => {
     const res = await create({ name: 'Q3 Sales & Ops!', kind: 'board', spreadsheetId });
     expect(res.statusCode).toBe(201);
     const { app } = res.json();
@@ -35,13 +36,23 @@ describe('POST /api/apps', () => {
       name: 'Q3 Sales & Ops!',
       subdomain: 'q3-sales-ops',
       kind: 'board',
-      public: true,
+      public: false,
       sign_in_method: 'No sign in',
       spreadsheetId,
       publishUrl: '',
       created_at: expect.any(String),
     });
-    const pages = (await t.app.inject({ method: 'GET', url: `/api/pages/${app.id}` })).json().pages;
+    // Read back, it is still private; a guest gets the private answer, on the API and the app's host.
+    expect((await t.app.inject({ method: 'GET', url: `/api/apps/${app.id}`, headers: as(owner) })).json().app.public).toBe(false);
+    for (const url of [`/api/apps/${app.id}`, `/api/pages/${app.id}`]) {
+      const guest = await t.app.inject({ method: 'GET', url });
+      expect(guest.statusCode, url).toBe(403);
+      expect(guest.json().message, url).toBe(PRIVATE_APP_MESSAGE);
+    }
+    const page = await t.app.inject({ method: 'GET', url: '/api/page/home', headers: { host: 'q3-sales-ops.localhost:3000' } });
+    expect(page.statusCode).toBe(403);
+    expect(page.json().message).toBe(PRIVATE_APP_MESSAGE);
+    const pages = (await t.app.inject({ method: 'GET', url: `/api/pages/${app.id}`, headers: as(owner) })).json().pages;
     expect(pages).toEqual([
       {
         page_id: expect.any(String),
@@ -60,8 +71,9 @@ describe('POST /api/apps', () => {
     const res = await create({ name: 'Corner Shop', kind: 'multipage', spreadsheetId });
     expect(res.statusCode).toBe(201);
     const { app } = res.json();
-    expect(app).toMatchObject({ kind: 'multipage', subdomain: 'corner-shop', public: true });
-    const pages = (await t.app.inject({ method: 'GET', url: `/api/pages/${app.id}` })).json().pages;
+    expect(app).toMatchObject({ kind: 'multipage', subdomain: 'corner-shop', public: false });
+    expect((await t.app.inject({ method: 'GET', url: `/api/pages/${app.id}` })).statusCode).toBe(403);
+    const pages = (await t.app.inject({ method: 'GET', url: `/api/pages/${app.id}`, headers: as(owner) })).json().pages;
     expect(pages).toHaveLength(1);
     expect(pages[0]).toMatchObject({ page_slug: 'home', page_name: 'Home', page_type: 'home', is_public: true, is_auth: false });
     const blocks = pages[0].blocks;
@@ -69,12 +81,20 @@ describe('POST /api/apps', () => {
     for (const b of blocks) {
       expect(b).toMatchObject({ id: expect.any(String), full_width: true, sheet_title: '' });
       // Stored with every default of its kind: reading it back through the catalogue changes nothing.
-      const one = (await t.app.inject({ method: 'GET', url: `/api/blocks/${b.id}` })).json().block;
+      const one = (await t.app.inject({ method: 'GET', url: `/api/blocks/${b.id}`, headers: as(owner) })).json().block;
       expect(one).toEqual(b);
     }
     // A board starts empty.
     const board = (await create({ name: 'Plain', kind: 'board', spreadsheetId })).json().app;
-    expect((await t.app.inject({ method: 'GET', url: `/api/pages/${board.id}` })).json().pages[0].blocks).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/pages/${board.id}`, headers: as(owner) })).json().pages[0].blocks).toEqual([]);
+  });
+
+  it('creates a public app when asked (public: true); a guest then reads it', async () => {
+    const { app } = (await create({ name: 'Open House', kind: 'board', spreadsheetId, public: true })).json();
+    expect(app.public).toBe(true);
+    const guest = await t.app.inject({ method: 'GET', url: `/api/apps/${app.id}` });
+    expect(guest.statusCode).toBe(200);
+    expect(guest.json().app.public).toBe(true);
   });
 
   it('appends -2, -3 to a derived subdomain that is taken', async () => {
@@ -157,7 +177,7 @@ describe('reading, updating, deleting', () => {
   });
 
   it('GET /api/apps/{id}: public apps are readable by anyone, private ones only by the owner (else 403 Access Denied)', async () => {
-    const app = (await create({ name: 'Readable', kind: 'board', spreadsheetId })).json().app;
+    const app = (await create({ name: 'Readable', kind: 'board', spreadsheetId, public: true })).json().app;
     const one = (await t.app.inject({ method: 'GET', url: `/api/apps/${app.id}` })).json();
     expect(AppResponse.safeParse(one).error).toBeUndefined();
     expect(one.app.name).toBe('Readable');
@@ -193,7 +213,7 @@ describe('reading, updating, deleting', () => {
   });
 
   it('PUT /api/apps/{id} changes the subdomain with the same rules as creation', async () => {
-    const app = (await create({ name: 'Renamed', kind: 'board', spreadsheetId })).json().app;
+    const app = (await create({ name: 'Renamed', kind: 'board', spreadsheetId, public: true })).json().app;
     await create({ name: 'Holder', subdomain: 'held-name', kind: 'board', spreadsheetId });
     const ok = await t.app.inject({ method: 'PUT', url: `/api/apps/${app.id}`, headers: as(owner), payload: { subdomain: 'Fresh-Name' } });
     expect(ok.statusCode).toBe(200);
@@ -220,7 +240,7 @@ describe('reading, updating, deleting', () => {
 describe('board metadata', () => {
   let board: { id: string; subdomain: string };
   beforeAll(async () => {
-    board = (await create({ name: 'Meta Board', kind: 'board', spreadsheetId })).json().app;
+    board = (await create({ name: 'Meta Board', kind: 'board', spreadsheetId, public: true })).json().app;
   });
 
   it('answers the state fields with spec defaults; can_edit and owner_email only for the owner', async () => {

@@ -25,7 +25,7 @@ afterAll(async () => {
 
 const as = (u: TestUser) => ({ cookie: u.cookie });
 async function newApp(u: TestUser): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(u), payload: { name: `Shop ${++n}`, kind: 'board' } });
+  const res = await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(u), payload: { public: true, name: `Shop ${++n}`, kind: 'board' } });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().app.id;
 }
@@ -128,7 +128,7 @@ describe('custom domains', () => {
     const offline = await createTestApp({ dnsServers: [closed.server] });
     try {
       const u = await signUp(offline.app);
-      const id = (await offline.app.inject({ method: 'POST', url: '/api/apps', headers: as(u), payload: { name: 'Offline', kind: 'board' } })).json().app.id;
+      const id = (await offline.app.inject({ method: 'POST', url: '/api/apps', headers: as(u), payload: { public: true, name: 'Offline', kind: 'board' } })).json().app.id;
       await offline.app.inject({ method: 'PUT', url: `/api/apps/${id}`, headers: as(u), payload: { publishUrl: `https://${uniqueHost()}` } });
       const res = await offline.app.inject({ method: 'POST', url: `/api/apps/${id}/custom-domain/verify`, headers: as(u) });
       expect(res.statusCode).toBe(200);

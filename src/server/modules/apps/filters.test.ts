@@ -23,7 +23,7 @@ beforeAll(async () => {
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
   const spreadsheetId = (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: as(owner) })).json().spreadsheets[0].id;
-  boardId = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { name: 'Filtered', kind: 'board', spreadsheetId } })).json().app.id;
+  boardId = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { public: true, name: 'Filtered', kind: 'board', spreadsheetId } })).json().app.id;
 });
 afterAll(async () => {
   await t?.close();

@@ -116,7 +116,7 @@ function starterBlocks(pageId: string, now: string): BlockRow[] {
 export async function createApp(
   ctx: ServerContext,
   owner: { workspaceId: string },
-  input: { name: string; subdomain?: string; kind: 'board' | 'multipage'; spreadsheetId?: string | null },
+  input: { name: string; subdomain?: string; kind: 'board' | 'multipage'; spreadsheetId?: string | null; public?: boolean },
   options: { inTransaction?: boolean; attempt?: number } = {},
 ): Promise<{ app: AppView; pageId: string }> {
   if (input.spreadsheetId) await checkOwnSpreadsheet(ctx, owner.workspaceId, input.spreadsheetId);
@@ -129,8 +129,9 @@ export async function createApp(
       name: input.name,
       subdomain,
       kind: input.kind,
-      // Boards start public until the privacy issue lands.
-      public: 1,
+      // Boards and apps start private (the spec's board state: public defaults to false); the owner
+      // publishes from the editor's Privacy Settings.
+      public: input.public ? 1 : 0,
       sign_in_method: 'No sign in',
       spreadsheet_id: input.spreadsheetId ?? null,
       settings: JSON.stringify({ title: input.name }),

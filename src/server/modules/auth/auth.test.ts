@@ -322,8 +322,10 @@ describe('workspace', () => {
 
     const apps = (await t.app.inject({ method: 'GET', url: '/api/apps', headers: { cookie: u.cookie } })).json().apps;
     expect(apps).toHaveLength(1);
-    expect(apps[0]).toMatchObject({ kind: 'board', public: true, sign_in_method: 'No sign in', spreadsheetId: sample.id });
-    const pages = (await t.app.inject({ method: 'GET', url: `/api/pages/${apps[0].id}` })).json().pages;
+    // Private like every new board: the owner publishes it when ready.
+    expect(apps[0]).toMatchObject({ kind: 'board', public: false, sign_in_method: 'No sign in', spreadsheetId: sample.id });
+    expect((await t.app.inject({ method: 'GET', url: `/api/pages/${apps[0].id}` })).statusCode).toBe(403);
+    const pages = (await t.app.inject({ method: 'GET', url: `/api/pages/${apps[0].id}`, headers: { cookie: u.cookie } })).json().pages;
     expect(pages).toHaveLength(1);
     expect(pages[0].blocks.map((b: { type: string }) => b.type)).toEqual(['scorecard', 'chart', 'chart', 'table']);
     const chart = pages[0].blocks[1];

@@ -17,7 +17,7 @@ beforeAll(async () => {
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
   const sheet = (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: as(owner) })).json().spreadsheets[0];
-  appId = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { name: 'Blocks Board', kind: 'board', spreadsheetId: sheet.id } })).json().app.id;
+  appId = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { public: true, name: 'Blocks Board', kind: 'board', spreadsheetId: sheet.id } })).json().app.id;
   pageId = (await t.app.inject({ method: 'GET', url: `/api/pages/${appId}` })).json().pages[0].page_id;
 });
 afterAll(async () => {
@@ -140,7 +140,7 @@ describe('PUT, DELETE and order', () => {
   });
 
   it('a block never leaves its page: PUT ignores pageId and id, order refuses blocks of another page', async () => {
-    const otherApp = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { name: 'Other Board', kind: 'board' } })).json().app.id;
+    const otherApp = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { public: true, name: 'Other Board', kind: 'board' } })).json().app.id;
     const otherPage = (await t.app.inject({ method: 'GET', url: `/api/pages/${otherApp}` })).json().pages[0].page_id;
     const mine = (await post({ pageId, type: 'table', sheet_title: 'Orders' })).json().block;
     const there = (await post({ pageId: otherPage, type: 'table', sheet_title: 'Orders' })).json().block;

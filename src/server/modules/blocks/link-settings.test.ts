@@ -13,7 +13,7 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await signUp(t.app, 'Owner');
   const sheet = (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: { cookie: owner.cookie } })).json().spreadsheets[0];
-  const appId = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Links Board', kind: 'board', spreadsheetId: sheet.id } })).json().app.id;
+  const appId = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Links Board', kind: 'board', spreadsheetId: sheet.id } })).json().app.id;
   pageId = (await t.app.inject({ method: 'GET', url: `/api/pages/${appId}` })).json().pages[0].page_id;
 });
 afterAll(async () => {

@@ -27,7 +27,7 @@ beforeAll(async () => {
   });
   expect(created.statusCode).toBe(201);
   sheetId = created.json().spreadsheet.id;
-  app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Shop Board', kind: 'board', spreadsheetId: sheetId } })).json().app;
+  app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Shop Board', kind: 'board', spreadsheetId: sheetId } })).json().app;
   // Guests chart the columns the board's blocks use: sales by city, by day, and by region on the
   // rows whose Region is their Home (Note is used by no block).
   const chart = (x_axis: string, more: object = {}) => addBlock(t.app, owner, app.id, { type: 'chart', sheet_title: 'Sales data', x_axis, axis: [{ column: 'Sales' }], ...more });

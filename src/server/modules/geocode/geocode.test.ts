@@ -101,7 +101,7 @@ beforeAll(async () => {
   stranger = await signUp(t.app, 'Stranger');
   const res = await t.app.inject({ method: 'POST', url: '/api/spreadsheets', headers: { cookie: owner.cookie }, payload: { title: 'Map data', sheets: SHEETS } });
   spreadsheetId = res.json().spreadsheet.id;
-  app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Map Board', kind: 'board', spreadsheetId } })).json().app;
+  app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Map Board', kind: 'board', spreadsheetId } })).json().app;
   // Guests read the columns the board's blocks use: maps of Places and of Shops (whose latitude
   // and longitude columns are found by their names, the block leaves them empty).
   const map = (sheet_title: string, image: string) =>

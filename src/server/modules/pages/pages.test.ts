@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
-  multi = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { name: 'Shop Site', kind: 'multipage' } })).json().app;
+  multi = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { public: true, name: 'Shop Site', kind: 'multipage' } })).json().app;
   board = (await t.app.inject({ method: 'GET', url: '/api/apps', headers: as(owner) })).json().apps.find((a: { kind: string }) => a.kind === 'board');
 });
 afterAll(async () => {
@@ -158,7 +158,7 @@ describe('page CRUD (rename, reorder, delete, settings)', () => {
   const rename = (id: string, payload: object, u: TestUser | null = owner) => t.app.inject({ method: 'PUT', url: `/api/pages/${id}`, headers: as(u), payload });
 
   beforeAll(async () => {
-    app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { name: 'Crud Site', kind: 'multipage' } })).json().app;
+    app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { public: true, name: 'Crud Site', kind: 'multipage' } })).json().app;
   });
 
   it('rename: the slug follows the name, unique per app; an explicit slug is checked', async () => {
@@ -301,7 +301,7 @@ describe('page CRUD (rename, reorder, delete, settings)', () => {
 
 describe('adding a block to a multipage page', () => {
   it('goes before the footer when the footer is last; at the end otherwise and on boards', async () => {
-    const app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { name: 'Footer Rule', kind: 'multipage' } })).json().app;
+    const app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { public: true, name: 'Footer Rule', kind: 'multipage' } })).json().app;
     const home = (await t.app.inject({ method: 'GET', url: `/api/pages/${app.id}`, headers: as(owner) })).json().pages[0];
     const addBlock = (pageId: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/blocks', headers: as(owner), payload: { pageId, ...payload } });
     const titles = async (appId: string) =>

@@ -19,7 +19,7 @@ beforeAll(async () => {
       payload: { title: 'Club', sheets: [{ title: 'Members', columns: ['Name', 'Email', 'Joined'], rows: [] }] },
     })
   ).json().spreadsheet.id;
-  appId = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Club', kind: 'board', spreadsheetId } })).json().app.id;
+  appId = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Club', kind: 'board', spreadsheetId } })).json().app.id;
   const pageId = (await t.app.inject({ method: 'GET', url: `/api/pages/${appId}`, headers: { cookie: owner.cookie } })).json().pages[0].page_id as string;
   formId = newId();
   const config = {

@@ -25,7 +25,7 @@ beforeAll(async () => {
     })
   ).json().spreadsheet.id;
   otherId = (await post({ title: 'Secret', sheets: [{ title: 'S', columns: ['x'], rows: [{ x: 'hidden' }] }] })).json().spreadsheet.id;
-  app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Shop', kind: 'board', spreadsheetId: shopId } })).json().app;
+  app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Shop', kind: 'board', spreadsheetId: shopId } })).json().app;
   // Guests read the columns the app's blocks use: a table of all three.
   await addBlock(t.app, owner, app.id, tableOf('Products list', ['Name', 'Price', 'Photo']));
   const list = await t.app.inject({ method: 'GET', url: `/api/board/${shopId}/sheet/Products%20list?board=${app.id}` });
@@ -96,7 +96,7 @@ describe('reading one row', () => {
 
 describe('a viewer reads the columns the app’s blocks use (issue 5)', () => {
   it('through an app whose only block is a table of Name and Price, a guest’s row has no Photo; the owner’s has', async () => {
-    const narrow = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Shop prices', kind: 'board', spreadsheetId: shopId } })).json().app;
+    const narrow = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Shop prices', kind: 'board', spreadsheetId: shopId } })).json().app;
     await addBlock(t.app, owner, narrow.id, tableOf('Products list', ['Name', 'Price']));
     const guest = await t.app.inject({ method: 'GET', url: url(ids[0]!, `board=${narrow.id}`) });
     expect(guest.statusCode).toBe(200);

@@ -39,7 +39,7 @@ beforeAll(async () => {
   ).json().spreadsheet.id;
   otherSpreadsheetId = (await post({ title: 'Other', sheets: [{ title: 'Orders', columns: COLUMNS, rows: [] }] })).json().spreadsheet.id;
   const mkApp = async (name: string, spreadsheetId: string) =>
-    (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name, kind: 'board', spreadsheetId } })).json().app;
+    (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name, kind: 'board', spreadsheetId } })).json().app;
   app = await mkApp('Shop Board', shopId);
   otherApp = await mkApp('Other Board', otherSpreadsheetId);
   const firstPage = async (appId: string) => (await t.app.inject({ method: 'GET', url: `/api/pages/${appId}`, headers: { cookie: owner.cookie } })).json().pages[0].page_id as string;
@@ -431,7 +431,7 @@ describe('concurrent writers lose nothing', () => {
 
 describe("a written row comes back with the writer's columns (issue 5)", () => {
   it('a guest adding or editing through a table of Name and Qty gets neither Note nor Code back; the owner gets every column', async () => {
-    const narrow = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Shop Qty', kind: 'board', spreadsheetId: shopId } })).json().app;
+    const narrow = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Shop Qty', kind: 'board', spreadsheetId: shopId } })).json().app;
     const narrowPage = (await t.app.inject({ method: 'GET', url: `/api/pages/${narrow.id}`, headers: { cookie: owner.cookie } })).json().pages[0].page_id as string;
     const tableId = await block(
       'table',

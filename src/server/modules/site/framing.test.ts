@@ -19,7 +19,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDir, 'assets', 'guest-abc123.js'), 'console.log(1)');
   t = await createTestApp({ webDir });
   owner = await signUp(t.app);
-  const res = await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Framed Board', kind: 'board' } });
+  const res = await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Framed Board', kind: 'board' } });
   board = res.json().app;
 });
 afterAll(async () => {

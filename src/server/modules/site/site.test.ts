@@ -22,8 +22,8 @@ beforeAll(async () => {
   t = await createTestApp({ webDir });
   bare = await createTestApp();
   owner = await signUp(t.app);
-  board = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Street Sales', kind: 'board' } })).json().app;
-  multi = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Corner Shop', kind: 'multipage' } })).json().app;
+  board = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Street Sales', kind: 'board' } })).json().app;
+  multi = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Corner Shop', kind: 'multipage' } })).json().app;
   await t.app.inject({ method: 'POST', url: '/api/pages', headers: { cookie: owner.cookie }, payload: { appId: multi.id, page_name: 'Menu' } });
 });
 afterAll(async () => {

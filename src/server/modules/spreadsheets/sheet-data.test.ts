@@ -24,7 +24,7 @@ beforeAll(async () => {
   const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/spreadsheets', headers: { cookie: owner.cookie }, payload });
   sheetId = (await post({ title: 'Fruit', sheets: [{ title: 'Stock list', columns: ['Name', 'City', 'Amount'], rows: ROWS }] })).json().spreadsheet.id;
   otherSheetId = (await post({ title: 'Secret', sheets: [{ title: 'S', columns: ['x'], rows: [{ x: 1 }] }] })).json().spreadsheet.id;
-  app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Fruit Board', kind: 'board', spreadsheetId: sheetId } })).json().app;
+  app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Fruit Board', kind: 'board', spreadsheetId: sheetId } })).json().app;
   // Guests read the columns the board's blocks use: a table of all three.
   await addBlock(t.app, owner, app.id, tableOf('Stock list', ['Name', 'City', 'Amount']));
 });
@@ -245,7 +245,7 @@ describe('board filters', () => {
     });
     expect(post.statusCode).toBe(201);
     tasksId = post.json().spreadsheet.id;
-    const created = await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Tasks Board', kind: 'board', spreadsheetId: tasksId } });
+    const created = await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Tasks Board', kind: 'board', spreadsheetId: tasksId } });
     tasksApp = created.json().app;
     // Guests filter on the columns the board's blocks use: a table of all five.
     await addBlock(t.app, owner, tasksApp.id, tableOf('Tasks', ['Task', 'Status', 'City', 'Due', 'Assignee']));
@@ -359,7 +359,7 @@ describe('a viewer receives only the sheet columns the blocks of the pages they 
   };
   /** A public app of the People spreadsheet whose only block is a table of A and B. */
   const newApp = async (name: string, kind: 'board' | 'multipage' = 'board') => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name, kind, spreadsheetId: peopleId } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name, kind, spreadsheetId: peopleId } });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json().app as { id: string };
     await addBlock(t.app, owner, created.id, tableOf('People', ['A', 'B']));
