@@ -13,7 +13,11 @@ function inline(nodes: MdInline[]): ReactNode[] {
       case 'em':
         return <em key={i}>{inline(n.c)}</em>;
       case 'code':
-        return <code key={i}>{n.v}</code>;
+        return (
+          <code key={i} className="sb-md-code">
+            {n.v}
+          </code>
+        );
       case 'br':
         return <br key={i} />;
       case 'link':
@@ -35,6 +39,12 @@ export function MarkdownTree({ blocks }: { blocks: MdBlock[] }) {
   return (
     <div className="sb-markdown" style={{ lineHeight: 1.4 }}>
       {blocks.map((b, i) => {
+        if (b.t === 'pre')
+          return (
+            <pre key={i} className="sb-md-pre">
+              <code>{b.v}</code>
+            </pre>
+          );
         if (b.t === 'p') return <p key={i} style={{ margin: i ? '0.4em 0 0' : 0 }}>{inline(b.c)}</p>;
         if (b.t === 'h') {
           const H = `h${Math.min(6, b.level + 2)}` as 'h3';

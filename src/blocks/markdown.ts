@@ -1,7 +1,8 @@
 // A small, safe Markdown reader for cells: it turns text into a tree the view renders as React
 // elements, so raw input never reaches innerHTML. Supported: paragraphs, line breaks, "- " and
-// "1. " lists, # headings, **bold**, *italic* / _italic_, `code`, [links](https://...) with safe
-// URLs only. Anything else is shown as plain text.
+// "1. " lists, # headings, **bold**, *italic* / _italic_, `code`, ``` fenced code blocks ```,
+// [links](https://...) with safe URLs only. Anything else is shown as plain text; a link to an
+// unsafe target (javascript:, data:, ...) shows its label alone, with nothing of the target left.
 import { safeUrl } from './cells/cells';
 
 export type MdInline =
@@ -15,7 +16,13 @@ export type MdInline =
 export type MdBlock =
   | { t: 'p'; c: MdInline[] }
   | { t: 'h'; level: number; c: MdInline[] }
-  | { t: 'ul' | 'ol'; items: MdInline[][] };
+  | { t: 'ul' | 'ol'; items: MdInline[][] }
+  /** A fenced code block: its lines as typed. */
+  | { t: 'pre'; v: string };
+
+// A link target may hold balanced parentheses ("javascript:alert(1)", "…/Foo_(bar)") and spaces,
+// so the whole "(…)" is taken: an unsafe target never leaves a stray ")" or half a URL behind.
+const LINK = /^\[([^\]]+)\]\(((?:[^()\n]|\([^()\n]*\))*)\)/;
 
 export function parseInline(src: string): MdInline[] {
   const out: MdInline[] = [];
@@ -37,9 +44,10 @@ export function parseInline(src: string): MdInline[] {
     } else if ((m = /^\*([^*\s][^*]*?)\*/.exec(rest)) || (m = /^_([^_\s][^_]*?)_(?![A-Za-z0-9])/.exec(rest))) {
       flush();
       out.push({ t: 'em', c: parseInline(m[1]!) });
-    } else if ((m = /^\[([^\]]+)\]\(([^)\s]+)\)/.exec(rest))) {
+    } else if ((m = LINK.exec(rest))) {
       flush();
-      const href = safeUrl(m[2]!) ?? (/^mailto:[^\s]+$/i.test(m[2]!) ? m[2]! : null);
+      const target = m[2]!.trim();
+      const href = /\s/.test(target) ? null : (safeUrl(target) ?? (/^mailto:[^\s]+$/i.test(target) ? target : null));
       if (href) out.push({ t: 'link', href, c: parseInline(m[1]!) });
       else out.push({ t: 'text', v: m[1]! });
     } else if (rest[0] === '\n') {
@@ -70,9 +78,19 @@ export function parseMarkdown(src: string): MdBlock[] {
     if (list) blocks.push(list);
     list = null;
   };
+  let fence: string[] | null = null;
   for (const line of lines) {
     let m: RegExpExecArray | null;
-    if (line.trim() === '') {
+    if (fence) {
+      if (/^\s*```\s*$/.test(line)) {
+        blocks.push({ t: 'pre', v: fence.join('\n') });
+        fence = null;
+      } else fence.push(line);
+    } else if (/^\s*```/.test(line)) {
+      endPara();
+      endList();
+      fence = [];
+    } else if (line.trim() === '') {
       endPara();
       endList();
     } else if ((m = /^(#{1,6})\s+(.*)$/.exec(line))) {
@@ -92,6 +110,8 @@ export function parseMarkdown(src: string): MdBlock[] {
       para.push(line);
     }
   }
+  // An unclosed fence runs to the end of the text.
+  if (fence) blocks.push({ t: 'pre', v: fence.join('\n') });
   endPara();
   endList();
   return blocks;

@@ -12,6 +12,8 @@ import { bracketNames, gapPx, markdownColumns, renderTemplate } from './markdown
 /** Rows added by each "Show more"; the most rows a looping block shows. */
 export const MORE_STEP = 12;
 export const MAX_LOOP_ROWS = 1000;
+/** The editor's note when the block has no sheet and its text has [brackets]. */
+export const NO_SHEET_NOTE = 'No sheet chosen, so [Column] names show as typed. Choose a sheet under Data to show their values.';
 
 export function MarkdownBlock({ config, rows, columns, mode, data }: BlockViewProps) {
   const template = typeof config.markdown_text === 'string' ? config.markdown_text : '';
@@ -69,9 +71,16 @@ export function MarkdownBlock({ config, rows, columns, mode, data }: BlockViewPr
     );
   }
   const unknown = mode === 'edit' && hasSheet && columns.length > 0 ? bracketNames(template, columns).unknown : [];
+  // Without a sheet no bracket can be a column: the editor says so (guests see the text only).
+  const noSheetNote = mode === 'edit' && !hasSheet && bracketNames(template, []).unknown.length > 0;
   return (
     <BlockFrame config={config}>
       {body}
+      {noSheetNote && (
+        <Text size="xs" c="dimmed" mt="xs" data-testid="markdown-no-sheet">
+          {NO_SHEET_NOTE}
+        </Text>
+      )}
       {unknown.length > 0 && (
         <Text size="xs" c="dimmed" mt="xs">
           {`Not columns of ${String(config.sheet_title)} (shown as typed): ${unknown.map((n) => `[${n}]`).join(', ')}`}

@@ -6,7 +6,8 @@ import { normalizeBlock } from '../../shared/settings/block';
 import type { MdBlock } from '../markdown';
 import type { BlockData } from '../types';
 import { bracketNames, gapPx, markdownColumns, renderTemplate, resolveColumn, substitute } from './markdown-template';
-import { MarkdownBlock } from './MarkdownBlock';
+import { MarkdownBlock, NO_SHEET_NOTE } from './MarkdownBlock';
+import { parseMarkdown } from '../markdown';
 import { markdownSchema } from './schema';
 
 const columns = ['Name', 'City', 'Url', 'Note'];
@@ -28,7 +29,7 @@ function flat(blocks: MdBlock[]): string {
       })
       .join('');
   return blocks
-    .map((b) => ('items' in b ? b.items.map((i) => `- ${inl(i)}`).join('\n') : b.t === 'h' ? `# ${inl(b.c)}` : inl(b.c)))
+    .map((b) => (b.t === 'pre' ? `<pre>${b.v}</pre>` : 'items' in b ? b.items.map((i) => `- ${inl(i)}`).join('\n') : b.t === 'h' ? `# ${inl(b.c)}` : inl(b.c)))
     .join('\n\n');
 }
 
@@ -170,5 +171,53 @@ describe('MarkdownBlock renders', () => {
   it('offers more rows when the server has them', () => {
     const html = render({ sheet_title: 'People', markdown_text: '[Name]', loop: true }, data({ total: 30, query: { limit: 2 }, setQuery: () => {} }));
     expect(html).toContain('Show more');
+  });
+});
+
+describe('unsafe links and code (issue 13)', () => {
+  it.each([
+    '[x](javascript:alert(1))',
+    '[x](javascript:void(0))',
+    "[x](javascript:alert('a b'))",
+    '[x](JaVaScRiPt:alert(document.cookie))',
+    '[x]( javascript:alert(1) )',
+    '[x](data:text/html,<script>alert(1)</script>)',
+    '[x](vbscript:msgbox(1))',
+  ])('%s shows its label as plain text, nothing of the target left over', (src) => {
+    for (const tree of [parseMarkdown(src), renderTemplate(src, row, columns), renderTemplate(src, null, [])])
+      expect(tree).toEqual([{ t: 'p', c: [{ t: 'text', v: 'x' }] }]);
+    const html = render({ markdown_text: `Before ${src} after` }, data({ rows: [], columns: [], total: 0 })).replace(/<!-- -->/g, '');
+    expect(html).toContain('Before x after');
+    expect(html).not.toMatch(/javascript|vbscript|data:|href/i);
+  });
+
+  it('a safe link with parentheses in its address stays whole', () => {
+    expect(parseMarkdown('[Wiki](https://en.wikipedia.org/wiki/Foo_(bar)) end')).toEqual([
+      { t: 'p', c: [{ t: 'link', href: 'https://en.wikipedia.org/wiki/Foo_(bar)', c: [{ t: 'text', v: 'Wiki' }] }, { t: 'text', v: ' end' }] },
+    ]);
+  });
+
+  it('inline code and fenced code blocks are styled as code; a fence keeps its lines and shows values as text', () => {
+    expect(parseMarkdown('Run `npm start`\n\n```\nconst a = 1;\n  **not bold**\n```\nafter')).toEqual([
+      { t: 'p', c: [{ t: 'text', v: 'Run ' }, { t: 'code', v: 'npm start' }] },
+      { t: 'pre', v: 'const a = 1;\n  **not bold**' },
+      { t: 'p', c: [{ t: 'text', v: 'after' }] },
+    ]);
+    expect(flat(renderTemplate('```\n[Name] <b>\n```', row, columns))).toBe('<pre>Ada <b></pre>');
+    const html = render({ sheet_title: 'People', markdown_text: '`x` and\n\n```\n[Note]\n```' });
+    expect(html).toContain('<code class="sb-md-code">x</code>');
+    expect(html).toContain('<pre class="sb-md-pre"><code>&lt;img src=x onerror=alert(1)&gt;</code></pre>');
+  });
+
+  it('without a sheet the editor says why [Column] stays as typed; guests never see the note', () => {
+    const none = data({ rows: [], columns: [], total: 0 });
+    const config = normalizeBlock(markdownSchema, { markdown_text: 'Hello [Name]' });
+    const edit = renderToString(createElement(MantineProvider, null, createElement(MarkdownBlock, { config, rows: [], columns: [], mode: 'edit', data: none })));
+    expect(edit).toContain(NO_SHEET_NOTE.replace(/\[/g, '[').slice(0, 20));
+    expect(edit).toContain('Hello [Name]');
+    expect(render({ markdown_text: 'Hello [Name]' }, none)).not.toContain('No sheet chosen');
+    // No brackets, no note.
+    const plain = normalizeBlock(markdownSchema, { markdown_text: 'Hello' });
+    expect(renderToString(createElement(MantineProvider, null, createElement(MarkdownBlock, { config: plain, rows: [], columns: [], mode: 'edit', data: none })))).not.toContain('No sheet chosen');
   });
 });

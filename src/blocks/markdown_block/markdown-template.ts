@@ -106,6 +106,7 @@ function fillInline(nodes: MdInline[], values: string[]): MdInline[] {
 export function renderTemplate(template: string, row: Row | null, columns: readonly string[]): MdBlock[] {
   const { source, values } = substitute(template, row, columns);
   return parseMarkdown(source).map((b): MdBlock => {
+    if (b.t === 'pre') return { ...b, v: fill(b.v, values) };
     if ('items' in b) return { ...b, items: b.items.map((item) => fillInline(item, values)) };
     return { ...b, c: fillInline(b.c, values) };
   });
