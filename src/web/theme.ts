@@ -1,8 +1,13 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, Select } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'indigo',
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: { fontWeight: '700' },
+  components: {
+    // Clicking the option that is already chosen keeps it (Mantine's default clears it, which
+    // emptied a block's sheet or column by accident). Clearing is the × of a clearable select.
+    Select: Select.extend({ defaultProps: { allowDeselect: false } }),
+  },
 });

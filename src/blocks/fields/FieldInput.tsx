@@ -69,7 +69,8 @@ export function FieldInput(props: FieldInputProps) {
           placeholder={placeholder}
           clearable={!required}
           searchable={data.length > 8}
-          allowDeselect={!required}
+          // Re-picking the chosen option keeps it; the × (optional fields) clears.
+          allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
       );

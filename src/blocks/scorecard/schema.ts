@@ -2,7 +2,8 @@
 // reading a {sheet, column} source. The legacy kind `score_card` resolves here (schemas.ts).
 import type { BlockSchema } from '../../shared/settings/types';
 
-export const SCORE_FUNCTIONS = ['sum', 'average', 'first row', 'last row'] as const;
+// The spec's four, then 'count' (the cells of the column that are not empty): ours, beyond the spec.
+export const SCORE_FUNCTIONS = ['sum', 'average', 'first row', 'last row', 'count'] as const;
 export type ScoreFunction = (typeof SCORE_FUNCTIONS)[number];
 
 export const scorecardSchema: BlockSchema = {
@@ -13,6 +14,7 @@ export const scorecardSchema: BlockSchema = {
   icon: 'scorecard',
   usesSheet: false,
   data: 'none',
+  needs: { ownHeight: true },
   settings: {},
   axis: {
     label: 'card',
@@ -35,6 +37,7 @@ export const scorecardSchema: BlockSchema = {
           { value: 'average', label: 'Average' },
           { value: 'first row', label: 'First row' },
           { value: 'last row', label: 'Last row' },
+          { value: 'count', label: 'Count' },
         ],
       },
       symbol: { type: 'input', default: '$', label: 'Symbol' },

@@ -3,7 +3,7 @@ import { normalizeBlock, validateBlock } from '../../shared/settings/block';
 import { migrateBlockRecord, resolveKind, schemaOf } from '../schemas';
 import { migrateScorecardAxis, migrateScorecardRecord } from './migrate';
 import { computeScore, formatScore, scoreCards } from './score';
-import { scorecardSchema } from './schema';
+import { SCORE_FUNCTIONS, scorecardSchema } from './schema';
 
 const rows = [{ Amount: '1,200.50' }, { Amount: '' }, { Amount: 'n/a' }, { Amount: 300 }, { Amount: '1.000,25' }];
 
@@ -105,5 +105,24 @@ describe('legacy score_card records', () => {
     const chart = { type: 'chart', axis: [{ column: 'A' }] };
     expect(migrateBlockRecord(chart)).toBe(chart);
     expect(migrateScorecardRecord(chart)).toBe(chart);
+  });
+});
+
+describe('count (ours, beside the spec\'s four functions)', () => {
+  const rows = [{ Name: 'Ada', Amount: '10' }, { Name: '', Amount: 'n/a' }, { Name: 'Grace', Amount: null }, { Name: '  ', Amount: 0 }, { Name: 'Linus' }];
+  it('counts the non-empty cells of the column, whatever they hold', () => {
+    expect(computeScore(rows, 'Name', 'count')).toBe(3);
+    expect(computeScore(rows, 'Amount', 'count')).toBe(3);
+    expect(computeScore([], 'Name', 'count')).toBe(0);
+  });
+  it('the function list keeps the spec\'s four, verbatim, then count; a count card shows no currency symbol', () => {
+    expect(SCORE_FUNCTIONS).toEqual(['sum', 'average', 'first row', 'last row', 'count']);
+    expect(scorecardSchema.axis!.settings.function!.options!.map((o) => o.value)).toEqual([...SCORE_FUNCTIONS]);
+    const [card] = scoreCards([{ source: { sheet: 'People', column: 'Name' }, function: 'count', symbol: '$', label: 'People' }], { People: rows });
+    expect(card).toEqual({ label: 'People', value: '3', error: null });
+    expect(validateBlock(scorecardSchema, normalizeBlock(scorecardSchema, { axis: [{ source: { sheet: 'People', column: 'Name' }, function: 'count' }] }))).toEqual([]);
+  });
+  it('keeps its own height in a row (needs.ownHeight)', () => {
+    expect(scorecardSchema.needs?.ownHeight).toBe(true);
   });
 });

@@ -24,9 +24,12 @@ function isBlank(v: unknown): boolean {
 /**
  * The value of a card: sum and average over the cells that hold numbers (text cells are skipped;
  * decimal separators are guessed per cell); first row and last row read the first and last
- * non-empty cell, as a number when it is one, else as its text. No value at all gives null.
+ * non-empty cell, as a number when it is one, else as its text; count counts the non-empty cells.
+ * No value at all gives null (count gives 0).
  */
 export function computeScore(rows: Row[], column: string, fn: string): number | string | null {
+  // Count: the rows whose cell is not empty, whatever it holds (text, numbers, dates).
+  if (fn === 'count') return rows.reduce((n, r) => (isBlank(r[column]) ? n : n + 1), 0);
   if (fn === 'first row' || fn === 'last row') {
     const cells = rows.map((r) => r[column]).filter((v) => !isBlank(v));
     const cell = fn === 'first row' ? cells[0] : cells[cells.length - 1];
@@ -70,6 +73,7 @@ export function scoreCards(axes: SettingValues[], sheets: Record<string, Row[]>)
     if (!sheet || !column) return { label, value: '—', error: 'Choose a sheet and column' };
     const rows = sheets[sheet];
     if (!rows) return { label, value: '—', error: `Sheet '${sheet}' not found` };
-    return { label, value: formatScore(computeScore(rows, column, fn), symbol), error: null };
+    // A count is a number of rows, not an amount: no currency symbol.
+    return { label, value: formatScore(computeScore(rows, column, fn), fn === 'count' ? '' : symbol), error: null };
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyItemClears, arraySettingNow, changeItem, maxItemsOf, newItemOf } from './arrays';
+import { applyItemClears, arraySettingNow, changeItem, maxItemsOf, newItemOf, newListItem } from './arrays';
 import { defaultsOf } from './defaults';
 import type { Setting, SettingsSchema } from './types';
 import { checkValue, validate } from './validate';
@@ -162,5 +162,19 @@ describe('arraySettingNow: what the editor array control is given', () => {
     expect(arraySettingNow(social, { layout: 'mega' }, []).maxItems).toBe(10);
     // The schema itself is untouched.
     expect(social.item!.type!.default).toBe('a');
+  });
+});
+
+describe('newListItem: the item an item list adds', () => {
+  const card: SettingsSchema = {
+    source: { type: 'datasource', default: { sheet: '', column: '' } },
+    label: { type: 'input', default: '' },
+  };
+  it('a second card starts on the first card\'s sheet, its column left to choose', () => {
+    expect(newListItem(card, [{ source: { sheet: 'Orders', column: 'Amount' }, label: 'Revenue' }])).toEqual({ source: { sheet: 'Orders', column: '' }, label: '' });
+  });
+  it('the first card, or one after a card without a sheet, starts from the defaults', () => {
+    expect(newListItem(card, [])).toEqual(defaultsOf(card));
+    expect(newListItem(card, [{ source: { sheet: '', column: '' }, label: '' }])).toEqual(defaultsOf(card));
   });
 });

@@ -25,6 +25,25 @@ export function newItemOf(setting: Setting, items: readonly unknown[]): SettingV
   return item;
 }
 
+/**
+ * The item an item list's "Add" appends (a block's axes, actions, filters): the item defaults, and
+ * every `datasource` setting ({sheet, column}) left without a sheet starts on the first item's
+ * sheet, so a second scorecard card reads the same sheet as the first (the column stays to choose).
+ */
+export function newListItem(schema: SettingsSchema, items: readonly SettingValues[]): SettingValues {
+  const item = defaultsOf(schema);
+  const first = items[0];
+  if (!first) return item;
+  for (const [key, setting] of Object.entries(schema)) {
+    if (setting.type !== 'datasource') continue;
+    const mine = item[key] as { sheet?: unknown } | undefined;
+    const theirs = first[key] as { sheet?: unknown } | undefined;
+    if (typeof theirs?.sheet === 'string' && theirs.sheet && !(typeof mine?.sheet === 'string' && mine.sheet))
+      item[key] = { ...(mine && typeof mine === 'object' ? mine : {}), sheet: theirs.sheet, column: '' };
+  }
+  return item;
+}
+
 /** `item` with `key` set to `value`; when the value changed, the settings it clears go back to their defaults. */
 export function changeItem(schema: SettingsSchema, item: SettingValues, key: string, value: unknown): SettingValues {
   const next: SettingValues = { ...item, [key]: value };

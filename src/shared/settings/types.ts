@@ -188,6 +188,11 @@ export interface BlockNeeds {
   rowWrites?: { noun: string; by: 'fields' | 'audiences' };
   /** Signs app users in (`data.appAuth`); `signUp`: an app with such a block lets visitors register. */
   appAuth?: { signUp?: true };
+  /**
+   * Keeps the height of its content: beside a taller block in the same row it does not stretch to
+   * the row's height (a few number cards would otherwise float in a tall empty box).
+   */
+  ownHeight?: true;
 }
 
 /** The block record as it travels over the API (spec, blocks-and-data §3 "Block record"). */

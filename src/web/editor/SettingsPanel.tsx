@@ -1,6 +1,7 @@
 // The right-hand settings panel (400 px, blocks-and-data §9) for the block being edited.
 import { ActionIcon, Alert, Box, Button, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
+import type { ColumnTypes } from '../../shared/rows/column-types';
 import type { BlockRecord, BlockSchema } from '../../shared/settings/types';
 import type { SheetInfo } from '../viewer/board-state';
 import { BlockSettingsForm } from './settings/BlockSettingsForm';
@@ -18,6 +19,8 @@ export interface SettingsPanelProps {
   saving: boolean;
   onSave: () => void;
   onCancel: () => void;
+  /** The column types of a sheet, for "Add all columns". */
+  columnTypes?: (sheet: string) => Promise<ColumnTypes>;
 }
 
 export function SettingsPanel(p: SettingsPanelProps) {
@@ -51,6 +54,7 @@ export function SettingsPanel(p: SettingsPanelProps) {
             errors={p.errors}
             tab={p.tab}
             onTab={p.onTab}
+            {...(p.columnTypes ? { columnTypes: p.columnTypes } : {})}
           />
         </Box>
       </ScrollArea>

@@ -3,12 +3,15 @@
 //   Data     the sheet, the block's column settings, and its axes (one group per column element)
 //   Style    every colour setting
 //   Actions  action buttons (when the schema has them), Filters (conditional filters)
-import { Badge, Select, Stack, Tabs, Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { Badge, Button, Group, Select, Stack, Tabs, Text } from '@mantine/core';
+import { IconColumns } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import type { ColumnTypes } from '../../../shared/rows/column-types';
 import { blockSettings } from '../../../shared/settings/block';
 import type { BlockRecord, BlockSchema, SettingsSchema, SettingValues } from '../../../shared/settings/types';
 import type { SheetInfo } from '../../viewer/board-state';
 import { SettingsEnvContext, type SettingsEnv } from './context';
+import { withAllColumns } from './all-columns';
 import { ItemList } from './ItemList';
 import { SettingsForm } from './SettingsForm';
 
@@ -45,9 +48,11 @@ export interface BlockSettingsFormProps {
   errors: Record<string, string>;
   tab: string | null;
   onTab: (tab: string | null) => void;
+  /** The column types of a sheet (stored, else guessed from its rows): "Add all columns" types each field with them. */
+  columnTypes?: (sheet: string) => Promise<ColumnTypes>;
 }
 
-export function BlockSettingsForm({ schema, block, onChange, sheets, pages, errors, tab, onTab }: BlockSettingsFormProps) {
+export function BlockSettingsForm({ schema, block, onChange, sheets, pages, errors, tab, onTab, columnTypes }: BlockSettingsFormProps) {
   const groups = useMemo(() => split(blockSettings(schema)), [schema]);
   const env = useMemo(() => ({ sheets, sheetTitle: block.sheet_title, pages }), [sheets, block.sheet_title, pages]);
   const set = (key: string, value: unknown) => onChange({ ...block, [key]: value });
@@ -59,6 +64,25 @@ export function BlockSettingsForm({ schema, block, onChange, sheets, pages, erro
   const filters = (Array.isArray(block.filters) ? block.filters : []) as SettingValues[];
   // A block that loads rows offers a sheet; usesSheet says whether it must have one (markdown need not).
   const readsSheet = schema.usesSheet || schema.data !== 'none';
+  // Blocks whose viewers fill in one field per axis entry (forms) can take every column at once.
+  const sheetColumns = sheets.find((s) => s.title === block.sheet_title)?.columns ?? [];
+  const fieldsPerAxis = schema.needs?.rowWrites?.by === 'fields' && !!schema.axis;
+  const [adding, setAdding] = useState(false);
+  const [addError, setAddError] = useState<string | null>(null);
+  const addAllColumns = async () => {
+    if (!schema.axis) return;
+    setAdding(true);
+    setAddError(null);
+    let types: ColumnTypes = {};
+    try {
+      types = columnTypes ? await columnTypes(block.sheet_title) : {};
+    } catch {
+      // Without the types every field starts as text; the owner can change each one.
+      setAddError('The column types could not be read, so the new fields start as text. Change a field’s type below if needed.');
+    }
+    setAdding(false);
+    onChange({ ...block, axis: withAllColumns(schema.axis.settings, block.axis, sheetColumns, types) });
+  };
 
   return (
     <SettingsEnvContext.Provider value={env}>
@@ -96,7 +120,6 @@ export function BlockSettingsForm({ schema, block, onChange, sheets, pages, erro
                 onChange={(v) => set('sheet_title', v ?? '')}
                 error={errors.sheet_title}
                 placeholder="Choose a sheet"
-                allowDeselect={!schema.usesSheet}
                 clearable={!schema.usesSheet}
                 comboboxProps={{ withinPortal: true }}
               />
@@ -104,9 +127,29 @@ export function BlockSettingsForm({ schema, block, onChange, sheets, pages, erro
             {Object.keys(groups.data).length > 0 && <SettingsForm schema={groups.data} values={block} onChange={set} errors={errors} />}
             {schema.axis && (
               <Stack gap={6}>
-                <Text fw={600} size="sm">
-                  {axisNoun} settings
-                </Text>
+                <Group justify="space-between" gap="xs" wrap="nowrap">
+                  <Text fw={600} size="sm">
+                    {axisNoun} settings
+                  </Text>
+                  {fieldsPerAxis && (
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      leftSection={<IconColumns size={14} />}
+                      onClick={() => void addAllColumns()}
+                      loading={adding}
+                      disabled={!block.sheet_title || sheetColumns.length === 0 || sheetColumns.every((c) => block.axis.some((a) => a.column === c))}
+                      title={block.sheet_title ? 'One field per column not in the form yet, typed from your data' : 'Choose a sheet first'}
+                    >
+                      Add all columns
+                    </Button>
+                  )}
+                </Group>
+                {addError && (
+                  <Text size="xs" c="orange.8" role="status">
+                    {addError}
+                  </Text>
+                )}
                 <ItemList
                   noun={axisNoun}
                   field="axis"

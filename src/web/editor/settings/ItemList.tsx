@@ -3,8 +3,7 @@
 import { Accordion, ActionIcon, Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { changeItem } from '../../../shared/settings/arrays';
-import { defaultsOf } from '../../../shared/settings/defaults';
+import { changeItem, newListItem } from '../../../shared/settings/arrays';
 import type { SettingsSchema, SettingValues } from '../../../shared/settings/types';
 import { SettingsForm } from './SettingsForm';
 
@@ -30,7 +29,7 @@ export function ItemList({ noun, field, schema, items, onChange, min = 0, max, e
   const listError = errors[field];
 
   const add = () => {
-    onChange([...items, defaultsOf(schema)]);
+    onChange([...items, newListItem(schema, items)]);
     setOpen((o) => [...o, String(items.length)]);
   };
   const remove = (i: number) => onChange(items.filter((_, j) => j !== i));
