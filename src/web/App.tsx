@@ -16,7 +16,7 @@ export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        <Notifications position="top-right" limit={4} autoClose={5000} />
+        <Notifications position="top-right" limit={4} autoClose={5000} className="sb-toasts" />
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>

@@ -38,6 +38,8 @@ import { tabOfFirstError } from './settings/BlockSettingsForm';
 import { SettingsPanel } from './SettingsPanel';
 import { Sidebar } from './Sidebar';
 import { openSpreadsheet, TopBar } from './TopBar';
+import { DocsModal } from './DocsModal';
+import { loadColumnTypes } from './column-types-loader';
 import { TutorialsModal } from './TutorialsModal';
 import { useBlockMutations } from './useBlockMutations';
 
@@ -202,10 +204,11 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
       toast.error('Block not available', `The ${type} block cannot be added yet.`);
       return;
     }
-    // The temporary block: the type's defaults, on the first sheet so data shows at once.
+    // The temporary block: the type's defaults, on the first sheet so data shows at once (blocks
+    // for which a sheet is optional, such as Markdown, too: their [Column] references then work).
     const temp: BlockRecord = { ...blockDefaults(s, ''), temp_block: true };
     const first = board.sheets[0]?.title;
-    if (s.usesSheet && first) temp.sheet_title = first;
+    if ((s.usesSheet || s.data !== 'none') && first) temp.sheet_title = first;
     if (first && s.axis) temp.axis = temp.axis.map((a) => withSheet(s.axis!.settings, a, first));
     setDraft(temp);
     setOpened(JSON.stringify(temp));
@@ -314,7 +317,7 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
       className="sb-editor-shell"
       header={{ height: 60 }}
       // Narrower on phones, where every pixel of the board preview counts.
-      navbar={{ width: { base: 68, sm: 88 }, breakpoint: 0 }}
+      navbar={{ width: { base: 72, sm: 92 }, breakpoint: 0 }}
       aside={{ width: 400, breakpoint: 'sm', collapsed: { mobile: !settingsOpen, desktop: !settingsOpen } }}
     >
       <AppShell.Header>
@@ -390,6 +393,7 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
             saving={create.isPending || update.isPending}
             onSave={save}
             onCancel={closeEditing}
+            {...(board.spreadsheetId ? { columnTypes: (sheet: string) => loadColumnTypes(board.spreadsheetId!, board.appId, sheet) } : {})}
           />
         )}
       </AppShell.Aside>
@@ -423,7 +427,8 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
       <LaunchDialog opened={panel === 'publish'} onClose={() => setPanel('view')} appId={board.appId} subdomain={board.subdomain} />
       <UpgradeModal opened={upgrade} onClose={() => setUpgrade(false)} />
       <FiltersManager board={board} opened={filtersOpen} onClose={() => setFiltersOpen(false)} />
-      <TutorialsModal opened={guide !== null} onClose={() => setGuide(null)} title={guide ?? undefined} />
+      <TutorialsModal opened={guide === 'Tutorial Videos'} onClose={() => setGuide(null)} />
+      <DocsModal opened={guide === 'Docs'} onClose={() => setGuide(null)} />
     </AppShell>
   );
 }

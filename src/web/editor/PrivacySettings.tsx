@@ -17,6 +17,7 @@ import {
   initialPrivacyState,
   isSignInMethod,
   PRIVACY_DELAYS,
+  privacyDescription,
   PRIVACY_TEXT,
   PrivacyError,
   privacyReducer,
@@ -160,9 +161,14 @@ export function PrivacySettings({
       }}
     >
       <Stack gap="sm">
+        {/* The switch says its state in words (Public / Private), on the track and below the label. */}
         <Switch
           label="App privacy"
-          description={settings.isPublic ? 'Public: visitors can open the app.' : 'Private: only you and your editors can open the app.'}
+          size="xl"
+          onLabel="Public"
+          offLabel="Private"
+          styles={{ track: { minWidth: 84 } }}
+          description={privacyDescription(settings.isPublic)}
           checked={settings.isPublic}
           disabled={busy}
           onChange={(e) => void toggle(e.currentTarget.checked)}

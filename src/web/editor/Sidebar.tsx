@@ -32,7 +32,8 @@ function Item({ icon, label, active, disabled, onClick, ref, ...rest }: ItemProp
       onClick={onClick}
       aria-pressed={rest['aria-haspopup'] ? undefined : active}
       disabled={disabled}
-      p={{ base: 4, sm: 8 }}
+      py={{ base: 4, sm: 8 }}
+      px={2}
       style={{
         borderRadius: 8,
         display: 'flex',
@@ -46,7 +47,8 @@ function Item({ icon, label, active, disabled, onClick, ref, ...rest }: ItemProp
       }}
     >
       {icon}
-      <Text size="xs" fw={600} ta="center" inherit>
+      {/* Small enough that the longest one-word label ('Spreadsheet') shows whole in the narrow bar. */}
+      <Text fz={{ base: 10, sm: 11 }} fw={600} ta="center" lh={1.2} c="inherit" data-testid="sidebar-label">
         {label}
       </Text>
     </UnstyledButton>

@@ -1,7 +1,7 @@
 // Editor top bar (shell §2.3): back link, board title, Tutorials, spreadsheet and the publish
 // dropdown (Privacy Settings, Publish to Marketplace). Multipage apps show the app name and the
 // page name; their spreadsheet and publish buttons sit in the sidebar.
-import { Anchor, Button, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconChevronDown, IconChevronRight, IconExternalLink, IconFileSpreadsheet, IconSchool, IconWorldUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { toast } from '../lib/toast';
@@ -14,6 +14,14 @@ export function openSpreadsheet(board: BoardState) {
   // Imported files have no URL; connected Google Sheets (a later issue) will.
   if (!board.spreadsheetUrl) toast.warning('Spreadsheet', 'Spreadsheet URL not configured.');
   else window.open(board.spreadsheetUrl, '_blank', 'noopener');
+}
+
+/** What "View live" opens, as a visitor will see it. */
+export function viewLiveNote(isPublic: boolean, multipage: boolean): string {
+  const what = multipage ? 'app' : 'board';
+  return isPublic
+    ? `Opens the ${what} as visitors see it.`
+    : `Visitors see this ${what} only after you make it public. Until then only you and your editors can open it.`;
 }
 
 export function TopBar({
@@ -34,29 +42,55 @@ export function TopBar({
 }) {
   const multipage = pageName !== undefined;
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
-      <Group gap="sm" wrap="nowrap" miw={0}>
-        <Button component={Link} to="/dashboard" variant="subtle" color="gray" leftSection={<IconArrowLeft size={16} />} px="xs" aria-label="Back">
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+      {/* The title takes what is left and truncates: Back and the buttons on the right never shrink. */}
+      <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
+        <Button
+          component={Link}
+          to="/dashboard"
+          variant="subtle"
+          color="gray"
+          leftSection={<IconArrowLeft size={16} />}
+          px="xs"
+          aria-label="Back"
+          style={{ flexShrink: 0 }}
+        >
           <Text span visibleFrom="sm" inherit>
             Back
           </Text>
         </Button>
-        <Text fw={700} fz="lg" truncate data-testid="board-title">
+        <Text fw={700} fz={{ base: 'md', sm: 'lg' }} truncate miw={0} data-testid="board-title" title={multipage ? board.name : board.title || board.name}>
           {multipage ? board.name : board.title || board.name}
         </Text>
         {multipage && (
           <>
             <IconChevronRight size={16} color="var(--mantine-color-gray-5)" style={{ flexShrink: 0 }} />
-            <Text fw={500} fz="lg" c="dimmed" truncate data-testid="page-title">
+            <Text fw={500} fz={{ base: 'md', sm: 'lg' }} c="dimmed" truncate miw={0} data-testid="page-title">
               {pageName}
             </Text>
           </>
         )}
-        <Anchor href={publicUrl} target="_blank" rel="noreferrer" size="sm" visibleFrom="md" style={{ flexShrink: 0 }}>
-          View live <IconExternalLink size={12} />
-        </Anchor>
+        <Tooltip label={viewLiveNote(board.isPublic, multipage)} multiline w={260} withArrow>
+          <Anchor href={publicUrl} target="_blank" rel="noreferrer" size="sm" visibleFrom="md" style={{ flexShrink: 0 }} data-testid="view-live">
+            View live <IconExternalLink size={12} />
+          </Anchor>
+        </Tooltip>
+        {/* Whether visitors can open it, one click from changing that. */}
+        <Tooltip label={viewLiveNote(board.isPublic, multipage)} multiline w={260} withArrow>
+          <UnstyledButton
+            onClick={() => onPublish('privacy')}
+            visibleFrom="sm"
+            style={{ flexShrink: 0, display: 'flex' }}
+            aria-label={board.isPublic ? 'Public: change privacy settings' : 'Private: change privacy settings'}
+            data-testid="privacy-badge"
+          >
+            <Badge variant="light" color={board.isPublic ? 'teal' : 'gray'} style={{ cursor: 'pointer' }}>
+              {board.isPublic ? 'Public' : 'Private'}
+            </Badge>
+          </UnstyledButton>
+        </Tooltip>
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         <Button variant="default" leftSection={<IconSchool size={16} />} onClick={onTutorials} visibleFrom="sm">
           Tutorials
         </Button>

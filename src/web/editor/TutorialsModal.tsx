@@ -1,9 +1,10 @@
 import { Modal, Tabs, Text } from '@mantine/core';
 import { GUIDES, Guide } from './guides';
 
-export function TutorialsModal({ opened, onClose, title = 'Tutorial Videos' }: { opened: boolean; onClose: () => void; title?: string }) {
+// 'Tutorial Videos' (the top bar's Tutorials): step-by-step guides. The sidebar's Docs is the reference (DocsModal).
+export function TutorialsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg" centered>
+    <Modal opened={opened} onClose={onClose} title="Tutorial Videos" size="lg" centered>
       <Tabs defaultValue="board">
         <Tabs.List>
           {GUIDES.map((g) => (

@@ -149,6 +149,11 @@ export function privacyReducer(state: PrivacyState, action: PrivacyAction): Priv
   }
 }
 
+/** What the switch's position means, in words: the state first (Public / Private), then who can open the app. */
+export function privacyDescription(isPublic: boolean): string {
+  return isPublic ? 'Public: visitors can open the app.' : 'Private: only you and your editors can open the app. Turn on to publish it.';
+}
+
 /** The success message (a toast shown 3 s; the dialog may close before that). */
 export function savedMessage(s: PrivacySettings): string {
   if (!s.isPublic) return 'Your app is private: only you and your editors can open it.';

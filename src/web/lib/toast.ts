@@ -1,5 +1,5 @@
 // One way to raise the spec's toasts (shell §2.3): error, warning, info, success, each with a
-// title and a message. The container (top right, at most 4, 5000 ms) is set up in App.tsx.
+// title and a message. The container (top right, below the top bars so it never covers their buttons; at most 4, 5000 ms) is set up in App.tsx.
 import { notifications } from '@mantine/notifications';
 
 type Kind = 'error' | 'warning' | 'info' | 'success';

@@ -2,6 +2,7 @@
 // (one column on phones, two from 768 px; full_width blocks span the row).
 import { Box, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { needsOf } from '../../blocks/schemas';
 import type { BlockRecord } from '../../shared/settings/types';
 import type { BoardState } from './board-state';
 
@@ -35,5 +36,5 @@ export function BlockGrid({ children }: { children: ReactNode }) {
 }
 
 export function gridItemClass(block: BlockRecord): string {
-  return block.full_width ? 'sb-block-full' : '';
+  return [block.full_width ? 'sb-block-full' : '', needsOf(block.type).ownHeight ? 'sb-block-own-height' : ''].filter(Boolean).join(' ');
 }
