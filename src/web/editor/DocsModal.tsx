@@ -1,7 +1,7 @@
 // 'Docs' (the sidebar): a reference to look things up while building — what each block does (the
 // catalogue of GET /api/blocks) and how sheets, columns, filters and privacy work. 'Tutorials' (the
 // top bar) holds the step-by-step guides instead, so the two never show the same thing.
-import { Accordion, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Accordion, Box, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { BlockIcon } from '../components/BlockIcon';
@@ -59,7 +59,9 @@ export function DocsModal({ opened, onClose }: { opened: boolean; onClose: () =>
           ) : (
             blocks.map((b) => (
               <Group key={b.type} gap="sm" wrap="nowrap" align="flex-start">
-                <BlockIcon name={b.icon} />
+                <Box w={24} style={{ flexShrink: 0, display: 'flex', justifyContent: 'center' }}>
+                  <BlockIcon name={b.icon} />
+                </Box>
                 <div>
                   <Text fw={600} size="sm">
                     {b.name}

@@ -167,7 +167,12 @@ export function PrivacySettings({
           size="xl"
           onLabel="Public"
           offLabel="Private"
-          styles={{ track: { minWidth: 84 } }}
+          // A track wide enough for its word; the label and description keep the form's text size.
+          styles={{
+            track: { minWidth: 84 },
+            label: { fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500 },
+            description: { fontSize: 'var(--mantine-font-size-xs)' },
+          }}
           description={privacyDescription(settings.isPublic)}
           checked={settings.isPublic}
           disabled={busy}

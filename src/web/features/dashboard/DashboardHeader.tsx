@@ -27,7 +27,7 @@ export function DashboardHeader() {
 
   const free = workspace.data?.is_free_plan;
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap">
       <UnstyledButton component={Link} to="/dashboard" aria-label="Sheetboard dashboard">
         <Group gap="xs" wrap="nowrap">
           <ThemeIcon size={32} radius="md">
@@ -41,7 +41,7 @@ export function DashboardHeader() {
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
         {workspace.data && (
           <Tooltip label={free ? 'Embedding and other extras come with a paid plan' : 'All features unlocked'}>
-            <Badge variant="light" color={free ? 'gray' : 'teal'} size="lg" data-testid="plan-badge" style={{ flexShrink: 0 }}>
+            <Badge variant="light" color={free ? 'gray' : 'teal'} size="lg" data-testid="plan-badge" style={{ flexShrink: 0 }} visibleFrom="sm">
               {free ? 'Free plan' : 'Pro plan'}
             </Badge>
           </Tooltip>
@@ -54,15 +54,22 @@ export function DashboardHeader() {
             color="dark"
             leftSection={<IconUsers size={16} />}
             aria-current={pathname === '/dashboard/users' ? 'page' : undefined}
+            aria-label="Editors"
+            px="xs"
             style={{ flexShrink: 0 }}
           >
-            Editors
+            {/* On a phone the icon alone, so the account name keeps its room. */}
+            <Text span visibleFrom="sm" inherit>
+              Editors
+            </Text>
           </Button>
         </Tooltip>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <Button variant="subtle" color="dark" rightSection={<IconChevronDown size={14} />} aria-label="Account menu" miw={0} maw={200}>
-              {me.data?.name ?? 'Account'}
+            <Button variant="subtle" color="dark" rightSection={<IconChevronDown size={14} />} aria-label="Account menu" miw={0} maw={{ base: 220, sm: 260 }} px="xs" title={me.data?.name}>
+              <Text span inherit truncate data-testid="account-name">
+                {me.data?.name ?? 'Account'}
+              </Text>
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
