@@ -1,7 +1,7 @@
 // Form block settings (spec, blocks-and-data §3 "Form block"). Stored keys keep the spec's
 // spelling. Data only: this object must survive a JSON round trip.
 import type { BlockSchema, SelectOption } from '../../shared/settings/types';
-import { columnTypeOptions, sameLabelOptions, selectChoicesSettings } from '../../shared/settings/options';
+import { columnTypeOptions, selectChoicesSettings } from '../../shared/settings/options';
 import { defineSettings } from '../../shared/settings/read';
 
 /** The form's input types (spec order): the table's types without `image`, plus `file`. */
