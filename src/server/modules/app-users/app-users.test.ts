@@ -148,6 +148,8 @@ describe("the owner's API (/api/mutipageapp_users)", () => {
     expect(created.created_at).toBeGreaterThanOrEqual(before);
     expect(created.created_at).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
     expect(res.json().invitation_sent).toBe(true);
+    // Mailed: the link went to the user only, not back to the owner.
+    expect(res.json()).not.toHaveProperty('invitation_link');
 
     const list = await api('GET', `/api/mutipageapp_users/${target.id}`);
     expect(AppUsersResponse.safeParse(list.json()).error).toBeUndefined();
@@ -484,6 +486,8 @@ describe('invitations', () => {
       });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().invitation_sent).toBe(false);
+      // Not mailed: the owner gets the link to pass on.
+      expect(res.json().invitation_link).toMatch(/\/accept-invitation\?token=/);
       const list = await down.app.inject({ method: 'GET', url: `/api/mutipageapp_users/${appId}`, headers: { cookie: o.cookie } });
       expect(list.json().app_users.map((u: { email: string }) => u.email)).toEqual(['unlucky@example.com']);
     } finally {
