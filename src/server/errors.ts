@@ -2,7 +2,11 @@
 // into { message, code?, issues? } with the right status.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
-import { ZodError } from 'zod';
+import { z, ZodError } from 'zod';
+import { peopleMessage } from '../shared/zod-messages';
+
+// Every zod issue a schema did not word itself reads as a sentence for people (shared/zod-messages.ts).
+z.config({ customError: peopleMessage });
 
 export interface Issue {
   path: string;
@@ -32,11 +36,14 @@ export function zodIssues(error: ZodError, prefix = ''): Issue[] {
   return error.issues.map((i) => ({ path: prefix + i.path.map(String).join('.'), message: i.message }));
 }
 
-/** "Invalid email: Please enter a valid email address": names the field the client got wrong. */
+/**
+ * The first issue's sentence, as people read it ("The name can be at most 100 characters"): the
+ * messages name their field themselves (shared/zod-messages.ts), `issues` keep the paths.
+ */
 export function zodMessage(issues: Issue[]): string {
   const first = issues[0];
-  if (!first) return 'Invalid request';
-  return first.path ? `Invalid ${first.path}: ${first.message}` : first.message;
+  if (!first) return 'The request is not valid';
+  return first.message;
 }
 
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {

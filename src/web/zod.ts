@@ -4,8 +4,10 @@
 // parsers are plenty fast for a browser's forms. Only chunks that use zod (owner screens) load it,
 // so the guest view's entry stays without it; the server keeps zod's compiled parsers.
 import { z } from 'zod/v4';
+import { peopleMessage } from '../shared/zod-messages';
 
-z.config({ jitless: true });
+// customError: validation messages for people, the same sentences the server answers.
+z.config({ jitless: true, customError: peopleMessage });
 
 export * from 'zod/v4';
 export { z };

@@ -3,7 +3,7 @@
 // items (≤ 3; added instagram, facebook, linkedin; link required, http(s) only) and simple links
 // (≤ 10, ≤ 5 in the Navigation Hub and Classic Footer Bar layouts). Data only.
 import type { BlockSchema, HideRule } from '../../shared/settings/types';
-import { sameLabelOptions } from '../../shared/settings/options';
+import { capitalisedOptions, sameLabelOptions } from '../../shared/settings/options';
 import { defineSettings } from '../../shared/settings/read';
 
 export const FOOTER_LAYOUTS = ['Contact Centric Footer', 'Navigation Hub Footer', 'Classic Footer Bar', 'Brand Info Footer', 'Mega Footer'] as const;
@@ -50,7 +50,7 @@ export const footerSettings = defineSettings({
     maxItems: FOOTER_LIMITS.contactItems,
     showIf: layoutIn('Contact Centric Footer', 'Mega Footer', 'Brand Info Footer'),
     item: {
-      type: { type: 'select', default: 'phone', label: 'Type', options: sameLabelOptions('address', 'email', 'phone') },
+      type: { type: 'select', default: 'phone', label: 'Type', options: capitalisedOptions('address', 'email', 'phone') },
       value: { type: 'input', default: '', label: 'Value' },
       countryCode: { type: 'input', default: '', label: 'Country code', description: 'e.g. +1', showIf: { setting: 'type', equals: 'phone' } },
       label: { type: 'input', default: '', label: 'Label' },

@@ -1,7 +1,7 @@
 // Form block settings (spec, blocks-and-data §3 "Form block"). Stored keys keep the spec's
 // spelling. Data only: this object must survive a JSON round trip.
 import type { BlockSchema, SelectOption } from '../../shared/settings/types';
-import { sameLabelOptions, selectChoicesSettings } from '../../shared/settings/options';
+import { columnTypeOptions, selectChoicesSettings } from '../../shared/settings/options';
 import { defineSettings } from '../../shared/settings/read';
 
 /** The form's input types (spec order): the table's types without `image`, plus `file`. */
@@ -55,7 +55,7 @@ export const formAxisSettings = defineSettings({
   column: { type: 'sheet_columns', default: '', required: true, label: 'Column' },
   label: { type: 'input', default: '', label: 'Label', description: 'Empty: the column name.' },
   description: { type: 'input', default: '', label: 'Description' },
-  type: { type: 'select', default: 'text', label: 'Type', options: sameLabelOptions(...FORM_FIELD_TYPES) },
+  type: { type: 'select', default: 'text', label: 'Type', options: columnTypeOptions(...FORM_FIELD_TYPES) },
   required: {
     type: 'boolean',
     default: false,

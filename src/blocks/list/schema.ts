@@ -17,7 +17,7 @@ export const listSettings = defineSettings({
     type: 'input',
     default: '200px',
     label: 'Image width',
-    description: "Width of each item's image (the spec's column_width), e.g. 200px.",
+    description: "Width of each item's image, e.g. 200px.",
   },
 });
 

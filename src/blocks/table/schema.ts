@@ -2,7 +2,7 @@
 // Stored keys keep the spec's spelling. Data only: this object must survive a JSON round trip.
 import type { BlockSchema } from '../../shared/settings/types';
 import { ROLE_OPTIONS, rowBlockSettings } from '../../shared/settings/row-blocks';
-import { capitalisedOptions, sameLabelOptions, selectChoicesSettings } from '../../shared/settings/options';
+import { capitalisedOptions, columnTypeOptions, sameLabelOptions, selectChoicesSettings } from '../../shared/settings/options';
 import { defineSettings } from '../../shared/settings/read';
 
 export { ROLE_OPTIONS };
@@ -49,7 +49,7 @@ const isType = (...types: string[]) => ({ setting: 'type', in: types });
 /** One column of the table (an axis). */
 export const tableAxisSettings = defineSettings({
   column: { type: 'sheet_columns', default: '', required: true, label: 'Column' },
-  type: { type: 'select', default: 'text', label: 'Type', options: sameLabelOptions(...TABLE_COLUMN_TYPES) },
+  type: { type: 'select', default: 'text', label: 'Type', options: columnTypeOptions(...TABLE_COLUMN_TYPES) },
   hidden: { type: 'boolean', default: false, label: 'Hidden' },
   use_markdown: { type: 'boolean', default: false, label: 'Use markdown' },
   editable: { type: 'select', default: 'None', label: 'Editable by', options: sameLabelOptions(...ROLE_OPTIONS) },

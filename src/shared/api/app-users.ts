@@ -43,6 +43,8 @@ export const CreateAppUserResponse = z.object({
   new_app_user: AppUser,
   /** False when the invitation e-mail could not be handed to the mail server (the user is added all the same). */
   invitation_sent: z.boolean().optional(),
+  /** Only when the invitation was not sent (no mail server set, or it refused): the link for the owner to pass on. */
+  invitation_link: z.string().optional(),
 });
 /** PUT /api/mutipageapp_users → {updated_user}. */
 export const UpdateAppUserBody = z.object({ appId: z.string().min(1).max(64), userId: z.string().min(1).max(64), ...userFields });
@@ -50,6 +52,8 @@ export const UpdateAppUserResponse = z.object({
   updated_user: AppUser,
   /** Present when the e-mail of a user without a password changed: whether the new invitation went out. */
   invitation_sent: z.boolean().optional(),
+  /** As for a new user: the new invitation's link, only when it was not sent. */
+  invitation_link: z.string().optional(),
 });
 /** DELETE /api/mutipageapp_users with this JSON body → 204. */
 export const DeleteAppUserBody = z.object({ appId: z.string().min(1).max(64), userId: z.string().min(1).max(64) });

@@ -25,7 +25,12 @@ export type WorkspaceEditor = z.infer<typeof WorkspaceEditor>;
 export const WorkspaceEditorsResponse = z.object({ editors: z.array(WorkspaceEditor) });
 /** POST /api/workspace/editors → 201 {editor, invitation_sent}; 400 bad address or your own; 409 already there; 429 too many invitations. */
 export const AddWorkspaceEditorBody = z.object({ email: z.string().max(320).transform((s) => s.trim().toLowerCase()) });
-export const AddWorkspaceEditorResponse = z.object({ editor: WorkspaceEditor, invitation_sent: z.boolean() });
+export const AddWorkspaceEditorResponse = z.object({
+  editor: WorkspaceEditor,
+  invitation_sent: z.boolean(),
+  /** Only when the invitation was not sent (no mail server set, or it refused): the link for the owner to pass on. */
+  invitation_link: z.string().optional(),
+});
 /** DELETE /api/workspace/editors/{id} → 204: the person loses access at once (params: ShortIdParams in ./params). */
 /** POST /api/workspace/join {token} (signed in) → {workspace}; 400 code invalid_token for a used, expired or unknown link. */
 export const JoinWorkspaceBody = z.object({ token: z.string().min(1).max(200) });

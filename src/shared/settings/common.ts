@@ -12,7 +12,9 @@ export const COMMON_SETTINGS = defineSettings({
     type: 'input',
     default: '',
     label: 'Section',
-    description: 'One of the sections defined in the board settings (empty: always shown).',
+    // Hidden until a board can define its sections and the page lays blocks out by them: a choice
+    // that changes nothing would only puzzle. A saved value is kept.
+    hidden: true,
   },
   full_width: { type: 'boolean', default: false, label: 'Full width' },
   background_color: { type: 'color', default: '#ffffff', label: 'Background colour' },

@@ -1,5 +1,6 @@
 // Select options written from their values, for schemas. Generic in the values so a schema
 // declared with defineSettings keeps them as a union type (views read the setting as that union).
+import { COLUMN_TYPE_LABELS } from '../rows/column-types';
 import { defineSettings } from './read';
 import type { HideRule, SelectOption } from './types';
 
@@ -11,6 +12,15 @@ export function sameLabelOptions<const V extends string>(...values: V[]): (Selec
 /** Options labelled with the value capitalised: 'left' → { value: 'left', label: 'Left' }. */
 export function capitalisedOptions<const V extends string>(...values: V[]): (SelectOption & { value: V })[] {
   return values.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
+}
+
+/**
+ * Options of a column or field type picker: the stored value is the type id ('datetime-local'),
+ * the label what people call it ('Date and time', shared/rows/column-types.ts).
+ */
+export function columnTypeOptions<const V extends string>(...values: V[]): (SelectOption & { value: V })[] {
+  const labels: Record<string, string> = COLUMN_TYPE_LABELS;
+  return values.map((value) => ({ value, label: labels[value] ?? value.charAt(0).toUpperCase() + value.slice(1) }));
 }
 
 const isSelectColumn: HideRule = { setting: 'type', in: ['select', 'multi-select'] };

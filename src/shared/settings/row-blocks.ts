@@ -42,7 +42,9 @@ export const rowBlockSettings = defineSettings({
     type: 'boolean',
     default: false,
     label: 'Show filter',
-    description: "Stored for the newer variant; the board's filters apply to every block.",
+    // Nothing shows it yet: the board's own filters apply to every block. Kept (hidden) so a
+    // saved block keeps its value.
+    hidden: true,
   },
   csv_download: { type: 'boolean', default: true, label: 'CSV download' },
   pdf_download: { type: 'boolean', default: false, label: 'PDF download' },

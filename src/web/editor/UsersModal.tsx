@@ -8,6 +8,7 @@ import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { appUserPermission, type AppUser, type AppUsersResponse, type CreateAppUserResponse, type UpdateAppUserResponse } from '../../shared/api/app-users';
+import { InvitationLinkAlert } from '../components/InvitationLink';
 import { api, type Out } from '../lib/api';
 import { keys } from '../lib/queries';
 import { toast } from '../lib/toast';
@@ -19,6 +20,7 @@ import {
   draftOf,
   EMPTY_DRAFT,
   failureText,
+  invitationNotSentText,
   PERMISSION_OPTIONS,
   permissionLabel,
   sortUsers,
@@ -37,12 +39,15 @@ export function UsersModal({ opened, onClose, appId }: { opened: boolean; onClos
   const headingId = useId();
   const [editing, setEditing] = useState<Editing>(null);
   const [listError, setListError] = useState<string | null>(null);
+  /** An invitation that was not mailed: the link for the owner to pass on. */
+  const [unsent, setUnsent] = useState<{ name: string; link: string } | null>(null);
 
   // Closing the popup closes its sub-dialog too.
   useOnChange(opened, (isOpen) => {
     if (isOpen) return;
     setEditing(null);
     setListError(null);
+    setUnsent(null);
   });
 
   const users = useQuery({
@@ -89,6 +94,7 @@ export function UsersModal({ opened, onClose, appId }: { opened: boolean; onClos
               Add Users
             </Button>
           </Group>
+          {unsent && <InvitationLinkAlert text={invitationNotSentText(unsent.name)} link={unsent.link} onClose={() => setUnsent(null)} />}
           {listError && (
             <Alert color="red" role="alert" withCloseButton onClose={() => setListError(null)}>
               {listError}
@@ -162,8 +168,9 @@ export function UsersModal({ opened, onClose, appId }: { opened: boolean; onClos
         appId={appId}
         editing={editing}
         onClose={() => setEditing(null)}
-        onSaved={(user, added) => {
+        onSaved={(user, added, invitation) => {
           setList((l) => withUser(l, user));
+          setUnsent(invitation && !invitation.invitation_sent && invitation.invitation_link ? { name: user.name, link: invitation.invitation_link } : null);
           void qc.invalidateQueries({ queryKey: keys.appUsers(appId) });
           toast.success(added ? 'User added' : 'User updated', added ? `${user.name} (${user.email}) was added to this app.` : `${user.name} was saved.`);
           setEditing(null);
@@ -182,7 +189,7 @@ function UserDialog({
   appId: string;
   editing: Editing;
   onClose: () => void;
-  onSaved: (user: AppUser, added: boolean) => void;
+  onSaved: (user: AppUser, added: boolean, invitation?: { invitation_sent?: boolean; invitation_link?: string }) => void;
 }) {
   const user = editing?.user ?? null;
   const [draft, setDraft] = useState<UserDraft>(() => (editing?.user ? draftOf(editing.user) : EMPTY_DRAFT));
@@ -196,11 +203,15 @@ function UserDialog({
   });
 
   const save = useMutation({
-    mutationFn: async (value: UserDraft): Promise<AppUser> =>
-      user
-        ? (await api.put<Out<typeof UpdateAppUserResponse>>(PATH, { appId, userId: user.id, ...value })).updated_user
-        : (await api.post<Out<typeof CreateAppUserResponse>>(PATH, { appId, ...value })).new_app_user,
-    onSuccess: (saved) => onSaved(saved, !user),
+    mutationFn: async (value: UserDraft) => {
+      if (user) {
+        const res = await api.put<Out<typeof UpdateAppUserResponse>>(PATH, { appId, userId: user.id, ...value });
+        return { saved: res.updated_user, invitation: res };
+      }
+      const res = await api.post<Out<typeof CreateAppUserResponse>>(PATH, { appId, ...value });
+      return { saved: res.new_app_user, invitation: res };
+    },
+    onSuccess: ({ saved, invitation }) => onSaved(saved, !user, invitation),
     onError: (e) => setError(user ? failureText('update', e) : addFailureText(e)),
   });
 

@@ -5,6 +5,7 @@ import {
   BASIC_EMAIL,
   FILL_BOTH_MESSAGE,
   INVALID_EMAIL_MESSAGE,
+  INVITATION_DAYS,
   type AppUser,
   type AppUserPermission,
 } from '../../shared/api/app-users';
@@ -81,4 +82,9 @@ export function addFailureText(e: unknown): string {
 
 export function deleteQuestion(user: Pick<AppUser, 'name' | 'email'>): string {
   return `Are you sure you want to delete user ${user.name} (${user.email})? This action cannot be undone.`;
+}
+
+/** Above the link to pass on when an app user's invitation was not mailed. */
+export function invitationNotSentText(name: string): string {
+  return `The invitation e-mail to ${name} was not sent (no mail server is set up, or it refused). Send them this link yourself: it lets them set their password once, within ${INVITATION_DAYS} days.`;
 }

@@ -8,9 +8,10 @@ import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { AddWorkspaceEditorResponse, WorkspaceEditor, WorkspaceEditorsResponse } from '../../shared/api/workspace';
+import { InvitationLinkAlert } from '../components/InvitationLink';
 import { OwnerModals } from '../components/OwnerModals';
 import { DashboardHeader } from '../features/dashboard/DashboardHeader';
-import { addedDate, checkEditorEmail, inviteResult, removeQuestion, sortEditors, STATUS_LABELS, withEditor, withoutEditor } from '../features/workspace/editors';
+import { addedDate, checkEditorEmail, inviteResult, removeQuestion, sortEditors, STATUS_LABELS, withEditor, withoutEditor, type InviteResult } from '../features/workspace/editors';
 import { api, type Out } from '../lib/api';
 import { keys } from '../lib/queries';
 import { toast } from '../lib/toast';
@@ -49,7 +50,7 @@ function InviteForm() {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [result, setResult] = useState<{ color: 'teal' | 'yellow'; text: string } | null>(null);
+  const [result, setResult] = useState<InviteResult | null>(null);
 
   const invite = useMutation({
     mutationFn: (address: string) => api.post<Out<typeof AddWorkspaceEditorResponse>>(PATH, { email: address }),
@@ -57,7 +58,7 @@ function InviteForm() {
       qc.setQueryData<WorkspaceEditor[]>(keys.workspaceEditors, (old) => withEditor(old ?? [], res.editor));
       void qc.invalidateQueries({ queryKey: keys.workspaceEditors });
       setEmail('');
-      setResult(inviteResult(res.editor.email, res.invitation_sent));
+      setResult(inviteResult(res.editor.email, res.invitation_sent, res.invitation_link));
     },
     onError: (e) => setServerError((e as Error).message),
   });
@@ -101,7 +102,8 @@ function InviteForm() {
               {serverError}
             </Alert>
           )}
-          {result && (
+          {result?.link && <InvitationLinkAlert text={result.text} link={result.link} onClose={() => setResult(null)} />}
+          {result && !result.link && (
             <Alert color={result.color} variant="light" role="status" withCloseButton onClose={() => setResult(null)}>
               {result.text}
             </Alert>

@@ -148,6 +148,8 @@ describe("the owner's API (/api/mutipageapp_users)", () => {
     expect(created.created_at).toBeGreaterThanOrEqual(before);
     expect(created.created_at).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
     expect(res.json().invitation_sent).toBe(true);
+    // Mailed: the link went to the user only, not back to the owner.
+    expect(res.json()).not.toHaveProperty('invitation_link');
 
     const list = await api('GET', `/api/mutipageapp_users/${target.id}`);
     expect(AppUsersResponse.safeParse(list.json()).error).toBeUndefined();
@@ -385,7 +387,7 @@ describe('invitations', () => {
     expect(wrongApp.json().message).toBe(APP_USER_MESSAGES.invalidInvitation);
     const short = await appAuth(club.sub, 'accept-invitation', { payload: { token, password: 'short' } });
     expect(short.statusCode).toBe(400);
-    expect(short.json().message).toBe('Invalid password: Password must be at least 8 characters');
+    expect(short.json().message).toBe('Password must be at least 8 characters');
     const common = await appAuth(club.sub, 'accept-invitation', { payload: { token, password: 'iloveyou' } });
     expect(common.statusCode).toBe(400);
     expect(common.json().message).toBe(COMMON_PASSWORD_MESSAGE);
@@ -484,6 +486,8 @@ describe('invitations', () => {
       });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().invitation_sent).toBe(false);
+      // Not mailed: the owner gets the link to pass on.
+      expect(res.json().invitation_link).toMatch(/\/accept-invitation\?token=/);
       const list = await down.app.inject({ method: 'GET', url: `/api/mutipageapp_users/${appId}`, headers: { cookie: o.cookie } });
       expect(list.json().app_users.map((u: { email: string }) => u.email)).toEqual(['unlucky@example.com']);
     } finally {
@@ -623,9 +627,9 @@ describe('registration', () => {
     const target = await createApp('Checked', 'checked');
     await addRegisterBlock(target.id);
     for (const [payload, message] of [
-      [{ name: 'A', email: 'a@example.com', password: 'short' }, 'Invalid password: Password must be at least 8 characters'],
-      [{ name: 'A', email: 'not-an-email', password: 'long-enough' }, 'Invalid email: Please enter a valid email address'],
-      [{ name: ' ', email: 'a@example.com', password: 'long-enough' }, 'Invalid name: Name is required'],
+      [{ name: 'A', email: 'a@example.com', password: 'short' }, 'Password must be at least 8 characters'],
+      [{ name: 'A', email: 'not-an-email', password: 'long-enough' }, 'Please enter a valid email address'],
+      [{ name: ' ', email: 'a@example.com', password: 'long-enough' }, 'Name is required'],
       [{ name: 'A', email: 'a@example.com', password: 'password1' }, COMMON_PASSWORD_MESSAGE],
     ] as const) {
       const res = await appAuth(target.sub, 'register', { payload });

@@ -37,6 +37,11 @@ function setAppSessionCookie(request: FastifyRequest, reply: FastifyReply, app: 
   });
 }
 
+/** The owner's answer about an invitation: the link only when it was not mailed, for them to pass on. */
+function invitationFields(invitation: service.InvitationResult): { invitation_sent: boolean; invitation_link?: string } {
+  return { invitation_sent: invitation.sent, ...(invitation.sent || !invitation.link ? {} : { invitation_link: invitation.link }) };
+}
+
 export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
   // ---- The owner's API (shell §7), owner of the app only ----
 
@@ -53,8 +58,8 @@ export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
   const addUser = { access: 'owner', resource: appInBody(CreateAppUserBody, (b) => b.appId), rateLimit: invitationLimit } as const;
   app.post('/api/mutipageapp_users', { config: addUser }, async (request, reply) => {
     const body = parse(CreateAppUserBody, request.body);
-    const { user, invitationSent } = await service.createAppUser(ctx, resolvedApp(request), body, { scheme: linkScheme(ctx.config, request) });
-    return reply.status(201).send({ new_app_user: user, invitation_sent: invitationSent });
+    const { user, invitation } = await service.createAppUser(ctx, resolvedApp(request), body, { scheme: linkScheme(ctx.config, request) });
+    return reply.status(201).send({ new_app_user: user, ...invitationFields(invitation) });
   });
 
   app.put('/api/mutipageapp_users', { config: { access: 'owner', resource: appInBody(UpdateAppUserBody, (b) => b.appId) } }, async (request, reply) => {
@@ -66,9 +71,9 @@ export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
       if (wait > 0) throw tooManyAttempts(reply, wait, tooManyInvitations);
     };
     const mail = { scheme: linkScheme(ctx.config, request), mayInvite };
-    const { user, invitationSent } = await service.updateAppUser(ctx, resolvedApp(request), body, mail);
-    if (invitationSent !== undefined) invitations.fail(request);
-    return { updated_user: user, ...(invitationSent === undefined ? {} : { invitation_sent: invitationSent }) };
+    const { user, invitation } = await service.updateAppUser(ctx, resolvedApp(request), body, mail);
+    if (invitation) invitations.fail(request);
+    return { updated_user: user, ...(invitation ? invitationFields(invitation) : {}) };
   });
 
   app.delete('/api/mutipageapp_users', { config: { access: 'owner', resource: appInBody(DeleteAppUserBody, (b) => b.appId) } }, async (request, reply) => {

@@ -76,7 +76,7 @@ export async function createAppUser(
   app: AppView,
   input: UserFields,
   mail: MailContext,
-): Promise<{ user: AppUser; invitationSent: boolean }> {
+): Promise<{ user: AppUser; invitation: InvitationResult }> {
   checkFields(input);
   const repo = appUsersRepo(ctx.db);
   if (await repo.findByEmail(app.id, input.email)) throw conflict(M.duplicateEmail);
@@ -91,8 +91,7 @@ export async function createAppUser(
     updated_at: nowIso(),
   };
   await insertUser(repo, row);
-  const invitationSent = await sendInvitation(ctx, app, row, mail);
-  return { user: appUserOut(row), invitationSent };
+  return { user: appUserOut(row), invitation: await sendInvitation(ctx, app, row, mail) };
 }
 
 /** A new app user; 409 when the address is taken (two adds at once: the unique index (app_id, email) decides). */
@@ -110,7 +109,7 @@ export async function updateAppUser(
   app: AppView,
   input: UserFields & { userId: string },
   mail: MailContext,
-): Promise<{ user: AppUser; invitationSent?: boolean }> {
+): Promise<{ user: AppUser; invitation?: InvitationResult }> {
   const repo = appUsersRepo(ctx.db);
   const before = await repo.findById(app.id, input.userId);
   if (!before) throw notFound(M.userNotFound);
@@ -134,7 +133,7 @@ export async function updateAppUser(
   }
   const after: AppUserRow = { ...before, ...patch };
   // Someone who has not set a password yet is invited again at the new address.
-  if (emailChanged && before.password_hash === null) return { user: appUserOut(after), invitationSent: await sendInvitation(ctx, app, after, mail) };
+  if (emailChanged && before.password_hash === null) return { user: appUserOut(after), invitation: await sendInvitation(ctx, app, after, mail) };
   return { user: appUserOut(after) };
 }
 
@@ -166,8 +165,17 @@ async function newToken(ctx: ServerContext, userId: string, purpose: TokenPurpos
   return token;
 }
 
-/** Mails a 7-day, one-time link to set a first password. False when the mail server refused it. */
-async function sendInvitation(ctx: ServerContext, app: AppView, user: AppUserRow, mail: MailContext): Promise<boolean> {
+/** Whether an invitation went out; when not (no SMTP_URL, or refused), the link for the inviter to pass on. */
+export interface InvitationResult {
+  sent: boolean;
+  link?: string;
+}
+
+/**
+ * Mails a 7-day, one-time link to set a first password. Not sent when no mail server is set
+ * (SMTP_URL) or it refused: then the link comes back for the owner's eyes only.
+ */
+async function sendInvitation(ctx: ServerContext, app: AppView, user: AppUserRow, mail: MailContext): Promise<InvitationResult> {
   const token = await newToken(ctx, user.id, 'invite', INVITATION_DAYS * 86400_000);
   const link = appLink(ctx, app, mail.scheme, '/accept-invitation', token);
   const appName = oneLine(app.name) || app.subdomain;
@@ -178,10 +186,10 @@ async function sendInvitation(ctx: ServerContext, app: AppView, user: AppUserRow
       text: `Hello ${user.name},\n\nYou have been invited to ${appName}. Set your password with this link (valid for ${INVITATION_DAYS} days, once):\n\n${link}\n\nThen sign in with ${user.email} and that password.\n\nIf you did not expect this invitation, ignore this e-mail.\n`,
       html: `<p>Hello ${escapeHtml(user.name)},</p><p>You have been invited to ${escapeHtml(appName)}.</p><p><a href="${escapeHtml(link)}">Set your password</a> (valid for ${INVITATION_DAYS} days, once), then sign in with ${escapeHtml(user.email)} and that password.</p><p>If you did not expect this invitation, ignore this e-mail.</p>`,
     });
-    return true;
+    return ctx.mailer.delivers ? { sent: true } : { sent: false, link };
   } catch (err) {
     ctx.log.error({ err, appId: app.id, appUserId: user.id }, 'invitation e-mail could not be sent');
-    return false;
+    return { sent: false, link };
   }
 }
 

@@ -27,6 +27,15 @@ async function create(payload: object, user: TestUser | null = owner) {
 }
 
 describe('POST /api/apps', () => {
+  it('a too long name answers a sentence for people, not zod\'s English (issue 13)', async () => {
+    const res = await create({ name: 'x'.repeat(101), kind: 'board', spreadsheetId });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The name can be at most 100 characters', code: 'bad_request', issues: [{ path: 'name', message: 'The name can be at most 100 characters' }] });
+    const renamed = await t.app.inject({ method: 'PUT', url: `/api/apps/${(await create({ name: 'Short', kind: 'board' })).json().app.id}`, headers: as(owner), payload: { name: 'y'.repeat(200) } });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().message).toBe('The name can be at most 100 characters');
+  });
+
   it('creates a private board (public false, the spec default) with one home page and a subdomain from the name', async () => {
     const res = await create({ name: 'Q3 Sales & Ops!', kind: 'board', spreadsheetId });
     expect(res.statusCode).toBe(201);
@@ -207,7 +216,7 @@ describe('reading, updating, deleting', () => {
     expect((await t.app.inject({ method: 'PUT', url: `/api/apps/${app.id}`, payload: { name: 'Anon' } })).statusCode).toBe(401);
     const badColour = await t.app.inject({ method: 'PUT', url: `/api/apps/${app.id}`, headers: as(owner), payload: { nav_background: 'not a colour!' } });
     expect(badColour.statusCode).toBe(400);
-    expect(badColour.json().message).toBe('Invalid nav_background: Must be a colour such as #4f46e5');
+    expect(badColour.json().message).toBe('Must be a colour such as #4f46e5');
     const badSheet = await t.app.inject({ method: 'PUT', url: `/api/apps/${app.id}`, headers: as(owner), payload: { spreadsheetId: strangerSpreadsheetId } });
     expect(badSheet.statusCode).toBe(404);
   });

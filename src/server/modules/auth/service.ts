@@ -25,7 +25,7 @@ export type SeedWorkspace = (ctx: ServerContext, user: SessionUser, attempt: num
 export async function signup(ctx: ServerContext, input: { name: string; email: string; password: string }, seed: SeedWorkspace) {
   // The users.email column (and RFC 5321) stop at 320 characters; PostgreSQL would throw.
   if (input.email.length > MAX_EMAIL_LENGTH)
-    throw badRequest(`Invalid email: ${EMAIL_TOO_LONG}`, [{ path: 'email', message: EMAIL_TOO_LONG }]);
+    throw badRequest(EMAIL_TOO_LONG, [{ path: 'email', message: EMAIL_TOO_LONG }]);
   const repo = authRepo(ctx.db);
   if (await repo.findUserByEmail(input.email)) throw conflict('An account with this email already exists');
   const user = { id: newId(), name: input.name, email: input.email };

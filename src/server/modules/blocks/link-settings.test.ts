@@ -40,7 +40,7 @@ describe("a form's file field default", () => {
   it.each(BAD)('%j is refused when the block is created, naming the field', async (value) => {
     const res = await post(form(value));
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe("Invalid setting 'axis.1.default': Default value must start with http:// or https://");
+    expect(res.json().message).toBe("Default value must start with http:// or https://");
     expect(res.json().issues).toEqual([{ path: 'axis.1.default', message: 'Default value must start with http:// or https://' }]);
   });
 

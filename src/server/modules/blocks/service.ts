@@ -36,7 +36,7 @@ function checked(type: string, input: Record<string, unknown>, id: string): Bloc
   delete record.temp_block;
   const issues = validateBlock(schema, record, FORMATS);
   const first = issues[0];
-  if (first) throw badRequest(`Invalid setting '${first.path}': ${first.message}`, issues);
+  if (first) throw badRequest(first.message, issues);
   return record;
 }
 

@@ -28,7 +28,7 @@ export function parseChartSpec(raw: string): ChartSpec {
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const where = ['chart', ...issue.path.map(String)].join('.');
-    throw badRequest(`Invalid ${where}: ${issue.message}`, [{ path: where, message: issue.message }]);
+    throw badRequest(issue.message, [{ path: where, message: issue.message }]);
   }
   const { x_axis, axes, filters } = result.data;
   return { x_axis, axes, filters: filters.map((f) => ({ select_column: f.select_column, match_with_column: f.match_with_column })) };

@@ -11,6 +11,11 @@ export interface Mail {
 }
 
 export interface Mailer {
+  /**
+   * False without SMTP_URL: `send` only writes the mail to the server log, so nobody receives it.
+   * Invitations then count as not sent, and the inviter is given the link to pass on.
+   */
+  readonly delivers: boolean;
   send(mail: Mail): Promise<void>;
   close(): void;
 }
@@ -18,6 +23,7 @@ export interface Mailer {
 export function createMailer(options: { smtpUrl: string | null; from: string; log: FastifyBaseLogger }): Mailer {
   if (!options.smtpUrl) {
     return {
+      delivers: false,
       async send(mail) {
         options.log.info({ to: mail.to, subject: mail.subject }, `E-mail (SMTP_URL not set):\n${mail.text}`);
       },
@@ -26,6 +32,7 @@ export function createMailer(options: { smtpUrl: string | null; from: string; lo
   }
   const transport = nodemailer.createTransport(options.smtpUrl);
   return {
+    delivers: true,
     async send(mail) {
       await transport.sendMail({ from: options.from, ...mail });
     },

@@ -59,7 +59,7 @@ describe('saving a form with a pattern RE2 cannot run', () => {
     ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(
-      "Invalid setting 'axis.1.regex_validation': Regex validation of 'F2' refers back to an earlier group (\\1), which is not supported: write the pattern without it",
+      "Regex validation of 'F2' refers back to an earlier group (\\1), which is not supported: write the pattern without it",
     );
   });
 

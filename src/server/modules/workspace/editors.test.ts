@@ -53,6 +53,8 @@ describe('inviting editors', () => {
     const res = await api('POST', '/api/workspace/editors', owner, { email: `  ${erin.email.toUpperCase()} ` });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ editor: { email: erin.email, name: null, status: 'invited' }, invitation_sent: true });
+    // Mailed: the link went to Erin only, not back to the owner.
+    expect(res.json()).not.toHaveProperty('invitation_link');
     const mail = smtp.messages.filter((m) => m.to.includes(erin.email)).at(-1)!;
     expect(mail.raw).toMatch(/Subject: Olga Owner invited you to edit their Sheetboard apps/);
     expect(tokenMailedTo(erin.email).length).toBeGreaterThan(40);

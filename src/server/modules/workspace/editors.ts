@@ -40,7 +40,7 @@ export interface InviteOptions {
   mayInvite?: () => void;
 }
 
-export async function addEditor(ctx: ServerContext, owner: SessionUser, email: string, options: InviteOptions): Promise<{ editor: WorkspaceEditor; invitation_sent: boolean }> {
+export async function addEditor(ctx: ServerContext, owner: SessionUser, email: string, options: InviteOptions): Promise<{ editor: WorkspaceEditor; invitation_sent: boolean; invitation_link?: string }> {
   const ws = await workspaceOf(ctx, owner.id);
   if (!BASIC_EMAIL.test(email)) throw badRequest(M.invalidEmail, [{ path: 'email', message: M.invalidEmail }]);
   if (email === owner.email.toLowerCase()) throw badRequest(M.yourself, [{ path: 'email', message: M.yourself }]);
@@ -64,7 +64,7 @@ export async function addEditor(ctx: ServerContext, owner: SessionUser, email: s
   }
   const link = `${options.scheme}://${ctx.config.baseHost}/join-workspace?token=${encodeURIComponent(token)}`;
   const who = owner.name.replace(/\s+/g, ' ').trim() || owner.email;
-  let sent = true;
+  let sent = ctx.mailer.delivers;
   try {
     await ctx.mailer.send({
       to: email,
@@ -76,7 +76,8 @@ export async function addEditor(ctx: ServerContext, owner: SessionUser, email: s
     ctx.log.error({ err, workspaceId: ws.id }, 'editor invitation e-mail could not be sent');
     sent = false;
   }
-  return { editor: editorOut(row), invitation_sent: sent };
+  // Not mailed: the link goes back to the owner who invited (only to them), to pass on themselves.
+  return { editor: editorOut(row), invitation_sent: sent, ...(sent ? {} : { invitation_link: link }) };
 }
 
 export async function removeEditor(ctx: ServerContext, owner: SessionUser, id: string): Promise<void> {

@@ -31,9 +31,13 @@ describe('invite check', () => {
 describe('texts', () => {
   it('an invitation that went out, and one whose e-mail failed', () => {
     expect(inviteResult('erin@example.com', true)).toEqual({ color: 'teal', text: 'Invitation sent to erin@example.com' });
-    expect(inviteResult('erin@example.com', false)).toEqual({
+    const notSent = 'Editor added, but the invitation e-mail was not sent (no mail server is set up, or it refused). Send them this link yourself: it works once, while they are signed in.';
+    expect(inviteResult('erin@example.com', false)).toEqual({ color: 'yellow', text: notSent });
+    // The link the server answers the owner when the e-mail was not sent, to pass on.
+    expect(inviteResult('erin@example.com', false, 'http://localhost:3000/join-workspace?token=abc')).toEqual({
       color: 'yellow',
-      text: 'Editor added, but the invitation e-mail could not be sent. Check the mail settings (SMTP_URL).',
+      text: notSent,
+      link: 'http://localhost:3000/join-workspace?token=abc',
     });
   });
 

@@ -13,11 +13,19 @@ export function checkEditorEmail(raw: string): EmailCheck {
   return { ok: true, email };
 }
 
-export const MAIL_NOT_SENT_TEXT = 'Editor added, but the invitation e-mail could not be sent. Check the mail settings (SMTP_URL).';
+export const MAIL_NOT_SENT_TEXT = 'Editor added, but the invitation e-mail was not sent (no mail server is set up, or it refused). Send them this link yourself: it works once, while they are signed in.';
 
-/** What the owner reads after a successful invitation (201); a failed e-mail is a warning. */
-export function inviteResult(email: string, invitationSent: boolean): { color: 'teal' | 'yellow'; text: string } {
-  return invitationSent ? { color: 'teal', text: `Invitation sent to ${email}` } : { color: 'yellow', text: MAIL_NOT_SENT_TEXT };
+export interface InviteResult {
+  color: 'teal' | 'yellow';
+  text: string;
+  /** The invitation link, only when the e-mail was not sent: for the owner to pass on. */
+  link?: string;
+}
+
+/** What the owner reads after a successful invitation (201); an e-mail not sent is a warning with the link. */
+export function inviteResult(email: string, invitationSent: boolean, link?: string): InviteResult {
+  if (invitationSent) return { color: 'teal', text: `Invitation sent to ${email}` };
+  return { color: 'yellow', text: MAIL_NOT_SENT_TEXT, ...(link ? { link } : {}) };
 }
 
 export function removeQuestion(email: string): string {
