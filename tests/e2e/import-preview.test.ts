@@ -22,6 +22,8 @@ afterAll(async () => {
 // What Excel saves as "CSV" on a German Windows: semicolons, Windows-1252 (Latin-1) bytes.
 const KUNDEN = Buffer.from('Kunde;Stadt;Status\r\nMüller;Köln;offen\r\nJürgen Größ;München;bezahlt\r\nZoë;Düsseldorf;offen\r\n', 'latin1');
 
+const XSS = '<img src=x onerror=window.pwned=1>';
+
 async function signedIn(viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ viewport });
   await call(context, server, 'POST', '/api/auth/signup', { name: 'Ada Owner', email: `preview${Date.now()}${viewport.width}@example.com`, password: 'correct horse battery' });
@@ -78,8 +80,17 @@ describe('importing a CSV through its preview', () => {
 
   it('says a refusal once, in the dialog (no toast besides), and the owner can read the file another way and import', async () => {
     const page = await signedIn({ width: 1400, height: 900 });
-    await page.getByTestId('import-input').setInputFiles({ name: 'kunden.csv', mimeType: 'text/csv', buffer: KUNDEN });
     const dialog = page.getByRole('dialog', { name: 'Check the import' });
+    // Markup in a file's names and values is text in the preview, never elements.
+    await page.getByTestId('import-input').setInputFiles({ name: 'markup.csv', mimeType: 'text/csv', buffer: Buffer.from(`Name,${XSS}\nAda,${XSS}\n`) });
+    await dialog.getByRole('cell', { name: XSS }).waitFor();
+    expect(await dialog.getByText(XSS).count()).toBe(2);
+    expect(await dialog.locator('img, script').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: boolean }).pwned)).toBeUndefined();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByTestId('import-input').setInputFiles({ name: 'kunden.csv', mimeType: 'text/csv', buffer: KUNDEN });
     await dialog.getByRole('cell', { name: 'Müller' }).waitFor();
     // Commas read the whole line as one column; semicolons again give three.
     await choose(page, dialog, 'Columns separated by', 'Comma');
