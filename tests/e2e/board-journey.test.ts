@@ -124,6 +124,9 @@ describe('a new owner builds and publishes a board', () => {
 
     const csv = 'Customer,City,Spend\nAlice,Paris,120\nBob,Lyon,80\nChloé,Paris,45\n';
     await input.setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    // The preview first (issue 13), then Import.
+    await owner.getByRole('dialog', { name: 'Check the import' }).getByRole('cell', { name: 'Chloé' }).waitFor();
+    await owner.getByTestId('import-confirm').click();
     // The import's own notice: the sample's 'Customers' tab would match the list before the upload ends.
     await owner.getByText('customers: 1 sheet ready to use.').waitFor();
 
@@ -132,6 +135,8 @@ describe('a new owner builds and publishes a board', () => {
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       buffer: await xlsxWithTwoTabs(),
     });
+    await owner.getByRole('dialog', { name: 'Check the import' }).getByRole('cell', { name: 'Grace' }).waitFor();
+    await owner.getByTestId('import-confirm').click();
     const item = sheets.getByTestId('spreadsheet-item').filter({ hasText: 'regional-sales' });
     await item.waitFor();
     expect(await item.innerText()).toMatch(/2 sheets/i);

@@ -117,6 +117,8 @@ export function uploadFile<T>(
   field: string,
   file: File,
   onProgress: (fraction: number) => void,
+  /** Form fields sent before the file (the server reads them whatever their order, but small parts first is cheaper). */
+  fields: Record<string, string> = {},
 ): { promise: Promise<T>; abort: () => void } {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<T>((resolve, reject) => {
@@ -134,6 +136,7 @@ export function uploadFile<T>(
     xhr.onerror = () => reject(new ApiError(NETWORK_ERROR, 0));
     xhr.onabort = () => reject(new ApiError('Upload cancelled', 0));
     const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
     form.append(field, file, file.name);
     xhr.send(form);
   });

@@ -327,6 +327,30 @@ describe('privacy matrix', () => {
   });
 });
 
+describe("imports ('signed-in'): into the caller's own workspace, never without a session", () => {
+  const IMPORT_CALLS = [
+    { name: 'import', url: '/api/spreadsheets', ok: 201 },
+    { name: 'import preview', url: '/api/spreadsheets/preview', ok: 200 },
+  ];
+  it('anonymous visitors get 401; the owner, a workspace editor and another owner each import for themselves', async () => {
+    const unexpected: string[] = [];
+    for (const call of IMPORT_CALLS)
+      for (const role of ROLES) {
+        const m = multipart(`matrix-${role.replace(/ /g, '-')}.csv`, 'City,Amount\nNice,3\n');
+        const res = await t.app.inject({ method: 'POST', url: call.url, payload: m.payload, headers: { ...m.headers, ...as(userOf(role)) } });
+        const expected = role === 'anonymous' ? 401 : call.ok;
+        if (res.statusCode !== expected) unexpected.push(`${role} ${call.name} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+    expect(unexpected).toEqual([]);
+    // Each import landed in its caller's workspace: another owner's is not the owner's.
+    const titles = async (user: TestUser) =>
+      (await ok<{ spreadsheets: { title: string }[] }>(await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: as(user) }))).spreadsheets.map((s) => s.title);
+    expect(await titles(owner)).toContain('matrix-owner');
+    expect(await titles(owner)).not.toContain('matrix-other-owner');
+    expect(await titles(other)).toContain('matrix-other-owner');
+  });
+});
+
 describe('privacy API', () => {
   it('POST /api/app/app-info names the app by the first label of its host; unknown names are 404', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/app/app-info', payload: { appName: apps.public.subdomain.toUpperCase() } });

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { csvValue, decodeText, detectFormat, headerNames, IMPORT_LIMITS, parseCsv, parseSpreadsheetFile, parseXlsx, titleFromName } from './import-file';
+import { csvValue, decodeText, detectFormat, headerNames, IMPORT_LIMITS, parseCsv, parseSpreadsheetFile, parseXlsx, readSpreadsheetFile, titleFromName } from './import-file';
 
 describe('csvValue: plain decimals become numbers, everything else stays text', () => {
   it.each([
@@ -258,5 +258,44 @@ describe('XLSX shapes and limits', () => {
   it('a broken zip is unreadable, not a crash', async () => {
     const buf = await xlsxBuffer((wb) => wb.addWorksheet('A').addRow(['x']));
     await expect(parseXlsx(buf.subarray(0, buf.length - 30))).rejects.toThrow('The XLSX file could not be read');
+  });
+});
+
+describe('decodeText: code pages other than Windows-1252, guessed (chardet) and read (TextDecoder)', () => {
+  // The bytes are what iconv writes for each text in that encoding.
+  it.each([
+    ['Shift_JIS (Japanese Excel)', 'shift_jis', 'lryRTyyTc45zLIOBg4IKjlKTY5G+mFksk4yLniyDZYNYg2eCxYK3Co2yk6GJ1I5xLJHljeMsguaC64K1gq2CqIrogqKCtYLcgrcKl+mW2IjqmFkslryMw4muLJe5ifCCtYLcgrWCvQo=', '名前,都市,メモ\n山田太郎,東京,テストです\n佐藤花子,大阪,よろしくお願いします\n鈴木一郎,名古屋,了解しました\n'],
+    ['GB18030 (Simplified Chinese Excel)', 'gb18030', '0NXD+yyzx8rQLLG416IK1cXOsCyxsb6pLNXiysfSu7j2suLK1ArN9be8LMnPuqMs0LvQu8TjtcSw79b6CsDuxMgsuePW3SzD98zsvPsK', '姓名,城市,备注\n张伟,北京,这是一个测试\n王芳,上海,谢谢你的帮助\n李娜,广州,明天见\n'],
+    ['Big5 (Traditional Chinese)', 'big5', 'qW2mVyyrsKWrCrOvpGqk5SyleKVfCqpMpHCs/CywqravCg==', '姓名,城市\n陳大文,台北\n林小美,高雄\n'],
+    ['EUC-KR (Korean)', 'euc-kr', 'wMy4pyy1tb3DCrHow7a89iy8rb/vCsDMv7XI8Sy6zrvqCg==', '이름,도시\n김철수,서울\n이영희,부산\n'],
+    ['ISO-8859-2 (Polish)', 'iso-8859-2', 'SW1p6ixNaWFzdG8sVXdhZ2kKo3VrYXN6IK/zs+Yso/NkvCy2Y2llv2thCk1hs2dvcnphdGEsS3Jha/N3LLxkvGKzbwpQYXdlsyxHZGHxc2ssZ+q2Cg==', 'Imię,Miasto,Uwagi\nŁukasz Żółć,Łódź,ścieżka\nMałgorzata,Kraków,źdźbło\nPaweł,Gdańsk,gęś\n'],
+    ['Windows-1250 (Czech Excel)', 'windows-1250', 'Sm3pbm8sTexzdG8sUG96buFta2EKSmn47SBOb3bhayxCcm5vLFD47WxpmiCebHWdb3Xoa/0ga/nyCkV2YSBEdm/44WtvduEsUGx6ZfIs+nDsbCDv4WJlbHNr6SDzZHkK', 'Jméno,Město,Poznámka\nJiří Novák,Brno,Příliš žluťoučký kůň\nEva Dvořáková,Plzeň,úpěl ďábelské ódy\n'],
+    ['KOI8-R (Russian)', 'koi8-r', '6c3RLOfP0s/ELPrBzcXUy8EK6dfBziDwxdTSz9cs7c/Ty9fBLPDSydfF1CDNydIK78zYx8Es88HOy9Qt8MXUxdLC1dLHLPfToyDIz9LP288K88XSx8XKLO7P18/TycLJ0tPLLPPQwdPJws8K', 'Имя,Город,Заметка\nИван Петров,Москва,Привет мир\nОльга,Санкт-Петербург,Всё хорошо\nСергей,Новосибирск,Спасибо\n'],
+    ['Windows-1251 (Russian Excel)', 'windows-1251', 'yOz/LMPu8O7kLMfg7OXy6uAKyOLg7SDP5fLw7uIszO7x6uLgLM/w6OLl8iDs6PAKzuv84+As0eDt6vItz+Xy5fDh8/DjLMLxuCD17vDu+O4K0eXw4+XpLM3u4u7x6OHo8PHqLNHv4PHo4e4K', 'Имя,Город,Заметка\nИван Петров,Москва,Привет мир\nОльга,Санкт-Петербург,Всё хорошо\nСергей,Новосибирск,Спасибо\n'],
+  ])('%s', (_name, encoding, base64, text) => {
+    expect(decodeText(Buffer.from(base64, 'base64'))).toEqual({ text, encoding });
+  });
+
+  it.each([
+    ['German', 'Name;Stadt;Straße\nMüller;Köln;Hauptstraße 5\nJürgen Größ;München;Königsallee 1\n'],
+    ['French', 'nom,ville\nHélène,Orléans\nZoé,Besançon\nFrançoise,Noël\n'],
+    ['Spanish', 'nombre,ciudad\nSeñora Ñandú,Cádiz\nJosé,Málaga\n'],
+    ['one accented letter', 'Name\nAda\nMüller\n'],
+  ])('western text (%s) stays Windows-1252', (_name, text) => {
+    expect(decodeText(windows1252(text))).toEqual({ text, encoding: 'windows-1252' });
+  });
+
+  it('reads the file in the encoding asked for, skipping only its own byte order mark', () => {
+    const bytes = Buffer.from('Müller', 'latin1');
+    expect(decodeText(bytes, 'utf-8')).toEqual({ text: 'M\uFFFDller', encoding: 'utf-8' });
+    expect(decodeText(bytes, 'iso-8859-2')).toEqual({ text: 'Müller', encoding: 'iso-8859-2' });
+    expect(decodeText(Buffer.from('\uFEFFa,b', 'utf8'), 'utf-8').text).toBe('a,b');
+    expect(decodeText(Buffer.concat([Buffer.from([0xff, 0xfe]), utf16le('a,b')]), 'utf-16le').text).toBe('a,b');
+  });
+
+  it('a CSV in a code page imports with its names right, and says how it was read', async () => {
+    const bytes = Buffer.from('SW1p6ixNaWFzdG8Ko3VrYXN6LKPzZLwK', 'base64'); // 'Imię,Miasto\nŁukasz,Łódź\n' in ISO-8859-2
+    const read = await readSpreadsheetFile(bytes, 'ludzie.csv');
+    expect(read).toEqual({ encoding: 'iso-8859-2', delimiter: ',', header: true, sheets: [{ title: 'ludzie', columns: ['Imię', 'Miasto'], rows: [['Łukasz', 'Łódź']] }] });
   });
 });

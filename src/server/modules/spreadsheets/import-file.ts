@@ -3,8 +3,13 @@
 // worker thread (import-worker.ts), which runs this file.
 import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
+import type { CsvDelimiter, TextEncoding } from '../../../shared/api/spreadsheets';
+import { GUESS_SAMPLE, guessColumnType, type ColumnType } from '../../../shared/rows/column-types';
 import { badRequest } from '../../errors';
+import { byteOrder, decodeText } from './text-encoding';
 import { checkXlsxSize, XlsxTooBig } from './xlsx-guard';
+
+export { decodeText, type TextEncoding } from './text-encoding';
 
 export type Cell = string | number | boolean | null;
 
@@ -64,12 +69,43 @@ export function detectFormat(buf: Buffer, filename: string): 'xlsx' | 'csv' {
   return 'csv';
 }
 
-export async function parseSpreadsheetFile(buf: Buffer, filename: string, limits: ImportLimits = IMPORT_LIMITS): Promise<ParsedSheet[]> {
+/** How the owner asked the file to be read (the import preview's choices); absent: detected. */
+export interface ReadOptions {
+  encoding?: TextEncoding;
+  delimiter?: CsvDelimiter;
+  /** false: the first row is data and the columns are named 'Column 1', 'Column 2'… */
+  header?: boolean;
+}
+
+/** A file as read: its sheets and how its text was read (null for XLSX). */
+export interface ReadFile {
+  encoding: TextEncoding | null;
+  delimiter: CsvDelimiter | null;
+  header: boolean;
+  sheets: ParsedSheet[];
+}
+
+export async function readSpreadsheetFile(buf: Buffer, filename: string, limits: ImportLimits = IMPORT_LIMITS, options: ReadOptions = {}): Promise<ReadFile> {
   if (buf.length === 0) throw badRequest(MESSAGES.empty);
   const format = detectFormat(buf, filename);
-  const sheets = format === 'xlsx' ? await parseXlsx(buf, limits) : [parseCsv(buf, titleFromName(filename), limits)];
-  if (sheets.length === 0) throw badRequest(MESSAGES.empty);
-  return sheets;
+  const header = options.header ?? true;
+  if (format === 'xlsx') {
+    const sheets = await parseXlsx(buf, limits, header);
+    if (sheets.length === 0) throw badRequest(MESSAGES.empty);
+    return { encoding: null, delimiter: null, header, sheets };
+  }
+  const csv = readCsv(buf, titleFromName(filename), limits, options);
+  return { encoding: csv.encoding, delimiter: csv.delimiter, header, sheets: [csv.sheet] };
+}
+
+export async function parseSpreadsheetFile(buf: Buffer, filename: string, limits: ImportLimits = IMPORT_LIMITS, options: ReadOptions = {}): Promise<ParsedSheet[]> {
+  return (await readSpreadsheetFile(buf, filename, limits, options)).sheets;
+}
+
+/** Each column's type guessed from its values (the first GUESS_SAMPLE rows). */
+export function guessSheetTypes(sheet: ParsedSheet): ColumnType[] {
+  const sample = sheet.rows.length > GUESS_SAMPLE ? sheet.rows.slice(0, GUESS_SAMPLE) : sheet.rows;
+  return sheet.columns.map((_, c) => guessColumnType(sample.map((r) => r[c])));
 }
 
 export function titleFromName(filename: string): string {
@@ -109,84 +145,33 @@ function dropTrailingBlankRows(rows: Cell[][]): void {
   while (rows.length > 0 && isBlankRow(rows[rows.length - 1]!)) rows.pop();
 }
 
-/**
- * The text encodings a CSV arrives in: what Excel and other spreadsheet programs save ("CSV
- * UTF-8" with a byte order mark, "Unicode Text" as UTF-16, plain "CSV" in the Windows code page,
- * which is Windows-1252 for western languages) and what everything else writes (UTF-8).
- */
-export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
-
-/**
- * How a file's text is decoded. In order: a byte order mark; UTF-16 without one (ASCII-range text
- * leaves every other byte zero); valid UTF-8 (text with accented letters in Windows-1252 is almost
- * never valid UTF-8); else Windows-1252, of which Latin-1 (ISO-8859-1) is a subset for every
- * printable character. The whole file is one encoding: a file mixing two decodes as Windows-1252.
- */
-export function decodeText(buf: Uint8Array): { text: string; encoding: TextEncoding } {
-  const marked = byteOrder(buf);
-  // ignoreBOM: the mark is already skipped, so a second one stays as text rather than vanishing.
-  if (marked) return { text: new TextDecoder(marked.encoding, { ignoreBOM: true }).decode(buf.subarray(marked.bom)), encoding: marked.encoding };
-  try {
-    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(buf), encoding: 'utf-8' };
-  } catch {
-    return { text: windows1252(buf), encoding: 'windows-1252' };
-  }
+export function parseCsv(buf: Buffer, title: string, limits: ImportLimits = IMPORT_LIMITS, options: ReadOptions = {}): ParsedSheet {
+  return readCsv(buf, title, limits, options).sheet;
 }
 
-// Windows-1252's characters for bytes 0x80–0x9F (the five it leaves unassigned keep their C1
-// control code, as the WHATWG Encoding Standard says). Node 20's TextDecoder('windows-1252')
-// decodes these bytes as Latin-1's C1 controls, so "€" came out as U+0080: decode them here.
-const CP1252_80_9F =
-  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
-  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+/** The delimiters a CSV is guessed to use (papaparse's order, without its rare record separators). */
+const DELIMITERS: CsvDelimiter[] = [',', '\t', '|', ';'];
 
-function windows1252(buf: Uint8Array): string {
-  return Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength)
-    .toString('latin1')
-    .replace(/[\x80-\x9f]/g, (c) => CP1252_80_9F[c.charCodeAt(0) - 0x80]!);
-}
-
-/** The encoding a byte order mark names (and the mark's length), or UTF-16 recognised without one. */
-function byteOrder(buf: Uint8Array): { encoding: TextEncoding; bom: number } | null {
-  if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) return { encoding: 'utf-8', bom: 3 };
-  if (buf[0] === 0xff && buf[1] === 0xfe) return { encoding: 'utf-16le', bom: 2 };
-  if (buf[0] === 0xfe && buf[1] === 0xff) return { encoding: 'utf-16be', bom: 2 };
-  const utf16 = utf16WithoutBom(buf);
-  return utf16 ? { encoding: utf16, bom: 0 } : null;
-}
-
-/** In the first 8 KB, zeros fill one byte of at least 3 pairs in 10 and never the other byte. */
-function utf16WithoutBom(buf: Uint8Array): 'utf-16le' | 'utf-16be' | null {
-  const n = Math.min(buf.length, 8192) & ~1;
-  if (n < 4) return null;
-  let evenZeros = 0;
-  let oddZeros = 0;
-  for (let i = 0; i < n; i += 2) {
-    if (buf[i] === 0) evenZeros++;
-    if (buf[i + 1] === 0) oddZeros++;
-  }
-  const pairs = n / 2;
-  if (evenZeros === 0 && oddZeros * 10 >= pairs * 3) return 'utf-16le';
-  if (oddZeros === 0 && evenZeros * 10 >= pairs * 3) return 'utf-16be';
-  return null;
-}
-
-export function parseCsv(buf: Buffer, title: string, limits: ImportLimits = IMPORT_LIMITS): ParsedSheet {
-  const { text } = decodeText(buf);
+function readCsv(buf: Buffer, title: string, limits: ImportLimits, options: ReadOptions): { sheet: ParsedSheet; encoding: TextEncoding; delimiter: CsvDelimiter } {
+  const { text, encoding } = decodeText(buf, options.encoding);
   if (text.trim() === '') throw badRequest(MESSAGES.empty);
+  const withHeader = options.header ?? true;
   // Stop parsing past the row limit (plus room for trailing blank lines) instead of building
   // millions of rows only to refuse them.
   const cap = limits.maxRows + 1 + TRAILING_BLANK_ALLOWANCE;
   // papaparse guesses the delimiter from the first rows, blank lines included, and then takes a
   // file's final newline for a one-field row: 'a;b\n1;2\n' came out comma-separated. Guess on
   // the non-blank rows, then parse with that delimiter (blank lines inside the data stay rows).
-  const { delimiter } = Papa.parse<string[]>(text, { header: false, skipEmptyLines: 'greedy', preview: 50 }).meta;
+  const guessed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: 'greedy', preview: 50, delimitersToGuess: DELIMITERS }).meta.delimiter;
+  const delimiter: CsvDelimiter = options.delimiter ?? (DELIMITERS.find((d) => d === guessed) || ',');
   const result = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false, preview: cap, delimiter });
   const data = result.data;
   if (data.length >= cap) throw badRequest(MESSAGES.tooManyRows(limits.maxRows));
+  // Without a header row, the first row is data and the names are 'Column N'.
+  if (!withHeader) data.unshift([]);
   // A lone trailing newline yields [''], which is not a row.
   const header = data[0] ?? [];
-  if (header.every((h) => h.trim() === '')) throw badRequest(MESSAGES.header);
+  if (withHeader && header.every((h) => h.trim() === '')) throw badRequest(MESSAGES.header);
   // Like XLSX: columns run to the last filled cell of the header or of any row, so values past
   // the header get a 'Column N' name instead of being dropped.
   // Trailing blank lines are not rows (and do not count against the limits).
@@ -219,7 +204,7 @@ export function parseCsv(buf: Buffer, title: string, limits: ImportLimits = IMPO
   }
   rows.length = count;
   dropTrailingBlankRows(rows);
-  return { title, columns, rows };
+  return { sheet: { title, columns, rows }, encoding, delimiter };
 }
 
 const TRAILING_BLANK_ALLOWANCE = 64;
@@ -253,7 +238,7 @@ export function xlsxValue(v: ExcelJS.CellValue): Cell {
   return String(v);
 }
 
-export async function parseXlsx(buf: Buffer, limits: ImportLimits = IMPORT_LIMITS): Promise<ParsedSheet[]> {
+export async function parseXlsx(buf: Buffer, limits: ImportLimits = IMPORT_LIMITS, withHeader = true): Promise<ParsedSheet[]> {
   try {
     await checkXlsxSize(buf, limits);
   } catch (e) {
@@ -288,8 +273,10 @@ export async function parseXlsx(buf: Buffer, limits: ImportLimits = IMPORT_LIMIT
     for (let i = 0; i < grid.length; i++) grid[i] ??= [];
     dropTrailingBlankRows(grid);
     if (grid.length === 0) continue; // an empty tab is not a sheet
+    // Without a header row, the first row is data and the names are 'Column N'.
+    if (!withHeader) grid.unshift([]);
     const header = grid[0]!;
-    if (isBlankRow(header)) throw badRequest(`${MESSAGES.header} (tab '${ws.name}')`);
+    if (withHeader && isBlankRow(header)) throw badRequest(`${MESSAGES.header} (tab '${ws.name}')`);
     // Columns run to the last filled cell of the header or of any row; data beyond the header
     // gets a 'Column N' name rather than being dropped.
     const width = grid.reduce((m, r) => Math.max(m, lastFilled(r)), 0);

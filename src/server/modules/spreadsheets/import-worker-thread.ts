@@ -3,8 +3,9 @@
 // hands over rows as stored JSON text, one batch each time the server asks for the next.
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+import { PREVIEW_ROWS } from '../../../shared/api/spreadsheets';
 import { HttpError } from '../../errors';
-import { parseSpreadsheetFile, rowJson, type ImportLimits, type ParsedSheet } from './import-file';
+import { guessSheetTypes, readSpreadsheetFile, rowJson, type ImportLimits, type ParsedSheet, type ReadFile } from './import-file';
 import type { FromWorker, ImportWorkerData } from './import-worker';
 
 const port = parentPort!;
@@ -27,16 +28,44 @@ function lowerPriority() {
 
 async function main() {
   lowerPriority();
-  let sheets: ParsedSheet[];
+  let read: ReadFile;
   try {
     const buf = Buffer.from(data.file.buffer, data.file.byteOffset, data.file.byteLength);
-    sheets = await parseSpreadsheetFile(buf, data.filename, data.limits as ImportLimits);
+    read = await readSpreadsheetFile(buf, data.filename, data.limits as ImportLimits, data.options);
   } catch (e) {
     if (e instanceof HttpError) send({ type: 'refused', status: e.status, message: e.message, issues: e.issues, code: e.code });
     else send({ type: 'failed', message: e instanceof Error ? (e.stack ?? e.message) : String(e) });
     return;
   }
-  send({ type: 'sheets', sheets: sheets.map((s) => ({ title: s.title, columns: s.columns, rowCount: s.rows.length })) });
+  const sheets: ParsedSheet[] = read.sheets;
+  const types = sheets.map(guessSheetTypes);
+  if (data.mode === 'preview') {
+    const { encoding, delimiter, header } = read;
+    send({
+      type: 'preview',
+      preview: {
+        encoding,
+        delimiter,
+        header,
+        sheets: sheets.map((s, i) => ({
+          title: s.title,
+          columns: s.columns.map((name, c) => ({ name, type: types[i]![c]! })),
+          rows: s.rows.slice(0, PREVIEW_ROWS),
+          row_count: s.rows.length,
+        })),
+      },
+    });
+    return;
+  }
+  send({
+    type: 'sheets',
+    sheets: sheets.map((s, i) => ({
+      title: s.title,
+      columns: s.columns,
+      rowCount: s.rows.length,
+      columnTypes: Object.fromEntries(s.columns.map((c, j) => [c, types[i]![j]!])),
+    })),
+  });
   let sheet = 0;
   let at = 0;
   port.on('message', () => {

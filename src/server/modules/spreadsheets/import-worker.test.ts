@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../../errors';
-import { IMPORT_LIMITS, MESSAGES, parseSpreadsheetFile, rowJson } from './import-file';
+import { guessSheetTypes, IMPORT_LIMITS, MESSAGES, parseSpreadsheetFile, rowJson } from './import-file';
 import { liveImportWorkers, parseInWorker, type RowBatch } from './import-worker';
 
 afterEach(() => {
@@ -33,7 +33,13 @@ describe('parsing in a worker', () => {
     const csv = 'Name,Amount,,Code\n' + Array.from({ length: 2500 }, (_, i) => `n${i},${i}.5,,00${i}`).join('\n') + '\n';
     const direct = await parseSpreadsheetFile(Buffer.from(csv), 'people.csv');
     const { sheets, batches } = await readAll(Buffer.from(csv), 'people.csv', 1000);
-    expect(sheets).toEqual(direct.map((s) => ({ title: s.title, columns: s.columns, rowCount: s.rows.length })));
+    expect(sheets).toEqual(
+      direct.map((s) => {
+        const types = guessSheetTypes(s);
+        return { title: s.title, columns: s.columns, rowCount: s.rows.length, columnTypes: Object.fromEntries(s.columns.map((c, i) => [c, types[i]])) };
+      }),
+    );
+    expect(sheets[0]!.columnTypes).toMatchObject({ Name: 'text', Amount: 'number' });
     expect(batches.map((b) => [b.sheet, b.first, b.json.length])).toEqual([
       [0, 0, 1000],
       [0, 1000, 1000],

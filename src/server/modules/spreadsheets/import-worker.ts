@@ -7,9 +7,13 @@
 // Asking for batches one at a time keeps the server's share of the work in small steps (a batch
 // is deserialised and inserted, then the next is asked for) and leaves the rest in the worker.
 // A worker lives for one import and is terminated when it ends, fails or is abandoned.
+// A preview ('preview' mode) answers 'preview' (the first rows, types, how the text was read)
+// instead of 'sheets', and its worker is stopped right after.
 import { Worker } from 'node:worker_threads';
+import type { ImportPreviewResponse } from '../../../shared/api/spreadsheets';
+import type { ColumnTypes } from '../../../shared/rows/column-types';
 import { badRequest, HttpError, type Issue } from '../../errors';
-import { MESSAGES, type ImportLimits } from './import-file';
+import { MESSAGES, type ImportLimits, type ReadOptions } from './import-file';
 
 export interface ImportWorkerData {
   /** The TypeScript module the boot file loads (import-worker-thread.ts). */
@@ -18,12 +22,16 @@ export interface ImportWorkerData {
   filename: string;
   limits: ImportLimits;
   batchRows: number;
+  options: ReadOptions;
+  mode: 'import' | 'preview';
 }
 
 export interface SheetShape {
   title: string;
   columns: string[];
   rowCount: number;
+  /** Guessed from the values (the owner's choices are laid over them by the service). */
+  columnTypes?: ColumnTypes;
 }
 
 /** Rows `first` … `first + json.length - 1` of sheet number `sheet`. */
@@ -35,6 +43,7 @@ export interface RowBatch {
 
 export type FromWorker =
   | { type: 'sheets'; sheets: SheetShape[] }
+  | { type: 'preview'; preview: ImportPreviewResponse }
   | { type: 'refused'; status: number; message: string; issues?: Issue[]; code?: string }
   | { type: 'failed'; message: string }
   | ({ type: 'rows' } & RowBatch)
@@ -57,20 +66,9 @@ export function liveImportWorkers(): number {
   return live.size;
 }
 
-/**
- * Starts a worker on `file` and resolves once it has parsed it: with the sheets' shapes and a
- * reader of their rows, or rejects with the HttpError a direct parse would throw, or a 400 after
- * `readTimeoutMs` (the worker is then already stopped). `file` is moved to the worker when it
- * owns its memory: do not use it afterwards.
- */
-export async function parseInWorker(
-  file: Buffer,
-  filename: string,
-  limits: ImportLimits,
-  options: { batchRows: number; readTimeoutMs: number },
-): Promise<ParsedInWorker> {
-  const { batchRows } = options;
-  const data: ImportWorkerData = { entry: ENTRY, file, filename, limits, batchRows };
+/** A running worker: its messages in arrival order, and what stops it. */
+function startWorker(file: Buffer, filename: string, limits: ImportLimits, batchRows: number, options: ReadOptions, mode: ImportWorkerData['mode']) {
+  const data: ImportWorkerData = { entry: ENTRY, file, filename, limits, batchRows, options, mode };
   // No inherited execArgv: the boot file brings its own loader, under tsx and vitest alike.
   // A buffer that owns its whole memory (an upload's, past a few KB) moves to the worker instead
   // of being copied; a slice of Node's shared pool must be copied.
@@ -122,16 +120,39 @@ export async function parseInWorker(
     }
   };
 
-  // Reading the file has a deadline: a worker that never answers would hold the account's one
-  // import for good.
-  const deadline = setTimeout(() => {
-    failure ??= badRequest(MESSAGES.tooSlow(options.readTimeoutMs));
-    wake();
-  }, options.readTimeoutMs);
+  /**
+   * The worker's first answer, within `readTimeoutMs` (reading the file has a deadline: a worker
+   * that never answers would hold the account's one import for good); a refusal is thrown as the
+   * HttpError a direct parse throws.
+   */
+  const first = async (readTimeoutMs: number): Promise<FromWorker> => {
+    const deadline = setTimeout(() => {
+      failure ??= badRequest(MESSAGES.tooSlow(readTimeoutMs));
+      wake();
+    }, readTimeoutMs);
+    const m = await receive().finally(() => clearTimeout(deadline));
+    if (m.type === 'refused') throw new HttpError(m.status, m.message, m.issues, m.code);
+    if (m.type === 'failed') throw new Error(`The import worker failed: ${m.message}`);
+    return m;
+  };
+  return { worker, close, receive, first };
+}
+
+/**
+ * Starts a worker on `file` and resolves once it has parsed it: with the sheets' shapes and a
+ * reader of their rows, or rejects with the HttpError a direct parse would throw, or a 400 after
+ * `readTimeoutMs` (the worker is then already stopped). `file` is moved to the worker when it
+ * owns its memory: do not use it afterwards.
+ */
+export async function parseInWorker(
+  file: Buffer,
+  filename: string,
+  limits: ImportLimits,
+  options: { batchRows: number; readTimeoutMs: number; read?: ReadOptions },
+): Promise<ParsedInWorker> {
+  const { worker, close, receive, first: firstAnswer } = startWorker(file, filename, limits, options.batchRows, options.read ?? {}, 'import');
   try {
-    const first = await receive().finally(() => clearTimeout(deadline));
-    if (first.type === 'refused') throw new HttpError(first.status, first.message, first.issues, first.code);
-    if (first.type === 'failed') throw new Error(`The import worker failed: ${first.message}`);
+    const first = await firstAnswer(options.readTimeoutMs);
     if (first.type !== 'sheets') throw new Error(`Unexpected message from the import worker: ${first.type}`);
     let ended = false;
     // One batch asked for ahead: the worker builds it while the server stores the last one.
@@ -163,5 +184,22 @@ export async function parseInWorker(
   } catch (e) {
     await close();
     throw e;
+  }
+}
+
+/** What importing `file` would give (its first rows, guessed types, how its text is read), read on a worker. */
+export async function previewInWorker(
+  file: Buffer,
+  filename: string,
+  limits: ImportLimits,
+  options: { readTimeoutMs: number; read?: ReadOptions },
+): Promise<ImportPreviewResponse> {
+  const { close, first } = startWorker(file, filename, limits, 0, options.read ?? {}, 'preview');
+  try {
+    const m = await first(options.readTimeoutMs);
+    if (m.type !== 'preview') throw new Error(`Unexpected message from the import worker: ${m.type}`);
+    return m.preview;
+  } finally {
+    await close();
   }
 }

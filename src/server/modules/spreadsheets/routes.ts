@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { JsonSpreadsheetBody, SheetDataQuery } from '../../../shared/api';
 import { SheetParams } from '../../../shared/api/params';
@@ -15,63 +15,81 @@ const SheetQuery = SheetDataQuery.extend({ app: z.string().optional() });
 export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
   const maxBytes = ctx.config.maxImportMb * 1024 * 1024;
 
-  app.post(
-    '/api/spreadsheets',
-    {
-      config: { access: 'signed-in' },
-      // A JSON spreadsheet may be as large as an upload (the other routes keep 1 MB); the slack
-      // is for multipart framing.
-      bodyLimit: Math.ceil(maxBytes) + 1024 * 1024,
-      // Over the limit is a bad file like any other: 400 with the limit named, not Fastify's 413.
-      errorHandler: (error, request, reply) =>
-        errorHandler((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb)) : error, request, reply),
-    },
-    async (request, reply) => {
-      const user = signedInUser(request);
-      // One import at a time per account, refused before its upload is read.
-      const release = service.claimImport(user);
-      let spreadsheet;
-      try {
-        if (request.isMultipart()) {
-          if (Number(request.headers['content-length'] ?? 0) > maxBytes + 1024 * 1024)
-            throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
-          // A cut-off or malformed form (no boundary, missing end) is the client's problem: 400,
-          // not a 500 from deep inside the multipart parser.
-          const uploadError = (e: unknown) => {
-            const code = (e as { code?: string }).code;
-            if (code === 'FST_REQ_FILE_TOO_LARGE') return badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
-            const status = (e as { statusCode?: number }).statusCode;
-            if (e instanceof HttpError || (status && status < 500)) return e;
-            request.log.info({ err: e }, 'unreadable multipart upload');
-            return badRequest(MESSAGES.badUpload);
-          };
-          const file = await request.file().catch((e: unknown) => {
-            throw uploadError(e);
-          });
-          if (!file || file.fieldname !== 'file') throw badRequest("Choose a file to import (form field 'file')", [{ path: 'file', message: 'A file is required' }]);
-          let buf: Buffer;
-          try {
-            buf = await file.toBuffer();
-          } catch (e) {
-            throw uploadError(e);
-          }
-          const titleField = file.fields.title;
-          const given = titleField && !Array.isArray(titleField) && 'value' in titleField ? String(titleField.value ?? '').trim() : '';
-          const title = (given || titleFromName(file.filename || 'Spreadsheet')).slice(0, 200);
-          spreadsheet = await service.importFile(ctx, user, title, buf, file.filename || 'Spreadsheet.csv');
-        } else {
-          // bodyLimit leaves room for multipart framing; a JSON body gets the limit itself.
-          if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
-          service.checkJsonSpreadsheetSize(request.body);
-          const body = parse(JsonSpreadsheetBody, request.body);
-          spreadsheet = await service.importSpreadsheet(ctx, user, body.title, service.sheetSource(service.sheetsFromJson(body)), 'json');
-        }
-      } finally {
-        release();
+  // An upload's limits: the body (a JSON spreadsheet may be as large as an upload, the other
+  // routes keep 1 MB; the slack is for multipart framing), and over it a bad file like any other:
+  // 400 with the limit named, not Fastify's 413.
+  const uploadLimits = {
+    bodyLimit: Math.ceil(maxBytes) + 1024 * 1024,
+    errorHandler: (error: Error, request: FastifyRequest, reply: FastifyReply) =>
+      errorHandler((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb)) : error, request, reply),
+  };
+
+  /** The multipart form of an import or a preview: the file and the small fields beside it. */
+  const readUpload = async (request: FastifyRequest): Promise<{ buf: Buffer; filename: string; fields: Record<string, string> }> => {
+    if (Number(request.headers['content-length'] ?? 0) > maxBytes + 1024 * 1024) throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
+    // A cut-off or malformed form (no boundary, missing end) is the client's problem: 400, not a
+    // 500 from deep inside the multipart parser.
+    const uploadError = (e: unknown) => {
+      const code = (e as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') return badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
+      const status = (e as { statusCode?: number }).statusCode;
+      if (e instanceof HttpError || (status && status < 500)) return e;
+      request.log.info({ err: e }, 'unreadable multipart upload');
+      return badRequest(MESSAGES.badUpload);
+    };
+    const fields: Record<string, string> = {};
+    let file: { buf: Buffer; filename: string } | null = null;
+    try {
+      for await (const part of request.parts({ limits: { fileSize: Math.ceil(maxBytes), files: 1, fields: 10, fieldSize: 256 * 1024 } })) {
+        if (part.type === 'file') {
+          const buf = await part.toBuffer();
+          if (part.fieldname === 'file') file = { buf, filename: part.filename };
+        } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
       }
-      return reply.status(201).send({ spreadsheet });
-    },
-  );
+    } catch (e) {
+      throw uploadError(e);
+    }
+    if (!file) throw badRequest("Choose a file to import (form field 'file')", [{ path: 'file', message: 'A file is required' }]);
+    return { buf: file.buf, filename: file.filename, fields };
+  };
+
+  app.post('/api/spreadsheets', { config: { access: 'signed-in' }, ...uploadLimits }, async (request, reply) => {
+    const user = signedInUser(request);
+    // One import at a time per account, refused before its upload is read.
+    const release = service.claimImport(user);
+    let spreadsheet;
+    try {
+      if (request.isMultipart()) {
+        const { buf, filename, fields } = await readUpload(request);
+        const choices = service.importChoices(fields);
+        const title = ((fields.title ?? '').trim() || titleFromName(filename || 'Spreadsheet')).slice(0, 200);
+        spreadsheet = await service.importFile(ctx, user, title, buf, filename || 'Spreadsheet.csv', choices);
+      } else {
+        // bodyLimit leaves room for multipart framing; a JSON body gets the limit itself.
+        if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
+        service.checkJsonSpreadsheetSize(request.body);
+        const body = parse(JsonSpreadsheetBody, request.body);
+        spreadsheet = await service.importSpreadsheet(ctx, user, body.title, service.sheetSource(service.sheetsFromJson(body)), 'json');
+      }
+    } finally {
+      release();
+    }
+    return reply.status(201).send({ spreadsheet });
+  });
+
+  // What importing a file would give, nothing stored: the same upload, limits and one-at-a-time
+  // rule as an import (it reads the file on a worker the same way).
+  app.post('/api/spreadsheets/preview', { config: { access: 'signed-in' }, ...uploadLimits }, async (request) => {
+    const user = signedInUser(request);
+    const release = service.claimImport(user);
+    try {
+      if (!request.isMultipart()) throw badRequest("Choose a file to preview (form field 'file')", [{ path: 'file', message: 'A file is required' }]);
+      const { buf, filename, fields } = await readUpload(request);
+      return await service.previewFile(ctx, buf, filename || 'Spreadsheet.csv', service.importChoices(fields));
+    } finally {
+      release();
+    }
+  });
 
   app.get('/api/spreadsheets', { config: { access: 'signed-in' } }, async (request) => {
     const user = signedInUser(request);

@@ -1,4 +1,12 @@
 import type { JsonSpreadsheetBody, SheetSummary, Spreadsheet } from '../../../shared/api';
+import {
+  CSV_DELIMITER_LABELS,
+  CSV_DELIMITERS,
+  isCsvDelimiter,
+  isTextEncoding,
+  type ImportPreviewResponse,
+} from '../../../shared/api/spreadsheets';
+import { COLUMN_TYPE_LABELS, isColumnType, type ColumnTypes } from '../../../shared/rows/column-types';
 import { viewerSheetColumns, viewerSheets } from '../access/columns';
 import type { AppView } from '../apps/record';
 import type { AppViewer, SheetAccess } from '../access/viewer';
@@ -11,8 +19,8 @@ import { newId, nowIso, parseJson } from '../../http';
 import type { SpreadsheetRef } from '../access/rules';
 import type { SessionUser } from '../auth/session';
 import { workspaceRepo } from '../workspace/repo';
-import { IMPORT_LIMITS, MESSAGES, rowJson, type Cell, type ImportLimits, type ParsedSheet } from './import-file';
-import { parseInWorker, type RowBatch, type SheetShape } from './import-worker';
+import { guessSheetTypes, IMPORT_LIMITS, MESSAGES, rowJson, type Cell, type ImportLimits, type ParsedSheet, type ReadOptions } from './import-file';
+import { parseInWorker, previewInWorker, type RowBatch, type SheetShape } from './import-worker';
 import { spreadsheetsRepo, type SheetRecord } from './repo';
 import { filterMask, querySheet, type CachedSheet, type Row, type SheetRows } from './sheet-query';
 
@@ -54,7 +62,10 @@ export function sheetSource(sheets: ParsedSheet[], batchRows = IMPORT_BATCH_ROWS
   let sheet = 0;
   let at = 0;
   return {
-    sheets: sheets.map((s) => ({ title: s.title, columns: s.columns, rowCount: s.rows.length })),
+    sheets: sheets.map((s) => {
+      const types = guessSheetTypes(s);
+      return { title: s.title, columns: s.columns, rowCount: s.rows.length, columnTypes: Object.fromEntries(s.columns.map((c, i) => [c, types[i]!])) };
+    }),
     async next() {
       while (sheet < sheets.length && at >= sheets[sheet]!.rows.length) {
         sheet++;
@@ -103,6 +114,7 @@ export async function storeSheets(
         title: sheet.title,
         position,
         columns: JSON.stringify(sheet.columns),
+        column_types: JSON.stringify(sheet.columnTypes ?? {}),
         row_count: sheet.rowCount,
         version: 1,
         updated_at: created_at,
@@ -216,14 +228,84 @@ export function isImporting(userId: string): boolean {
   return importing.has(userId);
 }
 
-/** An uploaded CSV or XLSX file: parsed on a worker thread, stored in batches. */
-export async function importFile(ctx: ServerContext, user: SessionUser, title: string, file: Buffer, filename: string) {
-  const parsed = await parseInWorker(file, filename, IMPORT_LIMITS, { batchRows: IMPORT_BATCH_ROWS, readTimeoutMs: ctx.config.importReadTimeoutMs });
+/** What the owner chose in an import's preview (multipart fields), checked; absent: detected or guessed. */
+export interface ImportChoices {
+  read: ReadOptions;
+  columnTypes?: ColumnTypes;
+}
+
+const TYPE_NAMES = Object.values(COLUMN_TYPE_LABELS).join(', ');
+
+/** The multipart fields `encoding`, `delimiter`, `header` and `column_types` as ImportChoices, or a 400 saying what to send. */
+export function importChoices(fields: Record<string, string>): ImportChoices {
+  const read: ReadOptions = {};
+  const { encoding, delimiter, header, column_types: types } = fields;
+  if (encoding !== undefined && encoding !== '') {
+    const name = encoding.trim().toLowerCase();
+    if (!isTextEncoding(name))
+      throw badRequest(`Sheetboard cannot read text in '${encoding.slice(0, 40)}'; choose one of the encodings listed`, [{ path: 'encoding', message: 'Choose one of the encodings listed' }]);
+    read.encoding = name;
+  }
+  if (delimiter !== undefined && delimiter !== '') {
+    const d = delimiter === '\\t' ? '\t' : delimiter;
+    if (!isCsvDelimiter(d)) {
+      const names = CSV_DELIMITERS.map((c) => CSV_DELIMITER_LABELS[c].toLowerCase()).join(', ');
+      throw badRequest(`Columns can be separated by a ${names.replace(/, ([^,]*)$/, ' or $1')}`, [{ path: 'delimiter', message: 'Choose a comma, semicolon, tab or vertical bar' }]);
+    }
+    read.delimiter = d;
+  }
+  if (header !== undefined && header !== '') {
+    if (header !== 'true' && header !== 'false')
+      throw badRequest("Say whether the first row holds the column names ('true' or 'false')", [{ path: 'header', message: "Send 'true' or 'false'" }]);
+    read.header = header === 'true';
+  }
+  if (types === undefined || types === '') return { read };
+  let parsed: unknown;
   try {
-    return await importSpreadsheet(ctx, user, title, parsed, 'upload');
+    parsed = JSON.parse(types);
+  } catch {
+    parsed = null;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw badRequest('The column types could not be read; preview the file again and choose the types there', [{ path: 'column_types', message: 'Send an object of column names and types' }]);
+  const columnTypes: ColumnTypes = Object.create(null);
+  for (const [column, type] of Object.entries(parsed)) {
+    if (!isColumnType(type))
+      throw badRequest(`Column '${column}' cannot have the type '${String(type).slice(0, 40)}'; choose one of: ${TYPE_NAMES}`, [
+        { path: `column_types.${column}`, message: 'Unknown column type' },
+      ]);
+    columnTypes[column] = type;
+  }
+  return { read, columnTypes };
+}
+
+/** Lays the owner's column types over the guessed ones; a column the file does not have is a 400 (the preview was of another reading). */
+function withChosenTypes(sheets: SheetShape[], chosen: ColumnTypes | undefined): SheetShape[] {
+  if (!chosen) return sheets;
+  for (const column of Object.keys(chosen))
+    if (!sheets.some((s) => s.columns.includes(column)))
+      throw badRequest(`The file has no column '${column}'; preview the file again and choose the types there`, [{ path: `column_types.${column}`, message: 'Not a column of the file' }]);
+  return sheets.map((s) => {
+    const types: ColumnTypes = { ...s.columnTypes };
+    for (const c of s.columns) if (Object.hasOwn(chosen, c)) types[c] = chosen[c]!;
+    return { ...s, columnTypes: types };
+  });
+}
+
+/** An uploaded CSV or XLSX file: parsed on a worker thread, stored in batches. */
+export async function importFile(ctx: ServerContext, user: SessionUser, title: string, file: Buffer, filename: string, choices: ImportChoices = { read: {} }) {
+  const parsed = await parseInWorker(file, filename, IMPORT_LIMITS, { batchRows: IMPORT_BATCH_ROWS, readTimeoutMs: ctx.config.importReadTimeoutMs, read: choices.read });
+  try {
+    const sheets = withChosenTypes(parsed.sheets, choices.columnTypes);
+    return await importSpreadsheet(ctx, user, title, { sheets, next: () => parsed.next() }, 'upload');
   } finally {
     await parsed.close();
   }
+}
+
+/** What importing an uploaded file would give, read on a worker thread; nothing is stored. */
+export async function previewFile(ctx: ServerContext, file: Buffer, filename: string, choices: ImportChoices): Promise<ImportPreviewResponse> {
+  return previewInWorker(file, filename, IMPORT_LIMITS, { readTimeoutMs: ctx.config.importReadTimeoutMs, read: choices.read });
 }
 
 /** Stores an import in the caller's workspace (under claimImport) and warms the cache with it. */
