@@ -22,6 +22,8 @@ describe('column types', () => {
     [['https://example.com/b.png'], 'image'],
     [['+49 30 1234567', '(030) 123-4567'], 'tel'],
     [['Müller', 'Köln', '12'], 'text'],
+    [['007', '01234'], 'text'],
+    [['0.5', '0', '10'], 'number'],
     [['', null, undefined], 'text'],
     [['a'.repeat(300)], 'textarea'],
   ])('guesses %j as %s', (values, type) => {

@@ -51,7 +51,8 @@ const TEL = /^\+?[\d\s().-]{7,20}$/;
 export const GUESS_SAMPLE = 1000;
 
 function typeOfValue(s: string): ColumnType {
-  if (NUMBER.test(s) && /\d/.test(s)) return 'number';
+  // Codes with leading zeros ('007', '01234' postcodes) are text: a number would lose the zeros.
+  if (NUMBER.test(s) && /\d/.test(s) && !/^[-+]?0\d/.test(s)) return 'number';
   if (DATE.test(s)) return 'date';
   if (DATETIME.test(s)) return 'datetime-local';
   if (MONTH.test(s)) return 'month';
