@@ -26,6 +26,7 @@ import { pageRoutes } from './modules/pages/routes';
 import { rowRoutes } from './modules/rows/routes';
 import { siteRoutes } from './modules/site/routes';
 import { SheetCache } from './modules/spreadsheets/sheet-cache';
+import { dataRoutes } from './modules/spreadsheets/data-routes';
 import { spreadsheetRoutes } from './modules/spreadsheets/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { sweepUploads } from './modules/uploads/service';
@@ -110,6 +111,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   authRoutes(app, ctx);
   workspaceRoutes(app, ctx);
   spreadsheetRoutes(app, ctx);
+  dataRoutes(app, ctx);
   rowRoutes(app, ctx);
   chartRoutes(app, ctx);
   appRoutes(app, ctx);

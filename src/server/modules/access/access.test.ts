@@ -20,6 +20,8 @@ let other: TestUser;
 /** An editor of the owner's workspace (workspace/editors.ts): the owner's rights on its apps. */
 let editor: TestUser;
 let spreadsheetId: string;
+/** A spreadsheet of the owner's for the data editor's calls (they add columns). */
+let scratchId: string;
 
 interface Fixture {
   id: string;
@@ -118,6 +120,12 @@ beforeAll(async () => {
   spreadsheetId = (
     await ok<{ spreadsheet: { id: string } }>(await t.app.inject({ method: 'POST', url: '/api/spreadsheets', headers: as(owner), payload: { title: 'Shop', sheets: [sheet, suppliers] } }), 201)
   ).spreadsheet.id;
+  scratchId = (
+    await ok<{ spreadsheet: { id: string } }>(
+      await t.app.inject({ method: 'POST', url: '/api/spreadsheets', headers: as(owner), payload: { title: 'Scratch', sheets: [{ ...sheet, rows: [] }] } }),
+      201,
+    )
+  ).spreadsheet.id;
   apps.private = await fixture('Private Shop', false);
   apps.public = await fixture('Public Shop', true);
 });
@@ -180,10 +188,12 @@ const mayEdit = (role: string) => role === 'owner' || role === 'workspace editor
 
 interface Call {
   name: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: (f: Fixture) => string;
   payload?: (f: Fixture) => unknown;
   multipart?: boolean;
+  /** A multipart upload of this file (and fields sent before it) instead of the PNG. */
+  file?: { name: string; content: string; fields: Record<string, string> };
   /** The call edits or deletes a row: each send gets a row of its own (f.rowId, version 1), added by the owner. */
   freshRow?: boolean;
 }
@@ -233,7 +243,22 @@ const OWNER_CALLS: Call[] = [
   { name: 'delete app user', method: 'DELETE', url: () => '/api/mutipageapp_users', payload: (f) => ({ appId: f.id, userId: f.appUserId }) },
   { name: 'custom domain', method: 'GET', url: (f) => `/api/apps/${f.id}/custom-domain` },
   { name: 'verify custom domain', method: 'POST', url: (f) => `/api/apps/${f.id}/custom-domain/verify` },
+  // The data editor's routes (issue 13), on a spreadsheet of the owner's no app uses: they
+  // change its columns, which the fixture's sheet must keep.
+  { name: 'add column', method: 'POST', url: () => `/api/spreadsheets/${scratchId}/sheets/Orders/columns`, payload: () => ({ name: `Extra ${++added}` }) },
+  { name: 'column type', method: 'PATCH', url: () => `/api/spreadsheets/${scratchId}/sheets/Orders/columns/Margin`, payload: () => ({ type: 'number' }) },
+  { name: 'column usage', method: 'GET', url: () => `/api/spreadsheets/${scratchId}/sheets/Orders/columns/City/usage` },
+  { name: 'export', method: 'GET', url: () => `/api/spreadsheets/${scratchId}/export?sheet=Orders&format=csv` },
+  {
+    name: 'reimport preview',
+    method: 'POST',
+    url: () => `/api/spreadsheets/${scratchId}/reimport`,
+    file: { name: 'Orders.csv', content: 'City,Amount\nRome,4\n', fields: { mode: 'append', preview: 'true' } },
+  },
 ];
+
+/** Columns the matrix's 'add column' calls added (each needs a name of its own). */
+let added = 0;
 
 /**
  * App routes the matrix leaves out, each with the reason: they destroy the fixture the other calls
@@ -246,6 +271,7 @@ const NOT_IN_MATRIX: Record<string, string> = {
   'DELETE /api/blocks/:id': 'destroys a block (blocks.test.ts)',
   'DELETE /api/spreadsheets/:id': 'destroys the spreadsheet (spreadsheets.test.ts)',
   'DELETE /api/blocks/:blockId/comments/:id': 'needs a comment to delete (comments.test.ts)',
+  'DELETE /api/spreadsheets/:id/sheets/:sheetTitle/columns/:column': 'destroys a column of the fixture sheet (spreadsheets/data-editor.test.ts)',
 };
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
@@ -260,6 +286,10 @@ async function freshRow(): Promise<string> {
 async function sendAs(call: Call, fixture: Fixture, cookie: string | undefined) {
   const f = call.freshRow ? { ...fixture, rowId: await freshRow() } : fixture;
   const headers = cookie ? { cookie } : {};
+  if (call.file) {
+    const m = multipart(call.file.name, call.file.content, call.file.fields);
+    return t.app.inject({ method: call.method, url: call.url(f), payload: m.payload, headers: { ...m.headers, ...headers } });
+  }
   if (call.multipart) {
     const m = multipart('dot.png', PNG);
     return t.app.inject({ method: call.method, url: call.url(f), payload: m.payload, headers: { ...m.headers, ...headers } });

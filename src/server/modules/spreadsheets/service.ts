@@ -21,6 +21,7 @@ import type { SessionUser } from '../auth/session';
 import { workspaceRepo } from '../workspace/repo';
 import { guessSheetTypes, IMPORT_LIMITS, MESSAGES, rowJson, type Cell, type ImportLimits, type ParsedSheet, type ReadOptions } from './import-file';
 import { parseInWorker, previewInWorker, type RowBatch, type SheetShape } from './import-worker';
+import { sheetWithTypes } from './columns';
 import { spreadsheetsRepo, type SheetRecord } from './repo';
 import { filterMask, querySheet, type CachedSheet, type Row, type SheetRows } from './sheet-query';
 
@@ -360,7 +361,8 @@ export async function ownSpreadsheet(ctx: ServerContext, user: SessionUser, id: 
 /** A spreadsheet of the caller's workspace or of one they edit (the 'owner' rule let them through). */
 export async function getSpreadsheet(ctx: ServerContext, s: SpreadsheetRef): Promise<Spreadsheet> {
   const sheets = await spreadsheetsRepo(ctx.db).sheetsOf([s.id]);
-  return { id: s.id, title: s.title, created_at: s.created_at, sheets: sheets.map(summary) };
+  // The data editor's sheets (issue 13): each also with its column types and version.
+  return { id: s.id, title: s.title, created_at: s.created_at, sheets: await Promise.all(sheets.map((sh) => sheetWithTypes(ctx, sh))) };
 }
 
 /**

@@ -1,0 +1,123 @@
+// The data editor's routes (issue 13; contract: shared/api/data-editor.ts): column changes and
+// usage, re-import into an existing spreadsheet, export. All are the spreadsheet owner's and
+// the workspace's editors' ('owner' on the spreadsheet of the path, like GET /api/spreadsheets/:id).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AddColumnBody, ExportQuery, ReimportMode, UpdateColumnBody } from '../../../shared/api/data-editor';
+import type { ServerContext } from '../../context';
+import { badRequest, errorHandler, HttpError } from '../../errors';
+import { parse } from '../../http';
+import { resolvedSpreadsheet, signedInUser } from '../access/enforce';
+import { spreadsheetParam } from '../access/resources';
+import * as columns from './columns';
+import { contentDisposition, csvStream, exportName, xlsxStream } from './export';
+import { MESSAGES } from './import-file';
+import { reimportFile } from './reimport';
+import { claimImport } from './service';
+
+const segment = z.string().min(1, 'Name the sheet');
+const SheetPath = z.object({ id: z.string().min(1), sheetTitle: segment });
+const ColumnPath = SheetPath.extend({ column: z.string().min(1, 'Name the column') });
+
+const REIMPORT_MODE = "Choose whether the file replaces the sheet's rows or is added after them (mode: 'replace' or 'append')";
+
+/** A multipart field sent before the file (or the query parameter of that name). */
+function field(fields: Record<string, unknown>, query: Record<string, unknown>, name: string): string | undefined {
+  const f = fields[name];
+  if (f && !Array.isArray(f) && typeof f === 'object' && 'value' in f) return String((f as { value: unknown }).value ?? '').trim();
+  const q = query[name];
+  return typeof q === 'string' ? q.trim() : undefined;
+}
+
+export function dataRoutes(app: FastifyInstance, ctx: ServerContext) {
+  const maxBytes = ctx.config.maxImportMb * 1024 * 1024;
+  const owner = { access: 'owner' as const, resource: spreadsheetParam() };
+
+  app.post('/api/spreadsheets/:id/sheets/:sheetTitle/columns', { config: owner }, async (request, reply) => {
+    const { sheetTitle } = parse(SheetPath, request.params);
+    const body = parse(AddColumnBody, request.body);
+    return reply.status(201).send(await columns.addColumn(ctx, resolvedSpreadsheet(request), sheetTitle, body));
+  });
+
+  app.patch('/api/spreadsheets/:id/sheets/:sheetTitle/columns/:column', { config: owner }, async (request) => {
+    const { sheetTitle, column } = parse(ColumnPath, request.params);
+    const body = parse(UpdateColumnBody, request.body);
+    return columns.updateColumn(ctx, resolvedSpreadsheet(request), sheetTitle, column, body);
+  });
+
+  app.delete('/api/spreadsheets/:id/sheets/:sheetTitle/columns/:column', { config: owner }, async (request) => {
+    const { sheetTitle, column } = parse(ColumnPath, request.params);
+    return columns.deleteColumn(ctx, resolvedSpreadsheet(request), sheetTitle, column);
+  });
+
+  app.get('/api/spreadsheets/:id/sheets/:sheetTitle/columns/:column/usage', { config: owner }, async (request) => {
+    const { sheetTitle, column } = parse(ColumnPath, request.params);
+    return { blocks: await columns.columnUsage(ctx, resolvedSpreadsheet(request), sheetTitle, column) };
+  });
+
+  app.get('/api/spreadsheets/:id/export', { config: owner }, async (request, reply) => {
+    const query = parse(ExportQuery, request.query);
+    const s = resolvedSpreadsheet(request);
+    const sheet = await columns.sheetOf(ctx, s.id, query.sheet);
+    const name = exportName(s.title, sheet.title, query.format);
+    reply.header('content-disposition', contentDisposition(name));
+    reply.header('cache-control', 'private, no-store');
+    if (query.format === 'xlsx') {
+      reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      return reply.send(xlsxStream(ctx, sheet));
+    }
+    reply.type('text/csv; charset=utf-8');
+    return reply.send(csvStream(ctx, sheet));
+  });
+
+  app.post(
+    '/api/spreadsheets/:id/reimport',
+    {
+      config: owner,
+      bodyLimit: Math.ceil(maxBytes) + 1024 * 1024,
+      errorHandler: (error, request, reply) =>
+        errorHandler((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb)) : error, request, reply),
+    },
+    async (request, reply) => {
+      const s = resolvedSpreadsheet(request);
+      if (!request.isMultipart()) throw badRequest("Choose a file to import (form field 'file')", [{ path: 'file', message: 'A file is required' }]);
+      // One import at a time per account (a new import or a re-import), refused before the upload is read.
+      const release = claimImport(signedInUser(request));
+      try {
+        if (Number(request.headers['content-length'] ?? 0) > maxBytes + 1024 * 1024) throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
+        const { buf, filename, fields } = await readUpload(request, ctx.config.maxImportMb);
+        const query = (request.query ?? {}) as Record<string, unknown>;
+        const mode = ReimportMode.safeParse(field(fields, query, 'mode'));
+        if (!mode.success) throw badRequest(REIMPORT_MODE, [{ path: 'mode', message: "Either 'replace' or 'append'" }]);
+        const preview = field(fields, query, 'preview') === 'true';
+        return reply.send(await reimportFile(ctx, s, buf, filename, mode.data, preview));
+      } finally {
+        release();
+      }
+    },
+  );
+}
+
+/** The multipart upload's file (form field `file`) and the fields sent before it; 400s for people. */
+async function readUpload(request: FastifyRequest, maxMb: number): Promise<{ buf: Buffer; filename: string; fields: Record<string, unknown> }> {
+  // A cut-off or malformed form is the client's problem: 400, not a 500 from the parser.
+  const uploadError = (e: unknown) => {
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') return badRequest(MESSAGES.tooLarge(maxMb));
+    const status = (e as { statusCode?: number }).statusCode;
+    if (e instanceof HttpError || (status && status < 500)) return e;
+    request.log.info({ err: e }, 'unreadable multipart upload');
+    return badRequest(MESSAGES.badUpload);
+  };
+  const file = await request.file().catch((e: unknown) => {
+    throw uploadError(e);
+  });
+  if (!file || file.fieldname !== 'file') throw badRequest("Choose a file to import (form field 'file')", [{ path: 'file', message: 'A file is required' }]);
+  let buf: Buffer;
+  try {
+    buf = await file.toBuffer();
+  } catch (e) {
+    throw uploadError(e);
+  }
+  return { buf, filename: file.filename || 'Spreadsheet.csv', fields: file.fields as Record<string, unknown> };
+}
