@@ -7,7 +7,7 @@
 // sidebar labels and the dashboard's account name show whole on a phone.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, shot, shotOf } from './flows';
+import { addBlock, call, shot, shotOf } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -244,6 +244,22 @@ describe('layout', () => {
     await shotOf(docs, 'first-hour/docs');
     await page.keyboard.press('Escape');
     await docs.waitFor({ state: 'detached' });
+  });
+
+  it("a form's 'Add all columns' adds one field per column, typed from the data", async () => {
+    const panel = await addBlock(page, 'form');
+    await panel.getByRole('tab', { name: 'Data' }).click();
+    await panel.getByRole('button', { name: 'Add all columns' }).click();
+    const fields = panel.getByTestId('axis-list').locator('.mantine-Accordion-item');
+    await expect.poll(() => fields.count()).toBe(6);
+    // Revenue holds numbers: its field is a number field.
+    const revenue = fields.filter({ hasText: 'Revenue' });
+    if (!(await revenue.getByRole('textbox', { name: 'Type' }).isVisible())) await revenue.locator('.mantine-Accordion-control').click();
+    expect(await revenue.getByRole('textbox', { name: 'Type' }).inputValue()).toMatch(/^number$/i);
+    expect(await panel.getByRole('button', { name: 'Add all columns' }).isDisabled()).toBe(true);
+    await shotOf(panel, 'first-hour/form-all-columns');
+    await panel.getByRole('button', { name: 'Cancel' }).click();
+    await panel.waitFor({ state: 'detached' });
   });
 
   it('390 px: the editor top bar stays readable, sidebar labels show whole, the dashboard shows the account name', async () => {
