@@ -43,7 +43,9 @@ export function zodIssues(error: ZodError, prefix = ''): Issue[] {
 export function zodMessage(issues: Issue[]): string {
   const first = issues[0];
   if (!first) return 'The request is not valid';
-  return first.message;
+  // A sheet value's message ('Must be a number') is said with its column, unless it names it.
+  const column = /^values\.(.+)$/.exec(first.path)?.[1];
+  return column && !first.message.includes(`'${column}'`) ? `${column}: ${first.message}` : first.message;
 }
 
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {

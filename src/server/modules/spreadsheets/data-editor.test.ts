@@ -75,7 +75,7 @@ describe('GET /api/spreadsheets/:id', () => {
     expect(after.column_types.City).toBe('textarea');
     expect(after.version).toBe(2);
     const stored = await t.ctx.db.selectFrom('sheets').select('column_types').where('spreadsheet_id', '=', spreadsheetId).where('title', '=', 'Orders').executeTakeFirstOrThrow();
-    expect(JSON.parse(stored.column_types)).toEqual({ City: 'textarea' });
+    expect(JSON.parse(stored.column_types)).toMatchObject({ City: 'textarea', Amount: 'number' });
   });
 });
 
