@@ -4,6 +4,7 @@ import { Box, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { BlockRecord } from '../../shared/settings/types';
 import type { BoardState } from './board-state';
+import { useSheetUpdates } from './sheet-updates';
 
 /** Picks black or white text for a background, with the spec's contrast threshold of 105. */
 export function textOn(background: string): string {
@@ -14,6 +15,8 @@ export function textOn(background: string): string {
 }
 
 export function BoardSurface({ board, hideHeader = false, children }: { board: BoardState; hideHeader?: boolean; children: ReactNode }) {
+  // Changes to the board's sheets (the data editor in another tab, other people) show up here.
+  useSheetUpdates(board.spreadsheetId);
   return (
     <Box mih="100%" style={{ background: board.colors.board_background, flex: 1 }} data-testid="board">
       {!hideHeader && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PageCache, type CacheRow } from './page-cache';
+import { PageCache, scrollScale, type CacheRow } from './page-cache';
 import { UndoStack, UNDO_LIMIT, describeChange, undoStep, type Change } from './undo';
 import { changed, checkboxPair, choicesOf, displayText, editorValue, moveFrom, parseInput, rowValues, typeOf } from './cell-values';
 
@@ -190,5 +190,17 @@ describe('cell values', () => {
 
   it('copies a row without its id and version', () => {
     expect(rowValues({ _id: 'x', _version: 3, A: 1, B: null, C: 'c' }, ['A', 'B', 'C'])).toEqual({ A: 1, B: '', C: 'c' });
+  });
+});
+
+describe('scroll scale', () => {
+  it('is 1 under the cap', () => {
+    expect(scrollScale(32_000, 800, 8_000_000)).toBe(1);
+  });
+  it('maps the bottom of the capped area onto the last rows', () => {
+    const total = 1_000_000 * 32;
+    const s = scrollScale(total, 800, 8_000_000);
+    // The largest scroll position (area − viewport) reaches the last viewport of rows.
+    expect((8_000_000 - 800) * s + 800).toBeCloseTo(total, 3);
   });
 });

@@ -125,3 +125,15 @@ export class PageCache {
     return [...this.pages.keys()].sort((a, b) => a - b);
   }
 }
+
+/**
+ * Browsers cap an element's height (about 17 million px in Firefox, 33 million in Chrome), and a
+ * million rows of 32 px is past both. The grid's scrolling area is at most `max` px tall, and a
+ * scroll position stands for `scale` times as many pixels of rows: 1 below the cap. Worked out so
+ * that the bottom of the area shows the last row.
+ */
+export const MAX_SCROLL_HEIGHT = 8_000_000;
+export function scrollScale(totalSize: number, viewport: number, max = MAX_SCROLL_HEIGHT): number {
+  if (totalSize <= max || max <= viewport) return 1;
+  return (totalSize - viewport) / (max - viewport);
+}
