@@ -326,21 +326,21 @@ export function SheetEditor({ spreadsheetId, sheet, onSheetChanged }: SheetEdito
           w={{ base: '100%', xs: 220 }}
         />
         <FilterControl sheet={title} columns={columns} filters={filters} onChange={setFilters} />
-        <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => void addRow()} loading={busy && !undo.last}>
+        <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => void addRow()} disabled={busy}>
           Add row
         </Button>
-        <Button variant="default" leftSection={<IconColumnInsertRight size={16} />} onClick={() => setColumnAction({ kind: 'add', after: null })}>
-          Add column
+        <Button variant="default" leftSection={<IconColumnInsertRight size={16} />} onClick={() => setColumnAction({ kind: 'add', after: null })} aria-label="Add column">
+          <Short>Add column</Short>
         </Button>
         <Tooltip label={undo.last ? `${describeChange(undo.last)} (Ctrl+Z)` : 'Nothing to undo'}>
           <Button variant="default" leftSection={<IconArrowBackUp size={16} />} onClick={() => void runUndo()} disabled={!undo.last || busy} aria-label="Undo">
-            Undo
+            <Short>Undo</Short>
           </Button>
         </Tooltip>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <Button variant="default" leftSection={<IconDownload size={16} />} rightSection={<IconChevronDown size={14} />}>
-              Export
+            <Button variant="default" leftSection={<IconDownload size={16} />} rightSection={<IconChevronDown size={14} />} aria-label="Export">
+              <Short>Export</Short>
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
@@ -465,6 +465,15 @@ export function SheetEditor({ spreadsheetId, sheet, onSheetChanged }: SheetEdito
         <ColumnDialog spreadsheetId={spreadsheetId} sheet={title} action={columnAction} existing={columns} onDone={columnDone} onClose={() => setColumnAction(null)} />
       )}
     </Box>
+  );
+}
+
+/** A button's words, shown from tablets up (phones get the icon; the button keeps its name). */
+function Short({ children }: { children: string }) {
+  return (
+    <Text span visibleFrom="sm" inherit>
+      {children}
+    </Text>
   );
 }
 
