@@ -50,8 +50,8 @@ export function DataEditorPage() {
                 {s.title}
               </Text>
             </Group>
-            <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setReimporting(true)} aria-label="Import a file">
-              <Text span visibleFrom="xs" inherit>
+            <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setReimporting(true)} aria-label="Import a file" className="sb-short-btn">
+              <Text span visibleFrom="sm" inherit>
                 Import a file
               </Text>
             </Button>

@@ -43,7 +43,7 @@ import './data-editor.css';
 
 const ROW_H = 34;
 const HEADER_H = 40;
-const NUM_W = 64;
+const NUM_W = 76;
 const WIDTHS: Partial<Record<ColumnType, number>> = { number: 120, date: 140, time: 110, month: 120, week: 120, textarea: 280, markdowntext: 280, url: 220, image: 220 };
 const widthOf = (t: ColumnType) => WIDTHS[t] ?? 180;
 
@@ -147,6 +147,8 @@ export function SheetEditor({ spreadsheetId, sheet, onSheetChanged }: SheetEdito
     const column = columns[pos.col];
     const move = () => {
       setEditing(null);
+      // Back to the grid, so the arrows and Enter go on from the next cell.
+      scroller?.focus({ preventScroll: true });
       if (then === 'stay') return setSelected(pos);
       select(moveFrom(pos, then === 'down' ? 'Enter' : 'Tab', then === 'prev', total, columns.length));
     };
@@ -329,17 +331,17 @@ export function SheetEditor({ spreadsheetId, sheet, onSheetChanged }: SheetEdito
         <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => void addRow()} disabled={busy}>
           Add row
         </Button>
-        <Button variant="default" leftSection={<IconColumnInsertRight size={16} />} onClick={() => setColumnAction({ kind: 'add', after: null })} aria-label="Add column">
+        <Button variant="default" leftSection={<IconColumnInsertRight size={16} />} onClick={() => setColumnAction({ kind: 'add', after: null })} aria-label="Add column" className="sb-short-btn">
           <Short>Add column</Short>
         </Button>
         <Tooltip label={undo.last ? `${describeChange(undo.last)} (Ctrl+Z)` : 'Nothing to undo'}>
-          <Button variant="default" leftSection={<IconArrowBackUp size={16} />} onClick={() => void runUndo()} disabled={!undo.last || busy} aria-label="Undo">
+          <Button variant="default" leftSection={<IconArrowBackUp size={16} />} onClick={() => void runUndo()} disabled={!undo.last || busy} aria-label="Undo" className="sb-short-btn">
             <Short>Undo</Short>
           </Button>
         </Tooltip>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <Button variant="default" leftSection={<IconDownload size={16} />} rightSection={<IconChevronDown size={14} />} aria-label="Export">
+            <Button variant="default" leftSection={<IconDownload size={16} />} rightSection={<IconChevronDown size={14} />} aria-label="Export" className="sb-short-btn">
               <Short>Export</Short>
             </Button>
           </Menu.Target>
@@ -449,7 +451,7 @@ export function SheetEditor({ spreadsheetId, sheet, onSheetChanged }: SheetEdito
                 onSave={(value, then) => void saveCell(editing, value, then)}
                 onCancel={() => {
                   setEditing(null);
-                  scroller?.focus();
+                  scroller?.focus({ preventScroll: true });
                 }}
               />
             </div>
