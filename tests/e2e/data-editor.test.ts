@@ -132,16 +132,45 @@ describe('data editor', () => {
     expect(await data.getByRole('button', { name: 'Undo' }).isDisabled()).toBe(true);
   });
 
-  it('searches and sorts', async () => {
+  it('searches, filters and sorts', async () => {
     await data.getByRole('textbox', { name: 'Search' }).fill('grace');
     await rowCount(data, '1 row found');
     expect(await cell(data, 'Customer', 1).innerText()).toBe('Grace Hopper');
     await data.getByRole('textbox', { name: 'Search' }).fill('');
     await rowCount(data, '3 rows');
+    // A filter: column, condition, value (the blocks' engine, on the server).
+    await data.getByRole('button', { name: 'Filter' }).click();
+    const form = data.getByRole('form', { name: 'Add a filter' });
+    await choose(data, form, 'Column', 'Status');
+    await choose(data, form, 'Condition', 'Is equal to');
+    await form.getByRole('textbox', { name: 'Value' }).fill('Open');
+    await shot(data, 'data-editor/filter');
+    await form.getByRole('button', { name: 'Apply filter' }).click();
+    await rowCount(data, '2 rows found');
+    expect(await data.getByTestId('data-filter').innerText()).toContain('Status is Open');
+    await data.getByRole('button', { name: 'Remove filter on Status' }).click();
+    await rowCount(data, '3 rows');
+
     await grid(data).getByRole('button', { name: 'Sort by Amount' }).click();
     await cell(data, 'Amount', 1).getByText('45', { exact: true }).waitFor();
     await grid(data).getByRole('button', { name: 'Sort by Amount' }).click();
     await cell(data, 'Amount', 1).getByText('120', { exact: true }).waitFor();
+  });
+
+  it('refuses an edit made on a row someone else changed, and shows the row as it is now', async () => {
+    // Sorted by Amount, largest first: Ada's row is the first.
+    const rowId = await grid(data).getByRole('row').filter({ hasText: 'Ada Lovelace' }).getAttribute('data-row-id');
+    const spreadsheetId = new URL(data.url()).pathname.split('/').pop()!;
+    const path = `/api/board/${spreadsheetId}/sheet/customers/rows/${rowId}`;
+    const { row } = await call<{ row: { _version: number } }>(context, server, 'GET', path);
+    await call(context, server, 'PUT', path, { values: { City: 'Paris' }, _version: row._version });
+
+    await cell(data, 'City', 1).dblclick();
+    const editor = data.getByRole('dialog', { name: 'Edit City' });
+    await editor.getByRole('textbox').fill('Rome');
+    await editor.getByRole('textbox').press('Enter');
+    await data.getByRole('alert').filter({ hasText: 'This row was changed by someone else' }).waitFor();
+    await cell(data, 'City', 1).getByText('Paris', { exact: true }).waitFor();
   });
 
   it("opens from the editor's Spreadsheet button in a new tab", async () => {
@@ -161,5 +190,13 @@ describe('data editor', () => {
     expect(scrollWidth).toBeGreaterThan(clientWidth);
     expect(await data.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(data, 'data-editor/phone');
+    // The cell editor stays on screen, even for a column scrolled partly out of view.
+    await cell(data, 'City', 1).dblclick();
+    const editor = data.getByRole('dialog', { name: 'Edit City' });
+    const box2 = await editor.boundingBox();
+    expect(box2!.x).toBeGreaterThanOrEqual(0);
+    expect(box2!.x + box2!.width).toBeLessThanOrEqual(390);
+    await shot(data, 'data-editor/phone-editing');
+    await editor.getByRole('textbox').press('Escape');
   });
 });

@@ -47,6 +47,12 @@ const NUM_W = 76;
 const WIDTHS: Partial<Record<ColumnType, number>> = { number: 120, date: 140, time: 110, month: 120, week: 120, textarea: 280, markdowntext: 280, url: 220, image: 220 };
 const widthOf = (t: ColumnType) => WIDTHS[t] ?? 180;
 
+const EDITOR_W = 300;
+const editorWidth = (viewport: number) => (viewport > 0 ? Math.min(EDITOR_W, viewport - 8) : EDITOR_W);
+/** The cell editor starts at its cell, but stays inside what is scrolled into view (phones). */
+const editorLeft = (cellLeft: number, scrollLeft: number, viewport: number) =>
+  viewport > 0 ? Math.max(scrollLeft + 4, Math.min(cellLeft, scrollLeft + viewport - editorWidth(viewport) - 4)) : cellLeft;
+
 type Sort = { column: string; dir: 'asc' | 'desc' } | null;
 
 // Scroll positions scaled past the height cap (see scrollScale): read from the virtualizer itself.
@@ -439,7 +445,7 @@ export function SheetEditor({ spreadsheetId, sheet, onSheetChanged }: SheetEdito
           {editing && editingRow && editingColumn && editingCol && (
             <div
               className="sb-data-editor"
-              style={{ top: Math.max(HEADER_H, editing.row * ROW_H + HEADER_H - shift), left: Math.min(editingCol.start, Math.max(NUM_W, colV.getTotalSize() - 300)) }}
+              style={{ top: Math.max(HEADER_H, editing.row * ROW_H + HEADER_H - shift), left: editorLeft(editingCol.start, colV.scrollOffset ?? 0, scroller?.clientWidth ?? 0), width: editorWidth(scroller?.clientWidth ?? 0) }}
             >
               <CellEditor
                 key={`${editing.row}:${editing.col}`}
