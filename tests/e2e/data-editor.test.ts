@@ -98,9 +98,11 @@ describe('data editor', () => {
   it('adds a row and deletes it, with a confirmation', async () => {
     await data.getByRole('button', { name: 'Add row' }).click();
     await rowCount(data, '4 rows');
-    await cell(data, 'Customer', 4).dblclick();
+    // Typing on a selected cell starts editing it, as in a spreadsheet.
+    await cell(data, 'Customer', 4).click();
+    await data.keyboard.type('Margaret Hamilton');
     const editor = data.getByRole('dialog', { name: 'Edit Customer' });
-    await editor.getByRole('textbox').fill('Margaret Hamilton');
+    expect(await editor.getByRole('textbox').inputValue()).toBe('Margaret Hamilton');
     await editor.getByRole('textbox').press('Enter');
     await cell(data, 'Customer', 4).getByText('Margaret Hamilton').waitFor();
     await tableCell(board.getByTestId('block-table'), 'Margaret Hamilton').waitFor();

@@ -2,7 +2,7 @@
 // choice column takes any value with its existing ones suggested; a yes/no column is a checkbox).
 // Enter saves (Ctrl+Enter in long text), Tab saves and moves right, Escape leaves it unchanged.
 import { Autocomplete, Button, Checkbox, Group, Paper, TagsInput, Text } from '@mantine/core';
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { FieldInput } from '../../../blocks/fields/FieldInput';
 import { COLUMN_TYPE_LABELS, type ColumnType } from '../../../shared/rows/column-types';
 import { checkboxPair, editorValue, parseInput, type FieldValue } from './cell-values';
@@ -16,11 +16,23 @@ export interface CellEditorProps {
   saving: boolean;
   onSave: (value: RowValue, then: 'stay' | 'next' | 'prev' | 'down') => void;
   onCancel: () => void;
+  /** Editing began with a typed key (the cell holds it): go on typing after it. */
+  caretAtEnd?: boolean;
 }
 
 const MULTILINE: ReadonlySet<ColumnType> = new Set(['textarea', 'markdowntext']);
 
-export function CellEditor({ column, type, cell, choices, saving, onSave, onCancel }: CellEditorProps) {
+export function CellEditor({ column, type, cell, choices, saving, onSave, onCancel, caretAtEnd }: CellEditorProps) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!caretAtEnd) return;
+    const input = box.current?.querySelector<HTMLInputElement | HTMLTextAreaElement>('input, textarea');
+    try {
+      input?.setSelectionRange(input.value.length, input.value.length);
+    } catch {
+      // Number inputs have no caret to place.
+    }
+  }, [caretAtEnd]);
   const [draft, setDraft] = useState<FieldValue>(() => editorValue(type, cell));
   const [error, setError] = useState<string | null>(null);
   const pair = type === 'select' ? checkboxPair(choices) : null;
@@ -61,7 +73,7 @@ export function CellEditor({ column, type, cell, choices, saving, onSave, onCanc
   const text = Array.isArray(draft) ? draft.join(', ') : draft;
 
   return (
-    <Paper shadow="md" p="xs" withBorder onKeyDown={onKeyDown} role="dialog" aria-label={`Edit ${column}`} data-testid="cell-editor">
+    <Paper ref={box} shadow="md" p="xs" withBorder onKeyDown={onKeyDown} role="dialog" aria-label={`Edit ${column}`} data-testid="cell-editor">
       {pair ? (
         <Checkbox
           label={label}

@@ -47,6 +47,9 @@ const NUM_W = 76;
 const WIDTHS: Partial<Record<ColumnType, number>> = { number: 120, date: 140, time: 110, month: 120, week: 120, textarea: 280, markdowntext: 280, url: 220, image: 220 };
 const widthOf = (t: ColumnType) => WIDTHS[t] ?? 180;
 
+/** Types whose editor is a plain text box, so a typed key can start it. */
+const TYPE_TO_EDIT: ReadonlySet<ColumnType> = new Set<ColumnType>(['text', 'number', 'textarea', 'markdowntext', 'email', 'url', 'tel', 'image', 'select']);
+
 const EDITOR_W = 300;
 const editorWidth = (viewport: number) => (viewport > 0 ? Math.min(EDITOR_W, viewport - 8) : EDITOR_W);
 /** The cell editor starts at its cell, but stays inside what is scrolled into view (phones). */
@@ -120,7 +123,7 @@ export function SheetEditor({ spreadsheetId, sheet, onSheetChanged }: SheetEdito
 
   // ---- Selection, editing, undo ----
   const [selected, setSelected] = useState<CellPos | null>(null);
-  const [editing, setEditing] = useState<CellPos | null>(null);
+  const [editing, setEditing] = useState<(CellPos & { typed?: string }) | null>(null);
   const [saving, setSaving] = useState(false);
   const [undo, setUndo] = useState(UndoStack.empty());
   const [busy, setBusy] = useState(false);
@@ -277,6 +280,10 @@ export function SheetEditor({ spreadsheetId, sheet, onSheetChanged }: SheetEdito
     } else if (['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Tab'].includes(e.key)) {
       e.preventDefault();
       select(moveFrom(selected, e.key as 'Tab', e.shiftKey, total, columns.length));
+    } else if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey && TYPE_TO_EDIT.has(typeOf(types, columns[selected.col] ?? ''))) {
+      // Typing on a cell starts editing it with what was typed, as in a spreadsheet.
+      e.preventDefault();
+      setEditing({ ...selected, typed: e.key });
     } else if (e.key === 'Delete' || e.key === 'Backspace') {
       e.preventDefault();
       void saveCell(selected, typeOf(types, columns[selected.col] ?? '') === 'multi-select' ? [] : '', 'stay');
@@ -451,10 +458,11 @@ export function SheetEditor({ spreadsheetId, sheet, onSheetChanged }: SheetEdito
                 key={`${editing.row}:${editing.col}`}
                 column={editingColumn}
                 type={typeOf(types, editingColumn)}
-                cell={editingRow[editingColumn]}
+                cell={editing.typed ?? editingRow[editingColumn]}
                 choices={choices(editingColumn)}
                 saving={saving}
-                onSave={(value, then) => void saveCell(editing, value, then)}
+                onSave={(value, then) => void saveCell({ row: editing.row, col: editing.col }, value, then)}
+                caretAtEnd={editing.typed !== undefined}
                 onCancel={() => {
                   setEditing(null);
                   scroller?.focus({ preventScroll: true });
