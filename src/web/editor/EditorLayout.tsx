@@ -345,7 +345,7 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
                   onAppSettings: () => choose('app settings'),
                   onSpreadsheet: () => {
                     choose('view');
-                    openSpreadsheet(board);
+                    openSpreadsheet(board, base.data);
                   },
                   onPublish: publish,
                   reviewStatus: REVIEW_STATUS,

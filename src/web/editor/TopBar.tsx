@@ -4,16 +4,21 @@
 import { Anchor, Badge, Button, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconChevronDown, IconChevronRight, IconExternalLink, IconFileSpreadsheet, IconSchool, IconWorldUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { dataEditorUrl, useBaseUrl } from '../lib/host';
 import { toast } from '../lib/toast';
 import type { BoardState } from '../viewer/board-state';
 import { publishLook, type ReviewStatus } from './publish-status';
 import { PublishMenu, type PublishChoice } from './PublishMenu';
 
-/** Opens the board's spreadsheet, or warns (spec §4) when it has no URL. */
-export function openSpreadsheet(board: BoardState) {
-  // Imported files have no URL; connected Google Sheets (a later issue) will.
-  if (!board.spreadsheetUrl) toast.warning('Spreadsheet', 'Spreadsheet URL not configured.');
-  else window.open(board.spreadsheetUrl, '_blank', 'noopener');
+/**
+ * Opens the board's spreadsheet: a connected sheet's own URL (a later issue), else the data editor
+ * of the imported spreadsheet (in a new tab, so the board stays open and follows the changes), and
+ * the spec's warning (§4) only for an app with no spreadsheet at all.
+ */
+export function openSpreadsheet(board: BoardState, baseUrl?: string) {
+  if (board.spreadsheetUrl) window.open(board.spreadsheetUrl, '_blank', 'noopener');
+  else if (board.spreadsheetId) window.open(dataEditorUrl(baseUrl, board.spreadsheetId), '_blank');
+  else toast.warning('Spreadsheet', 'Spreadsheet URL not configured.');
 }
 
 /** What "View live" opens, as a visitor will see it. */
@@ -41,6 +46,7 @@ export function TopBar({
   pageName?: string;
 }) {
   const multipage = pageName !== undefined;
+  const base = useBaseUrl();
   return (
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
       {/* The title takes what is left and truncates: Back and the buttons on the right never shrink. */}
@@ -96,7 +102,7 @@ export function TopBar({
         </Button>
         {!multipage && (
           <>
-            <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={() => openSpreadsheet(board)} aria-label="Spreadsheet">
+            <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={() => openSpreadsheet(board, base.data)} aria-label="Spreadsheet">
               <Text span visibleFrom="sm" inherit>
                 Spreadsheet
               </Text>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appSubdomain, boardUrl } from './host';
+import { appSubdomain, boardUrl, dataEditorUrl } from './host';
 
 describe('appSubdomain', () => {
   it.each([
@@ -24,5 +24,12 @@ describe('appSubdomain', () => {
 describe('boardUrl', () => {
   it('puts the subdomain in front of the base host', () => {
     expect(boardUrl('http://localhost:3000', 'sales')).toBe('http://sales.localhost:3000/');
+  });
+});
+
+describe('dataEditorUrl', () => {
+  it('opens the data editor on the base host', () => {
+    expect(dataEditorUrl('http://localhost:3000', 'abc 1')).toBe('http://localhost:3000/dashboard/data/abc%201');
+    expect(dataEditorUrl(undefined, 'abc')).toBe('/dashboard/data/abc');
   });
 });

@@ -60,3 +60,14 @@ export function boardUrl(baseUrl: string, subdomain: string): string {
     return `/${subdomain}`;
   }
 }
+
+/** The data editor of a spreadsheet, on the base host (where the owner's session is). */
+export function dataEditorUrl(baseUrl: string | undefined, spreadsheetId: string): string {
+  const path = `/dashboard/data/${encodeURIComponent(spreadsheetId)}`;
+  if (!baseUrl) return path;
+  try {
+    return new URL(path, baseUrl).toString();
+  } catch {
+    return path;
+  }
+}

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { needsOf } from '../../blocks/schemas';
 import type { BlockRecord } from '../../shared/settings/types';
 import type { BoardState } from './board-state';
+import { useSheetUpdates } from './sheet-updates';
 
 /** Picks black or white text for a background, with the spec's contrast threshold of 105. */
 export function textOn(background: string): string {
@@ -15,6 +16,8 @@ export function textOn(background: string): string {
 }
 
 export function BoardSurface({ board, hideHeader = false, children }: { board: BoardState; hideHeader?: boolean; children: ReactNode }) {
+  // Changes to the board's sheets (the data editor in another tab, other people) show up here.
+  useSheetUpdates(board.spreadsheetId);
   return (
     <Box mih="100%" style={{ background: board.colors.board_background, flex: 1 }} data-testid="board">
       {!hideHeader && (

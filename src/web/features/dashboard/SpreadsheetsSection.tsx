@@ -1,5 +1,6 @@
 import { Accordion, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconFileSpreadsheet, IconPlus, IconTable } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconPlus, IconTable, IconTableOptions } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { useSpreadsheets } from '../../lib/queries';
 import { ImportSpreadsheet } from './ImportSpreadsheet';
@@ -71,16 +72,26 @@ export function SpreadsheetsSection({ onNewBoard }: { onNewBoard: (spreadsheetId
                       </Group>
                     </div>
                   ))}
-                  <Button
-                    variant="light"
-                    size="xs"
-                    leftSection={<IconPlus size={14} />}
-                    onClick={() => onNewBoard(s.id)}
-                    style={{ alignSelf: 'flex-start' }}
-                    aria-label={`New board from ${s.title}`}
-                  >
-                    New board from this spreadsheet
-                  </Button>
+                  <Group gap="xs">
+                    <Button
+                      component={Link}
+                      to={`/dashboard/data/${encodeURIComponent(s.id)}`}
+                      size="xs"
+                      leftSection={<IconTableOptions size={14} />}
+                      aria-label={`Open the data of ${s.title}`}
+                    >
+                      Open data
+                    </Button>
+                    <Button
+                      variant="light"
+                      size="xs"
+                      leftSection={<IconPlus size={14} />}
+                      onClick={() => onNewBoard(s.id)}
+                      aria-label={`New board from ${s.title}`}
+                    >
+                      New board from this spreadsheet
+                    </Button>
+                  </Group>
                 </Stack>
               </Accordion.Panel>
             </Accordion.Item>
