@@ -151,7 +151,7 @@ describe('declared needs', () => {
   it('some kinds declare needs, and only known ones', () => {
     expect(withNeeds.length).toBeGreaterThan(0);
     for (const [kind, schema] of withNeeds)
-      expect(['geocodes', 'comments', 'frame', 'rowWrites', 'appAuth', 'ownHeight'], kind).toEqual(expect.arrayContaining(Object.keys(schema.needs!)));
+      expect(['geocodes', 'comments', 'frame', 'rowWrites', 'appAuth', 'ownHeight', 'detailPage'], kind).toEqual(expect.arrayContaining(Object.keys(schema.needs!)));
   });
 
   it.each(kinds.filter(([, s]) => s.needs?.geocodes))('%s: geocodes names column settings of its axis', (kind, schema) => {

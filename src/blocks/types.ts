@@ -105,6 +105,8 @@ export interface NavPage {
   page_type: string;
   is_auth: boolean;
   is_public: boolean;
+  /** A detail page (shows the row its address names): opened from a list, not from the menu. */
+  is_details?: boolean;
 }
 
 export interface Breadcrumb {

@@ -30,9 +30,9 @@ export function prettySlug(slug: string): string {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Home';
 }
 
-/** Pages a header offers when it lists none itself: every page but the sign-in (auth) ones. */
+/** Pages a header offers when it lists none itself: every page but the sign-in (auth) and detail ones. */
 export function defaultNavPages(pages: NavPage[]): NavPage[] {
-  return pages.filter((p) => !p.is_auth);
+  return pages.filter((p) => !p.is_auth && p.is_details !== true);
 }
 
 function pageOf(item: SettingValues, pages: NavPage[]): NavPage | null {

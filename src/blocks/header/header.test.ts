@@ -35,6 +35,11 @@ describe('header navigation links', () => {
     ]);
   });
 
+  it('no items: detail pages (item details) stay out of the menu', () => {
+    const withDetails = { ...app(), pages: [...PAGES, { ...page('p5', 'order', 'Order'), is_details: true }] };
+    expect(navLinks(config(), withDetails).map((l) => l.label)).toEqual(['Home', 'Products', 'About us']);
+  });
+
   it.each<[string, Record<string, unknown>, Partial<ReturnType<typeof navLinks>[number]>]>([
     ['a page by slug, its name', item({ pageSlug: 'products' }), { kind: 'page', label: 'Products', href: '/products', slug: 'products', active: true }],
     ['a page by id (older records)', item({ pageId: 'p4' }), { kind: 'page', label: 'About us', href: '/about-us', active: false }],

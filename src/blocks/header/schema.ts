@@ -33,7 +33,7 @@ export const headerSettings = defineSettings({
     type: 'array',
     default: [],
     label: 'Navigation items',
-    description: "Empty: every page of the app (except sign-in pages), in the app's order.",
+    description: "Empty: every page of the app in the app's order, except sign-in pages and detail pages (pages that show one item).",
     maxItems: 12,
     item: {
       name: { type: 'input', default: '', label: 'Name', description: "Empty: the page's name." },

@@ -103,4 +103,5 @@ export const itemDetailsSchema: BlockSchema = {
     max: 2,
     settings: itemDetailsActionSettings,
   },
+  needs: { detailPage: true },
 };

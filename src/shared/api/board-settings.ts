@@ -61,5 +61,8 @@ export const PageSettings = z.object({
   is_public: z.boolean().optional(),
   /** The page needs a signed-in app user (app users come with issue 5). */
   is_auth: z.boolean().optional(),
+  /** Multipage: whether the page shows the app's one header / footer (default: shown). */
+  show_header: z.boolean().optional(),
+  show_footer: z.boolean().optional(),
 });
 export type PageSettings = z.infer<typeof PageSettings>;

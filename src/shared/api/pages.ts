@@ -10,7 +10,13 @@ export const Page = z.object({
   is_auth: z.boolean(),
   is_public: z.boolean(),
   app_id: z.string(),
+  /** As shown: a multipage app's header first and footer last (src/blocks/app-frame.ts). */
   blocks: z.array(BlockRecordSchema),
+  /** Whether the page shows the app's header / footer (page settings; absent before = shown). */
+  show_header: z.boolean(),
+  show_footer: z.boolean(),
+  /** A detail page (it shows the row its address names): left out of the header's default navigation. */
+  is_details: z.boolean(),
   /** Page colours (blocks-and-data §3 "Page state"); absent when the page follows the app's colours. */
   page_background: z.string().optional(),
   block_border: z.string().optional(),

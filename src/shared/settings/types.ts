@@ -178,6 +178,11 @@ export interface BlockNeeds {
    */
   frame?: 'top' | 'bottom';
   /**
+   * Shows the one row the address names (`?row=`): a page holding it is a detail page, opened
+   * from a list or a button, so the header's default navigation leaves it out.
+   */
+  detailPage?: true;
+  /**
    * Lets viewers write rows of its sheet. `noun` names the block in refusals ('add rows to this
    * form'). `by`: 'fields' — whoever sees the block adds rows, one axis entry per field
    * (`required`, `regex_validation`, `file` fields taking `file_mime_type`); 'audiences' — the

@@ -5,6 +5,7 @@ import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordi
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Button, Center, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconGripVertical, IconPencil, IconSquarePlus, IconTrash } from '@tabler/icons-react';
+import { frameOf } from '../../blocks/schema-loaders';
 import { schemaOf } from '../../blocks/schemas';
 import type { BlockRecord } from '../../shared/settings/types';
 import { useEffect, useMemo, useRef } from 'react';
@@ -77,7 +78,7 @@ export function EditorCanvas({ board, blocks, editing, onEdit, onDelete, onReord
           <SortableContext items={ids} strategy={rectSortingStrategy}>
             <BlockGrid>
               {shown.map((block) => (
-                <SortableBlock key={block.id} block={block} board={board} active={editing?.id === block.id} onEdit={onEdit} onDelete={onDelete}>
+                <SortableBlock key={block.id} block={block} board={board} active={editing?.id === block.id} onEdit={onEdit} onDelete={onDelete} everyPage={!!app && !!frameOf(block.type)}>
                   <BlockRenderer block={block} source={source} mode="edit" />
                 </SortableBlock>
               ))}
@@ -111,6 +112,7 @@ function SortableBlock({
   active,
   onEdit,
   onDelete,
+  everyPage,
   children,
 }: {
   block: BlockRecord;
@@ -118,12 +120,21 @@ function SortableBlock({
   active: boolean;
   onEdit: (b: BlockRecord) => void;
   onDelete: (b: BlockRecord) => void;
+  /** The app's header or footer: the same block on every page. */
+  everyPage: boolean;
   children: React.ReactNode;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: block.id });
   const name = (typeof block.title === 'string' && block.title) || block.type;
   const tools = (
     <Group gap={2} wrap="nowrap" className="sb-block-tools">
+      {everyPage && (
+        <Tooltip label="The app's own: the same on every page. A page can hide it in its settings (Pages).">
+          <Badge variant="light" color="gray" mr={4}>
+            On every page
+          </Badge>
+        </Tooltip>
+      )}
       <Tooltip label="Drag to reorder">
         <ActionIcon variant="subtle" color="gray" aria-label={`Drag ${name}`} ref={setActivatorNodeRef} {...attributes} {...listeners} style={{ cursor: 'grab' }}>
           <IconGripVertical size={18} />

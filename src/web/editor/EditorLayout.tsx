@@ -14,6 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
 import { schemaOf } from '../../blocks/schemas';
+import { frameOf } from '../../blocks/schema-loaders';
 import type { WorkspaceResponse } from '../../shared/api';
 import { blockDefaults, normalizeBlock, validateBlock } from '../../shared/settings/block';
 import type { BlockRecord, SettingsSchema, SettingValues } from '../../shared/settings/types';
@@ -264,11 +265,16 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
   const confirmDelete = (block: BlockRecord) =>
     modals.openConfirmModal({
       title: 'Delete this block?',
-      children: <Text size="sm">The block “{(block.title as string) || block.type}” will be removed from the board. Your data stays in the spreadsheet.</Text>,
+      children: (
+        <Text size="sm">
+          The block “{(block.title as string) || block.type}” will be removed from {multipage && frameOf(block.type) ? 'every page of the app (it is the app’s)' : 'the board'}. Your data stays in the
+          spreadsheet.
+        </Text>
+      ),
       labels: { confirm: 'Delete block', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        remove.mutate(block.id, {
+        remove.mutate(block, {
           onSuccess: () => {
             if (draft?.id === block.id) closeEditing();
             toast.success('Block deleted', 'The block was removed from the board.');

@@ -278,6 +278,8 @@ function PageSettingsForm({ page, appId, colors, onDone }: { page: PageRecord; a
   const [values, setValues] = useState({
     is_public: page.is_public,
     is_auth: page.is_auth,
+    show_header: page.show_header !== false,
+    show_footer: page.show_footer !== false,
     page_background: page.page_background ?? colors.board_background,
     block_border: page.block_border ?? colors.block_border,
     block_shadow: page.block_shadow ?? colors.block_shadow,
@@ -319,6 +321,18 @@ function PageSettingsForm({ page, appId, colors, onDone }: { page: PageRecord; a
         description="Marks a page for signed-in app users; it is left out of embeds. Invite app users under Users."
         checked={values.is_auth}
         onChange={(e) => setValues((s) => ({ ...s, is_auth: e.currentTarget.checked }))}
+      />
+      <Switch
+        label="Show the app's header"
+        description="One header for the whole app: editing it on any page changes it everywhere."
+        checked={values.show_header}
+        onChange={(e) => setValues((s) => ({ ...s, show_header: e.currentTarget.checked }))}
+      />
+      <Switch
+        label="Show the app's footer"
+        description="One footer for the whole app, shown at the bottom of every page that has this on."
+        checked={values.show_footer}
+        onChange={(e) => setValues((s) => ({ ...s, show_footer: e.currentTarget.checked }))}
       />
       {colour('page_background', 'Page background')}
       {colour('block_border', 'Block border')}

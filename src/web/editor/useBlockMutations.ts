@@ -2,6 +2,7 @@
 // from the server's answers, so the saved block replaces the temporary one without a refetch.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BlockResponse } from '../../shared/api';
+import { framedOrder } from '../../blocks/app-frame';
 import { frameOf } from '../../blocks/schema-loaders';
 import type { BlockRecord } from '../../shared/settings/types';
 import { api, type Out } from '../lib/api';
@@ -13,17 +14,20 @@ export function settingsOf(block: BlockRecord): Record<string, unknown> {
   return rest;
 }
 
-/** Where the server put a new block: before a last footer on multipage pages (spec §4), else at the end. */
-export function withNewBlock(blocks: BlockRecord[], block: BlockRecord, footerLast: boolean): BlockRecord[] {
-  const last = blocks[blocks.length - 1];
-  if (footerLast && last && frameOf(last.type) === 'bottom' && frameOf(block.type) !== 'bottom') return [...blocks.slice(0, -1), block, last];
-  return [...blocks, block];
+/** Where the server put a new block: at the end, but a header first and a footer last (blocks/app-frame.ts). */
+export function withNewBlock(blocks: BlockRecord[], block: BlockRecord): BlockRecord[] {
+  return framedOrder([...blocks, block]);
 }
 
 export function useBlockMutations(appId: string, pageId: string, options: { footerLast?: boolean } = {}) {
-  const footerLast = options.footerLast === true;
+  // Multipage: the header and footer are the app's, shown on every page, so a change to them (and
+  // a reorder, which the server keeps in frame order) is read back for all pages.
+  const multipage = options.footerLast === true;
   const qc = useQueryClient();
   const key = keys.pages(appId);
+  const everyPage = (block: { type: string }) => {
+    if (multipage && frameOf(block.type)) void qc.invalidateQueries({ queryKey: key });
+  };
   const setBlocks = (fn: (blocks: BlockRecord[]) => BlockRecord[]) =>
     qc.setQueryData<PageRecord[]>(key, (pages) =>
       pages?.map((p) => (p.page_id === pageId ? { ...p, blocks: fn(p.blocks as BlockRecord[]) as PageRecord['blocks'] } : p)),
@@ -32,24 +36,33 @@ export function useBlockMutations(appId: string, pageId: string, options: { foot
   const create = useMutation({
     mutationFn: (draft: BlockRecord) =>
       api.post<Out<typeof BlockResponse>>('/api/blocks', { pageId, type: draft.type, ...settingsOf(draft) }),
-    onSuccess: ({ block }) => setBlocks((blocks) => withNewBlock(blocks, block as BlockRecord, footerLast)),
+    onSuccess: ({ block }) => {
+      setBlocks((blocks) => withNewBlock(blocks, block as BlockRecord));
+      everyPage(block);
+    },
   });
 
   const update = useMutation({
     mutationFn: (draft: BlockRecord) =>
       api.put<Out<typeof BlockResponse>>(`/api/blocks/${encodeURIComponent(draft.id)}`, settingsOf(draft)),
-    onSuccess: ({ block }) => setBlocks((blocks) => blocks.map((b) => (b.id === block.id ? (block as BlockRecord) : b))),
+    onSuccess: ({ block }) => {
+      setBlocks((blocks) => blocks.map((b) => (b.id === block.id ? (block as BlockRecord) : b)));
+      everyPage(block);
+    },
   });
 
   const remove = useMutation({
-    mutationFn: (id: string) => api.delete(`/api/blocks/${encodeURIComponent(id)}`),
-    onSuccess: (_r, id) => setBlocks((blocks) => blocks.filter((b) => b.id !== id)),
+    mutationFn: (block: BlockRecord) => api.delete(`/api/blocks/${encodeURIComponent(block.id)}`),
+    onSuccess: (_r, block) => {
+      setBlocks((blocks) => blocks.filter((b) => b.id !== block.id));
+      everyPage(block);
+    },
   });
 
   // Optimistic: the block moves at once; on failure the server's order comes back.
   const reorder = useMutation({
     mutationFn: (order: string[]) => api.put(`/api/pages/${encodeURIComponent(pageId)}/blocks/order`, { order }),
-    onMutate: (order) => setBlocks((blocks) => order.map((id) => blocks.find((b) => b.id === id)).filter((b): b is BlockRecord => !!b)),
+    onMutate: (order) => setBlocks((blocks) => framedOrder(order.map((id) => blocks.find((b) => b.id === id)).filter((b): b is BlockRecord => !!b))),
     onError: () => qc.invalidateQueries({ queryKey: key }),
   });
 

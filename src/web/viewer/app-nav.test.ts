@@ -52,16 +52,16 @@ describe('previewParams', () => {
   });
 });
 
-describe('withNewBlock (the footer stays last on multipage pages)', () => {
+describe('withNewBlock (a header goes first and a footer last)', () => {
   const b = (id: string, type: string) => ({ id, type }) as BlockRecord;
   const ids = (list: BlockRecord[]) => list.map((x) => x.id);
-  it.each<[string, BlockRecord[], BlockRecord, boolean, string[]]>([
-    ['before a last footer', [b('h', 'header'), b('f', 'footer')], b('n', 'markdown'), true, ['h', 'n', 'f']],
-    ['at the end when the footer is not last', [b('f', 'footer'), b('m', 'markdown')], b('n', 'markdown'), true, ['f', 'm', 'n']],
-    ['at the end on boards', [b('f', 'footer')], b('n', 'markdown'), false, ['f', 'n']],
-    ['a second footer goes last', [b('f', 'footer')], b('g', 'footer'), true, ['f', 'g']],
-    ['on an empty page', [], b('n', 'markdown'), true, ['n']],
-  ])('%s', (_name, blocks, block, footerLast, expected) => {
-    expect(ids(withNewBlock(blocks, block, footerLast))).toEqual(expected);
+  it.each<[string, BlockRecord[], BlockRecord, string[]]>([
+    ['before a last footer', [b('h', 'header'), b('f', 'footer')], b('n', 'markdown'), ['h', 'n', 'f']],
+    ['a footer out of place goes last', [b('f', 'footer'), b('m', 'markdown')], b('n', 'markdown'), ['m', 'n', 'f']],
+    ['a header added later goes first', [b('m', 'markdown'), b('f', 'footer')], b('h', 'header'), ['h', 'm', 'f']],
+    ['a second footer goes last', [b('f', 'footer')], b('g', 'footer'), ['f', 'g']],
+    ['on an empty page', [], b('n', 'markdown'), ['n']],
+  ])('%s', (_name, blocks, block, expected) => {
+    expect(ids(withNewBlock(blocks, block))).toEqual(expected);
   });
 });

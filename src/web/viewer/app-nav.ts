@@ -13,7 +13,7 @@ import type { PageRecord } from '../lib/queries';
 const KEPT_PARAMS = ['embed', 'hide_header', 'hide_footer', 'preview', 'button_text', 'template_data'];
 
 export function navPage(p: PageRecord): NavPage {
-  return { id: p.page_id, name: p.page_name, slug: p.page_slug, page_type: p.page_type, is_auth: p.is_auth, is_public: p.is_public };
+  return { id: p.page_id, name: p.page_name, slug: p.page_slug, page_type: p.page_type, is_auth: p.is_auth, is_public: p.is_public, is_details: p.is_details };
 }
 
 /** The app's own path of a page ('/' for the home page), with the row when given. */

@@ -12,6 +12,7 @@ import { workspaceEditors } from './0008_workspace_editors';
 import { uploadAttachments } from './0009_upload_attachments';
 import { customHostVerification } from './0010_custom_host_verification';
 import { columnTypes } from './0011_column_types';
+import { appFrame } from './0012_app_frame';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0009_upload_attachments': uploadAttachments,
   '0010_custom_host_verification': customHostVerification,
   '0011_column_types': columnTypes,
+  '0012_app_frame': appFrame,
 };

@@ -72,6 +72,9 @@ describe('POST /api/apps', () => {
         is_public: true,
         app_id: app.id,
         blocks: [],
+        show_header: true,
+        show_footer: true,
+        is_details: false,
       },
     ]);
   });

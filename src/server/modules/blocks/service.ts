@@ -1,10 +1,12 @@
-import { blockSchemas, migrateBlockRecord, needsOf, resolveKind, schemaOf } from '../../../blocks/schemas';
+import { blockSchemas, migrateBlockRecord, resolveKind, schemaOf } from '../../../blocks/schemas';
 import { blockRecord, blocksOfPages } from './record';
 import { patternProblem } from '../../../shared/rows/regex';
 import { normalizeBlock, validateBlock, type BlockRecord, type FormatChecks } from '../../../shared/settings';
 import type { ServerContext } from '../../context';
-import { badRequest } from '../../errors';
-import { newId, nowIso } from '../../http';
+import { badRequest, conflict } from '../../errors';
+import { newId, nowIso, parseJson } from '../../http';
+import { framedOrder, frameRank, homeOf, withAppFrame } from '../../../blocks/app-frame';
+import { pagesRepo } from '../pages/repo';
 import type { AppView } from '../apps/record';
 import { viewerBlock } from '../actions/secrets';
 import type { PageRow } from '../pages/repo';
@@ -40,23 +42,41 @@ function checked(type: string, input: Record<string, unknown>, id: string): Bloc
   return record;
 }
 
-/** Adds a block to a page of an app its caller may edit (the 'owner' rule resolved both). */
+/** Positions 0..n in frame order: headers first, footers last, the rest as they were (blocks/app-frame.ts). */
+async function placeInFrameOrder(db: ServerContext['db'], pageId: string, ids?: readonly string[]) {
+  const repo = blocksRepo(db);
+  const rows = await repo.listByPages([pageId]);
+  // Named ones in the order given (ids of other pages are skipped), then the rest (a hidden header).
+  const wanted = ids ? [...ids.map((id) => rows.find((r) => r.id === id)).filter((r): r is BlockRow => !!r), ...rows.filter((r) => !ids.includes(r.id))] : rows;
+  for (const [position, row] of framedOrder(wanted).entries()) if (Number(row.position) !== position) await repo.update(row.id, { position });
+}
+
+/**
+ * Adds a block to a page of an app its caller may edit (the 'owner' rule resolved both). A header
+ * goes first and a footer last, full width. On a multipage app they are the app's (one each, kept
+ * on the home page and shown on every page): a second one is refused.
+ */
 export async function createBlock(ctx: ServerContext, pageRow: PageRow, app: AppView, body: { pageId: string; type: string } & Record<string, unknown>) {
   const { pageId: _pageId, type, id: _id, ...settings } = body;
-  const page = { ...pageRow, appKind: app.kind };
   const record = checked(type, settings, newId());
+  const rank = frameRank(record.type);
+  if (rank !== 1) record.full_width = true;
   const now = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
-    const repo = blocksRepo(trx);
-    const existing = await repo.listByPages([page.id]);
-    const last = existing[existing.length - 1];
-    let position = last ? Number(last.position) + 1 : 0;
-    // Multipage pages keep their footer last (spec §4): the new block goes before it.
-    if (page.appKind === 'multipage' && last && needsOf(last.type).frame === 'bottom' && needsOf(record.type).frame !== 'bottom') {
-      position = Number(last.position);
-      await repo.update(last.id, { position: position + 1 });
+    let pageId = pageRow.id;
+    if (app.kind === 'multipage' && rank !== 1) {
+      const pages = await pagesRepo(trx).listByApp(app.id);
+      const home = homeOf(pages) ?? pageRow;
+      const stored = await blocksRepo(trx).listByPages([home.id]);
+      if (stored.some((b) => frameRank(b.type) === rank)) {
+        const what = rank === 0 ? 'header' : 'footer';
+        throw conflict(`This app already has a ${what}: it shows on every page. Edit that one, or turn it on for this page in the page's settings.`);
+      }
+      pageId = home.id;
     }
-    await repo.insert([{ id: record.id, page_id: page.id, position, type: record.type, config: configOf(record), created_at: now, updated_at: now }]);
+    const repo = blocksRepo(trx);
+    await repo.insert([{ id: record.id, page_id: pageId, position: await repo.nextPosition(pageId), type: record.type, config: configOf(record), created_at: now, updated_at: now }]);
+    await placeInFrameOrder(trx, pageId);
   });
   return record;
 }
@@ -77,15 +97,31 @@ export async function deleteBlock(ctx: ServerContext, row: BlockRow) {
   await blocksRepo(ctx.db).delete(row.id);
 }
 
+/**
+ * Orders a page's blocks as shown. The app's header and footer (stored on the home page) may be
+ * named and are left where they are; a header stays first and a footer last whatever the order.
+ */
 export async function reorderBlocks(ctx: ServerContext, page: PageRow, order: string[]) {
-  const current = (await blocksRepo(ctx.db).listByPages([page.id])).map((b) => b.id);
+  const shown = await shownBlocks(ctx, page);
+  const current = shown.map((b) => b.id);
   const given = new Set(order);
   if (given.size !== order.length || order.length !== current.length || current.some((id) => !given.has(id)))
     throw badRequest('The order must list every block of the page exactly once', [{ path: 'order', message: 'Must be exactly the ids of the page\'s blocks' }]);
-  await ctx.db.transaction().execute(async (trx) => {
-    for (const [position, id] of order.entries()) await blocksRepo(trx).update(id, { position });
-  });
-  return (await blocksOfPages(ctx, [page.id])).get(page.id) ?? [];
+  await ctx.db.transaction().execute((trx) => placeInFrameOrder(trx, page.id, order));
+  return shownBlocks(ctx, page);
+}
+
+/** The page's blocks as shown (the app's header and footer with them). */
+async function shownBlocks(ctx: ServerContext, page: PageRow): Promise<BlockRecord[]> {
+  const rows = await pagesRepo(ctx.db).listByApp(page.app_id);
+  const blocks = await blocksOfPages(ctx, rows.map((r) => r.id));
+  const shown = withAppFrame(rows.map((r) => ({ id: r.id, page_type: r.page_type, blocks: blocks.get(r.id) ?? [], ...frameFlags(r.settings) })));
+  return shown.find((p) => p.id === page.id)?.blocks ?? [];
+}
+
+function frameFlags(settings: string): { show_header: boolean; show_footer: boolean } {
+  const s = parseJson<{ show_header?: unknown; show_footer?: unknown }>(settings, {});
+  return { show_header: s.show_header !== false, show_footer: s.show_footer !== false };
 }
 
 /** A block as its viewer (the 'app-viewer' rule let them through) may read it. */

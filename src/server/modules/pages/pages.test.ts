@@ -33,7 +33,11 @@ describe('POST /api/pages', () => {
       is_auth: false,
       is_public: true,
       app_id: multi.id,
-      blocks: [],
+      // The app's header and footer show on every page (issue 13).
+      blocks: [expect.objectContaining({ type: 'header' }), expect.objectContaining({ type: 'footer' })],
+      show_header: true,
+      show_footer: true,
+      is_details: false,
     });
     const b = await t.app.inject({ method: 'POST', url: '/api/pages', headers: as(owner), payload: { appId: multi.id, page_name: 'About us' } });
     expect(b.json().page.page_slug).toBe('about-us-2');
@@ -73,7 +77,7 @@ describe('GET /api/page/{slug}', () => {
   it('finds the page of the app named by the Host header', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/page/contact?board=%2Fcontact', headers: { host: `${multi.subdomain}.localhost:3000` } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().page).toMatchObject({ page_name: 'Contact', page_slug: 'contact', app_id: multi.id, blocks: [] });
+    expect(res.json().page).toMatchObject({ page_name: 'Contact', page_slug: 'contact', app_id: multi.id, blocks: [{ type: 'header' }, { type: 'footer' }] });
   });
 
   it('or by the app query (id or subdomain)', async () => {
@@ -117,7 +121,7 @@ describe('page metadata', () => {
       block_border: '#e7ebf3',
       block_shadow: '#ebeff3',
       can_edit: false,
-      blocks: [],
+      blocks: [{ type: 'header' }, { type: 'footer' }],
     });
     expect(m).not.toHaveProperty('owner_email');
     expect(PageMetadataResponse.safeParse(m).error).toBeUndefined();
@@ -265,7 +269,8 @@ describe('page CRUD (rename, reorder, delete, settings)', () => {
 
   it('a page that is not public: guests get only its header and footer, owners everything', async () => {
     const p = await add('Hidden Page');
-    for (const payload of [{ type: 'header' }, { type: 'markdown', title: 'Secret text' }, { type: 'footer' }])
+    // The app's header and footer show on it without being added.
+    for (const payload of [{ type: 'markdown', title: 'Secret text' }])
       expect((await t.app.inject({ method: 'POST', url: '/api/blocks', headers: as(owner), payload: { pageId: p.page_id, ...payload } })).statusCode).toBe(201);
     await t.app.inject({ method: 'POST', url: `/api/page/update-metadata?app=${app.id}&page=${p.page_id}`, headers: as(owner), payload: { is_public: false } });
 
@@ -300,7 +305,7 @@ describe('page CRUD (rename, reorder, delete, settings)', () => {
 });
 
 describe('adding a block to a multipage page', () => {
-  it('goes before the footer when the footer is last; at the end otherwise and on boards', async () => {
+  it('goes before the footer, which stays last (on boards too)', async () => {
     const app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { public: true, name: 'Footer Rule', kind: 'multipage' } })).json().app;
     const home = (await t.app.inject({ method: 'GET', url: `/api/pages/${app.id}`, headers: as(owner) })).json().pages[0];
     const addBlock = (pageId: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/blocks', headers: as(owner), payload: { pageId, ...payload } });
@@ -311,18 +316,18 @@ describe('adding a block to a multipage page', () => {
     expect((await addBlock(home.page_id, { type: 'markdown', title: 'Second' })).statusCode).toBe(201);
     expect(await titles(app.id)).toEqual(['header', 'First', 'Second', 'footer']);
 
-    // The footer moved away from the end: the next block is appended.
+    // The footer cannot move away from the end (issue 13: a footer always goes last).
     const ids = (await t.app.inject({ method: 'GET', url: `/api/pages/${app.id}`, headers: as(owner) })).json().pages[0].blocks.map((b: { id: string }) => b.id);
     const order = [ids[0], ids[3], ids[1], ids[2]];
     expect((await t.app.inject({ method: 'PUT', url: `/api/pages/${home.page_id}/blocks/order`, headers: as(owner), payload: { order } })).statusCode).toBe(200);
     await addBlock(home.page_id, { type: 'markdown', title: 'Third' });
-    expect(await titles(app.id)).toEqual(['header', 'footer', 'First', 'Second', 'Third']);
+    expect(await titles(app.id)).toEqual(['header', 'First', 'Second', 'Third', 'footer']);
 
-    // Boards have no footer rule.
+    // The same rule on boards.
     const boardPage = (await t.app.inject({ method: 'GET', url: `/api/pages/${board.id}`, headers: as(owner) })).json().pages[0];
     await addBlock(boardPage.page_id, { type: 'footer' });
     await addBlock(boardPage.page_id, { type: 'markdown', title: 'After' });
-    expect((await titles(board.id)).slice(-2)).toEqual(['footer', 'After']);
+    expect((await titles(board.id)).slice(-2)).toEqual(['After', 'footer']);
   });
 });
 

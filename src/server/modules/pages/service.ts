@@ -12,6 +12,7 @@ import type { AppView } from '../apps/record';
 import type { SessionUser } from '../auth/session';
 import { viewerBlocks } from '../actions/secrets';
 import { blocksOfPages } from '../blocks/record';
+import { isDetailPage, withAppFrame } from '../../../blocks/app-frame';
 import { pagesRepo, type PageRow } from './repo';
 
 /** Spec defaults of the page state colours (blocks-and-data §3 "Page state"). */
@@ -25,6 +26,7 @@ export const PAGE_DEFAULTS = {
 /** Attempts at a derived slug when another request takes it between the check and the write. */
 const SLUG_ATTEMPTS = 8;
 
+/** A page with its own stored blocks (pagesOfApp adds the app's header and footer). */
 export function pageOut(row: PageRow, blocks: Page['blocks']): Page {
   const settings = parseJson<PageSettings>(row.settings, {});
   return {
@@ -36,6 +38,9 @@ export function pageOut(row: PageRow, blocks: Page['blocks']): Page {
     is_public: row.is_public,
     app_id: row.app_id,
     blocks,
+    show_header: settings.show_header !== false,
+    show_footer: settings.show_footer !== false,
+    is_details: isDetailPage(blocks),
     // Only colours the page sets: the others follow the app's (board state) colours.
     ...(settings.page_background ? { page_background: settings.page_background } : {}),
     ...(settings.block_border ? { block_border: settings.block_border } : {}),
@@ -54,10 +59,16 @@ export function pageForViewer(page: Page, viewer: Beholder): Page {
   return { ...page, blocks: viewerBlocks(visibleBlocks(viewer, page, page.blocks), false) };
 }
 
+/** The app's pages as shown: each with the app's header first and footer last unless it opts out (blocks/app-frame.ts). */
 export async function pagesOfApp(ctx: ServerContext, appId: string): Promise<Page[]> {
   const rows = await pagesRepo(ctx.db).listByApp(appId);
   const blocks = await blocksOfPages(ctx, rows.map((r) => r.id));
-  return rows.map((r) => pageOut(r, blocks.get(r.id) ?? []));
+  return withAppFrame(rows.map((r) => pageOut(r, blocks.get(r.id) ?? [])));
+}
+
+/** One page of the app as shown (with the app's frame). */
+async function shownPage(ctx: ServerContext, row: PageRow): Promise<Page> {
+  return (await pagesOfApp(ctx, row.app_id)).find((p) => p.page_id === row.id) ?? pageOut(row, []);
 }
 
 /**
@@ -75,8 +86,7 @@ export async function pageBySlug(ctx: ServerContext, app: AppView, viewer: AppVi
   const row = await pagesRepo(ctx.db).findBySlug(app.id, slug.toLowerCase());
   if (!viewer.canView && !(row && isAuthPage(row))) throw viewRefusal(app);
   if (!row) throw notFound(`Page '${slug}' not found`);
-  const blocks = await blocksOfPages(ctx, [row.id]);
-  return pageForViewer(pageOut(row, blocks.get(row.id) ?? []), viewer);
+  return pageForViewer(await shownPage(ctx, row), viewer);
 }
 
 /** A slug typed by the owner, lowercased and checked (400 naming page_slug). */
@@ -133,7 +143,7 @@ export async function createPage(ctx: ServerContext, app: AppView, body: { page_
       created_at: nowIso(),
     };
     await repo.insert(row);
-    return pageOut(row, []);
+    return shownPage(ctx, row);
   });
 }
 
@@ -152,8 +162,7 @@ export async function renamePage(ctx: ServerContext, row: PageRow, body: { page_
     const explicit = body.page_slug ? givenSlug(body.page_slug) : null;
     await withSlug(ctx, row.app_id, explicit, () => pageSlugOf(body.page_name), row.id, (slug) => repo.update(row.id, { page_name: body.page_name, page_slug: slug }));
   }
-  const fresh = (await repo.findById(row.id))!;
-  return pageOut(fresh, (await blocksOfPages(ctx, [row.id])).get(row.id) ?? []);
+  return shownPage(ctx, (await repo.findById(row.id))!);
 }
 
 /** Page state fields (colours, is_public, is_auth, page_name); a new page_name renames as renamePage does. */
