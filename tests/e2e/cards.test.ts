@@ -75,11 +75,11 @@ describe('card blocks', () => {
       void d.dismiss();
     });
 
-    // Markdown: no sheet needed by default; [Column]s once per row with loop.
+    // Markdown: reads the app's first sheet by default; [Column]s once per row with loop.
     let panel = await addBlock(page, 'markdown');
     await panel.getByLabel('Title', { exact: true }).fill('People notes');
     await panel.getByLabel('Markdown text').fill('**[Name]** lives in [City].\n\nNote: [Note] [Unknown]');
-    await page.getByTestId('block-markdown').getByText('[Name]').first().waitFor(); // no sheet yet: as typed
+    await page.getByTestId('block-markdown').getByText('Ada').first().waitFor(); // the app's first sheet by default
     expect(await panel.getByLabel('Columns').count()).toBe(0); // shown only with loop
     await panel.getByRole('switch', { name: 'Loop' }).check();
     await panel.getByLabel('Columns').fill('2');

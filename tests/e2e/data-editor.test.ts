@@ -39,6 +39,9 @@ describe('data editor', () => {
     dashboard = await context.newPage();
     await dashboard.goto(`${server.baseUrl}/dashboard`);
     await dashboard.getByTestId('import-input').setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
+    // The import's preview: the first rows as they will be stored, then Import.
+    await dashboard.getByRole('dialog', { name: 'Check the import' }).getByRole('cell', { name: 'Ada Lovelace' }).waitFor();
+    await dashboard.getByTestId('import-confirm').click();
     await dashboard.getByText('customers: 1 sheet ready to use.').waitFor();
 
     const { spreadsheets } = await call<{ spreadsheets: { id: string; title: string }[] }>(context, server, 'GET', '/api/spreadsheets');

@@ -75,6 +75,16 @@ const editorUrl = () => `${server.baseUrl}/${board.subdomain}`;
 const guestUrl = () => `http://${board.subdomain}.localhost:${server.port}/`;
 const header = (p: Page) => p.locator('header').first();
 
+/** Embed on the free plan: a toast (checked clear of the top bar), then the upgrade offer is closed. */
+async function embedToast(p: Page): Promise<void> {
+  await p.getByRole('navigation', { name: 'Editor tools' }).getByRole('button', { name: 'Embed' }).click();
+  const toast = p.locator('.mantine-Notification-root').filter({ hasText: 'Embed feature requires a paid plan.' }).first();
+  await toast.waitFor();
+  expect(overlaps(await box(toast), await box(header(p)))).toBe(false);
+  await p.keyboard.press('Escape');
+  await p.getByRole('dialog').waitFor({ state: 'detached' });
+}
+
 async function box(l: Locator) {
   const b = await l.boundingBox();
   if (!b) throw new Error('not laid out');
@@ -205,11 +215,8 @@ describe('layout', () => {
     expect(await title.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     await topBarButtonsReachable(page, DESKTOP.width);
 
-    // The spreadsheet button of an imported sheet raises a toast: it sits below the bar.
-    await header(page).getByRole('button', { name: 'Spreadsheet' }).click();
-    const toast = page.locator('.mantine-Notification-root').first();
-    await toast.waitFor();
-    expect(overlaps(await box(toast), await box(header(page)))).toBe(false);
+    // Embed on the free plan raises a toast (and the upgrade offer): the toast sits below the bar.
+    await embedToast(page);
     await topBarButtonsReachable(page, DESKTOP.width);
     await shot(page, 'first-hour/editor-desktop');
   });
@@ -278,10 +285,7 @@ describe('layout', () => {
     await topBarButtonsReachable(p, PHONE.width);
     const labels = p.getByTestId('sidebar-label');
     for (let i = 0; i < (await labels.count()); i++) expect(await labels.nth(i).evaluate((el) => el.scrollWidth <= el.clientWidth), await labels.nth(i).innerText()).toBe(true);
-    await header(p).getByRole('button', { name: 'Spreadsheet' }).click();
-    const toast = p.locator('.mantine-Notification-root').first();
-    await toast.waitFor();
-    expect(overlaps(await box(toast), await box(header(p)))).toBe(false);
+    await embedToast(p);
     await topBarButtonsReachable(p, PHONE.width);
     await shot(p, 'first-hour/editor-390');
 

@@ -68,30 +68,30 @@ describe('form block', () => {
 
     await panel.getByRole('button', { name: 'Add field' }).click();
     await choose(page, setting(panel, 'axis.1.column'), 'Column', 'Email');
-    await choose(page, setting(panel, 'axis.1.type'), 'Type', 'email');
+    await choose(page, setting(panel, 'axis.1.type'), 'Type', 'Email address');
     await fill(panel, 'axis.1.placeholder', 'you@example.com');
 
     await panel.getByRole('button', { name: 'Add field' }).click();
     await choose(page, setting(panel, 'axis.2.column'), 'Column', 'Age');
-    await choose(page, setting(panel, 'axis.2.type'), 'Type', 'number');
+    await choose(page, setting(panel, 'axis.2.type'), 'Type', 'Number');
 
     await panel.getByRole('button', { name: 'Add field' }).click();
     await choose(page, setting(panel, 'axis.3.column'), 'Column', 'Plan');
-    await choose(page, setting(panel, 'axis.3.type'), 'Type', 'select');
+    await choose(page, setting(panel, 'axis.3.type'), 'Type', 'Choice');
     await setting(panel, 'axis.3.from_google_sheet').getByRole('switch').check();
     await choose(page, setting(panel, 'axis.3.source'), 'Options source sheet', 'Plans');
     await choose(page, setting(panel, 'axis.3.source'), 'Options source column', 'Plan');
 
     await panel.getByRole('button', { name: 'Add field' }).click();
     await choose(page, setting(panel, 'axis.4.column'), 'Column', 'Photo');
-    await choose(page, setting(panel, 'axis.4.type'), 'Type', 'file');
+    await choose(page, setting(panel, 'axis.4.type'), 'Type', 'File');
     // No regex for files (spec §5): the setting is hidden.
     expect(await setting(panel, 'axis.4.regex_validation').count()).toBe(0);
     await choose(page, setting(panel, 'axis.4.file_mime_type'), 'File type', 'image');
 
     await panel.getByRole('button', { name: 'Add field' }).click();
     await choose(page, setting(panel, 'axis.5.column'), 'Column', 'Joined');
-    await choose(page, setting(panel, 'axis.5.type'), 'Type', 'date');
+    await choose(page, setting(panel, 'axis.5.type'), 'Type', 'Date');
     await setting(panel, 'axis.5.hide').getByRole('switch').check();
     await fill(panel, 'axis.5.default', 'today');
     await saveBlock(page);

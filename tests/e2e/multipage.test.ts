@@ -250,11 +250,11 @@ describe('multipage app', () => {
     await setting(panel, 'axis.0.required').getByRole('switch').check();
     await panel.getByRole('button', { name: 'Add field' }).click();
     await choose(page, setting(panel, 'axis.1.column'), 'Column', 'Email');
-    await choose(page, setting(panel, 'axis.1.type'), 'Type', 'email');
+    await choose(page, setting(panel, 'axis.1.type'), 'Type', 'Email address');
     await setting(panel, 'axis.1.required').getByRole('switch').check();
     await panel.getByRole('button', { name: 'Add field' }).click();
     await choose(page, setting(panel, 'axis.2.column'), 'Column', 'Message');
-    await choose(page, setting(panel, 'axis.2.type'), 'Type', 'textarea');
+    await choose(page, setting(panel, 'axis.2.type'), 'Type', 'Long text');
     await panel.getByRole('tab', { name: 'General' }).click();
     await panel.getByLabel('Form title').fill('Write to us');
     await panel.getByLabel('Submit button text').fill('Send');

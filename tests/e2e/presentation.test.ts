@@ -281,8 +281,7 @@ beforeAll(async () => {
     button_color: STAR_COLOR,
   });
 
-  // Meetup: header, video, audio, event, comments, footer.
-  await add('meetupHeader', meetup.page_id, 'header', { full_width: true });
+  // Meetup: video, audio, event, comments (the app's header and footer show on every page).
   await add('video', meetup.page_id, 'video', {
     title: 'Meetup recap',
     full_width: true,
@@ -342,7 +341,6 @@ beforeAll(async () => {
     post_button_text: 'Post comment',
     button_color: STAR_COLOR,
   });
-  await add('meetupFooter', meetup.page_id, 'footer', { full_width: true });
 });
 
 afterAll(async () => {

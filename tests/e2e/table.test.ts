@@ -78,12 +78,12 @@ describe('table block', () => {
     await choose(page, setting(panel, 'axis.0.editable'), 'Editable by', 'Everyone');
     await panel.getByRole('button', { name: 'Add column' }).click();
     await choose(page, setting(panel, 'axis.1.column'), 'Column', 'Status');
-    await choose(page, setting(panel, 'axis.1.type'), 'Type', 'select');
+    await choose(page, setting(panel, 'axis.1.type'), 'Type', 'Choice');
     await setting(panel, 'axis.1.options').getByRole('textbox').fill('Open, Done');
     await choose(page, setting(panel, 'axis.1.editable'), 'Editable by', 'Everyone');
     await panel.getByRole('button', { name: 'Add column' }).click();
     await choose(page, setting(panel, 'axis.2.column'), 'Column', 'Due');
-    await choose(page, setting(panel, 'axis.2.type'), 'Type', 'date');
+    await choose(page, setting(panel, 'axis.2.type'), 'Type', 'Date');
 
     await panel.getByRole('tab', { name: 'Actions' }).click();
     await panel.getByRole('button', { name: 'Add action' }).click();

@@ -44,7 +44,7 @@ describe('import rules (ARCHITECTURE.md)', () => {
       violations(
         (e) =>
           inDir(e.file, 'shared') &&
-          !(e.target ? inDir(e.target, 'shared') : e.spec === 'zod' || e.spec === 're2js' || (isTest(e.file) && e.spec === 'vitest')),
+          !(e.target ? inDir(e.target, 'shared') : e.spec === 'zod' || e.spec.startsWith('zod/') || e.spec === 're2js' || (isTest(e.file) && e.spec === 'vitest')),
       ),
     ).toEqual([]);
   });

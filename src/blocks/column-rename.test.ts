@@ -1,9 +1,9 @@
 // renameColumnInBlock renames a column wherever usedColumns / datasourceSheets find it, and
 // nowhere else (issue 13: a renamed sheet column is renamed in the blocks that use it).
 import { describe, expect, it } from 'vitest';
-import { schemaOf } from '../../blocks/schemas';
-import { datasourceSheets, renameColumnInBlock, usedColumns } from './columns';
-import type { BlockRecord } from './types';
+import { schemaOf } from './schemas';
+import { datasourceSheets, renameColumnInBlock, usedColumns } from '../shared/settings/columns';
+import type { BlockRecord } from '../shared/settings/types';
 
 const block = (type: string, rest: Record<string, unknown>): BlockRecord =>
   ({ id: 'b1', type, section: '', sheet_title: 'Orders', axis: [], actions: [], full_width: false, ...rest }) as BlockRecord;
