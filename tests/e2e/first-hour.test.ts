@@ -154,6 +154,9 @@ for (const [label, viewport] of [
       for (const from of PAGES) {
         await guest.goto(`${base}${from.path}`);
         await guest.getByTestId('header-title').filter({ hasText: 'Kunden & Co.' }).waitFor();
+        // The picture once the page has loaded: the footer (every page) and the home page's table.
+        await guest.getByTestId('block-footer').getByText('Your Company').first().waitFor();
+        if (from.path === '/') await guest.getByTestId('block-table').getByRole('cell', { name: 'Müller', exact: true }).waitFor();
         await step(`11-guest-${from.name.toLowerCase()}`, guest);
         for (const to of PAGES) {
           if (to === from) continue;
