@@ -90,6 +90,20 @@ export interface Config {
   rowWritesPerIp: number;
   /** ROW_WRITES_WINDOW_MINUTES: the window of that budget. */
   rowWritesWindowMinutes: number;
+  /** ADMIN_EMAIL / ADMIN_PASSWORD: the first provider admin, created at start-up when no admin exists. */
+  adminEmail: string | null;
+  adminPassword: string | null;
+  /** ADMIN_SESSION_HOURS: how long an admin stays signed in (8). */
+  adminSessionHours: number;
+  /** STRIPE_SECRET_KEY: the platform's secret key (paid templates and Connect are off without it). */
+  stripeSecretKey: string | null;
+  /** STRIPE_WEBHOOK_SECRET: the signing secret of the webhook endpoint (whsec_...). */
+  stripeWebhookSecret: string | null;
+  /**
+   * STRIPE_API_URL: where the Stripe SDK sends its calls (default Stripe's own API); tests point it
+   * at a local server that speaks the same protocol.
+   */
+  stripeApiUrl: string | null;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -152,6 +166,13 @@ function dnsServers(value: string | undefined): string[] | null {
   return list;
 }
 
+function stripeApiUrl(value: string | undefined): string | null {
+  if (!value) return null;
+  const url = value.replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+$/i.test(url)) throw new Error(`Setting STRIPE_API_URL must be an http(s) address without a path, got '${value}'`);
+  return url;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Without BASE_HOST the app is reached on this machine at its own port.
   const baseHost = env.BASE_HOST || `localhost:${num(env.PORT, 3000, 'PORT')}`;
@@ -198,6 +219,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     unattachedUploadHours: num(env.UNATTACHED_UPLOAD_HOURS, 24, 'UNATTACHED_UPLOAD_HOURS'),
     rowWritesPerIp: num(env.ROW_WRITES_PER_IP, 600, 'ROW_WRITES_PER_IP'),
     rowWritesWindowMinutes: num(env.ROW_WRITES_WINDOW_MINUTES, 10, 'ROW_WRITES_WINDOW_MINUTES'),
+    adminEmail: env.ADMIN_EMAIL?.trim().toLowerCase() || null,
+    adminPassword: env.ADMIN_PASSWORD || null,
+    adminSessionHours: num(env.ADMIN_SESSION_HOURS, 8, 'ADMIN_SESSION_HOURS'),
+    stripeSecretKey: env.STRIPE_SECRET_KEY || null,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
+    stripeApiUrl: stripeApiUrl(env.STRIPE_API_URL),
   };
 }
 

@@ -169,6 +169,105 @@ export interface Database {
   app_user_sessions: AppUserSessionsTable;
   app_user_tokens: AppUserTokensTable;
   workspace_editors: WorkspaceEditorsTable;
+  admins: AdminsTable;
+  admin_sessions: AdminSessionsTable;
+  review_requests: ReviewRequestsTable;
+  template_versions: TemplateVersionsTable;
+  review_decisions: ReviewDecisionsTable;
+  stripe_accounts: StripeAccountsTable;
+  stripe_events: StripeEventsTable;
+}
+
+/** The provider's staff (issue 14): not owners; their own sign-in and session. */
+export interface AdminsTable {
+  id: string;
+  name: string;
+  /** Lower-case. */
+  email: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface AdminSessionsTable {
+  /** sha256 of the `sb_admin` cookie's token. */
+  id: string;
+  admin_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/** One per app; no row is the status "none". */
+export interface ReviewRequestsTable {
+  id: string;
+  app_id: string;
+  workspace_id: string;
+  /** 'pending' | 'published' | 'rejected'. */
+  status: string;
+  title: string;
+  summary: string;
+  /** JSON array of strings. */
+  tags: string;
+  /** Cleaned rich HTML. */
+  description: string;
+  category: string;
+  /** US cents; 0 when free. */
+  price_cents: number;
+  is_free: number;
+  thumbnail: string;
+  thumbnail_bg_color: string;
+  /** JSON array of image URLs. */
+  additional_images: string;
+  rejection_reason: string | null;
+  is_public: number;
+  sign_in_method: string;
+  /** The version under review (or published). */
+  version_id: string | null;
+  /** The version visitors get, once one was approved. */
+  published_version_id: string | null;
+  submitted_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A submission's frozen copy of the app (see migration 0013). */
+export interface TemplateVersionsTable {
+  id: string;
+  request_id: string;
+  source_app_id: string;
+  number: number;
+  content_hash: string;
+  /** The frozen app in the marketplace workspace (null only if it was removed). */
+  snapshot_app_id: string | null;
+  created_at: string;
+}
+
+export interface ReviewDecisionsTable {
+  id: string;
+  request_id: string;
+  version_id: string;
+  version_number: number;
+  admin_id: string | null;
+  reviewer_name: string;
+  /** 'approved' | 'rejected'. */
+  decision: string;
+  reason: string | null;
+  decided_at: string;
+}
+
+/** A seller's Stripe Connect account, as the last account.updated webhook (or check) said. */
+export interface StripeAccountsTable {
+  workspace_id: string;
+  account_id: string;
+  charges_enabled: number;
+  payouts_enabled: number;
+  details_submitted: number;
+  updated_at: string;
+}
+
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  received_at: string;
 }
 
 export interface AppUsersTable {

@@ -13,6 +13,7 @@ import { uploadAttachments } from './0009_upload_attachments';
 import { customHostVerification } from './0010_custom_host_verification';
 import { columnTypes } from './0011_column_types';
 import { appFrame } from './0012_app_frame';
+import { marketplace } from './0013_marketplace';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0010_custom_host_verification': customHostVerification,
   '0011_column_types': columnTypes,
   '0012_app_frame': appFrame,
+  '0013_marketplace': marketplace,
 };

@@ -163,6 +163,15 @@ export const ACCESS_RULES = {
       return viewer.canView || resource.app.public ? null : viewRefusal(resource.app);
     },
   },
+  /**
+   * The provider's staff (issue 14): a signed-in admin account (`sb_admin` session; 401 without).
+   * Owners' and app users' sessions count for nothing here.
+   */
+  admin: {
+    description: "a signed-in provider admin (their own session, separate from owners'; 401 without)",
+    resources: ['none'],
+    decide: async (_ctx, caller) => ((await caller.admin()) ? null : unauthorized('Please sign in to the admin area')),
+  },
   /** The sign-in, registration, invitation and reset endpoints of the app the request names (rate-limited). */
   'app-auth': {
     description: "the app's own sign-in endpoints: anyone, rate-limited; they only ever sign in to the named app",

@@ -14,6 +14,7 @@ import type { SignedInAppUser } from '../../../shared/api/app-users';
 import type { ServerContext } from '../../context';
 import { forbidden, HttpError } from '../../errors';
 import type { AppView } from '../apps/record';
+import { currentAdmin, type AdminSession } from '../admin/session';
 import { currentUser, type SessionUser } from '../auth/session';
 import { signedInAppUser } from '../app-users/session';
 import { editorsRepo, workspaceRepo } from '../workspace/repo';
@@ -29,16 +30,18 @@ export const APP_SIGN_IN_MESSAGE = 'Please sign in to this app to continue.';
 export interface Caller {
   user: SessionUser | null;
   appUser(appId: string): Promise<SignedInAppUser | null>;
+  /** The provider admin signed in (their own `sb_admin` session; issue 14), if any. */
+  admin(): Promise<AdminSession | null>;
 }
 
 /** The caller of a request (cookies only; never `_id` or `_email` parameters). */
 export async function callerOf(ctx: ServerContext, request: FastifyRequest): Promise<Caller> {
-  return { user: await currentUser(ctx, request), appUser: (appId) => signedInAppUser(ctx, request, appId) };
+  return { user: await currentUser(ctx, request), appUser: (appId) => signedInAppUser(ctx, request, appId), admin: () => currentAdmin(ctx, request) };
 }
 
 /** A caller with only an owner session (or none): services and tests that act outside a request. */
 export function ownerCaller(user: SessionUser | null): Caller {
-  return { user, appUser: async () => null };
+  return { user, appUser: async () => null, admin: async () => null };
 }
 
 /**
