@@ -18,6 +18,7 @@ import { authRoutes } from './modules/auth/routes';
 import { chartRoutes } from './modules/charts/routes';
 import { commentRoutes } from './modules/comments/routes';
 import { purgeExpired } from './modules/auth/service';
+import { billingRoutes } from './modules/billing/routes';
 import { blockRoutes } from './modules/blocks/routes';
 import { envRoutes } from './modules/env/routes';
 import { geocodeRoutes } from './modules/geocode/routes';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   uploadRoutes(app, ctx);
   geocodeRoutes(app, ctx);
   envRoutes(app, ctx);
+  billingRoutes(app, ctx);
   siteRoutes(app, ctx);
 
   // Hourly: expired sessions, and visitors' uploads no saved row named in time (uploads/service.ts).

@@ -82,7 +82,11 @@ export const SubmitResponse = z.object({ reviewRequest: ReviewRequest, message: 
 export const CancelBody = z.object({ app_id: z.string().min(1).max(64) });
 export const CancelResponse = z.object({ message: z.string() });
 
-/** GET /api/multipage/marketplace/check-stripe-submit-status → can_submit_paid. */
+/**
+ * GET /api/multipage/marketplace/check-stripe-submit-status?app_id=… → can_submit_paid of the app's
+ * workspace (its owner or an editor); without app_id, of the caller's own workspace.
+ */
+export const StripeSubmitStatusQuery = z.object({ app_id: z.string().min(1).max(64).optional() });
 export const StripeSubmitStatus = z.object({
   can_submit_paid: z.boolean(),
   /** Why not, in words for the owner (not connected, onboarding unfinished, payments off on this server). */

@@ -251,3 +251,22 @@ export function priceLabel(isFree: boolean, price: number): string {
 export function galleryDownloadName(type: 'thumbnail' | 'additional', index: number): string {
   return `template-${type}-${index}.jpg`;
 }
+
+// ---- Sellers' payment accounts (Stripe Connect, /dashboard/accountbilling) ----
+
+export const STRIPE_LIMITS = {
+  /** Largest webhook body Stripe may deliver to POST /api/stripe/webhook (events are a few kB). */
+  webhookBodyMaxBytes: 1024 * 1024,
+  /** Onboarding links and account checks one owner may ask for per window (each is a call to Stripe). */
+  connectCallsPerOwner: 30,
+  connectWindowMinutes: 10,
+} as const;
+
+/** What the billing routes answer when Stripe is not there to ask, in words for the owner. */
+export const STRIPE_MESSAGES = {
+  unreachable: 'Stripe could not be reached just now. Please try again in a few minutes.',
+  misconfigured: 'Payments are not set up correctly on this server. Please tell its administrator.',
+  tooManyCalls: (wait: string) => `Too many requests to Stripe. Please wait ${wait} and try again.`,
+  webhookOff: 'Stripe webhooks are not set up on this server (STRIPE_WEBHOOK_SECRET is missing).',
+  badSignature: 'The Stripe signature of this webhook is missing, wrong or too old.',
+} as const;

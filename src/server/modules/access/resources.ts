@@ -44,6 +44,19 @@ export function appInBody<S extends z.ZodType>(schema: S, idOf: (body: z.output<
   return async (ctx, request) => ({ kind: 'app', app: await appById(ctx, idOf(parse(schema, request.body))) });
 }
 
+/**
+ * The app whose id an optional query field holds, read with the route's query schema (404 'App not
+ * found' for an unknown one); a request naming none acts on the caller's own workspace, which the
+ * service finds from the session ('in-service' with `why`). One path, one rule: 'owner' decides on
+ * the app when there is one, and otherwise asks only for a session.
+ */
+export function appInQueryOrOwn<S extends z.ZodType>(schema: S, idOf: (query: z.output<S>) => string | undefined, why: string): ResourceResolver {
+  return async (ctx, request) => {
+    const id = idOf(parse(schema, request.query));
+    return id ? { kind: 'app', app: await appById(ctx, id) } : { kind: 'in-service', why };
+  };
+}
+
 /** The app with the subdomain a JSON body field names (POST /api/app/app-info); 404 with `missing`. */
 export function appBySubdomainInBody<S extends z.ZodType>(schema: S, nameOf: (body: z.output<S>) => string, missing: string): ResourceResolver {
   return async (ctx, request) => {

@@ -1,0 +1,39 @@
+// The one Stripe client of a server, from its settings: the platform's secret key, Stripe's API or
+// the address STRIPE_API_URL names (tests and self-hosters point it elsewhere; the SDK takes it as
+// host, port and protocol), a pinned API version so Stripe's answers keep the shape this code
+// reads whatever the account's default version, two retries of failed calls (the SDK adds
+// idempotency keys to retried POSTs) and a deadline, so an owner never waits on Stripe for long.
+import Stripe from 'stripe';
+import type { Config } from '../../config';
+
+/** The API version the code was written against (the SDK's own pin for v23). */
+export const STRIPE_API_VERSION = '2026-10-28.endive';
+/** Deadline of one call to Stripe (each of the retries gets its own). */
+export const STRIPE_TIMEOUT_MS = 15_000;
+
+const clients = new WeakMap<Config, Stripe>();
+
+/** The SDK's options for a config: where to send calls, which version, how long to wait. */
+export function stripeOptions(config: Pick<Config, 'stripeApiUrl'>): ConstructorParameters<typeof Stripe>[1] {
+  const options: NonNullable<ConstructorParameters<typeof Stripe>[1]> = {
+    apiVersion: STRIPE_API_VERSION,
+    maxNetworkRetries: 2,
+    timeout: STRIPE_TIMEOUT_MS,
+    appInfo: { name: 'Sheetboard' },
+  };
+  if (config.stripeApiUrl) {
+    const url = new URL(config.stripeApiUrl);
+    options.host = url.hostname.replace(/^\[|\]$/g, '');
+    options.protocol = url.protocol === 'http:' ? 'http' : 'https';
+    options.port = url.port ? Number(url.port) : url.protocol === 'http:' ? 80 : 443;
+  }
+  return options;
+}
+
+/** The server's Stripe client, or null when it has no STRIPE_SECRET_KEY (paid templates are off). */
+export function stripeClient(config: Config): Stripe | null {
+  if (!config.stripeSecretKey) return null;
+  let client = clients.get(config);
+  if (!client) clients.set(config, (client = new Stripe(config.stripeSecretKey, stripeOptions(config))));
+  return client;
+}
