@@ -243,6 +243,8 @@ const OWNER_CALLS: Call[] = [
   { name: 'delete app user', method: 'DELETE', url: () => '/api/mutipageapp_users', payload: (f) => ({ appId: f.id, userId: f.appUserId }) },
   { name: 'custom domain', method: 'GET', url: (f) => `/api/apps/${f.id}/custom-domain` },
   { name: 'verify custom domain', method: 'POST', url: (f) => `/api/apps/${f.id}/custom-domain/verify` },
+  // Whether the app's workspace may sell paid templates (billing/billing.test.ts: its own matrix with app users and admins).
+  { name: 'paid template status', method: 'GET', url: (f) => `/api/multipage/marketplace/check-stripe-submit-status?app_id=${f.id}` },
   // The data editor's routes (issue 13), on a spreadsheet of the owner's no app uses: they
   // change its columns, which the fixture's sheet must keep.
   { name: 'add column', method: 'POST', url: () => `/api/spreadsheets/${scratchId}/sheets/Orders/columns`, payload: () => ({ name: `Extra ${++added}` }) },
