@@ -46,6 +46,8 @@ export interface FakeStripe {
   setAccount(id: string, state: Partial<Pick<FakeAccount, 'charges_enabled' | 'payouts_enabled' | 'details_submitted'>>): FakeAccount;
   /** Deletes an account on Stripe's side (a platform that removed it, or keys of another mode). */
   deleteAccount(id: string): void;
+  /** The `url` the next account links carry instead of Stripe's (null: Stripe's again), to test what the server hands on. */
+  linkUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -134,7 +136,7 @@ export async function startFakeStripe(secretKey = `sk_test_${crypto.randomBytes(
       if (type !== 'account_onboarding' && type !== 'account_update')
         throw new StripeWireError(400, 'invalid_request_error', `Invalid type: must be one of account_onboarding or account_update`, { param: 'type' });
       if (!accounts.has(id)) throw new StripeWireError(400, 'invalid_request_error', `No such account: '${id}'`, { code: 'resource_missing', param: 'account' });
-      return { object: 'account_link', created: now(), expires_at: now() + 300, url: `${url}/setup/e/${id}/${crypto.randomBytes(9).toString('base64url')}` };
+      return { object: 'account_link', created: now(), expires_at: now() + 300, url: fake.linkUrl ?? `${url}/setup/e/${id}/${crypto.randomBytes(9).toString('base64url')}` };
     }
     throw new StripeWireError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
@@ -191,9 +193,10 @@ export async function startFakeStripe(secretKey = `sk_test_${crypto.randomBytes(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  const fake: FakeStripe = {
     url,
     secretKey,
+    linkUrl: null,
     requests,
     accounts,
     setAccount(id, state) {
@@ -213,6 +216,7 @@ export async function startFakeStripe(secretKey = `sk_test_${crypto.randomBytes(
         server.close(() => resolve());
       }),
   };
+  return fake;
 }
 
 /** An `account.updated` event as Stripe delivers it to a Connect endpoint (a snapshot of the account). */

@@ -273,6 +273,22 @@ describe('with Stripe (a local server speaking its API)', () => {
     expect(link.json().url).toContain(`/setup/e/${third}/`);
   });
 
+  it('only a web address from Stripe is handed to the browser', async () => {
+    const user = await signUp(t.app, 'Hal Hostile');
+    for (const hostile of ['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', '//evil.example/onboard']) {
+      stripe.linkUrl = hostile;
+      try {
+        const res = await t.app.inject({ method: 'POST', url: '/api/billing/connect', headers: as(user) });
+        expect(res.statusCode, hostile).toBe(502);
+        expect(res.json().message).toBe(STRIPE_MESSAGES.unreachable);
+        expect(res.body).not.toContain('alert');
+      } finally {
+        stripe.linkUrl = null;
+      }
+    }
+    expect((await t.app.inject({ method: 'POST', url: '/api/billing/connect', headers: as(user) })).json().url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/setup\/e\/acct_/);
+  });
+
   it('each owner has a budget of calls to Stripe', async () => {
     const user = await signUp(t.app, 'Ivy Impatient');
     expect((await t.app.inject({ method: 'POST', url: '/api/billing/connect', headers: as(user) })).statusCode).toBe(200);

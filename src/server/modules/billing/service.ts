@@ -17,6 +17,8 @@ import { PAID_REASONS, paidSubmitStatus } from './connect';
 import { stripeRepo, type AccountState, type StripeAccountRow } from './repo';
 import { stripeClient } from './stripe';
 
+/** Stripe's account ids (the column holds 100 characters). */
+const ACCOUNT_ID = /^acct_[A-Za-z0-9]{1,90}$/;
 /** How long handled webhook events are remembered (Stripe redelivers for up to three days). */
 const EVENTS_KEPT_MS = 30 * 24 * 3600_000;
 
@@ -128,6 +130,8 @@ async function createAccount(ctx: ServerContext, stripe: Stripe, workspaceId: st
       { idempotencyKey: `sheetboard-connect-${workspaceId}-${sha256(`${email}\n${replacing ?? ''}`).slice(0, 16)}` },
     ),
   );
+  // The id is stored and shown on the billing page: only ever one of Stripe's account ids.
+  if (!ACCOUNT_ID.test(account.id)) throw new HttpError(502, STRIPE_MESSAGES.unreachable, undefined, 'stripe_unreachable');
   const repo = stripeRepo(ctx.db);
   await repo.insertAccount(workspaceId, account.id, stateOf(account), nowIso());
   const row = await repo.accountOf(workspaceId);
