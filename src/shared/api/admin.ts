@@ -74,3 +74,9 @@ export const ConnectStatus = z.object({
 export type ConnectStatus = z.infer<typeof ConnectStatus>;
 /** POST /api/billing/connect → { url }: Stripe's onboarding (an account link); creates the account first if needed. */
 export const ConnectLinkResponse = z.object({ url: z.string() });
+/**
+ * POST /api/billing/connect/refresh → ConnectStatus: reads the account from Stripe again (call it
+ * when the owner is back on /dashboard/accountbilling?stripe=return or ?stripe=refresh; the
+ * account.updated webhook does the same later anyway). 409 with the reason when Stripe is off; 502
+ * or 503 with a message when Stripe cannot be asked; 429 past 30 calls in 10 minutes.
+ */

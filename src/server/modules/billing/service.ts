@@ -52,7 +52,7 @@ function accountMissing(err: unknown): boolean {
 /** A failed call to Stripe, as the owner is told it (the details go to the log); other errors pass. */
 function stripeFailure(ctx: ServerContext, err: unknown, what: string): unknown {
   if (!(err instanceof Stripe.errors.StripeError)) return err;
-  const e = err;
+  const e = err; // Its message and request id go to the log only: they may quote the key or ids.
   const misconfigured = e.type === 'StripeAuthenticationError' || e.type === 'StripePermissionError' || e.type === 'StripeInvalidRequestError';
   ctx.log[misconfigured ? 'error' : 'warn']({ stripeError: e.type, status: e.statusCode, requestId: e.requestId, message: e.message }, `Stripe ${what} failed`);
   return misconfigured ? new HttpError(503, STRIPE_MESSAGES.misconfigured, undefined, 'stripe_misconfigured') : new HttpError(502, STRIPE_MESSAGES.unreachable, undefined, 'stripe_unreachable');
