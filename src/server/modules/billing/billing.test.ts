@@ -36,6 +36,19 @@ async function newApp(t: TestApp, owner: TestUser, name: string, signIn: 'No sig
   return id;
 }
 
+describe("the SDK's options", () => {
+  it.each([
+    [null, {}],
+    ['http://127.0.0.1:12111', { host: '127.0.0.1', port: 12111, protocol: 'http' }],
+    ['https://stripe-proxy.example.com', { host: 'stripe-proxy.example.com', port: 443, protocol: 'https' }],
+    ['http://[::1]:8420', { host: '::1', port: 8420, protocol: 'http' }],
+  ])('STRIPE_API_URL %s', (url, where) => {
+    const options = stripeOptions({ stripeApiUrl: url });
+    expect(options).toMatchObject({ apiVersion: STRIPE_API_VERSION, maxNetworkRetries: 2, timeout: 15_000, ...where });
+    if (!url) expect(options).not.toHaveProperty('host');
+  });
+});
+
 describe('without STRIPE_SECRET_KEY: paid templates are off', () => {
   let t: TestApp;
   let owner: TestUser;
