@@ -37,7 +37,7 @@ export function AdminDecisionsPage() {
             No decisions yet.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={720}>
+          <Table.ScrollContainer minWidth={1000}>
             <Table aria-labelledby={headingId} striped verticalSpacing="xs" bg="white">
               <Table.Thead>
                 <Table.Tr>
@@ -54,8 +54,8 @@ export function AdminDecisionsPage() {
                 {decisions.data.decisions.map((d) => (
                   <Table.Tr key={d.id} data-testid="decision-row">
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatInstant(d.decided_at)}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{d.title}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{d.app_name}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere', minWidth: 200 }}>{d.title}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere', minWidth: 120 }}>{d.app_name}</Table.Td>
                     <Table.Td>{d.version}</Table.Td>
                     <Table.Td>
                       <Badge variant="light" color={d.decision === 'approved' ? 'teal' : 'red'}>
@@ -63,7 +63,7 @@ export function AdminDecisionsPage() {
                       </Badge>
                     </Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{d.reviewer_name}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 360 }}>{d.reason ?? ''}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', minWidth: 240, maxWidth: 360 }}>{d.reason ?? ''}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

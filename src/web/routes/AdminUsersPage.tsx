@@ -73,7 +73,7 @@ export function AdminUsersPage() {
               <Text size="sm" c="dimmed" aria-live="polite">
                 {data.total === 1 ? '1 user' : `${data.total} users`}
               </Text>
-              <Table.ScrollContainer minWidth={640}>
+              <Table.ScrollContainer minWidth={720}>
                 <Table aria-labelledby={headingId} striped verticalSpacing="xs" bg="white">
                   <Table.Thead>
                     <Table.Tr>

@@ -1,6 +1,6 @@
 // The frame of the admin area (/admin, /admin_old, /dashboard/users): a top bar with the area's
 // pages, the signed-in reviewer and 'Sign out'.
-import { AppShell, Button, Container, Group, Text, ThemeIcon } from '@mantine/core';
+import { AppShell, Box, Button, Container, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconChartBar, IconLogout } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -34,42 +34,49 @@ export function AdminLayout({ children }: { children: ReactNode }) {
     },
   });
 
+  const nav = (
+    <Group gap={4} wrap="nowrap" component="nav" aria-label="Admin pages">
+      {PAGES.map((p) => (
+        <Button
+          key={p.to}
+          component={Link}
+          to={p.to}
+          size="compact-sm"
+          variant={pathname === p.to ? 'light' : 'subtle'}
+          color="dark"
+          aria-current={pathname === p.to ? 'page' : undefined}
+        >
+          {p.label}
+        </Button>
+      ))}
+    </Group>
+  );
   return (
-    <AppShell header={{ height: { base: 104, sm: 60 } }} padding="md" bg="gray.0">
+    <AppShell header={{ height: { base: 96, sm: 60 } }} padding="md" bg="gray.0">
       <AppShell.Header>
-        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="wrap" gap={4} py={4}>
-          <Group gap="xs" wrap="nowrap">
-            <ThemeIcon size={32} radius="md" color="dark">
-              <IconChartBar size={20} />
-            </ThemeIcon>
-            <Text fw={800} fz="lg">
-              Sheetboard admin
-            </Text>
-          </Group>
-          <Group gap={4} wrap="nowrap" component="nav" aria-label="Admin pages" style={{ overflowX: 'auto', maxWidth: '100%' }}>
-            {PAGES.map((p) => (
-              <Button
-                key={p.to}
-                component={Link}
-                to={p.to}
-                size="compact-sm"
-                variant={pathname === p.to ? 'light' : 'subtle'}
-                color="dark"
-                aria-current={pathname === p.to ? 'page' : undefined}
-              >
-                {p.label}
+        <Stack h="100%" gap={4} justify="center" px={{ base: 'xs', sm: 'md' }}>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Group gap="xs" wrap="nowrap">
+              <ThemeIcon size={32} radius="md" color="dark">
+                <IconChartBar size={20} />
+              </ThemeIcon>
+              <Text fw={800} fz="lg" style={{ whiteSpace: 'nowrap' }}>
+                Sheetboard admin
+              </Text>
+            </Group>
+            {/* On a phone the pages go on a second line (below). */}
+            <Box visibleFrom="sm">{nav}</Box>
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Text size="sm" c="dimmed" truncate maw={200} visibleFrom="md" data-testid="admin-name">
+                {session.data?.admin.name}
+              </Text>
+              <Button size="compact-sm" variant="default" leftSection={<IconLogout size={14} />} onClick={() => signOut.mutate()} loading={signOut.isPending}>
+                Sign out
               </Button>
-            ))}
+            </Group>
           </Group>
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Text size="sm" c="dimmed" truncate maw={200} visibleFrom="xs" data-testid="admin-name">
-              {session.data?.admin.name}
-            </Text>
-            <Button size="compact-sm" variant="default" leftSection={<IconLogout size={14} />} onClick={() => signOut.mutate()} loading={signOut.isPending}>
-              Sign out
-            </Button>
-          </Group>
-        </Group>
+          <Box hiddenFrom="sm">{nav}</Box>
+        </Stack>
       </AppShell.Header>
       <AppShell.Main>
         <Container size="lg" px={0}>

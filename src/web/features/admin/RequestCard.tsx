@@ -10,7 +10,7 @@ import { messageOf } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, type QueueItem } from './admin-api';
 import { DESCRIPTION_SANDBOX, descriptionDocument } from './description';
-import { checkRejectReason, DECISION_LABELS, formatInstant, REJECT_REASON_MAX, safeLink } from './format';
+import { checkRejectReason, DECISION_LABELS, formatInstant, REJECT_REASON_MAX, safeImageSrc, safeLink } from './format';
 
 const STATUS_COLORS = { pending: 'yellow', published: 'teal', rejected: 'red' } as const;
 
@@ -32,9 +32,9 @@ export function RequestCard({ request }: { request: QueueItem }) {
   });
 
   const preview = safeLink(request.preview_url);
-  const thumb = safeLink(request.thumbnail);
+  const thumb = safeImageSrc(request.thumbnail);
   const bg = HEX_COLOUR.test(request.thumbnail_bg_color) ? request.thumbnail_bg_color : DEFAULT_THUMBNAIL_BG;
-  const images = request.additional_images.map(safeLink).filter((s): s is string => s !== null);
+  const images = request.additional_images.map(safeImageSrc).filter((s): s is string => s !== null);
 
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={headingId} data-testid="review-request">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DESCRIPTION_SANDBOX, descriptionDocument } from './description';
-import { checkRejectReason, formatInstant, REJECT_REASON_MAX, safeLink } from './format';
+import { checkRejectReason, formatInstant, REJECT_REASON_MAX, safeImageSrc, safeLink } from './format';
 
 describe('formatInstant', () => {
   it('shows an instant in US English with the long month, hour and minute, in local time', () => {
@@ -23,6 +23,15 @@ describe('safeLink', () => {
   it('drops script links and other schemes', () => {
     for (const bad of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', '//evil.example/x', '/\\evil.example', 'x', ''])
       expect(safeLink(bad), bad).toBeNull();
+  });
+});
+
+describe('safeImageSrc', () => {
+  it('takes links and inline pictures, not inline documents or scripts', () => {
+    expect(safeImageSrc('/uploads/a.png')).toBe('/uploads/a.png');
+    expect(safeImageSrc('data:image/png;base64,iVBORw0KGgo=')).toBe('data:image/png;base64,iVBORw0KGgo=');
+    for (const bad of ['data:image/svg+xml;base64,PHN2Zz4=', 'data:text/html;base64,PHNjcmlwdD4=', 'javascript:alert(1)', 'data:image/png;base64,"><script>'])
+      expect(safeImageSrc(bad), bad).toBeNull();
   });
 });
 

@@ -20,6 +20,12 @@ export function safeLink(href: string): string | null {
   }
 }
 
+/** An image the server gave: a link as above, or an inline picture (data:image/…;base64). */
+export function safeImageSrc(src: string): string | null {
+  if (/^data:image\/(?:png|jpeg|gif|webp|avif);base64,[a-z0-9+/=\s]+$/i.test(src)) return src;
+  return safeLink(src);
+}
+
 /** The queue filters, in the order of the tabs. */
 export const QUEUE_FILTERS = [
   { value: 'pending', label: 'Pending' },
