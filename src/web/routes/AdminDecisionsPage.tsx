@@ -1,14 +1,14 @@
 // /admin_old: the shell names this page without saying what it holds. Here it is the history of
 // every decision reviewers ever took (GET /api/admin/decisions), newest first: the old reviews.
-import { Alert, Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Loading } from '../components/Loading';
 import { adminApi, adminKeys } from '../features/admin/admin-api';
 import { AdminLayout } from '../features/admin/AdminLayout';
+import { AdminLoadError } from '../features/admin/AdminLoadError';
 import { DECISION_LABELS, formatInstant } from '../features/admin/format';
-import { messageOf } from '../lib/api';
 
 export function AdminDecisionsPage() {
   useDocumentTitle('Decisions · Sheetboard admin');
@@ -29,9 +29,7 @@ export function AdminDecisionsPage() {
         {decisions.isPending ? (
           <Loading />
         ) : decisions.isError ? (
-          <Alert color="red" variant="light" role="alert" title="The decisions could not be loaded">
-            {messageOf(decisions.error)}
-          </Alert>
+          <AdminLoadError error={decisions.error} title="The decisions could not be loaded" />
         ) : decisions.data.decisions.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
             No decisions yet.

@@ -1,15 +1,15 @@
 // /admin (shell §2.1): the review queue of marketplace submissions, pending first and oldest
 // first; the tabs filter by status (?status=pending|published|rejected|all, pending by default).
-import { Alert, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Loading } from '../components/Loading';
 import { adminApi, adminKeys, type QueueFilter } from '../features/admin/admin-api';
 import { AdminLayout } from '../features/admin/AdminLayout';
+import { AdminLoadError } from '../features/admin/AdminLoadError';
 import { QUEUE_FILTERS } from '../features/admin/format';
 import { RequestCard } from '../features/admin/RequestCard';
-import { messageOf } from '../lib/api';
 
 const EMPTY: Record<QueueFilter, string> = {
   pending: 'Nothing is waiting for review.',
@@ -47,9 +47,7 @@ export function AdminQueuePage() {
         {queue.isPending ? (
           <Loading />
         ) : queue.isError ? (
-          <Alert color="red" variant="light" role="alert" title="The queue could not be loaded">
-            {messageOf(queue.error)}
-          </Alert>
+          <AdminLoadError error={queue.error} title="The queue could not be loaded" />
         ) : queue.data.requests.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
             {EMPTY[status]}

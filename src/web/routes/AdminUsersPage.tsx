@@ -1,6 +1,6 @@
 // /dashboard/users (shell §2.1, §2.2, behind admin-auth): the provider's list of the product's
 // owners with their plan, number of apps and sign-up date; search by name or e-mail, 50 a page.
-import { Alert, Badge, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { IconSearch } from '@tabler/icons-react';
@@ -9,8 +9,8 @@ import { useSearchParams } from 'react-router';
 import { Loading } from '../components/Loading';
 import { adminApi, adminKeys } from '../features/admin/admin-api';
 import { AdminLayout } from '../features/admin/AdminLayout';
+import { AdminLoadError } from '../features/admin/AdminLoadError';
 import { formatInstant } from '../features/admin/format';
-import { messageOf } from '../lib/api';
 
 const SEARCH_MAX = 200;
 const PAGE_CONTROLS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
@@ -60,9 +60,7 @@ export function AdminUsersPage() {
         {users.isPending ? (
           <Loading />
         ) : users.isError ? (
-          <Alert color="red" variant="light" role="alert" title="The users could not be loaded">
-            {messageOf(users.error)}
-          </Alert>
+          <AdminLoadError error={users.error} title="The users could not be loaded" />
         ) : data && data.users.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
             {debounced ? 'No user matches this search.' : 'Nobody has signed up yet.'}

@@ -9,6 +9,7 @@ import { categoryLabel, DEFAULT_THUMBNAIL_BG, HEX_COLOUR, priceLabel, REVIEW_STA
 import { messageOf } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, type QueueItem } from './admin-api';
+import { useAdminUnauthorized } from './AdminLoadError';
 import { DESCRIPTION_SANDBOX, descriptionDocument } from './description';
 import { checkRejectReason, DECISION_LABELS, formatInstant, REJECT_REASON_MAX, safeImageSrc, safeLink } from './format';
 
@@ -16,6 +17,7 @@ const STATUS_COLORS = { pending: 'yellow', published: 'teal', rejected: 'red' } 
 
 export function RequestCard({ request }: { request: QueueItem }) {
   const qc = useQueryClient();
+  const unauthorized = useAdminUnauthorized();
   const headingId = useId();
   const [rejecting, setRejecting] = useState(false);
   const [enlarged, setEnlarged] = useState<{ src: string; alt: string } | null>(null);
@@ -28,7 +30,9 @@ export function RequestCard({ request }: { request: QueueItem }) {
   const approve = useMutation({
     mutationFn: () => adminApi.approve(request.id),
     onSuccess: () => decided('Template approved', `“${request.title}” is live in the marketplace.`),
-    onError: (e) => toast.error('Could not approve', messageOf(e)),
+    onError: (e) => {
+      if (!unauthorized(e)) toast.error('Could not approve', messageOf(e));
+    },
   });
 
   const preview = safeLink(request.preview_url);
@@ -215,6 +219,7 @@ function Decisions({ request }: { request: QueueItem }) {
 function RejectModal({ request, opened, onClose, onRejected }: { request: QueueItem; opened: boolean; onClose: () => void; onRejected: () => void }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const unauthorized = useAdminUnauthorized();
   const reject = useMutation({
     mutationFn: (text: string) => adminApi.reject(request.id, text),
     onSuccess: () => {
@@ -222,7 +227,9 @@ function RejectModal({ request, opened, onClose, onRejected }: { request: QueueI
       onRejected();
     },
     // The server's message when it refuses (already decided, reason missing...).
-    onError: (e) => setError(messageOf(e)),
+    onError: (e) => {
+      if (!unauthorized(e)) setError(messageOf(e));
+    },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
