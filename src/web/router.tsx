@@ -1,10 +1,12 @@
-// Routes of shell §2.1 that exist so far. Later issues (templates, marketplace, blog, admin)
-// render a 'Coming soon' page; anything else unknown is the 404 screen.
+// Routes of shell §2.1 that exist so far. Later issues (templates, marketplace, blog) render a
+// 'Coming soon' page; anything else unknown is the 404 screen. Routes name their middleware
+// (guards/registry.ts) with <RouteMiddleware use={[...]} />.
 import { createBrowserRouter, Outlet } from 'react-router';
 import { Loading } from './components/Loading';
 import { LoadingBar } from './components/LoadingBar';
 import { NotFound } from './components/ErrorScreen';
 import { RequireAuth } from './guards/RequireAuth';
+import { RouteMiddleware } from './guards/RouteMiddleware';
 import { BoardRoute } from './routes/BoardRoute';
 import { ComingSoon } from './routes/ComingSoon';
 import { HomeRoute } from './routes/HomeRoute';
@@ -27,10 +29,6 @@ const LATER = [
   'blog/*',
   'blog-admin',
   'blog-admin/*',
-  'admin',
-  'admin/*',
-  'admin_old',
-  'admin-login',
   'boardWorkspace',
   'payment_success',
   'payment_fail',
@@ -46,6 +44,20 @@ export const router = createBrowserRouter([
       // Owner screens are separate chunks: a guest opening a board downloads none of them.
       { path: 'dashboard/signup', lazy: async () => ({ Component: (await import('./routes/SignupPage')).SignupPage }) },
       { path: 'dashboard/auth', lazy: async () => ({ Component: (await import('./routes/AuthPage')).AuthPage }) },
+      // The provider's admin area (admin-auth: the admin session flag, then the server's session).
+      { path: 'admin-login', lazy: async () => ({ Component: (await import('./routes/AdminLoginPage')).AdminLoginPage }) },
+      {
+        element: <RouteMiddleware use={['admin-auth']} />,
+        children: [
+          { path: 'admin', lazy: async () => ({ Component: (await import('./routes/AdminQueuePage')).AdminQueuePage }) },
+          { path: 'admin_old', lazy: async () => ({ Component: (await import('./routes/AdminDecisionsPage')).AdminDecisionsPage }) },
+          { path: 'dashboard/users', lazy: async () => ({ Component: (await import('./routes/AdminUsersPage')).AdminUsersPage }) },
+          // Deeper paths of the area exist in no screen yet: the 404 screen, but only for an admin.
+          { path: 'admin/*', Component: NotFound },
+          { path: 'admin_old/*', Component: NotFound },
+          { path: 'dashboard/users/*', Component: NotFound },
+        ],
+      },
       {
         path: 'dashboard',
         Component: RequireAuth,
@@ -53,7 +65,8 @@ export const router = createBrowserRouter([
           { index: true, lazy: async () => ({ Component: (await import('./routes/DashboardPage')).DashboardPage }) },
           { path: 'new-multipage', lazy: async () => ({ Component: (await import('./routes/NewMultipagePage')).NewMultipagePage }) },
           { path: 'data/:spreadsheetId', lazy: async () => ({ Component: (await import('./routes/DataEditorPage')).DataEditorPage }) },
-          { path: 'users', lazy: async () => ({ Component: (await import('./routes/WorkspaceEditorsPage')).WorkspaceEditorsPage }) },
+          { path: 'account', lazy: async () => ({ Component: (await import('./routes/WorkspaceEditorsPage')).WorkspaceEditorsPage }) },
+          { path: 'accountbilling', lazy: async () => ({ Component: (await import('./routes/AccountBillingPage')).AccountBillingPage }) },
           { path: '*', Component: ComingSoon },
         ],
       },

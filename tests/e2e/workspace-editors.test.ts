@@ -1,5 +1,5 @@
 // Workspace editors (issue 5), end to end in Chromium with a real local SMTP server: the owner
-// makes a board private and invites an editor on /dashboard/users; the invitation mail is read from
+// makes a board private and invites an editor on /dashboard/account; the invitation mail is read from
 // the SMTP server and its link followed by a second browser, which signs up first and comes back to
 // the link; the editor sees the shared board on the dashboard (no Delete) and opens its editor; once
 // the owner removes them, the board is 'Access Denied' for them. A used or unknown link is refused.
@@ -48,7 +48,7 @@ describe('workspace editors', () => {
   let link: string;
   let editor: Page;
 
-  it('the owner makes a board private and invites an editor on /dashboard/users', async () => {
+  it('the owner makes a board private and invites an editor on /dashboard/account', async () => {
     owner = await ownerWithBoard(browser, server, {
       board: BOARD,
       sheets: [{ title: 'Plans', columns: ['Room', 'Paint'], rows: [{ Room: 'Hall', Paint: 'Sage' }] }],
@@ -58,7 +58,7 @@ describe('workspace editors', () => {
     const { page } = owner;
     await page.goto(`${server.baseUrl}/dashboard`);
     await page.getByRole('link', { name: 'Editors' }).click();
-    await page.waitForURL((u) => u.pathname === '/dashboard/users');
+    await page.waitForURL((u) => u.pathname === '/dashboard/account');
     await page.getByRole('heading', { name: 'Workspace editors' }).waitFor();
     await page.getByText('No editors yet.').waitFor();
 

@@ -6,7 +6,7 @@ import { Alert, Button, getDefaultZIndex, Group, Modal, Select, Stack, Table, Te
 import { modals } from '@mantine/modals';
 import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { appUserPermission, type AppUser, type AppUsersResponse, type CreateAppUserResponse, type UpdateAppUserResponse } from '../../shared/api/app-users';
 import { InvitationLinkAlert } from '../components/InvitationLink';
 import { api, type Out } from '../lib/api';
@@ -38,7 +38,6 @@ export function UsersModal({ opened, onClose, appId }: { opened: boolean; onClos
   const qc = useQueryClient();
   const headingId = useId();
   const [editing, setEditing] = useState<Editing>(null);
-  const [listError, setListError] = useState<string | null>(null);
   /** An invitation that was not mailed: the link for the owner to pass on. */
   const [unsent, setUnsent] = useState<{ name: string; link: string } | null>(null);
 
@@ -46,7 +45,6 @@ export function UsersModal({ opened, onClose, appId }: { opened: boolean; onClos
   useOnChange(opened, (isOpen) => {
     if (isOpen) return;
     setEditing(null);
-    setListError(null);
     setUnsent(null);
   });
 
@@ -57,17 +55,28 @@ export function UsersModal({ opened, onClose, appId }: { opened: boolean; onClos
     staleTime: 0,
   });
 
+  // §8: a failed load is a browser alert (once per failure); the popup keeps the line too, so its
+  // empty table is explained after the alert is closed.
+  const loadFailedAt = users.isError ? users.errorUpdatedAt : 0;
+  const loadError = users.error;
+  const alerted = useRef(0);
+  useEffect(() => {
+    if (!loadFailedAt || alerted.current === loadFailedAt) return;
+    alerted.current = loadFailedAt;
+    window.alert(failureText('load', loadError));
+  }, [loadFailedAt, loadError]);
+
   const setList = (f: (list: AppUser[]) => AppUser[]) => qc.setQueryData<AppUser[]>(keys.appUsers(appId), (old) => f(old ?? []));
 
   const remove = useMutation({
     mutationFn: (user: AppUser) => api.delete(PATH, { body: { appId, userId: user.id } }),
-    onMutate: () => setListError(null),
     onSuccess: (_r, user) => {
       setList((list) => withoutUser(list, user.id));
       void qc.invalidateQueries({ queryKey: keys.appUsers(appId) });
       toast.success('User deleted', `${user.name} can no longer sign in to this app.`);
     },
-    onError: (e) => setListError(failureText('delete', e)),
+    // §8: a browser alert, with the server's message when there is one.
+    onError: (e) => window.alert(failureText('delete', e)),
   });
 
   const confirmDelete = (user: AppUser) =>
@@ -95,11 +104,6 @@ export function UsersModal({ opened, onClose, appId }: { opened: boolean; onClos
             </Button>
           </Group>
           {unsent && <InvitationLinkAlert text={invitationNotSentText(unsent.name)} link={unsent.link} onClose={() => setUnsent(null)} />}
-          {listError && (
-            <Alert color="red" role="alert" withCloseButton onClose={() => setListError(null)}>
-              {listError}
-            </Alert>
-          )}
           {users.isError && (
             <Alert color="red" role="alert">
               {failureText('load', users.error)}
@@ -212,7 +216,9 @@ function UserDialog({
       return { saved: res.new_app_user, invitation: res };
     },
     onSuccess: ({ saved, invitation }) => onSaved(saved, !user, invitation),
-    onError: (e) => setError(user ? failureText('update', e) : addFailureText(e)),
+    // §8: a failed update is a browser alert; the dialog stays open with what the owner typed.
+    // A failed add is silent in the spec; here its reason shows in the dialog, input kept.
+    onError: (e) => (user ? window.alert(failureText('update', e)) : setError(addFailureText(e))),
   });
 
   const submit = (e: FormEvent) => {

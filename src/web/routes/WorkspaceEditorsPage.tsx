@@ -1,5 +1,6 @@
-// /dashboard/users (issue 5): the owner invites people by e-mail to edit every app of the
-// workspace, sees who is invited or active, and removes them. The API and its messages are in
+// /dashboard/account (issue 5; it was /dashboard/users, now the admin area's user list): the
+// owner invites people by e-mail to edit every app of the workspace, sees who is invited or
+// active, and removes them. The API and its messages are in
 // shared/api/workspace.ts; the pure steps in features/workspace/editors.ts.
 import { Alert, AppShell, Badge, Button, Card, Container, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';

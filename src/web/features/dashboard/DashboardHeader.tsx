@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Menu, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconChartBar, IconChevronDown, IconLogout, IconUsers } from '@tabler/icons-react';
+import { IconBrandStripe, IconChartBar, IconChevronDown, IconLogout, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../../lib/api';
@@ -49,11 +49,11 @@ export function DashboardHeader() {
         <Tooltip label="People who may edit every app of your workspace">
           <Button
             component={Link}
-            to="/dashboard/users"
-            variant={pathname === '/dashboard/users' ? 'light' : 'subtle'}
+            to="/dashboard/account"
+            variant={pathname === '/dashboard/account' ? 'light' : 'subtle'}
             color="dark"
             leftSection={<IconUsers size={16} />}
-            aria-current={pathname === '/dashboard/users' ? 'page' : undefined}
+            aria-current={pathname === '/dashboard/account' ? 'page' : undefined}
             aria-label="Editors"
             px="xs"
             style={{ flexShrink: 0 }}
@@ -74,6 +74,9 @@ export function DashboardHeader() {
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Label>{me.data?.email}</Menu.Label>
+            <Menu.Item component={Link} to="/dashboard/accountbilling" leftSection={<IconBrandStripe size={16} />}>
+              Payments for your templates
+            </Menu.Item>
             <Menu.Item leftSection={<IconLogout size={16} />} onClick={logout}>
               Log out
             </Menu.Item>

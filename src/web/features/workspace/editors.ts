@@ -1,4 +1,4 @@
-// Workspace editors (issue 5, shared/api/workspace.ts): the pure steps of /dashboard/users and
+// Workspace editors (issue 5, shared/api/workspace.ts): the pure steps of /dashboard/account and
 // /join-workspace — the check before inviting, the texts after an invitation, the list order,
 // labels and dates of the table, and the join page's state from its address and the session.
 import { BASIC_EMAIL } from '../../../shared/api/app-users';
