@@ -21,9 +21,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { hostSubdomain } from '../modules/apps/record';
 
-/** The owner's screens (dashboard, new app, editors reached from it): never framed by another site. */
+/**
+ * The owner's and the provider's screens (dashboard, new app, editors reached from it, the admin
+ * area and its sign-in): never framed by another site, so no one can dress up their buttons.
+ */
 export function isOwnerScreen(url: string): boolean {
-  return /^\/dashboard(?:[/?#]|$)/i.test(url.replace(/\/{2,}/g, '/'));
+  return /^\/(?:dashboard|admin|admin_old|admin-login)(?:[/?#]|$)/i.test(url.replace(/\/{2,}/g, '/'));
 }
 
 /** The Content-Security-Policy of an HTML page; `framed: false` for the owner's screens. */

@@ -48,6 +48,12 @@ describe('isOwnerScreen', () => {
     ['/', false],
     ['/shop/dashboard', false],
     ['/api/board/workspace', false],
+    ['/admin', true],
+    ['/admin?status=pending', true],
+    ['/admin_old', true],
+    ['/admin-login?redirect=%2Fadmin', true],
+    ['/administrator', false],
+    ['/shop/admin', false],
   ])('%s → %s', (url, owned) => expect(isOwnerScreen(url)).toBe(owned));
 });
 
