@@ -11,6 +11,7 @@ import { refuseCrossOriginWrites } from './net/csrf';
 import { accessPreHandler, decorateAccess } from './modules/access/enforce';
 import { declaredAccess, type AccessRuleName } from './modules/access/rules';
 import { actionRoutes } from './modules/actions/routes';
+import { adminRoutes } from './modules/admin/routes';
 import { appUserRoutes } from './modules/app-users/routes';
 import { appRoutes } from './modules/apps/routes';
 import { rateLimitHooks } from './modules/auth/rate-limit';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   uploadRoutes(app, ctx);
   geocodeRoutes(app, ctx);
   envRoutes(app, ctx);
+  adminRoutes(app, ctx);
   siteRoutes(app, ctx);
 
   // Hourly: expired sessions, and visitors' uploads no saved row named in time (uploads/service.ts).
