@@ -364,6 +364,18 @@ describe('the review queue', () => {
     expect(await t.ctx.db.selectFrom('review_decisions').selectAll().where('request_id', '=', s.requestId).execute()).toHaveLength(1);
   });
 
+  it('a pending request without a version to publish cannot be decided (409), and stays pending', async () => {
+    const s = await submission(owner, { title: 'No version' });
+    await t.ctx.db.updateTable('review_requests').set({ version_id: null }).where('id', '=', s.requestId).execute();
+    for (const res of [await post(`/api/admin/review-requests/${s.requestId}/approve`), await post(`/api/admin/review-requests/${s.requestId}/reject`, { reason: 'Why' })]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(ADMIN_MESSAGES.noVersion);
+    }
+    expect((await t.ctx.db.selectFrom('review_requests').select('status').where('id', '=', s.requestId).executeTakeFirstOrThrow()).status).toBe('pending');
+    const item = (await get(`/api/admin/review-requests/${s.requestId}`)).request;
+    expect(item).toMatchObject({ version: 0, preview_url: '', content_hash: '' });
+  });
+
   it('reject: only a pending request, with a reason (trimmed, at most 2000 characters) kept for the owner', async () => {
     const s = await submission(owner, { title: 'Reject me' });
     for (const payload of [{}, { reason: '' }, { reason: '   \n ' }, { reason: 42 }]) {
