@@ -71,8 +71,11 @@ export interface AppViewer {
   email: string | null;
   /** May view the app (see the rules above). */
   canView: boolean;
-  /** The app is a template version's frozen copy: nothing may be changed through it. */
-  snapshot: boolean;
+  /**
+   * Whether the app is a template version's frozen copy (nothing may be changed through it). Asked
+   * only by writes and by an admin's visit, so reads pay no query for it; memoised.
+   */
+  snapshot(): Promise<boolean>;
 }
 
 interface ViewableApp {
@@ -123,13 +126,15 @@ export function appViewer(ctx: ServerContext, caller: Caller, app: ViewableApp):
 }
 
 async function viewerOf(ctx: ServerContext, caller: Caller, app: ViewableApp): Promise<AppViewer> {
-  const [owner, snapshot] = await Promise.all([callerEdits(ctx, caller, app.workspaceId), isSnapshotApp(ctx, app.id)]);
+  const owner = await callerEdits(ctx, caller, app.workspaceId);
+  let known: Promise<boolean> | undefined;
+  const snapshot = () => (known ??= isSnapshotApp(ctx, app.id));
   const appUser = owner ? null : await caller.appUser(app.id);
   const role: ViewerRole = owner || appUser?.permissions === 'read-write' ? 'admin' : 'guest';
   const email = owner ? (caller.user?.email ?? null) : (appUser?.email ?? caller.user?.email ?? null);
   let canView = owner || (app.public && (app.sign_in_method !== PASSWORD_SIGN_IN || !!appUser));
   // A reviewer opens the version under review as visitors will see it: a Guest, no app user.
-  if (!canView && snapshot && (await caller.admin())) canView = true;
+  if (!canView && (await caller.admin()) && (await snapshot())) canView = true;
   return { owner, appUser, role, email, canView, snapshot };
 }
 
@@ -146,8 +151,7 @@ export function snapshotWriteRefusal(): HttpError {
 /** Throws the template preview's 403 when `app` is a frozen copy (writes through it are never saved). */
 export async function refuseSnapshotWrite(ctx: ServerContext, app: { id: string } | null, viewer?: AppViewer | null): Promise<void> {
   if (!app) return;
-  const snapshot = viewer ? viewer.snapshot : await isSnapshotApp(ctx, app.id);
-  if (snapshot) throw snapshotWriteRefusal();
+  if (await (viewer ? viewer.snapshot() : isSnapshotApp(ctx, app.id))) throw snapshotWriteRefusal();
 }
 
 /** The caller as a viewer of `app`, or 403 'Access Denied' (private) / 401 (a password app, not signed in). */
