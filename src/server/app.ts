@@ -11,6 +11,7 @@ import { refuseCrossOriginWrites } from './net/csrf';
 import { accessPreHandler, decorateAccess } from './modules/access/enforce';
 import { declaredAccess, type AccessRuleName } from './modules/access/rules';
 import { actionRoutes } from './modules/actions/routes';
+import { adminRoutes } from './modules/admin/routes';
 import { appUserRoutes } from './modules/app-users/routes';
 import { appRoutes } from './modules/apps/routes';
 import { rateLimitHooks } from './modules/auth/rate-limit';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   geocodeRoutes(app, ctx);
   envRoutes(app, ctx);
   billingRoutes(app, ctx);
+  adminRoutes(app, ctx);
   siteRoutes(app, ctx);
 
   // Hourly: expired sessions, and visitors' uploads no saved row named in time (uploads/service.ts).

@@ -46,7 +46,13 @@ export const QueueItemResponse = z.object({ request: QueueItem });
 export const RejectBody = z.object({ reason: z.string().max(2000) });
 
 /** GET /api/admin/decisions → every decision ever taken, newest first (/admin_old). */
-export const DecisionHistoryItem = ReviewDecision.extend({ request_id: z.string(), title: z.string(), app_name: z.string() });
+export const DecisionHistoryItem = ReviewDecision.extend({
+  request_id: z.string(),
+  title: z.string(),
+  app_name: z.string(),
+  /** The reviewer's account (null once that account is deleted; reviewer_name stays). */
+  admin_id: z.string().nullable(),
+});
 export const DecisionHistoryResponse = z.object({ decisions: z.array(DecisionHistoryItem) });
 
 /** GET /api/admin/users?search=&page= → the product's owners, newest first, 50 a page. */

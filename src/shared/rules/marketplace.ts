@@ -124,6 +124,20 @@ export const MARKETPLACE_MESSAGES = {
   thumbnailTooBigUpload: 'Thumbnail image exceeds the 3MB size limit. Please choose a smaller image.',
   paidOff: 'Paid templates are not available on this server yet: submit it as a free template.',
   rejectionReasonRequired: 'Please give the reason for the rejection: the owner reads it.',
+  /** Any change through a template's frozen copy (rows, forms, uploads, actions, comments, the app itself). */
+  templatePreviewReadOnly: 'This is a template preview: changes are not saved.',
+} as const;
+
+/** What the provider's admin area answers (sign-in, review decisions); shown as the screens' messages. */
+export const ADMIN_MESSAGES = {
+  /** Wrong e-mail or wrong password alike: which one is not told. */
+  invalidCredentials: 'Invalid email or password',
+  signIn: 'Please sign in to the admin area',
+  tooManyAttempts: (wait: string) => `Too many failed sign-in attempts. Please wait ${wait} and try again.`,
+  requestNotFound: 'This review request does not exist',
+  notPending: 'Only a request waiting for review can be approved or rejected: this one was already decided or withdrawn.',
+  noVersion: 'This request has no template version to publish.',
+  reasonTooLong: `The reason can be at most ${MARKETPLACE_LIMITS.rejectionReasonMax} characters`,
 } as const;
 
 export const marketplaceMessages = {

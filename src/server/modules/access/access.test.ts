@@ -854,3 +854,92 @@ describe('the matrix can fail', () => {
     expect(await pagePrivacyMatrix(target)).toEqual([]);
   });
 });
+
+// Provider admins (issue 14): their own session (`sb_admin`), never an owner's. The admin routes
+// answer only them — anonymous visitors, owners, workspace editors and app users get 401 from every
+// one — and an admin is nobody on owners' apps: a guest of public ones, refused by private ones.
+describe('provider admins', () => {
+  type AdminRole = 'anonymous' | 'owner' | 'workspace editor' | 'other owner' | 'app user' | 'admin';
+  const ADMIN_ROLES: AdminRole[] = ['anonymous', 'owner', 'workspace editor', 'other owner', 'app user', 'admin'];
+  const cookies: Partial<Record<AdminRole, string>> = {};
+
+  /** Every 'admin' route, with the admin's own answer (a request id that does not exist: 404). */
+  const ADMIN_CALLS: { method: 'GET' | 'POST'; url: string; payload?: object; admin: number }[] = [
+    { method: 'GET', url: '/api/admin/session', admin: 200 },
+    { method: 'GET', url: '/api/admin/review-requests?status=all', admin: 200 },
+    { method: 'GET', url: '/api/admin/review-requests/nosuchrequest', admin: 404 },
+    { method: 'POST', url: '/api/admin/review-requests/nosuchrequest/approve', admin: 404 },
+    { method: 'POST', url: '/api/admin/review-requests/nosuchrequest/reject', payload: { reason: 'Blurry' }, admin: 404 },
+    { method: 'GET', url: '/api/admin/decisions', admin: 200 },
+    { method: 'GET', url: '/api/admin/users?search=olga&page=1', admin: 200 },
+  ];
+  /** The admin routes anyone may call: signing in, and out. */
+  const PUBLIC_ADMIN_ROUTES = ['POST /api/admin/login', 'POST /api/admin/logout'];
+
+  beforeAll(async () => {
+    const { createAdmin } = await import('../admin/service');
+    await createAdmin({ db: t.ctx.db }, { email: 'matrix-admin@provider.example', name: 'Matrix Admin', password: 'review all the things' });
+    const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: 'matrix-admin@provider.example', password: 'review all the things' } });
+    expect(login.statusCode, login.body).toBe(200);
+    cookies.admin = `sb_admin=${login.cookies.find((c) => c.name === 'sb_admin')!.value}`;
+    cookies.owner = owner.cookie;
+    cookies['workspace editor'] = editor.cookie;
+    cookies['other owner'] = other.cookie;
+    const members = await fixture('Admin Matrix Members', true);
+    await ok(await t.app.inject({ method: 'PUT', url: `/api/apps/${members.id}`, headers: as(owner), payload: { sign_in_method: 'Use password set by user' } }));
+    cookies['app user'] = await appUser(members, 'matrix-member@example.com', 'read-write');
+  });
+
+  it('every admin route is in the matrix, or is the sign-in itself', async () => {
+    const built = await buildApp(t.config, { logger: false, migrate: false });
+    try {
+      const routes = built.routes.filter((r) => r.url.startsWith('/api/admin') && r.method !== 'HEAD');
+      const pattern = (method: string, url: string) => new RegExp(`^${method} ${url.replace(/:[A-Za-z]+/g, '[^/]+')}$`);
+      const calls = ADMIN_CALLS.map((c) => `${c.method} ${c.url.split('?')[0]}`);
+      const missing = routes
+        .map((r) => `${r.method} ${r.url}`)
+        .filter((route) => !PUBLIC_ADMIN_ROUTES.includes(route) && !calls.some((c) => pattern(...(route.split(' ') as [string, string])).test(c)));
+      expect(missing).toEqual([]);
+      for (const r of routes) expect(r.access, `${r.method} ${r.url}`).toBe(PUBLIC_ADMIN_ROUTES.includes(`${r.method} ${r.url}`) ? 'public' : 'admin');
+    } finally {
+      await built.app.close();
+    }
+  });
+
+  it('the admin routes: 401 for everyone but a signed-in admin, owners and app users included', async () => {
+    const unexpected: string[] = [];
+    for (const call of ADMIN_CALLS)
+      for (const role of ADMIN_ROLES) {
+        const cookie = cookies[role];
+        const res = await t.app.inject({ method: call.method, url: call.url, headers: cookie ? { cookie } : {}, ...(call.payload ? { payload: call.payload } : {}) });
+        const expected = role === 'admin' ? call.admin : 401;
+        if (res.statusCode !== expected) unexpected.push(`${role} ${call.method} ${call.url} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+        else if (expected === 401 && res.json().message !== 'Please sign in to the admin area') unexpected.push(`${role} ${call.url}: ${res.json().message}`);
+      }
+    expect(unexpected).toEqual([]);
+    // An owner's and an app user's cookies together with nothing else still make no admin.
+    const both = await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: { cookie: `${owner.cookie}; ${cookies['app user']}` } });
+    expect(both.statusCode).toBe(401);
+  });
+
+  it("on owners' apps an admin is nobody: Access Denied on a private app, a guest of a public one, never the owner", async () => {
+    const unexpected: string[] = [];
+    for (const call of VIEWER_CALLS) {
+      const res = await sendAs(call, apps.private, cookies.admin);
+      if (call.name === 'upload') {
+        if (res.statusCode !== 401) unexpected.push(`private ${call.name} → ${res.statusCode}`);
+      } else if (res.statusCode !== 403 || res.json().message !== PRIVATE_APP_MESSAGE) unexpected.push(`private ${call.name} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+      const pub = await sendAs(call, apps.public, cookies.admin);
+      // Block-setting uploads are the owner's; the rest a guest may do.
+      if (call.name === 'upload' ? pub.statusCode !== 401 : pub.statusCode >= 400) unexpected.push(`public ${call.name} → ${pub.statusCode} ${pub.body.slice(0, 160)}`);
+    }
+    for (const which of ['private', 'public'] as const)
+      for (const call of OWNER_CALLS) {
+        const res = await sendAs(call, apps[which], cookies.admin);
+        if (res.statusCode !== 401) unexpected.push(`${which} ${call.name} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+      }
+    expect(unexpected).toEqual([]);
+    const state = await ok<{ can_edit: boolean; user_role: string }>(await sendAs(VIEWER_CALLS.find((c) => c.name === 'board state')!, apps.public, cookies.admin));
+    expect(state).toMatchObject({ can_edit: false, user_role: 'guest' });
+  });
+});

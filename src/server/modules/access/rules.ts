@@ -15,7 +15,8 @@ import { forbidden, type HttpError, notFound, unauthorized } from '../../errors'
 import type { AppView } from '../apps/record';
 import type { BlockRow } from '../blocks/repo';
 import type { PageRow } from '../pages/repo';
-import { appViewer, callerEdits, viewRefusal, type Caller } from './viewer';
+import { ADMIN_MESSAGES } from '../../../shared/rules/marketplace';
+import { appViewer, callerEdits, isSnapshotApp, snapshotWriteRefusal, viewRefusal, type Caller } from './viewer';
 import { blockVisible } from './visibility';
 
 /** The spreadsheet a route names, as far as the rules need it (null: no such spreadsheet). */
@@ -92,14 +93,16 @@ export const ACCESS_RULES = {
    * The owner of the app, page, block or spreadsheet the request names, or an editor of its
    * workspace (viewer.ts editsWorkspace). An app: 404 when missing, 401 without a session, 403
    * 'Access Denied' when the caller may not even view it (private), 404 for a block they may not
-   * see (visibility.ts), else 403. A spreadsheet: 401 without a session, then 404 for anyone
-   * else's (its existence is private). Deleting an app and managing editors stay the workspace
-   * owner's (services).
+   * see (visibility.ts), else 403. A template version's frozen copy (issue 14) is changed by no
+   * one: 403 'This is a template preview: changes are not saved.' for everyone. A spreadsheet:
+   * 401 without a session, then 404 for anyone else's (its existence is private). Deleting an app
+   * and managing editors stay the workspace owner's (services).
    */
   owner: {
     description: 'the owner of the named app, page, block or spreadsheet, or an editor of its workspace (401 without a session, 403 for anyone else)',
     resources: ['app', 'spreadsheet', 'in-service'],
     decide: async (ctx, caller, resource) => {
+      if (resource.kind === 'app' && (await isSnapshotApp(ctx, resource.app.id))) return snapshotWriteRefusal();
       if (!caller.user) return unauthorized();
       if (resource.kind === 'in-service') return null;
       if (resource.kind === 'app') {
@@ -170,7 +173,7 @@ export const ACCESS_RULES = {
   admin: {
     description: "a signed-in provider admin (their own session, separate from owners'; 401 without)",
     resources: ['none'],
-    decide: async (_ctx, caller) => ((await caller.admin()) ? null : unauthorized('Please sign in to the admin area')),
+    decide: async (_ctx, caller) => ((await caller.admin()) ? null : unauthorized(ADMIN_MESSAGES.signIn)),
   },
   /** The sign-in, registration, invitation and reset endpoints of the app the request names (rate-limited). */
   'app-auth': {

@@ -6,14 +6,19 @@
 // - A public app with 'Use password set by user' needs its owner or one of its app users signed in
 //   to it (401 APP_SIGN_IN_CODE until then; the web app shows the app's sign-in page).
 // - A public app with 'No sign in' is anyone's.
+// - The frozen copy of a template version (an app that is some template_versions.snapshot_app_id,
+//   issue 14) is also viewable by a signed-in provider admin, as a Guest, and is read-only for
+//   everyone: every write through it is refused (refuseSnapshotWrite).
 // Block audiences then use the viewer's role: Admins are the owner and 'read-write' app users,
 // Guests everyone else (src/blocks/audience.ts).
 import type { FastifyRequest } from 'fastify';
 import type { ViewerRole } from '../../../blocks/audience';
 import type { SignedInAppUser } from '../../../shared/api/app-users';
 import type { ServerContext } from '../../context';
+import { MARKETPLACE_MESSAGES } from '../../../shared/rules/marketplace';
 import { forbidden, HttpError } from '../../errors';
 import type { AppView } from '../apps/record';
+import { snapshotsRepo } from '../admin/repo';
 import { currentAdmin, type AdminSession } from '../admin/session';
 import { currentUser, type SessionUser } from '../auth/session';
 import { signedInAppUser } from '../app-users/session';
@@ -66,6 +71,11 @@ export interface AppViewer {
   email: string | null;
   /** May view the app (see the rules above). */
   canView: boolean;
+  /**
+   * Whether the app is a template version's frozen copy (nothing may be changed through it). Asked
+   * only by writes and by an admin's visit, so reads pay no query for it; memoised.
+   */
+  snapshot(): Promise<boolean>;
 }
 
 interface ViewableApp {
@@ -117,11 +127,31 @@ export function appViewer(ctx: ServerContext, caller: Caller, app: ViewableApp):
 
 async function viewerOf(ctx: ServerContext, caller: Caller, app: ViewableApp): Promise<AppViewer> {
   const owner = await callerEdits(ctx, caller, app.workspaceId);
+  let known: Promise<boolean> | undefined;
+  const snapshot = () => (known ??= isSnapshotApp(ctx, app.id));
   const appUser = owner ? null : await caller.appUser(app.id);
   const role: ViewerRole = owner || appUser?.permissions === 'read-write' ? 'admin' : 'guest';
   const email = owner ? (caller.user?.email ?? null) : (appUser?.email ?? caller.user?.email ?? null);
-  const canView = owner || (app.public && (app.sign_in_method !== PASSWORD_SIGN_IN || !!appUser));
-  return { owner, appUser, role, email, canView };
+  let canView = owner || (app.public && (app.sign_in_method !== PASSWORD_SIGN_IN || !!appUser));
+  // A reviewer opens the version under review as visitors will see it: a Guest, no app user.
+  if (!canView && (await caller.admin()) && (await snapshot())) canView = true;
+  return { owner, appUser, role, email, canView, snapshot };
+}
+
+/** Whether the app is the frozen copy of a template version (template_versions.snapshot_app_id). */
+export function isSnapshotApp(ctx: ServerContext, appId: string): Promise<boolean> {
+  return snapshotsRepo(ctx.db).isSnapshot(appId);
+}
+
+/** The one refusal of any change through a template's frozen copy, for everyone. */
+export function snapshotWriteRefusal(): HttpError {
+  return forbidden(MARKETPLACE_MESSAGES.templatePreviewReadOnly);
+}
+
+/** Throws the template preview's 403 when `app` is a frozen copy (writes through it are never saved). */
+export async function refuseSnapshotWrite(ctx: ServerContext, app: { id: string } | null, viewer?: AppViewer | null): Promise<void> {
+  if (!app) return;
+  if (await (viewer ? viewer.snapshot() : isSnapshotApp(ctx, app.id))) throw snapshotWriteRefusal();
 }
 
 /** The caller as a viewer of `app`, or 403 'Access Denied' (private) / 401 (a password app, not signed in). */

@@ -7,7 +7,7 @@
 // Failures of the action itself (the API answered 500, the row is gone, the cell holds no
 // e-mail address) answer 200 {ok: false, message}; requests that may not run the action at all
 // answer 4xx like every other route.
-import type { AppViewer, Caller } from '../access/viewer';
+import { refuseSnapshotWrite, type AppViewer, type Caller } from '../access/viewer';
 import { allows } from '../../../blocks/audience';
 import type { BlockRecord } from '../../../shared/settings';
 import type { ServerContext } from '../../context';
@@ -160,6 +160,8 @@ async function writeTarget(ctx: ServerContext, caller: Caller, { block, app, vie
 }
 
 export async function runAction(ctx: ServerContext, caller: Caller, found: ActionBlock, input: RunInput): Promise<RunResult> {
+  // A template's frozen copy runs no action (issue 14): no row changes, no calls, no mails.
+  await refuseSnapshotWrite(ctx, found.app, found.viewer);
   const located = await locate(ctx, caller, found, input);
   const { action } = located;
   const type = str(action.type);

@@ -18,6 +18,7 @@ import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, forbidden, HttpError, notFound, type Issue } from '../../errors';
 import { newId, nowIso, randomToken, sha256 } from '../../http';
 import { escapeHtml } from '../mail/mailer';
+import { refuseSnapshotWrite } from '../access/viewer';
 import type { AppView } from '../apps/record';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/password';
 import { MAX_PASSWORD_LENGTH } from '../auth/service';
@@ -229,6 +230,8 @@ export async function logout(ctx: ServerContext, app: AppView, token: string | u
 
 /** Adds a 'read' app user and signs them in, when a page of the app holds a register block. */
 export async function register(ctx: ServerContext, app: AppView, input: { name: string; email: string; password: string }) {
+  // A template's frozen copy takes no new app users (issue 14).
+  await refuseSnapshotWrite(ctx, app);
   const repo = appUsersRepo(ctx.db);
   if (!(await repo.hasBlockOfType(app.id, REGISTER_BLOCK))) throw forbidden(M.signUpClosed);
   // An invited address too: registering must not take over an invitation without its e-mail.

@@ -1,6 +1,6 @@
 // The board and page state fields of blocks-and-data §3, as POST /api/board/update-metadata and
 // POST /api/page/update-metadata answer them. Owners may send fields to save first.
-import { viewRefusal, type AppViewer, type Caller } from '../access/viewer';
+import { refuseSnapshotWrite, viewRefusal, type AppViewer, type Caller } from '../access/viewer';
 import { isAuthPage } from '../../../shared/rules/auth-pages';
 import type { BoardSettings, PageSettings } from '../../../shared/api';
 import type { ServerContext } from '../../context';
@@ -85,6 +85,8 @@ export async function boardMetadata(
   const viewer = found.viewer;
   const editable = viewer.owner;
   if (hasFields(body)) {
+    // A template's frozen copy keeps its settings (issue 14), its workspace's owner's changes too.
+    await refuseSnapshotWrite(ctx, app, viewer);
     if (!user) throw unauthorized();
     if (!editable) throw forbidden('Only the owner of this board can change it');
     app = await updateApp(ctx, app, body);
@@ -129,6 +131,7 @@ export async function pageMetadata(
   if (!page) throw viewer.canView ? notFound('Page not found') : viewRefusal(app);
   let row = (await pagesRepo(ctx.db).findById(page.page_id))!;
   if (hasFields(body)) {
+    await refuseSnapshotWrite(ctx, app, viewer);
     if (!user) throw unauthorized();
     if (!editable) throw forbidden('Only the owner of this app can change it');
     row = await updatePageSettings(ctx, row, body);

@@ -3,6 +3,7 @@ import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, HttpError } from '../../errors';
 import { newId, nowIso, randomToken, sha256 } from '../../http';
 import { escapeHtml } from '../mail/mailer';
+import { adminsRepo } from '../admin/repo';
 import { appUsersRepo } from '../app-users/repo';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
 import { authRepo } from './repo';
@@ -72,11 +73,12 @@ export async function createSession(ctx: ServerContext, userId: string): Promise
   return { token, maxAge };
 }
 
-/** Drops expired sessions and sign-in tokens, the owners' and the app users' (at start-up and then hourly). */
+/** Drops expired sessions and sign-in tokens, the owners', the app users' and the provider admins' (at start-up and then hourly). */
 export async function purgeExpired(ctx: ServerContext) {
   const now = nowIso();
   await authRepo(ctx.db).deleteExpired(now);
   await appUsersRepo(ctx.db).deleteExpired(now);
+  await adminsRepo(ctx.db).deleteExpiredSessions(now);
 }
 
 export async function logout(ctx: ServerContext, token: string | undefined) {

@@ -7,7 +7,7 @@
 // Spam: comments are plain text everywhere (the view renders text nodes, never HTML); more than
 // COMMENT_MAX_LINKS links is refused; posting is rationed per block and IP, and per block across
 // all IPs (one poster may have many addresses), with the actions' fixed-window limiter.
-import { ownerCaller, viewApp, type AppViewer, type Caller } from '../access/viewer';
+import { ownerCaller, refuseSnapshotWrite, viewApp, type AppViewer, type Caller } from '../access/viewer';
 import { blockVisible, type PageVisibility } from '../access/visibility';
 import { AUTHOR_MAX_LENGTH, cleanAuthor, cleanCommentText, commentIssues } from '../../../shared/rules/comments';
 import type { Comment, CommentsResponse } from '../../../shared/api/comments';
@@ -107,6 +107,8 @@ export async function postComment(
   input: { body: string; author?: string },
 ): Promise<Comment> {
   const { viewer } = await inBoard(ctx, found, t);
+  // A template's frozen copy keeps no comment (issue 14).
+  await refuseSnapshotWrite(ctx, found.app, viewer);
   const user = caller.user;
   // Signed in (owner account, or an app user of this app): the comment carries their name.
   const member = viewer.appUser ?? user;
@@ -126,7 +128,9 @@ export async function postComment(
 
 export async function deleteComment(ctx: ServerContext, user: SessionUser | null, t: CommentTarget, id: string): Promise<void> {
   if (!user) throw unauthorized();
-  const { owner } = await locate(ctx, ownerCaller(user), t);
+  const { owner, app, viewer } = await locate(ctx, ownerCaller(user), t);
+  // A template's frozen copy keeps its comments (issue 14), its workspace's owner cannot remove them either.
+  await refuseSnapshotWrite(ctx, app, viewer);
   if (!owner) throw forbidden(COMMENT_ERRORS.ownerOnly);
   if (!(await commentsRepo(ctx.db).remove(t.blockId, id))) throw notFound(COMMENT_ERRORS.commentNotFound);
 }

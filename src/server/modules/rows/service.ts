@@ -22,7 +22,7 @@
  * Every write bumps the sheet's version in the same transaction and patches the sheet cache.
  */
 import { viewerColumns } from '../access/columns';
-import { callerEdits, type AppViewer, type Caller, type SheetAccess } from '../access/viewer';
+import { callerEdits, refuseSnapshotWrite, type AppViewer, type Caller, type SheetAccess } from '../access/viewer';
 import { blockVisible } from '../access/visibility';
 import { allows, type ViewerRole } from '../../../blocks/audience';
 import { axisDefaultOf, kindsThat, needsOf } from '../../../blocks/schemas';
@@ -180,6 +180,8 @@ export async function authorizeWrite(ctx: ServerContext, access: SheetAccess, re
     if (!user) throw unauthorized('Sign in to change this sheet, or change it through a block of a board');
     throw forbidden('Changes to this sheet must come from a block of this board (blockId)');
   }
+  // Nothing is saved through a template's frozen copy (issue 14), whoever sends it: rows, forms, actions.
+  await refuseSnapshotWrite(ctx, app, app && app.id === access.reader?.app.id ? viewer : null);
 
   const target = {
     spreadsheetId: spreadsheetId,

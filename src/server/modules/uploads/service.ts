@@ -14,7 +14,7 @@
 // saved row names within config.unattachedUploadHours is deleted (sweepUploads). Editors' files
 // are never swept: they may be named by block or app settings, markdown, imported sheets, places
 // no one records, so only the quota bounds them.
-import { editsWorkspace, PASSWORD_SIGN_IN, viewApp, type AppViewer, type Caller } from '../access/viewer';
+import { editsWorkspace, PASSWORD_SIGN_IN, refuseSnapshotWrite, viewApp, type AppViewer, type Caller } from '../access/viewer';
 import { blockVisible } from '../access/visibility';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -150,10 +150,13 @@ export async function authorizeUpload(ctx: ServerContext, caller: Caller, req: U
     viewer = await viewApp(ctx, caller, app);
     if (!req.blockId) throw forbidden(UPLOAD_MESSAGES.needBlock);
   }
+  // Nothing is stored for a template's frozen copy (issue 14), whoever sends it.
+  await refuseSnapshotWrite(ctx, app, viewer);
   if (!req.blockId) return { workspaceId: app ? app.workspaceId : ws!.id, appId: app?.id ?? null, rules, editor: owner };
 
   const row = await rowsRepo(ctx.db).blockWithApp(req.blockId);
   if (!row) throw (owner ? notFound('Block not found') : forbidden(UPLOAD_MESSAGES.otherBoard));
+  if (!app) await refuseSnapshotWrite(ctx, { id: row.app_id });
   // A block the viewer may not see (access/visibility.ts) is answered as one that does not exist.
   if (viewer && !blockVisible(viewer, row, row)) throw forbidden(UPLOAD_MESSAGES.otherBoard);
   if (app ? row.app_id !== app.id : !owner) throw forbidden(UPLOAD_MESSAGES.otherBoard);
@@ -195,8 +198,10 @@ async function authorizeSettingUpload(ctx: ServerContext, user: SessionUser | nu
   const kind = req.kind ?? 'image';
   const media = SETTING_MEDIA[kind];
   const rules: AcceptRule[] = [{ label: media.label, matches: (type) => media.types.includes(type) }];
-  if (!user) throw unauthorized(UPLOAD_MESSAGES.signInToEdit);
   const app = req.board || req.host ? await resolveApp(ctx, { board: req.board, host: req.host }) : null;
+  // Nothing is stored for a template's frozen copy (issue 14): signing in would not help.
+  await refuseSnapshotWrite(ctx, app);
+  if (!user) throw unauthorized(UPLOAD_MESSAGES.signInToEdit);
   if (app) {
     if (!(await canEdit(ctx, user, app))) throw forbidden(UPLOAD_MESSAGES.notEditor);
     return { workspaceId: app.workspaceId, appId: app.id, rules, editor: true };
