@@ -21,6 +21,7 @@ import { purgeExpired } from './modules/auth/service';
 import { blockRoutes } from './modules/blocks/routes';
 import { envRoutes } from './modules/env/routes';
 import { geocodeRoutes } from './modules/geocode/routes';
+import { marketplaceRoutes } from './modules/marketplace/routes';
 import { createMailer } from './modules/mail/mailer';
 import { pageRoutes } from './modules/pages/routes';
 import { rowRoutes } from './modules/rows/routes';
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   commentRoutes(app, ctx);
   appUserRoutes(app, ctx);
   uploadRoutes(app, ctx);
+  marketplaceRoutes(app, ctx);
   geocodeRoutes(app, ctx);
   envRoutes(app, ctx);
   siteRoutes(app, ctx);

@@ -124,6 +124,10 @@ export const MARKETPLACE_MESSAGES = {
   thumbnailTooBigUpload: 'Thumbnail image exceeds the 3MB size limit. Please choose a smaller image.',
   paidOff: 'Paid templates are not available on this server yet: submit it as a free template.',
   rejectionReasonRequired: 'Please give the reason for the rejection: the owner reads it.',
+  imageNotUploaded: 'Please upload the images again: one of them was not uploaded for this template.',
+  imageTooBig: 'The image is too big: the limit is 3MB per image.',
+  uploadNoImage: "Choose an image to upload (form field 'thumbnail' or 'image')",
+  cannotCancelPublished: 'This template is published in the marketplace, so its submission can no longer be cancelled.',
 } as const;
 
 export const marketplaceMessages = {
