@@ -362,6 +362,15 @@ describe('the description: cleaned when stored and when served', () => {
     expect(d).toContain(`<img src="${form.thumbnail}" />`);
   });
 
+  it('title, summary and tags are plain text: markup is kept as the characters typed, inside JSON strings (the web shows them as text)', async () => {
+    const { appId } = await makeApp('Text Shop');
+    const markup = '<img src=x onerror=alert(1)>';
+    const res = await submit({ ...(await validForm(appId)), title: `A ${markup}`, summary: `S <script>alert(1)</script>`, tags: ['<b>bold</b>', 'ok'] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json().reviewRequest).toMatchObject({ title: `A ${markup}`, summary: 'S <script>alert(1)</script>', tags: ['<b>bold</b>', 'ok'] });
+  });
+
   it('what was stored before a rule existed is cleaned on the way out', async () => {
     const { appId } = await makeApp('Old Shop');
     await submit(await validForm(appId));

@@ -195,6 +195,27 @@ describe('a submission freezes the app into the marketplace workspace', () => {
   });
 });
 
+describe('a multipage app', () => {
+  it("its header's links name the copy's own pages", async () => {
+    const spreadsheetId = (await t.app.inject({ method: 'POST', url: '/api/spreadsheets', headers: as(owner), payload: { title: 'Multi', sheets: [{ title: 'Orders', columns: ['City'], rows: [] }] } })).json().spreadsheet.id;
+    const app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { name: 'Multi Shop', kind: 'multipage', spreadsheetId, public: true } })).json().app;
+    const page = (await t.app.inject({ method: 'POST', url: '/api/pages', headers: as(owner), payload: { appId: app.id, page_name: 'Prices' } })).json();
+    const pageId = (page.page?.page_id ?? page.page?.id ?? page.page_id) as string;
+    expect(pageId).toBeTruthy();
+    const pages = (await t.app.inject({ method: 'GET', url: `/api/pages/${app.id}`, headers: as(owner) })).json().pages as { page_id: string; blocks: { id: string; type: string }[] }[];
+    const header = pages[0]!.blocks.find((b) => b.type === 'header')!;
+    const put = await t.app.inject({ method: 'PUT', url: `/api/blocks/${header.id}`, headers: as(owner), payload: { navigationItems: [{ name: 'Prices', linkType: 'page', pageSlug: 'prices', pageId }] } });
+    expect(put.statusCode, put.body).toBe(200);
+    const request = await submitApp(app.id);
+    const [v] = await versions(request.id);
+    const snap = await snapshotState(v!.snapshot_app_id!);
+    const copiedPage = snap.pages.find((p) => p.page_name === 'Prices')!;
+    const copiedHeader = snap.blocks.find((b) => b.type === 'header')!;
+    expect(JSON.parse(copiedHeader.config).navigationItems[0]).toMatchObject({ pageSlug: 'prices', pageId: copiedPage.id });
+    expect(copiedHeader.config).not.toContain(pageId);
+  });
+});
+
 describe('copyApp (the next issue clones versions with it)', () => {
   it('copies thousands of rows in the database, batch by batch, with a stable hash; withRows false copies the structure only', async () => {
     const rows = Array.from({ length: 2500 }, (_, i) => ({ City: `City ${i}`, Amount: i }));
