@@ -68,6 +68,7 @@ async function snapshotState(appId: string) {
   const pages = await t.ctx.db.selectFrom('pages').selectAll().where('app_id', '=', appId).orderBy('position').execute();
   const blocks = await t.ctx.db.selectFrom('blocks').selectAll().where('page_id', 'in', pages.map((p) => p.id)).orderBy('position').execute();
   const sheets = await t.ctx.db.selectFrom('sheets').selectAll().where('spreadsheet_id', '=', app.spreadsheet_id!).orderBy('position').execute();
+  if (sheets.length === 0) return { app, pages, blocks, sheets, rows: [] };
   const rows = await t.ctx.db.selectFrom('sheet_rows').select(['sheet_id', 'row_index', 'data']).where('sheet_id', 'in', sheets.map((s) => s.id)).orderBy('row_index').execute();
   return { app, pages, blocks, sheets, rows };
 }
