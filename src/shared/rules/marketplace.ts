@@ -20,6 +20,8 @@ export const MARKETPLACE_LIMITS = {
   /** The rich description's HTML, inline images included (its route accepts a body this big). */
   descriptionMaxChars: 4_000_000,
   rejectionReasonMax: 2000,
+  /** Successful submissions of one app per hour (each freezes a full copy of the app and its rows). */
+  submitsPerAppPerHour: 10,
 } as const;
 
 export const MARKETPLACE_CATEGORIES = [
@@ -141,6 +143,8 @@ export const marketplaceMessages = {
   imageTooBigUpload: (n: number) => `Image ${n} exceeds the 3MB size limit. Please choose smaller images.`,
   thumbnailUploadFailed: (why: string) => `Failed to upload thumbnail: ${why}`,
   imageUploadFailed: (n: number, why: string) => `Failed to upload image ${n}: ${why}`,
+  /** A submission's rate limit (each one freezes a copy of the app); `wait` reads like '3 minutes'. */
+  tooManySubmissions: (wait: string) => `This app was submitted too many times in a short while. Please wait ${wait} and try again.`,
 };
 
 /** Tags as typed: comma separated, trimmed, empties dropped (an array passes through the same way). */

@@ -279,6 +279,21 @@ describe('the state machine, from the owner side', () => {
     expect((await submit(form)).json().reviewRequest.version).toBe(1);
   });
 
+  it('a submit and cancel loop is held back: at most a few submissions of one app an hour (429), other apps unaffected', async () => {
+    const { appId } = await makeApp('Loop Shop');
+    const form = await validForm(appId);
+    for (let i = 0; i < MARKETPLACE_LIMITS.submitsPerAppPerHour; i++) {
+      expect((await submit(form)).statusCode).toBe(200);
+      expect((await cancel(appId)).statusCode).toBe(200);
+    }
+    const res = await submit(form);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toMatch(/^This app was submitted too many times in a short while\. Please wait \d+ minutes? and try again\.$/);
+    expect((await read(appId)).json().reviewRequest).toBeNull();
+    const otherApp = (await makeApp('Loop Shop Two')).appId;
+    expect((await submit(await validForm(otherApp))).statusCode).toBe(200);
+  });
+
   it('two first submissions at once: one is pending, the other 409', async () => {
     const { appId } = await makeApp('Race Shop');
     const form = await validForm(appId);

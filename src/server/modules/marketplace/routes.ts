@@ -3,14 +3,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CancelBody, ReviewRequestQuery, SubmitBody } from '../../../shared/api/marketplace';
-import { MARKETPLACE_LIMITS, MARKETPLACE_MESSAGES } from '../../../shared/rules/marketplace';
+import { MARKETPLACE_LIMITS, MARKETPLACE_MESSAGES, marketplaceMessages } from '../../../shared/rules/marketplace';
 import type { ServerContext } from '../../context';
 import { badRequest, errorHandler, HttpError } from '../../errors';
 import { parse } from '../../http';
 import { resolvedApp } from '../access/enforce';
 import { appInRequest } from '../access/resources';
 import { IpLimiter } from '../auth/limiter';
-import { perIp, type RateLimit } from '../auth/rate-limit';
+import { perIp, perKey, type RateLimit } from '../auth/rate-limit';
 import { UPLOAD_MESSAGES } from '../uploads/service';
 import { cancelReviewRequest, getReviewRequest, submitReviewRequest, uploadMarketplaceImage } from './service';
 
@@ -27,9 +27,14 @@ export function marketplaceRoutes(app: FastifyInstance, ctx: ServerContext) {
     reviewRequest: await getReviewRequest(ctx, resolvedApp(request)),
   }));
 
+  // Each submission copies the whole app with its rows: a few an hour per app (a submit and
+  // cancel loop cannot keep the database busy).
+  const submits = perKey(new IpLimiter(MARKETPLACE_LIMITS.submitsPerAppPerHour, 3600_000), (request) => request.access.app?.id ?? '');
+  const submitLimit: RateLimit = { check: [submits], refusal: marketplaceMessages.tooManySubmissions, count: [{ when: 'success', budgets: [submits] }] };
+
   app.put(
     url,
-    { bodyLimit: SUBMIT_BODY_LIMIT, config: { access: 'owner', resource: appInRequest('body', SubmitBody, (b) => b.form.app_id) } },
+    { bodyLimit: SUBMIT_BODY_LIMIT, config: { access: 'owner', resource: appInRequest('body', SubmitBody, (b) => b.form.app_id), rateLimit: submitLimit } },
     async (request) => {
       const { form } = parse(SubmitBody, request.body);
       const reviewRequest = await submitReviewRequest(ctx, resolvedApp(request), form);
