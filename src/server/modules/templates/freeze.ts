@@ -10,15 +10,17 @@ import { copyApp, removeCopiedFiles } from './copy';
 import { templatesRepo, type TemplateVersionRow } from './repo';
 
 /**
- * The system account that holds the frozen copies. Nobody can sign in as it: it has no password,
- * its e-mail is under the reserved `.invalid` domain (RFC 2606: no mail is ever delivered there),
- * and sign-up refuses an address an account already has.
+ * The system account that holds the frozen copies. Nobody can sign in as it: it has no password;
+ * its e-mail is under the reserved `.invalid` domain (RFC 2606: no mail is ever delivered there,
+ * so no sign-in link either); and the address is one the sign-up and e-mail-link forms refuse as
+ * malformed (two dots in a row), so nobody can register it before the account is first made,
+ * which would otherwise block it from ever being made.
  */
 export const MARKETPLACE_ACCOUNT = {
   userId: 'marketplace',
   workspaceId: 'marketplace',
   name: 'Sheetboard Marketplace',
-  email: 'marketplace@sheetboard.invalid',
+  email: 'marketplace..system@sheetboard.invalid',
 } as const;
 
 /** Creates the marketplace account and workspace on first use (inside the caller's transaction). */

@@ -82,6 +82,18 @@ afterAll(async () => {
   await t?.close();
 });
 
+// First, while no version exists yet.
+describe('before the first submission', () => {
+  it("the marketplace account's address cannot be taken: sign-up and e-mail links refuse it", async () => {
+    expect(await t.ctx.db.selectFrom('users').select('id').where('id', '=', MARKETPLACE_ACCOUNT.userId).executeTakeFirst()).toBeUndefined();
+    const early = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Squatter', email: MARKETPLACE_ACCOUNT.email, password: 'correct horse battery' } });
+    expect(early.statusCode).toBe(400);
+    const link = await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email: MARKETPLACE_ACCOUNT.email } });
+    expect(link.statusCode).toBe(400);
+    expect(await t.ctx.db.selectFrom('users').select('id').where('email', '=', MARKETPLACE_ACCOUNT.email).execute()).toEqual([]);
+  });
+});
+
 describe('a submission freezes the app into the marketplace workspace', () => {
   it('copies the app (private, tpl- subdomain), its pages, blocks, the sheets its blocks use with every row, and the files they name', async () => {
     const src = await source('Frozen Shop');
