@@ -4,7 +4,7 @@
 // route, the description's cleaning, and who may call each route.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETPLACE_LIMITS, MARKETPLACE_MESSAGES, marketplaceMessages } from '../../../shared/rules/marketplace';
-import type { ReviewRequest } from '../../../shared/api/marketplace';
+import { CancelResponse, ReviewRequestResponse, SubmitResponse, UploadFileResponse, type ReviewRequest } from '../../../shared/api/marketplace';
 import { PAID_REASONS } from '../billing/connect';
 import { hashPassword } from '../auth/password';
 import { PRIVATE_APP_MESSAGE } from '../access/viewer';
@@ -237,6 +237,10 @@ describe('the state machine, from the owner side', () => {
       decisions: [],
     });
     expect((await read(appId)).json().reviewRequest).toEqual(first);
+    // Every answer is the contract's shape.
+    expect(() => SubmitResponse.parse(res.json())).not.toThrow();
+    const readBack: unknown = (await read(appId)).json();
+    expect(() => ReviewRequestResponse.parse(readBack)).not.toThrow();
 
     res = await submit(form);
     expect(res.statusCode).toBe(409);
@@ -262,6 +266,7 @@ describe('the state machine, from the owner side', () => {
     res = await cancel(appId);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: MARKETPLACE_MESSAGES.cancelled });
+    expect(() => CancelResponse.parse(res.json())).not.toThrow();
     expect((await read(appId)).json()).toEqual({ reviewRequest: null });
     // The versions and their frozen copies went with it.
     expect(await t.ctx.db.selectFrom('template_versions').select('id').where('request_id', '=', first.id).execute()).toEqual([]);
@@ -411,6 +416,7 @@ describe('POST /api/upload-file', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/upload-file', payload: m.payload, headers: { ...m.headers, ...as(owner) } });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({ url: expect.stringMatching(/^\/api\/uploads\/[A-Za-z0-9_-]+$/), name: 'whatever.svg', size: content.length, type, field: 'thumbnail' });
+    expect(() => UploadFileResponse.parse(res.json())).not.toThrow();
     const got = await t.app.inject({ method: 'GET', url: res.json().url });
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe(type);
