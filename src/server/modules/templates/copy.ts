@@ -198,7 +198,18 @@ async function copyInto(ctx: ServerContext, trx: Db, sourceAppId: string, target
     await repo.insertUpload({ ...u, id: copyId, workspace_id: targetWorkspaceId, app_id: null, from_visitor: 0, attached_at: now, created_at: now });
     uploads.set(u.id, copyId);
   }
-  for (const sheet of copiedSheets) for (const [from, to] of uploads) await repo.replaceInRows(sheet.id, `/api/uploads/${from}`, `/api/uploads/${to}`);
+  // The rows naming a copied file: one pass over each sheet's rows that name any upload.
+  if (uploads.size > 0)
+    for (const sheet of copiedSheets)
+      for (let after = -1; ; ) {
+        const batch = await repo.rowsHolding(sheet.id, '/api/uploads/', after, ROW_BATCH);
+        for (const r of batch) {
+          const data = rewriteUploads(r.data, uploads);
+          if (data !== r.data) await repo.setRowData(sheet.id, r.row_index, data);
+        }
+        if (batch.length < ROW_BATCH) break;
+        after = batch[batch.length - 1]!.row_index;
+      }
 
   const rewrite = (text: string) => rewriteUploads(rewriteIds(text, ids), uploads);
   const subdomain = options.subdomain ?? `tpl-${crypto.randomBytes(6).toString('hex')}`;

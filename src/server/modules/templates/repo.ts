@@ -82,14 +82,20 @@ export function templatesRepo(db: Db) {
         .limit(limit)
         .execute();
     },
-    /** Replaces `from` by `to` in the JSON of the sheet's rows that hold it. */
-    async replaceInRows(sheetId: string, from: string, to: string) {
-      await db
-        .updateTable('sheet_rows')
-        .set({ data: sql<string>`REPLACE(data, ${from}, ${to})` })
+    /** One batch of the sheet's rows after `afterIndex` whose JSON holds `text` (keyset pages). */
+    rowsHolding(sheetId: string, text: string, afterIndex: number, limit: number) {
+      return db
+        .selectFrom('sheet_rows')
+        .select(['row_index', 'data'])
         .where('sheet_id', '=', sheetId)
-        .where('data', 'like', `%${from}%`)
+        .where('row_index', '>', afterIndex)
+        .where('data', 'like', `%${text}%`)
+        .orderBy('row_index')
+        .limit(limit)
         .execute();
+    },
+    async setRowData(sheetId: string, rowIndex: number, data: string) {
+      await db.updateTable('sheet_rows').set({ data }).where('sheet_id', '=', sheetId).where('row_index', '=', rowIndex).execute();
     },
     uploads(ids: string[]) {
       if (ids.length === 0) return Promise.resolve([] as UploadRecord[]);
