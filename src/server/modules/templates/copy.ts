@@ -45,10 +45,18 @@ export interface CopiedApp {
 
 /** Rows read a batch at a time for the hash and the file references. */
 const ROW_BATCH = 1000;
+/** Rows copied by one INSERT … SELECT. */
+const COPY_SLICE = 10_000;
 /** Files a copy takes along at most (a workspace holds far fewer under its quota). */
 const MAX_FILES = 5000;
 /** `/api/uploads/{id}` as the upload routes answer it. */
 const UPLOAD_URL = /\/api\/uploads\/([A-Za-z0-9_-]{1,32})/g;
+
+/**
+ * Lets timers and I/O run between batches. better-sqlite3 answers synchronously, so a loop of
+ * awaited queries is all microtasks and would otherwise keep every other request waiting.
+ */
+export const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** JSON with object keys sorted at every level: the same content always gives the same text. */
 export function canonicalJson(value: unknown): string {
@@ -170,7 +178,14 @@ async function copyInto(ctx: ServerContext, trx: Db, sourceAppId: string, target
       next_row_index: options.withRows ? s.next_row_index : 0,
     });
     if (!options.withRows) continue;
-    await repo.copyRows(s.id, sheetId);
+    // In slices, so that no single statement holds SQLite (and with it the event loop) for long.
+    for (let after = -1; ; ) {
+      const upTo = await repo.indexAfter(s.id, after, COPY_SLICE);
+      if (upTo === null) break;
+      await repo.copyRows(s.id, sheetId, after, upTo);
+      after = upTo;
+      await breathe();
+    }
     for (let after = -1; ; ) {
       const batch = await repo.rowsAfter(sheetId, after, ROW_BATCH);
       for (const r of batch) {
@@ -179,6 +194,7 @@ async function copyInto(ctx: ServerContext, trx: Db, sourceAppId: string, target
       }
       if (batch.length < ROW_BATCH) break;
       after = batch[batch.length - 1]!.row_index;
+      await breathe();
     }
   }
 
@@ -209,6 +225,7 @@ async function copyInto(ctx: ServerContext, trx: Db, sourceAppId: string, target
         }
         if (batch.length < ROW_BATCH) break;
         after = batch[batch.length - 1]!.row_index;
+        await breathe();
       }
 
   const rewrite = (text: string) => rewriteUploads(rewriteIds(text, ids), uploads);

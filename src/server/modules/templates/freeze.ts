@@ -6,7 +6,7 @@
 import type { ServerContext } from '../../context';
 import type { Db } from '../../db';
 import { newId, nowIso } from '../../http';
-import { copyApp, removeCopiedFiles } from './copy';
+import { breathe, copyApp, removeCopiedFiles } from './copy';
 import { templatesRepo, type TemplateVersionRow } from './repo';
 
 /**
@@ -96,6 +96,7 @@ async function snapshotUploads(trx: Db, appId: string): Promise<string[]> {
         for (const r of batch) scan(r.data);
         if (batch.length < 1000) break;
         after = batch[batch.length - 1]!.row_index;
+        await breathe();
       }
   return (await repo.uploadsOfWorkspace(MARKETPLACE_ACCOUNT.workspaceId, [...ids])).map((u) => u.id);
 }

@@ -58,8 +58,11 @@ export function templatesRepo(db: Db) {
     async insertSheet(row: Insertable<SheetsTable>) {
       await db.insertInto('sheets').values(row).execute();
     },
-    /** Every row of one sheet into another, inside the database (a million rows never pass through the server). */
-    async copyRows(fromSheetId: string, toSheetId: string) {
+    /**
+     * The rows of one sheet with `afterIndex` < row_index <= `upTo` into another, inside the database
+     * (rows never pass through the server).
+     */
+    async copyRows(fromSheetId: string, toSheetId: string, afterIndex: number, upTo: number) {
       await db
         .insertInto('sheet_rows')
         .columns(['sheet_id', 'row_index', 'data', 'version'])
@@ -67,9 +70,26 @@ export function templatesRepo(db: Db) {
           eb
             .selectFrom('sheet_rows')
             .select([sql<string>`CAST(${toSheetId} AS varchar(32))`.as('sheet_id'), 'row_index', 'data', 'version'])
-            .where('sheet_id', '=', fromSheetId),
+            .where('sheet_id', '=', fromSheetId)
+            .where('row_index', '>', afterIndex)
+            .where('row_index', '<=', upTo),
         )
         .execute();
+    },
+    /** The row_index `count` rows after `afterIndex` (or the last one, when fewer are left); null when none is. */
+    async indexAfter(sheetId: string, afterIndex: number, count: number): Promise<number | null> {
+      const r = await db
+        .selectFrom('sheet_rows')
+        .select('row_index')
+        .where('sheet_id', '=', sheetId)
+        .where('row_index', '>', afterIndex)
+        .orderBy('row_index')
+        .limit(1)
+        .offset(count - 1)
+        .executeTakeFirst();
+      if (r) return Number(r.row_index);
+      const last = await db.selectFrom('sheet_rows').select((eb) => eb.fn.max('row_index').as('m')).where('sheet_id', '=', sheetId).where('row_index', '>', afterIndex).executeTakeFirst();
+      return last?.m === null || last?.m === undefined ? null : Number(last.m);
     },
     /** One batch of a sheet's rows after `afterIndex`, in row order (keyset pages: each is one indexed range). */
     rowsAfter(sheetId: string, afterIndex: number, limit: number) {
