@@ -253,6 +253,34 @@ describe('copyApp (the next issue clones versions with it)', () => {
     expect((await t.app.inject({ method: 'PUT', url: `/api/apps/${empty.appId}`, headers: as(buyer), payload: { name: 'Mine' } })).statusCode).toBe(200);
   });
 
+  it('a big sheet is copied in slices: other work keeps running meanwhile', async () => {
+    const src = await source('Slices Shop', []);
+    const sheet = await t.ctx.db.selectFrom('sheets').select('id').where('spreadsheet_id', '=', src.spreadsheetId).where('title', '=', 'Orders').executeTakeFirstOrThrow();
+    const N = 30_000;
+    for (let start = 0; start < N; start += 5000)
+      await t.ctx.db
+        .insertInto('sheet_rows')
+        .values(Array.from({ length: 5000 }, (_, i) => ({ sheet_id: sheet.id, row_index: start + i, data: JSON.stringify({ City: `C${start + i}`, Amount: start + i }) })))
+        .execute();
+    const ws = (await t.ctx.db.selectFrom('workspaces').select('id').where('owner_id', '=', owner.id).executeTakeFirstOrThrow()).id;
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    try {
+      const copy = await t.ctx.db.transaction().execute((trx) => copyApp(t.ctx, trx, src.appId, ws, { withRows: true }));
+      const n = await t.ctx.db
+        .selectFrom('sheet_rows')
+        .innerJoin('sheets', 'sheets.id', 'sheet_rows.sheet_id')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('sheets.spreadsheet_id', '=', copy.spreadsheetId!)
+        .executeTakeFirstOrThrow();
+      expect(Number(n.n)).toBe(N);
+    } finally {
+      clearInterval(timer);
+    }
+    // Timers ran between the slices and batches (one statement for all rows would allow none on SQLite).
+    expect(ticks).toBeGreaterThan(5);
+  });
+
   it('a failing copy leaves no file behind and nothing in the database', async () => {
     const src = await source('Failing Shop');
     const before = fs.readdirSync(uploadsDir(t.ctx)).length;
