@@ -23,6 +23,7 @@ import { billingRoutes } from './modules/billing/routes';
 import { blockRoutes } from './modules/blocks/routes';
 import { envRoutes } from './modules/env/routes';
 import { geocodeRoutes } from './modules/geocode/routes';
+import { marketplaceRoutes } from './modules/marketplace/routes';
 import { createMailer } from './modules/mail/mailer';
 import { pageRoutes } from './modules/pages/routes';
 import { rowRoutes } from './modules/rows/routes';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   commentRoutes(app, ctx);
   appUserRoutes(app, ctx);
   uploadRoutes(app, ctx);
+  marketplaceRoutes(app, ctx);
   geocodeRoutes(app, ctx);
   envRoutes(app, ctx);
   billingRoutes(app, ctx);

@@ -20,6 +20,8 @@ export const MARKETPLACE_LIMITS = {
   /** The rich description's HTML, inline images included (its route accepts a body this big). */
   descriptionMaxChars: 4_000_000,
   rejectionReasonMax: 2000,
+  /** Successful submissions of one app per hour (each freezes a full copy of the app and its rows). */
+  submitsPerAppPerHour: 10,
 } as const;
 
 export const MARKETPLACE_CATEGORIES = [
@@ -126,6 +128,10 @@ export const MARKETPLACE_MESSAGES = {
   rejectionReasonRequired: 'Please give the reason for the rejection: the owner reads it.',
   /** Any change through a template's frozen copy (rows, forms, uploads, actions, comments, the app itself). */
   templatePreviewReadOnly: 'This is a template preview: changes are not saved.',
+  imageNotUploaded: 'Please upload the images again: one of them was not uploaded for this template.',
+  imageTooBig: 'The image is too big: the limit is 3MB per image.',
+  uploadNoImage: "Choose an image to upload (form field 'thumbnail' or 'image')",
+  cannotCancelPublished: 'This template is published in the marketplace, so its submission can no longer be cancelled.',
 } as const;
 
 /** What the provider's admin area answers (sign-in, review decisions); shown as the screens' messages. */
@@ -151,6 +157,8 @@ export const marketplaceMessages = {
   imageTooBigUpload: (n: number) => `Image ${n} exceeds the 3MB size limit. Please choose smaller images.`,
   thumbnailUploadFailed: (why: string) => `Failed to upload thumbnail: ${why}`,
   imageUploadFailed: (n: number, why: string) => `Failed to upload image ${n}: ${why}`,
+  /** A submission's rate limit (each one freezes a copy of the app); `wait` reads like '3 minutes'. */
+  tooManySubmissions: (wait: string) => `This app was submitted too many times in a short while. Please wait ${wait} and try again.`,
 };
 
 /** Tags as typed: comma separated, trimmed, empties dropped (an array passes through the same way). */

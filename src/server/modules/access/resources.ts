@@ -57,6 +57,14 @@ export function appInQueryOrOwn<S extends z.ZodType>(schema: S, idOf: (query: z.
   };
 }
 
+/**
+ * The app whose id the query or the JSON body names (`app_id`, or `form.app_id` of a marketplace
+ * submission), read with the route's own schema for that part (a bad one is the route's 400).
+ */
+export function appInRequest<S extends z.ZodType>(part: 'query' | 'body', schema: S, idOf: (value: z.output<S>) => string): ResourceResolver {
+  return async (ctx, request) => ({ kind: 'app', app: await appById(ctx, idOf(parse(schema, part === 'query' ? request.query : request.body))) });
+}
+
 /** The app with the subdomain a JSON body field names (POST /api/app/app-info); 404 with `missing`. */
 export function appBySubdomainInBody<S extends z.ZodType>(schema: S, nameOf: (body: z.output<S>) => string, missing: string): ResourceResolver {
   return async (ctx, request) => {

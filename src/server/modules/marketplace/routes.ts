@@ -1,0 +1,92 @@
+// The owner's marketplace routes (shell §7): the review request of an app (read, submit, cancel)
+// and the images of the submission form. Thin: parse, call the service, answer.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { CancelBody, ReviewRequestQuery, SubmitBody } from '../../../shared/api/marketplace';
+import { MARKETPLACE_LIMITS, MARKETPLACE_MESSAGES, marketplaceMessages } from '../../../shared/rules/marketplace';
+import type { ServerContext } from '../../context';
+import { badRequest, errorHandler, HttpError } from '../../errors';
+import { parse } from '../../http';
+import { resolvedApp } from '../access/enforce';
+import { appInRequest } from '../access/resources';
+import { IpLimiter } from '../auth/limiter';
+import { perIp, perKey, type RateLimit } from '../auth/rate-limit';
+import { UPLOAD_MESSAGES } from '../uploads/service';
+import { cancelReviewRequest, getReviewRequest, submitReviewRequest, uploadMarketplaceImage } from './service';
+
+/** The submission's body: the description's inline images make it the one large JSON body here. */
+export const SUBMIT_BODY_LIMIT = 6 * 1024 * 1024;
+/** Multipart framing and the small fields besides the image. */
+const SLACK = 64 * 1024;
+const AppIdField = z.object({ app_id: z.string().max(64).optional() });
+
+export function marketplaceRoutes(app: FastifyInstance, ctx: ServerContext) {
+  const url = '/api/multipage/marketplace/review-request';
+
+  app.get(url, { config: { access: 'owner', resource: appInRequest('query', ReviewRequestQuery, (q) => q.app_id) } }, async (request) => ({
+    reviewRequest: await getReviewRequest(ctx, resolvedApp(request)),
+  }));
+
+  // Each submission copies the whole app with its rows: a few an hour per app (a submit and
+  // cancel loop cannot keep the database busy).
+  const submits = perKey(new IpLimiter(MARKETPLACE_LIMITS.submitsPerAppPerHour, 3600_000), (request) => request.access.app?.id ?? '');
+  const submitLimit: RateLimit = { check: [submits], refusal: marketplaceMessages.tooManySubmissions, count: [{ when: 'success', budgets: [submits] }] };
+
+  app.put(
+    url,
+    { bodyLimit: SUBMIT_BODY_LIMIT, config: { access: 'owner', resource: appInRequest('body', SubmitBody, (b) => b.form.app_id), rateLimit: submitLimit } },
+    async (request) => {
+      const { form } = parse(SubmitBody, request.body);
+      const reviewRequest = await submitReviewRequest(ctx, resolvedApp(request), form);
+      return { reviewRequest, message: MARKETPLACE_MESSAGES.submitted };
+    },
+  );
+
+  app.delete(url, { config: { access: 'owner', resource: appInRequest('body', CancelBody, (b) => b.app_id) } }, async (request) => {
+    await cancelReviewRequest(ctx, resolvedApp(request));
+    return { message: MARKETPLACE_MESSAGES.cancelled };
+  });
+
+  // Counted per client IP like POST /api/uploads (the same settings, a budget of its own).
+  const ipUploads = perIp(new IpLimiter(ctx.config.uploadsPerIp, ctx.config.uploadsWindowMinutes * 60_000));
+  const uploadLimit: RateLimit = { check: [ipUploads], refusal: UPLOAD_MESSAGES.tooManyFromIp, count: [{ when: 'attempt', budgets: [ipUploads] }] };
+
+  app.post(
+    '/api/upload-file',
+    {
+      config: { access: 'signed-in', rateLimit: uploadLimit },
+      bodyLimit: MARKETPLACE_LIMITS.imageMaxBytes + SLACK,
+      // Refusals carry `error` too (§7: "the response ... has an error field").
+      errorHandler: (error, request, reply) => {
+        const e = (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? badRequest(MARKETPLACE_MESSAGES.imageTooBig) : error;
+        if (e instanceof HttpError) return reply.status(e.status).send({ message: e.message, error: e.message, ...(e.code ? { code: e.code } : {}) });
+        return errorHandler(e, request, reply);
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw badRequest(MARKETPLACE_MESSAGES.uploadNoImage);
+      if (Number(request.headers['content-length'] ?? 0) > MARKETPLACE_LIMITS.imageMaxBytes + SLACK) throw badRequest(MARKETPLACE_MESSAGES.imageTooBig);
+      const fields: Record<string, string> = {};
+      let file: { field: 'thumbnail' | 'image'; name: string; data: Buffer } | null = null;
+      try {
+        for await (const part of request.parts({ limits: { fileSize: MARKETPLACE_LIMITS.imageMaxBytes, files: 1, fields: 5, fieldSize: 1024 } })) {
+          if (part.type === 'file') {
+            const data = await part.toBuffer();
+            if (part.fieldname === 'thumbnail' || part.fieldname === 'image') file = { field: part.fieldname, name: part.filename, data };
+          } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        }
+      } catch (e) {
+        const code = (e as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(MARKETPLACE_MESSAGES.imageTooBig);
+        if (code === 'FST_FILES_LIMIT') throw badRequest(UPLOAD_MESSAGES.oneFile);
+        if (e instanceof HttpError) throw e;
+        request.log.info({ err: e }, 'unreadable marketplace image');
+        throw badRequest(UPLOAD_MESSAGES.unreadable);
+      }
+      if (!file) throw badRequest(MARKETPLACE_MESSAGES.uploadNoImage);
+      const appId = parse(AppIdField, fields).app_id ?? parse(AppIdField.passthrough(), request.query).app_id;
+      const stored = await uploadMarketplaceImage(ctx, request.access.caller, { appId, ...file });
+      return reply.status(201).send(stored);
+    },
+  );
+}

@@ -1,0 +1,260 @@
+// An app copied into another workspace, inside the caller's transaction: the app row, its pages,
+// its blocks, a new spreadsheet holding the sheets its blocks use (structure, column types and
+// every row, copied by the database itself), and the uploaded files its settings, blocks and rows
+// name. Template versions (freeze.ts) copy into the marketplace workspace; the next issue clones a
+// version into a buyer's workspace with the same function.
+//
+// Ids are never shared with the source: the copy gets new app, page, block, spreadsheet, sheet
+// and upload ids, and every place that names one (block configs, app and page settings, rows) is
+// rewritten, so a later edit or deletion of the source cannot reach the copy.
+//
+// The content hash (sha256 over a canonical JSON of the app, pages, blocks, sheets and rows as they
+// were read, before ids are rewritten) identifies the content: copying the same content twice gives
+// the same hash, any edit another. Rows are streamed in batches, never held whole.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { datasourceSheets } from '../../../shared/settings/columns';
+import { schemaOf } from '../../../blocks/schemas';
+import type { ServerContext } from '../../context';
+import type { Db } from '../../db';
+import { newId, nowIso, parseJson } from '../../http';
+import { blockRecord } from '../blocks/record';
+import { uploadsDir } from '../uploads/service';
+import { templatesRepo, type SourceBlock, type SourceSheet } from './repo';
+
+export interface CopyOptions {
+  /** Copy the rows of the sheets (false: structure only, empty sheets). */
+  withRows: boolean;
+  /** The copy's subdomain (default `tpl-` and 12 random hex digits). */
+  subdomain?: string;
+  /** Whether the copy is public (default false: private). */
+  public?: boolean;
+}
+
+export interface CopiedApp {
+  appId: string;
+  subdomain: string;
+  /** The copy's spreadsheet (null when the source app has none). */
+  spreadsheetId: string | null;
+  /** sha256 (hex) of what was copied. */
+  contentHash: string;
+  /** The upload records made for the copy (their files are written already). */
+  uploadIds: string[];
+}
+
+/** Rows read a batch at a time for the hash and the file references. */
+const ROW_BATCH = 1000;
+/** Rows copied by one INSERT … SELECT. */
+const COPY_SLICE = 10_000;
+/** Files a copy takes along at most (a workspace holds far fewer under its quota). */
+const MAX_FILES = 5000;
+/** `/api/uploads/{id}` as the upload routes answer it. */
+const UPLOAD_URL = /\/api\/uploads\/([A-Za-z0-9_-]{1,32})/g;
+
+/**
+ * Lets timers and I/O run between batches. better-sqlite3 answers synchronously, so a loop of
+ * awaited queries is all microtasks and would otherwise keep every other request waiting.
+ */
+export const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** JSON with object keys sorted at every level: the same content always gives the same text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value ?? null);
+}
+
+function uploadIdsIn(text: string, into: Set<string>) {
+  for (const m of text.matchAll(UPLOAD_URL)) if (into.size < MAX_FILES) into.add(m[1]!);
+}
+
+/** Replaces every id of `ids` that appears as a whole JSON string ("id") in `text`. */
+function rewriteIds(text: string, ids: Map<string, string>): string {
+  let out = text;
+  for (const [from, to] of ids) out = out.split(`"${from}"`).join(`"${to}"`);
+  return out;
+}
+
+function rewriteUploads(text: string, uploads: Map<string, string>): string {
+  return text.replace(UPLOAD_URL, (whole, id: string) => {
+    const to = uploads.get(id);
+    return to ? `/api/uploads/${to}` : whole;
+  });
+}
+
+/** The sheets the blocks read: their own sheet, and the sheets their datasource settings name (access/columns.ts). */
+function usedSheetTitles(blocks: readonly SourceBlock[]): Set<string> {
+  const titles = new Set<string>();
+  for (const row of blocks) {
+    const block = blockRecord(row);
+    if (block.sheet_title) titles.add(block.sheet_title);
+    const schema = schemaOf(block.type);
+    if (schema) for (const title of Object.keys(datasourceSheets(schema, block))) titles.add(title);
+  }
+  return titles;
+}
+
+/**
+ * Copies `sourceAppId` into `targetWorkspaceId` using `trx` only (never ctx.db: on SQLite a query
+ * outside the transaction would wait for it forever). Files are copied on disk before the caller
+ * commits; if the transaction fails, the caller removes them (removeCopiedFiles).
+ */
+export async function copyApp(ctx: ServerContext, trx: Db, sourceAppId: string, targetWorkspaceId: string, options: CopyOptions): Promise<CopiedApp> {
+  const written: string[] = [];
+  try {
+    return await copyInto(ctx, trx, sourceAppId, targetWorkspaceId, options, written);
+  } catch (e) {
+    // Files copied before the failure: the transaction's records go with its rollback, these too.
+    await removeCopiedFiles(ctx, written);
+    throw e;
+  }
+}
+
+async function copyInto(ctx: ServerContext, trx: Db, sourceAppId: string, targetWorkspaceId: string, options: CopyOptions, written: string[]): Promise<CopiedApp> {
+  const repo = templatesRepo(trx);
+  const source = await repo.app(sourceAppId);
+  if (!source) throw new Error(`copyApp: no app ${sourceAppId}`);
+  const hash = crypto.createHash('sha256');
+  const feed = (kind: string, value: unknown) => hash.update(`${kind}:${canonicalJson(value)}\n`);
+  const now = nowIso();
+  const appId = newId();
+  const ids = new Map<string, string>([[source.id, appId]]);
+  const files = new Set<string>();
+
+  const pages = await repo.pages(source.id);
+  const blocks = await repo.blocks(pages.map((p) => p.id));
+  for (const p of pages) ids.set(p.id, newId());
+  for (const b of blocks) ids.set(b.id, newId());
+
+  // The spreadsheet: only the sheets the blocks use (an unused tab may hold what the owner never
+  // meant to publish; viewers of the app cannot read it either).
+  let spreadsheetId: string | null = null;
+  let sheets: SourceSheet[] = [];
+  if (source.spreadsheet_id) {
+    const spreadsheet = await repo.spreadsheet(source.spreadsheet_id);
+    if (spreadsheet) {
+      spreadsheetId = newId();
+      const used = usedSheetTitles(blocks);
+      sheets = (await repo.sheets(spreadsheet.id)).filter((s) => used.has(s.title));
+      ids.set(spreadsheet.id, spreadsheetId);
+      await repo.insertSpreadsheet({ id: spreadsheetId, workspace_id: targetWorkspaceId, title: spreadsheet.title, source: spreadsheet.source === 'importing' ? 'copy' : spreadsheet.source, created_at: now });
+    }
+  }
+
+  feed('app', { name: source.name, kind: source.kind, sign_in_method: source.sign_in_method, settings: parseJson(source.settings, {}) });
+  uploadIdsIn(source.settings, files);
+  for (const p of pages) {
+    feed('page', { id: p.id, page_name: p.page_name, page_slug: p.page_slug, page_type: p.page_type, is_auth: Number(p.is_auth), is_public: Number(p.is_public), position: p.position, settings: parseJson(p.settings, {}) });
+    uploadIdsIn(p.settings, files);
+  }
+  for (const b of blocks) {
+    feed('block', { id: b.id, page_id: b.page_id, position: b.position, type: b.type, config: parseJson(b.config, {}) });
+    uploadIdsIn(b.config, files);
+  }
+
+  // Sheets and rows: the rows go across inside the database, then the copy is read back a batch
+  // at a time for the hash and the files its cells name.
+  const copiedSheets: { id: string; title: string }[] = [];
+  for (const s of sheets) {
+    const sheetId = newId();
+    copiedSheets.push({ id: sheetId, title: s.title });
+    feed('sheet', { title: s.title, position: s.position, columns: parseJson(s.columns, []), column_types: parseJson(s.column_types, {}) });
+    await repo.insertSheet({
+      id: sheetId,
+      spreadsheet_id: spreadsheetId!,
+      title: s.title,
+      position: s.position,
+      columns: s.columns,
+      column_types: s.column_types,
+      row_count: options.withRows ? s.row_count : 0,
+      version: 1,
+      updated_at: now,
+      next_row_index: options.withRows ? s.next_row_index : 0,
+    });
+    if (!options.withRows) continue;
+    // In slices, so that no single statement holds SQLite (and with it the event loop) for long.
+    for (let after = -1; ; ) {
+      const upTo = await repo.indexAfter(s.id, after, COPY_SLICE);
+      if (upTo === null) break;
+      await repo.copyRows(s.id, sheetId, after, upTo);
+      after = upTo;
+      await breathe();
+    }
+    for (let after = -1; ; ) {
+      const batch = await repo.rowsAfter(sheetId, after, ROW_BATCH);
+      for (const r of batch) {
+        hash.update(`row:${s.title}:${r.row_index}:${canonicalJson(parseJson(r.data, {}))}\n`);
+        uploadIdsIn(r.data, files);
+      }
+      if (batch.length < ROW_BATCH) break;
+      after = batch[batch.length - 1]!.row_index;
+      await breathe();
+    }
+  }
+
+  // Files: those of the source's workspace only (a URL of anyone else's file is left as it is),
+  // copied as workspace media of the target, which anyone holding the id may read.
+  const uploads = new Map<string, string>();
+  const uploadIds: string[] = [];
+  const originals = (await repo.uploads([...files])).filter((u) => u.workspace_id === source.workspace_id);
+  await fs.promises.mkdir(uploadsDir(ctx), { recursive: true });
+  for (const u of originals) {
+    const copyId = newId();
+    const from = path.join(uploadsDir(ctx), u.id);
+    if (!fs.existsSync(from)) continue;
+    written.push(copyId);
+    await fs.promises.copyFile(from, path.join(uploadsDir(ctx), copyId), fs.constants.COPYFILE_EXCL);
+    uploadIds.push(copyId);
+    await repo.insertUpload({ ...u, id: copyId, workspace_id: targetWorkspaceId, app_id: null, from_visitor: 0, attached_at: now, created_at: now });
+    uploads.set(u.id, copyId);
+  }
+  // The rows naming a copied file: one pass over each sheet's rows that name any upload.
+  if (uploads.size > 0)
+    for (const sheet of copiedSheets)
+      for (let after = -1; ; ) {
+        const batch = await repo.rowsHolding(sheet.id, '/api/uploads/', after, ROW_BATCH);
+        for (const r of batch) {
+          const data = rewriteUploads(r.data, uploads);
+          if (data !== r.data) await repo.setRowData(sheet.id, r.row_index, data);
+        }
+        if (batch.length < ROW_BATCH) break;
+        after = batch[batch.length - 1]!.row_index;
+        await breathe();
+      }
+
+  const rewrite = (text: string) => rewriteUploads(rewriteIds(text, ids), uploads);
+  const subdomain = options.subdomain ?? `tpl-${crypto.randomBytes(6).toString('hex')}`;
+  await repo.insertApp({
+    id: appId,
+    workspace_id: targetWorkspaceId,
+    name: source.name,
+    subdomain,
+    kind: source.kind,
+    public: options.public ? 1 : 0,
+    sign_in_method: source.sign_in_method,
+    spreadsheet_id: spreadsheetId,
+    settings: rewrite(source.settings),
+    publish_url: null,
+    custom_host: null,
+    custom_host_token: null,
+    custom_host_verified_at: null,
+    created_at: now,
+    updated_at: now,
+  });
+  for (const p of pages)
+    await repo.insertPage({ ...p, id: ids.get(p.id)!, app_id: appId, settings: rewrite(p.settings), created_at: now });
+  await repo.insertBlocks(blocks.map((b) => ({ id: ids.get(b.id)!, page_id: ids.get(b.page_id)!, position: b.position, type: b.type, config: rewrite(b.config), created_at: now, updated_at: now })));
+
+  return { appId, subdomain, spreadsheetId, contentHash: hash.digest('hex'), uploadIds };
+}
+
+/** Removes the files of uploads a copy made (after its transaction failed, or its records were deleted). */
+export async function removeCopiedFiles(ctx: ServerContext, uploadIds: readonly string[]) {
+  for (const id of uploadIds) await fs.promises.rm(path.join(uploadsDir(ctx), id), { force: true });
+}
