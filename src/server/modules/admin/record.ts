@@ -1,29 +1,12 @@
 // A review request as the admin area serves it (QueueItem of shared/api/admin.ts): the stored row,
 // its decisions, its app and owner, and where the frozen version under review opens. The rich
 // description is cleaned again on the way out, whatever was stored.
-import sanitizeHtml from 'sanitize-html';
 import type { QueueItem } from '../../../shared/api/admin';
 import type { ReviewDecision } from '../../../shared/api/marketplace';
 import { REVIEW_STATUSES } from '../../../shared/rules/marketplace';
 import { parseJson } from '../../http';
+import { cleanDescription } from '../marketplace/sanitize';
 import type { QueueRow, ReviewDecisionRow } from './repo';
-
-const COLOUR = [/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(?:,\s*(?:0|1|0?\.\d+)\s*)?\)$/i];
-
-/** What the marketplace editor's toolbar can make (shell §5): headings 1-3, marks, colours, lists, quotes, code, links, inline images. */
-const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
-  allowedTags: ['h1', 'h2', 'h3', 'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'span', 'mark', 'ol', 'ul', 'li', 'blockquote', 'pre', 'code', 'a', 'img'],
-  allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src', 'alt'], span: ['style'], mark: ['style'] },
-  allowedStyles: { span: { color: COLOUR, 'background-color': COLOUR }, mark: { color: COLOUR, 'background-color': COLOUR } },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
-  allowProtocolRelative: false,
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }) },
-};
-
-export function cleanDescription(html: string): string {
-  return sanitizeHtml(html, DESCRIPTION_HTML);
-}
 
 export function decisionOut(d: ReviewDecisionRow): ReviewDecision {
   return {
