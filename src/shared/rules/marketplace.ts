@@ -124,6 +124,7 @@ export const MARKETPLACE_MESSAGES = {
   thumbnailTooBigUpload: 'Thumbnail image exceeds the 3MB size limit. Please choose a smaller image.',
   paidOff: 'Paid templates are not available on this server yet: submit it as a free template.',
   rejectionReasonRequired: 'Please give the reason for the rejection: the owner reads it.',
+  notAnImage: 'Please choose an image file (PNG, JPEG, GIF or WebP).',
 } as const;
 
 export const marketplaceMessages = {
@@ -137,6 +138,8 @@ export const marketplaceMessages = {
   imageTooBigUpload: (n: number) => `Image ${n} exceeds the 3MB size limit. Please choose smaller images.`,
   thumbnailUploadFailed: (why: string) => `Failed to upload thumbnail: ${why}`,
   imageUploadFailed: (n: number, why: string) => `Failed to upload image ${n}: ${why}`,
+  /** An image inserted into the description (same 3 MB limit as the others). */
+  inlineImageTooLarge: (bytes: number) => `This image is too large (${mb(bytes)} MB). Maximum size per image is 3MB.`,
 };
 
 /** Tags as typed: comma separated, trimmed, empties dropped (an array passes through the same way). */
