@@ -153,7 +153,8 @@ export function richTextHasContent(html: string): boolean {
   if (/<img\b/i.test(html)) return true;
   const text = html
     .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;|&#160;/gi, ' ')
+    // Non-breaking and zero-width spaces, as characters or entities (&nbsp; &#160; &#xa0; &#8203; ...).
+    .replace(/&nbsp;|&#0*160;|&#x0*a0;|&#0*8203;|&#x0*200b;|&ZeroWidthSpace;|\u200b|\u200c|\u200d|\ufeff/gi, ' ')
     .trim();
   return text !== '';
 }
