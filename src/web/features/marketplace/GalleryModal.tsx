@@ -14,22 +14,32 @@ export interface GalleryItem {
   index: number;
 }
 
-/** The image at `src` as a JPEG (PNG, WebP, GIF drawn on white through a canvas). */
+const DOWNLOAD_FAILED = 'The image could not be downloaded. Please try again.';
+
+/** The image at `src` as a JPEG: drawn on white through a canvas (PNG, WebP and GIF become JPEG too). */
 async function asJpeg(src: string): Promise<Blob> {
-  const res = await fetch(src, { credentials: 'include' });
-  if (!res.ok) throw new Error('The image could not be downloaded. Please try again.');
-  const blob = await res.blob();
-  if (blob.type === 'image/jpeg') return blob;
-  const bitmap = await createImageBitmap(blob);
+  const img = document.createElement('img');
+  img.crossOrigin = 'anonymous';
+  img.src = src;
+  await img.decode().catch(() => {
+    throw new Error(DOWNLOAD_FAILED);
+  });
   const canvas = document.createElement('canvas');
-  canvas.width = bitmap.width;
-  canvas.height = bitmap.height;
-  const ctx = canvas.getContext('2d')!;
+  canvas.width = img.naturalWidth;
+  canvas.height = img.naturalHeight;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error(DOWNLOAD_FAILED);
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.drawImage(bitmap, 0, 0);
-  bitmap.close();
-  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The image could not be downloaded. Please try again.'))), 'image/jpeg', 0.92));
+  ctx.drawImage(img, 0, 0);
+  return new Promise((resolve, reject) => {
+    try {
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error(DOWNLOAD_FAILED))), 'image/jpeg', 0.92);
+    } catch {
+      // An image of another site that does not allow it cannot be read back.
+      reject(new Error(DOWNLOAD_FAILED));
+    }
+  });
 }
 
 async function download(item: GalleryItem) {
@@ -99,7 +109,7 @@ export function GalleryModal({ items, start, opened, onClose, background }: { it
                   try {
                     await download(item);
                   } catch (e) {
-                    setProblem(e instanceof Error ? e.message : 'The image could not be downloaded. Please try again.');
+                    setProblem(e instanceof Error ? e.message : DOWNLOAD_FAILED);
                   } finally {
                     setBusy(false);
                   }

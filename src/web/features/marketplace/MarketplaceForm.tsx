@@ -159,7 +159,10 @@ export function MarketplaceForm({
 
   const lock = appLoading ? null : formLock(app);
   const disabled = lock !== null || busy !== null;
+  // An edit clears the form's message; inputs that report their unchanged value (the price and
+  // colour fields do on re-render) leave it.
   const patch = (p: Partial<MarketplaceFormState>) => {
+    if (!Object.entries(p).some(([k, v]) => form[k as keyof MarketplaceFormState] !== v)) return;
     setForm((f) => ({ ...f, ...p }));
     setProblem(null);
   };
