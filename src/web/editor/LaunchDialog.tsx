@@ -87,6 +87,8 @@ export function LaunchDialog({
   const [liveOpen, setLiveOpen] = useState(section === 'privacy');
   const [marketOpen, setMarketOpen] = useState(section === 'marketplace');
   const [editing, setEditing] = useState(false);
+  // While 'Template Images' is open over it, Escape closes that only.
+  const [galleryOpen, setGalleryOpen] = useState(false);
   // The marketplace part mounts once opened and stays (a half-filled form survives collapsing it).
   const [marketSeen, setMarketSeen] = useState(section === 'marketplace');
   // Each opening shows the section chosen in the publish menu, and a rejected request's status (not its form).
@@ -95,11 +97,12 @@ export function LaunchDialog({
     setLiveOpen(section === 'privacy');
     setMarketOpen(section === 'marketplace');
     setEditing(false);
+    setGalleryOpen(false);
     setMarketSeen(section === 'marketplace');
   });
   const status = statusOf(useReviewRequest(appId).data);
   return (
-    <Modal opened={opened} onClose={onClose} title={launchDialogTitle(status)} size="lg" centered>
+    <Modal opened={opened} onClose={onClose} title={launchDialogTitle(status)} size="lg" centered closeOnEscape={!galleryOpen}>
       <Stack gap="sm">
         <Section
           title="Push to Live"
@@ -134,6 +137,7 @@ export function LaunchDialog({
                 setMarketOpen(false);
               }}
               onClose={onClose}
+              onGallery={setGalleryOpen}
             />
           )}
         </Section>

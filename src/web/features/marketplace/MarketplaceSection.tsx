@@ -19,6 +19,7 @@ export function MarketplaceSection({
   onEditingChange,
   onOpenLive,
   onClose,
+  onGallery,
 }: {
   appId: string | undefined;
   previewUrl: string;
@@ -29,6 +30,8 @@ export function MarketplaceSection({
   onOpenLive: () => void;
   /** Closes the dialog (3 s after a successful submit). */
   onClose: () => void;
+  /** 'Template Images' opened or closed. */
+  onGallery?: (open: boolean) => void;
 }) {
   const qc = useQueryClient();
   const request = useReviewRequest(appId);
@@ -111,6 +114,7 @@ export function MarketplaceSection({
         <StatusView
           request={current}
           cancelling={cancelling}
+          {...(onGallery ? { onGallery } : {})}
           onCancel={cancel}
           onEdit={() => {
             setNotice(null);

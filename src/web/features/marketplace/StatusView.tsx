@@ -32,6 +32,7 @@ export function StatusView({
   onEdit,
   onCancel,
   cancelling,
+  onGallery,
 }: {
   request: ReviewRequest;
   /** 'Edit & Resubmit' (rejected only). */
@@ -39,10 +40,16 @@ export function StatusView({
   /** Cancel the submission (offered while pending). */
   onCancel: () => void;
   cancelling: boolean;
+  /** 'Template Images' opened or closed (the dialog around it leaves Escape to it meanwhile). */
+  onGallery?: (open: boolean) => void;
 }) {
   const { color, Icon } = LOOK[request.status];
   const items = galleryItems(request);
-  const [gallery, setGallery] = useState<number | null>(null);
+  const [gallery, setGalleryAt] = useState<number | null>(null);
+  const setGallery = (at: number | null) => {
+    setGalleryAt(at);
+    onGallery?.(at !== null);
+  };
   return (
     <Stack gap="md" data-testid="marketplace-status" data-status={request.status}>
       <Group gap="sm" wrap="nowrap" align="flex-start">
