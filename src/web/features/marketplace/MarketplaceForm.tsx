@@ -97,8 +97,9 @@ function LockOverlay({ lock, onOpenLive }: { lock: 'not-public' | 'sign-in'; onO
   const notPublic = lock === 'not-public';
   return (
     <Overlay color="#fff" backgroundOpacity={0.75} blur={1} zIndex={5} radius="md">
-      <Stack align="center" justify="center" h="100%" p="lg" gap="sm" data-testid={notPublic ? 'marketplace-overlay-not-public' : 'marketplace-overlay-sign-in'} role="group" aria-label={notPublic ? MARKETPLACE_MESSAGES.appNotPublic : MARKETPLACE_MESSAGES.signInNotAllowed}>
-        <Paper withBorder shadow="md" radius="md" p="lg" maw={420}>
+      <Stack align="center" justify="flex-start" h="100%" p="lg" pt={48} gap="sm" data-testid={notPublic ? 'marketplace-overlay-not-public' : 'marketplace-overlay-sign-in'} role="group" aria-label={notPublic ? MARKETPLACE_MESSAGES.appNotPublic : MARKETPLACE_MESSAGES.signInNotAllowed}>
+        {/* Near the top of the form, and kept in view while the dialog scrolls. */}
+        <Paper withBorder shadow="md" radius="md" p="lg" maw={420} style={{ position: 'sticky', top: 16 }}>
           <Stack gap="sm" align="center">
             <Title order={4}>{notPublic ? MARKETPLACE_MESSAGES.appNotPublic : MARKETPLACE_MESSAGES.signInNotAllowed}</Title>
             <Text size="sm" ta="center">
