@@ -132,6 +132,7 @@ export const MARKETPLACE_MESSAGES = {
   imageTooBig: 'The image is too big: the limit is 3MB per image.',
   uploadNoImage: "Choose an image to upload (form field 'thumbnail' or 'image')",
   cannotCancelPublished: 'This template is published in the marketplace, so its submission can no longer be cancelled.',
+  notAnImage: 'Please choose an image file (PNG, JPEG, GIF or WebP).',
 } as const;
 
 /** What the provider's admin area answers (sign-in, review decisions); shown as the screens' messages. */
@@ -159,6 +160,8 @@ export const marketplaceMessages = {
   imageUploadFailed: (n: number, why: string) => `Failed to upload image ${n}: ${why}`,
   /** A submission's rate limit (each one freezes a copy of the app); `wait` reads like '3 minutes'. */
   tooManySubmissions: (wait: string) => `This app was submitted too many times in a short while. Please wait ${wait} and try again.`,
+  /** An image inserted into the description (same 3 MB limit as the others). */
+  inlineImageTooLarge: (bytes: number) => `This image is too large (${mb(bytes)} MB). Maximum size per image is 3MB.`,
 };
 
 /** Tags as typed: comma separated, trimmed, empties dropped (an array passes through the same way). */
@@ -172,7 +175,8 @@ export function richTextHasContent(html: string): boolean {
   if (/<img\b/i.test(html)) return true;
   const text = html
     .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;|&#160;/gi, ' ')
+    // Non-breaking and zero-width spaces, as characters or entities (&nbsp; &#160; &#xa0; &#8203; ...).
+    .replace(/&nbsp;|&#0*160;|&#x0*a0;|&#0*8203;|&#x0*200b;|&ZeroWidthSpace;|\u200b|\u200c|\u200d|\ufeff/gi, ' ')
     .trim();
   return text !== '';
 }

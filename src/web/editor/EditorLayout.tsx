@@ -27,7 +27,8 @@ import { appPath, hrefOfPath, useAppNav } from '../viewer/app-nav';
 import { pageBoard } from '../viewer/MultipageView';
 import { AppSettingsModal } from './AppSettingsModal';
 import { LaunchDialog } from './LaunchDialog';
-import type { ReviewStatus } from './publish-status';
+import { publishStatusOf } from './publish-status';
+import { useReviewRequest } from '../features/marketplace/api';
 import type { PublishChoice } from './PublishMenu';
 import { UsersModal } from './UsersModal';
 import { PagesModal } from './PagesModal';
@@ -95,9 +96,6 @@ function issueMap(issues: { path: string; message: string }[]): Record<string, s
 }
 
 export type Panel = 'view' | 'add' | 'settings' | 'embed' | 'publish' | 'pages' | 'users' | 'app settings';
-
-/** The publish button's look follows the marketplace review status; no app has a review request until the marketplace issue. */
-const REVIEW_STATUS: ReviewStatus = 'default';
 
 /**
  * What a failed editor request tells the owner. A session that ended (signed out in another tab,
@@ -167,6 +165,10 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
   const [guide, setGuide] = useState<null | 'Tutorial Videos' | 'Docs'>(null);
   const [upgrade, setUpgrade] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // The publish menu choice: which section of 'Launch Your App' opens.
+  const [publishChoice, setPublishChoice] = useState<PublishChoice>('privacy');
+  // The publish button's look follows the app's review request (a failure reads as none).
+  const reviewStatus = publishStatusOf(useReviewRequest(board.appId).data);
 
   const blocks = page.blocks as BlockRecord[];
   const schema = draft ? schemaOf(draft.type) : null;
@@ -283,10 +285,15 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
         }),
     });
 
-  // Both publish choices open 'Launch Your App' with Push to Live open: the marketplace section
-  // arrives with its own issue.
-  const publish = (_choice: PublishChoice) => {
-    if (multipage) return choose('publish');
+  // Both publish choices open 'Launch Your App': Privacy Settings with Push to Live open,
+  // Publish to Marketplace with Push to Marketplace open.
+  const publish = (choice: PublishChoice) => {
+    setPublishChoice(choice);
+    if (multipage) {
+      // A menu choice while the dialog is open switches its section rather than closing it.
+      if (panel === 'publish') return;
+      return choose('publish');
+    }
     if (draft) closeEditing();
     setPanel('publish');
   };
@@ -332,7 +339,7 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
           publicUrl={publicUrl}
           onTutorials={() => setGuide('Tutorial Videos')}
           onPublish={publish}
-          reviewStatus={REVIEW_STATUS}
+          reviewStatus={reviewStatus}
           {...(multipage ? { pageName: page.page_name } : {})}
         />
       </AppShell.Header>
@@ -354,7 +361,7 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
                     openSpreadsheet(board, base.data);
                   },
                   onPublish: publish,
-                  reviewStatus: REVIEW_STATUS,
+                  reviewStatus,
                 },
               }
             : {})}
@@ -430,7 +437,14 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
           <AppSettingsModal opened={panel === 'app settings'} onClose={() => setPanel('view')} board={app} />
         </>
       )}
-      <LaunchDialog opened={panel === 'publish'} onClose={() => setPanel('view')} appId={board.appId} subdomain={board.subdomain} />
+      <LaunchDialog
+        opened={panel === 'publish'}
+        onClose={() => setPanel('view')}
+        appId={board.appId}
+        subdomain={board.subdomain}
+        previewUrl={publicUrl}
+        section={publishChoice}
+      />
       <UpgradeModal opened={upgrade} onClose={() => setUpgrade(false)} />
       <FiltersManager board={board} opened={filtersOpen} onClose={() => setFiltersOpen(false)} />
       <TutorialsModal opened={guide === 'Tutorial Videos'} onClose={() => setGuide(null)} />

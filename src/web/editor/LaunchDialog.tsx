@@ -1,10 +1,17 @@
 // The unified 'Launch Your App' dialog (shell §2.4): a collapsible 'Push to Live' section with the
-// Privacy Settings, and the 'Push to Marketplace' section. Both publish menu choices open it; the
-// marketplace part comes with its own issue, so its section stays closed and says so.
-import { Badge, Collapse, Group, Modal, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+// Privacy Settings, and the collapsible 'Push to Marketplace' section (the submission form or its
+// status). 'Privacy Settings' opens it with Push to Live open, 'Publish to Marketplace' with Push
+// to Marketplace open. Its title is 'Launch Your App', followed by the review status when the app
+// has a request ('Launch Your App · Pending Review'); the marketplace section's title is
+// MARKETPLACE_DIALOG_TITLES[status] ('Resubmit Template' while editing a rejected request).
+import { Collapse, Group, Modal, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconBuildingStore, IconChevronDown, IconChevronRight, IconRocket } from '@tabler/icons-react';
 import { useId, useState, type ReactNode } from 'react';
+import { MarketplaceSection } from '../features/marketplace/MarketplaceSection';
+import { useReviewRequest } from '../features/marketplace/api';
+import { launchDialogTitle, marketplaceTitle, statusOf } from '../features/marketplace/form-state';
 import { PrivacySettings } from './PrivacySettings';
+import type { PublishChoice } from './PublishMenu';
 import { useOnChange } from '../lib/use-on-change';
 
 function Section({
@@ -65,17 +72,37 @@ export function LaunchDialog({
   onClose,
   appId,
   subdomain,
+  previewUrl,
+  section = 'privacy',
 }: {
   opened: boolean;
   onClose: () => void;
   appId: string;
   subdomain: string;
+  /** The app's public address (the marketplace's preview link). */
+  previewUrl: string;
+  /** The publish menu choice: which section opens. */
+  section?: PublishChoice;
 }) {
-  const [liveOpen, setLiveOpen] = useState(true);
-  // Each opening shows Push to Live open.
-  useOnChange(opened, (isOpen) => isOpen && setLiveOpen(true));
+  const [liveOpen, setLiveOpen] = useState(section === 'privacy');
+  const [marketOpen, setMarketOpen] = useState(section === 'marketplace');
+  const [editing, setEditing] = useState(false);
+  // While 'Template Images' is open over it, Escape closes that only.
+  const [galleryOpen, setGalleryOpen] = useState(false);
+  // The marketplace part mounts once opened and stays (a half-filled form survives collapsing it).
+  const [marketSeen, setMarketSeen] = useState(section === 'marketplace');
+  // Each opening shows the section chosen in the publish menu, and a rejected request's status (not its form).
+  useOnChange(`${opened}:${section}`, () => {
+    if (!opened) return;
+    setLiveOpen(section === 'privacy');
+    setMarketOpen(section === 'marketplace');
+    setEditing(false);
+    setGalleryOpen(false);
+    setMarketSeen(section === 'marketplace');
+  });
+  const status = statusOf(useReviewRequest(appId).data);
   return (
-    <Modal opened={opened} onClose={onClose} title="Launch Your App" size="lg" centered>
+    <Modal opened={opened} onClose={onClose} title={launchDialogTitle(status)} size="lg" centered closeOnEscape={!galleryOpen}>
       <Stack gap="sm">
         <Section
           title="Push to Live"
@@ -90,14 +117,30 @@ export function LaunchDialog({
           title="Push to Marketplace"
           icon={<IconBuildingStore size={20} />}
           description="Submit your app as a template for review."
-          open={false}
-          disabled
-          aside={
-            <Badge color="gray" variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
-              Coming soon
-            </Badge>
-          }
-        />
+          open={marketOpen}
+          onToggle={() => {
+            setMarketOpen((o) => !o);
+            setMarketSeen(true);
+          }}
+        >
+          <Title order={4} data-testid="marketplace-title">
+            {marketplaceTitle(status, editing)}
+          </Title>
+          {(marketOpen || marketSeen) && (
+            <MarketplaceSection
+              appId={appId}
+              previewUrl={previewUrl}
+              editing={editing}
+              onEditingChange={setEditing}
+              onOpenLive={() => {
+                setLiveOpen(true);
+                setMarketOpen(false);
+              }}
+              onClose={onClose}
+              onGallery={setGalleryOpen}
+            />
+          )}
+        </Section>
       </Stack>
     </Modal>
   );

@@ -1,5 +1,5 @@
-// The publish button's look follows the marketplace review status (shell §2.4). Until the
-// marketplace exists no app has a review request, so the editor passes 'default'.
+// The publish button's look follows the marketplace review status (shell §2.4): the editor loads
+// the app's review request (a failure reads as none, §7); no request is 'default'.
 export type ReviewStatus = 'default' | 'pending' | 'published' | 'rejected' | 'disabled';
 
 export interface PublishLook {
@@ -18,3 +18,6 @@ const LOOKS: Record<ReviewStatus, PublishLook> = {
 };
 
 export const publishLook = (status: ReviewStatus): PublishLook => LOOKS[status];
+
+/** The look of an app's request: its status, or 'default' when there is none (or it could not be loaded). */
+export const publishStatusOf = (request: { status: 'pending' | 'published' | 'rejected' } | null | undefined): ReviewStatus => request?.status ?? 'default';

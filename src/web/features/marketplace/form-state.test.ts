@@ -1,0 +1,236 @@
+import { describe, expect, it } from 'vitest';
+import { MARKETPLACE_MESSAGES, marketplaceFormProblem } from '../../../shared/rules/marketplace';
+import type { ReviewRequest } from '../../../shared/api/marketplace';
+import { ApiError } from '../../lib/api';
+import {
+  clampSummary,
+  emptyFormState,
+  formLock,
+  formStateFromRequest,
+  formValues,
+  galleryItems,
+  galleryStep,
+  imageBytes,
+  launchDialogTitle,
+  marketplaceTitle,
+  statusOf,
+  submitErrorMessage,
+  submitLabel,
+  submitPayload,
+  summaryCounter,
+  uploadErrorMessage,
+  type MarketplaceFormState,
+} from './form-state';
+
+const request: ReviewRequest = {
+  id: 'req-1',
+  app_id: 'app-1',
+  status: 'rejected',
+  title: 'Inventory tracker',
+  summary: 'Track stock levels',
+  tags: ['inventory', 'stock'],
+  description: '<p>Keeps your stock up to date.</p>',
+  category: 'operations-logistics',
+  price: 12.5,
+  is_free: false,
+  thumbnail: '/uploads/marketplace/thumb%20one.png',
+  thumbnail_bg_color: '#e3f2fd',
+  additional_images: ['/uploads/marketplace/a.png', '/uploads/marketplace/b.png?v=2'],
+  rejection_reason: 'Please add screenshots of every page.',
+  is_public: true,
+  sign_in_method: 'No sign in',
+  version: 1,
+  submitted_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-21T10:00:00.000Z',
+  decisions: [],
+};
+
+const filled = (): MarketplaceFormState<{ name: string }> => ({
+  ...emptyFormState(),
+  title: '  Inventory tracker ',
+  summary: ' Track stock levels ',
+  tagsText: ' inventory, , stock ',
+  description: '<p>Keeps your stock up to date.</p>',
+  category: 'operations-logistics',
+  thumbnail: { id: 't', name: 't.png', size: 1000, src: 'blob:t', file: { name: 't.png' } },
+  additional: [
+    { id: 'a', name: 'a.png', size: 2000, src: 'blob:a', file: { name: 'a.png' } },
+    { id: 'b', name: 'b.png', size: 0, src: '/uploads/b.png', url: '/uploads/b.png' },
+  ],
+});
+
+describe('the form state', () => {
+  it('starts empty: free, price 5, white background, no request', () => {
+    expect(emptyFormState()).toEqual({
+      title: '',
+      summary: '',
+      tagsText: '',
+      description: '',
+      category: '',
+      isFree: true,
+      price: 5,
+      bg: '#ffffff',
+      thumbnail: null,
+      additional: [],
+      requestId: null,
+    });
+  });
+
+  it('is pre-filled from a rejected request (Edit & Resubmit), its images counting as stored', () => {
+    const s = formStateFromRequest(request);
+    expect(s).toMatchObject({
+      title: 'Inventory tracker',
+      summary: 'Track stock levels',
+      tagsText: 'inventory, stock',
+      description: '<p>Keeps your stock up to date.</p>',
+      category: 'operations-logistics',
+      isFree: false,
+      price: 12.5,
+      bg: '#e3f2fd',
+      requestId: 'req-1',
+    });
+    expect(s.thumbnail).toEqual({ id: 'existing-thumbnail', name: 'thumb one.png', size: 0, src: request.thumbnail, url: request.thumbnail });
+    expect(s.additional.map((i) => [i.name, i.url])).toEqual([
+      ['a.png', '/uploads/marketplace/a.png'],
+      ['b.png', '/uploads/marketplace/b.png?v=2'],
+    ]);
+    // Nothing to upload again: the form passes as it is.
+    expect(marketplaceFormProblem(formValues(s))).toBeNull();
+  });
+
+  it('a free request pre-fills the default price for a switch to paid', () => {
+    expect(formStateFromRequest({ ...request, is_free: true, price: 0 }).price).toBe(5);
+  });
+
+  it.each([
+    ['', '0 / 175'],
+    ['  hello  ', '5 / 175'],
+    ['x'.repeat(175), '175 / 175'],
+  ])('summary %j counts %s', (summary, counter) => expect(summaryCounter(summary)).toBe(counter));
+
+  it('keeps at most 175 characters of the summary', () => expect(clampSummary('y'.repeat(200))).toHaveLength(175));
+
+  it('counts only the bytes of images chosen here', () => expect(imageBytes(filled())).toBe(3000));
+});
+
+describe('formValues and submitPayload', () => {
+  it('gives the validator trimmed text, the tag list and the stand-in image addresses', () => {
+    expect(formValues(filled())).toEqual({
+      title: 'Inventory tracker',
+      summary: 'Track stock levels',
+      tags: ['inventory', 'stock'],
+      description: '<p>Keeps your stock up to date.</p>',
+      category: 'operations-logistics',
+      price: 5,
+      is_free: true,
+      thumbnail: 'blob:t',
+      thumbnail_bg_color: '#ffffff',
+      additional_images: ['blob:a', '/uploads/b.png'],
+    });
+  });
+
+  it('a paid form sends its price; a free one the default', () => {
+    expect(formValues({ ...filled(), isFree: false, price: 9.99 }).price).toBe(9.99);
+    expect(formValues({ ...filled(), isFree: true, price: 9.99 }).price).toBe(5);
+  });
+
+  it('is §3 payload with the stored references and the app read at submit time', () => {
+    const payload = submitPayload(
+      { ...filled(), requestId: 'req-1', isFree: false, price: 7 },
+      { thumbnail: '/uploads/t.png', additional: ['/uploads/a.png', '/uploads/b.png'] },
+      { id: 'app-1', public: true, sign_in_method: 'No sign in', publishUrl: '' },
+      'http://shop.example.test/',
+    );
+    expect(payload).toEqual({
+      title: 'Inventory tracker',
+      summary: 'Track stock levels',
+      tags: ['inventory', 'stock'],
+      description: '<p>Keeps your stock up to date.</p>',
+      category: 'operations-logistics',
+      price: 7,
+      is_free: false,
+      thumbnail: '/uploads/t.png',
+      thumbnail_bg_color: '#ffffff',
+      additional_images: ['/uploads/a.png', '/uploads/b.png'],
+      preview_url: 'http://shop.example.test/',
+      app_id: 'app-1',
+      request_id: 'req-1',
+      is_public: true,
+      publish_url: 'http://shop.example.test/',
+      sign_in_method: 'No sign in',
+      sign_in_password: null,
+    });
+  });
+
+  it("sends the app's own Publish URL when it has one", () => {
+    const payload = submitPayload(filled(), { thumbnail: 't', additional: ['a'] }, { id: 'x', public: true, sign_in_method: 'No sign in', publishUrl: ' https://shop.example.com ' }, 'http://p/');
+    expect(payload.publish_url).toBe('https://shop.example.com');
+  });
+});
+
+describe('formLock', () => {
+  it.each([
+    [undefined, 'not-public'],
+    [{ public: false, sign_in_method: 'No sign in' }, 'not-public'],
+    [{ public: false, sign_in_method: 'Use password set by user' }, 'not-public'],
+    [{ public: true, sign_in_method: 'Use password set by user' }, 'sign-in'],
+    [{ public: true, sign_in_method: 'No sign in' }, null],
+  ])('%j → %s', (app, lock) => expect(formLock(app)).toBe(lock));
+});
+
+describe('the §8 messages', () => {
+  it.each([
+    [new ApiError('File too big', 400), 'thumbnail', MARKETPLACE_MESSAGES.thumbnailTooBigUpload],
+    [new ApiError('The file is Too Big for us', 400), 2, 'Image 2 exceeds the 3MB size limit. Please choose smaller images.'],
+    [new ApiError('too big', 413), 'thumbnail', 'Failed to upload thumbnail: too big'],
+    [new ApiError('Only images can be uploaded', 400), 'thumbnail', 'Failed to upload thumbnail: Only images can be uploaded'],
+    [new ApiError('Network error occurred', 0), 3, 'Failed to upload image 3: Network error occurred'],
+  ] as const)('upload %s (%s) → %s', (e, n, text) => expect(uploadErrorMessage(e, n)).toBe(text));
+
+  it.each([
+    [new ApiError('Internal Server Error', 500), MARKETPLACE_MESSAGES.submitServerError],
+    [new ApiError('This template is already submitted.', 409), 'This template is already submitted.'],
+    [new ApiError('', 400), 'Failed to submit template'],
+    ['thrown text', 'Failed to submit template'],
+  ] as const)('submit %s → %s', (e, text) => expect(submitErrorMessage(e)).toBe(text));
+});
+
+describe('titles and labels', () => {
+  it.each([
+    [null, 'none', 'Launch Your App', 'Publish to Marketplace'],
+    [{ status: 'pending' as const }, 'pending', 'Launch Your App · Pending Review', 'Submission Status'],
+    [{ status: 'published' as const }, 'published', 'Launch Your App · Published', 'Template Published'],
+    [{ status: 'rejected' as const }, 'rejected', 'Launch Your App · Changes Requested', 'Resubmit Template'],
+  ])('%j', (r, status, dialog, section) => {
+    expect(statusOf(r)).toBe(status);
+    expect(launchDialogTitle(statusOf(r))).toBe(dialog);
+    expect(marketplaceTitle(statusOf(r), false)).toBe(section);
+  });
+
+  it('edit mode is a resubmission, with its own button', () => {
+    expect(marketplaceTitle('rejected', true)).toBe('Resubmit Template');
+    expect(submitLabel(true)).toBe('Update Template');
+    expect(submitLabel(false)).toBe('Submit for Review');
+  });
+});
+
+describe('the gallery', () => {
+  it('shows the thumbnail first, then the additional images numbered from 1', () => {
+    expect(galleryItems(request)).toEqual([
+      { src: request.thumbnail, type: 'thumbnail', index: 1 },
+      { src: '/uploads/marketplace/a.png', type: 'additional', index: 1 },
+      { src: '/uploads/marketplace/b.png?v=2', type: 'additional', index: 2 },
+    ]);
+  });
+
+  it.each([
+    ['ArrowRight', 0, 3, 1],
+    [' ', 1, 3, 2],
+    ['ArrowRight', 2, 3, 0],
+    ['ArrowLeft', 0, 3, 2],
+    ['ArrowLeft', 2, 3, 1],
+    ['Enter', 1, 3, null],
+    ['Escape', 1, 3, null],
+    ['ArrowRight', 0, 0, null],
+  ])('%j at %d of %d → %s', (key, at, count, next) => expect(galleryStep(key, at, count)).toBe(next));
+});

@@ -1,0 +1,205 @@
+// The marketplace form (shell §3, §4, §5, §8) as pure steps: the state the screen holds, the state
+// pre-filled from a rejected request, the values checked with the shared validator, the §3 submit
+// payload, and which §8 message a failed upload or submit shows. MarketplaceForm.tsx runs them.
+import {
+  DEFAULT_THUMBNAIL_BG,
+  MARKETPLACE_DIALOG_TITLES,
+  MARKETPLACE_LIMITS,
+  MARKETPLACE_MESSAGES,
+  marketplaceMessages,
+  NO_SIGN_IN,
+  parseTags,
+  REVIEW_STATUS_TEXT,
+  type MarketplaceFormValues,
+  type ReviewStatus,
+} from '../../../shared/rules/marketplace';
+import type { ReviewRequest, SubmitForm } from '../../../shared/api/marketplace';
+import { ApiError } from '../../lib/api';
+
+/**
+ * One image of the form: either already stored (`url`, from the request being edited) or chosen
+ * in this browser and not uploaded yet (`file`, shown through `src`, an object URL).
+ */
+export interface FormImage<F = File> {
+  id: string;
+  name: string;
+  /** Bytes; 0 when unknown (an image already stored: the server counts it). */
+  size: number;
+  /** What an <img> shows. */
+  src: string;
+  /** Stored reference (image URL) once uploaded, or of an existing image. */
+  url?: string;
+  file?: F;
+}
+
+export interface MarketplaceFormState<F = File> {
+  title: string;
+  summary: string;
+  /** As typed: comma separated (parseTags makes the list). */
+  tagsText: string;
+  description: string;
+  category: string;
+  isFree: boolean;
+  price: number;
+  bg: string;
+  thumbnail: FormImage<F> | null;
+  additional: FormImage<F>[];
+  /** The request being edited (edit & resubmit), else null. */
+  requestId: string | null;
+}
+
+export function emptyFormState<F = File>(): MarketplaceFormState<F> {
+  return {
+    title: '',
+    summary: '',
+    tagsText: '',
+    description: '',
+    category: '',
+    isFree: true,
+    price: MARKETPLACE_LIMITS.defaultPrice,
+    bg: DEFAULT_THUMBNAIL_BG,
+    thumbnail: null,
+    additional: [],
+    requestId: null,
+  };
+}
+
+const fileNameOf = (url: string, fallback: string) => {
+  const last = url.split(/[?#]/)[0]!.split('/').pop();
+  return last ? decodeURIComponent(last) : fallback;
+};
+
+/** 'Edit & Resubmit': the form pre-filled from the existing request, its images counting as added. */
+export function formStateFromRequest<F = File>(r: ReviewRequest): MarketplaceFormState<F> {
+  return {
+    title: r.title,
+    summary: r.summary,
+    tagsText: r.tags.join(', '),
+    description: r.description,
+    category: r.category,
+    isFree: r.is_free,
+    price: r.is_free ? MARKETPLACE_LIMITS.defaultPrice : r.price,
+    bg: r.thumbnail_bg_color || DEFAULT_THUMBNAIL_BG,
+    thumbnail: r.thumbnail ? { id: 'existing-thumbnail', name: fileNameOf(r.thumbnail, 'thumbnail'), size: 0, src: r.thumbnail, url: r.thumbnail } : null,
+    additional: r.additional_images.map((url, i) => ({ id: `existing-${i}`, name: fileNameOf(url, `image ${i + 1}`), size: 0, src: url, url })),
+    requestId: r.id,
+  };
+}
+
+/** The summary keeps at most 175 characters as typed (it is trimmed when sent). */
+export const clampSummary = (text: string) => text.slice(0, MARKETPLACE_LIMITS.summaryMax);
+/** The counter under the summary: 'n / 175'. */
+export const summaryCounter = (text: string) => `${text.trim().length} / ${MARKETPLACE_LIMITS.summaryMax}`;
+
+/** Bytes of the images chosen in this browser (stored ones are counted by the server). */
+export const additionalBytes = (s: Pick<MarketplaceFormState<unknown>, 'additional'>) => s.additional.reduce((n, i) => n + i.size, 0);
+export const imageBytes = (s: Pick<MarketplaceFormState<unknown>, 'additional' | 'thumbnail'>) => additionalBytes(s) + (s.thumbnail?.size ?? 0);
+
+/**
+ * The values marketplaceFormProblem checks. Images not uploaded yet stand in with their preview
+ * address (they are uploaded only once the form passes).
+ */
+export function formValues(s: MarketplaceFormState<unknown>): MarketplaceFormValues {
+  return {
+    title: s.title.trim(),
+    summary: s.summary.trim(),
+    tags: parseTags(s.tagsText),
+    description: s.description,
+    category: s.category,
+    price: s.isFree ? MARKETPLACE_LIMITS.defaultPrice : s.price,
+    is_free: s.isFree,
+    thumbnail: s.thumbnail ? (s.thumbnail.url ?? s.thumbnail.src) : '',
+    thumbnail_bg_color: s.bg,
+    additional_images: s.additional.map((i) => i.url ?? i.src),
+  };
+}
+
+/** The app as read at submit time (GET /api/apps/{id}): where the payload's app fields come from. */
+export interface SubmitApp {
+  id: string;
+  public: boolean;
+  sign_in_method: string;
+  publishUrl?: string | null | undefined;
+}
+
+/**
+ * §3's submit payload, sent as { form }. `thumbnail` and `additional` are the stored references
+ * (uploaded first); `previewUrl` is the app's public address.
+ */
+export function submitPayload(s: MarketplaceFormState<unknown>, uploaded: { thumbnail: string; additional: string[] }, app: SubmitApp, previewUrl: string): SubmitForm {
+  const v = formValues(s);
+  return {
+    title: v.title,
+    summary: v.summary,
+    tags: v.tags,
+    description: v.description,
+    category: v.category,
+    price: v.price,
+    is_free: v.is_free,
+    thumbnail: uploaded.thumbnail,
+    thumbnail_bg_color: v.thumbnail_bg_color,
+    additional_images: uploaded.additional,
+    preview_url: previewUrl,
+    app_id: app.id,
+    request_id: s.requestId,
+    is_public: app.public,
+    publish_url: app.publishUrl?.trim() || previewUrl,
+    sign_in_method: app.sign_in_method,
+    // The marketplace takes 'No sign in' apps only: there is never a password to send.
+    sign_in_password: null,
+  };
+}
+
+/** Why the form is locked (§2.4, §5), or null when the app may go to the marketplace. */
+export function formLock(app: { public: boolean; sign_in_method: string } | null | undefined): 'not-public' | 'sign-in' | null {
+  if (!app || !app.public) return 'not-public';
+  if (app.sign_in_method !== NO_SIGN_IN) return 'sign-in';
+  return null;
+}
+
+const isTooBig = (e: unknown) => e instanceof ApiError && e.status === 400 && /too big/i.test(e.message);
+const why = (e: unknown) => (e instanceof Error && e.message ? e.message : MARKETPLACE_MESSAGES.submitFailed);
+
+/** §8's upload messages: the thumbnail, or additional image number `n` (1-based). */
+export function uploadErrorMessage(e: unknown, n: number | 'thumbnail'): string {
+  if (n === 'thumbnail') return isTooBig(e) ? MARKETPLACE_MESSAGES.thumbnailTooBigUpload : marketplaceMessages.thumbnailUploadFailed(why(e));
+  return isTooBig(e) ? marketplaceMessages.imageTooBigUpload(n) : marketplaceMessages.imageUploadFailed(n, why(e));
+}
+
+/** §8's submit messages: 500 → the unexpected-error text; else the server's message or the default. */
+export function submitErrorMessage(e: unknown): string {
+  if (e instanceof ApiError && e.status === 500) return MARKETPLACE_MESSAGES.submitServerError;
+  return e instanceof Error && e.message ? e.message : MARKETPLACE_MESSAGES.submitFailed;
+}
+
+/** The status of an app's request (none when there is none, or it could not be loaded). */
+export const statusOf = (r: Pick<ReviewRequest, 'status'> | null | undefined): ReviewStatus => r?.status ?? 'none';
+
+/** 'Launch Your App', followed by the review status when there is a request ('Launch Your App · Pending Review'). */
+export function launchDialogTitle(status: ReviewStatus): string {
+  return status === 'none' ? 'Launch Your App' : `Launch Your App · ${REVIEW_STATUS_TEXT[status]}`;
+}
+
+/** The marketplace part's title: edit mode is a resubmission. */
+export function marketplaceTitle(status: ReviewStatus, editing: boolean): string {
+  return editing ? MARKETPLACE_DIALOG_TITLES.rejected : MARKETPLACE_DIALOG_TITLES[status];
+}
+
+/** The submit button: 'Update Template' in edit mode, 'Submit for Review' otherwise. */
+export const submitLabel = (editing: boolean) => (editing ? 'Update Template' : 'Submit for Review');
+
+/** The gallery's pictures: the thumbnail first, then the additional images (with their download names' parts). */
+export function galleryItems(r: Pick<ReviewRequest, 'thumbnail' | 'additional_images'>): { src: string; type: 'thumbnail' | 'additional'; index: number }[] {
+  return [
+    ...(r.thumbnail ? [{ src: r.thumbnail, type: 'thumbnail' as const, index: 1 }] : []),
+    ...r.additional_images.map((src, i) => ({ src, type: 'additional' as const, index: i + 1 })),
+  ];
+}
+
+/** The gallery's position after a key (§2.4: ← back; → or space forward; wraps around), or null for keys it ignores. */
+export function galleryStep(key: string, at: number, count: number): number | null {
+  if (count === 0) return null;
+  if (key === 'ArrowLeft') return (at - 1 + count) % count;
+  if (key === 'ArrowRight' || key === ' ' || key === 'Spacebar') return (at + 1) % count;
+  return null;
+}
