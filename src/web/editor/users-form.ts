@@ -59,16 +59,17 @@ export function withoutUser(users: readonly AppUser[], id: string): AppUser[] {
 }
 
 type Failure = 'load' | 'update' | 'delete';
+/** §8's alerts as written there, the server's message after the colon. */
 const FAILURE_PREFIX: Record<Failure, string> = {
-  load: 'Failed to load users',
-  update: 'Failed to update user',
-  delete: 'Failed to delete user',
+  load: 'Failed to load users: ',
+  update: 'Failed to update user: ',
+  delete: 'Failed to delete user: ',
 };
 
-/** 'Failed to load users: …' with the server's message when there is one (shell §8). */
+/** 'Failed to load users: …' with the server's message; ending in a full stop when there is none. */
 export function failureText(kind: Failure, e: unknown): string {
   const message = e instanceof Error ? e.message.trim() : '';
-  return message ? `${FAILURE_PREFIX[kind]}: ${message}` : `${FAILURE_PREFIX[kind]}.`;
+  return message ? FAILURE_PREFIX[kind] + message : `${FAILURE_PREFIX[kind].slice(0, -2)}.`;
 }
 
 /**
