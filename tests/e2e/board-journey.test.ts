@@ -14,7 +14,8 @@ let browser: Browser;
 beforeAll(async () => {
   // A server of its own: the journey opens the first sign-up's example board at sales-board.localhost.
   server = await startServer({}, { fresh: true });
-  browser = await launchBrowser();
+  // A Chromium of its own too: the downloads are read through download.path().
+  browser = await launchBrowser({ own: true });
 });
 
 afterAll(async () => {

@@ -24,6 +24,9 @@
 // them, `startServer({ SMTP_URL: ... })`, and gets a server of its own (a few seconds to start),
 // stopped by its stop(); so does `startServer({}, { fresh: true })`, for an empty database.
 // Settings equal to SHARED_SERVER_ENV's still share the server.
+// Through the shared browser a download's path() throws (playwright treats a connected browser as
+// remote): read it with download.saveAs(file) or createReadStream(), or take a Chromium of the
+// file's own with `launchBrowser({ own: true })` (a second or two to start).
 import { readFileSync, statSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { inject } from 'vitest';
@@ -86,11 +89,12 @@ export async function startServer(env: Record<string, string> = {}, opts: { fres
 }
 
 /**
- * The file's browser: a connection to the shared Chromium (see the top of this file), or, outside
- * the e2e project, a Chromium of its own. `close()` closes every context opened through it.
+ * The file's browser: a connection to the shared Chromium (see the top of this file), or, with
+ * `own` or outside the e2e project, a Chromium of its own. `close()` closes every context opened
+ * through it.
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(opts: { own?: boolean } = {}): Promise<Browser> {
   const endpoint = inject('e2eBrowser');
-  if (endpoint) return chromium.connect(endpoint);
+  if (endpoint && !opts.own) return chromium.connect(endpoint);
   return chromium.launch(chromiumOptions());
 }
