@@ -6,6 +6,10 @@ const serverTests = ['src/server/**/*.test.ts'];
 
 export default defineConfig({
   test: {
+    // Per pool, for the whole run. forks (unit and server tests): one file at a time (vitest's
+    // default on two cores). threads (only the browser tests): two files at a time, each in a
+    // thread of its own, on the one shared server and browser (tests/e2e/harness.ts).
+    poolOptions: { threads: { maxThreads: 2 } },
     projects: [
       {
         test: {
@@ -40,8 +44,10 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120000,
           hookTimeout: 180000,
-          pool: 'forks',
-          poolOptions: { forks: { singleFork: true } },
+          // Browser tests run in the threads pool, everything else in the forks pool: vitest runs
+          // the two pools side by side, so the browser tests (waiting on pages more than they
+          // compute) overlap the server tests instead of following them. See poolOptions below.
+          pool: 'threads',
         },
       },
     ],

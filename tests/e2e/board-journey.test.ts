@@ -12,8 +12,10 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  // A server of its own: the journey opens the first sign-up's example board at sales-board.localhost.
+  server = await startServer({}, { fresh: true });
+  // A Chromium of its own too: the downloads are read through download.path().
+  browser = await launchBrowser({ own: true });
 });
 
 afterAll(async () => {

@@ -22,7 +22,8 @@ const READINGS = Array.from({ length: 3000 }, (_, i) => ({ Day: i, Value: Math.r
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchBrowser();
+  // A Chromium of its own: the PDF download is read through download.path().
+  browser = await launchBrowser({ own: true });
 });
 
 afterAll(async () => {

@@ -2,6 +2,7 @@
 // up through the real API, in the browser context so the session cookie is the browser's), the
 // editor's "New Block" flow, Mantine selects, screenshots and small real media files (PNG, WAV) made
 // on the spot so no test needs the network. Each block's test file builds on these.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -116,6 +117,8 @@ export interface OwnerBoard {
 }
 
 let counter = 0;
+/** An address no other owner has, on a server other files (running at the same time too) sign owners up on. */
+export const newOwnerEmail = (prefix = 'owner') => `${prefix}${Date.now()}${counter++}-${randomBytes(4).toString('hex')}@example.com`;
 
 /** One JSON call to the API in `context` (its cookies: the session of whoever signed up there); throws on an error status. */
 export async function call<T>(context: BrowserContext, server: RunningServer, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
@@ -134,7 +137,7 @@ export async function ownerWithBoard(
   opts: { board: string; sheets: SheetJson[]; spreadsheet?: string; viewport?: { width: number; height: number } },
 ): Promise<OwnerBoard> {
   const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1400, height: 900 }, acceptDownloads: true });
-  const email = `owner${Date.now()}${counter++}@example.com`;
+  const email = newOwnerEmail();
   await call(context, server, 'POST', '/api/auth/signup', { name: 'Ada Owner', email, password: 'correct horse battery' });
   const { spreadsheet } = await call<{ spreadsheet: { id: string } }>(context, server, 'POST', '/api/spreadsheets', {
     title: opts.spreadsheet ?? `${opts.board} data`,
@@ -191,7 +194,7 @@ export async function ownerWithApp(
   opts: { app: string; sheets: SheetJson[]; spreadsheet?: string; viewport?: { width: number; height: number } },
 ): Promise<OwnerBoard> {
   const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1400, height: 900 }, acceptDownloads: true });
-  const email = `owner${Date.now()}${counter++}@example.com`;
+  const email = newOwnerEmail();
   await call(context, server, 'POST', '/api/auth/signup', { name: 'Ada Owner', email, password: 'correct horse battery' });
   const title = opts.spreadsheet ?? `${opts.app} data`;
   const { spreadsheet } = await call<{ spreadsheet: { id: string } }>(context, server, 'POST', '/api/spreadsheets', { title, sheets: opts.sheets });
