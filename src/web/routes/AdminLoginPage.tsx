@@ -1,13 +1,16 @@
 // /admin-login (shell §2.1, §4): the provider's reviewers sign in with e-mail and password. On
 // success the admin session flag and its expiry (the server's expires_at) go to session storage
-// and the page goes to ?redirect= when it is a path of this site, else /admin.
+// and the page goes to ?redirect= when it is a path of this site, else /admin. Session storage is
+// per tab: a reviewer who opens the admin area in a new tab while the server still holds their
+// session (the sb_admin cookie) continues at once, without typing the password again.
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Loading } from '../components/Loading';
 import { AuthShell } from '../features/auth/AuthShell';
-import { adminApi, adminKeys } from '../features/admin/admin-api';
+import { adminApi, adminKeys, useAdminSession } from '../features/admin/admin-api';
 import { isAdminFlagValid, readAdminFlag, safeAdminRedirect, writeAdminFlag } from '../guards/admin-session';
 import { messageOf } from '../lib/api';
 
@@ -32,7 +35,16 @@ export function AdminLoginPage() {
     onError: (e) => setError(messageOf(e)),
   });
 
-  if (isAdminFlagValid(readAdminFlag()) && !login.isPending) return <Navigate to={target} replace />;
+  const flagValid = isAdminFlagValid(readAdminFlag());
+  const held = useAdminSession(!flagValid);
+  useEffect(() => {
+    if (!held.data || flagValid) return;
+    writeAdminFlag(held.data.expires_at);
+    navigate(target, { replace: true });
+  }, [held.data, flagValid, navigate, target]);
+
+  if (flagValid && !login.isPending) return <Navigate to={target} replace />;
+  if (held.isPending || held.data) return <Loading fullScreen />;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -28,8 +28,9 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       // An expired session (401) is signed out already.
       if (e && !(e instanceof ApiError && e.status === 401)) return toast.error('Sign out failed', messageOf(e));
       clearAdminFlag();
-      // The next sign-in loads everything afresh (the login stores the new session).
-      qc.removeQueries({ queryKey: ['admin'], predicate: (q) => q.queryKey[1] !== 'session' });
+      // The next sign-in loads everything afresh; the session is gone too, so the sign-in page
+      // (which continues a session the server still holds) asks for the password.
+      qc.removeQueries({ queryKey: ['admin'] });
       navigate(ADMIN_LOGIN_PATH, { replace: true });
     },
   });

@@ -345,6 +345,8 @@ export function MarketplaceForm({
                 description="In US dollars"
                 prefix="$"
                 min={MARKETPLACE_LIMITS.minPrice}
+                // A price under the minimum stays as typed and is explained, rather than silently raised.
+                clampBehavior="none"
                 step={MARKETPLACE_LIMITS.priceStep}
                 decimalScale={2}
                 value={form.price}
