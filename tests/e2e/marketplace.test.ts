@@ -41,6 +41,8 @@ async function openMarketplace(page: Page, button: string): Promise<Locator> {
   await page.getByRole('menuitem', { name: 'Publish to Marketplace' }).click();
   const dialog = page.getByRole('dialog', { name: /^Launch Your App/ });
   await dialog.waitFor();
+  // The dialog fades in: screenshots wait for it to be fully shown.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   return dialog;
 }
 
