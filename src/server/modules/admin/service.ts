@@ -11,7 +11,8 @@ import { badRequest, conflict, HttpError, notFound } from '../../errors';
 import { newId, nowIso, randomToken, sha256 } from '../../http';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/password';
 import { escapeHtml } from '../mail/mailer';
-import { decisionOut, queueItem } from './record';
+import { decisionOut } from '../marketplace/record';
+import { queueItem } from './record';
 import { adminsRepo, ownersRepo, reviewRepo, type QueueRow } from './repo';
 import type { AdminSession } from './session';
 

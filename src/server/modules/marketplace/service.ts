@@ -21,7 +21,7 @@ import {
 import type { ServerContext } from '../../context';
 import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors';
-import { newId, nowIso, parseJson } from '../../http';
+import { newId, nowIso } from '../../http';
 import type { Caller } from '../access/viewer';
 import { editsWorkspace } from '../access/viewer';
 import type { AppView } from '../apps/record';
@@ -31,6 +31,7 @@ import { dropVersionCopies, freezeVersion, removeCopiedFiles } from '../template
 import { SETTING_MEDIA, storeUpload } from '../uploads/service';
 import { workspaceRepo } from '../workspace/repo';
 import { reviewRequestsRepo, type ReviewRequestRow, type SubmissionFields } from './repo';
+import { reviewRequestOut } from './record';
 import { cleanDescription } from './sanitize';
 
 type Form = z.output<typeof SubmitForm>;
@@ -42,37 +43,7 @@ const flag = (b: boolean) => (b ? 1 : 0);
 
 async function requestOut(ctx: ServerContext, row: ReviewRequestRow): Promise<ReviewRequest> {
   const repo = reviewRequestsRepo(ctx.db);
-  const decisions = await repo.decisions(row.id);
-  return {
-    id: row.id,
-    app_id: row.app_id,
-    status: row.status as ReviewRequest['status'],
-    title: row.title,
-    summary: row.summary,
-    tags: parseJson<string[]>(row.tags, []),
-    // Cleaned again on the way out: a rule tightened since also covers what was stored before.
-    description: cleanDescription(row.description),
-    category: row.category,
-    price: Number(row.price_cents) / 100,
-    is_free: Number(row.is_free) === 1,
-    thumbnail: row.thumbnail,
-    thumbnail_bg_color: row.thumbnail_bg_color,
-    additional_images: parseJson<string[]>(row.additional_images, []),
-    rejection_reason: row.rejection_reason,
-    is_public: Number(row.is_public) === 1,
-    sign_in_method: row.sign_in_method,
-    version: await repo.versionNumber(row.version_id),
-    submitted_at: row.submitted_at,
-    updated_at: row.updated_at,
-    decisions: decisions.map((d) => ({
-      id: d.id,
-      decision: d.decision === 'approved' ? 'approved' : 'rejected',
-      reason: d.reason,
-      reviewer_name: d.reviewer_name,
-      version: Number(d.version_number),
-      decided_at: d.decided_at,
-    })),
-  };
+  return reviewRequestOut(row, await repo.versionNumber(row.version_id), await repo.decisions(row.id));
 }
 
 /** The app's request, or null for none. */
