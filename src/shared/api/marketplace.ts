@@ -42,6 +42,7 @@ export const ReviewRequest = z.object({
   version: z.number(),
   submitted_at: z.string(),
   updated_at: z.string(),
+  /** Newest first. */
   decisions: z.array(ReviewDecision),
 });
 export type ReviewRequest = z.infer<typeof ReviewRequest>;

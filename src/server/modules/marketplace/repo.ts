@@ -60,8 +60,9 @@ export function reviewRequestsRepo(db: Db) {
         .selectFrom('review_decisions')
         .select(['id', 'decision', 'reason', 'reviewer_name', 'version_number', 'decided_at'])
         .where('request_id', '=', requestId)
-        .orderBy('decided_at')
-        .orderBy('id')
+        // Newest first, as the admin area lists them.
+        .orderBy('decided_at', 'desc')
+        .orderBy('id', 'desc')
         .execute();
     },
     uploads(ids: string[]) {
