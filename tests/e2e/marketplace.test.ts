@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInbox, type MailInbox } from '../../src/server/test-smtp';
-import { addBlock, ownerWithBoard, png, saveBlock, shot, type OwnerBoard } from './flows';
+import { addBlock, call, ownerWithBoard, png, saveBlock, shot, type OwnerBoard } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 
 const ADMIN = { email: 'reviewer@sheetboard.test', password: 'Review-desk-2026!' };
@@ -246,5 +246,29 @@ describe('marketplace: submit, review, resubmit, publish', () => {
     await history.getByText('Please add a screenshot of the stock table.').waitFor();
     await shot(history, 'marketplace-8-admin-history');
     await history.close();
+  });
+
+  it("the form is locked behind 'App Not Public' and 'Sign-in Method Not Allowed'", async () => {
+    const page = owner.page;
+    // A second board of the same owner: new boards start private.
+    const { app } = await call<{ app: { id: string; subdomain: string } }>(owner.context, server, 'POST', '/api/apps', { name: 'Private stock', kind: 'board', spreadsheetId: owner.spreadsheetId });
+    await page.goto(`${server.baseUrl}/${app.subdomain}`);
+    let dialog = await openMarketplace(page, 'Publish');
+    const notPublic = dialog.getByTestId('marketplace-overlay-not-public');
+    await notPublic.waitFor();
+    expect(await notPublic.innerText()).toContain('App Not Public');
+    await shot(page, 'marketplace-9-not-public');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    await call(owner.context, server, 'PUT', `/api/apps/${app.id}`, { public: true, sign_in_method: 'Use password set by user' });
+    await page.reload();
+    dialog = await openMarketplace(page, 'Publish');
+    const overlay = dialog.getByTestId('marketplace-overlay-sign-in');
+    await overlay.waitFor();
+    expect(await overlay.innerText()).toContain('Sign-in Method Not Allowed');
+    // Every field behind it is disabled.
+    expect(await dialog.locator('form[aria-label="Publish to Marketplace"] input').first().isDisabled()).toBe(true);
+    await shot(page, 'marketplace-10-sign-in-not-allowed');
   });
 });
