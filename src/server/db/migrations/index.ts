@@ -14,6 +14,7 @@ import { customHostVerification } from './0010_custom_host_verification';
 import { columnTypes } from './0011_column_types';
 import { appFrame } from './0012_app_frame';
 import { marketplace } from './0013_marketplace';
+import { snapshotIndex } from './0014_snapshot_index';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0011_column_types': columnTypes,
   '0012_app_frame': appFrame,
   '0013_marketplace': marketplace,
+  '0014_snapshot_index': snapshotIndex,
 };
