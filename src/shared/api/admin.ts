@@ -33,11 +33,11 @@ export const QueueItem = ReviewRequest.extend({
 export type QueueItem = z.infer<typeof QueueItem>;
 
 /**
- * GET /api/admin/review-requests?status=pending|published|rejected|all → requests, pending first
- * and oldest first (then the decided, newest decision first).
+ * GET /api/admin/review-requests?status=pending|published|rejected|all&page= → requests, pending
+ * first and oldest first (then the decided, newest decision first), 20 a page, and the total.
  */
-export const QueueQuery = z.object({ status: z.enum([...REVIEW_STATUSES, 'all']).default('all') });
-export const QueueResponse = z.object({ requests: z.array(QueueItem) });
+export const QueueQuery = z.object({ status: z.enum([...REVIEW_STATUSES, 'all']).default('all'), page: z.coerce.number().int().min(1).max(100_000).default(1) });
+export const QueueResponse = z.object({ requests: z.array(QueueItem), total: z.number(), page: z.number(), page_size: z.number() });
 /** GET /api/admin/review-requests/:id → { request }. */
 export const QueueItemResponse = z.object({ request: QueueItem });
 

@@ -1,6 +1,7 @@
 // /admin (shell §2.1): the review queue of marketplace submissions, pending first and oldest
-// first; the tabs filter by status (?status=pending|published|rejected|all, pending by default).
-import { Stack, Tabs, Text, Title } from '@mantine/core';
+// first; the tabs filter by status (?status=pending|published|rejected|all, pending by default),
+// 20 requests a page (?page=).
+import { Group, Pagination, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -8,7 +9,7 @@ import { Loading } from '../components/Loading';
 import { adminApi, adminKeys, type QueueFilter } from '../features/admin/admin-api';
 import { AdminLayout } from '../features/admin/AdminLayout';
 import { AdminLoadError } from '../features/admin/AdminLoadError';
-import { QUEUE_FILTERS } from '../features/admin/format';
+import { PAGE_CONTROLS, QUEUE_FILTERS } from '../features/admin/format';
 import { RequestCard } from '../features/admin/RequestCard';
 
 const EMPTY: Record<QueueFilter, string> = {
@@ -24,7 +25,10 @@ export function AdminQueuePage() {
   useDocumentTitle('Review queue · Sheetboard admin');
   const [params, setParams] = useSearchParams();
   const status = asFilter(params.get('status'));
-  const queue = useQuery({ queryKey: adminKeys.queue(status), queryFn: () => adminApi.queue(status) });
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const queue = useQuery({ queryKey: adminKeys.queue(status, page), queryFn: () => adminApi.queue(status, page) });
+  const pages = queue.data ? Math.max(1, Math.ceil(queue.data.total / queue.data.page_size)) : 1;
+  const goToPage = (p: number) => setParams({ ...(status === 'pending' ? {} : { status }), ...(p > 1 ? { page: String(p) } : {}) });
 
   return (
     <AdminLayout>
@@ -53,7 +57,16 @@ export function AdminQueuePage() {
             {EMPTY[status]}
           </Text>
         ) : (
-          queue.data.requests.map((r) => <RequestCard key={r.id} request={r} />)
+          <>
+            {queue.data.requests.map((r) => (
+              <RequestCard key={r.id} request={r} />
+            ))}
+            {pages > 1 && (
+              <Group justify="center">
+                <Pagination total={pages} value={Math.min(page, pages)} onChange={goToPage} getControlProps={(c) => ({ 'aria-label': PAGE_CONTROLS[c] })} />
+              </Group>
+            )}
+          </>
         )}
       </Stack>
     </AdminLayout>

@@ -10,10 +10,9 @@ import { Loading } from '../components/Loading';
 import { adminApi, adminKeys } from '../features/admin/admin-api';
 import { AdminLayout } from '../features/admin/AdminLayout';
 import { AdminLoadError } from '../features/admin/AdminLoadError';
-import { formatInstant } from '../features/admin/format';
+import { formatInstant, PAGE_CONTROLS } from '../features/admin/format';
 
 const SEARCH_MAX = 200;
-const PAGE_CONTROLS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
 
 export function AdminUsersPage() {
   useDocumentTitle('Users · Sheetboard admin');

@@ -571,3 +571,42 @@ describe("the product's owners (GET /api/admin/users)", () => {
     expect((await list(`?search=bulk ${tag} 4`)).total).toBe(11);
   });
 });
+
+// Last in the file: it fills the queue past one page, which the lists above do not expect.
+describe('the review queue in pages', () => {
+  const get = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { cookie: reviewer.cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const post = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: { cookie: reviewer.cookie }, ...(payload ? { payload } : {}) });
+
+  it('pages of 20: every request once, in queue order, across the pending and the decided ones; the total counts them all', async () => {
+    for (let i = 0; i < 22; i++) await submission(owner, { title: `Paged ${String(i).padStart(2, '0')}`, submittedAt: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString() });
+    const decided = await submission(owner, { title: 'Paged decided' });
+    expect((await post(`/api/admin/review-requests/${decided.requestId}/approve`)).statusCode).toBe(200);
+    const first = await get('/api/admin/review-requests?status=all');
+    expect(first).toMatchObject({ page: 1, page_size: 20 });
+    expect(first.requests).toHaveLength(20);
+    const pages = Math.ceil(first.total / 20);
+    const seen: { id: string; status: string; title: string }[] = [...first.requests];
+    for (let p = 2; p <= pages; p++) {
+      const next = await get(`/api/admin/review-requests?status=all&page=${p}`);
+      expect(next.total).toBe(first.total);
+      expect(next.requests.length).toBeLessThanOrEqual(20);
+      seen.push(...next.requests);
+    }
+    expect(seen).toHaveLength(first.total);
+    expect(new Set(seen.map((r) => r.id)).size).toBe(first.total);
+    // Every pending request comes before every decided one, the paged ones in submission order.
+    const firstDecided = seen.findIndex((r) => r.status !== 'pending');
+    expect(seen.slice(firstDecided).every((r) => r.status !== 'pending')).toBe(true);
+    const paged = seen.map((r) => r.title).filter((x) => /^Paged \d\d$/.test(x));
+    expect(paged).toEqual(Array.from({ length: 22 }, (_, i) => `Paged ${String(i).padStart(2, '0')}`));
+    expect(seen.some((r) => r.title === 'Paged decided')).toBe(true);
+    // Past the end: an empty page with the same total.
+    const past = await get(`/api/admin/review-requests?status=all&page=${pages + 1}`);
+    expect(past).toMatchObject({ requests: [], total: first.total });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/review-requests?page=0', headers: { cookie: reviewer.cookie } })).statusCode).toBe(400);
+  });
+});

@@ -83,15 +83,20 @@ export function reviewRepo(db: Db) {
         'snap.subdomain as snapshot_subdomain',
       ]);
   return {
-    /** Waiting ones, oldest submission first. */
-    pending(): Promise<QueueRow[]> {
-      return queue().where('r.status', '=', 'pending').orderBy('r.submitted_at', 'asc').orderBy('r.id').execute();
+    /** Waiting ones, oldest submission first: `limit` from `offset`. */
+    pending(offset: number, limit: number): Promise<QueueRow[]> {
+      return queue().where('r.status', '=', 'pending').orderBy('r.submitted_at', 'asc').orderBy('r.id').offset(offset).limit(limit).execute();
     },
-    /** Decided ones (of one status, or both), the latest decision first. */
-    decided(status: 'published' | 'rejected' | null): Promise<QueueRow[]> {
+    /** Decided ones (of one status, or both), the latest decision first: `limit` from `offset`. */
+    decided(status: 'published' | 'rejected' | null, offset: number, limit: number): Promise<QueueRow[]> {
       let q = queue().where('r.status', 'in', status ? [status] : ['published', 'rejected']);
       q = q.orderBy('r.updated_at', 'desc').orderBy('r.id');
-      return q.execute();
+      return q.offset(offset).limit(limit).execute();
+    },
+    /** How many requests have one of these statuses. */
+    async count(statuses: readonly string[]): Promise<number> {
+      const r = await db.selectFrom('review_requests').select((eb) => eb.fn.countAll<string | number>().as('n')).where('status', 'in', statuses).executeTakeFirst();
+      return Number(r?.n ?? 0);
     },
     byId(id: string): Promise<QueueRow | undefined> {
       return queue().where('r.id', '=', id).executeTakeFirst();

@@ -60,8 +60,8 @@ export function adminRoutes(app: FastifyInstance, ctx: ServerContext) {
   });
 
   app.get('/api/admin/review-requests', { config: { access: 'admin' } }, async (request) => {
-    const { status } = parse(QueueQuery, request.query);
-    return { requests: await admin.queue(ctx, status) };
+    const { status, page } = parse(QueueQuery, request.query);
+    return admin.queue(ctx, status, page);
   });
 
   app.get('/api/admin/review-requests/:id', { config: { access: 'admin' } }, async (request) => {

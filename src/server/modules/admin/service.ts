@@ -132,11 +132,30 @@ async function withDecisions(ctx: ServerContext, rows: QueueRow[]): Promise<Queu
   return rows.map((r) => queueItem(r, decisions.filter((d) => d.request_id === r.id)));
 }
 
-/** The queue: the waiting requests, oldest first, then the decided ones, latest decision first. */
-export async function queue(ctx: ServerContext, status: 'pending' | 'published' | 'rejected' | 'all'): Promise<QueueItem[]> {
+/** Requests per page of the queue: each carries its whole description (inline images included). */
+export const QUEUE_PAGE_SIZE = 20;
+
+/**
+ * One page of the queue: the waiting requests, oldest first, then the decided ones, latest
+ * decision first (the page may span both lists), and how many there are in all.
+ */
+export async function queue(
+  ctx: ServerContext,
+  status: 'pending' | 'published' | 'rejected' | 'all',
+  page: number,
+): Promise<{ requests: QueueItem[]; total: number; page: number; page_size: number }> {
   const repo = reviewRepo(ctx.db);
-  const rows = [...(status === 'pending' || status === 'all' ? await repo.pending() : []), ...(status === 'pending' ? [] : await repo.decided(status === 'all' ? null : status))];
-  return withDecisions(ctx, rows);
+  const size = QUEUE_PAGE_SIZE;
+  const from = (page - 1) * size;
+  const waiting = status === 'pending' || status === 'all' ? await repo.count(['pending']) : 0;
+  const decidedStatuses = status === 'all' ? ['published', 'rejected'] : status === 'pending' ? [] : [status];
+  const decidedCount = decidedStatuses.length ? await repo.count(decidedStatuses) : 0;
+  const rows: QueueRow[] = [];
+  if (from < waiting) rows.push(...(await repo.pending(from, size)));
+  const left = size - rows.length;
+  if (left > 0 && decidedStatuses.length)
+    rows.push(...(await repo.decided(status === 'all' ? null : (status as 'published' | 'rejected'), Math.max(0, from - waiting), left)));
+  return { requests: await withDecisions(ctx, rows), total: waiting + decidedCount, page, page_size: size };
 }
 
 export async function queueEntry(ctx: ServerContext, id: string): Promise<QueueItem> {

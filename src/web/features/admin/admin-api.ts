@@ -16,7 +16,7 @@ export type AdminUsersPage = Out<typeof AdminUsersResponse>;
 
 export const adminKeys = {
   session: ['admin', 'session'] as const,
-  queue: (status: QueueFilter) => ['admin', 'queue', status] as const,
+  queue: (status: QueueFilter, page: number) => ['admin', 'queue', status, page] as const,
   queueAll: ['admin', 'queue'] as const,
   decisions: ['admin', 'decisions'] as const,
   users: (search: string, page: number) => ['admin', 'users', search, page] as const,
@@ -26,7 +26,7 @@ export const adminApi = {
   login: (email: string, password: string) => api.post<AdminSessionResponse>('/api/admin/login', { email, password }),
   session: () => api.get<AdminSessionResponse>('/api/admin/session'),
   logout: () => api.post<null>('/api/admin/logout'),
-  queue: (status: QueueFilter) => api.get<Out<typeof QueueResponse>>('/api/admin/review-requests', { query: { status } }),
+  queue: (status: QueueFilter, page: number) => api.get<Out<typeof QueueResponse>>('/api/admin/review-requests', { query: { status, page } }),
   approve: (id: string) => api.post<Out<typeof QueueItemResponse>>(`/api/admin/review-requests/${encodeURIComponent(id)}/approve`),
   reject: (id: string, reason: string) =>
     api.post<Out<typeof QueueItemResponse>>(`/api/admin/review-requests/${encodeURIComponent(id)}/reject`, { reason }),
