@@ -16,8 +16,29 @@ export function subdomainOf(name: string): string {
 }
 
 const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-// Also the base host's own pages (a board at `/{subdomain}` must not hide them).
-export const RESERVED_SUBDOMAINS = ['www', 'api', 'admin', 'app', 'dashboard', 'mail', 'static', 'assets', 'blog', 'accept-invitation', 'reset-password', 'join-workspace'];
+// Also the base host's own pages (a board at `/{subdomain}` must not hide them, nor they it:
+// src/web/reserved-paths.test.ts checks every top-level route of the web app is here).
+export const RESERVED_SUBDOMAINS = [
+  'www',
+  'api',
+  'admin',
+  'admin-login',
+  'app',
+  'dashboard',
+  'mail',
+  'static',
+  'assets',
+  'blog',
+  'blog-admin',
+  'accept-invitation',
+  'reset-password',
+  'join-workspace',
+  'marketplace',
+  'templates',
+  'multipage-templates',
+  // /boardWorkspace: routes match without regard to case.
+  'boardworkspace',
+];
 
 export function subdomainProblem(sub: string): string | null {
   if (!SUBDOMAIN.test(sub)) return 'Subdomain may use lowercase letters, digits and hyphens (not at the ends), 63 at most';
