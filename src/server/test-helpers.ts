@@ -145,3 +145,15 @@ export async function addBlock(app: FastifyInstance, owner: TestUser, appId: str
 export function tableOf(sheet: string, columns: string[]): Record<string, unknown> {
   return { type: 'table', sheet_title: sheet, axis: columns.map((column) => ({ column })) };
 }
+
+/**
+ * Makes `editor` a joined editor of `owner`'s workspace, as if they had followed an invitation
+ * (the invitation flow itself is tested in workspace/editors.test.ts).
+ */
+export async function joinAsEditor(t: Pick<TestApp, 'ctx'>, owner: TestUser, editor: TestUser): Promise<void> {
+  const ws = await t.ctx.db.selectFrom('workspaces').select('id').where('owner_id', '=', owner.id).executeTakeFirstOrThrow();
+  await t.ctx.db
+    .insertInto('workspace_editors')
+    .values({ id: `ed${crypto.randomBytes(8).toString('hex')}`, workspace_id: ws.id, email: editor.email, user_id: editor.id, token_hash: null, token_expires_at: null, created_at: 1, joined_at: new Date().toISOString() })
+    .execute();
+}

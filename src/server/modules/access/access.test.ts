@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { hashPassword } from '../auth/password';
-import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, multipart, signUp, type TestApp, type TestUser, joinAsEditor } from '../../test-helpers';
 import { IdParams } from '../../../shared/api/params';
 import { appParam } from './resources';
 import { ACCESS_RULES, declaredAccess, type AccessRule } from './rules';
@@ -108,12 +108,7 @@ beforeAll(async () => {
   owner = await signUp(t.app, 'Owner Olga');
   other = await signUp(t.app, 'Other Otto');
   editor = await signUp(t.app, 'Editor Erin');
-  // Joined (the invitation flow itself is tested in workspace/editors.test.ts).
-  const ws = await t.ctx.db.selectFrom('workspaces').select('id').where('owner_id', '=', owner.id).executeTakeFirstOrThrow();
-  await t.ctx.db
-    .insertInto('workspace_editors')
-    .values({ id: 'wseditor1', workspace_id: ws.id, email: editor.email, user_id: editor.id, token_hash: null, token_expires_at: null, created_at: 1, joined_at: new Date().toISOString() })
-    .execute();
+  await joinAsEditor(t, owner, editor);
   // Margin and the Suppliers tab: a column and a tab no block of any fixture uses.
   const sheet = { title: 'Orders', columns: ['City', 'Amount', 'Margin'], rows: [{ City: 'Paris', Amount: 12, Margin: 5 }, { City: 'Lyon', Amount: 7, Margin: 2 }] };
   const suppliers = { title: 'Suppliers', columns: ['Name', 'Phone'], rows: [{ Name: 'Acme', Phone: '555-0100' }] };

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_LIMITS, STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
 import { randomToken, sha256 } from '../../http';
 import { accountUpdatedEvent, sendWebhook, startFakeStripe, type FakeStripe } from '../../test-stripe';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, signUp, type TestApp, type TestUser, joinAsEditor } from '../../test-helpers';
 import { ADMIN_COOKIE } from '../admin/session';
 import { hashPassword } from '../auth/password';
 import { PAID_REASONS } from './connect';
@@ -94,10 +94,7 @@ describe('with Stripe (a local server speaking its API)', () => {
     owner = await signUp(t.app, 'Olga Owner');
     other = await signUp(t.app, 'Otto Other');
     editor = await signUp(t.app, 'Erin Editor');
-    await t.ctx.db
-      .insertInto('workspace_editors')
-      .values({ id: 'billingeditor1', workspace_id: await workspaceIdOf(t, owner), email: editor.email, user_id: editor.id, token_hash: null, token_expires_at: null, created_at: 1, joined_at: new Date().toISOString() })
-      .execute();
+    await joinAsEditor(t, owner, editor);
     ownerApp = await newApp(t, owner, 'Olga Templates');
     otherApp = await newApp(t, other, 'Otto Templates');
   });
@@ -360,10 +357,7 @@ describe('who may call the billing routes', () => {
     const owner = await signUp(t.app, 'Mia Matrix');
     const editor = await signUp(t.app, 'Eli Editor');
     const other = await signUp(t.app, 'Oscar Other');
-    await t.ctx.db
-      .insertInto('workspace_editors')
-      .values({ id: 'matrixeditor1', workspace_id: await workspaceIdOf(t, owner), email: editor.email, user_id: editor.id, token_hash: null, token_expires_at: null, created_at: 1, joined_at: new Date().toISOString() })
-      .execute();
+    await joinAsEditor(t, owner, editor);
     appId = await newApp(t, owner, 'Matrix Members', 'Use password set by user');
     // An app user of the owner's app, signed in to it.
     await t.ctx.db

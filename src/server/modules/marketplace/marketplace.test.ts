@@ -8,7 +8,7 @@ import { CancelResponse, ReviewRequestResponse, SubmitResponse, UploadFileRespon
 import { PAID_REASONS } from '../billing/connect';
 import { hashPassword } from '../auth/password';
 import { PRIVATE_APP_MESSAGE } from '../access/viewer';
-import { addBlock, boardWithSheets, createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { addBlock, boardWithSheets, createTestApp, multipart, signUp, type TestApp, type TestUser, joinAsEditor } from '../../test-helpers';
 import { PNG } from '../uploads/test-fixtures';
 
 let t: TestApp;
@@ -67,11 +67,7 @@ beforeAll(async () => {
   owner = await signUp(t.app, 'Owner Olga');
   other = await signUp(t.app, 'Other Otto');
   editor = await signUp(t.app, 'Editor Erin');
-  const ws = await t.ctx.db.selectFrom('workspaces').select('id').where('owner_id', '=', owner.id).executeTakeFirstOrThrow();
-  await t.ctx.db
-    .insertInto('workspace_editors')
-    .values({ id: 'mkteditor1', workspace_id: ws.id, email: editor.email, user_id: editor.id, token_hash: null, token_expires_at: null, created_at: 1, joined_at: new Date().toISOString() })
-    .execute();
+  await joinAsEditor(t, owner, editor);
 });
 
 afterAll(async () => {

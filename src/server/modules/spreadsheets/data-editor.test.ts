@@ -4,7 +4,7 @@
 // re-import replace and append with their previews; CSV and XLSX export.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBlock, boardWithSheets, createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { addBlock, boardWithSheets, createTestApp, multipart, signUp, type TestApp, type TestUser, joinAsEditor } from '../../test-helpers';
 import { contentDisposition } from './export';
 
 let t: TestApp;
@@ -19,11 +19,7 @@ beforeAll(async () => {
   owner = await signUp(t.app, 'Owner Olga');
   other = await signUp(t.app, 'Other Otto');
   editor = await signUp(t.app, 'Editor Erin');
-  const ws = await t.ctx.db.selectFrom('workspaces').select('id').where('owner_id', '=', owner.id).executeTakeFirstOrThrow();
-  await t.ctx.db
-    .insertInto('workspace_editors')
-    .values({ id: 'wsed-data', workspace_id: ws.id, email: editor.email, user_id: editor.id, token_hash: null, token_expires_at: null, created_at: 1, joined_at: new Date().toISOString() })
-    .execute();
+  await joinAsEditor(t, owner, editor);
 });
 
 afterAll(async () => {
