@@ -104,6 +104,8 @@ export interface Config {
    * at a local server that speaks the same protocol.
    */
   stripeApiUrl: string | null;
+  /** MARKETPLACE_FEE_PERCENT: the provider's share of each paid template sale, 0–50 (10). */
+  marketplaceFeePercent: number;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -166,6 +168,13 @@ function dnsServers(value: string | undefined): string[] | null {
   return list;
 }
 
+function feePercent(value: string | undefined): number {
+  if (value === undefined || value === '') return 10;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > 50) throw new Error(`Setting MARKETPLACE_FEE_PERCENT must be a number from 0 to 50, got '${value}'`);
+  return n;
+}
+
 function stripeApiUrl(value: string | undefined): string | null {
   if (!value) return null;
   const url = value.replace(/\/+$/, '');
@@ -225,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY || null,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
     stripeApiUrl: stripeApiUrl(env.STRIPE_API_URL),
+    marketplaceFeePercent: feePercent(env.MARKETPLACE_FEE_PERCENT),
   };
 }
 

@@ -176,6 +176,9 @@ export interface Database {
   review_decisions: ReviewDecisionsTable;
   stripe_accounts: StripeAccountsTable;
   stripe_events: StripeEventsTable;
+  marketplace_templates: MarketplaceTemplatesTable;
+  template_purchases: TemplatePurchasesTable;
+  app_origins: AppOriginsTable;
 }
 
 /** The provider's staff (issue 14): not owners; their own sign-in and session. */
@@ -314,4 +317,59 @@ export interface WorkspaceEditorsTable {
   /** Seconds since the epoch (pg bigint is read as a string; the repo converts). */
   created_at: number;
   joined_at: string | null;
+}
+
+/** A published template as the marketplace lists it (issue 15; written on approval). */
+export interface MarketplaceTemplatesTable {
+  id: string;
+  slug: string;
+  workspace_id: string;
+  seller_name: string;
+  kind: string;
+  title: string;
+  summary: string;
+  tags: string;
+  description: string;
+  category: string;
+  price_cents: number;
+  is_free: number;
+  thumbnail: string;
+  thumbnail_bg_color: string;
+  additional_images: string;
+  search_text: string;
+  version_id: string;
+  version_number: number;
+  snapshot_app_id: string;
+  published_at: string;
+  updated_at: string;
+}
+
+export type PurchaseStatus = 'pending' | 'paid' | 'refunded' | 'disputed' | 'expired';
+
+export interface TemplatePurchasesTable {
+  id: string;
+  template_id: string;
+  buyer_user_id: string;
+  buyer_workspace_id: string;
+  seller_workspace_id: string;
+  version_id: string;
+  amount_cents: number;
+  fee_cents: number;
+  currency: string;
+  status: PurchaseStatus;
+  checkout_session_id: string;
+  payment_intent_id: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+
+export interface AppOriginsTable {
+  app_id: string;
+  template_id: string;
+  version_id: string;
+  version_number: number;
+  with_rows: number;
+  cloned_by: string;
+  cloned_at: string;
 }

@@ -15,6 +15,7 @@ import { columnTypes } from './0011_column_types';
 import { appFrame } from './0012_app_frame';
 import { marketplace } from './0013_marketplace';
 import { snapshotIndex } from './0014_snapshot_index';
+import { templateMarket } from './0015_template_market';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0012_app_frame': appFrame,
   '0013_marketplace': marketplace,
   '0014_snapshot_index': snapshotIndex,
+  '0015_template_market': templateMarket,
 };
