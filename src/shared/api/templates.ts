@@ -45,7 +45,8 @@ export const TemplateListQuery = z.object({
   sort: z.enum(TEMPLATE_SORTS).default('newest'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
-export type TemplateListQuery = z.input<typeof TemplateListQuery>;
+/** The query as a page sends it (every field optional). */
+export type TemplateListQuery = { q?: string; category?: string; price?: (typeof PRICE_FILTERS)[number]; kind?: (typeof TEMPLATE_KINDS)[number]; sort?: (typeof TEMPLATE_SORTS)[number]; page?: number };
 export const TemplateListResponse = z.object({ templates: z.array(TemplateSummary), total: z.number(), page: z.number(), page_size: z.number() });
 export type TemplateListResponse = z.infer<typeof TemplateListResponse>;
 
