@@ -2,11 +2,11 @@ import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput }
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { UserResponse } from '../../shared/api';
 import { Loading } from '../components/Loading';
 import { AuthShell } from '../features/auth/AuthShell';
-import { go, takeRedirect } from '../features/auth/redirect';
+import { continueAfterSignIn, templateIdOf, withTemplateId } from '../features/auth/redirect';
 import { api, issuesByPath, type Out } from '../lib/api';
 import { keys, useMe } from '../lib/queries';
 import { toast } from '../lib/toast';
@@ -15,14 +15,28 @@ export function AuthPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const me = useMe();
-  if (token) return <TokenLanding token={token} />;
+  // The use-template flow sends visitors here with template_id: after signing in they go back to it.
+  const templateId = templateIdOf(useLocation().search);
+  if (token) return <TokenLanding token={token} templateId={templateId} />;
   if (me.isPending) return <Loading fullScreen />;
-  if (me.data) return <Navigate to="/dashboard" replace />;
-  return <SignInForm />;
+  if (me.data) return templateId ? <SignedInAlready templateId={templateId} /> : <Navigate to="/dashboard" replace />;
+  return <SignInForm templateId={templateId} />;
+}
+
+/** Signed in already and sent here by the use-template flow: straight on to the template. */
+function SignedInAlready({ templateId }: { templateId: string }) {
+  const navigate = useNavigate();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void continueAfterSignIn(templateId, navigate);
+  }, [templateId, navigate]);
+  return <Loading fullScreen />;
 }
 
 /** The magic-link landing: sign in with the token, store the user, then go on (shell §4). */
-function TokenLanding({ token }: { token: string }) {
+function TokenLanding({ token, templateId }: { token: string; templateId: string | null }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [error, setError] = useState<string | null>(null);
@@ -36,12 +50,13 @@ function TokenLanding({ token }: { token: string }) {
       try {
         const { user } = await api.post<Out<typeof UserResponse>>('/api/auth', { token });
         qc.setQueryData(keys.me, user);
-        go(takeRedirect(), navigate);
       } catch (e) {
         setError((e as Error).message);
+        return;
       }
+      await continueAfterSignIn(templateId, navigate);
     })();
-  }, [token, navigate, qc]);
+  }, [token, templateId, navigate, qc]);
 
   if (!error) return <Loading fullScreen text="Signing you in..." />;
   return (
@@ -58,7 +73,7 @@ function TokenLanding({ token }: { token: string }) {
   );
 }
 
-function SignInForm() {
+function SignInForm({ templateId }: { templateId: string | null }) {
   useDocumentTitle('Sign in · Sheetboard');
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -70,9 +85,9 @@ function SignInForm() {
 
   const login = useMutation({
     mutationFn: () => api.post<Out<typeof UserResponse>>('/api/auth/login', { email, password }),
-    onSuccess: (res) => {
+    onSuccess: async (res) => {
       qc.setQueryData(keys.me, res.user);
-      go(takeRedirect(), navigate);
+      await continueAfterSignIn(templateId, navigate);
     },
     onError: (e) => {
       const byPath = issuesByPath(e);
@@ -161,7 +176,7 @@ function SignInForm() {
           </Button>
           <Text size="sm" ta="center">
             New to Sheetboard?{' '}
-            <Anchor component={Link} to="/dashboard/signup">
+            <Anchor component={Link} to={withTemplateId('/dashboard/signup', templateId)}>
               Create an account
             </Anchor>
           </Text>

@@ -2,10 +2,10 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@m
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { SignupBody, type UserResponse } from '../../shared/api';
 import { AuthShell } from '../features/auth/AuthShell';
-import { go, takeRedirect } from '../features/auth/redirect';
+import { continueAfterSignIn, templateIdOf, withTemplateId } from '../features/auth/redirect';
 import { api, issuesByPath, type Out } from '../lib/api';
 import { keys } from '../lib/queries';
 
@@ -15,15 +15,17 @@ export function SignupPage() {
   useDocumentTitle('Sign up · Sheetboard');
   const navigate = useNavigate();
   const qc = useQueryClient();
+  // Sent by the use-template flow (through sign-in's link): after signing up, on to the template.
+  const templateId = templateIdOf(useLocation().search);
   const [values, setValues] = useState({ name: '', email: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
   const signup = useMutation({
     mutationFn: (body: typeof values) => api.post<Out<typeof UserResponse>>('/api/auth/signup', body),
-    onSuccess: (res) => {
+    onSuccess: async (res) => {
       qc.setQueryData(keys.me, res.user);
-      go(takeRedirect(), navigate);
+      await continueAfterSignIn(templateId, navigate);
     },
     onError: (e) => {
       const byPath = issuesByPath(e);
@@ -88,7 +90,7 @@ export function SignupPage() {
           </Button>
           <Text size="sm" ta="center">
             Already have an account?{' '}
-            <Anchor component={Link} to="/dashboard/auth">
+            <Anchor component={Link} to={withTemplateId('/dashboard/auth', templateId)}>
               Sign in
             </Anchor>
           </Text>

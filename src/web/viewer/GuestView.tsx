@@ -10,6 +10,8 @@ import { useDataSource } from './data-source';
 import { embedBlocks, embedParams } from './embed';
 import { FilterBar } from './filters/LazyFilterBar';
 import { useViewFilters } from './filters/useViewFilters';
+import { PreviewBanner } from './PreviewBanner';
+import { previewParams } from './preview';
 
 /** What everyone who cannot edit sees: the board, read-only. */
 export function GuestView({ board, page }: { board: BoardState; page: PageRecord | undefined }) {
@@ -20,8 +22,11 @@ export function GuestView({ board, page }: { board: BoardState; page: PageRecord
   // The board's filters as this viewer set them (address, filter bar); blocks of filtered sheets follow.
   const view = useViewFilters(board);
   const source = useDataSource(board, view.filters);
+  // A board template's preview (shell §2.3) has the same banner as a multipage one.
+  const preview = previewParams(window.location.search);
   return (
     <Box100>
+      {preview && !embed.embed && <PreviewBanner params={preview} board={board} />}
       {/* Embeds (the Embed snippet) ask for hide_header=true: the host page has its own title. */}
       <BoardSurface board={board} hideHeader={embed.hideHeader}>
         {!board.hideFilters && board.filters.length > 0 && <FilterBar view={view} />}

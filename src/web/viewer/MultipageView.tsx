@@ -70,7 +70,7 @@ export function MultipageView({ board, pages, page, basePath }: { board: BoardSt
   const cut = !hidden ? -1 : footerAt === -1 ? blocks.length : footerAt;
   return (
     <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      {preview && <PreviewBanner params={preview} />}
+      {preview && <PreviewBanner params={preview} board={board} />}
       {/* The page's header block is its title bar. */}
       <BoardSurface board={themed} hideHeader>
         {!themed.hideFilters && themed.filters.length > 0 && !hidden && <FilterBar view={view} />}

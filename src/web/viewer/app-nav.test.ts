@@ -33,6 +33,8 @@ describe('hrefOfPath', () => {
     ['/shop', '/item?row=3', '', '/shop/item?row=3'],
     ['', '/products', '?embed=true&hide_header=true&block_id=x&row=9', '/products?embed=true&hide_header=true'],
     ['', '/item?row=3', '?row=1&preview=true', '/item?row=3&preview=true'],
+    // The previewed template stays named (the banner's Use Template needs it); the clone modal does not reopen.
+    ['/tpl-1', '/products', '?preview=true&template_id=t1&open_clone_modal=true', '/tpl-1/products?preview=true&template_id=t1'],
   ])('base %j path %j from %j → %j', (base, path, search, href) => {
     expect(hrefOfPath(base, path, search)).toBe(href);
   });
@@ -42,11 +44,12 @@ describe('previewParams', () => {
   it.each([
     ['', null],
     ['?preview=false', null],
-    ['?preview=true', { buttonText: 'Use Template', templateData: '', templateId: null }],
-    ['?preview=true&button_text=Get+it', { buttonText: 'Get it', templateData: '', templateId: null }],
-    ['?preview=true&button_text=%20', { buttonText: 'Use Template', templateData: '', templateId: null }],
-    ['?preview=true&template_data=%7B%22a%22%3A1%7D&template_id=t1', { buttonText: 'Use Template', templateData: '{\n  "a": 1\n}', templateId: 't1' }],
-    ['?preview=true&template_data=%3Cb%3Ehi%3C%2Fb%3E', { buttonText: 'Use Template', templateData: '<b>hi</b>', templateId: null }],
+    ['?preview=true', { buttonText: 'Use Template', templateData: '', templateId: null, openCloneModal: false }],
+    ['?preview=true&button_text=Get+it', { buttonText: 'Get it', templateData: '', templateId: null, openCloneModal: false }],
+    ['?preview=true&button_text=%20', { buttonText: 'Use Template', templateData: '', templateId: null, openCloneModal: false }],
+    ['?preview=true&template_data=%7B%22a%22%3A1%7D&template_id=t1', { buttonText: 'Use Template', templateData: '{\n  "a": 1\n}', templateId: 't1', openCloneModal: false }],
+    ['?preview=true&template_id=t1&open_clone_modal=true', { buttonText: 'Use Template', templateData: '', templateId: 't1', openCloneModal: true }],
+    ['?preview=true&template_data=%3Cb%3Ehi%3C%2Fb%3E', { buttonText: 'Use Template', templateData: '<b>hi</b>', templateId: null, openCloneModal: false }],
   ])('%j', (search, expected) => {
     expect(previewParams(search)).toEqual(expected);
   });

@@ -10,7 +10,7 @@ import { breadcrumbsOf, navigate as step, parseHistory, type NavAction, type Nav
 import type { PageRecord } from '../lib/queries';
 
 /** Query parameters that travel with every navigation (an embedded or previewed app stays so). */
-const KEPT_PARAMS = ['embed', 'hide_header', 'hide_footer', 'preview', 'button_text', 'template_data'];
+const KEPT_PARAMS = ['embed', 'hide_header', 'hide_footer', 'preview', 'button_text', 'template_data', 'template_id'];
 
 export function navPage(p: PageRecord): NavPage {
   return { id: p.page_id, name: p.page_name, slug: p.page_slug, page_type: p.page_type, is_auth: p.is_auth, is_public: p.is_public, is_details: p.is_details };

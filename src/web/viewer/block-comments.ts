@@ -9,6 +9,8 @@ import type { BlockRecord, BlockSchema } from '../../shared/settings/types';
 import type { BlockComments } from '../../blocks/types';
 import { api } from '../lib/api';
 import { useOnChange } from '../lib/use-on-change';
+import { notePreviewRefusal } from './preview';
+import { showPreviewRefusal } from './preview-toast';
 
 /** Unsaved blocks (the editor's temporary copy) have no comments on the server yet. */
 export function savedBlockId(block: BlockRecord): string | null {
@@ -36,13 +38,13 @@ export function useBlockComments(schema: BlockSchema | null, block: BlockRecord,
     const refresh = () => client.invalidateQueries({ queryKey: ['comments', id] });
     return {
       post: async (input: { body: string; author?: string }) => {
-        await api.post(path, { ...input, board: src.appId }, { board: src.appId });
+        await notePreviewRefusal(api.post(path, { ...input, board: src.appId }, { board: src.appId }), showPreviewRefusal);
         // The new comment is the newest: show the first page.
         setOffset(0);
         await refresh();
       },
       remove: async (commentId: string) => {
-        await api.delete(`${path}/${encodeURIComponent(commentId)}`, { board: src.appId });
+        await notePreviewRefusal(api.delete(`${path}/${encodeURIComponent(commentId)}`, { board: src.appId }), showPreviewRefusal);
         await refresh();
       },
     };

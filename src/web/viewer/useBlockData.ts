@@ -21,6 +21,8 @@ import { useBlockGeo } from './block-geo';
 import { useBlockChart } from './block-chart';
 import { useBlockComments } from './block-comments';
 import { useAppAuth } from './app-auth';
+import { showPreviewRefusal } from './preview-toast';
+import { notePreviewRefusal } from './preview';
 
 export interface DataSource {
   appId: string;
@@ -148,7 +150,9 @@ export function useBlockData(schema: BlockSchema | null, block: BlockRecord, src
     const base = sheetPath(src, sheet);
     const opts = { board: src.appId };
     // Every view of the sheet (this block's pages, other blocks, datasources) shows the change.
-    const refresh = <T,>(p: Promise<T>) => p.finally(() => void client.invalidateQueries({ queryKey: ['sheet', src.spreadsheetId, sheet] }));
+    // A template preview refuses every write: say so in one toast whatever the block shows.
+    const refresh = <T,>(p: Promise<T>) =>
+      notePreviewRefusal(p, showPreviewRefusal).finally(() => void client.invalidateQueries({ queryKey: ['sheet', src.spreadsheetId, sheet] }));
     return {
       add: (values) => refresh(api.post<{ row: SheetRow }>(`${base}/rows`, { board: src.appId, blockId: block.id, values }, opts).then((r) => r.row)),
       update: (rowId, values, version) =>
@@ -166,7 +170,7 @@ export function useBlockData(schema: BlockSchema | null, block: BlockRecord, src
         form.append('blockId', block.id);
         if (accept) form.append('accept', accept);
         form.append('file', file, file.name);
-        return (await api.form<{ upload: UploadedFile }>('/api/uploads', form, opts)).upload;
+        return (await notePreviewRefusal(api.form<{ upload: UploadedFile }>('/api/uploads', form, opts), showPreviewRefusal)).upload;
       },
     };
   }, [src, sheet, block.id, client]);

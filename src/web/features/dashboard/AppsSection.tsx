@@ -1,19 +1,25 @@
 import { ActionIcon, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconExternalLink, IconLayoutDashboard, IconLayoutList, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';
 import { boardUrl, useBaseUrl } from '../../lib/host';
 import { keys, useApps, useSpreadsheets } from '../../lib/queries';
 import { toast } from '../../lib/toast';
 import { Loading } from '../../components/Loading';
+import { templateKeys, templatesApi, type AppOrigin } from '../templates/api';
+import { mappingPath } from '../templates/clone-form';
 
 export function AppsSection({ onNewBoard }: { onNewBoard: () => void }) {
   const apps = useApps();
   const spreadsheets = useSpreadsheets();
   const base = useBaseUrl();
   const qc = useQueryClient();
+  // Apps cloned from a template: where they came from and whether a newer version is approved.
+  // Only extra words on the cards: when the call fails the cards show without them.
+  const origins = useQuery({ queryKey: templateKeys.origins, queryFn: templatesApi.origins, staleTime: 60_000, retry: false });
+  const originOf = (appId: string) => origins.data?.find((o) => o.app_id === appId);
 
   const remove = useMutation({
     mutationFn: (id: string) => api.delete(`/api/apps/${encodeURIComponent(id)}`),
@@ -89,6 +95,7 @@ export function AppsSection({ onNewBoard }: { onNewBoard: () => void }) {
             <Text size="sm" c="dimmed" truncate>
               {dataText(app)}
             </Text>
+            <OriginLine origin={originOf(app.id)} appId={app.id} shared={!!app.shared} />
             {base.data && (
               <Anchor size="sm" href={boardUrl(base.data, app.subdomain)} target="_blank" rel="noreferrer">
                 {boardUrl(base.data, app.subdomain).replace(/^https?:\/\//, '')} <IconExternalLink size={12} />
@@ -116,5 +123,29 @@ export function AppsSection({ onNewBoard }: { onNewBoard: () => void }) {
         ))}
       </SimpleGrid>
     </Stack>
+  );
+}
+
+/** An app cloned from a template: its template, "Update available" when a newer version is approved, and the mapping step. */
+function OriginLine({ origin, appId, shared }: { origin: AppOrigin | undefined; appId: string; shared: boolean }) {
+  if (!origin) return null;
+  return (
+    <Group gap={6} mt={4} wrap="wrap" data-testid="app-origin">
+      <Text size="xs" c="dimmed">
+        From the template {origin.template_name ? `“${origin.template_name}”` : 'no longer listed'} (version {origin.version_number})
+      </Text>
+      {origin.update_available && origin.template_slug && (
+        <Tooltip label={`Version ${origin.latest_version_number ?? ''} is out. Your app is not changed: see what is new, and clone it again if you like.`} multiline w={260}>
+          <Badge component={Link} to={`/templates/${encodeURIComponent(origin.template_slug)}`} variant="light" color="orange" style={{ cursor: 'pointer' }} data-testid="update-available">
+            Update available
+          </Badge>
+        </Tooltip>
+      )}
+      {!shared && (
+        <Anchor component={Link} to={mappingPath(appId)} size="xs">
+          Map to my own spreadsheet
+        </Anchor>
+      )}
+    </Group>
   );
 }

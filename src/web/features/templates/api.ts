@@ -20,6 +20,7 @@ export const TEMPLATES_PATH = '/api/multipage/marketplace/templates';
 
 export type TemplateList = Out<typeof TemplateListResponse>;
 export type TemplateDetail = Out<typeof TemplateDetailResponse>['template'];
+export type AppOrigin = Out<typeof AppOriginsResponse>['origins'][number];
 
 export const templateKeys = {
   all: ['templates'] as const,
