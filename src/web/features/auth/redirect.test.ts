@@ -1,0 +1,49 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TEMPLATE_REDIRECT_KEY, redirectAfterSignIn, rememberTemplateRedirect, templateIdOf, withTemplateId } from './redirect';
+
+function memoryStorage() {
+  const m = new Map<string, string>();
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  };
+}
+
+beforeEach(() => vi.stubGlobal('localStorage', memoryStorage()));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('template_id on the auth pages', () => {
+  it.each([
+    ['?template_id=t1', 't1'],
+    ['?template_id=%20t1%20', 't1'],
+    ['?template_id=', null],
+    ['', null],
+    [`?template_id=${'x'.repeat(201)}`, null],
+  ])('%j → %j', (search, expected) => expect(templateIdOf(search)).toBe(expected));
+
+  it('the sign-in ↔ sign-up links carry it', () => {
+    expect(withTemplateId('/dashboard/signup', 'a b')).toBe('/dashboard/signup?template_id=a+b');
+    expect(withTemplateId('/dashboard/auth', null)).toBe('/dashboard/auth');
+  });
+});
+
+describe('redirectAfterSignIn', () => {
+  const found = vi.fn(async (key: string) => ({ id: key, subdomain: 'tpl-1' }));
+
+  it('the stored template redirect URL first, used once', async () => {
+    rememberTemplateRedirect('http://localhost:3000/tpl-1?preview=true&open_clone_modal=true');
+    expect(await redirectAfterSignIn('t1', found)).toBe('http://localhost:3000/tpl-1?preview=true&open_clone_modal=true');
+    expect(localStorage.getItem(TEMPLATE_REDIRECT_KEY)).toBeNull();
+    expect(found).not.toHaveBeenCalled();
+  });
+
+  it('else the preview of template_id with its clone modal', async () => {
+    expect(await redirectAfterSignIn('t1', found)).toBe('/tpl-1?preview=true&template_id=t1&open_clone_modal=true');
+  });
+
+  it('else, or when the template cannot be found, /dashboard', async () => {
+    expect(await redirectAfterSignIn(null, found)).toBe('/dashboard');
+    expect(await redirectAfterSignIn('gone', () => Promise.reject(new Error('Template not found in marketplace')))).toBe('/dashboard');
+  });
+});
