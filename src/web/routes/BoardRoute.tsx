@@ -14,6 +14,7 @@ import { useBoardState } from '../viewer/board-state';
 import { embedParams } from '../viewer/embed';
 import { GuestView } from '../viewer/GuestView';
 import { MultipageView } from '../viewer/MultipageView';
+import { previewParams } from '../viewer/preview';
 
 const EditorLayout = lazy(() => import('../editor/EditorLayout').then((m) => ({ default: m.EditorLayout })));
 // A password app's sign-in screen when it has no sign-in page of its own (issue 5).
@@ -55,7 +56,8 @@ export function Board({ boardKey, pageSlug, basePath = '' }: { boardKey: string;
   }
   if (pageSlug && !page) return <NotFound />;
   // An embed (embed=true, or any frame) is the guest view even for the owner: no editor to click-jack.
-  if (board.data.canEdit && !embedParams(window.location.search).embed && window.self === window.top)
+  // Preview mode (shell §2.3: `preview=true` shows the banner instead of the editor's bars) too.
+  if (board.data.canEdit && !embedParams(window.location.search).embed && !previewParams(window.location.search) && window.self === window.top)
     return (
       <Suspense
         fallback={

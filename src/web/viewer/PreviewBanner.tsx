@@ -50,7 +50,7 @@ export function PreviewBanner({ params: initial, board }: { params: PreviewParam
     <Paper component="aside" aria-label="Template preview" radius={0} p="sm" bg="indigo.0" data-testid="preview-banner" style={{ borderBottom: '1px solid var(--mantine-color-indigo-2)' }}>
       <Group justify="space-between" wrap="wrap" gap="sm" maw={1440 - 64} mx="auto">
         <Text fw={600} size="sm">
-          You are previewing a template. Changes you make here are not saved.
+          You are previewing a template.
         </Text>
         <Button size="xs" onClick={startUse} loading={me.isPending} data-testid="use-template">
           {params.buttonText}
