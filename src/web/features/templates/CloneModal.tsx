@@ -6,15 +6,22 @@ import { Alert, Anchor, Button, Center, Group, Loader, Modal, Radio, Stack, Text
 import { IconCheck, IconTable } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
+import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
 import { issuesByPath } from '../../lib/api';
 import { useBaseUrl } from '../../lib/host';
 import { keys } from '../../lib/queries';
 import { toast } from '../../lib/toast';
 import { templateKeys, templatesApi, useTemplate, type TemplateDetail } from './api';
 import { cloneAddress, cloneNameProblem, cloneRefusal, mappingPath } from './clone-form';
+import { lookupFailure } from './use-flow';
 
 type Created = { id: string; name: string; subdomain: string };
+
+/** The §8 text of a failed look-up (the same the toast shows). */
+function failureText(status: number): string {
+  const step = lookupFailure(status || undefined, '');
+  return step.kind === 'fail' ? step.message : TEMPLATE_MESSAGES.loadFailed;
+}
 
 export function CloneModal({
   templateKey,
@@ -37,7 +44,7 @@ export function CloneModal({
   return (
     <Modal opened onClose={onClose} title={t ? `Use “${t.name}”` : 'Use template'} centered size="lg" data-testid="clone-modal">
       {!t ? (
-        <Center py="xl">{template.isPending ? <Loader /> : <Text c="dimmed">{TEMPLATE_MESSAGES.loadFailed}</Text>}</Center>
+        <Center py="xl">{failedStatus === null ? <Loader /> : <Text c="dimmed">{failureText(failedStatus)}</Text>}</Center>
       ) : t.can_clone ? (
         <CloneForm template={t} onClose={onClose} />
       ) : (
@@ -50,7 +57,7 @@ export function CloneModal({
 function CloneForm({ template: t, onClose }: { template: TemplateDetail; onClose: () => void }) {
   const qc = useQueryClient();
   const base = useBaseUrl().data ?? window.location.origin;
-  const [name, setName] = useState(t.name.trim().slice(0, 100));
+  const [name, setName] = useState(t.name.trim().slice(0, TEMPLATE_LIMITS.cloneNameMax));
   const [withData, setWithData] = useState<'data' | 'structure'>('data');
   const [nameError, setNameError] = useState<string | null>(null);
   const [created, setCreated] = useState<Created | null>(null);
