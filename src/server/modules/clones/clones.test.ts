@@ -255,7 +255,7 @@ describe('POST /api/multipage/marketplace/templates/:id/clone', () => {
     const listed = await listTemplate((await sellerApp('Paid Shop')).appId, { free: false });
     const refused = await clone(buyer, listed.id, { name: 'Paid', with_data: true });
     expect([refused.statusCode, refused.json().message]).toEqual([402, TEMPLATE_MESSAGES.notPurchased]);
-    const purchase = (status: string, session: string) => ({
+    const purchase = (status: 'paid' | 'refunded', session: string) => ({
       id: `p${session}`,
       template_id: listed.id,
       buyer_user_id: buyer.id,

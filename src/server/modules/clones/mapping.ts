@@ -12,9 +12,10 @@ import type { BlockRecord } from '../../../shared/settings';
 import { datasourceSheets, readsWholeSheet, remapBlockColumns, usedColumns, type ColumnMap } from '../../../shared/settings/columns';
 import type { ServerContext } from '../../context';
 import { badRequest, notFound } from '../../errors';
-import { nowIso, parseJson } from '../../http';
+import { nowIso } from '../../http';
 import type { AppView } from '../apps/record';
 import { blockRecord } from '../blocks/record';
+import { sheetWithTypes } from '../spreadsheets/columns';
 import { clonesRepo } from './repo';
 
 export interface SheetShape {
@@ -30,9 +31,14 @@ export function normalisedColumn(name: string): string {
   return name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
-function shapeOf(row: { title: string; columns: string; column_types: string }): SheetShape {
-  const types = parseJson<Record<string, string>>(row.column_types, {});
-  return { title: row.title, columns: parseJson<string[]>(row.columns, []).map((name) => ({ name, type: types[name] ?? 'text' })) };
+/** A sheet's columns with their types (stored, else guessed from its first rows, as the data editor shows them). */
+async function shapesOf(ctx: ServerContext, spreadsheetId: string): Promise<SheetShape[]> {
+  const out: SheetShape[] = [];
+  for (const row of await clonesRepo(ctx.db).sheets(spreadsheetId)) {
+    const sheet = await sheetWithTypes(ctx, row);
+    out.push({ title: sheet.title, columns: sheet.columns.map((name) => ({ name, type: sheet.column_types[name] ?? 'text' })) });
+  }
+  return out;
 }
 
 /** Every sheet and column the blocks and the board filters name, with the blocks naming each. */
@@ -103,7 +109,7 @@ async function appState(ctx: ServerContext, app: AppView) {
   const repo = clonesRepo(ctx.db);
   const rows = await repo.appBlocks(app.id);
   const blocks = rows.map(blockRecord);
-  const own = app.spreadsheetId ? (await repo.sheets(app.spreadsheetId)).map(shapeOf) : [];
+  const own = app.spreadsheetId ? await shapesOf(ctx, app.spreadsheetId) : [];
   return { rows, blocks, own, used: usedReferences(blocks, app.settings, own) };
 }
 
@@ -111,7 +117,7 @@ async function appState(ctx: ServerContext, app: AppView) {
 async function targetSpreadsheet(ctx: ServerContext, app: AppView, id: string) {
   const s = await clonesRepo(ctx.db).spreadsheet(id);
   if (!s || s.workspace_id !== app.workspaceId) throw notFound(TEMPLATE_MESSAGES.mappingSpreadsheetNotYours);
-  return { ...s, sheets: (await clonesRepo(ctx.db).sheets(s.id)).map(shapeOf) };
+  return { ...s, sheets: await shapesOf(ctx, s.id) };
 }
 
 /** What the app's blocks use and, with a spreadsheet, its sheets and the guessed mapping. */

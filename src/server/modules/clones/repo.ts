@@ -49,7 +49,7 @@ export function clonesRepo(db: Db) {
       return db.selectFrom('spreadsheets').select(['id', 'workspace_id', 'title']).where('id', '=', id).executeTakeFirst();
     },
     sheets(spreadsheetId: string) {
-      return db.selectFrom('sheets').select(['id', 'title', 'columns', 'column_types']).where('spreadsheet_id', '=', spreadsheetId).orderBy('position').orderBy('id').execute();
+      return db.selectFrom('sheets').selectAll().where('spreadsheet_id', '=', spreadsheetId).orderBy('position').orderBy('id').execute();
     },
     /** Every block of the app's pages (with the page it is on). */
     appBlocks(appId: string) {
