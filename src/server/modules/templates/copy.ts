@@ -58,7 +58,7 @@ export interface CopiedApp {
 /** Rows read a batch at a time for the hash and the file references. */
 const ROW_BATCH = 1000;
 /** Rows copied by one INSERT … SELECT. */
-const COPY_SLICE = 10_000;
+const COPY_SLICE = 2_500;
 /** Files a copy takes along at most (a workspace holds far fewer under its quota). */
 const MAX_FILES = 5000;
 /** `/api/uploads/{id}` as the upload routes answer it. */
