@@ -239,6 +239,30 @@ describe('POST /api/multipage/marketplace/templates/:id/clone', () => {
     expect(await sub('!!!')).toMatch(/^app(-\d+)?$/);
   });
 
+  it('names from an XSS corpus are kept as plain text; their subdomains are plain DNS labels', async () => {
+    const listed = await listTemplate((await sellerApp('Corpus Shop')).appId);
+    const visitor = await signUp(t.app, 'Corpus Cleo');
+    const CORPUS = [
+      '<script>alert(1)</script>',
+      '<img src=x onerror=alert(1)>',
+      '"><svg onload=alert(1)>',
+      "javascript:alert('x')",
+      '{{constructor.constructor("alert(1)")()}}',
+      '../../etc/passwd',
+      'Ünïcødé 🚀 board',
+    ];
+    for (const name of CORPUS) {
+      const res = await clone(visitor, listed.id, { name, with_data: false });
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(201);
+      const { app } = res.json();
+      expect(app.name).toBe(name);
+      expect(app.subdomain).toMatch(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/);
+      const read = await t.app.inject({ method: 'GET', url: `/api/apps/${app.id}`, headers: as(visitor) });
+      expect(read.json().app.name).toBe(name);
+      expect(read.headers['content-type']).toContain('application/json');
+    }
+  });
+
   it('refuses: 401 without a session, 404 for an unknown template, 400 for a missing or long name', async () => {
     const listed = await listTemplate((await sellerApp('Refusing Shop')).appId);
     expect((await clone(null, listed.id, { name: 'X', with_data: true })).statusCode).toBe(401);
