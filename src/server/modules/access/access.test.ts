@@ -360,6 +360,22 @@ describe('privacy matrix', () => {
   });
 });
 
+describe("template clones and origins ('signed-in', issue 15): the caller's own workspace, never without a session", () => {
+  it('anonymous visitors get 401; every signed-in account reads its own origins and is told an unknown template does not exist', async () => {
+    const unexpected: string[] = [];
+    for (const role of ROLES) {
+      const headers = as(userOf(role));
+      const origins = await t.app.inject({ method: 'GET', url: '/api/multipage/marketplace/origins', headers });
+      const clone = await t.app.inject({ method: 'POST', url: '/api/multipage/marketplace/templates/nosuchtemplate/clone', headers, payload: { name: 'Copy', with_data: true } });
+      const expected = role === 'anonymous' ? [401, 401] : [200, 404];
+      if (origins.statusCode !== expected[0]) unexpected.push(`${role} origins → ${origins.statusCode}`);
+      if (clone.statusCode !== expected[1]) unexpected.push(`${role} clone → ${clone.statusCode}`);
+      if (origins.statusCode === 200 && origins.json().origins.length !== 0) unexpected.push(`${role} origins not empty`);
+    }
+    expect(unexpected).toEqual([]);
+  });
+});
+
 describe("imports ('signed-in'): into the caller's own workspace, never without a session", () => {
   const IMPORT_CALLS = [
     { name: 'import', url: '/api/spreadsheets', ok: 201 },

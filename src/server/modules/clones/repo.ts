@@ -13,6 +13,9 @@ export function clonesRepo(db: Db) {
     template(id: string) {
       return db.selectFrom('marketplace_templates').selectAll().where('id', '=', id).executeTakeFirst();
     },
+    async appExists(id: string): Promise<boolean> {
+      return !!(await db.selectFrom('apps').select('id').where('id', '=', id).executeTakeFirst());
+    },
     async insertOrigin(row: Insertable<AppOriginsTable>) {
       await db.insertInto('app_origins').values(row).execute();
     },

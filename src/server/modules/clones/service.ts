@@ -51,7 +51,9 @@ export async function cloneTemplate(ctx: ServerContext, user: SessionUser, templ
   const name = cloneName(body.name);
   const workspaceId = await ownWorkspace(ctx, user);
   const template = await clonesRepo(ctx.db).template(templateId);
-  if (!template) throw notFound(TEMPLATE_MESSAGES.notFound);
+  // A listing whose version's copy is gone (never in practice: versions are deleted with their
+  // listing) is as good as none.
+  if (!template || !(await clonesRepo(ctx.db).appExists(template.snapshot_app_id))) throw notFound(TEMPLATE_MESSAGES.notFound);
   if (!(await mayClone(ctx, user, workspaceId, template))) throw new HttpError(402, TEMPLATE_MESSAGES.notPurchased, undefined, 'not_purchased');
 
   const quotaBytes = ctx.config.uploadQuotaMb * 1024 * 1024;
