@@ -239,6 +239,17 @@ describe('POST /api/multipage/marketplace/templates/:id/clone', () => {
     expect(await sub('!!!')).toMatch(/^app(-\d+)?$/);
   });
 
+  it('clones racing for the same name each get a subdomain of their own', async () => {
+    const listed = await listTemplate((await sellerApp('Race Shop')).appId);
+    const racer = await signUp(t.app, 'Racer Rex');
+    const answers = await Promise.all([0, 1, 2].map(() => clone(racer, listed.id, { name: 'Race Board', with_data: true })));
+    for (const res of answers) expect(res.statusCode, res.body).toBe(201);
+    const subs = answers.map((r) => r.json().app.subdomain as string);
+    expect(new Set(subs).size).toBe(3);
+    for (const sub of subs) expect(sub).toMatch(/^race-board(-\d+)?$/);
+    expect(subs).toContain('race-board');
+  });
+
   it('names from an XSS corpus are kept as plain text; their subdomains are plain DNS labels', async () => {
     const listed = await listTemplate((await sellerApp('Corpus Shop')).appId);
     const visitor = await signUp(t.app, 'Corpus Cleo');
