@@ -24,6 +24,7 @@ import { blockRoutes } from './modules/blocks/routes';
 import { envRoutes } from './modules/env/routes';
 import { geocodeRoutes } from './modules/geocode/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
+import { clonesRoutes } from './modules/clones/routes';
 import { createMailer } from './modules/mail/mailer';
 import { pageRoutes } from './modules/pages/routes';
 import { rowRoutes } from './modules/rows/routes';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   appUserRoutes(app, ctx);
   uploadRoutes(app, ctx);
   marketplaceRoutes(app, ctx);
+  clonesRoutes(app, ctx);
   geocodeRoutes(app, ctx);
   envRoutes(app, ctx);
   billingRoutes(app, ctx);

@@ -152,3 +152,109 @@ export function renameColumnInBlock(schema: BlockSchema, block: BlockRecord, she
   }
   return changed ? next : null;
 }
+
+/**
+ * What a column mapping does to references: `sheet(title)` is the sheet a sheet title becomes
+ * (undefined: unchanged), `column(title, name)` the column a column of that sheet becomes
+ * (undefined: unchanged). Both keyed by the old names.
+ */
+export interface ColumnMap {
+  sheet(title: string): string | undefined;
+  column(sheetTitle: string, column: string): string | undefined;
+}
+
+/** One level of settings with every sheet and column reference mapped at once (a swap stays a swap). */
+function remapIn(schema: SettingsSchema, values: Values, ownSheet: string | undefined, map: ColumnMap): Values | null {
+  let out: Record<string, unknown> | null = null;
+  const set = (key: string, v: unknown) => {
+    out ??= { ...(values as Record<string, unknown>) };
+    out[key] = v;
+  };
+  const own = (c: unknown) => (typeof c === 'string' && c && ownSheet !== undefined ? (map.column(ownSheet, c) ?? c) : c);
+  for (const [key, setting] of Object.entries(schema)) {
+    const v = (values as Record<string, unknown>)[key];
+    if (setting.type === 'sheet_columns') {
+      if (typeof v === 'string' && own(v) !== v) set(key, own(v));
+      else if (Array.isArray(v)) {
+        const next = v.map(own);
+        if (next.some((c, i) => c !== v[i])) set(key, next);
+      }
+    } else if (setting.type === 'datasource') {
+      const d = v as { sheet?: unknown; column?: unknown } | undefined;
+      if (d && typeof d.sheet === 'string' && d.sheet) {
+        const sheet = map.sheet(d.sheet) ?? d.sheet;
+        const column = typeof d.column === 'string' && d.column ? (map.column(d.sheet, d.column) ?? d.column) : d.column;
+        if (sheet !== d.sheet || column !== d.column) set(key, { ...d, sheet, column });
+      }
+    } else if (setting.type === 'markdowntext' && typeof v === 'string') {
+      if (ownSheet === undefined) continue;
+      // The references the scan reads: `[ Name ]` (trimmed) is the column Name; spacing is kept.
+      const next = v.replace(/\[([^\]\n]{1,200})\]/g, (whole, inner: string) => {
+        const name = inner.trim();
+        const to = map.column(ownSheet, name);
+        return to === undefined ? whole : `[${inner.replace(name, () => to)}]`;
+      });
+      if (next !== v) set(key, next);
+    } else if (setting.type === 'array' && setting.item && Array.isArray(v)) {
+      let changed = false;
+      const items = v.map((item) => {
+        if (!item || typeof item !== 'object') return item;
+        const r = remapIn(setting.item!, item as Values, ownSheet, map);
+        if (r) changed = true;
+        return r ?? item;
+      });
+      if (changed) set(key, items);
+    }
+  }
+  return out;
+}
+
+/**
+ * The block with every sheet and column reference mapped at once, wherever usedColumns /
+ * datasourceSheets find them (its sheet_title, block settings, axis, actions, filters,
+ * datasources, markdown `[Column]`); null when nothing changed.
+ */
+export function remapBlockColumns(schema: BlockSchema, block: BlockRecord, map: ColumnMap): BlockRecord | null {
+  const ownSheet = block.sheet_title || undefined;
+  let changed = false;
+  let next = block as BlockRecord;
+  const top = remapIn(blockSettings(schema), block, ownSheet, map);
+  if (top) {
+    next = { ...next, ...(top as Partial<BlockRecord>) };
+    changed = true;
+  }
+  const list = (items: unknown, settings: SettingsSchema | undefined): unknown[] | null => {
+    if (!settings || !Array.isArray(items)) return null;
+    let any = false;
+    const out = items.map((item) => {
+      if (!item || typeof item !== 'object') return item;
+      const r = remapIn(settings, item as Values, ownSheet, map);
+      if (r) any = true;
+      return r ?? item;
+    });
+    return any ? out : null;
+  };
+  const axis = list(block.axis, schema.axis?.settings);
+  if (axis) {
+    next = { ...next, axis: axis as BlockRecord['axis'] };
+    changed = true;
+  }
+  const actions = list(block.actions, schema.actions?.settings);
+  if (actions) {
+    next = { ...next, actions: actions as BlockRecord['actions'] };
+    changed = true;
+  }
+  const filters = list((block as Record<string, unknown>).filters, schema.filters?.settings);
+  if (filters) {
+    next = { ...next, filters } as BlockRecord;
+    changed = true;
+  }
+  if (ownSheet !== undefined) {
+    const sheet = map.sheet(ownSheet);
+    if (sheet !== undefined && sheet !== ownSheet) {
+      next = { ...next, sheet_title: sheet };
+      changed = true;
+    }
+  }
+  return changed ? next : null;
+}

@@ -241,6 +241,8 @@ const OWNER_CALLS: Call[] = [
   // Whether the app's workspace may sell paid templates (billing/billing.test.ts: its own matrix with app users and admins).
   { name: 'paid template status', method: 'GET', url: (f) => `/api/multipage/marketplace/check-stripe-submit-status?app_id=${f.id}` },
   { name: 'marketplace request', method: 'GET', url: (f) => `/api/multipage/marketplace/review-request?app_id=${f.id}` },
+  // What the app's blocks use, for binding it to another spreadsheet (issue 15; clones/mapping.test.ts).
+  { name: 'column mapping plan', method: 'GET', url: (f) => `/api/apps/${f.id}/column-mapping` },
   // The data editor's routes (issue 13), on a spreadsheet of the owner's no app uses: they
   // change its columns, which the fixture's sheet must keep.
   { name: 'add column', method: 'POST', url: () => `/api/spreadsheets/${scratchId}/sheets/Orders/columns`, payload: () => ({ name: `Extra ${++added}` }) },
@@ -272,6 +274,7 @@ const NOT_IN_MATRIX: Record<string, string> = {
   'DELETE /api/spreadsheets/:id/sheets/:sheetTitle/columns/:column': 'destroys a column of the fixture sheet (spreadsheets/data-editor.test.ts)',
   'PUT /api/multipage/marketplace/review-request': 'needs a public app with no sign-in and uploaded images (its own matrix: marketplace/marketplace.test.ts)',
   'DELETE /api/multipage/marketplace/review-request': 'needs a submission to cancel (its own matrix: marketplace/marketplace.test.ts)',
+  'POST /api/apps/:appId/column-mapping': "moves the app to another spreadsheet, which the other calls' fixture must keep (its own checks: clones/mapping.test.ts)",
 };
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
@@ -354,6 +357,22 @@ describe('privacy matrix', () => {
     // The owner may, and the workspace's editor too (a spot check that the calls themselves are right).
     for (const call of OWNER_CALLS) expect((await send(call, apps.private, 'workspace editor')).statusCode, `editor ${call.name}`).toBeLessThan(300);
     for (const call of OWNER_CALLS) expect((await send(call, apps.public, 'owner')).statusCode, call.name).toBeLessThan(300);
+  });
+});
+
+describe("template clones and origins ('signed-in', issue 15): the caller's own workspace, never without a session", () => {
+  it('anonymous visitors get 401; every signed-in account reads its own origins and is told an unknown template does not exist', async () => {
+    const unexpected: string[] = [];
+    for (const role of ROLES) {
+      const headers = as(userOf(role));
+      const origins = await t.app.inject({ method: 'GET', url: '/api/multipage/marketplace/origins', headers });
+      const clone = await t.app.inject({ method: 'POST', url: '/api/multipage/marketplace/templates/nosuchtemplate/clone', headers, payload: { name: 'Copy', with_data: true } });
+      const expected = role === 'anonymous' ? [401, 401] : [200, 404];
+      if (origins.statusCode !== expected[0]) unexpected.push(`${role} origins → ${origins.statusCode}`);
+      if (clone.statusCode !== expected[1]) unexpected.push(`${role} clone → ${clone.statusCode}`);
+      if (origins.statusCode === 200 && origins.json().origins.length !== 0) unexpected.push(`${role} origins not empty`);
+    }
+    expect(unexpected).toEqual([]);
   });
 });
 

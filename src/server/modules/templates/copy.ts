@@ -20,6 +20,7 @@ import type { ServerContext } from '../../context';
 import type { Db } from '../../db';
 import { newId, nowIso, parseJson } from '../../http';
 import { blockRecord } from '../blocks/record';
+import { SECRET_ACTION_KEYS } from '../actions/secrets';
 import { uploadsDir } from '../uploads/service';
 import { templatesRepo, type SourceBlock, type SourceSheet } from './repo';
 
@@ -30,6 +31,17 @@ export interface CopyOptions {
   subdomain?: string;
   /** Whether the copy is public (default false: private). */
   public?: boolean;
+  /**
+   * Blank the credentials of API-call actions (SECRET_ACTION_KEYS: token, custom header, endpoint,
+   * field mapping) in the copy's blocks: what the seller set up for their own API never reaches
+   * a template version or a buyer's clone.
+   */
+  stripSecrets?: boolean;
+  /**
+   * Called with the bytes of the files the copy will take along, before any is copied (after the
+   * rows were read); throwing refuses the copy (a buyer's upload quota).
+   */
+  beforeFiles?: (bytes: number) => Promise<void>;
 }
 
 export interface CopiedApp {
@@ -46,7 +58,7 @@ export interface CopiedApp {
 /** Rows read a batch at a time for the hash and the file references. */
 const ROW_BATCH = 1000;
 /** Rows copied by one INSERT … SELECT. */
-const COPY_SLICE = 10_000;
+const COPY_SLICE = 2_500;
 /** Files a copy takes along at most (a workspace holds far fewer under its quota). */
 const MAX_FILES = 5000;
 /** `/api/uploads/{id}` as the upload routes answer it. */
@@ -86,6 +98,30 @@ function rewriteUploads(text: string, uploads: Map<string, string>): string {
     const to = uploads.get(id);
     return to ? `/api/uploads/${to}` : whole;
   });
+}
+
+/**
+ * A block config (JSON text) with the credentials of its actions blanked: the keys of
+ * SECRET_ACTION_KEYS in every item of the schema's `actions` list, set to their empty value.
+ * Unchanged text when the block has no action holding one.
+ */
+export function stripActionSecrets(type: string, config: string): string {
+  if (!schemaOf(type)?.actions) return config;
+  const record = parseJson<Record<string, unknown>>(config, {});
+  if (!Array.isArray(record.actions)) return config;
+  let changed = false;
+  const actions = record.actions.map((a: unknown) => {
+    if (!a || typeof a !== 'object') return a;
+    const out: Record<string, unknown> = { ...(a as Record<string, unknown>) };
+    for (const key of SECRET_ACTION_KEYS)
+      if (key in out) {
+        const empty = key === 'field_mapping' ? [] : '';
+        if (JSON.stringify(out[key]) !== JSON.stringify(empty)) changed = true;
+        out[key] = empty;
+      }
+    return out;
+  });
+  return changed ? JSON.stringify({ ...record, actions }) : config;
 }
 
 /** The sheets the blocks read: their own sheet, and the sheets their datasource settings name (access/columns.ts). */
@@ -203,6 +239,7 @@ async function copyInto(ctx: ServerContext, trx: Db, sourceAppId: string, target
   const uploads = new Map<string, string>();
   const uploadIds: string[] = [];
   const originals = (await repo.uploads([...files])).filter((u) => u.workspace_id === source.workspace_id);
+  if (options.beforeFiles) await options.beforeFiles(originals.reduce((sum, u) => sum + Number(u.size), 0));
   await fs.promises.mkdir(uploadsDir(ctx), { recursive: true });
   for (const u of originals) {
     const copyId = newId();
@@ -249,7 +286,7 @@ async function copyInto(ctx: ServerContext, trx: Db, sourceAppId: string, target
   });
   for (const p of pages)
     await repo.insertPage({ ...p, id: ids.get(p.id)!, app_id: appId, settings: rewrite(p.settings), created_at: now });
-  await repo.insertBlocks(blocks.map((b) => ({ id: ids.get(b.id)!, page_id: ids.get(b.page_id)!, position: b.position, type: b.type, config: rewrite(b.config), created_at: now, updated_at: now })));
+  await repo.insertBlocks(blocks.map((b) => ({ id: ids.get(b.id)!, page_id: ids.get(b.page_id)!, position: b.position, type: b.type, config: options.stripSecrets ? stripActionSecrets(b.type, rewrite(b.config)) : rewrite(b.config), created_at: now, updated_at: now })));
 
   return { appId, subdomain, spreadsheetId, contentHash: hash.digest('hex'), uploadIds };
 }

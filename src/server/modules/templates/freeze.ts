@@ -45,7 +45,7 @@ export interface FrozenVersion {
  */
 export async function freezeVersion(ctx: ServerContext, trx: Db, input: { requestId: string; app: { id: string } }): Promise<FrozenVersion> {
   const workspaceId = await ensureMarketplaceWorkspace(trx);
-  const copy = await copyApp(ctx, trx, input.app.id, workspaceId, { withRows: true });
+  const copy = await copyApp(ctx, trx, input.app.id, workspaceId, { withRows: true, stripSecrets: true });
   const repo = templatesRepo(trx);
   const version: TemplateVersionRow = {
     id: newId(),
