@@ -134,7 +134,7 @@ function PurchaseStatus({ sessionId }: { sessionId: string }) {
       )}
       <Group justify="center" mt="xs">
         {view === 'paid' && t && (
-          <Button size="md" component="a" href={onBase(base.data, templatePreviewPath(t, { openCloneModal: true }))} data-testid="payment-use-template">
+          <Button component="a" href={onBase(base.data, templatePreviewPath(t, { openCloneModal: true }))} data-testid="payment-use-template">
             {TEMPLATE_MESSAGES.useTemplate}
           </Button>
         )}

@@ -63,75 +63,70 @@ function Detail({ t }: { t: TemplateDetail }) {
   const bg = t.thumbnail_bg_color || '#ffffff';
 
   return (
-    <Grid gutter="xl" data-testid="template-detail">
-      <Grid.Col span={{ base: 12, md: 7 }}>
-        <Stack gap="lg">
-          <div>
-            <Title order={1} fz={{ base: 26, sm: 32 }} style={{ overflowWrap: 'anywhere' }} data-testid="template-title">
-              {t.name}
-            </Title>
-            <Text c="dimmed" mt={4}>
-              by <b>{t.seller_name}</b>
-            </Text>
-            <Text mt="sm" size="lg" style={{ overflowWrap: 'anywhere' }}>
-              {t.summary}
-            </Text>
-          </div>
-
-          <Stack gap="xs">
-            <UnstyledButton
-              onClick={() => items.length && setGallery(0)}
-              aria-label="Open the template images"
-              style={{ background: bg, borderRadius: 12, border: '1px solid var(--mantine-color-gray-3)', overflow: 'hidden', cursor: items.length ? 'zoom-in' : 'default' }}
-              disabled={items.length === 0}
-            >
-              {t.thumbnail ? (
-                <Image src={t.thumbnail} alt={`${t.name}: thumbnail`} h={{ base: 220, sm: 320 }} fit="contain" p="md" />
-              ) : (
-                <Center h={220} c="gray.5">
-                  <IconPhoto size={48} aria-hidden />
-                </Center>
-              )}
-            </UnstyledButton>
-            {t.additional_images.length > 0 && (
-              <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs" data-testid="template-images">
-                {t.additional_images.map((src, i) => (
-                  <UnstyledButton
-                    key={`${i}-${src}`}
-                    onClick={() => setGallery(items.findIndex((it) => it.type === 'additional' && it.index === i + 1))}
-                    aria-label={`Open image ${i + 1}`}
-                    style={{ borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)', background: 'white', cursor: 'zoom-in' }}
-                  >
-                    <Image src={src} alt="" h={72} fit="cover" />
-                  </UnstyledButton>
-                ))}
-              </SimpleGrid>
+    <div className="sb-template-detail" data-testid="template-detail">
+      <Stack gap="lg" data-area="head">
+        <div>
+          <Title order={1} fz={{ base: 26, sm: 32 }} style={{ overflowWrap: 'anywhere' }} data-testid="template-title">
+            {t.name}
+          </Title>
+          <Text c="dimmed" mt={4}>
+            by <b>{t.seller_name}</b>
+          </Text>
+          <Text mt="sm" size="lg" style={{ overflowWrap: 'anywhere' }}>
+            {t.summary}
+          </Text>
+        </div>
+        <Stack gap="xs">
+          <UnstyledButton
+            onClick={() => items.length && setGallery(0)}
+            aria-label="Open the template images"
+            style={{ background: bg, borderRadius: 12, border: '1px solid var(--mantine-color-gray-3)', overflow: 'hidden', cursor: items.length ? 'zoom-in' : 'default' }}
+            disabled={items.length === 0}
+          >
+            {t.thumbnail ? (
+              <Image src={t.thumbnail} alt={`${t.name}: thumbnail`} h={{ base: 220, sm: 320 }} fit="contain" p="md" />
+            ) : (
+              <Center h={220} c="gray.5">
+                <IconPhoto size={48} aria-hidden />
+              </Center>
             )}
-          </Stack>
-
-          <div>
-            <Title order={2} fz="lg" mb="xs">
-              About this template
-            </Title>
-            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-              {/* The description is rich HTML the server cleans (sanitize-html) when it is stored
-                  and again when it is served; nothing else is injected here. */}
-              <Typography>
-                <Box data-testid="template-description" style={{ overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: t.description }} />
-              </Typography>
-            </Paper>
-          </div>
+          </UnstyledButton>
+          {t.additional_images.length > 0 && (
+            <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs" data-testid="template-images">
+              {t.additional_images.map((src, i) => (
+                <UnstyledButton
+                  key={`${i}-${src}`}
+                  onClick={() => setGallery(items.findIndex((it) => it.type === 'additional' && it.index === i + 1))}
+                  aria-label={`Open image ${i + 1}`}
+                  style={{ borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)', background: 'white', cursor: 'zoom-in' }}
+                >
+                  <Image src={src} alt="" h={72} fit="cover" />
+                </UnstyledButton>
+              ))}
+            </SimpleGrid>
+          )}
         </Stack>
-      </Grid.Col>
+      </Stack>
 
-      <Grid.Col span={{ base: 12, md: 5 }}>
-        <Box pos={{ md: 'sticky' }} top={76}>
-          <ActionCard t={t} base={base.data} />
-        </Box>
-      </Grid.Col>
+      <div data-area="action">
+        <ActionCard t={t} base={base.data} />
+      </div>
+
+      <div data-area="body">
+        <Title order={2} fz="lg" mb="xs">
+          About this template
+        </Title>
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          {/* The description is rich HTML the server cleans (sanitize-html) when it is stored
+              and again when it is served; nothing else is injected here. */}
+          <Typography>
+            <Box data-testid="template-description" style={{ overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: t.description }} />
+          </Typography>
+        </Paper>
+      </div>
 
       <GalleryModal items={items} start={gallery ?? 0} opened={gallery !== null} onClose={() => setGallery(null)} background={bg} />
-    </Grid>
+    </div>
   );
 }
 

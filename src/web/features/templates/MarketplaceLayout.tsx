@@ -16,6 +16,17 @@ const NAV = [
   { to: '/multipage-templates', label: 'Multipage apps', match: ['/multipage-templates'] },
 ];
 
+function Nav({ pathname }: { pathname: string }) {
+  return NAV.map((n) => {
+    const current = n.match.includes(pathname);
+    return (
+      <Button key={n.to} component={Link} to={n.to} variant={current ? 'light' : 'subtle'} color={current ? undefined : 'dark'} size="sm" aria-current={current ? 'page' : undefined}>
+        {n.label}
+      </Button>
+    );
+  });
+}
+
 export function MarketplaceLayout({ children }: { children: ReactNode }) {
   const me = useMe();
   const { pathname } = useLocation();
@@ -35,14 +46,7 @@ export function MarketplaceLayout({ children }: { children: ReactNode }) {
               </Group>
             </UnstyledButton>
             <Group gap={4} wrap="nowrap" visibleFrom="sm" component="nav" aria-label="Template listings">
-              {NAV.map((n) => {
-                const current = n.match.includes(pathname);
-                return (
-                  <Button key={n.to} component={Link} to={n.to} variant={current ? 'light' : 'subtle'} color={current ? undefined : 'dark'} size="sm" aria-current={current ? 'page' : undefined}>
-                    {n.label}
-                  </Button>
-                );
-              })}
+              <Nav pathname={pathname} />
             </Group>
           </Group>
           {me.isPending ? null : me.data ? (
@@ -63,6 +67,12 @@ export function MarketplaceLayout({ children }: { children: ReactNode }) {
       </AppShell.Header>
       <AppShell.Main>
         <Container size="lg" py="md">
+          {/* On a phone the listings' links sit above the page (the top bar has no room). */}
+          {NAV.some((n) => n.match.includes(pathname)) && (
+            <Group gap={4} hiddenFrom="sm" mb="sm" component="nav" aria-label="Template listings">
+              <Nav pathname={pathname} />
+            </Group>
+          )}
           {children}
         </Container>
       </AppShell.Main>
