@@ -3,15 +3,16 @@
 // 'Use Template' (free, bought or one's own) or 'Buy for $x' (Stripe Checkout).
 import { Alert, Anchor, Badge, Box, Button, Center, Grid, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, Typography, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconEye, IconMapOff, IconPhoto, IconShoppingCart, IconCopy } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { categoryLabel, priceLabel } from '../../shared/rules/marketplace';
 import { TEMPLATE_MESSAGES } from '../../shared/rules/templates';
 import { TEMPLATE_REDIRECT_KEY } from '../features/auth/redirect';
 import { galleryItems } from '../features/marketplace/form-state';
 import { GalleryModal } from '../features/marketplace/GalleryModal';
-import { templatePreviewPath, templatesApi, useTemplate, type TemplateDetail } from '../features/templates/api';
+import { templateKeys, templatePreviewPath, templatesApi, useTemplate, type TemplateDetail } from '../features/templates/api';
+import { backLink } from '../features/templates/listing-query';
 import { MarketplaceLayout } from '../features/templates/MarketplaceLayout';
 import { absoluteUrl, usePageMeta } from '../features/templates/page-meta';
 import { actionNote, authPath, needsPurchase, onBase, purchaseNote, templateAction } from '../features/templates/template-action';
@@ -22,6 +23,7 @@ import { useMe } from '../lib/queries';
 export function TemplateDetailPage() {
   const { slug } = useParams();
   const template = useTemplate(slug);
+  const back = backLink(useLocation().state);
   const notFound = template.error instanceof ApiError && template.error.status === 404;
   usePageMeta(
     template.data
@@ -34,10 +36,10 @@ export function TemplateDetailPage() {
   return (
     <MarketplaceLayout>
       <Stack gap="md">
-        <Anchor component={Link} to="/marketplace" size="sm" c="dimmed">
+        <Anchor component={Link} to={back.to} size="sm" c="dimmed">
           <Group gap={4} component="span">
             <IconArrowLeft size={14} aria-hidden />
-            All templates
+            {back.label}
           </Group>
         </Anchor>
         {template.isPending ? (
@@ -49,14 +51,14 @@ export function TemplateDetailPage() {
             <Problem title={TEMPLATE_MESSAGES.loadFailed} text={messageOf(template.error)} onRetry={() => template.refetch()} retrying={template.isFetching} />
           )
         ) : (
-          <Detail t={template.data} />
+          <Detail t={template.data} slug={slug ?? ''} />
         )}
       </Stack>
     </MarketplaceLayout>
   );
 }
 
-function Detail({ t }: { t: TemplateDetail }) {
+function Detail({ t, slug }: { t: TemplateDetail; slug: string }) {
   const [gallery, setGallery] = useState<number | null>(null);
   const items = galleryItems(t);
   const base = useBaseUrl();
@@ -109,7 +111,7 @@ function Detail({ t }: { t: TemplateDetail }) {
       </Stack>
 
       <div data-area="action">
-        <ActionCard t={t} base={base.data} />
+        <ActionCard t={t} base={base.data} slug={slug} />
       </div>
 
       <div data-area="body">
@@ -130,8 +132,9 @@ function Detail({ t }: { t: TemplateDetail }) {
   );
 }
 
-function ActionCard({ t, base }: { t: TemplateDetail; base: string | undefined }) {
+function ActionCard({ t, base, slug }: { t: TemplateDetail; base: string | undefined; slug: string }) {
   const me = useMe();
+  const qc = useQueryClient();
   const signedIn = !!me.data;
   const action = templateAction(t, signedIn, base, window.location.href);
   const note = actionNote(t, signedIn);
@@ -141,6 +144,8 @@ function ActionCard({ t, base }: { t: TemplateDetail; base: string | undefined }
     // Off to Stripe's page; the purchase counts once Stripe's signed webhook says it was paid.
     onSuccess: ({ url }) => window.location.assign(url),
     onError: (e) => {
+      // Bought (or made clonable) meanwhile, say in another tab: the page catches up.
+      if (e instanceof ApiError && e.status === 409) void qc.invalidateQueries({ queryKey: templateKeys.detail(slug) });
       // The session ended meanwhile: sign in again, then back here.
       if (e instanceof ApiError && e.status === 401) {
         localStorage.setItem(TEMPLATE_REDIRECT_KEY, window.location.href);

@@ -3,19 +3,22 @@
 // The whole card links to /templates/{slug}.
 import { Badge, Box, Card, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { TemplateSummary } from '../../../shared/api/templates';
 import { categoryLabel, priceLabel } from '../../../shared/rules/marketplace';
-import { visibleTags } from './listing-query';
+import { visibleTags, type FromListing } from './listing-query';
 
 const THUMB_HEIGHT = 170;
 
 export function TemplateCard({ t }: { t: TemplateSummary }) {
   const tags = visibleTags(t.tags);
+  const { pathname, search } = useLocation();
+  const from: FromListing = { listing: pathname + search };
   return (
     <Card
       component={Link}
       to={`/templates/${encodeURIComponent(t.slug)}`}
+      state={from}
       withBorder
       radius="lg"
       padding="md"

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEMPLATE_LIMITS } from '../../../shared/rules/templates';
 import {
+  backLink,
   changeState,
   clearedFilters,
   countLabel,
@@ -140,5 +141,21 @@ describe('counts and tags', () => {
   it('shows three tags and how many more', () => {
     expect(visibleTags(['a', 'b'])).toEqual({ shown: ['a', 'b'], more: 0 });
     expect(visibleTags(['a', 'b', 'c', 'd', 'e'])).toEqual({ shown: ['a', 'b', 'c'], more: 2 });
+  });
+});
+
+describe('the template page’s back link', () => {
+  it.each<[unknown, string, string]>([
+    [{ listing: '/marketplace?q=crm&page=2' }, '/marketplace?q=crm&page=2', 'Back to the templates'],
+    [{ listing: '/multipage-templates' }, '/multipage-templates', 'Back to the templates'],
+    [{ listing: '/templates?price=free' }, '/templates?price=free', 'Back to the templates'],
+    // Only a listing of this site: anything else falls back.
+    [{ listing: 'https://evil.example/marketplace' }, '/marketplace', 'All templates'],
+    [{ listing: '/templates/other-template' }, '/marketplace', 'All templates'],
+    [{ listing: 42 }, '/marketplace', 'All templates'],
+    [null, '/marketplace', 'All templates'],
+    [undefined, '/marketplace', 'All templates'],
+  ])('%j → %s', (state, to, label) => {
+    expect(backLink(state)).toEqual({ to, label });
   });
 });

@@ -143,3 +143,15 @@ export const LISTINGS = {
   multipage: { path: '/multipage-templates', kind: 'multipage', title: 'Multipage app templates', intro: 'Complete apps with several pages, ready for your data. Preview any template live, then make it yours.' },
 } as const satisfies Record<string, { path: string; kind: TemplateKindFilter; title: string; intro: string }>;
 export type ListingName = keyof typeof LISTINGS;
+
+/** What a card hands the template page (router state): the listing it came from, for its back link. */
+export interface FromListing {
+  listing: string;
+}
+
+/** Back to the listing the visitor came from (its search and page kept), else to all templates. */
+export function backLink(state: unknown): { to: string; label: string } {
+  const listing = (state as Partial<FromListing> | null)?.listing;
+  if (typeof listing === 'string' && /^\/(marketplace|templates|multipage-templates)(\?|$)/.test(listing)) return { to: listing, label: 'Back to the templates' };
+  return { to: '/marketplace', label: 'All templates' };
+}
