@@ -42,7 +42,7 @@ export function TemplateCard({ t }: { t: TemplateSummary }) {
           <Text fw={700} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
             {t.name}
           </Text>
-          <Badge variant={t.is_free ? 'light' : 'filled'} color={t.is_free ? 'teal' : 'indigo'} style={{ flexShrink: 0 }} data-testid="template-price">
+          <Badge variant={t.is_free ? 'light' : 'filled'} color={t.is_free ? 'teal' : 'indigo'} style={{ flexShrink: 0 }} tt="none" data-testid="template-price">
             {priceLabel(t.is_free, t.price)}
           </Badge>
         </Group>
