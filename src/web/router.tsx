@@ -1,4 +1,4 @@
-// Routes of shell §2.1 that exist so far. Later issues (templates, marketplace, blog) render a
+// Routes of shell §2.1 that exist so far. Later issues (the blog, boardWorkspace) render a
 // 'Coming soon' page; anything else unknown is the 404 screen. Routes name their middleware
 // (guards/registry.ts) with <RouteMiddleware use={[...]} />.
 import { createBrowserRouter, Outlet } from 'react-router';
@@ -20,18 +20,13 @@ function Root() {
   );
 }
 
+// One a line: reserved-paths.test.ts reads them.
 const LATER = [
-  'templates',
-  'templates/:slug',
-  'multipage-templates',
-  'marketplace',
   'blog',
   'blog/*',
   'blog-admin',
   'blog-admin/*',
   'boardWorkspace',
-  'payment_success',
-  'payment_fail',
 ];
 
 export const router = createBrowserRouter([
@@ -76,6 +71,13 @@ export const router = createBrowserRouter([
       // A workspace-editor invitation (issue 5), on the base host; it needs the account's session.
       { path: 'join-workspace', lazy: async () => ({ Component: (await import('./routes/JoinWorkspacePage')).JoinWorkspacePage }) },
       { path: 'reset-password', lazy: async () => ({ Component: (await import('./routes/AppPasswordPage')).ResetPasswordPage }) },
+      // The marketplace's visitor side (issue 15): listings, a template's page, Stripe's way back.
+      { path: 'marketplace', lazy: async () => ({ Component: (await import('./routes/MarketplacePage')).MarketplacePage }) },
+      { path: 'templates', lazy: async () => ({ Component: (await import('./routes/MarketplacePage')).TemplatesPage }) },
+      { path: 'multipage-templates', lazy: async () => ({ Component: (await import('./routes/MarketplacePage')).MultipageTemplatesPage }) },
+      { path: 'templates/:slug', lazy: async () => ({ Component: (await import('./routes/TemplateDetailPage')).TemplateDetailPage }) },
+      { path: 'payment_success', lazy: async () => ({ Component: (await import('./routes/PaymentResultPage')).PaymentSuccessPage }) },
+      { path: 'payment_fail', lazy: async () => ({ Component: (await import('./routes/PaymentResultPage')).PaymentFailPage }) },
       ...LATER.map((path) => ({ path, Component: ComingSoon })),
       { path: ':boardSlug', Component: BoardRoute },
       // A page of a multipage app on the base host (on an app host, `/:boardSlug` is the page).
