@@ -270,7 +270,8 @@ export async function startFakeStripe(secretKey = `sk_test_${crypto.randomBytes(
   }
 
   const filled = (target: string, id: string) => target.replaceAll('{CHECKOUT_SESSION_ID}', id);
-  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 
   /** The buyer's side: GET /c/pay/{id} shows the session with Pay and Cancel; POST /c/pay/{id} pays. */
   async function checkoutPage(method: string, path: string, res: http.ServerResponse): Promise<boolean> {
