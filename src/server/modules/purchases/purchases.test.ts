@@ -373,6 +373,16 @@ describe('buying a paid template through Stripe Checkout', () => {
     expect(await owns(buyer)).toBe(false);
   });
 
+  it('a pending session Stripe no longer knows is set aside, and Buy opens a new one', async () => {
+    const buyer = await signUp(t.app, 'Gil Gone');
+    const first = await buy(buyer);
+    stripe.checkoutSessions.delete(first.session_id);
+    const second = await buy(buyer);
+    expect(second.session_id).not.toBe(first.session_id);
+    expect((await purchase(first.session_id)).status).toBe('expired');
+    expect((await purchase(second.session_id)).status).toBe('pending');
+  });
+
   it('two clicks at once open one session and one purchase', async () => {
     const buyer = await signUp(t.app, 'Dot Double-click');
     const [a, b] = await Promise.all([buy(buyer), buy(buyer)]);

@@ -11,7 +11,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../errors';
 import { nowIso, sha256 } from '../../http';
 import type { SessionUser } from '../auth/session';
 import { stripeRepo } from '../billing/repo';
-import { callStripe, stripeClient } from '../billing/stripe';
+import { callStripe, stripeClient, stripeFailure } from '../billing/stripe';
 import { workspaceOf } from '../workspace/service';
 import { purchasesRepo, type PurchaseRow } from './repo';
 
@@ -114,18 +114,41 @@ export async function checkout(ctx: ServerContext, user: SessionUser, templateId
   return { url, session_id: session.id };
 }
 
+/** Whether Stripe answered that the session does not exist (keys of another mode, or a test clock gone). */
+function sessionMissing(err: unknown): boolean {
+  const e = err as { type?: string; code?: string };
+  return e?.type === 'StripeInvalidRequestError' && e.code === 'resource_missing';
+}
+
+/** The session as Stripe has it now (null: Stripe no longer knows it). */
+async function sessionNow(ctx: ServerContext, stripe: Stripe, sessionId: string): Promise<Stripe.Checkout.Session | null> {
+  try {
+    return await stripe.checkout.sessions.retrieve(sessionId);
+  } catch (err) {
+    if (sessionMissing(err)) return null;
+    throw stripeFailure(ctx, err, 'checkout session check');
+  }
+}
+
 /** The pending purchase's session if it is still open and still right; else closes it. */
 async function reuseOrClose(ctx: ServerContext, stripe: Stripe, pending: PurchaseRow, priceCents: number, versionId: string): Promise<CheckoutResponse | null> {
   const repo = purchasesRepo(ctx.db);
-  const session = await callStripe(ctx, 'checkout session check', () => stripe.checkout.sessions.retrieve(pending.checkout_session_id));
-  // Paid, the webhook not here yet: it will grant the purchase.
-  if (session.status === 'complete') throw conflict(TEMPLATE_MESSAGES.alreadyPurchased);
-  if (session.status === 'open') {
+  let session = await sessionNow(ctx, stripe, pending.checkout_session_id);
+  if (session?.status === 'open') {
     const fresh = session.expires_at - Math.floor(Date.now() / 1000) > REUSE_MARGIN_S;
     if (fresh && pending.amount_cents === priceCents && pending.version_id === versionId) return { url: payUrl(session), session_id: session.id };
-    await callStripe(ctx, 'checkout session close', () => stripe.checkout.sessions.expire(session.id));
+    try {
+      session = await stripe.checkout.sessions.expire(session.id);
+    } catch (err) {
+      // Paid or expired in the meantime: Stripe refuses to close it; read what it became.
+      if (!(err instanceof Error && (err as { type?: string }).type === 'StripeInvalidRequestError')) throw stripeFailure(ctx, err, 'checkout session close');
+      session = await sessionNow(ctx, stripe, session.id);
+      if (session?.status === 'open') throw stripeFailure(ctx, err, 'checkout session close');
+    }
   }
-  // Closed now or before (its checkout.session.expired may still be on its way).
+  // Paid, the webhook not here yet: it will grant the purchase.
+  if (session?.status === 'complete') throw conflict(TEMPLATE_MESSAGES.alreadyPurchased);
+  // Closed now or before (its checkout.session.expired may still be on its way), or unknown to Stripe.
   await repo.transition(pending.id, ['pending'], 'expired', nowIso());
   return null;
 }
