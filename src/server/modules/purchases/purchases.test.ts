@@ -316,6 +316,8 @@ describe('buying a paid template through Stripe Checkout', () => {
     const other = stripe.sessionEvent(session_id, 'checkout.session.completed');
     (other.data.object as Stripe.Checkout.Session).metadata = { purchase_id: 'pu_someone_else', template_id: paid.templateId };
     expect((await sendWebhook(hookUrl, other, WEBHOOK_SECRET)).status).toBe(200);
+    const connected = { ...stripe.sessionEvent(session_id, 'checkout.session.completed'), account: paid.accountId };
+    expect((await sendWebhook(hookUrl, connected, CONNECT_SECRET)).status).toBe(200);
     const unknown = stripe.sessionEvent(session_id, 'checkout.session.completed');
     (unknown.data.object as Stripe.Checkout.Session).id = 'cs_test_not_ours';
     expect((await sendWebhook(hookUrl, unknown, WEBHOOK_SECRET)).status).toBe(200);

@@ -51,6 +51,10 @@ export async function applyPurchaseEvent(db: Db, log: FastifyBaseLogger, event: 
   const move = async (row: PurchaseRow, from: readonly PurchaseStatus[], to: PurchaseStatus, extra: { paid_at?: string; payment_intent_id?: string } = {}) =>
     (await repo.transition(row.id, from, to, at, extra)) ? { purchase: row.id, to } : ignore(`purchase ${row.id} is ${row.status}, not moved to ${to}`, 'info');
 
+  // Destination charges raise their events on the platform; the same types from a connected
+  // account (its own sales, on the Connect endpoint) are not about purchases made here.
+  if (event.account) return ignore(`an event of the connected account ${event.account}`);
+
   if (type.startsWith('checkout.session.')) {
     const session = event.data.object as Stripe.Checkout.Session;
     const row = await repo.bySession(session.id);
