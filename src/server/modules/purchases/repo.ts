@@ -77,13 +77,14 @@ export function purchasesRepo(db: Db) {
         .limit(1)
         .executeTakeFirst();
     },
-    /** The buyer's latest purchase of the template, whatever its status. */
-    latestOf(userId: string, templateId: string): Promise<PurchaseRow | undefined> {
+    /** The buyer's latest settled (no longer pending) purchase of the template. */
+    latestSettled(userId: string, templateId: string): Promise<PurchaseRow | undefined> {
       return db
         .selectFrom('template_purchases')
         .selectAll()
         .where('buyer_user_id', '=', userId)
         .where('template_id', '=', templateId)
+        .where('status', '!=', 'pending')
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(1)

@@ -62,8 +62,9 @@ export async function checkout(ctx: ServerContext, user: SessionUser, templateId
   const at = nowIso();
   const fee = feeOf(listing.price_cents, ctx.config.marketplaceFeePercent);
   // Two clicks at once send the same key and the same parameters (the purchase id is derived from
-  // them too), so Stripe answers both with one session; the key changes once that one is settled.
-  const previous = (await repo.latestOf(user.id, listing.id))?.id ?? '';
+  // them too), so Stripe answers both with one session, whichever stores its row first; the key
+  // changes once that purchase is settled (expired, refunded), so buying again opens a new one.
+  const previous = (await repo.latestSettled(user.id, listing.id))?.id ?? '';
   const key = sha256(['checkout', user.id, listing.id, listing.version_id, listing.price_cents, fee, seller.account_id, previous].join('\n'));
   const purchaseId = `pu${key.slice(0, 24)}`;
   const session = await callStripe(ctx, 'checkout session', () =>
