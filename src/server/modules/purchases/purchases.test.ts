@@ -517,6 +517,36 @@ describe('buying a paid template through Stripe Checkout', () => {
   });
 });
 
+describe("the provider's fee", () => {
+  it.each([
+    [1999, 10, 200],
+    [1999, 12.5, 250],
+    [999, 15, 150],
+    [100, 0, 0],
+    [5000, 50, 2500],
+  ])('%i cents at %d%% → %i cents', (price, percent, fee) => {
+    expect(feeOf(price, percent)).toBe(fee);
+  });
+
+  it('at MARKETPLACE_FEE_PERCENT=0 the session carries no fee, and the whole price goes to the seller', async () => {
+    const stripe = await startFakeStripe();
+    const t = await createTestApp({ stripeSecretKey: stripe.secretKey, stripeApiUrl: stripe.url, marketplaceFeePercent: 0 });
+    try {
+      const seller = await signUp(t.app, 'Zed Zero-fee');
+      const buyer = await signUp(t.app, 'Zoe Zero-fee');
+      const listing = await listTemplate(t, seller, { title: 'No Fee', priceCents: 1200, stripe });
+      const res = await t.app.inject({ method: 'POST', url: checkoutUrl(listing.templateId), headers: as(buyer) });
+      expect(res.statusCode, res.body).toBe(200);
+      const sent = stripe.requests.find((r) => r.path === '/v1/checkout/sessions')!;
+      expect(sent.body.payment_intent_data).toEqual({ transfer_data: { destination: listing.accountId }, metadata: expect.any(Object) });
+      expect(await t.ctx.db.selectFrom('template_purchases').select(['amount_cents', 'fee_cents']).executeTakeFirstOrThrow()).toEqual({ amount_cents: 1200, fee_cents: 0 });
+    } finally {
+      await t.close();
+      await stripe.close();
+    }
+  });
+});
+
 describe('when Stripe cannot be reached', () => {
   it('the buyer is told in words, and no purchase is stored', async () => {
     const stripe = await startFakeStripe();

@@ -65,7 +65,8 @@ export async function checkout(ctx: ServerContext, user: SessionUser, templateId
   // them too), so Stripe answers both with one session, whichever stores its row first; the key
   // changes once that purchase is settled (expired, refunded), so buying again opens a new one.
   const previous = (await repo.latestSettled(user.id, listing.id))?.id ?? '';
-  const key = sha256(['checkout', user.id, listing.id, listing.version_id, listing.price_cents, fee, seller.account_id, previous].join('\n'));
+  // Everything the session is made of, so a repeated key always comes with the same parameters.
+  const key = sha256(['checkout', user.id, user.email, baseUrl, listing.id, listing.version_id, listing.title, listing.slug, listing.price_cents, fee, seller.account_id, previous].join('\n'));
   const purchaseId = `pu${key.slice(0, 24)}`;
   const session = await callStripe(ctx, 'checkout session', () =>
     stripe.checkout.sessions.create(
@@ -73,7 +74,8 @@ export async function checkout(ctx: ServerContext, user: SessionUser, templateId
         mode: 'payment',
         line_items: [{ quantity: 1, price_data: { currency: PURCHASE_CURRENCY, unit_amount: listing.price_cents, product_data: { name: listing.title } } }],
         payment_intent_data: {
-          application_fee_amount: fee,
+          // No fee at MARKETPLACE_FEE_PERCENT=0 (Stripe wants a positive amount when one is given).
+          ...(fee > 0 ? { application_fee_amount: fee } : {}),
           transfer_data: { destination: seller.account_id },
           // Charges and refunds carry it too (a refund that arrives before the session's completion).
           metadata: { purchase_id: purchaseId, template_id: listing.id },
