@@ -20,6 +20,7 @@ import { chartRoutes } from './modules/charts/routes';
 import { commentRoutes } from './modules/comments/routes';
 import { purgeExpired } from './modules/auth/service';
 import { billingRoutes } from './modules/billing/routes';
+import { purchaseRoutes } from './modules/purchases/routes';
 import { blockRoutes } from './modules/blocks/routes';
 import { envRoutes } from './modules/env/routes';
 import { geocodeRoutes } from './modules/geocode/routes';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   geocodeRoutes(app, ctx);
   envRoutes(app, ctx);
   billingRoutes(app, ctx);
+  purchaseRoutes(app, ctx);
   adminRoutes(app, ctx);
   siteRoutes(app, ctx);
 

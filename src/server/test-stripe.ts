@@ -5,6 +5,10 @@
 // secret key as a Bearer token, and answered with JSON objects carrying their `object` type, or
 // Stripe's error shape `{ error: { type, message, code?, param? } }`. It also plays Stripe's side of
 // webhooks: flip an account's state as if onboarding finished, then deliver a signed event.
+// Checkout (issue 15): sessions are created and read as Stripe does, and the session's `url` is a
+// page of this server with a Pay button (what a browser test clicks) and a Cancel link; paying
+// completes the session, delivers the signed checkout.session.completed to `webhook`, and sends
+// the browser on to the success_url. Tests also refund, dispute and expire sessions.
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,6 +28,37 @@ export interface FakeAccount {
   details_submitted: boolean;
   created: number;
   livemode: false;
+}
+
+/** A Checkout Session as this server keeps it (the fields Sheetboard reads, in Stripe's shape). */
+export interface FakeCheckoutSession {
+  id: string;
+  object: 'checkout.session';
+  mode: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  url: string | null;
+  amount_subtotal: number;
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  customer_email: string | null;
+  metadata: Record<string, string>;
+  success_url: string;
+  cancel_url: string;
+  payment_intent: string | null;
+  created: number;
+  expires_at: number;
+  livemode: false;
+}
+
+/** What a session's payment needs beyond the session: the PaymentIntent's fee, destination and metadata, and its charge once paid. */
+interface SessionPayment {
+  applicationFee: number | null;
+  destination: string | null;
+  metadata: Record<string, string>;
+  chargeId: string | null;
+  refunded: boolean;
 }
 
 export interface ReceivedStripeRequest {
@@ -48,10 +83,35 @@ export interface FakeStripe {
   deleteAccount(id: string): void;
   /** The `url` the next account links carry instead of Stripe's (null: Stripe's again), to test what the server hands on. */
   linkUrl: string | null;
+  /** The `url` the next Checkout Sessions carry instead of this server's pay page (null: the page again). */
+  checkoutUrl: string | null;
+  checkoutSessions: Map<string, FakeCheckoutSession>;
+  /** Where Stripe's events about Checkout and charges are delivered, signed with `secret` (the app's webhook). */
+  webhook: { url: string; secret: string } | null;
+  /**
+   * The buyer paid (or, with `payment_status: 'unpaid'`, chose a payment method that settles
+   * later): the session completes and a signed checkout.session.completed goes to `webhook`.
+   */
+  completeCheckout(sessionId: string, options?: { payment_status?: 'paid' | 'unpaid' }): Promise<Delivery>;
+  /** The session's 24 hours are up (or the platform closed it): checkout.session.expired. */
+  expireCheckout(sessionId: string): Promise<Delivery>;
+  /** The seller or platform refunded the whole payment: charge.refunded. */
+  refund(sessionId: string): Promise<Delivery>;
+  /** The buyer's bank opened a dispute (charge.dispute.created), or it closed (charge.dispute.closed). */
+  dispute(sessionId: string, status?: 'needs_response' | 'won' | 'lost' | 'warning_closed'): Promise<Delivery>;
+  /** An event as Stripe would deliver it about the session's current state, not sent (tests alter it). */
+  sessionEvent(sessionId: string, type: string): Stripe.Event;
   close(): Promise<void>;
 }
 
 type Json = Record<string, unknown>;
+
+/** A delivered event and the webhook's answer. */
+export interface Delivery {
+  event: Stripe.Event;
+  status: number;
+  body: string;
+}
 
 class StripeWireError extends Error {
   constructor(
@@ -96,6 +156,8 @@ function requireParam(body: Json, name: string): string {
 export async function startFakeStripe(secretKey = `sk_test_${crypto.randomBytes(12).toString('hex')}`): Promise<FakeStripe> {
   const requests: ReceivedStripeRequest[] = [];
   const accounts = new Map<string, FakeAccount>();
+  const checkoutSessions = new Map<string, FakeCheckoutSession>();
+  const payments = new Map<string, SessionPayment>();
   /** Idempotency-Key → the answer first given (Stripe replays it for a repeated key). */
   const replays = new Map<string, { status: number; body: Json }>();
   let url = '';
@@ -138,7 +200,105 @@ export async function startFakeStripe(secretKey = `sk_test_${crypto.randomBytes(
       if (!accounts.has(id)) throw new StripeWireError(400, 'invalid_request_error', `No such account: '${id}'`, { code: 'resource_missing', param: 'account' });
       return { object: 'account_link', created: now(), expires_at: now() + 300, url: fake.linkUrl ?? `${url}/setup/e/${id}/${crypto.randomBytes(9).toString('base64url')}` };
     }
+    if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(body);
+    const session = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
+    if (session) {
+      const id = decodeURIComponent(session[1]!);
+      const found = checkoutSessions.get(id);
+      if (!found) throw new StripeWireError(404, 'invalid_request_error', `No such checkout.session: '${id}'`, { code: 'resource_missing', param: 'session' });
+      if (method === 'GET' && !session[2]) return { ...found };
+      if (method === 'POST' && session[2]) {
+        if (found.status !== 'open') throw new StripeWireError(400, 'invalid_request_error', 'Only Checkout Sessions with a status in ["open"] can be expired.');
+        Object.assign(found, { status: 'expired', url: null });
+        return { ...found };
+      }
+    }
     throw new StripeWireError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  const obj = (v: unknown): Json => (typeof v === 'object' && v !== null ? (v as Json) : {});
+  const strings = (v: unknown): Record<string, string> => Object.fromEntries(Object.entries(obj(v)).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  const int = (v: unknown, name: string): number => {
+    if (typeof v !== 'string' || !/^\d+$/.test(v)) throw new StripeWireError(400, 'invalid_request_error', `Invalid integer: ${String(v)}`, { param: name });
+    return Number(v);
+  };
+
+  /** POST /v1/checkout/sessions, as far as a one-off payment with inline price data goes. */
+  function createSession(body: Json): Json {
+    const mode = requireParam(body, 'mode');
+    const successUrl = requireParam(body, 'success_url');
+    const cancelUrl = requireParam(body, 'cancel_url');
+    const items = Object.values(obj(body.line_items)).map(obj);
+    if (items.length === 0) throw new StripeWireError(400, 'invalid_request_error', 'You must provide at least one line item.', { param: 'line_items' });
+    let total = 0;
+    let currency = '';
+    items.forEach((item, i) => {
+      const price = obj(item.price_data);
+      currency = typeof price.currency === 'string' ? price.currency : '';
+      if (!currency) throw new StripeWireError(400, 'invalid_request_error', 'Missing required param: line_items[0][price_data][currency].', { param: `line_items[${i}][price_data][currency]` });
+      total += int(price.unit_amount, `line_items[${i}][price_data][unit_amount]`) * int(item.quantity ?? '1', `line_items[${i}][quantity]`);
+    });
+    const intent = obj(body.payment_intent_data);
+    const fee = intent.application_fee_amount === undefined ? null : int(intent.application_fee_amount, 'payment_intent_data[application_fee_amount]');
+    const destination = typeof obj(intent.transfer_data).destination === 'string' ? (obj(intent.transfer_data).destination as string) : null;
+    if (destination && !accounts.has(destination))
+      throw new StripeWireError(400, 'invalid_request_error', `No such destination: '${destination}'`, { code: 'resource_missing', param: 'payment_intent_data[transfer_data][destination]' });
+    const id = randomId('cs_test');
+    const session: FakeCheckoutSession = {
+      id,
+      object: 'checkout.session',
+      mode,
+      status: 'open',
+      payment_status: 'unpaid',
+      url: fake.checkoutUrl ?? `${url}/c/pay/${id}`,
+      amount_subtotal: total,
+      amount_total: total,
+      currency,
+      client_reference_id: typeof body.client_reference_id === 'string' ? body.client_reference_id : null,
+      customer_email: typeof body.customer_email === 'string' ? body.customer_email : null,
+      metadata: strings(body.metadata),
+      success_url: successUrl,
+      cancel_url: cancelUrl,
+      payment_intent: null,
+      created: now(),
+      expires_at: typeof body.expires_at === 'string' ? int(body.expires_at, 'expires_at') : now() + 24 * 3600,
+      livemode: false,
+    };
+    checkoutSessions.set(id, session);
+    payments.set(id, { applicationFee: fee, destination, metadata: strings(intent.metadata), chargeId: null, refunded: false });
+    return { ...session };
+  }
+
+  const filled = (target: string, id: string) => target.replaceAll('{CHECKOUT_SESSION_ID}', id);
+  const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+
+  /** The buyer's side: GET /c/pay/{id} shows the session with Pay and Cancel; POST /c/pay/{id} pays. */
+  async function checkoutPage(method: string, path: string, res: http.ServerResponse): Promise<boolean> {
+    const m = /^\/c\/pay\/([^/]+)$/.exec(path);
+    if (!m) return false;
+    const session = checkoutSessions.get(decodeURIComponent(m[1]!));
+    if (!session || session.status !== 'open') {
+      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!doctype html><title>Checkout</title><p>This checkout session is no longer available.</p>');
+      return true;
+    }
+    if (method === 'POST') {
+      const delivery = await fake.completeCheckout(session.id);
+      if (delivery.status !== 200) throw new Error(`the app refused checkout.session.completed: ${delivery.status} ${delivery.body}`);
+      res.writeHead(303, { location: filled(session.success_url, session.id) });
+      res.end();
+      return true;
+    }
+    const amount = `${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}`;
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      `<!doctype html><html><head><meta charset="utf-8"><title>Checkout (test)</title></head><body>` +
+        `<h1>Pay ${escape(amount)}</h1><p>${escape(session.customer_email ?? '')}</p>` +
+        `<form method="post" action="/c/pay/${encodeURIComponent(session.id)}"><button type="submit">Pay</button></form>` +
+        `<p><a href="${escape(filled(session.cancel_url, session.id))}">Cancel</a></p></body></html>`,
+    );
+    return true;
   }
 
   function answer(res: http.ServerResponse, status: number, body: Json, headers: Record<string, string> = {}) {
@@ -155,6 +315,13 @@ export async function startFakeStripe(secretKey = `sk_test_${crypto.randomBytes(
       const text = method === 'GET' ? target.searchParams.toString() : Buffer.concat(chunks).toString('utf8');
       const body = parseStripeForm(text);
       requests.push({ method, path: target.pathname, headers: req.headers, body });
+      if (target.pathname.startsWith('/c/pay/')) {
+        checkoutPage(method, target.pathname, res).catch((err: unknown) => {
+          res.writeHead(500, { 'content-type': 'text/plain' });
+          res.end(String(err));
+        });
+        return;
+      }
       const auth = req.headers.authorization ?? '';
       if (!auth.startsWith('Bearer ')) {
         answer(res, 401, {
@@ -210,12 +377,90 @@ export async function startFakeStripe(secretKey = `sk_test_${crypto.randomBytes(
     deleteAccount(id) {
       accounts.delete(id);
     },
+    checkoutUrl: null,
+    checkoutSessions,
+    webhook: null,
+    async completeCheckout(sessionId, options = {}) {
+      const session = sessionOf(sessionId);
+      const payment = payments.get(sessionId)!;
+      const paid = (options.payment_status ?? 'paid') === 'paid';
+      Object.assign(session, { status: 'complete', url: null, payment_status: paid ? 'paid' : 'unpaid', payment_intent: session.payment_intent ?? randomId('pi') });
+      if (paid) payment.chargeId ??= randomId('ch');
+      return deliver(fake.sessionEvent(sessionId, 'checkout.session.completed'));
+    },
+    async expireCheckout(sessionId) {
+      Object.assign(sessionOf(sessionId), { status: 'expired', url: null });
+      return deliver(fake.sessionEvent(sessionId, 'checkout.session.expired'));
+    },
+    async refund(sessionId) {
+      sessionOf(sessionId);
+      payments.get(sessionId)!.refunded = true;
+      return deliver(fake.sessionEvent(sessionId, 'charge.refunded'));
+    },
+    async dispute(sessionId, status = 'needs_response') {
+      sessionOf(sessionId);
+      const closed = status === 'won' || status === 'lost' || status === 'warning_closed';
+      return deliver(fake.sessionEvent(sessionId, closed ? 'charge.dispute.closed' : 'charge.dispute.created'), status);
+    },
+    sessionEvent(sessionId, type) {
+      const session = sessionOf(sessionId);
+      const payment = payments.get(sessionId)!;
+      let object: Json = { ...session };
+      if (type.startsWith('charge.')) {
+        if (!payment.chargeId || !session.payment_intent) throw new Error(`session ${sessionId} was not paid on the fake Stripe`);
+        const charge = {
+          id: payment.chargeId,
+          object: 'charge',
+          amount: session.amount_total,
+          amount_captured: session.amount_total,
+          amount_refunded: payment.refunded ? session.amount_total : 0,
+          refunded: payment.refunded,
+          currency: session.currency,
+          paid: true,
+          status: 'succeeded',
+          payment_intent: session.payment_intent,
+          application_fee_amount: payment.applicationFee,
+          transfer_data: payment.destination ? { amount: null, destination: payment.destination } : null,
+          metadata: { ...payment.metadata },
+          created: session.created,
+          livemode: false,
+        };
+        object = type.startsWith('charge.dispute.')
+          ? { id: randomId('dp'), object: 'dispute', amount: session.amount_total, currency: session.currency, charge: charge.id, payment_intent: session.payment_intent, reason: 'fraudulent', status: 'needs_response', metadata: {}, created: now(), livemode: false }
+          : charge;
+      }
+      return {
+        id: randomId('evt'),
+        object: 'event',
+        api_version: '2026-10-28.endive',
+        created: now(),
+        type,
+        data: { object },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+      } as unknown as Stripe.Event;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+  function sessionOf(id: string): FakeCheckoutSession {
+    const session = checkoutSessions.get(id);
+    if (!session) throw new Error(`no checkout session ${id} on the fake Stripe`);
+    return session;
+  }
+
+  /** Sends the event to the configured webhook (a dispute's status set first). */
+  async function deliver(event: Stripe.Event, disputeStatus?: string): Promise<Delivery> {
+    if (!fake.webhook) throw new Error('the fake Stripe has no webhook to deliver to (set fake.webhook)');
+    if (disputeStatus) (event.data.object as unknown as Json).status = disputeStatus;
+    const answer = await sendWebhook(fake.webhook.url, event, fake.webhook.secret);
+    return { event, ...answer };
+  }
+
   return fake;
 }
 

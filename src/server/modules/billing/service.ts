@@ -12,10 +12,11 @@ import type { ServerContext } from '../../context';
 import { badRequest, conflict, HttpError } from '../../errors';
 import { nowIso, sha256 } from '../../http';
 import type { SessionUser } from '../auth/session';
+import { applyPurchaseEvent, isPurchaseEvent } from '../purchases/webhook';
 import { workspaceOf } from '../workspace/service';
 import { PAID_REASONS, paidSubmitStatus } from './connect';
 import { stripeRepo, type AccountState, type StripeAccountRow } from './repo';
-import { stripeClient } from './stripe';
+import { callStripe, stripeClient, stripeFailure } from './stripe';
 
 /** Stripe's account ids (the column holds 100 characters). */
 const ACCOUNT_ID = /^acct_[A-Za-z0-9]{1,90}$/;
@@ -47,23 +48,6 @@ function client(ctx: ServerContext): Stripe {
 function accountMissing(err: unknown): boolean {
   const e = err as { type?: string; code?: string; param?: string };
   return e?.type === 'StripeInvalidRequestError' && e.code === 'resource_missing' && (e.param === 'account' || e.param === undefined);
-}
-
-/** A failed call to Stripe, as the owner is told it (the details go to the log); other errors pass. */
-function stripeFailure(ctx: ServerContext, err: unknown, what: string): unknown {
-  if (!(err instanceof Stripe.errors.StripeError)) return err;
-  const e = err; // Its message and request id go to the log only: they may quote the key or ids.
-  const misconfigured = e.type === 'StripeAuthenticationError' || e.type === 'StripePermissionError' || e.type === 'StripeInvalidRequestError';
-  ctx.log[misconfigured ? 'error' : 'warn']({ stripeError: e.type, status: e.statusCode, requestId: e.requestId, message: e.message }, `Stripe ${what} failed`);
-  return misconfigured ? new HttpError(503, STRIPE_MESSAGES.misconfigured, undefined, 'stripe_misconfigured') : new HttpError(502, STRIPE_MESSAGES.unreachable, undefined, 'stripe_unreachable');
-}
-
-async function callStripe<T>(ctx: ServerContext, what: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    throw stripeFailure(ctx, err, what);
-  }
 }
 
 /** The caller's own workspace's account, as Stripe last reported it (GET /api/billing/connect). */
@@ -162,37 +146,56 @@ export async function refreshAccount(ctx: ServerContext, user: SessionUser): Pro
   return connectStatus(ctx, user);
 }
 
-/** The webhook's endpoint secret, or 503 when this server has none. */
-function webhookSecret(ctx: ServerContext): string {
-  if (!ctx.config.stripeWebhookSecret) throw new HttpError(503, STRIPE_MESSAGES.webhookOff, undefined, 'stripe_webhook_off');
-  return ctx.config.stripeWebhookSecret;
+/**
+ * The webhook's endpoint secrets, or 503 when this server has none. STRIPE_WEBHOOK_SECRET may name
+ * several, separated by commas: Stripe signs the events of connected accounts (account.updated)
+ * and the platform's own events (Checkout, charges, disputes) on two endpoints with a secret each,
+ * both pointing at the one URL.
+ */
+function webhookSecrets(ctx: ServerContext): string[] {
+  const secrets = (ctx.config.stripeWebhookSecret ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (secrets.length === 0) throw new HttpError(503, STRIPE_MESSAGES.webhookOff, undefined, 'stripe_webhook_off');
+  return secrets;
+}
+
+/** The event, if one of the secrets signed these bytes (the SDK's check, 300 s tolerance). */
+function verifiedEvent(raw: Buffer, signature: string | undefined, secrets: string[]): Stripe.Event {
+  if (signature)
+    for (const secret of secrets) {
+      try {
+        // Verifying needs no API key: the SDK's static helper.
+        return Stripe.webhooks.constructEvent(raw, signature, secret);
+      } catch {
+        // Not this endpoint's secret (or not signed at all): try the next.
+      }
+    }
+  throw badRequest(STRIPE_MESSAGES.badSignature);
 }
 
 /**
  * One delivery of Stripe's webhook (POST /api/stripe/webhook): the signature is checked on the
  * exact bytes received (400 and nothing changes when it is missing, wrong or older than the SDK's
- * five minutes). account.updated stores the account's flags; every handled event is remembered so
- * a redelivery does nothing again; other types are acknowledged and ignored.
+ * five minutes). account.updated stores the account's flags; the purchase events
+ * (purchases/webhook.ts) grant, expire, refund and dispute template purchases. Every handled event
+ * is remembered in the same transaction as its change, so a redelivery does nothing again; other
+ * types are acknowledged and ignored.
  */
 export async function handleWebhook(ctx: ServerContext, raw: Buffer, signature: string | undefined): Promise<{ received: true; duplicate?: true; ignored?: true }> {
-  const secret = webhookSecret(ctx);
-  let event: Stripe.Event;
-  try {
-    if (!signature) throw new Error('no signature');
-    // Verifying needs no API key: the SDK's static helper (tolerance: its default 300 s).
-    event = Stripe.webhooks.constructEvent(raw, signature, secret);
-  } catch {
-    throw badRequest(STRIPE_MESSAGES.badSignature);
-  }
-  if (event.type !== 'account.updated') return { received: true, ignored: true };
-  const account = event.data.object;
+  const event = verifiedEvent(raw, signature, webhookSecrets(ctx));
+  if (event.type !== 'account.updated' && !isPurchaseEvent(event.type)) return { received: true, ignored: true };
   const at = nowIso();
   const applied = await ctx.db.transaction().execute(async (trx) => {
     const repo = stripeRepo(trx);
     if (!(await repo.recordEvent(event.id, event.type, at))) return false;
-    const eventAt = new Date(event.created * 1000).toISOString();
-    const before = new Date((event.created + 1) * 1000).toISOString();
-    await repo.setStateUnlessNewer(account.id, stateOf(account), eventAt, before);
+    if (event.type === 'account.updated') {
+      const account = event.data.object;
+      const eventAt = new Date(event.created * 1000).toISOString();
+      const before = new Date((event.created + 1) * 1000).toISOString();
+      await repo.setStateUnlessNewer(account.id, stateOf(account), eventAt, before);
+    } else await applyPurchaseEvent(trx, ctx.log, event, at);
     return true;
   });
   if (!applied) return { received: true, duplicate: true };

@@ -4,7 +4,10 @@
 // reads whatever the account's default version, two retries of failed calls (the SDK adds
 // idempotency keys to retried POSTs) and a deadline, so an owner never waits on Stripe for long.
 import Stripe from 'stripe';
+import { STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
 import type { Config } from '../../config';
+import type { ServerContext } from '../../context';
+import { HttpError } from '../../errors';
 
 /** The API version the code was written against (the SDK's own pin for v23). */
 export const STRIPE_API_VERSION = '2026-10-28.endive';
@@ -36,4 +39,21 @@ export function stripeClient(config: Config): Stripe | null {
   let client = clients.get(config);
   if (!client) clients.set(config, (client = new Stripe(config.stripeSecretKey, stripeOptions(config))));
   return client;
+}
+
+/** A failed call to Stripe, as the owner is told it (the details go to the log); other errors pass. */
+export function stripeFailure(ctx: ServerContext, err: unknown, what: string): unknown {
+  if (!(err instanceof Stripe.errors.StripeError)) return err;
+  const e = err; // Its message and request id go to the log only: they may quote the key or ids.
+  const misconfigured = e.type === 'StripeAuthenticationError' || e.type === 'StripePermissionError' || e.type === 'StripeInvalidRequestError';
+  ctx.log[misconfigured ? 'error' : 'warn']({ stripeError: e.type, status: e.statusCode, requestId: e.requestId, message: e.message }, `Stripe ${what} failed`);
+  return misconfigured ? new HttpError(503, STRIPE_MESSAGES.misconfigured, undefined, 'stripe_misconfigured') : new HttpError(502, STRIPE_MESSAGES.unreachable, undefined, 'stripe_unreachable');
+}
+
+export async function callStripe<T>(ctx: ServerContext, what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    throw stripeFailure(ctx, err, what);
+  }
 }
