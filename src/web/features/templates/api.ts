@@ -24,7 +24,7 @@ export type AppOrigin = Out<typeof AppOriginsResponse>['origins'][number];
 
 export const templateKeys = {
   all: ['templates'] as const,
-  list: (q: TemplateListQuery) => ['templates', 'list', q] as const,
+  list: (q: TemplateListQuery) => ['templates', 'listing', q] as const,
   detail: (key: string) => ['templates', 'detail', key] as const,
   purchase: (sessionId: string) => ['templates', 'purchase', sessionId] as const,
   origins: ['templates', 'origins'] as const,
