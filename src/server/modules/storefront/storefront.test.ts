@@ -5,6 +5,7 @@
 // served (XSS corpus); the live preview of a listed snapshot (anyone reads it, nothing is ever
 // written through it; older versions stay private); deleting the source app.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TemplateListResponse } from '../../../shared/api/templates';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
 import { MARKETPLACE_MESSAGES } from '../../../shared/rules/marketplace';
 import { addBlock, boardWithSheets, createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
@@ -89,7 +90,7 @@ async function publish(owner: TestUser, name: string, form: Record<string, unkno
 const listing = async (query = '', cookie?: string) => {
   const res = await t.app.inject({ method: 'GET', url: `${LIST}${query}`, headers: cookie ? { cookie } : {} });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { templates: Record<string, unknown>[] & { id: string; name: string; slug: string; isPurchased: boolean }[]; total: number; page: number; page_size: number };
+  return res.json() as TemplateListResponse;
 };
 const detail = (key: string, cookie?: string) => t.app.inject({ method: 'GET', url: `${LIST}/${encodeURIComponent(key)}`, headers: cookie ? { cookie } : {} });
 const row = (id: string) => t.ctx.db.selectFrom('marketplace_templates').selectAll().where('id', '=', id).executeTakeFirst();
@@ -249,14 +250,14 @@ describe('GET /api/multipage/marketplace/templates', () => {
   it('filters: category, free/paid, kind, search (all combine)', async () => {
     const finance = await listing('?category=finance-accounting');
     expect(finance.total).toBe(20);
-    expect(finance.templates.every((x) => (x as { category: string }).category === 'finance-accounting')).toBe(true);
+    expect(finance.templates.every((x) => x.category === 'finance-accounting')).toBe(true);
     const free = await listing('?price=free&page=1');
-    expect(free.templates.every((x) => (x as { is_free: boolean }).is_free)).toBe(true);
+    expect(free.templates.every((x) => x.is_free)).toBe(true);
     const paid = await listing('?price=paid');
     expect(paid.total).toBe(30);
-    expect(paid.templates.every((x) => !(x as { is_free: boolean }).is_free && (x as { price: number }).price > 0)).toBe(true);
+    expect(paid.templates.every((x) => !x.is_free && x.price > 0)).toBe(true);
     const boards = await listing('?kind=board');
-    expect(boards.templates.every((x) => (x as { kind: string }).kind === 'board')).toBe(true);
+    expect(boards.templates.every((x) => x.kind === 'board')).toBe(true);
     expect(seededOnly(boards.templates)).toHaveLength(12);
     const bakery = await listing('?q=BAKERY');
     expect(bakery.total).toBe(6);
@@ -279,9 +280,9 @@ describe('GET /api/multipage/marketplace/templates', () => {
   it('sorts: oldest, price low and high, title', async () => {
     const oldest = await listing('?sort=oldest');
     expect(oldest.templates[0]!.id).toBe(shop.requestId);
-    const low = (await listing('?sort=price_low&price=paid')).templates.map((x) => (x as { price: number }).price);
+    const low = (await listing('?sort=price_low&price=paid')).templates.map((x) => x.price);
     expect(low).toEqual([...low].sort((a, b) => a - b));
-    const high = (await listing('?sort=price_high&price=paid')).templates.map((x) => (x as { price: number }).price);
+    const high = (await listing('?sort=price_high&price=paid')).templates.map((x) => x.price);
     expect(high[0]).toBe(64);
     expect(high).toEqual([...high].sort((a, b) => b - a));
     const titles = (await listing('?sort=title&q=seeded')).templates.map((x) => x.name.toLowerCase());
