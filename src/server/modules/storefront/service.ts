@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { PurchaseStatus, TemplateDetail, TemplateListQuery, TemplateListResponse, TemplateSummary } from '../../../shared/api/templates';
 import { MARKETPLACE_CATEGORIES } from '../../../shared/rules/marketplace';
+import { slugify } from '../../../shared/rules/slug';
 import { normalisedTemplateName, TEMPLATE_LIMITS, TEMPLATE_MESSAGES, templateSlugOf } from '../../../shared/rules/templates';
 import type { ServerContext } from '../../context';
 import type { Db } from '../../db';
@@ -138,11 +139,14 @@ export async function findTemplate(ctx: ServerContext, key: string): Promise<Lis
   const repo = storefrontRepo(ctx.db);
   const raw = key.trim();
   if (!raw) return null;
+  const normalised = normalisedTemplateName(raw);
+  // A key with no letters or digits normalises to the rule's fallback ('template'), which is no name.
+  const named = slugify(raw).replace(/-/g, '') !== '';
   return (
     (await repo.findBy('id', raw)) ??
     (await repo.findBy('slug', raw)) ??
     (await repo.findBy('subdomain', raw.toLowerCase())) ??
-    (await repo.findBy('slug', normalisedTemplateName(raw))) ??
+    (named && normalised !== raw ? await repo.findBy('slug', normalised) : undefined) ??
     null
   );
 }

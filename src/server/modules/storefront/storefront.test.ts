@@ -356,7 +356,11 @@ describe('GET /api/multipage/marketplace/templates/:key', () => {
     await addBlock(t.app, seller, ids.appId, { type: 'table', sheet_title: 'Orders', axis: [{ column: 'City' }] });
     const pending = await submit(seller, ids.appId, { title: 'Never Approved' });
     // 'never-approved' is also that app's own subdomain: only a listed version's subdomain is a key.
-    for (const key of ['nosuchtemplate', pending, 'never-approved', '%', '-']) {
+    // A template whose title leaves nothing for a slug is listed as 'template': a key of punctuation is not its name.
+    const blank = await publish(seller, 'Blank Title', { title: '!!!' });
+    expect((await row(blank.requestId))!.slug).toBe('template');
+    expect((await detail('template')).json().template.id).toBe(blank.requestId);
+    for (const key of ['nosuchtemplate', pending, 'never-approved', '%', '-', '!!', '  ']) {
       const res = await detail(key);
       expect(res.statusCode, key).toBe(404);
       expect(res.json()).toEqual({ message: TEMPLATE_MESSAGES.notFound, code: 'not_found' });
