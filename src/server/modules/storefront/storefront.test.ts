@@ -146,6 +146,19 @@ describe('an approval lists the version', () => {
     expect((await row(third.requestId))!.seller_name).toBe('Buyer Bea');
   });
 
+  it('two approvals of the same title at once both list, with different slugs', async () => {
+    const make = async (name: string) => {
+      const ids = await boardWithSheets(t.app, seller, name, [{ title: 'Orders', columns: ['City'], rows: [] }]);
+      await addBlock(t.app, seller, ids.appId, { type: 'table', sheet_title: 'Orders', axis: [{ column: 'City' }] });
+      return submit(seller, ids.appId, { title: 'Racing Title' });
+    };
+    const [a, b] = [await make('Race A'), await make('Race B')];
+    const answers = await Promise.all([decide(a, 'approve'), decide(b, 'approve')]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    const slugs = [(await row(a))!.slug, (await row(b))!.slug].sort();
+    expect(slugs).toEqual(['racing-title', 'racing-title-2']);
+  });
+
   it('a long title: the numbered slug stays within the limit', async () => {
     const title = `${'Quarterly inventory '.repeat(4)}${'z'.repeat(20)}`;
     const a = await publish(seller, 'Long One', { title });
