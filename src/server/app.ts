@@ -33,6 +33,7 @@ import { siteRoutes } from './modules/site/routes';
 import { SheetCache } from './modules/spreadsheets/sheet-cache';
 import { dataRoutes } from './modules/spreadsheets/data-routes';
 import { spreadsheetRoutes } from './modules/spreadsheets/routes';
+import { storefrontRoutes } from './modules/storefront/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { sweepUploads } from './modules/uploads/service';
 import { workspaceRoutes } from './modules/workspace/routes';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   uploadRoutes(app, ctx);
   marketplaceRoutes(app, ctx);
   clonesRoutes(app, ctx);
+  storefrontRoutes(app, ctx);
   geocodeRoutes(app, ctx);
   envRoutes(app, ctx);
   billingRoutes(app, ctx);

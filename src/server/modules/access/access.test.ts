@@ -960,3 +960,84 @@ describe('provider admins', () => {
     expect(state).toMatchObject({ can_edit: false, user_role: 'guest' });
   });
 });
+
+// The storefront (issue 15): the listing and the detail are anyone's ('public'; a session only
+// adds the caller's own purchase state); the snapshot of a listed template's current version is
+// anyone's to view as a Guest (the marketplace's live preview), and nothing is changed through it.
+describe("the storefront ('public') and a listed template's live preview", () => {
+  const LIST = '/api/multipage/marketplace/templates';
+  let listed: Fixture;
+  const cookies: Record<string, string | undefined> = {};
+
+  beforeAll(async () => {
+    listed = await fixture('Listed Snapshot', false);
+    const { createAdmin } = await import('../admin/service');
+    await createAdmin({ db: t.ctx.db }, { email: 'shelf-admin@provider.example', name: 'Shelf Admin', password: 'review all the things' });
+    const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: 'shelf-admin@provider.example', password: 'review all the things' } });
+    cookies.admin = `sb_admin=${login.cookies.find((c) => c.name === 'sb_admin')!.value}`;
+    cookies['app user'] = await appUser(apps.public, 'shelf-member@example.com', 'read-write');
+    cookies.anonymous = undefined;
+    cookies.owner = owner.cookie;
+    cookies['workspace editor'] = editor.cookie;
+    cookies['other owner'] = other.cookie;
+    // The fixture becomes the snapshot of a listed template's version (as an approval leaves it).
+    const source = apps.public;
+    const ws = (await t.ctx.db.selectFrom('apps').select('workspace_id').where('id', '=', source.id).executeTakeFirstOrThrow()).workspace_id;
+    const now = new Date().toISOString();
+    const common = { title: 'Listed Shop', summary: 'A shop', tags: '["shop"]', description: '<p>Shop</p>', category: 'other', price_cents: 0, is_free: 1, thumbnail: '/t', thumbnail_bg_color: '#ffffff', additional_images: '[]' };
+    await t.ctx.db
+      .insertInto('review_requests')
+      .values({ ...common, id: 'shelfreq', app_id: source.id, workspace_id: ws, status: 'published', rejection_reason: null, is_public: 1, sign_in_method: 'No sign in', version_id: 'shelfver', published_version_id: 'shelfver', submitted_at: now, created_at: now, updated_at: now })
+      .execute();
+    await t.ctx.db.insertInto('template_versions').values({ id: 'shelfver', request_id: 'shelfreq', source_app_id: source.id, number: 1, content_hash: 'c'.repeat(64), snapshot_app_id: listed.id, created_at: now }).execute();
+    await t.ctx.db
+      .insertInto('marketplace_templates')
+      .values({ ...common, id: 'shelfreq', slug: 'listed-shop', workspace_id: ws, seller_name: 'Owner Olga', kind: 'multipage', search_text: 'listed shop', version_id: 'shelfver', version_number: 1, snapshot_app_id: listed.id, published_at: now, updated_at: now })
+      .execute();
+  });
+
+  const ROLES6 = ['anonymous', 'owner', 'workspace editor', 'other owner', 'app user', 'admin'];
+
+  it("the listing and detail routes declare 'public'", async () => {
+    const built = await buildApp(t.config, { logger: false, migrate: false });
+    try {
+      for (const url of [LIST, `${LIST}/:key`]) expect(built.routes.find((r) => r.method === 'GET' && r.url === url)?.access, url).toBe('public');
+    } finally {
+      await built.app.close();
+    }
+  });
+
+  it('everyone reads the listing and the detail; an unknown key is 404 for everyone', async () => {
+    const unexpected: string[] = [];
+    for (const role of ROLES6) {
+      const headers = cookies[role] ? { cookie: cookies[role] } : {};
+      const list = await t.app.inject({ method: 'GET', url: LIST, headers });
+      if (list.statusCode !== 200 || !list.json().templates.some((x: { id: string }) => x.id === 'shelfreq')) unexpected.push(`${role} list → ${list.statusCode}`);
+      const one = await t.app.inject({ method: 'GET', url: `${LIST}/listed-shop`, headers });
+      if (one.statusCode !== 200 || one.json().template.can_clone !== (role !== 'anonymous' && role !== 'admin' && role !== 'app user')) unexpected.push(`${role} detail → ${one.statusCode} ${one.body.slice(0, 120)}`);
+      const none = await t.app.inject({ method: 'GET', url: `${LIST}/no-such-thing`, headers });
+      if (none.statusCode !== 404) unexpected.push(`${role} unknown → ${none.statusCode}`);
+    }
+    expect(unexpected).toEqual([]);
+  });
+
+  it('the listed snapshot (private): every role reads it as a Guest; every write through it is refused', async () => {
+    const unexpected: string[] = [];
+    for (const call of VIEWER_CALLS)
+      for (const role of ROLES6) {
+        const res = await sendAs(call, listed, cookies[role]);
+        const isRead = call.method === 'GET' || call.name === 'board state' || call.name === 'page state' || call.name === 'app info';
+        if (isRead) {
+          if (res.statusCode >= 300) unexpected.push(`${role} ${call.name} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+        } else if (call.name === 'upload' && !mayEdit(role)) {
+          // Block-setting uploads are the owner's on any app: refused before the snapshot is asked.
+          if (![401, 403].includes(res.statusCode)) unexpected.push(`${role} ${call.name} → ${res.statusCode}`);
+        } else if (res.statusCode !== 403 || res.json().message !== 'This is a template preview: changes are not saved.') {
+          unexpected.push(`${role} ${call.name} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+        }
+      }
+    expect(unexpected).toEqual([]);
+    const state = await t.app.inject({ method: 'POST', url: `/api/board/update-metadata?board=${listed.id}`, payload: {} });
+    expect(state.json()).toMatchObject({ can_edit: false, user_role: 'guest' });
+  });
+});

@@ -9,6 +9,8 @@
 // - The frozen copy of a template version (an app that is some template_versions.snapshot_app_id,
 //   issue 14) is also viewable by a signed-in provider admin, as a Guest, and is read-only for
 //   everyone: every write through it is refused (refuseSnapshotWrite).
+// - The frozen copy of a listed template's current version (marketplace_templates.snapshot_app_id,
+//   issue 15) is viewable by anyone, as a Guest: the marketplace's live preview. Read-only, as above.
 // Block audiences then use the viewer's role: Admins are the owner and 'read-write' app users,
 // Guests everyone else (src/blocks/audience.ts).
 import type { FastifyRequest } from 'fastify';
@@ -22,6 +24,7 @@ import { snapshotsRepo } from '../admin/repo';
 import { currentAdmin, type AdminSession } from '../admin/session';
 import { currentUser, type SessionUser } from '../auth/session';
 import { signedInAppUser } from '../app-users/session';
+import { storefrontRepo } from '../storefront/repo';
 import { editorsRepo, workspaceRepo } from '../workspace/repo';
 
 /** The 403 text of a private app (shell §2.3); the web app shows it on the 'Access Denied' screen. */
@@ -135,6 +138,13 @@ async function viewerOf(ctx: ServerContext, caller: Caller, app: ViewableApp): P
   let canView = owner || (app.public && (app.sign_in_method !== PASSWORD_SIGN_IN || !!appUser));
   // A reviewer opens the version under review as visitors will see it: a Guest, no app user.
   if (!canView && (await caller.admin()) && (await snapshot())) canView = true;
+  // The marketplace's live preview (issue 15): the snapshot of a listed template's current
+  // version is anyone's, as a Guest (read-only: it is a snapshot). Asked only when nothing else
+  // let the caller in, so ordinary visits pay nothing for it. Older versions stay admin-only.
+  if (!canView && (await storefrontRepo(ctx.db).isListedSnapshot(app.id))) {
+    canView = true;
+    known = Promise.resolve(true);
+  }
   return { owner, appUser, role, email, canView, snapshot };
 }
 

@@ -12,6 +12,7 @@ import { newId, nowIso, randomToken, sha256 } from '../../http';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/password';
 import { escapeHtml } from '../mail/mailer';
 import { decisionOut } from '../marketplace/record';
+import { publishApproved } from '../storefront/service';
 import { queueItem } from './record';
 import { adminsRepo, ownersRepo, reviewRepo, type QueueRow } from './repo';
 import type { AdminSession } from './session';
@@ -191,7 +192,29 @@ export async function decide(ctx: ServerContext, admin: AdminSession, id: string
   const versionId = row.version_id;
   if (!versionId) throw conflict(ADMIN_MESSAGES.noVersion);
   const at = decisionTime();
-  const status = decision.kind === 'approve' ? 'published' : 'rejected';
+  // Two approvals listing the same title at once may pick the same slug: the loser's whole
+  // transaction rolls back and is tried again (it then sees the winner's slug).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await decideIn(ctx, admin, row, decision.kind === 'approve' ? 'published' : 'rejected', reason, at);
+      break;
+    } catch (e) {
+      if (attempt >= 3 || !isUniqueViolation(e)) throw e;
+    }
+  }
+  const item = await queueEntry(ctx, id);
+  await mailOwner(ctx, item, scheme).catch((err: unknown) => ctx.log.warn({ err, requestId: id }, 'the review decision e-mail could not be sent'));
+  return item;
+}
+
+/**
+ * The decision's one transaction: the request moves, the decision is kept, and an approval lists
+ * the version in the marketplace (storefront/service.ts publishApproved). A rejection leaves the
+ * listing as it was: the version approved before stays listed.
+ */
+async function decideIn(ctx: ServerContext, admin: AdminSession, row: QueueRow, status: 'published' | 'rejected', reason: string | null, at: string): Promise<void> {
+  const id = row.id;
+  const versionId = row.version_id!;
   await ctx.db.transaction().execute(async (trx) => {
     const repo = reviewRepo(trx);
     const moved = await repo.decide(id, {
@@ -213,10 +236,8 @@ export async function decide(ctx: ServerContext, admin: AdminSession, id: string
       reason,
       decided_at: at,
     });
+    if (status === 'published') await publishApproved(trx, id, versionId, at);
   });
-  const item = await queueEntry(ctx, id);
-  await mailOwner(ctx, item, scheme).catch((err: unknown) => ctx.log.warn({ err, requestId: id }, 'the review decision e-mail could not be sent'));
-  return item;
 }
 
 /** Tells the workspace's owner what was decided: the template, the decision, the reason, a link to the app's editor. */

@@ -15,6 +15,8 @@ import type { BlockRecord } from '../../../shared/settings/types';
 import { blocksRepo, type BlockRow } from '../blocks/repo';
 import { pagesRepo } from '../pages/repo';
 import { spreadsheetsRepo } from '../spreadsheets/repo';
+import { storefrontRepo } from '../storefront/repo';
+import { dropVersionCopies, removeCopiedFiles } from '../templates/freeze';
 import { editorsRepo, workspaceRepo } from '../workspace/repo';
 import { newDomainToken } from './custom-domain';
 import { appView, type AppView } from './record';
@@ -227,5 +229,14 @@ export async function deleteApp(ctx: ServerContext, user: SessionUser, app: AppV
   // Workspace editors change apps; only the workspace's owner deletes them.
   const ws = await workspaceRepo(ctx.db).byOwner(user.id);
   if (ws?.id !== app.workspaceId) throw forbidden('Only the owner of this workspace can delete its apps');
-  await ctx.db.transaction().execute((trx) => appsRepo(trx).delete(app.id));
+  // A submitted app's review request, versions and listing go with it (cascades); the versions'
+  // frozen copies in the marketplace workspace (apps, spreadsheets, copied files) are dropped
+  // here, so nothing is left behind. Buyers' clones are full copies and stay as they are.
+  const files = await ctx.db.transaction().execute(async (trx) => {
+    const requestId = await storefrontRepo(trx).requestOfApp(app.id);
+    const dropped = requestId ? await dropVersionCopies(trx, requestId) : [];
+    await appsRepo(trx).delete(app.id);
+    return dropped;
+  });
+  await removeCopiedFiles(ctx, files);
 }

@@ -9,6 +9,7 @@ import type { ServerContext } from '../../context';
 import { appsRepo } from '../apps/repo';
 import { customHostOf, hostSubdomain } from '../apps/record';
 import { pagesRepo } from '../pages/repo';
+import { marketplacePageMeta, withPageMeta } from '../storefront/page-meta';
 
 /** Served when dist/web has not been built (tests): enough for route status checks. */
 const FALLBACK_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sheetboard</title></head><body><div id="root"></div><p>The web app is not built: run <code>npm run build</code>.</p></body></html>`;
@@ -105,6 +106,19 @@ export function siteRoutes(app: FastifyInstance, ctx: ServerContext) {
     return 404;
   }
 
+  /** index.html, with a marketplace page's title, description and Open Graph tags (storefront/page-meta.ts). */
+  async function pageHtml(request: FastifyRequest, code: number): Promise<string> {
+    const html = readIndex();
+    if (code !== 200 || hostSubdomain(ctx.config, request.host) || customHostOf(ctx.config, request.host)) return html;
+    try {
+      const meta = await marketplacePageMeta(ctx, request.url.split('?')[0]!);
+      return meta ? withPageMeta(html, meta) : html;
+    } catch (e) {
+      request.log.warn({ err: e }, 'marketplace page tags failed');
+      return html;
+    }
+  }
+
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0]!;
     if (pathname === '/api' || pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD'))
@@ -117,6 +131,6 @@ export function siteRoutes(app: FastifyInstance, ctx: ServerContext) {
     } catch (e) {
       request.log.warn({ err: e }, 'route status lookup failed');
     }
-    return reply.status(code).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(readIndex());
+    return reply.status(code).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(await pageHtml(request, code));
   });
 }
