@@ -143,8 +143,8 @@ describe('marketplace: browse, preview, use, clone, map and buy', () => {
     await shot(visitor, 'templates-1-listing');
 
     // Search and the price filter live in the address.
-    await visitor.getByRole('searchbox', { name: 'Search' }).fill('invoice');
-    await visitor.waitForURL(/q=invoice/);
+    await visitor.getByRole('searchbox', { name: 'Search' }).fill('desk');
+    await visitor.waitForURL(/q=desk/);
     await expect.poll(() => visitor.getByTestId('template-card').count()).toBe(1);
     await visitor.getByRole('searchbox', { name: 'Search' }).fill('');
     await expect.poll(() => visitor.getByTestId('template-card').count()).toBe(2);
@@ -204,14 +204,15 @@ describe('marketplace: browse, preview, use, clone, map and buy', () => {
     await visitor.waitForURL(/\/map-data$/);
     const csv = 'Customer,Amount,Stage\nNorthwind Traders,410,Won\nContoso Ltd,95,Lost\n';
     await visitor.getByTestId('import-input').setInputFiles({ name: 'my-customers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await visitor.getByRole('dialog', { name: 'Check the import' }).getByRole('cell', { name: 'Northwind Traders' }).waitFor();
     await visitor.getByTestId('import-confirm').click();
     await choose(visitor, visitor, 'Your spreadsheet', 'my-customers');
     const mapping = visitor.getByRole('form', { name: 'Column mapping' });
     await mapping.waitFor();
     // Guessed by name: Customer and Amount; Status has no namesake, so the visitor picks Stage.
-    expect(await mapping.getByLabel('Column for Customer').inputValue()).toBe('Customer');
-    expect(await mapping.getByLabel('Column for Amount').inputValue()).toBe('Amount');
-    await choose(visitor, mapping, 'Column for Status', 'Stage');
+    expect(await mapping.getByLabel('Column for Customer').inputValue()).toBe('Customer (text)');
+    expect(await mapping.getByLabel('Column for Amount').inputValue()).toBe('Amount (number)');
+    await choose(visitor, mapping, 'Column for Status', 'Stage (text)');
     await shot(visitor, 'templates-5-mapping');
     await mapping.getByRole('button', { name: 'Apply' }).click();
     await visitor.waitForURL(`**/${clonedSubdomain}`);

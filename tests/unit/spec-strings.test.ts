@@ -17,9 +17,6 @@ const COPY = join(root, 'docs', 'spec', 'shell-publishing-marketplace.md');
 const LATER: Record<string, string> = {
   'Account Required': 'issue 18 (the rest of the shell)',
   'Failed to verify plan status': 'issue 18 (plans)',
-  'Unable to identify template': 'issue 15 (use a template)',
-  'Template not found in marketplace': 'issue 15 (use a template)',
-  'Failed to load template information': 'issue 15 (use a template)',
 };
 
 /** Strings whose fixed pieces are too short to search for: the expression that builds them. */
