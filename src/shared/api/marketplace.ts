@@ -54,7 +54,7 @@ export const ReviewRequestResponse = z.object({ reviewRequest: ReviewRequest.nul
 /**
  * PUT /api/multipage/marketplace/review-request with body { form } (§3's submit payload). The
  * service checks it with shared/rules/marketplace.ts (the form's own messages, 400), and 409 when
- * the request is pending or published. Answers 200 { reviewRequest, message }.
+ * the request is pending (a published one may send an update). Answers 200 { reviewRequest, message }.
  */
 export const SubmitForm = z.object({
   title: z.string().max(1000),

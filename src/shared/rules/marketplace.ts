@@ -65,8 +65,11 @@ export const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 /** Review status (§4): none is "no request". */
 export type ReviewStatus = 'none' | 'pending' | 'published' | 'rejected';
 export const REVIEW_STATUSES = ['pending', 'published', 'rejected'] as const;
-/** Submission is allowed from these only. */
-export const SUBMITTABLE: readonly ReviewStatus[] = ['none', 'rejected'];
+/**
+ * Submission is allowed from these only: a first submission (none), a resubmission (rejected), or
+ * an update of a published template (its approved version stays listed until the update is approved).
+ */
+export const SUBMITTABLE: readonly ReviewStatus[] = ['none', 'rejected', 'published'];
 
 export const MARKETPLACE_DIALOG_TITLES: Record<ReviewStatus, string> = {
   none: 'Publish to Marketplace',
@@ -121,7 +124,7 @@ export const MARKETPLACE_MESSAGES = {
   submitted: 'Template submitted for review',
   cancelled: 'Submission cancelled successfully',
   cancelFailed: 'Failed to cancel submission',
-  notSubmittable: 'This template is already submitted. You can resubmit it once the review asks for changes.',
+  notSubmittable: 'This template is waiting for review. You can send changes once the review is done.',
   noRequest: 'There is no submission to cancel',
   thumbnailTooBigUpload: 'Thumbnail image exceeds the 3MB size limit. Please choose a smaller image.',
   paidOff: 'Paid templates are not available on this server yet: submit it as a free template.',

@@ -208,7 +208,7 @@ describe('paid templates', () => {
 });
 
 describe('the state machine, from the owner side', () => {
-  it('none → pending; pending: 409; rejected → pending (version 2); published: 409 and not cancellable; cancel → none; none: 404', async () => {
+  it('none → pending; pending: 409; rejected → pending (version 2); published: not cancellable, an update → pending (version 3); cancel → none; none: 404', async () => {
     const { appId } = await makeApp('Machine Shop');
     const form = await validForm(appId);
     expect((await read(appId)).json()).toEqual({ reviewRequest: null });
@@ -249,16 +249,26 @@ describe('the state machine, from the owner side', () => {
     expect(res.json().reviewRequest).toMatchObject({ id: first.id, status: 'pending', rejection_reason: null, title: 'Sales tracker 2', version: 2 });
 
     await setStatus(appId, 'published');
-    res = await submit(form);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(MARKETPLACE_MESSAGES.notSubmittable);
     res = await cancel(appId);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(MARKETPLACE_MESSAGES.cannotCancelPublished);
+    // Published: an update goes back to pending with a new version (then pending: 409 again).
+    res = await submit({ ...form, title: 'Sales tracker 3' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().reviewRequest).toMatchObject({ id: first.id, status: 'pending', rejection_reason: null, title: 'Sales tracker 3', version: 3 });
+    res = await submit(form);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(MARKETPLACE_MESSAGES.notSubmittable);
+    // A pending update of a listed version is not cancelled (the listed version would go with it).
+    const listedVersion = await t.ctx.db.selectFrom('template_versions').select('id').where('request_id', '=', first.id).where('number', '=', 2).executeTakeFirstOrThrow();
+    await t.ctx.db.updateTable('review_requests').set({ published_version_id: listedVersion.id }).where('id', '=', first.id).execute();
+    res = await cancel(appId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(MARKETPLACE_MESSAGES.cannotCancelPublished);
+    await t.ctx.db.updateTable('review_requests').set({ published_version_id: null }).where('id', '=', first.id).execute();
 
-    await setStatus(appId, 'pending');
     const versions = await t.ctx.db.selectFrom('template_versions').select(['snapshot_app_id']).where('request_id', '=', first.id).execute();
-    expect(versions).toHaveLength(2);
+    expect(versions).toHaveLength(3);
     res = await cancel(appId);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: MARKETPLACE_MESSAGES.cancelled });

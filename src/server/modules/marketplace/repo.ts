@@ -32,22 +32,25 @@ export function reviewRequestsRepo(db: Db) {
     async insert(row: ReviewRequestRow) {
       await db.insertInto('review_requests').values(row).execute();
     },
-    /** A resubmission: only from rejected (a racing one finds it pending already). True when it was rejected. */
+    /**
+     * A resubmission (from rejected) or an update (from published): back to pending, with the new
+     * form fields; published_version_id is kept. A racing one finds it pending already. True when moved.
+     */
     async resubmit(id: string, fields: SubmissionFields): Promise<boolean> {
       const r = await db
         .updateTable('review_requests')
         .set({ ...fields, status: 'pending', rejection_reason: null })
         .where('id', '=', id)
-        .where('status', '=', 'rejected')
+        .where('status', 'in', ['rejected', 'published'])
         .executeTakeFirst();
       return Number(r.numUpdatedRows) === 1;
     },
     async setVersion(id: string, versionId: string) {
       await db.updateTable('review_requests').set({ version_id: versionId }).where('id', '=', id).execute();
     },
-    /** Deletes the request if it is still in one of `statuses`; true when deleted. */
+    /** Deletes the request if it is still in one of `statuses` and never had a version published; true when deleted. */
     async deleteIn(id: string, statuses: string[]): Promise<boolean> {
-      const r = await db.deleteFrom('review_requests').where('id', '=', id).where('status', 'in', statuses).executeTakeFirst();
+      const r = await db.deleteFrom('review_requests').where('id', '=', id).where('status', 'in', statuses).where('published_version_id', 'is', null).executeTakeFirst();
       return Number(r.numDeletedRows) === 1;
     },
     async versionNumber(versionId: string | null): Promise<number> {

@@ -16,7 +16,9 @@ import {
   marketplaceMessages,
   NO_SIGN_IN,
   parseTags,
+  type ReviewStatus,
   richTextHasContent,
+  SUBMITTABLE,
 } from '../../../shared/rules/marketplace';
 import type { ServerContext } from '../../context';
 import { isUniqueViolation } from '../../db';
@@ -85,15 +87,17 @@ function imageSizeProblem(sizes: number[]): string | null {
 }
 
 /**
- * Submits (none → pending) or resubmits (rejected → pending) the app's template: every check
- * first, then one transaction that writes the request and freezes a new version of the app.
+ * Submits (none → pending), resubmits (rejected → pending) or updates (published → pending) the
+ * app's template: every check first, then one transaction that writes the request and freezes a
+ * new version of the app. An update keeps published_version_id, so the marketplace goes on listing
+ * the approved version until a reviewer approves the new one (a rejection leaves the listing as is).
  */
 export async function submitReviewRequest(ctx: ServerContext, app: AppView, form: Form): Promise<ReviewRequest> {
   const appRefusal = appProblem(app);
   if (appRefusal) throw appRefusal;
   const repo = reviewRequestsRepo(ctx.db);
   const existing = await repo.byApp(app.id);
-  if (existing && existing.status !== 'rejected') throw conflict(MARKETPLACE_MESSAGES.notSubmittable);
+  if (existing && !SUBMITTABLE.includes(existing.status as ReviewStatus)) throw conflict(MARKETPLACE_MESSAGES.notSubmittable);
 
   const tags = parseTags(form.tags);
   const price = Math.round(Number(form.price) * 100) / 100;
@@ -168,11 +172,15 @@ export async function submitReviewRequest(ctx: ServerContext, app: AppView, form
   }
 }
 
-/** Cancels a pending or rejected submission: back to none (the request, its versions and their copies go). */
+/**
+ * Cancels a pending or rejected submission: back to none (the request, its versions and their
+ * copies go). Refused (409) once a version has been published, whatever the status: a pending or
+ * rejected update of a listed template cannot be cancelled, as that would drop the listed version.
+ */
 export async function cancelReviewRequest(ctx: ServerContext, app: AppView): Promise<void> {
   const existing = await reviewRequestsRepo(ctx.db).byApp(app.id);
   if (!existing) throw notFound(MARKETPLACE_MESSAGES.noRequest);
-  if (existing.status === 'published') throw conflict(MARKETPLACE_MESSAGES.cannotCancelPublished);
+  if (existing.status === 'published' || existing.published_version_id) throw conflict(MARKETPLACE_MESSAGES.cannotCancelPublished);
   const files = await ctx.db.transaction().execute(async (trx) => {
     const dropped = await dropVersionCopies(trx, existing.id);
     if (!(await reviewRequestsRepo(trx).deleteIn(existing.id, ['pending', 'rejected']))) throw conflict(MARKETPLACE_MESSAGES.cannotCancelPublished);

@@ -1,5 +1,5 @@
 // The body of 'Push to Marketplace' (shell §2.4, §4): the form when there is no request (or when
-// editing a rejected one), else the status view. After a submit the request is reloaded and the
+// editing a rejected one, or sending an update of a published one), else the status view. After a submit the request is reloaded and the
 // dialog closes 3 s later; a pending submission can be cancelled (after a confirm).
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -23,7 +23,7 @@ export function MarketplaceSection({
 }: {
   appId: string | undefined;
   previewUrl: string;
-  /** Edit & Resubmit mode (held by the dialog: its titles follow it). */
+  /** Edit mode: Edit & Resubmit, or Submit an update (held by the dialog: its titles follow it). */
   editing: boolean;
   onEditingChange: (editing: boolean) => void;
   /** Opens the Push to Live section (the overlays' button). */

@@ -7,7 +7,7 @@ import { IconCircleCheck, IconClockHour4, IconAlertTriangle } from '@tabler/icon
 import { useState } from 'react';
 import { categoryLabel, priceLabel, REVIEW_STATUS_DESCRIPTIONS, REVIEW_STATUS_TEXT } from '../../../shared/rules/marketplace';
 import type { ReviewRequest } from './api';
-import { galleryItems } from './form-state';
+import { galleryItems, hasPublishedVersion, statusActions } from './form-state';
 import { GalleryModal } from './GalleryModal';
 
 const LOOK = {
@@ -35,15 +35,16 @@ export function StatusView({
   onGallery,
 }: {
   request: ReviewRequest;
-  /** 'Edit & Resubmit' (rejected only). */
+  /** 'Edit & Resubmit' (rejected) or 'Submit an update' (published): the form, pre-filled. */
   onEdit: () => void;
-  /** Cancel the submission (offered while pending). */
+  /** Cancel the submission (offered while pending, unless a version is already listed). */
   onCancel: () => void;
   cancelling: boolean;
   /** 'Template Images' opened or closed (the dialog around it leaves Escape to it meanwhile). */
   onGallery?: (open: boolean) => void;
 }) {
   const { color, Icon } = LOOK[request.status];
+  const actions = statusActions(request);
   const items = galleryItems(request);
   const [gallery, setGalleryAt] = useState<number | null>(null);
   const setGallery = (at: number | null) => {
@@ -65,6 +66,12 @@ export function StatusView({
           </Text>
         </div>
       </Group>
+
+      {request.status !== 'published' && hasPublishedVersion(request) && (
+        <Text size="sm" c="dimmed" data-testid="marketplace-update-note">
+          The version approved before stays listed in the marketplace until this update is approved.
+        </Text>
+      )}
 
       {request.status === 'rejected' && (
         <Alert color="red" title="Rejection Details" data-testid="marketplace-rejection">
@@ -124,12 +131,16 @@ export function StatusView({
       )}
 
       <Group justify="flex-end">
-        {request.status === 'pending' && (
+        {actions.cancel && (
           <Button variant="default" color="red" onClick={onCancel} loading={cancelling}>
             Cancel Submission
           </Button>
         )}
-        {request.status === 'rejected' && <Button onClick={onEdit}>Edit & Resubmit</Button>}
+        {actions.edit && (
+          <Button onClick={onEdit} data-testid="marketplace-edit">
+            {actions.edit}
+          </Button>
+        )}
       </Group>
 
       <GalleryModal items={items} start={gallery ?? 0} opened={gallery !== null} onClose={() => setGallery(null)} background={request.thumbnail_bg_color} />

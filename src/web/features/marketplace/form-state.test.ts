@@ -10,9 +10,11 @@ import {
   formValues,
   galleryItems,
   galleryStep,
+  hasPublishedVersion,
   imageBytes,
   launchDialogTitle,
   marketplaceTitle,
+  statusActions,
   statusOf,
   submitErrorMessage,
   submitLabel,
@@ -211,6 +213,33 @@ describe('titles and labels', () => {
     expect(marketplaceTitle('rejected', true)).toBe('Resubmit Template');
     expect(submitLabel(true)).toBe('Update Template');
     expect(submitLabel(false)).toBe('Submit for Review');
+  });
+});
+
+describe('the status view buttons', () => {
+  const approved = { id: 'd2', decision: 'approved' as const, reason: null, reviewer_name: 'Ann', version: 1, decided_at: '2026-01-02T00:00:00.000Z' };
+  const rejected = { id: 'd1', decision: 'rejected' as const, reason: 'No', reviewer_name: 'Ann', version: 1, decided_at: '2026-01-01T00:00:00.000Z' };
+  it.each([
+    ['a first submission, pending', 'pending', [], { cancel: true, edit: null }],
+    ['changes requested', 'rejected', [rejected], { cancel: false, edit: 'Edit & Resubmit' }],
+    ['published', 'published', [approved], { cancel: false, edit: 'Submit an update' }],
+    ['an update under review (v1 still listed)', 'pending', [approved], { cancel: false, edit: null }],
+    ['an update rejected (v1 still listed)', 'rejected', [rejected, approved], { cancel: false, edit: 'Edit & Resubmit' }],
+  ] as const)('%s', (_name, status, decisions, actions) => {
+    expect(statusActions({ status, decisions: [...decisions] })).toEqual(actions);
+  });
+
+  it('a listed version is one a reviewer approved', () => {
+    expect(hasPublishedVersion({ decisions: [] })).toBe(false);
+    expect(hasPublishedVersion({ decisions: [rejected] })).toBe(false);
+    expect(hasPublishedVersion({ decisions: [rejected, approved] })).toBe(true);
+  });
+
+  it('Submit an update opens the form pre-filled from the published request, submitted as Update Template', () => {
+    const published = { ...request, status: 'published' as const, rejection_reason: null, decisions: [approved] };
+    const state = formStateFromRequest(published);
+    expect(state).toMatchObject({ title: published.title, summary: published.summary });
+    expect(submitLabel(true)).toBe('Update Template');
   });
 });
 

@@ -69,7 +69,7 @@ const fileNameOf = (url: string, fallback: string) => {
   return last ? decodeURIComponent(last) : fallback;
 };
 
-/** 'Edit & Resubmit': the form pre-filled from the existing request, its images counting as added. */
+/** 'Edit & Resubmit' and 'Submit an update': the form pre-filled from the existing request, its images counting as added. */
 export function formStateFromRequest<F = File>(r: ReviewRequest): MarketplaceFormState<F> {
   return {
     title: r.title,
@@ -183,6 +183,25 @@ export function launchDialogTitle(status: ReviewStatus): string {
 /** The marketplace part's title: edit mode is a resubmission. */
 export function marketplaceTitle(status: ReviewStatus, editing: boolean): string {
   return editing ? MARKETPLACE_DIALOG_TITLES.rejected : MARKETPLACE_DIALOG_TITLES[status];
+}
+
+/**
+ * A version of this template was approved (an 'approved' decision sets the published version), so
+ * it stays listed in the marketplace while a newer version is reviewed and the request can no
+ * longer be cancelled (the server answers 409).
+ */
+export const hasPublishedVersion = (r: Pick<ReviewRequest, 'decisions'>) => r.decisions.some((d) => d.decision === 'approved');
+
+/**
+ * The status view's buttons: 'Cancel Submission' while pending (never once a version is listed),
+ * 'Edit & Resubmit' when changes are requested, 'Submit an update' when published (both open the
+ * form pre-filled, in edit mode).
+ */
+export function statusActions(r: Pick<ReviewRequest, 'status' | 'decisions'>): { cancel: boolean; edit: 'Edit & Resubmit' | 'Submit an update' | null } {
+  return {
+    cancel: r.status === 'pending' && !hasPublishedVersion(r),
+    edit: r.status === 'rejected' ? 'Edit & Resubmit' : r.status === 'published' ? 'Submit an update' : null,
+  };
 }
 
 /** The submit button: 'Update Template' in edit mode, 'Submit for Review' otherwise. */
