@@ -202,6 +202,8 @@ describe('marketplace: browse, preview, use, clone, map and buy', () => {
     const card = visitor.getByTestId('app-card').filter({ hasText: 'My orders' });
     await card.getByRole('link', { name: 'Map to my own spreadsheet' }).click();
     await visitor.waitForURL(/\/map-data$/);
+    // The page is ready (it starts from a spreadsheet of the workspace) before the import.
+    await visitor.getByTestId('mapping-sheet').first().waitFor();
     const csv = 'Customer,Amount,Stage\nNorthwind Traders,410,Won\nContoso Ltd,95,Lost\n';
     await visitor.getByTestId('import-input').setInputFiles({ name: 'my-customers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await visitor.getByRole('dialog', { name: 'Check the import' }).getByRole('cell', { name: 'Northwind Traders' }).waitFor();
