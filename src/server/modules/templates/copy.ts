@@ -21,7 +21,7 @@ import type { Db } from '../../db';
 import { newId, nowIso, parseJson } from '../../http';
 import { blockRecord } from '../blocks/record';
 import { SECRET_ACTION_KEYS } from '../actions/secrets';
-import { uploadsDir } from '../uploads/service';
+import { uploadsDir } from '../uploads/files';
 import { templatesRepo, type SourceBlock, type SourceSheet } from './repo';
 
 export interface CopyOptions {

@@ -33,6 +33,7 @@ import { blockRecord } from '../blocks/record';
 import { rowsRepo } from '../rows/repo';
 import { workspaceRepo } from '../workspace/repo';
 import { acceptRule, type AcceptRule } from './accept';
+import { uploadsDir } from './files';
 import { detectType } from './detect';
 import { uploadsRepo, type UploadRow } from './repo';
 import { stripControlChars } from '../../../shared/rules/control-chars';
@@ -218,9 +219,7 @@ export function cleanName(raw: string | undefined): string {
   return Array.from(clean || 'file').slice(0, 200).join('');
 }
 
-export function uploadsDir(ctx: ServerContext): string {
-  return path.join(ctx.config.dataDir, 'uploads');
-}
+export { uploadsDir };
 
 const ID = /^[A-Za-z0-9_-]{1,32}$/;
 

@@ -58,7 +58,6 @@ export function ListingFilters({ state, onChange, onClear }: { state: ListingSta
             value={state.category}
             onChange={(v) => onChange({ category: v })}
             clearable
-            allowDeselect
             comboboxProps={{ withinPortal: true }}
           />
           <Input.Wrapper label="Price" labelElement="div">
