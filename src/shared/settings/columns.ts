@@ -66,91 +66,14 @@ export function columnsReadFrom(schema: BlockSchema, block: BlockRecord, sheetTi
   return [...out];
 }
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/**
- * Renames a column the way `collect` finds columns: in the settings of one level (`own`: the
- * block reads `sheetTitle` itself, so its sheet_columns and markdown `[Column]` references count)
- * and in every datasource naming `sheetTitle`. Returns the new values, or null when nothing changed.
- */
-function renameIn(schema: SettingsSchema, values: Values, own: boolean, sheetTitle: string, from: string, to: string): Values | null {
-  let out: Record<string, unknown> | null = null;
-  const set = (key: string, v: unknown) => {
-    out ??= { ...(values as Record<string, unknown>) };
-    out[key] = v;
-  };
-  for (const [key, setting] of Object.entries(schema)) {
-    const v = (values as Record<string, unknown>)[key];
-    if (setting.type === 'sheet_columns') {
-      if (!own) continue;
-      if (v === from) set(key, to);
-      else if (Array.isArray(v) && v.includes(from)) set(key, v.map((c) => (c === from ? to : c)));
-    } else if (setting.type === 'datasource') {
-      const d = v as { sheet?: unknown; column?: unknown } | undefined;
-      if (d && d.sheet === sheetTitle && d.column === from) set(key, { ...d, column: to });
-    } else if (setting.type === 'markdowntext' && typeof v === 'string') {
-      if (!own) continue;
-      // The same references the scan reads: `[ Name ]` (trimmed) is the column Name.
-      const re = new RegExp(`\\[([ \\t]*)${escapeRegExp(from)}([ \\t]*)\\]`, 'g');
-      const next = v.replace(re, (_m, a: string, b: string) => `[${a}${to}${b}]`);
-      if (next !== v) set(key, next);
-    } else if (setting.type === 'array' && setting.item && Array.isArray(v)) {
-      let changed = false;
-      const items = v.map((item) => {
-        if (!item || typeof item !== 'object') return item;
-        const r = renameIn(setting.item!, item as Values, own, sheetTitle, from, to);
-        if (r) changed = true;
-        return r ?? item;
-      });
-      if (changed) set(key, items);
-    }
-  }
-  return out;
-}
-
 /**
  * The block with column `from` of sheet `sheetTitle` renamed `to` wherever usedColumns /
  * datasourceSheets would find it (block settings, axis, actions, filters, datasources of other
  * sheets, markdown `[Column]`); null when the block does not use the column.
  */
 export function renameColumnInBlock(schema: BlockSchema, block: BlockRecord, sheetTitle: string, from: string, to: string): BlockRecord | null {
-  const own = block.sheet_title === sheetTitle;
-  let changed = false;
-  let next = block as BlockRecord;
-  const top = renameIn(blockSettings(schema), block, own, sheetTitle, from, to);
-  if (top) {
-    next = { ...next, ...(top as Partial<BlockRecord>) };
-    changed = true;
-  }
-  const list = (items: unknown, settings: SettingsSchema | undefined): unknown[] | null => {
-    if (!settings || !Array.isArray(items)) return null;
-    let any = false;
-    const out = items.map((item) => {
-      if (!item || typeof item !== 'object') return item;
-      const r = renameIn(settings, item as Values, own, sheetTitle, from, to);
-      if (r) any = true;
-      return r ?? item;
-    });
-    return any ? out : null;
-  };
-  const axis = list(block.axis, schema.axis?.settings);
-  if (axis) {
-    next = { ...next, axis: axis as BlockRecord['axis'] };
-    changed = true;
-  }
-  const actions = list(block.actions, schema.actions?.settings);
-  if (actions) {
-    next = { ...next, actions: actions as BlockRecord['actions'] };
-    changed = true;
-  }
-  const filters = list((block as Record<string, unknown>).filters, schema.filters?.settings);
-  if (filters) {
-    next = { ...next, filters } as BlockRecord;
-    changed = true;
-  }
-  return changed ? next : null;
+  // A rename is the mapping of one column: the same walk over every place a reference can be.
+  return remapBlockColumns(schema, block, { sheet: () => undefined, column: (sheet, column) => (sheet === sheetTitle && column === from ? to : undefined) });
 }
 
 /**
