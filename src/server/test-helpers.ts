@@ -10,6 +10,9 @@ import pg from 'pg';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import type { ServerContext } from './context';
+import { randomToken, sha256 } from './http';
+import { ADMIN_COOKIE } from './modules/admin/session';
+import { hashPassword } from './modules/auth/password';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -156,4 +159,39 @@ export async function joinAsEditor(t: Pick<TestApp, 'ctx'>, owner: TestUser, edi
     .insertInto('workspace_editors')
     .values({ id: `ed${crypto.randomBytes(8).toString('hex')}`, workspace_id: ws.id, email: editor.email, user_id: editor.id, token_hash: null, token_expires_at: null, created_at: 1, joined_at: new Date().toISOString() })
     .execute();
+}
+
+/**
+ * Adds an app user to `appId` (password 'members only!') and signs them in to it, as the app's
+ * sign-in form does: answers their cookie (`sb_app_{appId}=…`). The app must use password sign-in.
+ */
+export async function signInAppUser(t: Pick<TestApp, 'ctx' | 'app'>, appId: string, email: string, permissions: 'read' | 'read-write' = 'read-write'): Promise<string> {
+  await t.ctx.db
+    .insertInto('app_users')
+    .values({
+      id: `u${crypto.randomBytes(8).toString('hex')}`,
+      app_id: appId,
+      name: email.split('@')[0]!,
+      email,
+      permissions,
+      password_hash: await hashPassword('members only!'),
+      created_at: Math.floor(Date.now() / 1000),
+      updated_at: new Date().toISOString(),
+    })
+    .execute();
+  const res = await t.app.inject({ method: 'POST', url: `/api/app-auth/login?app=${appId}`, payload: { email, password: 'members only!' } });
+  if (res.statusCode !== 200) throw new Error(`app user sign-in → ${res.statusCode}: ${res.body}`);
+  const set = res.cookies.find((c) => c.name === `sb_app_${appId}`);
+  if (!set) throw new Error('app user sign-in set no cookie');
+  return `${set.name}=${set.value}`;
+}
+
+/** A provider admin with a live session in the admin area (as after /api/admin/login): answers its cookie. */
+export async function signInAdmin(t: Pick<TestApp, 'ctx'>, name = 'Ada Admin'): Promise<string> {
+  const id = `adm${crypto.randomBytes(8).toString('hex')}`;
+  const token = randomToken();
+  const at = new Date().toISOString();
+  await t.ctx.db.insertInto('admins').values({ id, name, email: `${id}@example.com`, password_hash: await hashPassword('reviewers only'), created_at: at }).execute();
+  await t.ctx.db.insertInto('admin_sessions').values({ id: sha256(token), admin_id: id, expires_at: new Date(Date.now() + 3600_000).toISOString(), created_at: at }).execute();
+  return `${ADMIN_COOKIE}=${token}`;
 }

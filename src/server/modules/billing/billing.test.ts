@@ -9,11 +9,8 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_LIMITS, STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
-import { randomToken, sha256 } from '../../http';
 import { accountUpdatedEvent, sendWebhook, startFakeStripe, type FakeStripe } from '../../test-stripe';
-import { createTestApp, signUp, type TestApp, type TestUser, joinAsEditor } from '../../test-helpers';
-import { ADMIN_COOKIE } from '../admin/session';
-import { hashPassword } from '../auth/password';
+import { createTestApp, signUp, type TestApp, type TestUser, joinAsEditor, signInAdmin, signInAppUser } from '../../test-helpers';
 import { PAID_REASONS } from './connect';
 import { STRIPE_API_VERSION, stripeOptions } from './stripe';
 
@@ -359,26 +356,16 @@ describe('who may call the billing routes', () => {
     const other = await signUp(t.app, 'Oscar Other');
     await joinAsEditor(t, owner, editor);
     appId = await newApp(t, owner, 'Matrix Members', 'Use password set by user');
-    // An app user of the owner's app, signed in to it.
-    await t.ctx.db
-      .insertInto('app_users')
-      .values({ id: 'matrixappuser1', app_id: appId, name: 'Vera', email: 'vera@example.com', permissions: 'read-write', password_hash: await hashPassword('members only!'), created_at: Math.floor(Date.now() / 1000), updated_at: new Date().toISOString() })
-      .execute();
-    const login = await t.app.inject({ method: 'POST', url: `/api/app-auth/login?app=${appId}`, payload: { email: 'vera@example.com', password: 'members only!' } });
-    expect(login.statusCode, login.body).toBe(200);
-    const appCookie = login.cookies.find((c) => c.name === `sb_app_${appId}`)!;
-    // A provider admin, signed in to the admin area.
-    const token = randomToken();
-    const at = new Date().toISOString();
-    await t.ctx.db.insertInto('admins').values({ id: 'matrixadmin1', name: 'Ada Admin', email: 'ada-admin@example.com', password_hash: await hashPassword('reviewers only'), created_at: at }).execute();
-    await t.ctx.db.insertInto('admin_sessions').values({ id: sha256(token), admin_id: 'matrixadmin1', expires_at: new Date(Date.now() + 3600_000).toISOString(), created_at: at }).execute();
+    // An app user of the owner's app, and a provider admin, signed in.
+    const appUserCookie = await signInAppUser(t, appId, 'vera@example.com');
+    const adminCookie = await signInAdmin(t);
     Object.assign(cookies, {
       anonymous: undefined,
       owner: owner.cookie,
       'workspace editor': editor.cookie,
       'other owner': other.cookie,
-      'app user': `${appCookie.name}=${appCookie.value}`,
-      admin: `${ADMIN_COOKIE}=${token}`,
+      'app user': appUserCookie,
+      admin: adminCookie,
     });
   });
   afterAll(async () => {

@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETPLACE_LIMITS, MARKETPLACE_MESSAGES, marketplaceMessages } from '../../../shared/rules/marketplace';
 import { CancelResponse, ReviewRequestResponse, SubmitResponse, UploadFileResponse, type ReviewRequest } from '../../../shared/api/marketplace';
 import { PAID_REASONS } from '../billing/connect';
-import { hashPassword } from '../auth/password';
 import { PRIVATE_APP_MESSAGE } from '../access/viewer';
-import { addBlock, boardWithSheets, createTestApp, multipart, signUp, type TestApp, type TestUser, joinAsEditor } from '../../test-helpers';
+import { addBlock, boardWithSheets, createTestApp, multipart, signUp, type TestApp, type TestUser, joinAsEditor, signInAppUser } from '../../test-helpers';
 import { PNG } from '../uploads/test-fixtures';
 
 let t: TestApp;
@@ -519,14 +518,7 @@ describe('who may call the marketplace routes', () => {
     await t.app.inject({ method: 'PUT', url: `/api/apps/${priv}`, headers: as(owner), payload: { public: false } });
     members = (await makeApp('Matrix Members')).appId;
     await t.app.inject({ method: 'PUT', url: `/api/apps/${members}`, headers: as(owner), payload: { sign_in_method: 'Use password set by user' } });
-    await t.ctx.db
-      .insertInto('app_users')
-      .values({ id: 'mktappuser1', app_id: members, name: 'Rea', email: 'rea@example.com', permissions: 'read-write', password_hash: await hashPassword('members only!'), created_at: 1, updated_at: new Date().toISOString() })
-      .execute();
-    const login = await t.app.inject({ method: 'POST', url: `/api/app-auth/login?app=${members}`, payload: { email: 'rea@example.com', password: 'members only!' } });
-    expect(login.statusCode, login.body).toBe(200);
-    const c = login.cookies.find((k) => k.name === `sb_app_${members}`)!;
-    appUserCookie = `${c.name}=${c.value}`;
+    appUserCookie = await signInAppUser(t, members, 'rea@example.com');
   });
 
   const cookieOf = (who: Who) => (who === 'owner' ? owner.cookie : who === 'workspace editor' ? editor.cookie : who === 'other owner' ? other.cookie : who === 'app user' ? appUserCookie : undefined);

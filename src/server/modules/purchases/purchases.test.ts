@@ -10,11 +10,8 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
-import { randomToken, sha256 } from '../../http';
 import { sendWebhook, startFakeStripe, type FakeStripe } from '../../test-stripe';
-import { createTestApp, joinAsEditor, signUp, type TestApp, type TestUser } from '../../test-helpers';
-import { ADMIN_COOKIE } from '../admin/session';
-import { hashPassword } from '../auth/password';
+import { createTestApp, joinAsEditor, signInAdmin, signInAppUser, signUp, type TestApp, type TestUser } from '../../test-helpers';
 import { stripeOptions } from '../billing/stripe';
 import { purchasesRepo } from './repo';
 import { feeOf } from './service';
@@ -594,25 +591,16 @@ describe('who may call the purchase routes', () => {
     const appRes = await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(seller), payload: { name: 'Members', kind: 'multipage', public: true } });
     const appId = appRes.json().app.id as string;
     expect((await t.app.inject({ method: 'PUT', url: `/api/apps/${appId}`, headers: as(seller), payload: { sign_in_method: 'Use password set by user' } })).statusCode).toBe(200);
-    await t.ctx.db
-      .insertInto('app_users')
-      .values({ id: 'purchaseappuser1', app_id: appId, name: 'Vera', email: 'vera@example.com', permissions: 'read-write', password_hash: await hashPassword('members only!'), created_at: Math.floor(Date.now() / 1000), updated_at: new Date().toISOString() })
-      .execute();
-    const login = await t.app.inject({ method: 'POST', url: `/api/app-auth/login?app=${appId}`, payload: { email: 'vera@example.com', password: 'members only!' } });
-    expect(login.statusCode, login.body).toBe(200);
-    const appCookie = login.cookies.find((c) => c.name === `sb_app_${appId}`)!;
-    const token = randomToken();
-    const at = new Date().toISOString();
-    await t.ctx.db.insertInto('admins').values({ id: 'purchaseadmin1', name: 'Ada Admin', email: 'ada-admin@example.com', password_hash: await hashPassword('reviewers only'), created_at: at }).execute();
-    await t.ctx.db.insertInto('admin_sessions').values({ id: sha256(token), admin_id: 'purchaseadmin1', expires_at: new Date(Date.now() + 3600_000).toISOString(), created_at: at }).execute();
+    const appUserCookie = await signInAppUser(t, appId, 'vera@example.com');
+    const adminCookie = await signInAdmin(t);
     Object.assign(cookies, {
       anonymous: undefined,
       buyer: buyer.cookie,
       seller: seller.cookie,
       'seller editor': editor.cookie,
       'other owner': other.cookie,
-      'app user': `${appCookie.name}=${appCookie.value}`,
-      admin: `${ADMIN_COOKIE}=${token}`,
+      'app user': appUserCookie,
+      admin: adminCookie,
     });
   });
   afterAll(async () => {
