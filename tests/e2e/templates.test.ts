@@ -252,4 +252,48 @@ describe('marketplace: browse, preview, use, clone, map and buy', () => {
     const { template } = await call<{ template: { isPurchased: boolean } }>(buyer, server, 'GET', `/api/multipage/marketplace/templates/${paidTemplate.slug}`);
     expect(template.isPurchased).toBe(true);
   });
+
+  it('a signed-out visitor who clicks Buy signs in first and comes back to the template; cancelling at Stripe charges nothing', async () => {
+    const context = await newContext();
+    const email = newOwnerEmail('shopper');
+    await context.request.post(`${server.baseUrl}/api/auth/signup`, { data: { name: 'Shay Shopper', email, password: 'correct horse battery' } });
+    await context.request.post(`${server.baseUrl}/api/auth/logout`, { data: {} });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/templates/${paidTemplate.slug}`);
+    await page.getByTestId('template-action').click();
+    await page.waitForURL(/\/dashboard\/auth\?template_id=/);
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password').fill('correct horse battery');
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`**/templates/${paidTemplate.slug}`);
+    const action = page.getByTestId('template-action');
+    await action.waitFor();
+    // Still here: signing in goes to the stored page once, nothing sends the visitor on afterwards.
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe(`/templates/${paidTemplate.slug}`);
+    await expect.poll(() => action.innerText()).toBe('Buy for $9.50');
+    await action.click();
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/payment_fail\?/);
+    await page.getByText('nothing was charged').waitFor();
+    await shot(page, 'templates-7-payment-cancelled');
+    await page.getByRole('link', { name: 'Back to the template' }).click();
+    await page.waitForURL(`**/templates/${paidTemplate.slug}`);
+    await expect.poll(() => page.getByTestId('template-action').innerText()).toBe('Buy for $9.50');
+  });
+
+  it('an unknown template says so and leads back to the marketplace; the listing fits a phone', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/templates/no-such-template`);
+    await page.getByText('Template not found in marketplace').waitFor();
+    await page.goto(`${server.baseUrl}/marketplace`);
+    await page.getByTestId('template-card').first().waitFor();
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'templates-8-listing-phone');
+  });
 });
+

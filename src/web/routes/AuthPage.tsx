@@ -17,10 +17,13 @@ export function AuthPage() {
   const me = useMe();
   // The use-template flow sends visitors here with template_id: after signing in they go back to it.
   const templateId = templateIdOf(useLocation().search);
+  // Signed in by the form just now: the form goes on (stored redirect, template, dashboard); the
+  // "already signed in" ways out below would race it to another page.
+  const [justSignedIn, setJustSignedIn] = useState(false);
   if (token) return <TokenLanding token={token} templateId={templateId} />;
-  if (me.isPending) return <Loading fullScreen />;
+  if (me.isPending || (me.data && justSignedIn)) return <Loading fullScreen />;
   if (me.data) return templateId ? <SignedInAlready templateId={templateId} /> : <Navigate to="/dashboard" replace />;
-  return <SignInForm templateId={templateId} />;
+  return <SignInForm templateId={templateId} onSignedIn={() => setJustSignedIn(true)} />;
 }
 
 /** Signed in already and sent here by the use-template flow: straight on to the template. */
@@ -73,7 +76,7 @@ function TokenLanding({ token, templateId }: { token: string; templateId: string
   );
 }
 
-function SignInForm({ templateId }: { templateId: string | null }) {
+function SignInForm({ templateId, onSignedIn }: { templateId: string | null; onSignedIn: () => void }) {
   useDocumentTitle('Sign in · Sheetboard');
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -86,6 +89,7 @@ function SignInForm({ templateId }: { templateId: string | null }) {
   const login = useMutation({
     mutationFn: () => api.post<Out<typeof UserResponse>>('/api/auth/login', { email, password }),
     onSuccess: async (res) => {
+      onSignedIn();
       qc.setQueryData(keys.me, res.user);
       await continueAfterSignIn(templateId, navigate);
     },
