@@ -240,6 +240,20 @@ describe('marketplace: submit, review, resubmit, publish', () => {
     expect(await dialog.getByTestId('marketplace-status').getAttribute('data-status')).toBe('published');
     await shot(page, 'marketplace-7-published');
 
+    // An update of a published template (issue 15): the form again, pre-filled; the listed
+    // version stays in the marketplace while the update waits for review.
+    await dialog.getByRole('button', { name: 'Submit an update' }).click();
+    await dialog.getByRole('button', { name: 'Update Template' }).waitFor();
+    expect(await dialog.getByLabel('Summary').inputValue()).toBe('Know what is on the shelf, with a screenshot.');
+    await dialog.getByLabel('Summary').fill('Know what is on the shelf: now with reorder levels.');
+    await dialog.getByRole('button', { name: 'Update Template' }).click();
+    const updated = dialog.getByTestId('marketplace-status');
+    await updated.waitFor({ timeout: 30_000 });
+    expect(await updated.getAttribute('data-status')).toBe('pending');
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+    const { templates } = await call<{ templates: { name: string; summary: string }[] }>(owner.context, server, 'GET', '/api/multipage/marketplace/templates?q=stock');
+    expect(templates.find((t) => t.name === 'Stock keeper')?.summary).toBe('Know what is on the shelf, with a screenshot.');
+
     // Every decision is kept, newest first, on /admin_old.
     const history = await admin.newPage();
     await history.goto(`${server.baseUrl}/admin_old`);
