@@ -9,6 +9,7 @@ import { GOOGLE_MESSAGES as M } from '../../../shared/api/google';
 import { startFakeGoogle, type FakeGoogle } from '../../test-google';
 import { createTestApp, joinAsEditor, signUp, type TestApp, type TestUser } from '../../test-helpers';
 import { GOOGLE_SCOPES } from './client';
+import { CONNECTS_PER_HOUR } from './routes';
 import { googleConnectionsRepo } from './repo';
 import { decryptToken, tokenKey } from './secrets';
 import { googleSession, serviceAccountConnection, STATE_TTL_MS } from './service';
@@ -188,6 +189,16 @@ describe('the consent round trip', () => {
     const gone = await send({ method: 'DELETE', url: '/api/google/connection', user: owner });
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual({ message: 'No Google account is connected', code: 'not_found' });
+  });
+
+  it(`an account opens at most ${CONNECTS_PER_HOUR} consent links an hour (429 in words)`, async () => {
+    const owner = await signUp(t.app);
+    for (let i = 0; i < CONNECTS_PER_HOUR; i++) expect((await send({ method: 'POST', url: '/api/google/connect', user: owner, payload: { mode: 'read' } })).statusCode).toBe(200);
+    const refused = await send({ method: 'POST', url: '/api/google/connect', user: owner, payload: { mode: 'read' } });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many attempts to connect Google\. Please wait \d+ minutes? and try again\.$/);
+    // Another account is not held back.
+    expect((await send({ method: 'POST', url: '/api/google/connect', user: await signUp(t.app), payload: { mode: 'read' } })).statusCode).toBe(200);
   });
 
   it('pending consent links per account are bounded', async () => {
