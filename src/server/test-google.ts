@@ -290,6 +290,175 @@ function faultMessage(status: number, kind: RequestKind): string {
   }
 }
 
+/** `0` → `A`, `26` → `AA`. */
+export function columnName(index: number): string {
+  let n = index + 1;
+  let out = '';
+  while (n > 0) {
+    const rem = (n - 1) % 26;
+    out = String.fromCharCode(65 + rem) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
+}
+
+/** `A` → 0, `AA` → 26. */
+export function columnIndex(name: string): number {
+  let n = 0;
+  for (const ch of name.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
+  return n - 1;
+}
+
+/** A tab title as Sheets writes it in a range: quoted unless it is a plain word that cannot be read as a cell. */
+function quoteTitle(title: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(title) && !/^[A-Za-z]{1,3}\d+$/.test(title) ? title : `'${title.replaceAll("'", "''")}'`;
+}
+
+/** The A1 range of rows [startRow, endRow) × columns [startCol, endCol) as Sheets answers it. */
+function a1(tab: FakeTab, startRow: number, startCol: number, endRow: number, endCol: number): string {
+  const from = `${columnName(startCol)}${startRow + 1}`;
+  const to = `${columnName(endCol - 1)}${endRow}`;
+  return `${quoteTitle(tab.title)}!${from === to ? from : `${from}:${to}`}`;
+}
+
+function cellRef(ref: string): { row: number; col: number } {
+  const m = /^([A-Za-z]+)(\d+)$/.exec(ref);
+  if (!m || Number(m[2]) < 1) throw new Error(`not a cell: ${ref}`);
+  return { row: Number(m[2]) - 1, col: columnIndex(m[1]!) };
+}
+
+const isFormula = (cell: Cell | undefined): cell is FormulaCell => typeof cell === 'object' && cell !== null;
+const isEmpty = (cell: Cell | undefined) => cell === undefined || cell === null || cell === '';
+
+/** A number as the default ("automatic") format shows it. */
+function formatNumber(n: number): string {
+  if (Number.isInteger(n)) return String(n);
+  return String(Number(n.toPrecision(15)));
+}
+
+function rendered(cell: Cell | undefined, render: string): CellValue {
+  if (cell === undefined || cell === null) return '';
+  if (isFormula(cell)) {
+    if (render === 'FORMULA') return cell.formula;
+    return rendered(cell.value, render);
+  }
+  if (render === 'FORMATTED_VALUE') {
+    if (typeof cell === 'number') return formatNumber(cell);
+    if (typeof cell === 'boolean') return cell ? 'TRUE' : 'FALSE';
+  }
+  return cell;
+}
+
+/** What typing `v` into a cell stores (valueInputOption USER_ENTERED): numbers, booleans and formulas parsed. */
+function userEntered(v: CellValue): Cell {
+  if (typeof v !== 'string') return v;
+  if (v.startsWith('=')) return { formula: v, value: null };
+  if (v.startsWith("'")) return v.slice(1);
+  const t = v.trim();
+  if (/^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(t)) return Number(t);
+  if (/^(true|false)$/i.test(t)) return t.toUpperCase() === 'TRUE';
+  return v;
+}
+
+function transpose<T>(rows: T[][]): (T | null)[][] {
+  const width = rows.reduce((n, r) => Math.max(n, r.length), 0);
+  return Array.from({ length: width }, (_, c) => {
+    const col = rows.map((r) => (c < r.length ? r[c]! : null));
+    while (col.length && (col.at(-1) === null || col.at(-1) === undefined)) col.pop();
+    return col;
+  });
+}
+
+function sheetProperties(tab: FakeTab): Json {
+  return { sheetId: tab.sheetId, title: tab.title, index: tab.index, sheetType: 'GRID', gridProperties: { rowCount: tab.rowCount, columnCount: tab.columnCount } };
+}
+
+function extendedValue(v: CellValue): Json | undefined {
+  if (v === null || v === '') return undefined;
+  if (typeof v === 'number') return { numberValue: v };
+  if (typeof v === 'boolean') return { boolValue: v };
+  return { stringValue: v };
+}
+
+/** A cell of spreadsheets.get's grid data (includeGridData=true). */
+function gridCell(cell: Cell): Json {
+  if (isEmpty(cell)) return {};
+  const value = isFormula(cell) ? cell.value : cell;
+  const effective = extendedValue(value);
+  return {
+    userEnteredValue: isFormula(cell) ? { formulaValue: cell.formula } : effective,
+    ...(effective ? { effectiveValue: effective, formattedValue: rendered(value, 'FORMATTED_VALUE') } : {}),
+  };
+}
+
+type Mask = Map<string, Mask | true>;
+
+/** A partial-response field mask: `sheets.properties`, `sheets(properties(sheetId,title))`, `sheets/properties/title`, `*`. */
+export function parseMask(text: string): Mask {
+  let i = 0;
+  const list = (): Mask => {
+    const out: Mask = new Map();
+    for (;;) {
+      const m = /^[\s]*([A-Za-z0-9_*]+(?:[./][A-Za-z0-9_*]+)*)/.exec(text.slice(i));
+      if (!m) throw new GoogleApiError(400, `Invalid field selection ${text}`, 'invalidParameter', { location: 'fields' });
+      i += m[0].length;
+      const path = m[1]!.split(/[./]/);
+      let sub: Mask | true = true;
+      if (text[i] === '(') {
+        i++;
+        sub = list();
+        if (text[i] !== ')') throw new GoogleApiError(400, `Invalid field selection ${text}`, 'invalidParameter', { location: 'fields' });
+        i++;
+      }
+      let node = out;
+      path.forEach((name, k) => {
+        const last = k === path.length - 1;
+        const existing = node.get(name);
+        if (last) {
+          if (existing === true || sub === true) node.set(name, true);
+          else node.set(name, existing ? mergeMasks(existing, sub) : sub);
+        } else {
+          if (existing === true) return;
+          const next: Mask = existing ?? new Map();
+          node.set(name, next);
+          node = next;
+        }
+      });
+      while (text[i] === ' ') i++;
+      if (text[i] === ',') {
+        i++;
+        continue;
+      }
+      return out;
+    }
+  };
+  const mask = list();
+  if (i !== text.length) throw new GoogleApiError(400, `Invalid field selection ${text}`, 'invalidParameter', { location: 'fields' });
+  return mask;
+}
+
+function mergeMasks(a: Mask, b: Mask): Mask {
+  const out: Mask = new Map(a);
+  for (const [k, v] of b) {
+    const mine = out.get(k);
+    out.set(k, mine === true || v === true ? true : mine ? mergeMasks(mine, v) : v);
+  }
+  return out;
+}
+
+export function applyMask(value: unknown, mask: Mask): unknown {
+  if (Array.isArray(value)) return value.map((v) => applyMask(v, mask));
+  if (typeof value !== 'object' || value === null) return value;
+  if (mask.has('*')) return value;
+  const out: Json = {};
+  for (const [k, sub] of mask) {
+    const v = (value as Json)[k];
+    if (v === undefined) continue;
+    out[k] = sub === true ? v : applyMask(v, sub);
+  }
+  return out;
+}
+
 const token = (prefix: string, bytes = 24) => `${prefix}${crypto.randomBytes(bytes).toString('base64url')}`;
 const b64json = (part: string): Json | null => {
   try {
@@ -662,12 +831,461 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     }
   }
 
-  /** The Sheets and Drive methods (filled in below). */
-  function api(kind: RequestKind, _method: string, _path: string, _query: URLSearchParams, _body: unknown, who: AccessToken): Promise<unknown> {
-    if (kind === 'drive.files.get') requireScope(who, READ_DRIVE, 'drive.googleapis.com');
-    else requireScope(who, READ_SHEETS, 'sheets.googleapis.com');
-    if (WRITE_SHEETS.size === 0 || writeHook === undefined) throw new Error('unreachable');
-    throw new GoogleApiError(404, 'Requested entity was not found.');
+  /** The Sheets and Drive methods behind the bearer check. */
+  async function api(kind: RequestKind, method: string, path: string, query: URLSearchParams, body: unknown, who: AccessToken): Promise<unknown> {
+    if (kind === 'drive.files.get') {
+      requireScope(who, READ_DRIVE, 'drive.googleapis.com');
+      const id = decodeURIComponent(path.slice('/drive/v3/files/'.length));
+      const book = spreadsheets.get(id);
+      // Drive answers a file you may not see as one that does not exist.
+      if (!book || !book.access.has(who.principal))
+        throw new GoogleApiError(404, `File not found: ${id}.`, 'notFound', { location: 'fileId' });
+      return driveFile(book, query.get('fields'));
+    }
+    const m = /^\/v4\/spreadsheets\/([^/:]+)(.*)$/.exec(path)!;
+    const book = spreadsheets.get(decodeURIComponent(m[1]!));
+    if (!book) throw new GoogleApiError(404, 'Requested entity was not found.', 'notFound');
+    const write = kind !== 'sheets.spreadsheets.get' && kind !== 'sheets.values.get' && kind !== 'sheets.values.batchGet';
+    requireScope(who, write ? WRITE_SHEETS : READ_SHEETS, 'sheets.googleapis.com');
+    const role = book.access.get(who.principal);
+    if (!role || (write && role !== 'writer')) throw new GoogleApiError(403, 'The caller does not have permission', 'forbidden');
+    const input = (typeof body === 'object' && body !== null ? body : {}) as Json;
+    if (write && writeHook) await writeHook({ kind, spreadsheetId: book.spreadsheetId, body }, fake);
+    const rawRange = () => decodeURIComponent(m[2]!.slice('/values/'.length).replace(/:(append|clear)$/, ''));
+    switch (kind) {
+      case 'sheets.spreadsheets.get':
+        return spreadsheetResource(book, query);
+      case 'sheets.values.get':
+        return valueRange(book, rawRange(), query);
+      case 'sheets.values.batchGet':
+        return { spreadsheetId: book.spreadsheetId, valueRanges: query.getAll('ranges').map((r) => valueRange(book, r, query)) };
+      case 'sheets.values.update': {
+        const out = updateValues(book, rawRange(), input, inputOption(query.get('valueInputOption')), query);
+        bump(book);
+        return out;
+      }
+      case 'sheets.values.batchUpdate': {
+        const option = inputOption(typeof input.valueInputOption === 'string' ? input.valueInputOption : null);
+        const data = Array.isArray(input.data) ? (input.data as Json[]) : [];
+        const parsed = data.map((d) => ({ d, range: parseRange(book, String(d.range ?? '')) }));
+        const responseQuery = new URLSearchParams();
+        for (const k of ['includeValuesInResponse', 'responseValueRenderOption'] as const) if (input[k] !== undefined) responseQuery.set(k, String(input[k]));
+        const responses = parsed.map(({ d }) => updateValues(book, String(d.range), d, option, responseQuery));
+        if (responses.length > 0) bump(book);
+        return {
+          spreadsheetId: book.spreadsheetId,
+          totalUpdatedRows: responses.reduce((n, r) => n + r.updatedRows, 0),
+          totalUpdatedColumns: responses.reduce((n, r) => Math.max(n, r.updatedColumns), 0),
+          totalUpdatedCells: responses.reduce((n, r) => n + r.updatedCells, 0),
+          totalUpdatedSheets: new Set(parsed.map((p) => p.range.tab.sheetId)).size,
+          responses,
+        };
+      }
+      case 'sheets.values.append': {
+        const out = appendValues(book, rawRange(), input, query);
+        bump(book);
+        return out;
+      }
+      case 'sheets.values.clear': {
+        const range = parseRange(book, rawRange());
+        const end = bounded(range);
+        for (let r = range.startRow; r < Math.min(end.endRow, range.tab.rows.length); r++) {
+          const row = range.tab.rows[r]!;
+          for (let c = range.startCol; c < Math.min(end.endCol, row.length); c++) row[c] = null;
+        }
+        bump(book);
+        return { spreadsheetId: book.spreadsheetId, clearedRange: a1(range.tab, range.startRow, range.startCol, end.endRow, end.endCol) };
+      }
+      case 'sheets.spreadsheets.batchUpdate':
+        return batchUpdate(book, input);
+      default:
+        throw new GoogleApiError(404, `Method not found: ${method} ${path}`, 'notFound');
+    }
+  }
+
+  function driveFile(book: FakeSpreadsheet, fields: string | null): Json {
+    const all: Json = {
+      kind: 'drive#file',
+      id: book.spreadsheetId,
+      name: book.title,
+      mimeType: 'application/vnd.google-apps.spreadsheet',
+      version: String(book.version),
+      modifiedTime: book.modifiedTime.toISOString(),
+    };
+    if (!fields) return { kind: all.kind, id: all.id, name: all.name, mimeType: all.mimeType };
+    return applyMask(all, parseMask(fields)) as Json;
+  }
+
+  function spreadsheetResource(book: FakeSpreadsheet, query: URLSearchParams): unknown {
+    const grid = query.get('includeGridData') === 'true';
+    const full: Json = {
+      spreadsheetId: book.spreadsheetId,
+      properties: { title: book.title, locale: 'en_US', autoRecalc: 'ON_CHANGE', timeZone: 'Etc/GMT' },
+      sheets: book.tabs.map((t) => ({
+        properties: sheetProperties(t),
+        ...(grid ? { data: [{ rowData: t.rows.map((row) => ({ values: row.map(gridCell) })) }] } : {}),
+      })),
+      spreadsheetUrl: `https://docs.google.com/spreadsheets/d/${book.spreadsheetId}/edit`,
+    };
+    const fields = query.get('fields');
+    return fields ? applyMask(full, parseMask(fields)) : full;
+  }
+
+  function inputOption(v: string | null): 'RAW' | 'USER_ENTERED' {
+    if (v === 'RAW' || v === 'USER_ENTERED') return v;
+    if (!v) throw new GoogleApiError(400, "'valueInputOption' is required but not specified", 'badRequest');
+    throw new GoogleApiError(400, `Invalid value at 'value_input_option' (type.googleapis.com/google.apps.sheets.v4.ValueInputOption), "${v}"`, 'badRequest');
+  }
+
+  /** The rows to write, row-major, from a ValueRange body. */
+  function inputRows(input: Json, option: 'RAW' | 'USER_ENTERED'): (Cell | undefined)[][] {
+    if (input.values !== undefined && !Array.isArray(input.values)) throw new GoogleApiError(400, "Invalid value at 'data.values'", 'badRequest');
+    let rows = ((input.values ?? []) as unknown[]).map((r) => {
+      if (!Array.isArray(r)) throw new GoogleApiError(400, "Invalid value at 'data.values' (type.googleapis.com/google.protobuf.ListValue)", 'badRequest');
+      return r.map((v: unknown): Cell | undefined => {
+        if (v === null || v === undefined) return undefined; // null is "leave the cell as it is"
+        if (typeof v === 'object') throw new GoogleApiError(400, "Invalid values[0][0]: struct_value", 'badRequest');
+        return option === 'RAW' ? (v as CellValue) : userEntered(v as CellValue);
+      });
+    });
+    if (input.majorDimension === 'COLUMNS') rows = transpose(rows);
+    return rows;
+  }
+
+  function updateValues(book: FakeSpreadsheet, rawRange: string, input: Json, option: 'RAW' | 'USER_ENTERED', query: URLSearchParams) {
+    const range = parseRange(book, rawRange);
+    if (typeof input.range === 'string' && input.range !== rawRange && parseRangeKey(book, input.range) !== parseRangeKey(book, rawRange))
+      throw new GoogleApiError(400, `Requested entity was not found.`, 'badRequest');
+    const rows = inputRows(input, option);
+    const width = rows.reduce((n, r) => Math.max(n, r.length), 0);
+    if (range.endRow !== null && range.startRow + rows.length > range.endRow)
+      throw new GoogleApiError(400, `Requested writing within range [${a1(range.tab, range.startRow, range.startCol, range.endRow, range.endCol ?? range.tab.columnCount)}], but tried writing to row [${range.startRow + rows.length}]`, 'badRequest');
+    if (range.endCol !== null && range.startCol + width > range.endCol)
+      throw new GoogleApiError(400, `Requested writing within range [${a1(range.tab, range.startRow, range.startCol, range.endRow ?? range.tab.rowCount, range.endCol)}], but tried writing to column [${columnName(range.startCol + width - 1)}]`, 'badRequest');
+    writeBlock(range.tab, range.startRow, range.startCol, rows);
+    return written(book, range.tab, range.startRow, range.startCol, rows, query);
+  }
+
+  function written(book: FakeSpreadsheet, tab: FakeTab, startRow: number, startCol: number, rows: (Cell | undefined)[][], query: URLSearchParams) {
+    const width = rows.reduce((n, r) => Math.max(n, r.length), 0);
+    const updatedRange = rows.length && width ? a1(tab, startRow, startCol, startRow + rows.length, startCol + width) : a1(tab, startRow, startCol, startRow + 1, startCol + 1);
+    const out = {
+      spreadsheetId: book.spreadsheetId,
+      updatedRange,
+      updatedRows: rows.filter((r) => r.some((v) => v !== undefined)).length,
+      updatedColumns: width,
+      updatedCells: rows.reduce((n, r) => n + r.filter((v) => v !== undefined).length, 0),
+    };
+    if (query.get('includeValuesInResponse') === 'true')
+      return { ...out, updatedData: valueRange(book, updatedRange, new URLSearchParams({ valueRenderOption: query.get('responseValueRenderOption') ?? 'FORMATTED_VALUE' })) };
+    return out;
+  }
+
+  /** values.append: finds the table in the range and writes below its last row (Google's rules, see FakeGoogle). */
+  function appendValues(book: FakeSpreadsheet, rawRange: string, input: Json, query: URLSearchParams): Json {
+    const option = inputOption(query.get('valueInputOption'));
+    const insert = query.get('insertDataOption') ?? 'OVERWRITE';
+    if (insert !== 'OVERWRITE' && insert !== 'INSERT_ROWS') throw new GoogleApiError(400, `Invalid value at 'insert_data_option', "${insert}"`, 'badRequest');
+    const range = parseRange(book, rawRange);
+    const tab = range.tab;
+    const { endCol } = bounded(range);
+    const rowEnd = Math.min(range.endRow ?? tab.rows.length, tab.rows.length);
+    // The table may run on below the range (`Sheet1!A1` appends under the whole table at A1).
+    const filled = (r: number) => {
+      const row = tab.rows[r];
+      if (!row) return false;
+      for (let c = range.startCol; c < Math.min(endCol, row.length); c++) if (!isEmpty(row[c])) return true;
+      return false;
+    };
+    // The table: the first non-empty row in the range and the rows that follow it up to the first empty one.
+    let first = range.startRow;
+    while (first < rowEnd && !filled(first)) first++;
+    let tableRange: string | undefined;
+    let at = range.startRow;
+    let tableCol = range.startCol;
+    if (first < rowEnd) {
+      let last = first;
+      while (last + 1 < tab.rows.length && filled(last + 1)) last++;
+      let left = endCol;
+      let right = range.startCol;
+      for (let r = first; r <= last; r++) {
+        const row = tab.rows[r]!;
+        for (let c = range.startCol; c < row.length; c++)
+          if (!isEmpty(row[c])) {
+            if (c < endCol) left = Math.min(left, c);
+            right = Math.max(right, c + 1);
+          }
+      }
+      tableRange = a1(tab, first, left, last + 1, right);
+      tableCol = left;
+      at = last + 1;
+    }
+    const rows = inputRows(input, option);
+    if (insert === 'INSERT_ROWS' && rows.length > 0) {
+      if (at < tab.rows.length) tab.rows.splice(at, 0, ...rows.map(() => [] as Cell[]));
+      tab.rowCount += rows.length;
+    }
+    writeBlock(tab, at, tableCol, rows);
+    return { spreadsheetId: book.spreadsheetId, ...(tableRange ? { tableRange } : {}), updates: written(book, tab, at, tableCol, rows, query) };
+  }
+
+  /** Writes a block of cells at (row, col), growing the grid as Sheets does for writes past it. */
+  function writeBlock(tab: FakeTab, startRow: number, startCol: number, rows: (Cell | undefined)[][]): void {
+    rows.forEach((values, i) => {
+      const r = startRow + i;
+      if (values.every((v) => v === undefined)) return;
+      while (tab.rows.length <= r) tab.rows.push([]);
+      const row = tab.rows[r]!;
+      values.forEach((v, j) => {
+        if (v === undefined) return;
+        const c = startCol + j;
+        while (row.length < c) row.push(null);
+        row[c] = v;
+      });
+    });
+    tab.rowCount = Math.max(tab.rowCount, startRow + rows.length);
+    tab.columnCount = Math.max(tab.columnCount, startCol + rows.reduce((n, r) => Math.max(n, r.length), 0));
+  }
+
+  function valueRange(book: FakeSpreadsheet, rawRange: string, query: URLSearchParams): Json {
+    const range = parseRange(book, rawRange);
+    const { endRow, endCol } = bounded(range);
+    if (endRow > range.tab.rowCount || endCol > range.tab.columnCount)
+      throw new GoogleApiError(
+        400,
+        `Range (${a1(range.tab, range.startRow, range.startCol, endRow, endCol)}) exceeds grid limits. Max rows: ${range.tab.rowCount}, max columns: ${range.tab.columnCount}`,
+        'badRequest',
+      );
+    const render = query.get('valueRenderOption') ?? 'FORMATTED_VALUE';
+    if (render !== 'FORMATTED_VALUE' && render !== 'UNFORMATTED_VALUE' && render !== 'FORMULA') throw new GoogleApiError(400, `Invalid value at 'value_render_option', "${render}"`, 'badRequest');
+    const major = query.get('majorDimension') ?? 'ROWS';
+    if (major !== 'ROWS' && major !== 'COLUMNS' && major !== 'DIMENSION_UNSPECIFIED') throw new GoogleApiError(400, `Invalid value at 'major_dimension', "${major}"`, 'badRequest');
+    let values: CellValue[][] = [];
+    const tab = range.tab;
+    for (let r = range.startRow; r < Math.min(endRow, tab.rows.length); r++) {
+      const row = tab.rows[r]!;
+      const out: CellValue[] = [];
+      for (let c = range.startCol; c < Math.min(endCol, row.length); c++) out.push(rendered(row[c], render));
+      while (out.length && (out.at(-1) === '' || out.at(-1) === null)) out.pop();
+      values.push(out.map((v) => v ?? ''));
+    }
+    while (values.length && values.at(-1)!.length === 0) values.pop();
+    if (major === 'COLUMNS') values = transpose(values).map((col) => col.map((v) => v ?? '')) as CellValue[][];
+    return {
+      range: a1(tab, range.startRow, range.startCol, endRow, endCol),
+      majorDimension: major === 'COLUMNS' ? 'COLUMNS' : 'ROWS',
+      ...(values.length ? { values } : {}),
+    };
+  }
+
+  // ---- spreadsheets.batchUpdate: all requests or none ------------------------------------------
+
+  function batchUpdate(book: FakeSpreadsheet, input: Json): Json {
+    const list = Array.isArray(input.requests) ? (input.requests as Json[]) : [];
+    if (list.length === 0) throw new GoogleApiError(400, 'Must specify at least one request.', 'badRequest');
+    const order = book.tabs.slice();
+    const saved = book.tabs.map((t) => ({ tab: t, copy: { ...t, rows: t.rows.slice() } }));
+    try {
+      const replies = list.map((request, i) => applyRequest(book, request, i));
+      bump(book);
+      return { spreadsheetId: book.spreadsheetId, replies };
+    } catch (e) {
+      book.tabs = order;
+      for (const { tab, copy } of saved) Object.assign(tab, copy);
+      throw e;
+    }
+  }
+
+  function applyRequest(book: FakeSpreadsheet, request: Json, i: number): Json {
+    const names = Object.keys(request);
+    if (names.length !== 1) throw new GoogleApiError(400, `Invalid requests[${i}]: No request set.`, 'badRequest');
+    const name = names[0]!;
+    const r = (typeof request[name] === 'object' && request[name] !== null ? request[name] : {}) as Json;
+    const fail = (message: string) => new GoogleApiError(400, `Invalid requests[${i}].${name}: ${message}`, 'badRequest');
+    const grid = (id: unknown) => {
+      const tab = book.tabs.find((t) => t.sheetId === Number(id ?? 0));
+      if (!tab) throw fail(`No grid with id: ${Number(id ?? 0)}`);
+      return tab;
+    };
+    const dimension = (range: Json) => {
+      const tab = grid(range.sheetId);
+      const dim = range.dimension;
+      if (dim !== 'ROWS' && dim !== 'COLUMNS') throw fail('range.dimension must be ROWS or COLUMNS');
+      const start = Number(range.startIndex ?? 0);
+      const size = dim === 'ROWS' ? tab.rowCount : tab.columnCount;
+      const end = range.endIndex === undefined ? size : Number(range.endIndex);
+      if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end <= start) throw fail('Invalid dimension range: startIndex must be less than endIndex');
+      return { tab, dim, start, end, size };
+    };
+    switch (name) {
+      case 'deleteDimension': {
+        const { tab, dim, start, end, size } = dimension((r.range ?? {}) as Json);
+        if (end > size) throw fail(`Cannot delete ${dim === 'ROWS' ? 'rows' : 'columns'} past the end of the sheet (${size}).`);
+        if (end - start >= size) throw fail(`You can't delete all the ${dim === 'ROWS' ? 'rows' : 'columns'} on the sheet.`);
+        if (dim === 'ROWS') {
+          if (start < tab.rows.length) tab.rows.splice(start, end - start);
+          tab.rowCount -= end - start;
+        } else {
+          tab.rows = tab.rows.map((row) => {
+            const copy = row.slice();
+            if (start < copy.length) copy.splice(start, end - start);
+            return copy;
+          });
+          tab.columnCount -= end - start;
+        }
+        return {};
+      }
+      case 'insertDimension': {
+        const { tab, dim, start, end, size } = dimension((r.range ?? {}) as Json);
+        if (start > size) throw fail(`Cannot insert past the end of the sheet (${size}).`);
+        if (r.inheritFromBefore === true && start === 0) throw fail('Cannot inherit from before when inserting at index 0.');
+        const n = end - start;
+        if (dim === 'ROWS') {
+          if (start < tab.rows.length) tab.rows.splice(start, 0, ...Array.from({ length: n }, () => [] as Cell[]));
+          tab.rowCount += n;
+        } else {
+          tab.rows = tab.rows.map((row) => {
+            const copy = row.slice();
+            if (start < copy.length) copy.splice(start, 0, ...Array.from({ length: n }, () => null));
+            return copy;
+          });
+          tab.columnCount += n;
+        }
+        return {};
+      }
+      case 'appendDimension': {
+        const tab = grid(r.sheetId);
+        const length = Number(r.length);
+        if (!Number.isInteger(length) || length < 1) throw fail('length must be greater than 0');
+        if (r.dimension === 'ROWS') tab.rowCount += length;
+        else if (r.dimension === 'COLUMNS') tab.columnCount += length;
+        else throw fail('dimension must be ROWS or COLUMNS');
+        return {};
+      }
+      case 'updateSheetProperties': {
+        const props = (r.properties ?? {}) as Json;
+        const tab = grid(props.sheetId);
+        const fields = typeof r.fields === 'string' ? r.fields : '';
+        if (!fields) throw fail('fields is required');
+        const mask = parseMask(fields);
+        const has = (k: string) => mask.has('*') || mask.has(k);
+        if (has('title')) {
+          const title = String(props.title ?? '');
+          if (!title) throw fail('Sheet title cannot be empty.');
+          if (book.tabs.some((t) => t !== tab && t.title.toLowerCase() === title.toLowerCase()))
+            throw fail(`A sheet with the name "${title}" already exists. Please enter another name.`);
+          tab.title = title;
+        }
+        if (has('index') && props.index !== undefined) {
+          book.tabs = book.tabs.filter((t) => t !== tab);
+          book.tabs.splice(Math.min(Number(props.index), book.tabs.length), 0, tab);
+          book.tabs.forEach((t, index) => (t.index = index));
+        }
+        const gridMask = mask.get('gridProperties');
+        const gp = (props.gridProperties ?? {}) as Json;
+        if (gridMask !== undefined || has('gridProperties')) {
+          const wants = (k: string) => gridMask === true || gridMask === undefined || gridMask.has(k);
+          if (wants('rowCount') && gp.rowCount !== undefined) {
+            if (Number(gp.rowCount) < 1) throw fail("You can't delete all the rows on the sheet.");
+            tab.rowCount = Number(gp.rowCount);
+            tab.rows.length = Math.min(tab.rows.length, tab.rowCount);
+          }
+          if (wants('columnCount') && gp.columnCount !== undefined) {
+            if (Number(gp.columnCount) < 1) throw fail("You can't delete all the columns on the sheet.");
+            tab.columnCount = Number(gp.columnCount);
+            tab.rows = tab.rows.map((row) => (row.length > tab.columnCount ? row.slice(0, tab.columnCount) : row));
+          }
+        }
+        return {};
+      }
+      case 'addSheet': {
+        const props = (r.properties ?? {}) as Json;
+        const title = typeof props.title === 'string' ? props.title : `Sheet${book.tabs.length + 1}`;
+        if (book.tabs.some((t) => t.title.toLowerCase() === title.toLowerCase())) throw fail(`A sheet with the name "${title}" already exists. Please enter another name.`);
+        const sheetId = props.sheetId === undefined ? crypto.randomInt(1, 2 ** 31 - 1) : Number(props.sheetId);
+        if (book.tabs.some((t) => t.sheetId === sheetId)) throw fail(`Sheet with id ${sheetId} already exists.`);
+        const gp = (props.gridProperties ?? {}) as Json;
+        const tab: FakeTab = { sheetId, title, index: book.tabs.length, rowCount: Number(gp.rowCount ?? 1000), columnCount: Number(gp.columnCount ?? 26), rows: [] };
+        book.tabs = [...book.tabs, tab];
+        return { addSheet: { properties: sheetProperties(tab) } };
+      }
+      default:
+        throw new GoogleApiError(400, `Invalid JSON payload received. Unknown name "${name}" at 'requests[${i}]': Cannot find field.`, 'badRequest');
+    }
+  }
+
+  // ---- ranges --------------------------------------------------------------------------------
+
+  interface ParsedRange {
+    tab: FakeTab;
+    startRow: number;
+    startCol: number;
+    /** Exclusive; null: to the end of the grid. */
+    endRow: number | null;
+    endCol: number | null;
+  }
+
+  function bounded(range: ParsedRange): { endRow: number; endCol: number } {
+    return { endRow: range.endRow ?? range.tab.rowCount, endCol: range.endCol ?? range.tab.columnCount };
+  }
+
+  function parseRangeKey(book: FakeSpreadsheet, raw: string): string {
+    const r = parseRange(book, raw);
+    return `${r.tab.sheetId} ${r.startRow} ${r.startCol} ${r.endRow} ${r.endCol}`;
+  }
+
+  /** A1 notation as Sheets reads it: `'Tab Name'!A1:Z`, `Tab!A:C`, `Tab!2:5`, `Tab`, `A1:B2` (first tab). */
+  function parseRange(book: FakeSpreadsheet, raw: string): ParsedRange {
+    const bad = () => new GoogleApiError(400, `Unable to parse range: ${raw}`, 'badRequest');
+    let title: string | null = null;
+    let ref = raw;
+    if (raw.startsWith("'")) {
+      let i = 1;
+      let t = '';
+      for (; i < raw.length; i++) {
+        if (raw[i] === "'") {
+          if (raw[i + 1] === "'") {
+            t += "'";
+            i++;
+          } else break;
+        } else t += raw[i];
+      }
+      if (i >= raw.length) throw bad();
+      title = t;
+      ref = raw.slice(i + 1);
+      if (ref !== '' && !ref.startsWith('!')) throw bad();
+      ref = ref.slice(1);
+    } else if (raw.includes('!')) {
+      const at = raw.lastIndexOf('!');
+      title = raw.slice(0, at);
+      ref = raw.slice(at + 1);
+    } else if (book.tabs.some((t) => t.title === raw)) {
+      title = raw;
+      ref = '';
+    }
+    const tab = title === null ? book.tabs[0] : book.tabs.find((t) => t.title === title);
+    if (!tab) throw bad();
+    if (ref === '') return { tab, startRow: 0, startCol: 0, endRow: null, endCol: null };
+    const m = /^([A-Za-z]*)(\d*)(?::([A-Za-z]*)(\d*))?$/.exec(ref);
+    if (!m || (!m[1] && !m[2])) throw bad();
+    const [, c1, r1, c2, r2] = m;
+    const single = m[3] === undefined && m[4] === undefined && !ref.includes(':');
+    if (single) {
+      if (!c1 || !r1) throw bad();
+      const row = Number(r1) - 1;
+      const col = columnIndex(c1);
+      return { tab, startRow: row, startCol: col, endRow: row + 1, endCol: col + 1 };
+    }
+    if (!c2 && !r2) throw bad();
+    let startRow = r1 ? Number(r1) - 1 : 0;
+    let startCol = c1 ? columnIndex(c1) : 0;
+    let endRow = r2 ? Number(r2) : null;
+    let endCol = c2 ? columnIndex(c2) + 1 : null;
+    if (startRow < 0 || endRow === 0) throw bad();
+    // Sheets reads B5:A1 as A1:B5.
+    if (endRow !== null && endRow <= startRow) [startRow, endRow] = [endRow - 1, startRow + 1];
+    if (endCol !== null && endCol <= startCol) [startCol, endCol] = [endCol - 1, startCol + 1];
+    return { tab, startRow, startCol, endRow, endCol };
   }
 
   const server = http.createServer((req, res) => {
@@ -730,8 +1348,13 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
       spreadsheets.set(spreadsheetId, book);
       return book;
     },
-    fillRows() {
-      throw new Error('not yet');
+    fillRows(id, tab, count, row) {
+      const book = bookOf(id);
+      const t = tabOf(book, tab);
+      for (let i = 0; i < count; i++) t.rows.push(row(i));
+      t.rowCount = Math.max(t.rowCount, t.rows.length);
+      t.columnCount = Math.max(t.columnCount, t.rows.at(-1)?.length ?? 0);
+      bump(book);
     },
     share(spreadsheetId, email, role) {
       const book = bookOf(spreadsheetId);
@@ -739,23 +1362,53 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
       else book.access.delete(email);
     },
     tab: (id, tab) => tabOf(bookOf(id), tab),
-    values() {
-      throw new Error('not yet');
+    values(id, tab) {
+      const t = tabOf(bookOf(id), tab);
+      const out = t.rows.map((row) => {
+        const values = row.map((c) => rendered(c, 'UNFORMATTED_VALUE'));
+        while (values.length && values.at(-1) === '') values.pop();
+        return values;
+      });
+      while (out.length && out.at(-1)!.length === 0) out.pop();
+      return out;
     },
-    setCell() {
-      throw new Error('not yet');
+    setCell(id, tab, ref, value) {
+      const book = bookOf(id);
+      const t = tabOf(book, tab);
+      const { row, col } = cellRef(ref);
+      writeBlock(t, row, col, [[value]]);
+      bump(book);
     },
-    getCell() {
-      throw new Error('not yet');
+    getCell(id, tab, ref) {
+      const t = tabOf(bookOf(id), tab);
+      const { row, col } = cellRef(ref);
+      return t.rows[row]?.[col] ?? null;
     },
-    insertRow() {
-      throw new Error('not yet');
+    insertRow(id, tab, at, values) {
+      const book = bookOf(id);
+      const t = tabOf(book, tab);
+      if (at < 1) throw new Error('rows are numbered from 1');
+      while (t.rows.length < at - 1) t.rows.push([]);
+      t.rows.splice(at - 1, 0, [...values]);
+      t.rowCount += 1;
+      t.columnCount = Math.max(t.columnCount, values.length);
+      bump(book);
     },
-    deleteRow() {
-      throw new Error('not yet');
+    deleteRow(id, tab, at) {
+      const book = bookOf(id);
+      const t = tabOf(book, tab);
+      if (at < 1 || at > t.rowCount) throw new Error(`no row ${at} in ${t.title}`);
+      if (at - 1 < t.rows.length) t.rows.splice(at - 1, 1);
+      t.rowCount -= 1;
+      bump(book);
     },
-    renameHeader() {
-      throw new Error('not yet');
+    renameHeader(id, tab, from, to) {
+      const book = bookOf(id);
+      const header = tabOf(book, tab).rows[0] ?? [];
+      const i = header.findIndex((c) => rendered(c, 'FORMATTED_VALUE') === from);
+      if (i < 0) throw new Error(`no header "${from}" in row 1`);
+      header[i] = to;
+      bump(book);
     },
     renameTab(id, tab, title) {
       const book = bookOf(id);
