@@ -5,6 +5,8 @@
 // answer, and who may call each route.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import { googleSheets } from '../../db/migrations/0016_google_sheets';
 import { GOOGLE_MESSAGES as M } from '../../../shared/api/google';
 import { startFakeGoogle, type FakeGoogle } from '../../test-google';
 import { createTestApp, joinAsEditor, signUp, type TestApp, type TestUser } from '../../test-helpers';
@@ -49,20 +51,13 @@ async function callback(user: TestUser | undefined, url: string): Promise<URLSea
   return to.searchParams;
 }
 
-/**
- * A Drive files.get through the connection's session: the request Google logged (the bearer
- * accepted: anything but 401; the file's answer itself is the sync's tests' business).
- */
+/** Drive files.get through the connection's session, and the request Google logged for it. */
 async function reachDrive(session: Awaited<ReturnType<typeof googleSession>>, fileId: string) {
   const before = google.requests.length;
-  await session.run(() => session.drive.files.get({ fileId, fields: 'id,version' })).catch((e: unknown) => {
-    if ((e as { status?: unknown }).status === 409) throw e;
-  });
+  const file = await session.run(() => session.drive.files.get({ fileId, fields: 'id,version' }));
   const call = google.requests.slice(before).find((r) => r.kind === 'drive.files.get');
-  if (!call) throw new Error('no files.get reached Google');
-  expect(call.status).not.toBe(401);
-  expect(call.path).toBe(`/drive/v3/files/${fileId}`);
-  return call;
+  expect(call).toMatchObject({ path: `/drive/v3/files/${fileId}`, status: 200 });
+  return { file: file.data, principal: call!.principal };
 }
 
 async function connection(user: TestUser, workspace_id?: string) {
@@ -219,10 +214,12 @@ describe('tokens', () => {
     const key = tokenKey(t.config);
     google.createSpreadsheet({ spreadsheetId: 'sheet-refresh-0000000000000', tabs: [{ title: 'Orders', rows: [['City']] }], writers: ['ada@gmail.example'] });
     const tokenCalls = google.counts['oauth.token'] ?? 0;
+    google.accessTokenLifetime = 3599; // the refreshed token lives an hour: no second refresh
 
     const session = await googleSession(t.ctx, before.id);
     const call = await reachDrive(session, 'sheet-refresh-0000000000000');
     expect(call.principal).toBe('ada@gmail.example');
+    expect(call.file).toMatchObject({ id: 'sheet-refresh-0000000000000', version: '1' });
     // One refresh, before the call (not after a 401).
     expect(google.counts['oauth.token']).toBe(tokenCalls + 1);
     expect(google.requests.filter((r) => r.kind === 'drive.files.get' && r.status === 401)).toEqual([]);
@@ -234,11 +231,9 @@ describe('tokens', () => {
     expect(after.status).toBe('ok');
 
     // The Sheets client goes to the same Google, with the refreshed token (no second refresh).
-    const sent = google.requests.length;
-    await session.run(() => session.sheets.spreadsheets.get({ spreadsheetId: 'sheet-refresh-0000000000000' })).catch(() => null);
-    const get = google.requests.slice(sent).find((r) => r.kind === 'sheets.spreadsheets.get')!;
-    expect(get).toMatchObject({ path: '/v4/spreadsheets/sheet-refresh-0000000000000', principal: 'ada@gmail.example' });
-    expect(get.status).not.toBe(401);
+    const book = await session.run(() => session.sheets.spreadsheets.get({ spreadsheetId: 'sheet-refresh-0000000000000' }));
+    expect(book.data.sheets?.[0]?.properties).toMatchObject({ sheetId: 0, title: 'Orders' });
+    expect(google.counts['oauth.token']).toBe(tokenCalls + 1);
   });
 
   it('invalid_grant: the connection says reconnect needed, its spreadsheets pause, the call is refused in words', async () => {
@@ -293,7 +288,10 @@ describe('the service account', () => {
       const session = await googleSession(sa.ctx, conn.id);
       const tokenCalls = google.counts['oauth.token'] ?? 0;
       // The JWT client's token request goes to GOOGLE_TOKEN_URL (the fake), not Google's own.
-      expect((await reachDrive(session, 'sheet-sa-00000000000000000000')).principal).toBe(key.client_email);
+      const read = await reachDrive(session, 'sheet-sa-00000000000000000000');
+      expect(read).toMatchObject({ principal: key.client_email, file: { id: 'sheet-sa-00000000000000000000' } });
+      const values = await session.run(() => session.sheets.spreadsheets.values.get({ spreadsheetId: 'sheet-sa-00000000000000000000', range: 'People' }));
+      expect(values.data.values).toEqual([['Name']]);
       expect(google.counts['oauth.token']).toBe(tokenCalls + 1);
       const shown = (await sa.app.inject({ method: 'GET', url: '/api/google/connection', headers: as(owner) })).json();
       expect(shown.connection).toMatchObject({ kind: 'service_account', google_email: key.client_email, mode: 'read-write', status: 'ok' });
@@ -348,6 +346,50 @@ describe('who may call each route', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain("Choose how the app may use your sheets");
     expect((await send({ method: 'GET', url: '/api/google/connection?workspace_id=../../x', user: owner })).statusCode).toBe(400);
+  });
+});
+
+describe('migration 0016', () => {
+  it('a connected spreadsheet’s source, tabs and outbox go with it; a workspace’s connection and consent links go with the account', async () => {
+    const owner = await signUp(t.app);
+    await callback(owner, await consent(owner));
+    await send({ method: 'POST', url: '/api/google/connect', user: owner, payload: { mode: 'read' } });
+    const ws = await workspaceIdOf(owner);
+    const conn = (await googleConnectionsRepo(t.ctx.db).byWorkspace(ws))!;
+    const sheets = await t.ctx.db.selectFrom('sheets').innerJoin('spreadsheets', 'spreadsheets.id', 'sheets.spreadsheet_id').select(['sheets.id', 'sheets.spreadsheet_id']).where('spreadsheets.workspace_id', '=', ws).execute();
+    const sheet = sheets[0]!;
+    const second = sheets.find((x) => x.spreadsheet_id === sheet.spreadsheet_id && x.id !== sheet.id)!;
+    expect(second).toBeDefined();
+    const at = new Date().toISOString();
+    await t.ctx.db.insertInto('google_sources').values({ spreadsheet_id: sheet.spreadsheet_id, connection_id: conn.id, file_id: 'f', url: 'u', drive_version: null, last_pull_at: null, last_full_at: null, status: 'syncing', error: null, progress_total: 100 }).execute();
+    await t.ctx.db.insertInto('google_tabs').values({ sheet_id: sheet.id, spreadsheet_id: sheet.spreadsheet_id, google_sheet_id: 0, title: 'Orders', header: '["City"]', id_column: null }).execute();
+    await t.ctx.db.insertInto('google_outbox').values({ id: `ob${Date.now()}`, spreadsheet_id: sheet.spreadsheet_id, sheet_id: sheet.id, op: 'append', row_id: 'r1', cells: '{"City":"Rome"}', base: null, created_at: at, next_attempt_at: at, status: 'pending', error: null }).execute();
+    // A second tab with the same Google sheetId in one spreadsheet is refused.
+    await expect(t.ctx.db.insertInto('google_tabs').values({ sheet_id: second.id, spreadsheet_id: sheet.spreadsheet_id, google_sheet_id: 0, title: 'x', header: '[]', id_column: null }).execute()).rejects.toThrow();
+    const source = await t.ctx.db.selectFrom('google_sources').selectAll().where('spreadsheet_id', '=', sheet.spreadsheet_id).executeTakeFirstOrThrow();
+    expect(source).toMatchObject({ progress_rows: 0, progress_total: 100 });
+
+    // The sample board uses the spreadsheet: it goes first (as the spreadsheets service does).
+    await t.ctx.db.deleteFrom('apps').where('workspace_id', '=', ws).execute();
+    await t.ctx.db.deleteFrom('spreadsheets').where('id', '=', sheet.spreadsheet_id).execute();
+    for (const table of ['google_sources', 'google_tabs', 'google_outbox'] as const)
+      expect(await t.ctx.db.selectFrom(table).select('spreadsheet_id').where('spreadsheet_id', '=', sheet.spreadsheet_id).execute()).toEqual([]);
+    await t.ctx.db.deleteFrom('users').where('id', '=', owner.id).execute();
+    expect(await t.ctx.db.selectFrom('google_connections').select('id').where('workspace_id', '=', ws).execute()).toEqual([]);
+    expect(await t.ctx.db.selectFrom('google_oauth_states').select('state_hash').where('user_id', '=', owner.id).execute()).toEqual([]);
+  });
+
+  it('goes down and up again', async () => {
+    const fresh = await createTestApp();
+    try {
+      const db = fresh.ctx.db as unknown as Kysely<unknown>;
+      await googleSheets.down!(db);
+      await expect(fresh.ctx.db.selectFrom('google_connections').select('id').execute()).rejects.toThrow();
+      await googleSheets.up(db);
+      expect(await fresh.ctx.db.selectFrom('google_connections').select('id').execute()).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 
