@@ -246,6 +246,7 @@ describe('tokens', () => {
       .insertInto('google_sources')
       .values({ spreadsheet_id: spreadsheet.id, connection_id: conn.id, file_id: 'f1', url: 'https://docs.google.com/spreadsheets/d/f1/edit', drive_version: '1', last_pull_at: null, last_full_at: null, status: 'ok', error: null, progress_total: null })
       .execute();
+    google.createSpreadsheet({ spreadsheetId: 'f1-connected-000000000000000', tabs: [{ title: 'Orders' }], writers: ['ada@gmail.example'] });
     google.revokeRefreshToken(google.refreshTokens.at(-1)!.token);
     google.expireAccessTokens();
     await t.ctx.db.updateTable('google_connections').set({ expires_at: Date.now() - 1000 }).where('id', '=', conn.id).execute();
@@ -258,9 +259,12 @@ describe('tokens', () => {
     expect(source).toMatchObject({ status: 'paused', error: 'Google refused the connection: Token has been expired or revoked.' });
     // No call goes to Google until the owner reconnects.
     await expect(googleSession(t.ctx, conn.id)).rejects.toMatchObject({ status: 409 });
-    // Reconnecting makes it ok again.
+    // Reconnecting makes it ok again, and the spreadsheets it paused sync again.
     await callback(owner, await consent(owner, 'read-write'));
-    expect((await connection(owner)).connection.status).toBe('ok');
+    expect((await connection(owner)).connection).toMatchObject({ status: 'ok', status_reason: null });
+    expect(await t.ctx.db.selectFrom('google_sources').select(['status', 'error']).where('spreadsheet_id', '=', spreadsheet.id).executeTakeFirstOrThrow()).toEqual({ status: 'ok', error: null });
+    const again = await googleSession(t.ctx, conn.id);
+    expect((await reachDrive(again, 'f1-connected-000000000000000')).principal).toBe('ada@gmail.example');
   });
 
 });

@@ -45,6 +45,13 @@ export function googleConnectionsRepo(db: Db) {
       // Sync pauses for every spreadsheet of the connection; the board keeps the last synced rows.
       await db.updateTable('google_sources').set({ status: 'paused', error: reason }).where('connection_id', '=', id).where('status', '!=', 'paused').execute();
     },
+    /**
+     * After a reconnect: spreadsheets paused because Google refused the connection (they carry its
+     * reason) sync again; one paused for another reason (no reason recorded) stays paused.
+     */
+    async resumePaused(id: string): Promise<void> {
+      await db.updateTable('google_sources').set({ status: 'ok', error: null }).where('connection_id', '=', id).where('status', '=', 'paused').where('error', 'is not', null).execute();
+    },
     async deleteByWorkspace(workspaceId: string): Promise<boolean> {
       const res = await db.deleteFrom('google_connections').where('workspace_id', '=', workspaceId).executeTakeFirst();
       return Number(res.numDeletedRows) > 0;

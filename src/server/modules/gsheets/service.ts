@@ -71,7 +71,8 @@ export async function finishConnect(ctx: ServerContext, user: SessionUser, query
   }
   const key = tokenKey(ctx.config);
   const at = nowIso();
-  await googleConnectionsRepo(ctx.db).upsert({
+  const repo = googleConnectionsRepo(ctx.db);
+  const stored = await repo.upsert({
     id: newId(),
     workspace_id: row.workspace_id,
     kind: 'oauth',
@@ -85,6 +86,7 @@ export async function finishConnect(ctx: ServerContext, user: SessionUser, query
     created_at: at,
     updated_at: at,
   });
+  if (stored.status === 'ok') await repo.resumePaused(stored.id);
   return { google: 'connected' };
 }
 
