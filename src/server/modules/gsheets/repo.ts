@@ -2,7 +2,7 @@
 // given (the service encrypts them); nothing here decides who may see what.
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db';
-import type { GoogleConnectionsTable, GoogleConnectMode, GoogleOauthStatesTable } from '../../db/schema';
+import type { GoogleConnectionsTable, GoogleOauthStatesTable } from '../../db/schema';
 
 export type GoogleConnectionRow = Omit<Selectable<GoogleConnectionsTable>, 'expires_at'> & { expires_at: number | null };
 export type GoogleOauthStateRow = Omit<Selectable<GoogleOauthStatesTable>, 'expires_at'> & { expires_at: number };
@@ -71,11 +71,7 @@ export function googleStatesRepo(db: Db) {
       if (old.length > 0)
         await db
           .deleteFrom('google_oauth_states')
-          .where(
-            'state_hash',
-            'in',
-            old.map((o) => o.state_hash),
-          )
+          .where('state_hash', 'in', old.map((o) => o.state_hash))
           .execute();
     },
     /** Takes the state (single use): the row is deleted whoever asks, and answered only to the first. */
@@ -88,5 +84,3 @@ export function googleStatesRepo(db: Db) {
     },
   };
 }
-
-export type { GoogleConnectMode };
