@@ -21,6 +21,7 @@ import { commentRoutes } from './modules/comments/routes';
 import { purgeExpired } from './modules/auth/service';
 import { billingRoutes } from './modules/billing/routes';
 import { purchaseRoutes } from './modules/purchases/routes';
+import { googleRoutes } from './modules/gsheets/routes';
 import { blockRoutes } from './modules/blocks/routes';
 import { envRoutes } from './modules/env/routes';
 import { geocodeRoutes } from './modules/geocode/routes';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   envRoutes(app, ctx);
   billingRoutes(app, ctx);
   purchaseRoutes(app, ctx);
+  googleRoutes(app, ctx);
   adminRoutes(app, ctx);
   siteRoutes(app, ctx);
 

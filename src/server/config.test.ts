@@ -1,3 +1,7 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isPostgres, loadConfig } from './config';
 
@@ -53,5 +57,67 @@ describe('loadConfig', () => {
     expect(load({}).dnsServers).toBeNull();
     expect(load({ DNS_SERVERS: '127.0.0.1:5353, 1.1.1.1' }).dnsServers).toEqual(['127.0.0.1:5353', '1.1.1.1']);
     expect(() => load({ DNS_SERVERS: 'dns.example.com' })).toThrow(/DNS_SERVERS/);
+  });
+
+  describe('Google settings', () => {
+    const pem = crypto.generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const key = { type: 'service_account', client_email: 'sync@project.iam.gserviceaccount.com', private_key: pem };
+
+    it("defaults: no OAuth client, no service account, Google's own endpoints, 300/60 requests a minute", () => {
+      expect(load({})).toMatchObject({
+        googleClientId: null,
+        googleClientSecret: null,
+        googleServiceAccount: null,
+        googleApiUrl: null,
+        googleOauthUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+        googleTokenUrl: 'https://oauth2.googleapis.com/token',
+        googleQuotaPerMinute: 300,
+        googleUserQuotaPerMinute: 60,
+        googleTokenKey: null,
+      });
+    });
+
+    it('reads the OAuth client, local endpoints, quotas and a token key', () => {
+      const c = load({
+        GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+        GOOGLE_CLIENT_SECRET: 'shh',
+        GOOGLE_API_URL: 'http://127.0.0.1:4010/',
+        GOOGLE_OAUTH_URL: 'http://127.0.0.1:4010/o/oauth2/v2/auth',
+        GOOGLE_TOKEN_URL: 'http://127.0.0.1:4010/token',
+        GOOGLE_QUOTA_PER_MINUTE: '100',
+        GOOGLE_USER_QUOTA_PER_MINUTE: '10',
+        GOOGLE_TOKEN_KEY: 'ab'.repeat(32),
+      });
+      expect(c).toMatchObject({ googleClientId: 'id.apps.googleusercontent.com', googleClientSecret: 'shh', googleApiUrl: 'http://127.0.0.1:4010', googleTokenUrl: 'http://127.0.0.1:4010/token', googleQuotaPerMinute: 100, googleUserQuotaPerMinute: 10 });
+      expect(c.googleTokenKey?.length).toBe(32);
+      expect(load({ GOOGLE_TOKEN_KEY: crypto.randomBytes(32).toString('base64') }).googleTokenKey?.length).toBe(32);
+    });
+
+    it('reads a service account key given as JSON text or as the path of its file', () => {
+      expect(load({ GOOGLE_SERVICE_ACCOUNT_KEY: JSON.stringify(key) }).googleServiceAccount).toEqual({ clientEmail: key.client_email, privateKey: pem });
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-key-'));
+      const file = path.join(dir, 'key.json');
+      fs.writeFileSync(file, JSON.stringify(key));
+      expect(load({ GOOGLE_SERVICE_ACCOUNT_KEY: file }).googleServiceAccount?.clientEmail).toBe(key.client_email);
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it.each([
+      [{ GOOGLE_CLIENT_ID: 'id' }, /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together/],
+      [{ GOOGLE_CLIENT_SECRET: 'shh' }, /go together/],
+      [{ GOOGLE_API_URL: 'ftp://x' }, /GOOGLE_API_URL/],
+      [{ GOOGLE_API_URL: 'http://x/path' }, /without a path/],
+      [{ GOOGLE_TOKEN_URL: 'token' }, /GOOGLE_TOKEN_URL/],
+      [{ GOOGLE_OAUTH_URL: 'javascript:alert(1)' }, /GOOGLE_OAUTH_URL/],
+      [{ GOOGLE_QUOTA_PER_MINUTE: '0' }, /GOOGLE_QUOTA_PER_MINUTE/],
+      [{ GOOGLE_USER_QUOTA_PER_MINUTE: 'many' }, /GOOGLE_USER_QUOTA_PER_MINUTE/],
+      [{ GOOGLE_TOKEN_KEY: 'short' }, /GOOGLE_TOKEN_KEY must be 32 bytes/],
+      [{ GOOGLE_SERVICE_ACCOUNT_KEY: '/no/such/key.json' }, /key file that cannot be read/],
+      [{ GOOGLE_SERVICE_ACCOUNT_KEY: '{not json' }, /is not JSON/],
+      [{ GOOGLE_SERVICE_ACCOUNT_KEY: '{"type":"authorized_user","client_email":"a","private_key":"b"}' }, /not a service account key/],
+      [{ GOOGLE_SERVICE_ACCOUNT_KEY: '{"type":"service_account","client_email":"a@b","private_key":"nope"}' }, /not a valid PEM private key/],
+    ])('refuses %j with the setting named and what to give', (env, message) => {
+      expect(() => load(env)).toThrow(message);
+    });
   });
 });

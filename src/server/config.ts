@@ -1,6 +1,8 @@
 // Every setting of the server, read once from the environment. Tests build a Config directly
 // (see test-helpers.ts), so nothing else reads process.env.
+import crypto from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
+import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 
@@ -106,6 +108,41 @@ export interface Config {
   stripeApiUrl: string | null;
   /** MARKETPLACE_FEE_PERCENT: the provider's share of each paid template sale, 0–50 (10). */
   marketplaceFeePercent: number;
+  /**
+   * GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET: the OAuth web client owners connect their Google
+   * account through (connecting by OAuth is off without them; both or neither).
+   */
+  googleClientId: string | null;
+  googleClientSecret: string | null;
+  /**
+   * GOOGLE_SERVICE_ACCOUNT_KEY: a service account's JSON key, as text or as the path of the key
+   * file; owners share their sheets with its e-mail. Checked at start-up.
+   */
+  googleServiceAccount: GoogleServiceAccount | null;
+  /**
+   * GOOGLE_API_URL: root URL of the Sheets and Drive APIs (null: Google's own, which differ per
+   * API); tests point it at test-google.ts.
+   */
+  googleApiUrl: string | null;
+  /** GOOGLE_OAUTH_URL: Google's consent page. */
+  googleOauthUrl: string;
+  /** GOOGLE_TOKEN_URL: Google's token endpoint (code exchange, refresh, service account tokens). */
+  googleTokenUrl: string;
+  /** GOOGLE_QUOTA_PER_MINUTE: Sheets requests the whole server may send per minute (Google's per-project quota: 300). */
+  googleQuotaPerMinute: number;
+  /** GOOGLE_USER_QUOTA_PER_MINUTE: Sheets requests per minute per Google account (Google's per-user quota: 60). */
+  googleUserQuotaPerMinute: number;
+  /**
+   * GOOGLE_TOKEN_KEY: 32 bytes (64 hex digits or base64) that encrypt stored Google tokens (null:
+   * a key file generated in DATA_DIR; several servers sharing one database need the same key).
+   */
+  googleTokenKey: Buffer | null;
+}
+
+/** What the server keeps of a service account's JSON key. */
+export interface GoogleServiceAccount {
+  clientEmail: string;
+  privateKey: string;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -182,6 +219,64 @@ function stripeApiUrl(value: string | undefined): string | null {
   return url;
 }
 
+function httpUrl(value: string | undefined, fallback: string, name: string): string {
+  const url = (value || fallback).trim();
+  if (!/^https?:\/\/[^/\s]+(\/\S*)?$/i.test(url)) throw new Error(`Setting ${name} must be an http(s) address, got '${value}'`);
+  return url;
+}
+
+function googleApiUrl(value: string | undefined): string | null {
+  if (!value) return null;
+  const url = value.trim().replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/\s]+$/i.test(url)) throw new Error(`Setting GOOGLE_API_URL must be an http(s) address without a path, got '${value}'`);
+  return url;
+}
+
+function googleClient(id: string | undefined, secret: string | undefined): { googleClientId: string | null; googleClientSecret: string | null } {
+  const i = id?.trim() || null;
+  const s = secret?.trim() || null;
+  if (!i !== !s) throw new Error('Settings GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together: set both (connecting Google by OAuth) or neither');
+  return { googleClientId: i, googleClientSecret: s };
+}
+
+/** A service account key: its JSON text, or the path of its file (a value not starting with '{'). */
+function googleServiceAccount(value: string | undefined): GoogleServiceAccount | null {
+  const v = value?.trim();
+  if (!v) return null;
+  const where = v.startsWith('{') ? 'the JSON text' : `the file '${v}'`;
+  let text = v;
+  if (!v.startsWith('{')) {
+    try {
+      text = fs.readFileSync(v, 'utf8');
+    } catch (e) {
+      throw new Error(`Setting GOOGLE_SERVICE_ACCOUNT_KEY names a key file that cannot be read ('${v}': ${(e as Error).message}); give the service account's JSON key or its path`);
+    }
+  }
+  let key: unknown;
+  try {
+    key = JSON.parse(text);
+  } catch {
+    throw new Error(`Setting GOOGLE_SERVICE_ACCOUNT_KEY: ${where} is not JSON; give the service account's JSON key (as downloaded from Google Cloud) or its path`);
+  }
+  const k = (key ?? {}) as Record<string, unknown>;
+  if (k.type !== 'service_account' || typeof k.client_email !== 'string' || typeof k.private_key !== 'string')
+    throw new Error(`Setting GOOGLE_SERVICE_ACCOUNT_KEY: ${where} is not a service account key (it needs "type": "service_account", "client_email" and "private_key")`);
+  try {
+    crypto.createPrivateKey(k.private_key);
+  } catch {
+    throw new Error(`Setting GOOGLE_SERVICE_ACCOUNT_KEY: the private_key of ${where} is not a valid PEM private key`);
+  }
+  return { clientEmail: k.client_email, privateKey: k.private_key };
+}
+
+function googleTokenKey(value: string | undefined): Buffer | null {
+  const v = value?.trim();
+  if (!v) return null;
+  const key = /^[0-9a-f]{64}$/i.test(v) ? Buffer.from(v, 'hex') : Buffer.from(v, 'base64');
+  if (key.length !== 32) throw new Error('Setting GOOGLE_TOKEN_KEY must be 32 bytes: 64 hex digits or 44 base64 characters (e.g. `openssl rand -hex 32`)');
+  return key;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Without BASE_HOST the app is reached on this machine at its own port.
   const baseHost = env.BASE_HOST || `localhost:${num(env.PORT, 3000, 'PORT')}`;
@@ -235,6 +330,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
     stripeApiUrl: stripeApiUrl(env.STRIPE_API_URL),
     marketplaceFeePercent: feePercent(env.MARKETPLACE_FEE_PERCENT),
+    ...googleClient(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
+    googleServiceAccount: googleServiceAccount(env.GOOGLE_SERVICE_ACCOUNT_KEY),
+    googleApiUrl: googleApiUrl(env.GOOGLE_API_URL),
+    googleOauthUrl: httpUrl(env.GOOGLE_OAUTH_URL, 'https://accounts.google.com/o/oauth2/v2/auth', 'GOOGLE_OAUTH_URL'),
+    googleTokenUrl: httpUrl(env.GOOGLE_TOKEN_URL, 'https://oauth2.googleapis.com/token', 'GOOGLE_TOKEN_URL'),
+    googleQuotaPerMinute: num(env.GOOGLE_QUOTA_PER_MINUTE, 300, 'GOOGLE_QUOTA_PER_MINUTE'),
+    googleUserQuotaPerMinute: num(env.GOOGLE_USER_QUOTA_PER_MINUTE, 60, 'GOOGLE_USER_QUOTA_PER_MINUTE'),
+    googleTokenKey: googleTokenKey(env.GOOGLE_TOKEN_KEY),
   };
 }
 

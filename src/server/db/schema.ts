@@ -179,6 +179,11 @@ export interface Database {
   marketplace_templates: MarketplaceTemplatesTable;
   template_purchases: TemplatePurchasesTable;
   app_origins: AppOriginsTable;
+  google_connections: GoogleConnectionsTable;
+  google_oauth_states: GoogleOauthStatesTable;
+  google_sources: GoogleSourcesTable;
+  google_tabs: GoogleTabsTable;
+  google_outbox: GoogleOutboxTable;
 }
 
 /** The provider's staff (issue 14): not owners; their own sign-in and session. */
@@ -372,4 +377,72 @@ export interface AppOriginsTable {
   with_rows: number;
   cloned_by: string;
   cloned_at: string;
+}
+
+export type GoogleConnectionKind = 'oauth' | 'service_account';
+export type GoogleConnectionStatus = 'ok' | 'reconnect_needed';
+export type GoogleConnectMode = 'read' | 'read-write' | 'file';
+
+export interface GoogleConnectionsTable {
+  id: string;
+  workspace_id: string;
+  kind: GoogleConnectionKind;
+  google_email: string | null;
+  scope: string;
+  /** Encrypted (gsheets/secrets.ts). */
+  access_token: string | null;
+  /** Encrypted (gsheets/secrets.ts). */
+  refresh_token: string | null;
+  /** Milliseconds since the epoch (bigint: a string from PostgreSQL). */
+  expires_at: number | string | null;
+  status: GoogleConnectionStatus;
+  status_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GoogleOauthStatesTable {
+  state_hash: string;
+  workspace_id: string;
+  user_id: string;
+  mode: GoogleConnectMode;
+  expires_at: number | string;
+}
+
+export interface GoogleSourcesTable {
+  spreadsheet_id: string;
+  connection_id: string;
+  file_id: string;
+  url: string;
+  drive_version: string | null;
+  last_pull_at: string | null;
+  last_full_at: string | null;
+  status: 'syncing' | 'ok' | 'error' | 'paused';
+  error: string | null;
+  progress_rows: Generated<number>;
+  progress_total: number | null;
+}
+
+export interface GoogleTabsTable {
+  sheet_id: string;
+  spreadsheet_id: string;
+  google_sheet_id: number;
+  title: string;
+  header: string;
+  id_column: number | null;
+}
+
+export interface GoogleOutboxTable {
+  id: string;
+  spreadsheet_id: string;
+  sheet_id: string;
+  op: 'append' | 'update' | 'delete';
+  row_id: string;
+  cells: string | null;
+  base: string | null;
+  created_at: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  status: 'pending' | 'done' | 'conflict' | 'failed';
+  error: string | null;
 }

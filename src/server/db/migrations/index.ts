@@ -16,6 +16,7 @@ import { appFrame } from './0012_app_frame';
 import { marketplace } from './0013_marketplace';
 import { snapshotIndex } from './0014_snapshot_index';
 import { templateMarket } from './0015_template_market';
+import { googleSheets } from './0016_google_sheets';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0013_marketplace': marketplace,
   '0014_snapshot_index': snapshotIndex,
   '0015_template_market': templateMarket,
+  '0016_google_sheets': googleSheets,
 };

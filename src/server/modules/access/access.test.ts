@@ -274,6 +274,10 @@ const NOT_IN_MATRIX: Record<string, string> = {
   'DELETE /api/spreadsheets/:id/sheets/:sheetTitle/columns/:column': 'destroys a column of the fixture sheet (spreadsheets/data-editor.test.ts)',
   'PUT /api/multipage/marketplace/review-request': 'needs a public app with no sign-in and uploaded images (its own matrix: marketplace/marketplace.test.ts)',
   'DELETE /api/multipage/marketplace/review-request': 'needs a submission to cancel (its own matrix: marketplace/marketplace.test.ts)',
+  'POST /api/google/connect': 'a workspace, not an app: its own matrix (gsheets/connections.test.ts)',
+  'GET /api/google/callback': 'a workspace, not an app: its own matrix (gsheets/connections.test.ts)',
+  'GET /api/google/connection': 'a workspace, not an app: its own matrix (gsheets/connections.test.ts)',
+  'DELETE /api/google/connection': 'a workspace, not an app: its own matrix (gsheets/connections.test.ts)',
   'POST /api/apps/:appId/column-mapping': "moves the app to another spreadsheet, which the other calls' fixture must keep (its own checks: clones/mapping.test.ts)",
 };
 

@@ -1,0 +1,65 @@
+// Connecting a Google account (issue 16): the owner (or an editor) of a workspace connects it once,
+// by Google's consent page, and the workspace's spreadsheets then sync through that connection. A
+// server with a service account configured also lets owners share sheets with its e-mail instead.
+// Tokens never leave the server: no answer below carries one.
+import { z } from 'zod';
+
+export const GOOGLE_CONNECT_MODES = ['read', 'read-write', 'file'] as const;
+
+/** Optional: the workspace the caller edits as an editor; without it, the caller's own. */
+const WorkspaceRef = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'Unknown workspace');
+
+/** POST /api/google/connect → { url } of Google's consent page (valid 10 minutes, once). */
+export const GoogleConnectBody = z.object({
+  mode: z.enum(GOOGLE_CONNECT_MODES, { message: "Choose how the app may use your sheets: 'read', 'read-write' or 'file'." }),
+  workspace_id: WorkspaceRef.optional(),
+});
+export const GoogleConnectResponse = z.object({ url: z.string() });
+
+/** GET /api/google/callback: where Google sends the owner back (then on to /dashboard?google=…). */
+export const GoogleCallbackQuery = z.object({
+  state: z.string().max(200).optional(),
+  code: z.string().max(2000).optional(),
+  error: z.string().max(200).optional(),
+});
+
+/** GET and DELETE /api/google/connection. */
+export const GoogleConnectionQuery = z.object({ workspace_id: WorkspaceRef.optional() });
+
+export const GoogleConnection = z.object({
+  kind: z.enum(['oauth', 'service_account']),
+  /** The Google account connected (null when Google did not say). */
+  google_email: z.string().nullable(),
+  /** What the connection may do: read, read-write, or only the files opened with this app. */
+  mode: z.enum(GOOGLE_CONNECT_MODES),
+  /** 'reconnect_needed': Google refused the connection; syncing is paused until the owner connects again. */
+  status: z.enum(['ok', 'reconnect_needed']),
+  /** Why, in words (null when ok). */
+  status_reason: z.string().nullable(),
+  connected_at: z.string(),
+});
+export type GoogleConnection = z.infer<typeof GoogleConnection>;
+
+export const GoogleConnectionResponse = z.object({
+  /** Whether this server can connect Google accounts by consent (GOOGLE_CLIENT_ID/SECRET set). */
+  oauth_available: z.boolean(),
+  /** When the server has a service account: the e-mail to share sheets with (as an editor to write back). */
+  service_account_email: z.string().nullable(),
+  connection: GoogleConnection.nullable(),
+});
+export type GoogleConnectionResponse = z.infer<typeof GoogleConnectionResponse>;
+
+/** The `google` parameter of /dashboard after the consent page. */
+export const GOOGLE_CALLBACK_OUTCOMES = ['connected', 'denied', 'expired', 'error'] as const;
+
+export const GOOGLE_MESSAGES = {
+  oauthOff: 'Connecting a Google account is not set up on this server. Ask its administrator to set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.',
+  noWorkspace: 'Workspace not found',
+  notEditor: 'Only the owner and editors of this workspace can connect Google.',
+  stateExpired: 'This Google sign-in link has expired or was already used. Start connecting Google again.',
+  stateOtherUser: 'This Google sign-in was started from another account. Start connecting Google again while signed in to your own account.',
+  denied: 'Google access was not granted, so no sheets were connected.',
+  exchangeFailed: 'Google did not accept the sign-in. Please try connecting again.',
+  reconnect: 'Google no longer accepts this connection (access was removed or has expired). Reconnect your Google account.',
+  tooManyConnects: (wait: string) => `Too many attempts to connect Google. Please wait ${wait} and try again.`,
+} as const;
