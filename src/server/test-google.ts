@@ -11,7 +11,8 @@
 //   sheets.googleapis.com    /v4/spreadsheets/…                 spreadsheets.get / batchUpdate, values.get / batchGet /
 //                                                               append / update / batchUpdate / clear
 //
-// Errors have Google's shapes: APIs answer `{ error: { code, message, status, errors, details } }`
+// Errors have Google's shapes: APIs answer `{ error: { code, message, status, details? } }` (Drive
+// adds the older `errors: [{ reason, … }]`)
 // (401 UNAUTHENTICATED with a WWW-Authenticate header, 403 PERMISSION_DENIED, 404 NOT_FOUND,
 // 400 INVALID_ARGUMENT, 429 RESOURCE_EXHAUSTED, 500 INTERNAL, 503 UNAVAILABLE); the token
 // endpoint answers `{ error: 'invalid_grant', error_description }` and the like.
@@ -330,6 +331,29 @@ function cellRef(ref: string): { row: number; col: number } {
 const isFormula = (cell: Cell | undefined): cell is FormulaCell => typeof cell === 'object' && cell !== null;
 const isEmpty = (cell: Cell | undefined) => cell === undefined || cell === null || cell === '';
 
+/**
+ * Rows [at, at - delta) were deleted (delta < 0) or delta rows were inserted at `at`: formulas of the
+ * tab follow, as in Sheets (`=B3*2` becomes `=B2*2`; a reference to a deleted row becomes `#REF!`).
+ * References to other tabs are left as they are. Rows are replaced, not changed in place, so that a
+ * batchUpdate that fails later can restore its snapshot.
+ */
+function shiftFormulas(tab: FakeTab, at: number, delta: number): void {
+  const ref = /(^|[^A-Za-z0-9_!'$.])(\$?)([A-Z]{1,3})(\$?)(\d+)(?![A-Za-z0-9_(!])/g;
+  tab.rows.forEach((row, r) => {
+    if (!row.some(isFormula)) return;
+    tab.rows[r] = row.map((cell) => {
+      if (!isFormula(cell)) return cell;
+      const formula = cell.formula.replace(ref, (_m, pre: string, d1: string, col: string, d2: string, num: string) => {
+        const index = Number(num) - 1;
+        if (index < at) return `${pre}${d1}${col}${d2}${num}`;
+        if (delta < 0 && index < at - delta) return `${pre}#REF!`;
+        return `${pre}${d1}${col}${d2}${index + delta + 1}`;
+      });
+      return formula === cell.formula ? cell : { ...cell, formula };
+    });
+  });
+}
+
 /** A number as the default ("automatic") format shows it. */
 function formatNumber(n: number): string {
   if (Number.isInteger(n)) return String(n);
@@ -619,7 +643,6 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
         refreshTokens.push(refresh);
         grantState.refreshIssued = true;
         out.refresh_token = refresh.token;
-        out.refresh_token_expires_in = 604799;
       }
       if (code.scopes.includes('openid') || code.scopes.includes('email') || code.scopes.some((s) => s.endsWith('/userinfo.email'))) out.id_token = idToken(code.user, code.clientId);
       return out;
@@ -683,7 +706,8 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
         { headers: { 'www-authenticate': 'Bearer realm="https://accounts.google.com/"' }, errorInfo: `CREDENTIALS_MISSING ${service}` },
       );
     const found = accessTokens.get(auth[1]!);
-    if (!found || found.expiresAt <= Date.now()) throw new GoogleApiError(401, faultMessage(401, 'unknown'), 'authError', { headers: www, errorInfo: `ACCESS_TOKEN_EXPIRED ${service}` });
+    if (!found || found.expiresAt <= Date.now())
+      throw new GoogleApiError(401, faultMessage(401, 'unknown'), 'authError', { headers: www, errorInfo: `${found ? 'ACCESS_TOKEN_EXPIRED' : 'ACCESS_TOKEN_TYPE_UNSUPPORTED'} ${service}` });
     return found;
   }
 
@@ -755,17 +779,34 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     return fault;
   }
 
+  /**
+   * Google's error body. Sheets (an ESF API) answers `{ code, message, status, details? }`; Drive v3
+   * also carries the older `errors: [{ message, domain, reason, location? }]` list.
+   */
   function apiErrorBody(e: GoogleApiError, kind: RequestKind): Json {
     const service = kind.startsWith('drive.') ? 'drive.googleapis.com' : 'sheets.googleapis.com';
-    const error: Json = {
-      code: e.code,
-      message: e.message,
-      errors: [{ message: e.message, domain: 'global', reason: e.reason ?? REASONS[e.code] ?? 'badRequest', ...(e.extra.location ? { location: e.extra.location, locationType: 'parameter' } : {}) }],
-      status: STATUS_NAMES[e.code] ?? 'UNKNOWN',
-    };
+    const error: Json = { code: e.code, message: e.message };
+    if (kind.startsWith('drive.'))
+      error.errors = [{ message: e.message, domain: 'global', reason: e.reason ?? REASONS[e.code] ?? 'badRequest', ...(e.extra.location ? { location: e.extra.location, locationType: 'parameter' } : {}) }];
+    error.status = STATUS_NAMES[e.code] ?? 'UNKNOWN';
     if (e.extra.errorInfo) {
       const [reason] = e.extra.errorInfo.split(' ');
       error.details = [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'googleapis.com', metadata: { service } }];
+    } else if (e.code === 429) {
+      const write = /append|update|batchUpdate|clear/.test(kind);
+      error.details = [
+        {
+          '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+          reason: 'RATE_LIMIT_EXCEEDED',
+          domain: 'googleapis.com',
+          metadata: {
+            consumer: 'projects/000000000000',
+            quota_limit: write ? 'WriteRequestsPerMinutePerUser' : 'ReadRequestsPerMinutePerUser',
+            quota_metric: `${service}/${write ? 'write' : 'read'}_requests`,
+            service,
+          },
+        },
+      ];
     }
     return { error };
   }
@@ -1024,6 +1065,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     if (insert === 'INSERT_ROWS' && rows.length > 0) {
       if (at < tab.rows.length) tab.rows.splice(at, 0, ...rows.map(() => [] as Cell[]));
       tab.rowCount += rows.length;
+      shiftFormulas(tab, at, rows.length);
     }
     writeBlock(tab, at, tableCol, rows);
     return { spreadsheetId: book.spreadsheetId, ...(tableRange ? { tableRange } : {}), updates: written(book, tab, at, tableCol, rows, query) };
@@ -1125,6 +1167,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
         if (dim === 'ROWS') {
           if (start < tab.rows.length) tab.rows.splice(start, end - start);
           tab.rowCount -= end - start;
+          shiftFormulas(tab, start, -(end - start));
         } else {
           tab.rows = tab.rows.map((row) => {
             const copy = row.slice();
@@ -1143,6 +1186,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
         if (dim === 'ROWS') {
           if (start < tab.rows.length) tab.rows.splice(start, 0, ...Array.from({ length: n }, () => [] as Cell[]));
           tab.rowCount += n;
+          shiftFormulas(tab, start, n);
         } else {
           tab.rows = tab.rows.map((row) => {
             const copy = row.slice();
@@ -1391,6 +1435,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
       while (t.rows.length < at - 1) t.rows.push([]);
       t.rows.splice(at - 1, 0, [...values]);
       t.rowCount += 1;
+      shiftFormulas(t, at - 1, 1);
       t.columnCount = Math.max(t.columnCount, values.length);
       bump(book);
     },
@@ -1400,6 +1445,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
       if (at < 1 || at > t.rowCount) throw new Error(`no row ${at} in ${t.title}`);
       if (at - 1 < t.rows.length) t.rows.splice(at - 1, 1);
       t.rowCount -= 1;
+      shiftFormulas(t, at - 1, -1);
       bump(book);
     },
     renameHeader(id, tab, from, to) {
