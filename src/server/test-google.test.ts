@@ -503,6 +503,21 @@ describe('faults and a person editing the sheet', () => {
     expect(google.values(book.spreadsheetId, 'Leads')).toHaveLength(4);
   });
 
+  it('enforces per-user quotas when set: the 4th read in a minute is 429, writes count apart, other accounts too', async () => {
+    const book = crm(['ana@example.com', 'ben@example.com']);
+    google.quota.readsPerMinutePerUser = 3;
+    try {
+      const ana = sheetsFor(signedIn('ana@example.com'));
+      for (let i = 0; i < 3; i++) await ana.spreadsheets.values.get({ spreadsheetId: book.spreadsheetId, range: 'Leads!A1' });
+      await expect(ana.spreadsheets.values.get({ spreadsheetId: book.spreadsheetId, range: 'Leads!A1' })).rejects.toMatchObject({ status: 429 });
+      await ana.spreadsheets.values.update({ spreadsheetId: book.spreadsheetId, range: 'Leads!A2', valueInputOption: 'RAW', requestBody: { values: [['Ada']] } });
+      const ben = await sheetsFor(signedIn('ben@example.com')).spreadsheets.values.get({ spreadsheetId: book.spreadsheetId, range: 'Leads!A1', fields: 'values' });
+      expect(ben.data).toEqual({ values: [['Name']] });
+    } finally {
+      google.quota.readsPerMinutePerUser = null;
+    }
+  });
+
   it('afterApply: the append lands but its answer is lost (what makes a blind retry duplicate a row)', async () => {
     const book = crm();
     google.failNext({ match: 'sheets.values.append', status: 503, afterApply: true });

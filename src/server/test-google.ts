@@ -168,6 +168,12 @@ export interface FakeGoogle {
   consent: { user: string; deny: boolean };
   /** Seconds an access token lives (Google: 3599). */
   accessTokenLifetime: number;
+  /**
+   * Sheets' per-user quotas, enforced when set (null: unlimited, the default): more read or write
+   * requests by one account within a rolling minute than the limit get 429 RESOURCE_EXHAUSTED, as
+   * Google answers past its 60-per-minute-per-user quotas.
+   */
+  quota: { readsPerMinutePerUser: number | null; writesPerMinutePerUser: number | null };
   spreadsheets: Map<string, FakeSpreadsheet>;
   /** Every request that reached it, in order (empty it with `requests.length = 0`). */
   requests: LoggedRequest[];
@@ -585,6 +591,8 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
       });
       target.searchParams.set('code', code);
       target.searchParams.set('scope', scopes.join(' '));
+      target.searchParams.set('authuser', '0');
+      target.searchParams.set('prompt', 'consent');
     }
     if (state !== null) target.searchParams.set('state', state);
     res.writeHead(302, { location: target.toString() });
@@ -811,6 +819,21 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     return { error };
   }
 
+  /** Request times per account and kind of quota, for `fake.quota`. */
+  const recent = new Map<string, number[]>();
+  function overQuota(kind: RequestKind, principal: string): void {
+    if (!kind.startsWith('sheets.')) return;
+    const write = !['sheets.spreadsheets.get', 'sheets.values.get', 'sheets.values.batchGet'].includes(kind);
+    const limit = write ? fake.quota.writesPerMinutePerUser : fake.quota.readsPerMinutePerUser;
+    if (limit === null) return;
+    const key = `${write ? 'w' : 'r'} ${principal}`;
+    const now = Date.now();
+    const times = (recent.get(key) ?? []).filter((t) => t > now - 60_000);
+    recent.set(key, times);
+    if (times.length >= limit) throw new GoogleApiError(429, faultMessage(429, kind));
+    times.push(now);
+  }
+
   async function handle(req: http.IncomingMessage, raw: Buffer, res: http.ServerResponse): Promise<{ status: number; principal: string | null; body: unknown; kind: RequestKind }> {
     const method = req.method ?? 'GET';
     const target = new URL(req.url ?? '/', 'http://google.invalid');
@@ -862,7 +885,11 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
         const sub = crypto.createHash('sha256').update(who.principal).digest('hex').slice(0, 21);
         return { status: json(200, { sub, email: who.principal, email_verified: true }), principal, body, kind };
       }
-      const out = await api(kind, method, path, target.searchParams, body, who);
+      overQuota(kind, who.principal);
+      let out = await api(kind, method, path, target.searchParams, body, who);
+      // Partial responses: `fields` selects what every method answers (spreadsheets.get and Drive apply it themselves).
+      const fields = target.searchParams.get('fields');
+      if (fields && kind !== 'sheets.spreadsheets.get' && kind !== 'drive.files.get') out = applyMask(out, parseMask(fields));
       if (fault) return { status: faultAnswer(fault), principal, body, kind };
       return { status: json(200, out), principal, body, kind };
     } catch (e) {
@@ -1363,6 +1390,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     oauthClient: { clientId: `${crypto.randomInt(1e11, 1e12)}-${token('', 12).toLowerCase().replace(/[^a-z0-9]/g, 'x')}.apps.googleusercontent.com`, clientSecret: token('GOCSPX-', 21), redirectUris: [] },
     consent: { user: 'owner@example.com', deny: false },
     accessTokenLifetime: options.accessTokenLifetime ?? 3599,
+    quota: { readsPerMinutePerUser: null, writesPerMinutePerUser: null },
     spreadsheets,
     requests,
     counts,
