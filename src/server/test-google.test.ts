@@ -261,7 +261,7 @@ describe('Sheets v4', () => {
     });
     await expect(api.spreadsheets.values.get({ spreadsheetId: book.spreadsheetId, range: 'Leads!A1:AB2' })).rejects.toMatchObject({
       status: 400,
-      response: { data: { error: { message: 'Range (Leads!A1:AB2) exceeds grid limits. Max rows: 1000, max columns: 26' } } },
+      response: { data: { error: { message: "Range ('Leads'!A1:AB2) exceeds grid limits. Max rows: 1000, max columns: 26" } } },
     });
   });
 

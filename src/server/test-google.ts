@@ -1122,7 +1122,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     if (endRow > range.tab.rowCount || endCol > range.tab.columnCount)
       throw new GoogleApiError(
         400,
-        `Range (${a1(range.tab, range.startRow, range.startCol, endRow, endCol)}) exceeds grid limits. Max rows: ${range.tab.rowCount}, max columns: ${range.tab.columnCount}`,
+        `Range ('${range.tab.title.replaceAll("'", "''")}'!${a1(range.tab, range.startRow, range.startCol, endRow, endCol).split('!').pop()!}) exceeds grid limits. Max rows: ${range.tab.rowCount}, max columns: ${range.tab.columnCount}`,
         'badRequest',
       );
     const render = query.get('valueRenderOption') ?? 'FORMATTED_VALUE';
