@@ -337,6 +337,9 @@ describe('Sheets v4', () => {
       ['x', 'y'],
       ['p', 'q'],
     ]);
+    // One cell is where a block starts; a wider range is a frame it must fit in.
+    const block = await api.spreadsheets.values.update({ spreadsheetId: book.spreadsheetId, range: "'Other tab'!A3", valueInputOption: 'RAW', requestBody: { values: [['r', 's'], ['t']] } });
+    expect(block.data).toMatchObject({ updatedRange: "'Other tab'!A3:B4", updatedRows: 2, updatedCells: 3 });
     await expect(
       api.spreadsheets.values.update({ spreadsheetId: book.spreadsheetId, range: 'Leads!A2:B2', valueInputOption: 'RAW', requestBody: { values: [['a', 'b', 'c']] } }),
     ).rejects.toMatchObject({ status: 400, message: expect.stringContaining('but tried writing to column [C]') });
@@ -571,7 +574,7 @@ describe('faults and a person editing the sheet', () => {
     expect(all.data.values).toHaveLength(100_001);
     expect(all.data.values![100_000]).toEqual(['r99999', 'Name 99999', 149998.5, 'Oslo']);
     expect(all.data.range).toBe('Data!A1:D100001');
-    const page = await api.spreadsheets.values.batchGet({ spreadsheetId: book.spreadsheetId, ranges: ['Data!A50001:D60000', 'Data!A90001:D100001'] });
+    const page = await api.spreadsheets.values.batchGet({ spreadsheetId: book.spreadsheetId, ranges: ['Data!A50001:D60000', 'Data!A90001:D100001'], prettyPrint: false });
     expect(page.data.valueRanges!.map((v) => v.values!.length)).toEqual([10_000, 10_001]);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(google.counts).toEqual({ 'sheets.values.get': 1, 'sheets.values.batchGet': 1 });

@@ -855,7 +855,8 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     }
     const json = (status: number, out: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', vary: 'Origin, X-Origin, Referer', ...headers });
-      res.end(JSON.stringify(out, null, 2));
+      // Google pretty-prints unless asked not to (`prettyPrint=false`, worth it on big ranges).
+      res.end(target.searchParams.get('prettyPrint') === 'false' ? JSON.stringify(out) : JSON.stringify(out, null, 2));
       return status;
     };
     let principal: string | null = null;
@@ -1021,11 +1022,13 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
   }
 
   function updateValues(book: FakeSpreadsheet, rawRange: string, input: Json, option: 'RAW' | 'USER_ENTERED', query: URLSearchParams) {
-    const range = parseRange(book, rawRange);
+    let range = parseRange(book, rawRange);
     if (typeof input.range === 'string' && input.range !== rawRange && parseRangeKey(book, input.range) !== parseRangeKey(book, rawRange))
-      throw new GoogleApiError(400, `Requested entity was not found.`, 'badRequest');
+      throw new GoogleApiError(400, `The range in the request body (${input.range}) does not match the range in the URL (${rawRange}).`, 'badRequest');
     const rows = inputRows(input, option);
     const width = rows.reduce((n, r) => Math.max(n, r.length), 0);
+    // A single cell is where the block starts; a wider range is a frame the block must fit in.
+    if (range.single) range = { ...range, endRow: null, endCol: null };
     if (range.endRow !== null && range.startRow + rows.length > range.endRow)
       throw new GoogleApiError(400, `Requested writing within range [${a1(range.tab, range.startRow, range.startCol, range.endRow, range.endCol ?? range.tab.columnCount)}], but tried writing to row [${range.startRow + rows.length}]`, 'badRequest');
     if (range.endCol !== null && range.startCol + width > range.endCol)
@@ -1294,6 +1297,8 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     /** Exclusive; null: to the end of the grid. */
     endRow: number | null;
     endCol: number | null;
+    /** Written as one cell (`B3`). */
+    single?: boolean;
   }
 
   function bounded(range: ParsedRange): { endRow: number; endCol: number } {
@@ -1345,7 +1350,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
       if (!c1 || !r1) throw bad();
       const row = Number(r1) - 1;
       const col = columnIndex(c1);
-      return { tab, startRow: row, startCol: col, endRow: row + 1, endCol: col + 1 };
+      return { tab, startRow: row, startCol: col, endRow: row + 1, endCol: col + 1, single: true };
     }
     if (!c2 && !r2) throw bad();
     let startRow = r1 ? Number(r1) - 1 : 0;
