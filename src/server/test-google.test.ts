@@ -98,6 +98,20 @@ describe('OAuth', () => {
     await expect(client.refreshAccessToken()).rejects.toMatchObject({ response: { status: 400, data: { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' } } });
   });
 
+  it('revokes a refresh token at the revoke endpoint (the person removed the app’s access)', async () => {
+    google.consent.user = 'revoker@example.com';
+    const client = oauthClient();
+    const { tokens } = await connect(client);
+    await client.revokeToken(tokens.refresh_token!);
+    client.setCredentials({ refresh_token: tokens.refresh_token });
+    await expect(client.refreshAccessToken()).rejects.toMatchObject({ response: { status: 400, data: { error: 'invalid_grant' } } });
+    const again = await fetch(`${google.revokeUrl}?token=${encodeURIComponent(tokens.refresh_token!)}`, { method: 'POST' });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({ error: 'invalid_token', error_description: 'Token expired or revoked' });
+    // Consent again after a revocation: a new refresh token, as Google gives.
+    expect((await connect(oauthClient())).tokens.refresh_token).toMatch(/^1\/\//);
+  });
+
   it('rejects a wrong client secret and an unknown grant type', async () => {
     const bad = new OAuth2Client({ clientId: google.oauthClient.clientId, clientSecret: 'nope', redirectUri: REDIRECT, endpoints: { oauth2TokenUrl: google.tokenUrl } });
     await expect(bad.getToken('4/whatever')).rejects.toMatchObject({ response: { status: 401, data: { error: 'invalid_client' } } });
@@ -128,7 +142,7 @@ describe('OAuth', () => {
     const res = await fetch(`${google.url}/v4/spreadsheets/some-id`, { headers: { authorization: 'Bearer ya29.unknown' } });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toContain('Bearer');
-    expect(await res.json()).toMatchObject({ error: { code: 401, status: 'UNAUTHENTICATED', errors: [{ reason: 'authError' }] } });
+    expect(await res.json()).toMatchObject({ error: { code: 401, status: 'UNAUTHENTICATED', details: [{ reason: 'ACCESS_TOKEN_TYPE_UNSUPPORTED' }] } });
     const bare = await fetch(`${google.url}/v4/spreadsheets/some-id`);
     expect(bare.status).toBe(401);
 
@@ -247,7 +261,7 @@ describe('Sheets v4', () => {
     });
     await expect(api.spreadsheets.values.get({ spreadsheetId: book.spreadsheetId, range: 'Leads!A1:AB2' })).rejects.toMatchObject({
       status: 400,
-      response: { data: { error: { message: 'Range (Leads!A1:AB2) exceeds grid limits. Max rows: 1000, max columns: 26' } } },
+      response: { data: { error: { message: "Range ('Leads'!A1:AB2) exceeds grid limits. Max rows: 1000, max columns: 26" } } },
     });
   });
 
@@ -323,6 +337,9 @@ describe('Sheets v4', () => {
       ['x', 'y'],
       ['p', 'q'],
     ]);
+    // One cell is where a block starts; a wider range is a frame it must fit in.
+    const block = await api.spreadsheets.values.update({ spreadsheetId: book.spreadsheetId, range: "'Other tab'!A3", valueInputOption: 'RAW', requestBody: { values: [['r', 's'], ['t']] } });
+    expect(block.data).toMatchObject({ updatedRange: "'Other tab'!A3:B4", updatedRows: 2, updatedCells: 3 });
     await expect(
       api.spreadsheets.values.update({ spreadsheetId: book.spreadsheetId, range: 'Leads!A2:B2', valueInputOption: 'RAW', requestBody: { values: [['a', 'b', 'c']] } }),
     ).rejects.toMatchObject({ status: 400, message: expect.stringContaining('but tried writing to column [C]') });
@@ -363,6 +380,18 @@ describe('Sheets v4', () => {
     await expect(
       api.spreadsheets.batchUpdate({ spreadsheetId: book.spreadsheetId, requestBody: { requests: [{ deleteDimension: { range: { sheetId: 9, dimension: 'ROWS', startIndex: 0, endIndex: 1 } } }] } }),
     ).rejects.toMatchObject({ status: 400, message: 'Invalid requests[0].deleteDimension: No grid with id: 9' });
+    // Deleting the empty row 2 shifts Bob up to row 2, and the grid shrinks by one row.
+    await api.spreadsheets.batchUpdate({
+      spreadsheetId: book.spreadsheetId,
+      requestBody: { requests: [{ deleteDimension: { range: { sheetId: 0, dimension: 'ROWS', startIndex: 1, endIndex: 2 } } }] },
+    });
+    const shifted = await api.spreadsheets.values.get({ spreadsheetId: book.spreadsheetId, range: 'Leads!A2:C3', valueRenderOption: 'FORMULA' });
+    expect(shifted.data.values).toEqual([
+      ['Bob', 2.5, '=B2*2'],
+      ['Cy', 1234567, '=B3*2'],
+    ]);
+    expect(google.tab(book.spreadsheetId, 0).rowCount).toBe(999);
+    expect(book.version).toBe(versionBefore + 1);
   });
 
   it('answers 403 to an account the file is not shared with or that may only read, and 404 to an unknown id', async () => {
@@ -451,7 +480,16 @@ describe('faults and a person editing the sheet', () => {
     google.failNext({ match: 'sheets.values.get', status: 429 });
     await expect(sheetsFor(auth).spreadsheets.values.get({ spreadsheetId: book.spreadsheetId, range: 'Leads!A1' })).rejects.toMatchObject({
       status: 429,
-      response: { data: { error: { code: 429, status: 'RESOURCE_EXHAUSTED', message: expect.stringContaining("Quota exceeded for quota metric 'Read requests'") } } },
+      response: {
+        data: {
+          error: {
+            code: 429,
+            status: 'RESOURCE_EXHAUSTED',
+            message: expect.stringContaining("Quota exceeded for quota metric 'Read requests'"),
+            details: [{ reason: 'RATE_LIMIT_EXCEEDED', metadata: { quota_metric: 'sheets.googleapis.com/read_requests' } }],
+          },
+        },
+      },
     });
     expect((await sheetsFor(auth).spreadsheets.values.get({ spreadsheetId: book.spreadsheetId, range: 'Leads!A1' })).data.values).toEqual([['Name']]);
     // gaxios retries GET on 429 and 5xx by default: two faults, one call, three requests.
@@ -466,6 +504,21 @@ describe('faults and a person editing the sheet', () => {
       sheetsFor(auth, true).spreadsheets.values.append({ spreadsheetId: book.spreadsheetId, range: 'Leads', valueInputOption: 'RAW', requestBody: { values: [['x']] } }),
     ).rejects.toMatchObject({ status: 500, response: { data: { error: { status: 'INTERNAL' } } } });
     expect(google.values(book.spreadsheetId, 'Leads')).toHaveLength(4);
+  });
+
+  it('enforces per-user quotas when set: the 4th read in a minute is 429, writes count apart, other accounts too', async () => {
+    const book = crm(['ana@example.com', 'ben@example.com']);
+    google.quota.readsPerMinutePerUser = 3;
+    try {
+      const ana = sheetsFor(signedIn('ana@example.com'));
+      for (let i = 0; i < 3; i++) await ana.spreadsheets.values.get({ spreadsheetId: book.spreadsheetId, range: 'Leads!A1' });
+      await expect(ana.spreadsheets.values.get({ spreadsheetId: book.spreadsheetId, range: 'Leads!A1' })).rejects.toMatchObject({ status: 429 });
+      await ana.spreadsheets.values.update({ spreadsheetId: book.spreadsheetId, range: 'Leads!A2', valueInputOption: 'RAW', requestBody: { values: [['Ada']] } });
+      const ben = await sheetsFor(signedIn('ben@example.com')).spreadsheets.values.get({ spreadsheetId: book.spreadsheetId, range: 'Leads!A1', fields: 'values' });
+      expect(ben.data).toEqual({ values: [['Name']] });
+    } finally {
+      google.quota.readsPerMinutePerUser = null;
+    }
   });
 
   it('afterApply: the append lands but its answer is lost (what makes a blind retry duplicate a row)', async () => {
@@ -521,7 +574,7 @@ describe('faults and a person editing the sheet', () => {
     expect(all.data.values).toHaveLength(100_001);
     expect(all.data.values![100_000]).toEqual(['r99999', 'Name 99999', 149998.5, 'Oslo']);
     expect(all.data.range).toBe('Data!A1:D100001');
-    const page = await api.spreadsheets.values.batchGet({ spreadsheetId: book.spreadsheetId, ranges: ['Data!A50001:D60000', 'Data!A90001:D100001'] });
+    const page = await api.spreadsheets.values.batchGet({ spreadsheetId: book.spreadsheetId, ranges: ['Data!A50001:D60000', 'Data!A90001:D100001'], prettyPrint: false });
     expect(page.data.valueRanges!.map((v) => v.values!.length)).toEqual([10_000, 10_001]);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(google.counts).toEqual({ 'sheets.values.get': 1, 'sheets.values.batchGet': 1 });

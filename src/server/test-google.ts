@@ -11,7 +11,8 @@
 //   sheets.googleapis.com    /v4/spreadsheets/…                 spreadsheets.get / batchUpdate, values.get / batchGet /
 //                                                               append / update / batchUpdate / clear
 //
-// Errors have Google's shapes: APIs answer `{ error: { code, message, status, errors, details } }`
+// Errors have Google's shapes: APIs answer `{ error: { code, message, status, details? } }` (Drive
+// adds the older `errors: [{ reason, … }]`)
 // (401 UNAUTHENTICATED with a WWW-Authenticate header, 403 PERMISSION_DENIED, 404 NOT_FOUND,
 // 400 INVALID_ARGUMENT, 429 RESOURCE_EXHAUSTED, 500 INTERNAL, 503 UNAVAILABLE); the token
 // endpoint answers `{ error: 'invalid_grant', error_description }` and the like.
@@ -167,6 +168,12 @@ export interface FakeGoogle {
   consent: { user: string; deny: boolean };
   /** Seconds an access token lives (Google: 3599). */
   accessTokenLifetime: number;
+  /**
+   * Sheets' per-user quotas, enforced when set (null: unlimited, the default): more read or write
+   * requests by one account within a rolling minute than the limit get 429 RESOURCE_EXHAUSTED, as
+   * Google answers past its 60-per-minute-per-user quotas.
+   */
+  quota: { readsPerMinutePerUser: number | null; writesPerMinutePerUser: number | null };
   spreadsheets: Map<string, FakeSpreadsheet>;
   /** Every request that reached it, in order (empty it with `requests.length = 0`). */
   requests: LoggedRequest[];
@@ -329,6 +336,29 @@ function cellRef(ref: string): { row: number; col: number } {
 
 const isFormula = (cell: Cell | undefined): cell is FormulaCell => typeof cell === 'object' && cell !== null;
 const isEmpty = (cell: Cell | undefined) => cell === undefined || cell === null || cell === '';
+
+/**
+ * Rows [at, at - delta) were deleted (delta < 0) or delta rows were inserted at `at`: formulas of the
+ * tab follow, as in Sheets (`=B3*2` becomes `=B2*2`; a reference to a deleted row becomes `#REF!`).
+ * References to other tabs are left as they are. Rows are replaced, not changed in place, so that a
+ * batchUpdate that fails later can restore its snapshot.
+ */
+function shiftFormulas(tab: FakeTab, at: number, delta: number): void {
+  const ref = /(^|[^A-Za-z0-9_!'$.])(\$?)([A-Z]{1,3})(\$?)(\d+)(?![A-Za-z0-9_(!])/g;
+  tab.rows.forEach((row, r) => {
+    if (!row.some(isFormula)) return;
+    tab.rows[r] = row.map((cell) => {
+      if (!isFormula(cell)) return cell;
+      const formula = cell.formula.replace(ref, (_m, pre: string, d1: string, col: string, d2: string, num: string) => {
+        const index = Number(num) - 1;
+        if (index < at) return `${pre}${d1}${col}${d2}${num}`;
+        if (delta < 0 && index < at - delta) return `${pre}#REF!`;
+        return `${pre}${d1}${col}${d2}${index + delta + 1}`;
+      });
+      return formula === cell.formula ? cell : { ...cell, formula };
+    });
+  });
+}
 
 /** A number as the default ("automatic") format shows it. */
 function formatNumber(n: number): string {
@@ -561,6 +591,8 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
       });
       target.searchParams.set('code', code);
       target.searchParams.set('scope', scopes.join(' '));
+      target.searchParams.set('authuser', '0');
+      target.searchParams.set('prompt', 'consent');
     }
     if (state !== null) target.searchParams.set('state', state);
     res.writeHead(302, { location: target.toString() });
@@ -619,7 +651,6 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
         refreshTokens.push(refresh);
         grantState.refreshIssued = true;
         out.refresh_token = refresh.token;
-        out.refresh_token_expires_in = 604799;
       }
       if (code.scopes.includes('openid') || code.scopes.includes('email') || code.scopes.some((s) => s.endsWith('/userinfo.email'))) out.id_token = idToken(code.user, code.clientId);
       return out;
@@ -683,7 +714,8 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
         { headers: { 'www-authenticate': 'Bearer realm="https://accounts.google.com/"' }, errorInfo: `CREDENTIALS_MISSING ${service}` },
       );
     const found = accessTokens.get(auth[1]!);
-    if (!found || found.expiresAt <= Date.now()) throw new GoogleApiError(401, faultMessage(401, 'unknown'), 'authError', { headers: www, errorInfo: `ACCESS_TOKEN_EXPIRED ${service}` });
+    if (!found || found.expiresAt <= Date.now())
+      throw new GoogleApiError(401, faultMessage(401, 'unknown'), 'authError', { headers: www, errorInfo: `${found ? 'ACCESS_TOKEN_EXPIRED' : 'ACCESS_TOKEN_TYPE_UNSUPPORTED'} ${service}` });
     return found;
   }
 
@@ -755,19 +787,51 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     return fault;
   }
 
+  /**
+   * Google's error body. Sheets (an ESF API) answers `{ code, message, status, details? }`; Drive v3
+   * also carries the older `errors: [{ message, domain, reason, location? }]` list.
+   */
   function apiErrorBody(e: GoogleApiError, kind: RequestKind): Json {
     const service = kind.startsWith('drive.') ? 'drive.googleapis.com' : 'sheets.googleapis.com';
-    const error: Json = {
-      code: e.code,
-      message: e.message,
-      errors: [{ message: e.message, domain: 'global', reason: e.reason ?? REASONS[e.code] ?? 'badRequest', ...(e.extra.location ? { location: e.extra.location, locationType: 'parameter' } : {}) }],
-      status: STATUS_NAMES[e.code] ?? 'UNKNOWN',
-    };
+    const error: Json = { code: e.code, message: e.message };
+    if (kind.startsWith('drive.'))
+      error.errors = [{ message: e.message, domain: 'global', reason: e.reason ?? REASONS[e.code] ?? 'badRequest', ...(e.extra.location ? { location: e.extra.location, locationType: 'parameter' } : {}) }];
+    error.status = STATUS_NAMES[e.code] ?? 'UNKNOWN';
     if (e.extra.errorInfo) {
       const [reason] = e.extra.errorInfo.split(' ');
       error.details = [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'googleapis.com', metadata: { service } }];
+    } else if (e.code === 429) {
+      const write = /append|update|batchUpdate|clear/.test(kind);
+      error.details = [
+        {
+          '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+          reason: 'RATE_LIMIT_EXCEEDED',
+          domain: 'googleapis.com',
+          metadata: {
+            consumer: 'projects/000000000000',
+            quota_limit: write ? 'WriteRequestsPerMinutePerUser' : 'ReadRequestsPerMinutePerUser',
+            quota_metric: `${service}/${write ? 'write' : 'read'}_requests`,
+            service,
+          },
+        },
+      ];
     }
     return { error };
+  }
+
+  /** Request times per account and kind of quota, for `fake.quota`. */
+  const recent = new Map<string, number[]>();
+  function overQuota(kind: RequestKind, principal: string): void {
+    if (!kind.startsWith('sheets.')) return;
+    const write = !['sheets.spreadsheets.get', 'sheets.values.get', 'sheets.values.batchGet'].includes(kind);
+    const limit = write ? fake.quota.writesPerMinutePerUser : fake.quota.readsPerMinutePerUser;
+    if (limit === null) return;
+    const key = `${write ? 'w' : 'r'} ${principal}`;
+    const now = Date.now();
+    const times = (recent.get(key) ?? []).filter((t) => t > now - 60_000);
+    recent.set(key, times);
+    if (times.length >= limit) throw new GoogleApiError(429, faultMessage(429, kind));
+    times.push(now);
   }
 
   async function handle(req: http.IncomingMessage, raw: Buffer, res: http.ServerResponse): Promise<{ status: number; principal: string | null; body: unknown; kind: RequestKind }> {
@@ -791,7 +855,8 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     }
     const json = (status: number, out: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', vary: 'Origin, X-Origin, Referer', ...headers });
-      res.end(JSON.stringify(out, null, 2));
+      // Google pretty-prints unless asked not to (`prettyPrint=false`, worth it on big ranges).
+      res.end(target.searchParams.get('prettyPrint') === 'false' ? JSON.stringify(out) : JSON.stringify(out, null, 2));
       return status;
     };
     let principal: string | null = null;
@@ -821,7 +886,11 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
         const sub = crypto.createHash('sha256').update(who.principal).digest('hex').slice(0, 21);
         return { status: json(200, { sub, email: who.principal, email_verified: true }), principal, body, kind };
       }
-      const out = await api(kind, method, path, target.searchParams, body, who);
+      overQuota(kind, who.principal);
+      let out = await api(kind, method, path, target.searchParams, body, who);
+      // Partial responses: `fields` selects what every method answers (spreadsheets.get and Drive apply it themselves).
+      const fields = target.searchParams.get('fields');
+      if (fields && kind !== 'sheets.spreadsheets.get' && kind !== 'drive.files.get') out = applyMask(out, parseMask(fields));
       if (fault) return { status: faultAnswer(fault), principal, body, kind };
       return { status: json(200, out), principal, body, kind };
     } catch (e) {
@@ -953,11 +1022,13 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
   }
 
   function updateValues(book: FakeSpreadsheet, rawRange: string, input: Json, option: 'RAW' | 'USER_ENTERED', query: URLSearchParams) {
-    const range = parseRange(book, rawRange);
+    let range = parseRange(book, rawRange);
     if (typeof input.range === 'string' && input.range !== rawRange && parseRangeKey(book, input.range) !== parseRangeKey(book, rawRange))
-      throw new GoogleApiError(400, `Requested entity was not found.`, 'badRequest');
+      throw new GoogleApiError(400, `The range in the request body (${input.range}) does not match the range in the URL (${rawRange}).`, 'badRequest');
     const rows = inputRows(input, option);
     const width = rows.reduce((n, r) => Math.max(n, r.length), 0);
+    // A single cell is where the block starts; a wider range is a frame the block must fit in.
+    if (range.single) range = { ...range, endRow: null, endCol: null };
     if (range.endRow !== null && range.startRow + rows.length > range.endRow)
       throw new GoogleApiError(400, `Requested writing within range [${a1(range.tab, range.startRow, range.startCol, range.endRow, range.endCol ?? range.tab.columnCount)}], but tried writing to row [${range.startRow + rows.length}]`, 'badRequest');
     if (range.endCol !== null && range.startCol + width > range.endCol)
@@ -1024,6 +1095,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     if (insert === 'INSERT_ROWS' && rows.length > 0) {
       if (at < tab.rows.length) tab.rows.splice(at, 0, ...rows.map(() => [] as Cell[]));
       tab.rowCount += rows.length;
+      shiftFormulas(tab, at, rows.length);
     }
     writeBlock(tab, at, tableCol, rows);
     return { spreadsheetId: book.spreadsheetId, ...(tableRange ? { tableRange } : {}), updates: written(book, tab, at, tableCol, rows, query) };
@@ -1053,7 +1125,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     if (endRow > range.tab.rowCount || endCol > range.tab.columnCount)
       throw new GoogleApiError(
         400,
-        `Range (${a1(range.tab, range.startRow, range.startCol, endRow, endCol)}) exceeds grid limits. Max rows: ${range.tab.rowCount}, max columns: ${range.tab.columnCount}`,
+        `Range ('${range.tab.title.replaceAll("'", "''")}'!${a1(range.tab, range.startRow, range.startCol, endRow, endCol).split('!').pop()!}) exceeds grid limits. Max rows: ${range.tab.rowCount}, max columns: ${range.tab.columnCount}`,
         'badRequest',
       );
     const render = query.get('valueRenderOption') ?? 'FORMATTED_VALUE';
@@ -1125,6 +1197,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
         if (dim === 'ROWS') {
           if (start < tab.rows.length) tab.rows.splice(start, end - start);
           tab.rowCount -= end - start;
+          shiftFormulas(tab, start, -(end - start));
         } else {
           tab.rows = tab.rows.map((row) => {
             const copy = row.slice();
@@ -1143,6 +1216,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
         if (dim === 'ROWS') {
           if (start < tab.rows.length) tab.rows.splice(start, 0, ...Array.from({ length: n }, () => [] as Cell[]));
           tab.rowCount += n;
+          shiftFormulas(tab, start, n);
         } else {
           tab.rows = tab.rows.map((row) => {
             const copy = row.slice();
@@ -1223,6 +1297,8 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     /** Exclusive; null: to the end of the grid. */
     endRow: number | null;
     endCol: number | null;
+    /** Written as one cell (`B3`). */
+    single?: boolean;
   }
 
   function bounded(range: ParsedRange): { endRow: number; endCol: number } {
@@ -1274,7 +1350,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
       if (!c1 || !r1) throw bad();
       const row = Number(r1) - 1;
       const col = columnIndex(c1);
-      return { tab, startRow: row, startCol: col, endRow: row + 1, endCol: col + 1 };
+      return { tab, startRow: row, startCol: col, endRow: row + 1, endCol: col + 1, single: true };
     }
     if (!c2 && !r2) throw bad();
     let startRow = r1 ? Number(r1) - 1 : 0;
@@ -1319,6 +1395,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     oauthClient: { clientId: `${crypto.randomInt(1e11, 1e12)}-${token('', 12).toLowerCase().replace(/[^a-z0-9]/g, 'x')}.apps.googleusercontent.com`, clientSecret: token('GOCSPX-', 21), redirectUris: [] },
     consent: { user: 'owner@example.com', deny: false },
     accessTokenLifetime: options.accessTokenLifetime ?? 3599,
+    quota: { readsPerMinutePerUser: null, writesPerMinutePerUser: null },
     spreadsheets,
     requests,
     counts,
@@ -1391,6 +1468,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
       while (t.rows.length < at - 1) t.rows.push([]);
       t.rows.splice(at - 1, 0, [...values]);
       t.rowCount += 1;
+      shiftFormulas(t, at - 1, 1);
       t.columnCount = Math.max(t.columnCount, values.length);
       bump(book);
     },
@@ -1400,6 +1478,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
       if (at < 1 || at > t.rowCount) throw new Error(`no row ${at} in ${t.title}`);
       if (at - 1 < t.rows.length) t.rows.splice(at - 1, 1);
       t.rowCount -= 1;
+      shiftFormulas(t, at - 1, -1);
       bump(book);
     },
     renameHeader(id, tab, from, to) {
