@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cellKey, judgeCell, judgeDelete, resolveRow } from './conflicts';
+import type { Cell } from './ids';
 
 const where = { sheetId: 3, tab: 'Orders', rowId: 'sbA' };
 
@@ -56,7 +57,7 @@ describe('resolveRow', () => {
 });
 
 describe('judgeDelete', () => {
-  it.each([
+  it.each<{ name: string; base: Record<string, Cell> | undefined; sheet: Record<string, Cell>; conflict: unknown }>([
     { name: 'no base: delete', base: undefined, sheet: { A: 'x' }, conflict: null },
     { name: 'the sheet still holds what the app saw: delete', base: { A: 'x', B: 2 }, sheet: { A: 'x', B: '2' }, conflict: null },
     {
