@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignIds, diffRows, rowHash, type CachedRow, type ReadRow } from './diff';
+import { assignIds, backfillTargets, diffRows, rowHash, type CachedRow, type ReadRow } from './diff';
 import { ID_COLUMN, parseHeader, rowData } from './ids';
 
 // Tab: Name | City | _sheetboard_id
@@ -84,6 +84,12 @@ describe('diffRows', () => {
     expect(plan.blank).toBe(2);
     expect(plan.order).toEqual([{ id: 'a', sheetRow: 2 }]);
     expect(plan.deletes).toEqual(['b', 'c']);
+
+    expect(backfillTargets(plan)).toEqual([
+      { row: 3, id: null },
+      { row: 6, id: 'a' },
+      { row: 7, id: null },
+    ]);
 
     // After the back-fill wrote ids to rows 3, 6 and 7 they are inserts, in sheet order.
     const after = assignIds(plan, new Map([[3, 'n1'], [6, 'n2'], [7, 'n3']]));

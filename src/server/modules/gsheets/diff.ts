@@ -5,7 +5,7 @@
 //
 // Pure: no network, no database.
 import crypto from 'node:crypto';
-import { rowData, rowIdOf, type Cell, type ParsedHeader } from './ids';
+import { rowData, rowIdOf, type Cell, type ParsedHeader, type RowExpectation } from './ids';
 
 /** A data row as read: its values (sheet column order) and its 1-based row number in the sheet. */
 export interface ReadRow {
@@ -115,6 +115,14 @@ export function diffRows(header: Pick<ParsedHeader, 'columns' | 'positions' | 'i
   }
   for (const c of cached) if (!seen.has(c.id)) plan.deletes.push(c.id);
   return plan;
+}
+
+/**
+ * The rows a back-fill writes ids to, with what each must still hold when it is sent (no id, or
+ * the copied id): pass the rows to backfillIds and check them with rowsNotAsExpected first.
+ */
+export function backfillTargets(plan: Pick<PullPlan, 'withoutId' | 'duplicates'>): RowExpectation[] {
+  return [...plan.withoutId.map((r) => ({ row: r.sheetRow, id: null })), ...plan.duplicates.map((r) => ({ row: r.sheetRow, id: r.id }))].sort((a, b) => a.row - b.row);
 }
 
 /**

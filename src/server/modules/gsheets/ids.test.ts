@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { a1Range, backfillIds, columnLetters, ID_COLUMN, matchTabs, newRowId, parseHeader, parseSheetUrl, placeIdColumn, quoteTitle, rowData, rowIdOf } from './ids';
+import { a1Range, backfillIds, columnLetters, ID_COLUMN, matchTabs, newRowId, parseHeader, parseSheetUrl, placeIdColumn, quoteTitle, rowData, rowIdOf, rowsNotAsExpected } from './ids';
 
 /** A repeatable random source: the values given, round and round. */
 const cycle = (...xs: number[]) => {
@@ -159,6 +159,21 @@ describe('the id column', () => {
     const written = b.data.flatMap((d) => d.values.map((v) => v[0]));
     expect(written).toEqual([...b.ids.values()]);
     expect(new Set(written).size).toBe(written.length);
+  });
+});
+
+describe('rowsNotAsExpected (the id column read again just before a write by row number)', () => {
+  const planned = [
+    { row: 3, id: null },
+    { row: 4, id: 'dup' },
+  ];
+  it.each([
+    { name: 'nothing moved: write', column: [[ID_COLUMN], ['a'], [], ['dup']], off: [] },
+    { name: 'a row inserted above: the id-less row moved down, an id sits where it was', column: [[ID_COLUMN], ['new'], ['a'], [], ['dup']], off: [3, 4] },
+    { name: 'the read ends early (rows deleted at the bottom)', column: [[ID_COLUMN], ['a']], off: [4] },
+    { name: 'someone typed in the id cell', column: [[ID_COLUMN], ['a'], ['typed'], ['dup']], off: [3] },
+  ])('$name', ({ column, off }) => {
+    expect(rowsNotAsExpected(planned, column).map((e) => e.row)).toEqual(off);
   });
 });
 

@@ -208,6 +208,23 @@ export function backfillIds(title: string, idColumnIndex: number, rows: readonly
   return { ids, data };
 }
 
+/** A row addressed by number, and the id it must still hold (null: it must still have none). */
+export interface RowExpectation {
+  row: number;
+  id: string | null;
+}
+
+/**
+ * The rows that no longer hold what a plan expects, given the id column read again just before
+ * writing (values.get of the id column from row 1, so row r is `idColumn[r - 1][0]`). Rows move
+ * whenever someone inserts, deletes or sorts in Google: a write planned by number is sent only when
+ * this is empty; otherwise read again and plan again. Covers back-fills (a row that had no id must
+ * still have none, or a copy must still hold the copied id) and pushes (movedTargets).
+ */
+export function rowsNotAsExpected<T extends RowExpectation>(expected: readonly T[], idColumn: readonly (readonly unknown[] | undefined)[]): T[] {
+  return expected.filter((e) => rowIdOf(idColumn[e.row - 1]?.[0]) !== e.id);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Tabs
 

@@ -16,7 +16,7 @@
 //
 // Pure: no network, no database.
 import { judgeDelete, resolveRow, sameCell, type Conflict, type Winner } from './conflicts';
-import { a1Range, columnLetters, ID_COLUMN, quoteTitle, rowData, rowIdOf, type Cell, type ParsedHeader, type ValueRange } from './ids';
+import { a1Range, columnLetters, ID_COLUMN, quoteTitle, rowData, rowIdOf, rowsNotAsExpected, type Cell, type ParsedHeader, type ValueRange } from './ids';
 import type { ReadRow } from './diff';
 
 export type OutboxOp = 'append' | 'update' | 'delete';
@@ -243,5 +243,5 @@ export function planPush(tab: { sheetId: number; title: string }, edits: Coalesc
  * rows moved in Google since the read: read again and plan again.
  */
 export function movedTargets(targets: PushPlan['targets'], idColumn: readonly (readonly unknown[] | undefined)[]): PushPlan['targets'] {
-  return targets.filter((t) => rowIdOf(idColumn[t.row - 1]?.[0]) !== t.rowId);
+  return rowsNotAsExpected(targets.map((t) => ({ ...t, id: t.rowId })), idColumn).map(({ row, rowId }) => ({ row, rowId }));
 }
