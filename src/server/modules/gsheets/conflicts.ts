@@ -51,7 +51,7 @@ export interface Conflict {
   base: Cell | null;
   sheet: Cell | null;
   app: Cell | null;
-  /** Whose value stands. */
+  /** Whose value stands. A row deleted in the sheet stays deleted whoever wins ('sheet'). */
   winner: Winner;
 }
 

@@ -160,6 +160,21 @@ describe('planPush', () => {
     expect(plan.updates.map((u) => u.range)).toEqual(["'Orders'!C2"]);
   });
 
+  it('a push that half got through plans to only what is left when tried again (nothing twice)', () => {
+    const [t] = coalesce([
+      edit('update', 'b', { City: 'Metz' }, { City: 'Lyon' }),
+      edit('delete', 'c'),
+      edit('append', 'n1', { Name: 'Nia' }),
+      edit('append', 'n2', { Name: 'Noe' }),
+    ]);
+    const first = planPush(tab, t!, sheet);
+    expect([first.updates.length, first.deletes.length, first.append?.values.length]).toEqual([1, 1, 2]);
+    // The update and the delete went through, the append too but its answer was lost (a timeout).
+    const after = fresh([2, 'a', ['Ann', 'Paris', 1, 10]], [3, 'b', ['Bob', 'Metz', 2, 20]], [4, 'd', ['Dee', 'Oslo', 4, 40]], [5, 'n1', ['Nia', '', '', '']], [6, 'n2', ['Noe', '', '', '']]);
+    const again = planPush(tab, t!, after);
+    expect(again).toMatchObject({ append: null, updates: [], deletes: [], conflicts: [], alreadyAppended: ['n1', 'n2'], alreadyDeleted: ['c'], targets: [] });
+  });
+
   it('refuses a tab without its id column', () => {
     expect(() => planPush(tab, coalesce([edit('delete', 'a')])[0]!, { header: parseHeader(['Name']), rows: [] })).toThrow(/_sheetboard_id/);
   });
