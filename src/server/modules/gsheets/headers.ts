@@ -1,0 +1,221 @@
+// The data-contract guard: each sync reads a tab's header again, and a column renamed or deleted
+// in Google that a block uses is reported (which blocks, which settings) with a one-click remap.
+// What a block reads comes from its schema (src/shared/settings/columns.ts: usedColumns,
+// datasourceSheets, remapBlockColumns), so no block kind is named here and a new kind is covered
+// the day it joins the catalogue.
+//
+// Pure: no network, no database.
+import { schemaOf } from '../../../blocks/schemas';
+import { blockSettings } from '../../../shared/settings/block';
+import { datasourceSheets, remapBlockColumns, usedColumns, type ColumnMap } from '../../../shared/settings/columns';
+import type { BlockRecord, BlockSchema, SettingsSchema } from '../../../shared/settings/types';
+import type { ParsedHeader } from './ids';
+
+/** A visible column and its 0-based sheet column index. */
+export interface HeaderColumn {
+  name: string;
+  position: number;
+}
+
+/** The columns of a parsed header with their positions (what the sync stores for next time). */
+export function headerColumns(header: Pick<ParsedHeader, 'columns' | 'positions'>): HeaderColumn[] {
+  return header.columns.map((name, i) => ({ name, position: header.positions[i]! }));
+}
+
+export interface HeaderChanges {
+  /** A column whose name changed in place (see compareHeaders). */
+  renamed: { from: string; to: string; position: number }[];
+  deleted: HeaderColumn[];
+  added: HeaderColumn[];
+  /** Columns still there whose order among the others changed (blocks do not care; reported). */
+  moved: { name: string; from: number; to: number }[];
+}
+
+/** Indexes (into `xs`) of one longest strictly increasing subsequence: O(n log n). */
+function increasingRun(xs: readonly number[]): Set<number> {
+  const tails: number[] = [];
+  const prev: number[] = new Array<number>(xs.length).fill(-1);
+  for (let i = 0; i < xs.length; i++) {
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (xs[tails[mid]!]! < xs[i]!) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0) prev[i] = tails[lo - 1]!;
+    tails[lo] = i;
+  }
+  const out = new Set<number>();
+  for (let i = tails.length ? tails[tails.length - 1]! : -1; i !== -1; i = prev[i]!) out.add(i);
+  return out;
+}
+
+/**
+ * The previous header against the new one. Columns are matched by name; a column kept in place
+ * (its order among the other kept columns unchanged) is an anchor. A name gone and a new name in
+ * the same place (between the same two anchors) is a rename; several gone and as many new in one
+ * place pair up in order. Anything else is a deletion and an addition: a guess is never made when
+ * the counts differ, and a name that still exists elsewhere is never taken for renamed.
+ */
+export function compareHeaders(previous: readonly HeaderColumn[], next: readonly HeaderColumn[]): HeaderChanges {
+  const before = [...previous].sort((a, b) => a.position - b.position);
+  const after = [...next].sort((a, b) => a.position - b.position);
+  const beforeAt = new Map(before.map((c, i) => [c.name, i]));
+  const afterNames = new Set(after.map((c) => c.name));
+  // Kept columns in their new order, by their old index; the longest increasing run stays put.
+  const kept = after.filter((c) => beforeAt.has(c.name));
+  const oldIndex = kept.map((c) => beforeAt.get(c.name)!);
+  const staying = increasingRun(oldIndex);
+  const anchors = new Set(kept.filter((_, i) => staying.has(i)).map((c) => c.name));
+  const out: HeaderChanges = { renamed: [], deleted: [], added: [], moved: [] };
+  kept.forEach((c, i) => {
+    if (!staying.has(i)) out.moved.push({ name: c.name, from: before[oldIndex[i]!]!.position, to: c.position });
+  });
+  // The place of a column: how many anchors come before it.
+  const gaps = (cols: HeaderColumn[], take: (c: HeaderColumn) => boolean) => {
+    const byGap = new Map<number, HeaderColumn[]>();
+    let gap = 0;
+    for (const c of cols) {
+      if (anchors.has(c.name)) gap++;
+      else if (take(c)) {
+        const list = byGap.get(gap);
+        if (list) list.push(c);
+        else byGap.set(gap, [c]);
+      }
+    }
+    return byGap;
+  };
+  const gone = gaps(before, (c) => !afterNames.has(c.name));
+  const fresh = gaps(after, (c) => !beforeAt.has(c.name));
+  for (const [gap, olds] of gone) {
+    const news = fresh.get(gap);
+    if (news && news.length === olds.length) {
+      olds.forEach((o, i) => out.renamed.push({ from: o.name, to: news[i]!.name, position: news[i]!.position }));
+      fresh.delete(gap);
+    } else out.deleted.push(...olds);
+  }
+  for (const news of fresh.values()) out.added.push(...news);
+  out.deleted.sort((a, b) => a.position - b.position);
+  out.added.sort((a, b) => a.position - b.position);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which blocks a change breaks
+
+/** A setting of a block, by path as validation issues name it (`x_axis`, `axis.0.column`). */
+export interface SettingUse {
+  path: string;
+  /** The setting's label in the editor (its key when it has none). */
+  label: string;
+}
+
+export interface BlockColumnUse {
+  blockId: string;
+  type: string;
+  column: string;
+  change: 'renamed' | 'deleted';
+  /** The new name of a renamed column; null for a deleted one. */
+  to: string | null;
+  settings: SettingUse[];
+}
+
+// Not a name a header can hold (no control characters survive a sheet's header row).
+const PROBE = '\u0000sheetboard-probe\u0000';
+
+/** The settings remapping changed: remapBlockColumns leaves every untouched value as it was (same reference). */
+function changedSettings(schema: BlockSchema, block: BlockRecord, remapped: BlockRecord): SettingUse[] {
+  const out: SettingUse[] = [];
+  const level = (settings: SettingsSchema, a: Record<string, unknown>, b: Record<string, unknown>, prefix: string) => {
+    for (const [key, setting] of Object.entries(settings)) {
+      if (a[key] === b[key]) continue;
+      const x = a[key];
+      const y = b[key];
+      if (setting.type === 'array' && setting.item && Array.isArray(x) && Array.isArray(y)) {
+        x.forEach((item, j) => {
+          if (item !== y[j] && item && typeof item === 'object') level(setting.item!, item as Record<string, unknown>, y[j] as Record<string, unknown>, `${prefix}${key}.${j}.`);
+        });
+      } else out.push({ path: `${prefix}${key}`, label: setting.label ?? key });
+    }
+  };
+  level(blockSettings(schema), block, remapped, '');
+  const lists: [string, SettingsSchema | undefined][] = [
+    ['axis', schema.axis?.settings],
+    ['actions', schema.actions?.settings],
+    ['filters', schema.filters?.settings],
+  ];
+  for (const [name, settings] of lists) {
+    const x = (block as Record<string, unknown>)[name];
+    const y = (remapped as Record<string, unknown>)[name];
+    if (!settings || x === y || !Array.isArray(x) || !Array.isArray(y)) continue;
+    x.forEach((item, i) => {
+      if (item !== y[i] && item && typeof item === 'object') level(settings, item as Record<string, unknown>, y[i] as Record<string, unknown>, `${name}.${i}.`);
+    });
+  }
+  return out;
+}
+
+/** The columns of `sheetTitle` a block names (its own sheet's settings and datasources over it). */
+function namedColumns(schema: BlockSchema, block: BlockRecord, sheetTitle: string): Set<string> {
+  const out = new Set(datasourceSheets(schema, block)[sheetTitle] ?? []);
+  if (block.sheet_title === sheetTitle) for (const c of usedColumns(schema, block)) out.add(c);
+  return out;
+}
+
+/**
+ * The blocks that name a renamed or deleted column of `sheetTitle`, and in which settings. A block
+ * that shows every column without naming any (a table with no columns chosen) is not broken by
+ * either and is not listed. Blocks of kinds outside the catalogue are skipped.
+ */
+export function affectedBlocks(sheetTitle: string, changes: Pick<HeaderChanges, 'renamed' | 'deleted'>, blocks: readonly BlockRecord[], schemaFor: (type: string) => BlockSchema | null = schemaOf): BlockColumnUse[] {
+  const lost: { column: string; change: 'renamed' | 'deleted'; to: string | null }[] = [
+    ...changes.renamed.map((r) => ({ column: r.from, change: 'renamed' as const, to: r.to })),
+    ...changes.deleted.map((d) => ({ column: d.name, change: 'deleted' as const, to: null })),
+  ];
+  const out: BlockColumnUse[] = [];
+  if (!lost.length) return out;
+  for (const block of blocks) {
+    const schema = schemaFor(block.type);
+    if (!schema) continue;
+    const named = namedColumns(schema, block, sheetTitle);
+    for (const l of lost) {
+      if (!named.has(l.column)) continue;
+      const probe = remapBlockColumns(schema, block, { sheet: () => undefined, column: (s, c) => (s === sheetTitle && c === l.column ? PROBE : undefined) });
+      const settings = probe ? changedSettings(schema, block, probe) : [];
+      out.push({ blockId: block.id, type: block.type, column: l.column, change: l.change, to: l.to, settings });
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The one-click remap
+
+/**
+ * A ColumnMap from plain pairs, keyed by old names: tabs renamed (`sheets`: old title → new) and
+ * columns renamed or remapped per tab (`columns`: old tab title → old column → new column).
+ * Maps, not objects, so a column named `constructor` maps like any other.
+ */
+export function columnMap(pairs: { sheets?: Iterable<readonly [string, string]>; columns?: Iterable<readonly [string, Iterable<readonly [string, string]>]> }): ColumnMap {
+  const sheets = new Map(pairs.sheets ?? []);
+  const columns = new Map<string, Map<string, string>>();
+  for (const [sheet, cols] of pairs.columns ?? []) columns.set(sheet, new Map(cols));
+  return { sheet: (title) => sheets.get(title), column: (sheet, column) => columns.get(sheet)?.get(column) };
+}
+
+/** The ColumnMap that follows every rename of a tab's header (the one-click remap of a rename). */
+export function renameMap(sheetTitle: string, changes: Pick<HeaderChanges, 'renamed'>): ColumnMap {
+  return columnMap({ columns: [[sheetTitle, changes.renamed.map((r) => [r.from, r.to] as const)]] });
+}
+
+/** The blocks the map changes, remapped (remapBlockColumns); blocks it leaves alone are not listed. */
+export function remapBlocks(blocks: readonly BlockRecord[], map: ColumnMap, schemaFor: (type: string) => BlockSchema | null = schemaOf): BlockRecord[] {
+  const out: BlockRecord[] = [];
+  for (const block of blocks) {
+    const schema = schemaFor(block.type);
+    const next = schema ? remapBlockColumns(schema, block, map) : null;
+    if (next) out.push(next);
+  }
+  return out;
+}
