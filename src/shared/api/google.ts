@@ -63,3 +63,35 @@ export const GOOGLE_MESSAGES = {
   reconnect: 'Google no longer accepts this connection (access was removed or has expired). Reconnect your Google account.',
   tooManyConnects: (wait: string) => `Too many attempts to connect Google. Please wait ${wait} and try again.`,
 } as const;
+
+// ---- A Google spreadsheet connected by its link (pulled into our tables; blocks read it as any sheet) ----
+
+/** Where a connected spreadsheet's sync stands (GET …/:spreadsheetId, and after connect / pull). */
+export const GoogleSyncStatus = z.object({
+  spreadsheet_id: z.string(),
+  /** The link it was connected by (opens the sheet in Google). */
+  url: z.string(),
+  /** 'syncing': a pull is running (first sync: progress below); 'paused': the connection needs reconnecting. */
+  status: z.enum(['syncing', 'ok', 'error', 'paused']),
+  /** Why it failed or paused, in words (null when fine). */
+  error: z.string().nullable(),
+  progress_rows: z.number(),
+  /** Rows to read in all, when known. */
+  progress_total: z.number().nullable(),
+  last_pull_at: z.string().nullable(),
+  /** The tabs as sheets, with their row counts. */
+  tabs: z.array(z.object({ title: z.string(), rows: z.number() })),
+});
+export type GoogleSyncStatus = z.infer<typeof GoogleSyncStatus>;
+export const GoogleSyncResponse = z.object({ sync: GoogleSyncStatus });
+
+/**
+ * POST /api/google/spreadsheets { url, workspace_id? } → 202 { spreadsheet: { id, title }, sync }:
+ * a new spreadsheet of the workspace fed by the Google file the link names, read through the
+ * workspace's Google connection (or the server's service account); the first pull runs in the
+ * background (poll GET /api/google/spreadsheets/:spreadsheetId).
+ */
+export const GoogleSpreadsheetBody = z.object({ url: z.string().max(4000), workspace_id: WorkspaceRef.optional() });
+export const GoogleSpreadsheetResponse = z.object({ spreadsheet: z.object({ id: z.string(), title: z.string() }), sync: GoogleSyncStatus });
+export const GoogleSpreadsheetParams = z.object({ spreadsheetId: z.string().min(1).max(64) });
+/** POST /api/google/spreadsheets/:spreadsheetId/pull → 202 { sync }: read Google's changes now. */
