@@ -249,7 +249,6 @@ function LinkStep({
           }}
           error={error}
           data-autofocus
-          maxLength={2000}
         />
         <Group justify={onBack ? 'space-between' : 'flex-end'}>
           {onBack && (
