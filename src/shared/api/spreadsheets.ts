@@ -15,6 +15,8 @@ export const Spreadsheet = z.object({
   title: z.string(),
   sheets: z.array(SheetSummary),
   created_at: z.string().optional(),
+  /** Where its rows come from: 'google' for a Google Sheet kept in sync (issue 16); else a file or JSON import. */
+  source: z.string().optional(),
 });
 export type Spreadsheet = z.infer<typeof Spreadsheet>;
 

@@ -1,17 +1,23 @@
 import { Accordion, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconFileSpreadsheet, IconPlus, IconTable, IconTableOptions } from '@tabler/icons-react';
+import { IconBrandGoogle, IconFileSpreadsheet, IconPlus, IconTable, IconTableOptions } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { useSpreadsheets } from '../../lib/queries';
+import { GoogleSyncBadges, GoogleSyncPanel } from '../google/GoogleSyncInfo';
 import { ImportSpreadsheet } from './ImportSpreadsheet';
 
 const COLUMNS_SHOWN = 40;
 
-export function SpreadsheetsSection({ onNewBoard }: { onNewBoard: (spreadsheetId: string) => void }) {
+export function SpreadsheetsSection({ onNewBoard, onConnectGoogle }: { onNewBoard: (spreadsheetId: string) => void; onConnectGoogle: () => void }) {
   const spreadsheets = useSpreadsheets();
   return (
     <Stack gap="sm" component="section" aria-label="Spreadsheets">
-      <Title order={3}>Spreadsheets</Title>
+      <Group justify="space-between">
+        <Title order={3}>Spreadsheets</Title>
+        <Button variant="light" leftSection={<IconBrandGoogle size={16} />} onClick={onConnectGoogle}>
+          Connect a Google Sheet
+        </Button>
+      </Group>
       <ImportSpreadsheet />
       {spreadsheets.isPending && <Loading />}
       {spreadsheets.isError && <Text c="red">{spreadsheets.error.message}</Text>}
@@ -32,13 +38,17 @@ export function SpreadsheetsSection({ onNewBoard }: { onNewBoard: (spreadsheetId
                         .join(' · ')}
                     </Text>
                   </div>
-                  <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
-                    {s.sheets.length} {s.sheets.length === 1 ? 'sheet' : 'sheets'}
-                  </Badge>
+                  <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+                    {s.source === 'google' && <GoogleSyncBadges spreadsheetId={s.id} />}
+                    <Badge variant="light" color="gray">
+                      {s.sheets.length} {s.sheets.length === 1 ? 'sheet' : 'sheets'}
+                    </Badge>
+                  </Group>
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>
                 <Stack gap="sm">
+                  {s.source === 'google' && <GoogleSyncPanel spreadsheetId={s.id} title={s.title} />}
                   {s.sheets.map((sheet) => (
                     <div key={sheet.title}>
                       <Group gap={6} mb={4}>

@@ -1,0 +1,42 @@
+// The calls of Google Sheets connecting (contracts in src/shared/api/google.ts) and their queries.
+import { useQuery } from '@tanstack/react-query';
+import type { GoogleConnectionResponse, GoogleConnectResponse, GoogleSpreadsheetResponse, GoogleSyncResponse } from '../../../shared/api/google';
+import { api, type Out } from '../../lib/api';
+import { pollDelay, type GoogleMode } from './google-state';
+
+export const googleKeys = {
+  connection: ['google-connection'] as const,
+  sync: (spreadsheetId: string) => ['google-sync', spreadsheetId] as const,
+};
+
+export type GoogleSpreadsheetCreated = Out<typeof GoogleSpreadsheetResponse>;
+export type GoogleSync = Out<typeof GoogleSyncResponse>['sync'];
+
+const path = (spreadsheetId: string) => `/api/google/spreadsheets/${encodeURIComponent(spreadsheetId)}`;
+
+export const googleApi = {
+  /** Google's consent page for this workspace; the caller goes there (window.location.assign). */
+  connect: async (mode: GoogleMode) => (await api.post<Out<typeof GoogleConnectResponse>>('/api/google/connect', { mode })).url,
+  connection: () => api.get<GoogleConnectionResponse>('/api/google/connection'),
+  /** A new spreadsheet fed by the sheet the link names; its first sync runs on (poll `sync`). */
+  addSpreadsheet: (url: string) => api.post<GoogleSpreadsheetCreated>('/api/google/spreadsheets', { url }),
+  sync: async (spreadsheetId: string) => (await api.get<Out<typeof GoogleSyncResponse>>(path(spreadsheetId))).sync,
+  /** Read Google's changes now. */
+  pull: async (spreadsheetId: string) => (await api.post<Out<typeof GoogleSyncResponse>>(`${path(spreadsheetId)}/pull`)).sync,
+};
+
+export function useGoogleConnection(enabled: boolean) {
+  return useQuery({ queryKey: googleKeys.connection, queryFn: googleApi.connection, enabled, staleTime: 10_000 });
+}
+
+/** A connected spreadsheet's sync status, asked again every `everyMs` while a sync runs. */
+export function useGoogleSync(spreadsheetId: string | null, everyMs = 1000) {
+  return useQuery({
+    queryKey: googleKeys.sync(spreadsheetId ?? ''),
+    queryFn: () => googleApi.sync(spreadsheetId!),
+    enabled: spreadsheetId !== null,
+    refetchInterval: (query) => pollDelay(query.state.data, everyMs),
+    // A failed status read is shown; the next poll or Sync now tries again.
+    retry: false,
+  });
+}
