@@ -36,7 +36,7 @@ export function spreadsheetsRepo(db: Db) {
     listByWorkspace(workspaceId: string) {
       return db
         .selectFrom('spreadsheets')
-        .select(['id', 'title', 'created_at', 'workspace_id'])
+        .select(['id', 'title', 'created_at', 'workspace_id', 'source'])
         .where('workspace_id', '=', workspaceId)
         // An import still writing its rows (SQLite) is not there yet.
         .where('source', '!=', 'importing')

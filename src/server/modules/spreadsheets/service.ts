@@ -345,6 +345,8 @@ export async function listSpreadsheets(ctx: ServerContext, user: SessionUser): P
     id: s.id,
     title: s.title,
     created_at: s.created_at,
+    // Where its rows come from ('google': a connected Google Sheet the dashboard shows as such).
+    source: s.source,
     sheets: sheets.filter((sh) => sh.spreadsheet_id === s.id).map(summary),
   }));
 }
