@@ -1,0 +1,112 @@
+// Live Google Sheets (issue 16, first part) end to end on the real server against the local
+// Google (src/server/test-google.ts): an owner connects their Google account through the consent
+// page, pastes the link of a sheet, watches the first sync, builds a board on it and sees its rows;
+// a person then edits the sheet in "Google", and Sync now brings the change to the board.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeGoogle, type FakeGoogle } from '../../src/server/test-google';
+import { call, newOwnerEmail, shot } from './flows';
+import { launchBrowser, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+let google: FakeGoogle;
+let context: BrowserContext;
+let page: Page;
+const GOOGLE_USER = 'ada.owner@gmail.test';
+const FILE_ID = '1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_orders';
+
+beforeAll(async () => {
+  google = await startFakeGoogle();
+  google.consent.user = GOOGLE_USER;
+  google.createSpreadsheet({
+    spreadsheetId: FILE_ID,
+    title: 'Shop orders',
+    writers: [GOOGLE_USER],
+    tabs: [
+      {
+        title: 'Orders',
+        rows: [
+          ['Customer', 'Amount', 'Status'],
+          ['Acme Bakery', 120, 'Paid'],
+          ['Blue Door Cafe', 80, 'Open'],
+          ['Corner Books', 45, 'Open'],
+        ],
+      },
+    ],
+  });
+  server = await startServer({
+    GOOGLE_CLIENT_ID: google.oauthClient.clientId,
+    GOOGLE_CLIENT_SECRET: google.oauthClient.clientSecret,
+    GOOGLE_API_URL: google.url,
+    GOOGLE_OAUTH_URL: google.authUrl,
+    GOOGLE_TOKEN_URL: google.tokenUrl,
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+  await google?.close();
+});
+
+describe('a Google Sheet connected by its link', () => {
+  it('connects the Google account, pastes the link and syncs the sheet', async () => {
+    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await call(context, server, 'POST', '/api/auth/signup', { name: 'Ada Owner', email: newOwnerEmail(), password: 'correct horse battery' });
+    page = await context.newPage();
+    await page.goto(`${server.baseUrl}/dashboard`);
+    await page.getByRole('button', { name: 'Connect a Google Sheet' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Connect a Google Sheet' });
+    await dialog.getByRole('button', { name: 'Connect your Google account' }).waitFor();
+    await shot(page, 'google-sheets-1-connect');
+    await dialog.getByRole('button', { name: 'Connect your Google account' }).click();
+    // The consent page answers at once for the test's Google user, and Google sends the owner back.
+    await page.waitForURL(/\/dashboard/);
+    const form = page.getByRole('form', { name: 'Connect a Google Sheet' });
+    await form.waitFor();
+    expect(await page.getByTestId('google-account').innerText()).toContain(GOOGLE_USER);
+    expect(new URL(page.url()).searchParams.get('google')).toBeNull();
+
+    await form.getByLabel('Link to your Google Sheet').fill('https://example.com/not-a-sheet');
+    await form.getByRole('button', { name: 'Connect' }).click();
+    await form.getByText(/Google Sheets/).first().waitFor();
+    await form.getByLabel('Link to your Google Sheet').fill(`https://docs.google.com/spreadsheets/d/${FILE_ID}/edit#gid=0`);
+    await form.getByRole('button', { name: 'Connect' }).click();
+    const done = page.getByTestId('google-done');
+    await done.waitFor({ timeout: 30_000 });
+    expect(await done.innerText()).toContain('Shop orders');
+    await shot(page, 'google-sheets-2-synced');
+  });
+
+  it('a board on it shows the rows; an edit made in Google reaches it with Sync now', async () => {
+    const { spreadsheets } = await call<{ spreadsheets: { id: string; title: string }[] }>(context, server, 'GET', '/api/spreadsheets');
+    const sheet = spreadsheets.find((s) => s.title === 'Shop orders')!;
+    const { app } = await call<{ app: { id: string; subdomain: string } }>(context, server, 'POST', '/api/apps', { name: 'Orders board', kind: 'board', spreadsheetId: sheet.id });
+    const { pages } = await call<{ pages: { page_id: string }[] }>(context, server, 'GET', `/api/pages/${app.id}`);
+    await call(context, server, 'POST', '/api/blocks', { pageId: pages[0]!.page_id, type: 'table', sheet_title: 'Orders', axis: [{ column: 'Customer' }, { column: 'Amount' }, { column: 'Status' }] });
+    const board = await context.newPage();
+    await board.goto(`${server.baseUrl}/${app.subdomain}`);
+    await board.getByRole('cell', { name: 'Blue Door Cafe', exact: true }).waitFor();
+
+    // Someone edits the sheet in Google: a status changes, a row is inserted above it.
+    google.setCell(FILE_ID, 'Orders', 'C3', 'Paid');
+    google.insertRow(FILE_ID, 'Orders', 2, ['Daisy Florist', 60, 'Open']);
+    await page.keyboard.press('Escape');
+    await page.reload();
+    const item = page.getByTestId('spreadsheet-item').filter({ hasText: 'Shop orders' });
+    await item.getByTestId('google-badge').waitFor();
+    await item.getByRole('button', { name: /Shop orders/ }).first().click();
+    await item.getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(async () => (await call<{ sync: { status: string; last_pull_at: string | null } }>(context, server, 'GET', `/api/google/spreadsheets/${sheet.id}`)).sync.status, { timeout: 30_000 }).toBe('ok');
+    await shot(page, 'google-sheets-3-dashboard');
+
+    await board.reload();
+    await board.getByRole('cell', { name: 'Daisy Florist', exact: true }).waitFor();
+    const blueDoor = board.getByRole('row').filter({ hasText: 'Blue Door Cafe' });
+    expect(await blueDoor.innerText()).toContain('Paid');
+    await shot(board, 'google-sheets-4-board');
+  });
+});
