@@ -43,10 +43,21 @@ export function googleSourcesRepo(db: Db) {
     sheetsOf(spreadsheetId: string) {
       return db.selectFrom('sheets').selectAll().where('spreadsheet_id', '=', spreadsheetId).orderBy('position').execute();
     },
-    /** What the cache holds of a tab: Google id, row index and hash of each row. */
-    async cachedRows(sheetId: string): Promise<{ row_id: string; row_index: number; hash: string }[]> {
-      const rows = await db.selectFrom('google_rows').select(['row_id', 'row_index', 'hash']).where('sheet_id', '=', sheetId).orderBy('row_index').execute();
-      return rows.map((r) => ({ row_id: r.row_id, row_index: Number(r.row_index), hash: r.hash }));
+    /**
+     * What the cache holds of a tab: Google id, row index and hash of each row, in row order. Read
+     * in pages with a pause between them (SQLite answers synchronously: 100,000 rows at once would
+     * hold the event loop).
+     */
+    async cachedRows(sheetId: string, page = 10_000, pause: () => Promise<void> = async () => {}): Promise<{ row_id: string; row_index: number; hash: string }[]> {
+      const out: { row_id: string; row_index: number; hash: string }[] = [];
+      let after = -1;
+      for (;;) {
+        const rows = await db.selectFrom('google_rows').select(['row_id', 'row_index', 'hash']).where('sheet_id', '=', sheetId).where('row_index', '>', after).orderBy('row_index').limit(page).execute();
+        for (const r of rows) out.push({ row_id: r.row_id, row_index: Number(r.row_index), hash: r.hash });
+        if (rows.length < page) return out;
+        after = Number(rows[rows.length - 1]!.row_index);
+        await pause();
+      }
     },
     /** Row ids of the tab with edits of the app not pushed yet: the pull leaves those rows to the push. */
     async pendingRowIds(sheetId: string): Promise<Set<string>> {
