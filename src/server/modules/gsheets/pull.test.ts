@@ -12,7 +12,9 @@ import { GOOGLE_SHEETS_MESSAGES } from '../../../shared/rules/google-sheets';
 import { startFakeGoogle, type Cell, type FakeGoogle } from '../../test-google';
 import { addBlock, createTestApp, joinAsEditor, signUp, tableOf, type TestApp, type TestUser } from '../../test-helpers';
 import { ID_COLUMN } from './ids';
-import { mergeHeaderChanges, PULL_MESSAGES, PULL_TUNING, readOnlyIdentity, runningPulls } from './pull';
+import { diffRows } from './diff';
+import { parseHeader } from './ids';
+import { diffInSlices, mergeHeaderChanges, PULL_MESSAGES, PULL_TUNING, readOnlyIdentity, runningPulls } from './pull';
 
 let google: FakeGoogle;
 let t: TestApp;
@@ -264,6 +266,42 @@ describe('pulling what a person changed in Google', () => {
   });
 });
 
+describe('copies and the service account', () => {
+  it('a row copied in Google (its id too) becomes a new row with an id of its own; the original keeps its _id', async () => {
+    const owner = await signUp(t.app);
+    const email = await connect(owner);
+    const id = sheetOf(email);
+    const { spreadsheetId } = await connectSheet(owner, id);
+    const first = await rows(owner, spreadsheetId);
+    const ada = google.values(id, 'Orders')[1]!;
+    google.insertRow(id, 'Orders', 5, [...ada.slice(0, 3), false, ada[4]!]);
+    await pull(owner, spreadsheetId);
+    const second = await rows(owner, spreadsheetId);
+    expect(second).toHaveLength(4);
+    expect(second[0]).toEqual(first[0]);
+    expect(second[3]).toMatchObject({ Name: 'Ada', Paid: false });
+    const ids = google.values(id, 'Orders').slice(1).map((r) => r[4]);
+    expect(new Set(ids).size).toBe(4);
+  });
+
+  it('without an OAuth connection, the server’s service account reads a sheet shared with it', async () => {
+    const key = google.addServiceAccount();
+    const sa = await createTestApp({ googleApiUrl: google.url, googleTokenUrl: google.tokenUrl, googleServiceAccount: { clientEmail: key.client_email, privateKey: key.private_key } });
+    try {
+      const owner = await signUp(sa.app);
+      const id = sheetOf(key.client_email);
+      const res = await sa.app.inject({ method: 'POST', url: '/api/google/spreadsheets', headers: as(owner), payload: { url: id } });
+      expect(res.statusCode, res.body).toBe(202);
+      while (runningPulls(sa.ctx).length > 0) await Promise.all(runningPulls(sa.ctx));
+      const sync = (await sa.app.inject({ method: 'GET', url: `/api/google/spreadsheets/${res.json().spreadsheet.id}`, headers: as(owner) })).json().sync;
+      expect(sync).toMatchObject({ status: 'ok', tabs: [{ title: 'Orders', rows: 3 }] });
+      expect(google.requests.filter((r) => r.kind === 'sheets.values.get').at(-1)!.principal).toBe(key.client_email);
+    } finally {
+      await sa.close();
+    }
+  });
+});
+
 describe('faults', () => {
   it('429 and 500 answers are retried; reads come in batches', async () => {
     const owner = await signUp(t.app);
@@ -393,6 +431,20 @@ describe('the pure parts', () => {
     expect(two[1]).not.toBe('b');
     expect(two[2]).not.toBe('b');
     expect(new Set(two).size).toBe(4);
+  });
+
+  it('the diff in slices gives what one diffRows pass gives, copies across slices included', async () => {
+    const header = parseHeader(['Name', '_sheetboard_id']);
+    const read = Array.from({ length: 12_000 }, (_, i) => ({ row: i + 2, values: [`P${i}`, i === 11_000 ? 'sb5' : i % 10 === 0 ? '' : `sb${i}`] }));
+    const cached = [
+      { row_id: 'sb1', hash: 'stale' },
+      { row_id: 'sbGone', hash: 'x' },
+      ...read.slice(2, 9000).filter((_, k) => k % 10 !== 8).map((r) => ({ row_id: String(r.values[1]), hash: '' })),
+    ].filter((c) => c.row_id !== '');
+    const one = diffRows(header, read, cached.map((c) => ({ id: c.row_id, hash: c.hash, sheetRow: -1 })));
+    const sliced = await diffInSlices(header, read, cached);
+    for (const key of ['inserts', 'updates', 'deletes', 'order', 'withoutId', 'duplicates', 'blank'] as const) expect(sliced[key]).toEqual(one[key]);
+    expect(sliced.duplicates).toEqual([expect.objectContaining({ id: 'sb5', keptRow: 7, sheetRow: 11_002 })]);
   });
 
   it('header changes: renames chain, a rename then a deletion is a deletion, a name that comes back clears', () => {
