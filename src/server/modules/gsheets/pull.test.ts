@@ -248,6 +248,23 @@ describe('pulling what a person changed in Google', () => {
     expect((await rows(owner, spreadsheetId, 'Sales')).map((r) => r.Name)).toEqual(['Ada', 'Grace', 'Edsger']);
     expect((await rows(owner, spreadsheetId, 'Old')).map(strip)).toEqual([{ X: 1 }]);
     expect((await rows(owner, spreadsheetId, 'New')).map(strip)).toEqual([{ Y: 2 }]);
+
+    // A tab takes the title of a deleted tab's sheet: the synced tab gets it, the old sheet steps aside.
+    google.renameTab(id, 'Sales', 'Old');
+    expect((await pull(owner, spreadsheetId)).status).toBe('ok');
+    const last = await sheetIds();
+    expect(last.Old).toBe(before.Orders);
+    expect(last['Old (removed from Google)']).toBe(before.Old);
+    expect((await rows(owner, spreadsheetId, 'Old')).map((r) => r.Name)).toEqual(['Ada', 'Grace', 'Edsger']);
+
+    // Two tabs swap names in Google: their sheets swap too.
+    google.renameTab(id, 'Old', 'tmp');
+    google.renameTab(id, 'New', 'Old');
+    google.renameTab(id, 'tmp', 'New');
+    expect((await pull(owner, spreadsheetId)).status).toBe('ok');
+    const swapped = await sheetIds();
+    expect([swapped.New, swapped.Old]).toEqual([last.Old, last.New]);
+    expect((await rows(owner, spreadsheetId, 'New')).map((r) => r.Name)).toEqual(['Ada', 'Grace', 'Edsger']);
   });
 
   it('a renamed column a block uses is reported with the block and its settings; the rows follow the new name', async () => {

@@ -266,16 +266,32 @@ export async function pullSpreadsheet(ctx: ServerContext, spreadsheetId: string)
     const tab = stored.find((t) => t.google_sheet_id === gone.sheetId)!;
     await sources.forgetTab(tab.sheet_id);
   }
-  // Renamed tabs keep their sheet; new tabs get one.
+  // Renamed tabs keep their sheet; new tabs get one. A sheet left by a tab deleted in Google gives
+  // its title up to a tab that now has it (blocks find sheets by title: the synced tab is the one
+  // they mean). Titles are unique per spreadsheet: every change goes through a temporary title
+  // first, in one transaction, so tabs that swapped names in Google swap here too.
   const bySheetId = new Map(stored.map((t) => [t.google_sheet_id, t]));
-  for (const r of changes.renamed) {
-    const tab = bySheetId.get(r.sheetId)!;
-    await ctx.db.transaction().execute(async (trx) => {
-      await googleSourcesRepo(trx).renameSheet(tab.sheet_id, r.to);
-      await googleSourcesRepo(trx).updateTab(tab.sheet_id, { title: r.to });
-    });
-    tab.title = r.to;
-  }
+  const wanted = new Set(file.tabs.map((t) => t.title));
+  await ctx.db.transaction().execute(async (trx) => {
+    const repo = googleSourcesRepo(trx);
+    const sheets = await repo.sheetsOf(spreadsheetId);
+    const synced = new Set(changes.kept.map((k) => bySheetId.get(k.sheetId)!.sheet_id));
+    const taken = new Set(sheets.map((sh) => sh.title));
+    const moves: { sheetId: string; title: string; tab: boolean }[] = changes.renamed.map((r) => ({ sheetId: bySheetId.get(r.sheetId)!.sheet_id, title: r.to, tab: true }));
+    for (const sheet of sheets)
+      if (!synced.has(sheet.id) && wanted.has(sheet.title)) {
+        let title = `${sheet.title} (removed from Google)`.slice(0, 200);
+        for (let n = 2; taken.has(title) || wanted.has(title); n++) title = `${sheet.title} (removed from Google ${n})`.slice(0, 200);
+        taken.add(title);
+        moves.push({ sheetId: sheet.id, title, tab: false });
+      }
+    for (const m of moves) await repo.renameSheet(m.sheetId, `~sb-moving-${m.sheetId}`);
+    for (const m of moves) {
+      await repo.renameSheet(m.sheetId, m.title);
+      if (m.tab) await repo.updateTab(m.sheetId, { title: m.title });
+    }
+  });
+  for (const r of changes.renamed) bySheetId.get(r.sheetId)!.title = r.to;
   for (const added of changes.added) {
     const sheetId = newId();
     await ctx.db.transaction().execute(async (trx) => {
