@@ -568,7 +568,7 @@ async function applyTab(ctx: ServerContext, stored: GoogleTabRow, header: Parsed
   await ctx.db.transaction().execute(async (trx) => {
     const repo = googleSourcesRepo(trx);
     const pending = await repo.pendingRowIds(sheetId);
-    const sheet = (await trx.selectFrom('sheets').selectAll().where('id', '=', sheetId).executeTakeFirstOrThrow()) as { next_row_index: number | string; column_types: string; row_count: number | string };
+    const sheet = await repo.sheetById(sheetId);
     // Column types: kept for columns the sheet had (a renamed column keeps its type), guessed for new ones.
     const oldTypes = parseJson<Record<string, unknown>>(sheet.column_types, {});
     for (const r of headerChange.renamed) if (isColumnType(oldTypes[r.from])) oldTypes[r.to] = oldTypes[r.from];

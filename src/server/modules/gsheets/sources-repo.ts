@@ -40,6 +40,9 @@ export function googleSourcesRepo(db: Db) {
     async renameSheet(sheetId: string, title: string): Promise<void> {
       await db.updateTable('sheets').set({ title }).where('id', '=', sheetId).execute();
     },
+    sheetById(sheetId: string) {
+      return db.selectFrom('sheets').selectAll().where('id', '=', sheetId).executeTakeFirstOrThrow();
+    },
     sheetsOf(spreadsheetId: string) {
       return db.selectFrom('sheets').selectAll().where('spreadsheet_id', '=', spreadsheetId).orderBy('position').execute();
     },
