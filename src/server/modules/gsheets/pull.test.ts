@@ -233,6 +233,10 @@ describe('pulling what a person changed in Google', () => {
     const { spreadsheetId } = await connectSheet(owner, id);
     const sheetIds = async () => Object.fromEntries((await t.ctx.db.selectFrom('sheets').select(['id', 'title']).where('spreadsheet_id', '=', spreadsheetId).execute()).map((s) => [s.title, s.id]));
     const before = await sheetIds();
+    const app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { name: 'Tabs board', kind: 'board', spreadsheetId } })).json().app;
+    const block = await addBlock(t.app, owner, app.id, tableOf('Orders', ['Name']));
+    const sheetTitleOf = async () => JSON.parse((await t.ctx.db.selectFrom('blocks').select('config').where('id', '=', block.id).executeTakeFirstOrThrow()).config).sheet_title;
+    expect(await sheetTitleOf()).toBe('Orders');
     google.renameTab(id, 'Orders', 'Sales');
     const book = google.spreadsheets.get(id)!;
     book.tabs = book.tabs.filter((tab) => tab.title !== 'Old');
@@ -244,6 +248,8 @@ describe('pulling what a person changed in Google', () => {
     ]);
     const after = await sheetIds();
     expect(after.Sales).toBe(before.Orders);
+    // The block follows its tab's new name.
+    expect(await sheetTitleOf()).toBe('Sales');
     expect(after.Old).toBe(before.Old);
     expect((await rows(owner, spreadsheetId, 'Sales')).map((r) => r.Name)).toEqual(['Ada', 'Grace', 'Edsger']);
     expect((await rows(owner, spreadsheetId, 'Old')).map(strip)).toEqual([{ X: 1 }]);
@@ -264,6 +270,7 @@ describe('pulling what a person changed in Google', () => {
     expect((await pull(owner, spreadsheetId)).status).toBe('ok');
     const swapped = await sheetIds();
     expect([swapped.New, swapped.Old]).toEqual([last.Old, last.New]);
+    expect(await sheetTitleOf()).toBe('New');
     expect((await rows(owner, spreadsheetId, 'New')).map((r) => r.Name)).toEqual(['Ada', 'Grace', 'Edsger']);
   });
 

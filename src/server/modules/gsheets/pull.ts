@@ -30,7 +30,7 @@ import { guessSheetTypes, type Cell } from '../spreadsheets/import-file';
 import { spreadsheetsRepo } from '../spreadsheets/repo';
 import { breathe } from '../templates/copy';
 import { assignIds, backfillTargets, diffRows, rowHash, type CachedRow, type PlannedRow, type PullPlan, type ReadRow } from './diff';
-import { affectedBlocks, compareHeaders, headerColumns, type BlockColumnUse, type HeaderColumn } from './headers';
+import { affectedBlocks, columnMap, compareHeaders, headerColumns, remapBlocks, type BlockColumnUse, type HeaderColumn } from './headers';
 import { a1Range, backfillIds, matchTabs, parseHeader, placeIdColumn, quoteTitle, rowData, rowIdOf, rowsNotAsExpected, type ParsedHeader, type TabInfo } from './ids';
 import { QuotaGate, SHEETS_LIMITS, withRetries, type BucketLimits } from './quota';
 import { googleConnectionsRepo, type GoogleConnectionRow } from './repo';
@@ -290,6 +290,7 @@ export async function pullSpreadsheet(ctx: ServerContext, spreadsheetId: string)
       await repo.renameSheet(m.sheetId, m.title);
       if (m.tab) await repo.updateTab(m.sheetId, { title: m.title });
     }
+    if (changes.renamed.length > 0) await followTabRenames(trx, ctx.dialect, spreadsheetId, changes.renamed);
   });
   for (const r of changes.renamed) bySheetId.get(r.sheetId)!.title = r.to;
   for (const added of changes.added) {
@@ -317,6 +318,25 @@ export async function pullSpreadsheet(ctx: ServerContext, spreadsheetId: string)
     });
   }
   await sources.updateSource(spreadsheetId, { status: 'ok', error: null, drive_version: drive.data.version ?? null, last_pull_at: nowIso(), last_full_at: nowIso(), progress_rows: total });
+}
+
+/**
+ * Blocks follow a tab renamed in Google: it is the same sheet (same sheetId), renamed by the pull,
+ * so the blocks of the workspace's apps that name it by its old title are pointed at the new one
+ * (swaps included: the map is applied to every block at once). Columns are not remapped here:
+ * a renamed column is reported (broken_columns) for the owner to remap.
+ */
+async function followTabRenames(db: Db, dialect: 'sqlite' | 'postgres', spreadsheetId: string, renamed: { from: string; to: string }[]): Promise<void> {
+  const spreadsheet = await spreadsheetsRepo(db).findById(spreadsheetId);
+  if (!spreadsheet) return;
+  const repo = dataRepo(db, dialect);
+  const blocks = (await repo.blocksOver(spreadsheetId, spreadsheet.workspace_id)).map((b) => blockRecord(b));
+  const now = nowIso();
+  for (const block of remapBlocks(blocks, columnMap({ sheets: renamed.map((r) => [r.from, r.to] as const) }))) {
+    // Stored like the block service stores a record: everything but id and type.
+    const { id, type: _type, temp_block: _temp, ...config } = block;
+    await repo.updateBlock(id, JSON.stringify(config), now);
+  }
 }
 
 interface PullContext {
