@@ -226,6 +226,45 @@ describe('pulling what a person changed in Google', () => {
     expect(google.values(id, 'Orders')[1]![4]).toMatch(/^sb/);
   });
 
+  it('a row inserted in Google while ids are being written: no cached row ever holds another row’s data', async () => {
+    const owner = await signUp(t.app);
+    const email = await connect(owner);
+    const id = sheetOf(email);
+    const { spreadsheetId } = await connectSheet(owner, id);
+    // Two rows without ids; while their ids are written, someone inserts a row above them.
+    google.insertRow(id, 'Orders', 5, ['Barbara', 'Boston', 9, false]);
+    google.insertRow(id, 'Orders', 6, ['Alan', 'Wilmslow', 4, true]);
+    let shifted = false;
+    google.beforeWrite((write, g) => {
+      if (shifted || write.kind !== 'sheets.values.batchUpdate') return;
+      shifted = true;
+      g.insertRow(id, 'Orders', 2, ['Katherine', 'Hampton', 2, true]);
+    });
+    /** Every cached row against the Google row holding its id: the same data (`all`: every cached id is in Google). */
+    const consistent = async (all: boolean) => {
+      const byId = new Map(google.values(id, 'Orders').slice(1).filter((r) => typeof r[4] === 'string' && r[4] !== '').map((r) => [r[4] as string, r]));
+      const mapped = await t.ctx.db.selectFrom('google_rows').innerJoin('sheet_rows', (j) => j.onRef('sheet_rows.sheet_id', '=', 'google_rows.sheet_id').onRef('sheet_rows.row_index', '=', 'google_rows.row_index')).innerJoin('google_tabs', 'google_tabs.sheet_id', 'google_rows.sheet_id').select(['google_rows.row_id', 'sheet_rows.data']).where('google_tabs.spreadsheet_id', '=', spreadsheetId).execute();
+      for (const m of mapped) {
+        const row = byId.get(m.row_id);
+        // Right after the shift, a cached row whose id was overwritten in Google is simply gone there (next pull: removed).
+        if (!all && !row) continue;
+        expect(row, m.row_id).toBeDefined();
+        expect(JSON.parse(m.data).Name).toBe(row![0]);
+      }
+      return mapped.length;
+    };
+    try {
+      expect((await pull(owner, spreadsheetId)).status).toBe('ok');
+      expect(shifted).toBe(true);
+      await consistent(false);
+      expect((await pull(owner, spreadsheetId)).status).toBe('ok');
+      expect(await consistent(true)).toBe(6);
+      expect((await rows(owner, spreadsheetId)).map((r) => r.Name).sort()).toEqual(['Ada', 'Alan', 'Barbara', 'Edsger', 'Grace', 'Katherine']);
+    } finally {
+      google.beforeWrite(null);
+    }
+  });
+
   it('a renamed tab keeps its sheet; a new tab adds one; a deleted tab’s sheet keeps its last rows', async () => {
     const owner = await signUp(t.app);
     const email = await connect(owner);

@@ -450,25 +450,47 @@ async function placeIds(ctx: ServerContext, p: PullContext, tab: GoogleTabProps,
   return { ...header, idColumnIndex: placement.index, width: Math.max(header.width, placement.index + 1) };
 }
 
+/** Rows of the id column per read (ids are ~20 bytes: 40,000 of them stay far under 2 MB). */
+const ID_COLUMN_READ = 40_000;
+
+/** The id column from row 1 to `last`, as values.get gives it (row r at index r - 1). */
+async function readIdColumn(ctx: ServerContext, p: PullContext, tab: GoogleTabProps, idColumn: number, last: number): Promise<unknown[][]> {
+  const out: unknown[][] = [];
+  for (let from = 1; from <= last; from += ID_COLUMN_READ) {
+    const to = Math.min(last, from + ID_COLUMN_READ - 1);
+    const res = await call(ctx, p.session, p.connectionId, () =>
+      p.session.sheets.spreadsheets.values.get({ spreadsheetId: p.fileId, range: a1Range(tab.title, idColumn, from, idColumn, to), valueRenderOption: 'UNFORMATTED_VALUE', majorDimension: 'ROWS' }, { retry: false }),
+    );
+    const values = (res.data.values ?? []) as unknown[][];
+    for (let k = 0; k <= to - from; k++) out.push(values[k] ?? []);
+  }
+  return out;
+}
+
 /**
- * Writes ids into the rows that have none (and into copies of a row), after reading the id column
- * again: when a row moved since the read (someone inserted or deleted rows meanwhile), nothing is
- * written and those rows wait for the next pull, which reads them where they are then.
+ * Writes ids into the rows that have none (and into copies of a row). Google has no conditional
+ * write, so the id column is read just before (every row where the read saw it: the rows to fill
+ * still without an id, every row with an id still holding it) and once more after: when rows
+ * moved meanwhile (someone inserted or deleted rows), none of these rows is taken in this pull
+ * and the next one reads every row where it is then, by the ids it finds. (A shift above rows
+ * that all lack ids, as on a first sync, cannot be seen this way: the next pull then corrects
+ * the content of the rows by their ids.)
  */
 async function backfill(ctx: ServerContext, p: PullContext, tab: GoogleTabProps, header: ParsedHeader, plan: PullPlan): Promise<PullPlan> {
   const idColumn = header.idColumnIndex!;
   const targets = backfillTargets(plan);
-  const last = targets.reduce((n, t) => Math.max(n, t.row), 1);
-  const fresh = await call(ctx, p.session, p.connectionId, () =>
-    p.session.sheets.spreadsheets.values.get({ spreadsheetId: p.fileId, range: a1Range(tab.title, idColumn, 1, idColumn, last), valueRenderOption: 'UNFORMATTED_VALUE', majorDimension: 'ROWS' }, { retry: false }),
-  );
-  if (rowsNotAsExpected(targets, (fresh.data.values ?? []) as unknown[][]).length > 0) return { ...plan, withoutId: [], duplicates: [] };
+  const held = plan.order.map((o) => ({ row: o.sheetRow, id: o.id }));
+  const last = [...targets, ...held].reduce((n, e) => Math.max(n, e.row), 1);
+  const skip = { ...plan, withoutId: [], duplicates: [] };
+  if (rowsNotAsExpected([...targets, ...held], await readIdColumn(ctx, p, tab, idColumn, last)).length > 0) return skip;
   const fill = backfillIds(tab.title, idColumn, targets.map((t) => t.row), cryptoRandom);
   // Each values.batchUpdate carries at most 20 ranges (5,000 ids each at most).
   for (let i = 0; i < fill.data.length; i += 20) {
     const data = fill.data.slice(i, i + 20);
     await call(ctx, p.session, p.connectionId, () => p.session.sheets.spreadsheets.values.batchUpdate({ spreadsheetId: p.fileId, requestBody: { valueInputOption: 'RAW', data } }, { retry: false }));
   }
+  const written = [...fill.ids].map(([row, id]) => ({ row, id }));
+  if (rowsNotAsExpected([...written, ...held], await readIdColumn(ctx, p, tab, idColumn, last)).length > 0) return skip;
   return assignIds(plan, fill.ids);
 }
 
