@@ -1236,6 +1236,13 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
         else throw fail('dimension must be ROWS or COLUMNS');
         return {};
       }
+      case 'updateDimensionProperties': {
+        // Hiding rows or columns (`hiddenByUser`): checked like Google checks it; hiding changes no value.
+        const { end, size, dim } = dimension((r.range ?? {}) as Json);
+        if (end > size) throw fail(`Cannot update ${dim === 'ROWS' ? 'rows' : 'columns'} past the end of the sheet (${size}).`);
+        if (typeof r.fields !== 'string' || !r.fields) throw fail('fields is required');
+        return {};
+      }
       case 'updateSheetProperties': {
         const props = (r.properties ?? {}) as Json;
         const tab = grid(props.sheetId);

@@ -184,6 +184,7 @@ export interface Database {
   google_sources: GoogleSourcesTable;
   google_tabs: GoogleTabsTable;
   google_outbox: GoogleOutboxTable;
+  google_rows: GoogleRowsTable;
 }
 
 /** The provider's staff (issue 14): not owners; their own sign-in and session. */
@@ -430,6 +431,16 @@ export interface GoogleTabsTable {
   title: string;
   header: string;
   id_column: number | null;
+  /** JSON { renamed: [{from,to}], deleted: [name] }: header changes blocks may still name (0017). */
+  header_changes: Generated<string | null>;
+}
+
+/** A cached row of a Google tab: its Google identity and content hash (migration 0017). */
+export interface GoogleRowsTable {
+  sheet_id: string;
+  row_id: string;
+  row_index: number;
+  hash: string;
 }
 
 export interface GoogleOutboxTable {

@@ -62,6 +62,7 @@ export const GOOGLE_MESSAGES = {
   exchangeFailed: 'Google did not accept the sign-in. Please try connecting again.',
   reconnect: 'Google no longer accepts this connection (access was removed or has expired). Reconnect your Google account.',
   tooManyConnects: (wait: string) => `Too many attempts to connect Google. Please wait ${wait} and try again.`,
+  tooManyPulls: (wait: string) => `Too many syncs asked for. Please wait ${wait} and try again.`,
 } as const;
 
 // ---- A Google spreadsheet connected by its link (pulled into our tables; blocks read it as any sheet) ----
@@ -81,6 +82,22 @@ export const GoogleSyncStatus = z.object({
   last_pull_at: z.string().nullable(),
   /** The tabs as sheets, with their row counts. */
   tabs: z.array(z.object({ title: z.string(), rows: z.number() })),
+  /**
+   * Columns renamed or deleted in Google that blocks still name (the data-contract guard): which
+   * tab, block and settings, and the new name of a renamed column (null: deleted). Empty once the
+   * blocks are remapped or the column comes back.
+   */
+  broken_columns: z.array(
+    z.object({
+      tab: z.string(),
+      block_id: z.string(),
+      type: z.string(),
+      column: z.string(),
+      change: z.enum(['renamed', 'deleted']),
+      to: z.string().nullable(),
+      settings: z.array(z.object({ path: z.string(), label: z.string() })),
+    }),
+  ),
 });
 export type GoogleSyncStatus = z.infer<typeof GoogleSyncStatus>;
 export const GoogleSyncResponse = z.object({ sync: GoogleSyncStatus });

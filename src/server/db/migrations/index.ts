@@ -17,6 +17,7 @@ import { marketplace } from './0013_marketplace';
 import { snapshotIndex } from './0014_snapshot_index';
 import { templateMarket } from './0015_template_market';
 import { googleSheets } from './0016_google_sheets';
+import { googleRows } from './0017_google_rows';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0014_snapshot_index': snapshotIndex,
   '0015_template_market': templateMarket,
   '0016_google_sheets': googleSheets,
+  '0017_google_rows': googleRows,
 };

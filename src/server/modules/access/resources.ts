@@ -119,8 +119,13 @@ export function blockIn<S extends z.ZodType>(schema: S, idOf: (params: z.output<
 
 /** The spreadsheet whose id is the path parameter `id` (null when there is none: the rule answers 404). */
 export function spreadsheetParam(): ResourceResolver {
+  return spreadsheetIn(IdParams, (p) => p.id);
+}
+
+/** The spreadsheet whose id a path parameter holds, read with the route's params schema (null when there is none: the rule answers 404). */
+export function spreadsheetIn<S extends z.ZodType>(schema: S, idOf: (params: z.output<S>) => string): ResourceResolver {
   return async (ctx, request) => {
-    const s = await spreadsheetsRepo(ctx.db).findById(parse(IdParams, request.params).id);
+    const s = await spreadsheetsRepo(ctx.db).findById(idOf(parse(schema, request.params)));
     return { kind: 'spreadsheet', spreadsheet: s ?? null };
   };
 }

@@ -2,19 +2,24 @@
 // 'owner' + decidedInService: a session is required (401), and the service allows only the
 // workspace's owner and editors (workspaceFor; anyone else's workspace is 404).
 import type { FastifyInstance } from 'fastify';
-import { GoogleCallbackQuery, GoogleConnectBody, GoogleConnectionQuery, GOOGLE_MESSAGES as M } from '../../../shared/api/google';
+import { GoogleCallbackQuery, GoogleConnectBody, GoogleConnectionQuery, GoogleSpreadsheetBody, GoogleSpreadsheetParams, GOOGLE_MESSAGES as M } from '../../../shared/api/google';
 import type { ServerContext } from '../../context';
 import { parse } from '../../http';
-import { signedInUser } from '../access/enforce';
-import { decidedInService } from '../access/resources';
+import { resolvedSpreadsheet, signedInUser } from '../access/enforce';
+import { decidedInService, spreadsheetIn } from '../access/resources';
 import { IpLimiter } from '../auth/limiter';
 import { perAccount, perIp, type RateLimit } from '../auth/rate-limit';
+import { connectSpreadsheet, pullNow, syncStatus } from './pull';
 import { connectionStatus, disconnect, finishConnect, startConnect } from './service';
 
 /** Consent links one account may open per hour (each stores a state row). */
 export const CONNECTS_PER_HOUR = 30;
 /** Callbacks one client IP may send per hour (each may cost a call to Google's token endpoint). */
 export const CALLBACKS_PER_HOUR = 60;
+/** Spreadsheets one account may connect per hour (each costs calls to Google and a first sync). */
+export const SPREADSHEET_CONNECTS_PER_HOUR = 30;
+/** Pulls one account may ask for per hour (each reads the whole file from Google). */
+export const PULLS_PER_HOUR = 120;
 
 const workspaceWhy = 'the workspace named (or the caller’s own): its owner or an editor (gsheets/service.ts workspaceFor)';
 
@@ -42,6 +47,26 @@ export function googleRoutes(app: FastifyInstance, ctx: ServerContext) {
     const { workspace_id } = parse(GoogleConnectionQuery, request.query);
     return connectionStatus(ctx, signedInUser(request), workspace_id);
   });
+
+  const sheetConnects = perAccount(new IpLimiter(SPREADSHEET_CONNECTS_PER_HOUR, 3600_000));
+  const sheetConnectLimit: RateLimit = { body: GoogleSpreadsheetBody, check: [sheetConnects], refusal: M.tooManyConnects, count: [{ when: 'attempt', budgets: [sheetConnects] }] };
+  const pulls = perAccount(new IpLimiter(PULLS_PER_HOUR, 3600_000));
+  const pullLimit: RateLimit = { check: [pulls], refusal: M.tooManyPulls, count: [{ when: 'attempt', budgets: [pulls] }] };
+  const spreadsheet = spreadsheetIn(GoogleSpreadsheetParams, (p) => p.spreadsheetId);
+
+  // A spreadsheet fed by a Google Sheets link: created at once, its first pull in the background.
+  app.post('/api/google/spreadsheets', { config: { access: 'owner', resource: decidedInService(workspaceWhy), rateLimit: sheetConnectLimit } }, async (request, reply) => {
+    const body = parse(GoogleSpreadsheetBody, request.body);
+    return reply.status(202).send(await connectSpreadsheet(ctx, signedInUser(request), body));
+  });
+
+  app.get('/api/google/spreadsheets/:spreadsheetId', { config: { access: 'owner', resource: spreadsheet } }, async (request) => ({
+    sync: await syncStatus(ctx, resolvedSpreadsheet(request).id),
+  }));
+
+  app.post('/api/google/spreadsheets/:spreadsheetId/pull', { config: { access: 'owner', resource: spreadsheet, rateLimit: pullLimit } }, async (request, reply) =>
+    reply.status(202).send({ sync: await pullNow(ctx, resolvedSpreadsheet(request).id) }),
+  );
 
   app.delete('/api/google/connection', { config: { access: 'owner', resource: decidedInService(workspaceWhy) } }, async (request, reply) => {
     const { workspace_id } = parse(GoogleConnectionQuery, request.query);
