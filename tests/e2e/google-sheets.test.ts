@@ -99,8 +99,10 @@ describe('a Google Sheet connected by its link', () => {
     const item = page.getByTestId('spreadsheet-item').filter({ hasText: 'Shop orders' });
     await item.getByTestId('google-badge').waitFor();
     await item.getByRole('button', { name: /Shop orders/ }).first().click();
-    await item.getByRole('button', { name: 'Sync now' }).click();
-    await expect.poll(async () => (await call<{ sync: { status: string; last_pull_at: string | null } }>(context, server, 'GET', `/api/google/spreadsheets/${sheet.id}`)).sync.status, { timeout: 30_000 }).toBe('ok');
+    const status = async () => (await call<{ sync: { status: string; last_pull_at: string | null } }>(context, server, 'GET', `/api/google/spreadsheets/${sheet.id}`)).sync;
+    const before = (await status()).last_pull_at;
+    await item.getByRole('button', { name: 'Sync Shop orders now' }).click();
+    await expect.poll(async () => { const s = await status(); return s.status === 'ok' && s.last_pull_at !== before; }, { timeout: 30_000 }).toBe(true);
     await shot(page, 'google-sheets-3-dashboard');
 
     await board.reload();
