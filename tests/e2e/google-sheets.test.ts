@@ -61,6 +61,8 @@ describe('a Google Sheet connected by its link', () => {
     await page.getByRole('button', { name: 'Connect a Google Sheet' }).click();
     const dialog = page.getByRole('dialog', { name: 'Connect a Google Sheet' });
     await dialog.getByRole('button', { name: 'Connect your Google account' }).waitFor();
+    // The dialog fades in: the screenshot waits for it.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
     await shot(page, 'google-sheets-1-connect');
     await dialog.getByRole('button', { name: 'Connect your Google account' }).click();
     // The consent page answers at once for the test's Google user, and Google sends the owner back.
