@@ -8,12 +8,11 @@
 // the synced sheet, as on an imported one. The quota buckets are widened for the run (with
 // Google's 60 requests a minute per user, a first sync of this size also waits ~25 s for quota).
 // Run: `npx tsx bench/google-sync.ts` (BENCH_DB=sqlite|postgres|both, default both; BENCH_ROWS).
-import { execSync } from 'node:child_process';
-import os from 'node:os';
+import { machine } from './machine';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PULL_TUNING, runningPulls } from '../src/server/modules/gsheets/pull';
 import { startFakeGoogle, type FakeGoogle } from '../src/server/test-google';
-import { createTestApp, signUp, TEST_PG_URL, type TestApp, type TestUser } from '../src/server/test-helpers';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../src/server/test-helpers';
 import { writeSection } from './sections';
 
 const ROWS = Number(process.env.BENCH_ROWS || 100_000);
@@ -112,19 +111,6 @@ async function run(db: 'sqlite' | 'postgres'): Promise<Result> {
   }
 }
 
-function machine(): string[] {
-  let pgVersion = 'n/a';
-  try {
-    pgVersion = execSync(`psql "${TEST_PG_URL}" -Atc "show server_version"`, { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
-  } catch {
-    /* psql not installed */
-  }
-  return [
-    `- CPU: ${os.cpus()[0]?.model ?? 'unknown'} (${os.cpus().length} cores), RAM ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB, Node ${process.version}`,
-    `- Load average at the end of the run: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} (the machine is shared)`,
-    `- SQLite: better-sqlite3 (WAL, synchronous=NORMAL), file in a temp dir; PostgreSQL ${pgVersion} (local)`,
-  ];
-}
 
 async function main() {
   PULL_TUNING.limits = { project: { capacity: 10_000, perMinute: 1_000_000 }, user: { capacity: 10_000, perMinute: 1_000_000 } };

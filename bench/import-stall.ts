@@ -6,13 +6,12 @@
 // it was due, not from when it could be sent, so a stalled server is not hidden by a client
 // that waited with it. Runs on SQLite and PostgreSQL (BENCH_DB=sqlite|postgres|both, default
 // both; BENCH_ROWS) and writes its section of bench/results.md. Target: p99 < 50 ms.
-import { execSync } from 'node:child_process';
-import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
-import { createTestApp, signUp, TEST_PG_URL } from '../src/server/test-helpers';
+import { createTestApp, signUp } from '../src/server/test-helpers';
 import { rng } from '../samples/rng';
+import { machine } from './machine';
 import { writeSection } from './sections';
 import { stats, type Stats } from './stats';
 
@@ -175,20 +174,6 @@ async function run(db: 'sqlite' | 'postgres', csv: Buffer): Promise<Result> {
   }
 }
 
-function machine(): string[] {
-  let pgVersion = 'n/a';
-  try {
-    pgVersion = execSync(`psql "${TEST_PG_URL}" -Atc "show server_version"`, { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
-  } catch {
-    /* psql not installed */
-  }
-  return [
-    `- CPU: ${os.cpus()[0]?.model ?? 'unknown'} (${os.cpus().length} cores), RAM ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB, Node ${process.version}`,
-    `- Load average at the end of the run: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} (the machine is shared)`,
-    `- Priority of the benchmark process (server and clients): nice ${os.getPriority()}${os.getPriority() < 0 ? ' (run under `nice -n ' + os.getPriority() + '` so that the machine\'s unrelated work does not take its CPU; PostgreSQL runs at its usual priority)' : ''}`,
-    `- SQLite: better-sqlite3 (WAL, synchronous=NORMAL), file in a temp dir; PostgreSQL ${pgVersion} (local)`,
-  ];
-}
 
 /** The same script on main before imports moved off the event loop (commit d2060c6). */
 const BEFORE = [

@@ -5,10 +5,9 @@
 // to answer, in process) and the server's event-loop delay during it (monitorEventLoopDelay):
 // how long the copy held every other request. Runs on SQLite and PostgreSQL (BENCH_DB=
 // sqlite|postgres|both, default both; BENCH_ROWS) and writes its section of bench/results.md.
-import { execSync } from 'node:child_process';
-import os from 'node:os';
+import { machine } from './machine';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createTestApp, multipart, signUp, TEST_PG_URL, type TestApp, type TestUser } from '../src/server/test-helpers';
+import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../src/server/test-helpers';
 import { PNG } from '../src/server/modules/uploads/test-fixtures';
 import { writeSection } from './sections';
 
@@ -121,19 +120,6 @@ async function run(db: 'sqlite' | 'postgres'): Promise<Result[]> {
   }
 }
 
-function machine(): string[] {
-  let pgVersion = 'n/a';
-  try {
-    pgVersion = execSync(`psql "${TEST_PG_URL}" -Atc "show server_version"`, { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
-  } catch {
-    /* psql not installed */
-  }
-  return [
-    `- CPU: ${os.cpus()[0]?.model ?? 'unknown'} (${os.cpus().length} cores), RAM ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB, Node ${process.version}`,
-    `- Load average at the end of the run: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} (the machine is shared)`,
-    `- SQLite: better-sqlite3 (WAL, synchronous=NORMAL), file in a temp dir; PostgreSQL ${pgVersion} (local)`,
-  ];
-}
 
 /** The first run, before copy.ts copied rows in smaller slices (kept so the change shows). */
 const BEFORE =
