@@ -92,6 +92,8 @@ export const GoogleSyncStatus = z.object({
       tab: z.string(),
       block_id: z.string(),
       type: z.string(),
+      /** The block as the owner knows it: its title, else its kind's name ('Table'). */
+      block_name: z.string(),
       column: z.string(),
       change: z.enum(['renamed', 'deleted']),
       to: z.string().nullable(),

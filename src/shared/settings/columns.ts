@@ -181,3 +181,10 @@ export function remapBlockColumns(schema: BlockSchema, block: BlockRecord, map: 
   }
   return changed ? next : null;
 }
+
+/** A block as its owner knows it: its title, else its kind's name ('Table'), else the kind. */
+export function blockLabel(schema: BlockSchema | null | undefined, block: BlockRecord): string {
+  const title = (block as { title?: unknown }).title;
+  if (typeof title === 'string' && title.trim()) return title.trim().slice(0, 100);
+  return schema?.name ?? block.type;
+}

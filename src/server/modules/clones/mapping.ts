@@ -9,7 +9,7 @@ import type { BoardSettings } from '../../../shared/api';
 import type { MappingBody, MappingPlan } from '../../../shared/api/templates';
 import { TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
 import type { BlockRecord } from '../../../shared/settings';
-import { datasourceSheets, readsWholeSheet, remapBlockColumns, usedColumns, type ColumnMap } from '../../../shared/settings/columns';
+import { blockLabel, datasourceSheets, readsWholeSheet, remapBlockColumns, usedColumns, type ColumnMap } from '../../../shared/settings/columns';
 import type { ServerContext } from '../../context';
 import { badRequest, notFound } from '../../errors';
 import { nowIso } from '../../http';
@@ -120,18 +120,13 @@ async function targetSpreadsheet(ctx: ServerContext, app: AppView, id: string) {
   return { ...s, sheets: await shapesOf(ctx, s.id) };
 }
 
-function blockLabel(block: BlockRecord): string {
-  const title = (block as { title?: unknown }).title;
-  if (typeof title === 'string' && title.trim()) return title.trim().slice(0, 100);
-  return schemaOf(block.type)?.name ?? block.type;
-}
 
 /** What the app's blocks use and, with a spreadsheet, its sheets and the guessed mapping. */
 export async function mappingPlan(ctx: ServerContext, app: AppView, spreadsheetId: string | undefined): Promise<MappingPlan> {
   const { own, used, blocks } = await appState(ctx, app);
   const typeOf = (sheet: string, column: string) => own.find((s) => s.title === sheet)?.columns.find((c) => c.name === column)?.type ?? 'text';
   // The blocks by what the owner sees of them: the block's title, else its kind's name ('Table').
-  const labels = new Map(blocks.map((b) => [b.id, blockLabel(b)]));
+  const labels = new Map(blocks.map((b) => [b.id, blockLabel(schemaOf(b.type), b)]));
   const usedOut = [...used].map(([sheet, columns]) => ({
     sheet,
     columns: [...columns].map(([name, ids]) => ({ name, type: typeOf(sheet, name), blocks: [...new Set([...ids].map((id) => labels.get(id) ?? id))] })),

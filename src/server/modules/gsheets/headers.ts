@@ -7,7 +7,7 @@
 // Pure: no network, no database.
 import { schemaOf } from '../../../blocks/schemas';
 import { blockSettings } from '../../../shared/settings/block';
-import { datasourceSheets, remapBlockColumns, usedColumns, type ColumnMap } from '../../../shared/settings/columns';
+import { blockLabel, datasourceSheets, remapBlockColumns, usedColumns, type ColumnMap } from '../../../shared/settings/columns';
 import type { BlockRecord, BlockSchema, SettingsSchema } from '../../../shared/settings/types';
 import type { ParsedHeader } from './ids';
 
@@ -114,6 +114,8 @@ export interface SettingUse {
 export interface BlockColumnUse {
   blockId: string;
   type: string;
+  /** The block as the owner knows it (its title, else its kind's name). */
+  blockName: string;
   column: string;
   change: 'renamed' | 'deleted';
   /** The new name of a renamed column; null for a deleted one. */
@@ -183,7 +185,7 @@ export function affectedBlocks(sheetTitle: string, changes: Pick<HeaderChanges, 
       if (!named.has(l.column)) continue;
       const probe = remapBlockColumns(schema, block, { sheet: () => undefined, column: (s, c) => (s === sheetTitle && c === l.column ? PROBE : undefined) });
       const settings = probe ? changedSettings(schema, block, probe) : [];
-      out.push({ blockId: block.id, type: block.type, column: l.column, change: l.change, to: l.to, settings });
+      out.push({ blockId: block.id, type: block.type, blockName: blockLabel(schema, block), column: l.column, change: l.change, to: l.to, settings });
     }
   }
   return out;

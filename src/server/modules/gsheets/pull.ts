@@ -696,7 +696,7 @@ export async function syncStatus(ctx: ServerContext, spreadsheetId: string): Pro
     progress_total: source.progress_total === null ? null : Number(source.progress_total),
     last_pull_at: source.last_pull_at,
     tabs: sheets.filter((s) => synced.has(s.id)).map((s) => ({ title: s.title, rows: Number(s.row_count) })),
-    broken_columns: broken.map((b) => ({ tab: b.tab, block_id: b.blockId, type: b.type, column: b.column, change: b.change, to: b.to, settings: b.settings })),
+    broken_columns: broken.map((b) => ({ tab: b.tab, block_id: b.blockId, type: b.type, block_name: b.blockName, column: b.column, change: b.change, to: b.to, settings: b.settings })),
   };
 }
 

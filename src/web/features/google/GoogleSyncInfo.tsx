@@ -2,7 +2,7 @@
 // status in the item's header (GoogleSyncBadges), and in its panel the status in words, "Sync now"
 // and "Open in Google Sheets" (GoogleSyncPanel). Both read one status query, asked again every two
 // seconds while a sync runs; when a sync ends the list refreshes (row counts, new tabs).
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconBrandGoogle, IconExternalLink, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -10,7 +10,7 @@ import { messageOf } from '../../lib/api';
 import { keys } from '../../lib/queries';
 import { googleApi, googleKeys, useGoogleSync } from './api';
 import { ReconnectButton } from './ConnectGoogleSheet';
-import { sheetOpenUrl, syncFinished, syncWords } from './google-state';
+import { brokenColumnWords, sheetOpenUrl, syncFinished, syncWords } from './google-state';
 
 /** How often the list asks while a sync runs. */
 const LIST_POLL_MS = 2000;
@@ -97,6 +97,16 @@ export function GoogleSyncPanel({ spreadsheetId, title }: { spreadsheetId: strin
           <Text size="sm" c="red" role="alert">
             {error}
           </Text>
+        )}
+        {/* The data-contract guard: columns changed in Google that blocks still read. */}
+        {s && s.broken_columns.length > 0 && (
+          <Stack gap={2} mt={4} data-testid="google-broken-columns">
+            {brokenColumnWords(s).map((line) => (
+              <Text key={line} size="sm" c="orange.8">
+                {line}
+              </Text>
+            ))}
+          </Stack>
         )}
       </div>
       <Group gap="xs">

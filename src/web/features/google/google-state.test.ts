@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GoogleConnectionResponse, GoogleSyncStatus, type GoogleConnection } from '../../../shared/api/google';
 import { GOOGLE_SHEETS_MESSAGES } from '../../../shared/rules/google-sheets';
 import {
+  brokenColumnWords,
   CALLBACK_MESSAGE_CHARS,
   checkSheetLink,
   connectView,
@@ -43,6 +44,7 @@ const sync = (over: Partial<GoogleSyncStatus> = {}): GoogleSyncStatus =>
     progress_total: null,
     last_pull_at: null,
     tabs: [],
+    broken_columns: [],
     ...over,
   });
 
@@ -210,5 +212,24 @@ describe('googleReturn: back from the consent page', () => {
     expect(read('')).toBeNull();
     expect(read('tab=apps')).toBeNull();
     expect(read('google=hacked&message=hi')).toBeNull();
+  });
+});
+
+describe('columns changed in Google that blocks still read', () => {
+  it('says which column, what happened to it and which blocks use it, one line per column', () => {
+    const words = brokenColumnWords(
+      sync({
+        broken_columns: [
+          { tab: 'Orders', block_id: 'b1', type: 'table', block_name: 'Table', column: 'Status', change: 'renamed', to: 'Stage', settings: [{ path: 'axis.0.column', label: 'Column' }] },
+          { tab: 'Orders', block_id: 'b2', type: 'chart', block_name: 'Sales by stage', column: 'Status', change: 'renamed', to: 'Stage', settings: [{ path: 'x_axis', label: 'X axis' }] },
+          { tab: 'Orders', block_id: 'b1', type: 'table', block_name: 'Table', column: 'Notes', change: 'deleted', to: null, settings: [] },
+        ],
+      }),
+    );
+    expect(words).toEqual([
+      "Orders: 'Status' was renamed 'Stage' in Google; still used by Table (Column), Sales by stage (X axis).",
+      "Orders: 'Notes' was deleted in Google; still used by Table.",
+    ]);
+    expect(brokenColumnWords(sync())).toEqual([]);
   });
 });

@@ -149,6 +149,23 @@ export function syncWords(sync: GoogleSyncStatus, now: number): { label: string;
   }
 }
 
+/**
+ * The columns renamed or deleted in Google that blocks still read, one line each, in words:
+ * "Orders: 'Status' was renamed 'Stage' (used by a Table block: Column)". Several blocks naming
+ * the same column make one line.
+ */
+export function brokenColumnWords(sync: GoogleSyncStatus): string[] {
+  const lines = new Map<string, { head: string; uses: Set<string> }>();
+  for (const b of sync.broken_columns) {
+    const key = `${b.tab}\u0000${b.column}\u0000${b.change}\u0000${b.to ?? ''}`;
+    const head = b.change === 'renamed' && b.to ? `${b.tab}: '${b.column}' was renamed '${b.to}' in Google` : `${b.tab}: '${b.column}' was deleted in Google`;
+    const line = lines.get(key) ?? lines.set(key, { head, uses: new Set() }).get(key)!;
+    const settings = b.settings.map((x) => x.label).join(', ');
+    line.uses.add(settings ? `${b.block_name} (${settings})` : b.block_name);
+  }
+  return [...lines.values()].map((l) => `${l.head}; still used by ${[...l.uses].join(', ')}.`);
+}
+
 export type GoogleOutcome = (typeof GOOGLE_CALLBACK_OUTCOMES)[number];
 
 /** Longest text of a `message` parameter shown (it is an address anyone can type). */
