@@ -92,6 +92,11 @@ describe('a Google Sheet connected by its link', () => {
     const board = await context.newPage();
     await board.goto(`${server.baseUrl}/${app.subdomain}`);
     await board.getByRole('cell', { name: 'Blue Door Cafe', exact: true }).waitFor();
+    // The editor's Spreadsheet button opens the sheet in Google (answered here: no internet in tests).
+    await context.route('https://docs.google.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Google Sheets</title>' }));
+    const [sheetTab] = await Promise.all([board.waitForEvent('popup'), board.getByRole('button', { name: 'Spreadsheet' }).click()]);
+    expect(sheetTab.url()).toBe(`https://docs.google.com/spreadsheets/d/${FILE_ID}/edit`);
+    await sheetTab.close();
 
     // Someone edits the sheet in Google: a status changes, a row is inserted above it.
     google.setCell(FILE_ID, 'Orders', 'C3', 'Paid');

@@ -50,6 +50,8 @@ export const BoardMetadataResponse = BoardSettings.required({
   needs_sign_in: z.boolean().optional(),
   /** Present only when can_edit. */
   owner_email: z.string().optional(),
+  /** Present only when can_edit: the sheet in Google for a spreadsheet connected from Google, else null. */
+  spreadsheet_url: z.string().nullable().optional(),
   page_id: z.string().nullable(),
   page_name: z.string().nullable(),
   page_slug: z.string().nullable(),

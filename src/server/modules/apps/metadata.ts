@@ -1,5 +1,7 @@
 // The board and page state fields of blocks-and-data §3, as POST /api/board/update-metadata and
 // POST /api/page/update-metadata answer them. Owners may send fields to save first.
+import { googleSheetUrl } from '../../../shared/rules/google-sheets';
+import { googleSourcesRepo } from '../gsheets/sources-repo';
 import { refuseSnapshotWrite, viewRefusal, type AppViewer, type Caller } from '../access/viewer';
 import { isAuthPage } from '../../../shared/rules/auth-pages';
 import type { BoardSettings, PageSettings } from '../../../shared/api';
@@ -70,8 +72,19 @@ async function common(ctx: ServerContext, app: AppView, editable: boolean, viewe
     can_edit: editable,
     user_role: editable ? 'owner' : (viewer.appUser?.permissions ?? 'guest'),
     app_user: viewer.appUser,
-    ...(editable ? { owner_email: await appsRepo(ctx.db).ownerEmail(app.workspaceId) } : {}),
+    ...(editable ? { owner_email: await appsRepo(ctx.db).ownerEmail(app.workspaceId), spreadsheet_url: await spreadsheetUrl(ctx, app) } : {}),
   };
+}
+
+/**
+ * Where the editor's spreadsheet button goes for a spreadsheet connected from Google (issue 16):
+ * the sheet in Google, built from its file id (never the link as pasted). Null for the others
+ * (the button opens the data editor of an imported one).
+ */
+async function spreadsheetUrl(ctx: ServerContext, app: AppView): Promise<string | null> {
+  if (!app.spreadsheetId) return null;
+  const source = await googleSourcesRepo(ctx.db).sourceOf(app.spreadsheetId);
+  return source ? googleSheetUrl(source.file_id) : null;
 }
 
 export async function boardMetadata(
