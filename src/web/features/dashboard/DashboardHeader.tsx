@@ -1,5 +1,6 @@
-import { Badge, Button, Group, Menu, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconBrandStripe, IconChartBar, IconChevronDown, IconLogout, IconUsers } from '@tabler/icons-react';
+import { BrandLink } from '../../components/BrandLink';
+import { Badge, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
+import { IconBrandStripe, IconChevronDown, IconLogout, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../../lib/api';
@@ -28,16 +29,7 @@ export function DashboardHeader() {
   const free = workspace.data?.is_free_plan;
   return (
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap">
-      <UnstyledButton component={Link} to="/dashboard" aria-label="Sheetboard dashboard">
-        <Group gap="xs" wrap="nowrap">
-          <ThemeIcon size={32} radius="md">
-            <IconChartBar size={20} />
-          </ThemeIcon>
-          <Text fw={800} fz="lg" visibleFrom="xs">
-            Sheetboard
-          </Text>
-        </Group>
-      </UnstyledButton>
+      <BrandLink to="/dashboard" label="Sheetboard dashboard" />
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
         {workspace.data && (
           <Tooltip label={free ? 'Embedding and other extras come with a paid plan' : 'All features unlocked'}>

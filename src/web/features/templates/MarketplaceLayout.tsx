@@ -1,8 +1,9 @@
 // The frame of the marketplace's pages: a top bar with the product name, the listings, and the
 // way in (Sign in / Sign up for visitors, who come back to the page they were on; Dashboard for
 // signed-in users).
-import { AppShell, Button, Container, Group, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
-import { IconChartBar, IconLayoutDashboard } from '@tabler/icons-react';
+import { BrandLink } from '../../components/BrandLink';
+import { AppShell, Button, Container, Group } from '@mantine/core';
+import { IconLayoutDashboard } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useMe } from '../../lib/queries';
@@ -35,16 +36,7 @@ export function MarketplaceLayout({ children }: { children: ReactNode }) {
       <AppShell.Header>
         <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap">
           <Group gap="lg" wrap="nowrap">
-            <UnstyledButton component={Link} to="/marketplace" aria-label="Sheetboard marketplace">
-              <Group gap="xs" wrap="nowrap">
-                <ThemeIcon size={32} radius="md">
-                  <IconChartBar size={20} />
-                </ThemeIcon>
-                <Text fw={800} fz="lg" visibleFrom="xs">
-                  Sheetboard
-                </Text>
-              </Group>
-            </UnstyledButton>
+            <BrandLink to="/marketplace" label="Sheetboard marketplace" />
             <Group gap={4} wrap="nowrap" visibleFrom="sm" component="nav" aria-label="Template listings">
               <Nav pathname={pathname} />
             </Group>
