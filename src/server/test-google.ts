@@ -204,6 +204,8 @@ export interface FakeGoogle {
   failNext(fault: FaultMatch): void;
   /** Called before every write applies (values append/update/batchUpdate/clear, spreadsheets.batchUpdate); null removes it. */
   beforeWrite(hook: ((write: WriteInfo, google: FakeGoogle) => void | Promise<void>) | null): void;
+  /** Called before every Sheets read answers (spreadsheets.get, values.get, values.batchGet; `body` holds the ranges asked for); null removes it. */
+  beforeRead(hook: ((read: WriteInfo, google: FakeGoogle) => void | Promise<void>) | null): void;
 
   /** A service account this Google trusts (a key as the Cloud console downloads it). */
   addServiceAccount(email?: string): ServiceAccountKey;
@@ -534,6 +536,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
   const serviceAccounts = new Map<string, crypto.KeyObject>();
   const faults: (FaultMatch & { left: number })[] = [];
   let writeHook: ((write: WriteInfo, google: FakeGoogle) => void | Promise<void>) | null = null;
+  let readHook: ((read: WriteInfo, google: FakeGoogle) => void | Promise<void>) | null = null;
   const idTokenKey = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
   let url = '';
 
@@ -920,6 +923,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     if (!role || (write && role !== 'writer')) throw new GoogleApiError(403, 'The caller does not have permission', 'forbidden');
     const input = (typeof body === 'object' && body !== null ? body : {}) as Json;
     if (write && writeHook) await writeHook({ kind, spreadsheetId: book.spreadsheetId, body }, fake);
+    if (!write && readHook) await readHook({ kind, spreadsheetId: book.spreadsheetId, body: { ranges: query.getAll('ranges'), range: m[2] ? decodeURIComponent(m[2].slice('/values/'.length)) : null } }, fake);
     const rawRange = () => decodeURIComponent(m[2]!.slice('/values/'.length).replace(/:(append|clear)$/, ''));
     switch (kind) {
       case 'sheets.spreadsheets.get':
@@ -1503,6 +1507,9 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
     },
     failNext(f) {
       faults.push({ ...f, left: f.times ?? 1 });
+    },
+    beforeRead(hook) {
+      readHook = hook;
     },
     beforeWrite(hook) {
       writeHook = hook;

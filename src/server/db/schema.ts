@@ -185,6 +185,7 @@ export interface Database {
   google_tabs: GoogleTabsTable;
   google_outbox: GoogleOutboxTable;
   google_rows: GoogleRowsTable;
+  google_conflicts: GoogleConflictsTable;
 }
 
 /** The provider's staff (issue 14): not owners; their own sign-in and session. */
@@ -422,6 +423,8 @@ export interface GoogleSourcesTable {
   error: string | null;
   progress_rows: Generated<number>;
   progress_total: number | null;
+  /** Why the last push of the app's edits failed, in words (0018). */
+  push_error: Generated<string | null>;
 }
 
 export interface GoogleTabsTable {
@@ -441,6 +444,22 @@ export interface GoogleRowsTable {
   row_id: string;
   row_index: number;
   hash: string;
+}
+
+/** What a push could not write as the app meant it, kept for the owner (migration 0018). */
+export interface GoogleConflictsTable {
+  id: string;
+  spreadsheet_id: string;
+  tab: string;
+  row_id: string;
+  row_label: string;
+  kind: 'cell' | 'row-deleted' | 'row-changed' | 'column-gone';
+  column_name: string | null;
+  base: string | null;
+  sheet: string | null;
+  app: string | null;
+  winner: 'sheet' | 'app';
+  created_at: string;
 }
 
 export interface GoogleOutboxTable {

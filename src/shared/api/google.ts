@@ -100,8 +100,35 @@ export const GoogleSyncStatus = z.object({
       settings: z.array(z.object({ path: z.string(), label: z.string() })),
     }),
   ),
+  /** The app's edits not written to Google yet (they wait while the connection is paused or Google fails). */
+  pending_edits: z.number(),
+  /** Why the last try to write them failed, in words (null when fine). */
+  push_error: z.string().nullable(),
+  /**
+   * What could not be written as the app meant it (newest first, at most 50 of conflict_count):
+   * 'cell' changed in both (the sheet's value stands), 'row-deleted' edited in the app but deleted
+   * in Google, 'row-changed' deleted in the app but changed in Google (kept), 'column-gone' the
+   * column was renamed or deleted in Google.
+   */
+  conflicts: z.array(
+    z.object({
+      id: z.string(),
+      tab: z.string(),
+      row: z.string(),
+      kind: z.enum(['cell', 'row-deleted', 'row-changed', 'column-gone']),
+      column: z.string().nullable(),
+      /** What the app saw, what the sheet holds, what the app sent (as text; null: empty). */
+      base: z.string().nullable(),
+      sheet: z.string().nullable(),
+      app: z.string().nullable(),
+      winner: z.enum(['sheet', 'app']),
+      at: z.string(),
+    }),
+  ),
+  conflict_count: z.number(),
 });
 export type GoogleSyncStatus = z.infer<typeof GoogleSyncStatus>;
+export type GoogleConflict = GoogleSyncStatus['conflicts'][number];
 export const GoogleSyncResponse = z.object({ sync: GoogleSyncStatus });
 
 /**

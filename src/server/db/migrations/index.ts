@@ -18,6 +18,7 @@ import { snapshotIndex } from './0014_snapshot_index';
 import { templateMarket } from './0015_template_market';
 import { googleSheets } from './0016_google_sheets';
 import { googleRows } from './0017_google_rows';
+import { googleConflicts } from './0018_google_conflicts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0015_template_market': templateMarket,
   '0016_google_sheets': googleSheets,
   '0017_google_rows': googleRows,
+  '0018_google_conflicts': googleConflicts,
 };

@@ -15,26 +15,13 @@ import { ID_COLUMN } from './ids';
 import { diffRows } from './diff';
 import { parseHeader } from './ids';
 import { diffInSlices, mergeHeaderChanges, PULL_MESSAGES, PULL_TUNING, readOnlyIdentity, runningPulls } from './pull';
+import { as, connectGoogle, connectSheet as connectSheetOf, googleFileId, pullNowAndWait, settleSync, syncOf } from './testing';
 
 let google: FakeGoogle;
 let t: TestApp;
-const as = (u?: TestUser) => (u ? { cookie: u.cookie } : {});
-let fileCounter = 0;
 
-/** A Google account connected to the user's workspace through the consent round trip. */
-async function connect(user: TestUser, mode: 'read' | 'read-write' | 'file' = 'read-write', email = `g${++fileCounter}@gmail.example`) {
-  google.consent = { user: email, deny: false };
-  const res = await t.app.inject({ method: 'POST', url: '/api/google/connect', headers: as(user), payload: { mode } });
-  const back = await fetch(res.json<{ url: string }>().url, { redirect: 'manual' });
-  const location = new URL(back.headers.get('location')!);
-  const cb = await t.app.inject({ method: 'GET', url: `${location.pathname}${location.search}`, headers: as(user) });
-  expect(new URL(cb.headers.location as string, 'http://x').searchParams.get('google')).toBe('connected');
-  return email;
-}
-
-function fileId(): string {
-  return `file-${String(++fileCounter).padStart(4, '0')}-${'x'.repeat(30)}`;
-}
+const connect = (user: TestUser, mode: 'read' | 'read-write' | 'file' = 'read-write', email?: string) => connectGoogle(t, google, user, mode, email);
+const fileId = googleFileId;
 
 const HEADER: Cell[] = ['Name', 'City', 'Amount', 'Paid'];
 const ROWS: Cell[][] = [
@@ -54,30 +41,10 @@ function sheetOf(email: string, extra: { readers?: string[]; tabs?: { title: str
   return id;
 }
 
-async function settle() {
-  while (runningPulls(t.ctx).length > 0) await Promise.all(runningPulls(t.ctx));
-}
-
-async function connectSheet(user: TestUser, id: string): Promise<{ spreadsheetId: string; sync: GoogleSyncStatus }> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/google/spreadsheets', headers: as(user), payload: { url: `https://docs.google.com/spreadsheets/d/${id}/edit#gid=0` } });
-  expect(res.statusCode, res.body).toBe(202);
-  const body = res.json<{ spreadsheet: { id: string; title: string }; sync: GoogleSyncStatus }>();
-  await settle();
-  return { spreadsheetId: body.spreadsheet.id, sync: body.sync };
-}
-
-async function status(user: TestUser, spreadsheetId: string): Promise<GoogleSyncStatus> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/google/spreadsheets/${spreadsheetId}`, headers: as(user) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ sync: GoogleSyncStatus }>().sync;
-}
-
-async function pull(user: TestUser, spreadsheetId: string): Promise<GoogleSyncStatus> {
-  const res = await t.app.inject({ method: 'POST', url: `/api/google/spreadsheets/${spreadsheetId}/pull`, headers: as(user) });
-  expect(res.statusCode, res.body).toBe(202);
-  await settle();
-  return status(user, spreadsheetId);
-}
+const settle = () => settleSync(t);
+const connectSheet = (user: TestUser, id: string) => connectSheetOf(t, user, id);
+const status = (user: TestUser, spreadsheetId: string) => syncOf(t, user, spreadsheetId);
+const pull = (user: TestUser, spreadsheetId: string) => pullNowAndWait(t, user, spreadsheetId);
 
 type Row = Record<string, unknown> & { _id: string };
 async function rows(user: TestUser, spreadsheetId: string, title = 'Orders'): Promise<Row[]> {

@@ -35,6 +35,9 @@ import { a1Range, backfillIds, matchTabs, parseHeader, placeIdColumn, quoteTitle
 import { QuotaGate, SHEETS_LIMITS, withRetries, type BucketLimits } from './quota';
 import { googleConnectionsRepo, type GoogleConnectionRow } from './repo';
 import { googleSession, modeOf, serviceAccountConnection, workspaceFor, type GoogleSession } from './service';
+import { exclusive } from './lock';
+import { cryptoRandom } from './random';
+import { pushStatus } from './push-status';
 import { googleSourcesRepo, type GoogleTabRow } from './sources-repo';
 
 /** Knobs of the pull (tests and the benchmark shorten waits and widen quotas). */
@@ -74,14 +77,15 @@ function gateOf(ctx: ServerContext): QuotaGate {
   return gate;
 }
 
-async function call<T>(ctx: ServerContext, session: GoogleSession, connectionId: string, fn: () => Promise<T>): Promise<T> {
+/** Every call to Google: through the quota gate, retried on 429 and 5xx unless `attempts` says otherwise (writes that must not run twice). */
+export async function call<T>(ctx: ServerContext, session: GoogleSession, connectionId: string, fn: () => Promise<T>, opts: { attempts?: number } = {}): Promise<T> {
   return withRetries(
     async () => {
       const wait = gateOf(ctx).take(connectionId, 1, Date.now());
       if (wait > 0) await sleep(wait);
       return session.run(fn);
     },
-    { sleep, random: Math.random, now: Date.now, maxAttempts: PULL_TUNING.maxAttempts, backoff: { baseMs: PULL_TUNING.backoffBaseMs } },
+    { sleep, random: Math.random, now: Date.now, maxAttempts: opts.attempts ?? PULL_TUNING.maxAttempts, backoff: { baseMs: PULL_TUNING.backoffBaseMs } },
   );
 }
 
@@ -107,9 +111,9 @@ export function failureWords(e: unknown): string {
 // ---------------------------------------------------------------------------------------------
 // Connect
 
-type GoogleTabProps = { sheetId: number; title: string; index: number; rowCount: number; columnCount: number };
+export type GoogleTabProps = { sheetId: number; title: string; index: number; rowCount: number; columnCount: number };
 
-async function readTabs(ctx: ServerContext, session: GoogleSession, connectionId: string, fileId: string): Promise<{ title: string; tabs: GoogleTabProps[] }> {
+export async function readTabs(ctx: ServerContext, session: GoogleSession, connectionId: string, fileId: string): Promise<{ title: string; tabs: GoogleTabProps[] }> {
   const res = await call(ctx, session, connectionId, () =>
     session.sheets.spreadsheets.get({ spreadsheetId: fileId, fields: 'properties.title,sheets.properties(sheetId,title,index,sheetType,gridProperties(rowCount,columnCount))' }, { retry: false }),
   );
@@ -202,7 +206,7 @@ export function startPull(ctx: ServerContext, spreadsheetId: string): Promise<vo
   const runs = runsOf(ctx);
   const existing = runs.get(spreadsheetId);
   if (existing) return existing;
-  const run = pullSpreadsheet(ctx, spreadsheetId)
+  const run = exclusive(ctx, spreadsheetId, () => pullSpreadsheet(ctx, spreadsheetId))
     .catch(async (e: unknown) => {
       const paused = e instanceof HttpError && e.code === 'google_reconnect_needed';
       if (!paused) ctx.log.warn({ err: e, spreadsheetId }, 'pulling a Google spreadsheet failed');
@@ -229,19 +233,6 @@ export function isPulling(ctx: ServerContext, spreadsheetId: string): boolean {
 /** Rows read per values.get for a tab `width` columns wide. */
 function rowsPerRead(width: number): number {
   return Math.max(100, Math.min(PULL_TUNING.batchRows, Math.floor(PULL_TUNING.batchCells / Math.max(1, width))));
-}
-
-/** A uniform number in [0, 1) from the system's random source, drawn 48 bits at a time from a pooled buffer (a back-fill of 100,000 ids draws 1.6 million). */
-let pool = Buffer.alloc(0);
-let poolAt = 0;
-function cryptoRandom(): number {
-  if (poolAt + 6 > pool.length) {
-    pool = crypto.randomBytes(6 * 8192);
-    poolAt = 0;
-  }
-  const n = pool.readUIntBE(poolAt, 6);
-  poolAt += 6;
-  return n / 2 ** 48;
 }
 
 export async function pullSpreadsheet(ctx: ServerContext, spreadsheetId: string): Promise<void> {
@@ -339,7 +330,7 @@ async function followTabRenames(db: Db, dialect: 'sqlite' | 'postgres', spreadsh
   }
 }
 
-interface PullContext {
+export interface PullContext {
   session: GoogleSession;
   connectionId: string;
   fileId: string;
@@ -454,7 +445,7 @@ async function placeIds(ctx: ServerContext, p: PullContext, tab: GoogleTabProps,
 const ID_COLUMN_READ = 40_000;
 
 /** The id column from row 1 to `last`, as values.get gives it (row r at index r - 1). */
-async function readIdColumn(ctx: ServerContext, p: PullContext, tab: GoogleTabProps, idColumn: number, last: number): Promise<unknown[][]> {
+export async function readIdColumn(ctx: ServerContext, p: PullContext, tab: GoogleTabProps, idColumn: number, last: number): Promise<unknown[][]> {
   const out: unknown[][] = [];
   for (let from = 1; from <= last; from += ID_COLUMN_READ) {
     const to = Math.min(last, from + ID_COLUMN_READ - 1);
@@ -609,6 +600,9 @@ async function applyTab(ctx: ServerContext, stored: GoogleTabRow, header: Parsed
   const storedChanges = mergeHeaderChanges(parseJson<StoredHeaderChanges>(stored.header_changes, { renamed: [], deleted: [] }), headerChange, columns);
   await ctx.db.transaction().execute(async (trx) => {
     const repo = googleSourcesRepo(trx);
+    // The sheet's lock first, as the row writes take it: an edit of the app commits either
+    // before this (its row is then pending and left alone) or after (it edits the pulled row).
+    await repo.lockSheet(sheetId);
     const pending = await repo.pendingRowIds(sheetId);
     const sheet = await repo.sheetById(sheetId);
     // Column types: kept for columns the sheet had (a renamed column keeps its type), guessed for new ones.
@@ -633,7 +627,8 @@ async function applyTab(ctx: ServerContext, stored: GoogleTabRow, header: Parsed
       await breathe();
     }
     // New rows in sheet order, at the next row indexes.
-    const inserts: PlannedRow[] = [...plan.inserts].sort((a, b) => a.sheetRow - b.sheetRow);
+    // A row the app deleted is still in Google until the push: not new.
+    const inserts: PlannedRow[] = plan.inserts.filter((r) => !pending.has(r.id)).sort((a, b) => a.sheetRow - b.sheetRow);
     let next = Number(sheet.next_row_index);
     for (let i = 0; i < inserts.length; i += slice) {
       const part = inserts.slice(i, i + slice);
@@ -697,6 +692,8 @@ export async function syncStatus(ctx: ServerContext, spreadsheetId: string): Pro
     last_pull_at: source.last_pull_at,
     tabs: sheets.filter((s) => synced.has(s.id)).map((s) => ({ title: s.title, rows: Number(s.row_count) })),
     broken_columns: broken.map((b) => ({ tab: b.tab, block_id: b.blockId, type: b.type, block_name: b.blockName, column: b.column, change: b.change, to: b.to, settings: b.settings })),
+    ...(await pushStatus(ctx.db, spreadsheetId)),
+    push_error: source.push_error,
   };
 }
 

@@ -10,6 +10,7 @@ import { decidedInService, spreadsheetIn } from '../access/resources';
 import { IpLimiter } from '../auth/limiter';
 import { perAccount, perIp, type RateLimit } from '../auth/rate-limit';
 import { connectSpreadsheet, pullNow, syncStatus } from './pull';
+import { googlePushRepo } from './push-repo';
 import { connectionStatus, disconnect, finishConnect, startConnect } from './service';
 
 /** Consent links one account may open per hour (each stores a state row). */
@@ -67,6 +68,13 @@ export function googleRoutes(app: FastifyInstance, ctx: ServerContext) {
   app.post('/api/google/spreadsheets/:spreadsheetId/pull', { config: { access: 'owner', resource: spreadsheet, rateLimit: pullLimit } }, async (request, reply) =>
     reply.status(202).send({ sync: await pullNow(ctx, resolvedSpreadsheet(request).id) }),
   );
+
+  // The owner has read what the push could not write as meant: the list is cleared.
+  app.delete('/api/google/spreadsheets/:spreadsheetId/conflicts', { config: { access: 'owner', resource: spreadsheet } }, async (request) => {
+    const id = resolvedSpreadsheet(request).id;
+    await googlePushRepo(ctx.db).clearConflicts(id);
+    return { sync: await syncStatus(ctx, id) };
+  });
 
   app.delete('/api/google/connection', { config: { access: 'owner', resource: decidedInService(workspaceWhy) } }, async (request, reply) => {
     const { workspace_id } = parse(GoogleConnectionQuery, request.query);

@@ -40,6 +40,10 @@ export function googleSourcesRepo(db: Db) {
     async renameSheet(sheetId: string, title: string): Promise<void> {
       await db.updateTable('sheets').set({ title }).where('id', '=', sheetId).execute();
     },
+    /** Takes the sheet's row lock (PostgreSQL) for the rest of the transaction, as the row writes' bumpSheet does. */
+    async lockSheet(sheetId: string): Promise<void> {
+      await db.updateTable('sheets').set((eb) => ({ version: eb('version', '+', 0) })).where('id', '=', sheetId).execute();
+    },
     sheetById(sheetId: string) {
       return db.selectFrom('sheets').selectAll().where('id', '=', sheetId).executeTakeFirstOrThrow();
     },

@@ -38,6 +38,8 @@ import { blockRecord } from '../blocks/record';
 import { loadSheetRows, readableSheet, visibleColumns } from '../spreadsheets/service';
 import { attachUploads } from '../uploads/attach';
 import type { Row } from '../spreadsheets/sheet-cache';
+import { kickPush } from '../gsheets/push';
+import { queueGoogleEdit } from '../gsheets/queue';
 import { rowsRepo } from './repo';
 import { regexBudget } from './safe-regex';
 
@@ -321,7 +323,7 @@ export async function appendRow(
   const given = opts.skipValidation ? rawValues(target, values) : await checkedValues(ctx, target, values);
   const row = Object.assign(emptyRow(target.columns), given);
   const data = JSON.stringify(row);
-  const { index, sheetVersion } = await ctx.db.transaction().execute(async (trx) => {
+  const { index, sheetVersion, google } = await ctx.db.transaction().execute(async (trx) => {
     const repo = rowsRepo(trx);
     const bump = await repo.bumpSheet(target.sheetId, { append: true, rows: 1 }, nowIso());
     if (!bump) throw notFound(`Sheet '${target.sheetTitle}' not found`);
@@ -329,9 +331,12 @@ export async function appendRow(
     await repo.insertRow(target.sheetId, index, data);
     // Files the row names are kept from the sweep of unattached uploads.
     await attachUploads(trx, target.spreadsheetId, given);
-    return { index, sheetVersion: bump.version };
+    // A sheet fed by Google: the new row is queued for it in this same transaction.
+    const google = await queueGoogleEdit(trx, target.sheetId, { op: 'append', rowIndex: index, cells: row });
+    return { index, sheetVersion: bump.version, google };
   });
   ctx.sheetCache.applyWrite(target.sheetId, sheetVersion, { kind: 'append', id: index, version: 1, row });
+  if (google) kickPush(ctx, google);
   return wireFor(target, row, index, 1);
 }
 
@@ -364,6 +369,8 @@ export async function updateRow(
     if (Number(current.version) !== version) throw conflict(ROW_MESSAGES.stale);
     const old = parseJson<Row>(current.data, {});
     const row = Object.assign(Object.create(null) as Row, old);
+    const cells: Record<string, string | number> = Object.create(null) as Record<string, string | number>;
+    const base: Record<string, string | number | null> = Object.create(null) as Record<string, string | number | null>;
     for (const [column, value] of Object.entries(given)) {
       // Only a value that really changes needs the right to edit its column (clients may send the row back).
       if (sameValue(old[column], value)) continue;
@@ -371,14 +378,25 @@ export async function updateRow(
         throw forbidden(ROW_MESSAGES.notEditable(column));
       }
       row[column] = value;
+      cells[column] = value;
+      base[column] = cellOf(old[column]);
     }
     const changed = await repo.updateRow(target.sheetId, index, JSON.stringify(row), version);
     if (changed !== 1) throw conflict(ROW_MESSAGES.stale);
     await attachUploads(trx, target.spreadsheetId, given);
-    return { row, sheetVersion: bump.version };
+    // Google gets the changed cells only, with what the editor saw (its conflict check).
+    const google = await queueGoogleEdit(trx, target.sheetId, { op: 'update', rowIndex: index, cells, base });
+    return { row, sheetVersion: bump.version, google };
   });
   ctx.sheetCache.applyWrite(target.sheetId, result.sheetVersion, { kind: 'update', id: index, version: version + 1, row: result.row });
+  if (result.google) kickPush(ctx, result.google);
   return wireFor(target, result.row, index, version + 1);
+}
+
+/** A cached value as a cell for Google's conflict check (rows hold text and numbers). */
+function cellOf(v: unknown): string | number | null {
+  if (v === null || v === undefined) return null;
+  return typeof v === 'number' || typeof v === 'string' ? v : String(v);
 }
 
 function sameValue(a: unknown, b: string | number): boolean {
@@ -388,14 +406,20 @@ function sameValue(a: unknown, b: string | number): boolean {
 
 export async function deleteRow(ctx: ServerContext, target: WriteTarget, rowId: string): Promise<void> {
   const index = rowIndexOf(rowId);
-  const sheetVersion = await ctx.db.transaction().execute(async (trx) => {
+  const { sheetVersion, google } = await ctx.db.transaction().execute(async (trx) => {
     const repo = rowsRepo(trx);
     const bump = await repo.bumpSheet(target.sheetId, { rows: -1 }, nowIso());
     if (!bump) throw notFound(`Sheet '${target.sheetTitle}' not found`);
-    if ((await repo.deleteRow(target.sheetId, index)) !== 1) throw notFound(ROW_MESSAGES.notFound);
-    return bump.version;
+    const current = await repo.findRow(target.sheetId, index);
+    if (!current || (await repo.deleteRow(target.sheetId, index)) !== 1) throw notFound(ROW_MESSAGES.notFound);
+    // Google deletes the row only if it still holds what the app saw (else it is kept and the owner told).
+    const seen = parseJson<Row>(current.data, {});
+    const base = Object.fromEntries(Object.entries(seen).map(([k, v]) => [k, cellOf(v)]));
+    const google = await queueGoogleEdit(trx, target.sheetId, { op: 'delete', rowIndex: index, base });
+    return { sheetVersion: bump.version, google };
   });
   ctx.sheetCache.applyWrite(target.sheetId, sheetVersion, { kind: 'delete', id: index });
+  if (google) kickPush(ctx, google);
 }
 
 export async function getRow(ctx: ServerContext, target: WriteTarget, rowId: string): Promise<WireRow> {
