@@ -241,7 +241,8 @@ async function pushTab(ctx: ServerContext, p: PullContext, stored: GoogleTabRow,
     const tab = (await readTabs(ctx, p.session, p.connectionId, p.fileId)).tabs.find((t) => t.sheetId === stored.google_sheet_id);
     if (!tab) return goneTab(entries);
     const fresh = await freshRead(ctx, p, tab, tabEdits);
-    if (!fresh) return 'no-id-column';
+    if (fresh === 'no-id-column') return fresh;
+    if (fresh === 'moved') continue;
     // The conflicts of the round that writes are the ones told (an earlier round's read is stale).
     const plan = planPush({ sheetId: tab.sheetId, title: tab.title }, tabEdits, fresh);
     if ((await moved(ctx, p, tab, fresh.idAt, plan.targets)).length > 0) continue;
@@ -276,13 +277,13 @@ interface Fresh {
 }
 
 /** The tab as it is now: header, where each id is, and the rows the edits name (read whole). */
-async function freshRead(ctx: ServerContext, p: PullContext, tab: GoogleTabProps, edits: CoalescedTab): Promise<(Fresh & { idAt: number }) | null> {
+async function freshRead(ctx: ServerContext, p: PullContext, tab: GoogleTabProps, edits: CoalescedTab): Promise<Fresh | 'no-id-column' | 'moved'> {
   const head = await call(ctx, p.session, p.connectionId, () =>
     p.session.sheets.spreadsheets.values.get({ spreadsheetId: p.fileId, range: `${quoteTitle(tab.title)}!1:1`, valueRenderOption: 'FORMATTED_VALUE', majorDimension: 'ROWS' }, { retry: false }),
   );
   const header = parseHeader(((head.data.values ?? [])[0] ?? []) as unknown[]);
   const idAt = header.idColumnIndex;
-  if (idAt === null) return null;
+  if (idAt === null) return 'no-id-column';
   const idColumn = await readIdColumn(ctx, p, tab, idAt, Math.max(1, tab.rowCount));
   const rowOf = new Map<string, number>();
   // Row 1 is the header (its id cell holds the column's name).
@@ -290,13 +291,13 @@ async function freshRead(ctx: ServerContext, p: PullContext, tab: GoogleTabProps
     const id = rowIdOf(idColumn[r - 1]?.[0]);
     if (id !== null && !rowOf.has(id)) rowOf.set(id, r);
   }
-  const named = new Set<number>();
+  const named = new Map<number, string>();
   for (const e of [...edits.updates, ...edits.deletes]) {
     const r = rowOf.get(e.rowId);
-    if (r !== undefined) named.add(r);
+    if (r !== undefined) named.set(r, e.rowId);
   }
   const rows: ReadRow[] = [];
-  const wanted = [...named].sort((a, b) => a - b);
+  const wanted = [...named.keys()].sort((a, b) => a - b);
   for (let i = 0; i < wanted.length; i += PUSH_TUNING.rangesPerRead) {
     const part = wanted.slice(i, i + PUSH_TUNING.rangesPerRead);
     const res = await call(ctx, p.session, p.connectionId, () =>
@@ -305,7 +306,12 @@ async function freshRead(ctx: ServerContext, p: PullContext, tab: GoogleTabProps
         { retry: false },
       ),
     );
-    part.forEach((r, k) => rows.push({ row: r, values: ((res.data.valueRanges?.[k]?.values ?? [])[0] ?? []) as unknown[] }));
+    for (const [k, r] of part.entries()) {
+      const values = ((res.data.valueRanges?.[k]?.values ?? [])[0] ?? []) as unknown[];
+      // Rows moved between reading the id column and reading the rows: read everything again.
+      if (rowIdOf(values[idAt]) !== named.get(r)) return 'moved';
+      rows.push({ row: r, values });
+    }
   }
   // Appends already in the sheet (an earlier try got through): only their id matters.
   for (const a of edits.appends) {

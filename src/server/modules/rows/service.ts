@@ -370,7 +370,7 @@ export async function updateRow(
     const old = parseJson<Row>(current.data, {});
     const row = Object.assign(Object.create(null) as Row, old);
     const cells: Record<string, string | number> = Object.create(null) as Record<string, string | number>;
-    const base: Record<string, string | number | null> = Object.create(null) as Record<string, string | number | null>;
+    const base: Record<string, string | number | boolean | null> = Object.create(null) as Record<string, string | number | boolean | null>;
     for (const [column, value] of Object.entries(given)) {
       // Only a value that really changes needs the right to edit its column (clients may send the row back).
       if (sameValue(old[column], value)) continue;
@@ -394,9 +394,9 @@ export async function updateRow(
 }
 
 /** A cached value as a cell for Google's conflict check (rows hold text and numbers). */
-function cellOf(v: unknown): string | number | null {
+function cellOf(v: unknown): string | number | boolean | null {
   if (v === null || v === undefined) return null;
-  return typeof v === 'number' || typeof v === 'string' ? v : String(v);
+  return typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean' ? v : String(v);
 }
 
 function sameValue(a: unknown, b: string | number): boolean {

@@ -1,0 +1,347 @@
+// Pushing the app's row edits to a connected Google spreadsheet (issue 16), on the test database,
+// against test-google.ts through the official clients: changed cells only (a formula elsewhere in
+// the row survives), appends with their id and never twice (a lost answer included), deletes of
+// the right row while a person inserts or deletes rows in Google, conflicts told to the owner (the
+// sheet wins), failures that keep the edit queued with a reason, a refused token, a read-only
+// connection, a renamed column, bodies split under the size limit, and who may clear conflicts.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeGoogle, type Cell, type FakeGoogle } from '../../test-google';
+import { createTestApp, joinAsEditor, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { PULL_TUNING, startPull } from './pull';
+import { chunks, pushDue, PUSH_MESSAGES, PUSH_TUNING, rowLabel } from './push';
+import { QUEUE_MESSAGES } from './queue';
+import { as, connectGoogle, connectSheet, googleFileId, settleSync, sheetRows, syncOf, type SheetRow } from './testing';
+
+let google: FakeGoogle;
+let t: TestApp;
+
+const HEADER: Cell[] = ['Name', 'City', 'Amount', 'Paid'];
+const ROWS: Cell[][] = [
+  ['Ada', 'London', 12.5, true],
+  ['Grace', 'Arlington', 7, false],
+  ['Edsger', 'Nuenen', 3, true],
+];
+
+beforeAll(async () => {
+  google = await startFakeGoogle();
+  t = await createTestApp({
+    googleClientId: google.oauthClient.clientId,
+    googleClientSecret: google.oauthClient.clientSecret,
+    googleApiUrl: google.url,
+    googleOauthUrl: google.authUrl,
+    googleTokenUrl: google.tokenUrl,
+  });
+  PULL_TUNING.backoffBaseMs = 5;
+  PULL_TUNING.limits = { project: { capacity: 1000, perMinute: 100_000 }, user: { capacity: 1000, perMinute: 100_000 } };
+});
+
+afterAll(async () => {
+  await settleSync(t);
+  await t?.close();
+  await google?.close();
+});
+
+beforeEach(() => {
+  PUSH_TUNING.retryBaseMs = 5_000;
+  PUSH_TUNING.maxBodyBytes = 1_900_000;
+  google.beforeRead(null);
+  google.beforeWrite(null);
+});
+
+/** An owner with a connected Google account and the Orders sheet synced. */
+async function setUp(mode: 'read' | 'read-write' = 'read-write') {
+  const owner = await signUp(t.app);
+  const email = await connectGoogle(t, google, owner, mode);
+  const fileId = googleFileId();
+  google.createSpreadsheet({ spreadsheetId: fileId, title: 'Orders book', tabs: [{ title: 'Orders', rows: [HEADER, ...ROWS.map((r) => [...r])] }], ...(mode === 'read' ? { readers: [email] } : { writers: [email] }) });
+  const { spreadsheetId } = await connectSheet(t, owner, fileId);
+  return { owner, email, fileId, spreadsheetId };
+}
+
+const rowsUrl = (spreadsheetId: string, id?: string) => `/api/board/${spreadsheetId}/sheet/Orders/rows${id ? `/${id}` : ''}`;
+
+async function byName(owner: TestUser, spreadsheetId: string, name: string): Promise<SheetRow> {
+  const row = (await sheetRows(t, owner, spreadsheetId)).find((r) => r.Name === name);
+  expect(row, name).toBeDefined();
+  return row!;
+}
+
+async function edit(owner: TestUser, spreadsheetId: string, name: string, values: Record<string, string | number>) {
+  const row = await byName(owner, spreadsheetId, name);
+  const res = await t.app.inject({ method: 'PUT', url: rowsUrl(spreadsheetId, row._id), headers: as(owner), payload: { values, _version: row._version } });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function add(owner: TestUser, spreadsheetId: string, values: Record<string, string | number>) {
+  const res = await t.app.inject({ method: 'POST', url: rowsUrl(spreadsheetId), headers: as(owner), payload: { values } });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+async function remove(owner: TestUser, spreadsheetId: string, name: string) {
+  const row = await byName(owner, spreadsheetId, name);
+  const res = await t.app.inject({ method: 'DELETE', url: rowsUrl(spreadsheetId, row._id), headers: as(owner) });
+  expect(res.statusCode, res.body).toBe(204);
+}
+
+/** Google's rows (header first), the id column (E) left out. */
+const inGoogle = (fileId: string) => google.values(fileId, 'Orders').map((r) => r.slice(0, 4));
+const names = (fileId: string) => inGoogle(fileId).slice(1).map((r) => r[0]);
+const writesOf = (kind: string) => google.requests.filter((r) => r.kind === kind);
+
+describe('edits made in the app reach Google', () => {
+  it('an edited cell is written alone: the other cells and a formula in the row stay as they were', async () => {
+    const { owner, fileId, spreadsheetId } = await setUp();
+    google.setCell(fileId, 'Orders', 'D3', { formula: '=C3>5', value: true });
+    google.requests.length = 0;
+    await edit(owner, spreadsheetId, 'Grace', { City: 'Paris' });
+    await settleSync(t);
+    expect(inGoogle(fileId)[2]).toEqual(['Grace', 'Paris', 7, true]);
+    expect(google.tab(fileId, 'Orders').rows[2]![3]).toEqual({ formula: '=C3>5', value: true });
+    const updates = writesOf('sheets.values.batchUpdate');
+    expect(updates).toHaveLength(1);
+    expect(updates[0]!.body).toMatchObject({ valueInputOption: 'RAW', data: [{ range: "'Orders'!B3", values: [['Paris']] }] });
+    expect((await syncOf(t, owner, spreadsheetId)).pending_edits).toBe(0);
+  });
+
+  it('a new row is appended with its id, once; the next pull does not add it again', async () => {
+    const { owner, fileId, spreadsheetId } = await setUp();
+    await add(owner, spreadsheetId, { Name: 'Barbara', City: 'Boston', Amount: 5 });
+    await settleSync(t);
+    const row = google.values(fileId, 'Orders')[4]!;
+    expect(row.slice(0, 3)).toEqual(['Barbara', 'Boston', 5]);
+    expect(String(row[4])).toMatch(/^sb[0-9A-Za-z]{16}$/);
+    await startPull(t.ctx, spreadsheetId);
+    expect((await sheetRows(t, owner, spreadsheetId)).map((r) => r.Name)).toEqual(['Ada', 'Grace', 'Edsger', 'Barbara']);
+    expect(names(fileId)).toEqual(['Ada', 'Grace', 'Edsger', 'Barbara']);
+  });
+
+  it('an append whose answer was lost is not written twice when it is tried again', async () => {
+    const { owner, fileId, spreadsheetId } = await setUp();
+    google.failNext({ match: 'sheets.values.append', status: 500, afterApply: true });
+    await add(owner, spreadsheetId, { Name: 'Barbara', City: 'Boston', Amount: 5 });
+    await settleSync(t);
+    // It landed, but the push could not know: the edit waits, with the reason in words.
+    const waiting = await syncOf(t, owner, spreadsheetId);
+    expect(waiting.pending_edits).toBe(1);
+    expect(waiting.push_error).toBe('Google did not answer. The next sync tries again.');
+    PUSH_TUNING.retryBaseMs = 0;
+    await t.ctx.db.updateTable('google_outbox').set({ next_attempt_at: new Date(0).toISOString() }).where('spreadsheet_id', '=', spreadsheetId).execute();
+    await pushDue(t.ctx);
+    await settleSync(t);
+    expect(names(fileId)).toEqual(['Ada', 'Grace', 'Edsger', 'Barbara']);
+    const after = await syncOf(t, owner, spreadsheetId);
+    expect(after.pending_edits).toBe(0);
+    expect(after.push_error).toBeNull();
+  });
+
+  it('a deleted row is deleted in Google: that row, even when a person inserts a row above it between the read and the write', async () => {
+    const { owner, fileId, spreadsheetId } = await setUp();
+    let inserted = false;
+    google.beforeRead((read, g) => {
+      // Right after the push read the rows it deletes (before its last check): a person inserts a row at the top.
+      const ranges = (read.body as { ranges: string[] }).ranges;
+      if (!inserted && read.kind === 'sheets.values.batchGet' && ranges.some((r) => /!\d+:\d+$/.test(r))) {
+        inserted = true;
+        g.insertRow(fileId, 'Orders', 2, ['Katherine', 'Hampton', 2, true]);
+      }
+    });
+    await remove(owner, spreadsheetId, 'Grace');
+    await settleSync(t);
+    expect(inserted).toBe(true);
+    expect(names(fileId)).toEqual(['Katherine', 'Ada', 'Edsger']);
+  });
+
+  it('an edit lands on its row when a person deletes a row above it between the read and the write', async () => {
+    const { owner, fileId, spreadsheetId } = await setUp();
+    let deleted = false;
+    google.beforeRead((read, g) => {
+      const ranges = (read.body as { ranges: string[] }).ranges;
+      if (!deleted && read.kind === 'sheets.values.batchGet' && ranges.some((r) => /!\d+:\d+$/.test(r))) {
+        deleted = true;
+        g.deleteRow(fileId, 'Orders', 2);
+      }
+    });
+    await edit(owner, spreadsheetId, 'Edsger', { City: 'Austin' });
+    await settleSync(t);
+    expect(deleted).toBe(true);
+    expect(inGoogle(fileId).slice(1)).toEqual([
+      ['Grace', 'Arlington', 7, false],
+      ['Edsger', 'Austin', 3, true],
+    ]);
+  });
+
+  it('a pull while an edit waits does not put the old value back', async () => {
+    const { owner, fileId, spreadsheetId } = await setUp();
+    PUSH_TUNING.retryBaseMs = 0;
+    google.failNext({ match: 'sheets.values.batchUpdate', status: 503 });
+    await edit(owner, spreadsheetId, 'Ada', { City: 'Cambridge' });
+    await settleSync(t);
+    expect((await syncOf(t, owner, spreadsheetId)).pending_edits).toBe(1);
+    await startPull(t.ctx, spreadsheetId);
+    expect((await byName(owner, spreadsheetId, 'Ada')).City).toBe('Cambridge');
+    await t.ctx.db.updateTable('google_outbox').set({ next_attempt_at: new Date(0).toISOString() }).where('spreadsheet_id', '=', spreadsheetId).execute();
+    await pushDue(t.ctx);
+    await settleSync(t);
+    expect(inGoogle(fileId)[1]).toEqual(['Ada', 'Cambridge', 12.5, true]);
+  });
+
+  it('bodies are split under the size limit; every row arrives once', async () => {
+    const { owner, fileId, spreadsheetId } = await setUp();
+    PUSH_TUNING.maxBodyBytes = 400;
+    google.requests.length = 0;
+    for (let i = 0; i < 12; i++) await add(owner, spreadsheetId, { Name: `Person ${i}`, City: 'Lyon', Amount: i });
+    await settleSync(t);
+    expect(writesOf('sheets.values.append').length).toBeGreaterThan(1);
+    for (const r of writesOf('sheets.values.append')) expect(Buffer.byteLength(JSON.stringify((r.body as { values: unknown }).values))).toBeLessThan(400);
+    expect(names(fileId)).toEqual(['Ada', 'Grace', 'Edsger', ...Array.from({ length: 12 }, (_, i) => `Person ${i}`)]);
+  });
+});
+
+describe('what cannot be written as meant is told, never lost silently', () => {
+  it('a cell changed in Google and in the app: the sheet’s value stands, the owner is told, the app shows it again; clearing the list', async () => {
+    const { owner, fileId, spreadsheetId } = await setUp();
+    google.beforeRead((read, g) => {
+      if (read.kind === 'sheets.spreadsheets.get') {
+        g.setCell(fileId, 'Orders', 'B3', 'Rome');
+        g.beforeRead(null);
+      }
+    });
+    await edit(owner, spreadsheetId, 'Grace', { City: 'Paris' });
+    await settleSync(t);
+    expect(inGoogle(fileId)[2]).toEqual(['Grace', 'Rome', 7, false]);
+    const sync = await syncOf(t, owner, spreadsheetId);
+    expect(sync.conflict_count).toBe(1);
+    expect(sync.conflicts[0]).toMatchObject({ tab: 'Orders', row: 'Grace · Paris · 7', kind: 'cell', column: 'City', base: 'Arlington', sheet: 'Rome', app: 'Paris', winner: 'sheet' });
+    expect((await byName(owner, spreadsheetId, 'Grace')).City).toBe('Rome');
+    const cleared = await t.app.inject({ method: 'DELETE', url: `/api/google/spreadsheets/${spreadsheetId}/conflicts`, headers: as(owner) });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json<{ sync: { conflict_count: number } }>().sync.conflict_count).toBe(0);
+  });
+
+  it('an edit of a row deleted in Google, and a delete of a row changed in Google (kept)', async () => {
+    const { owner, fileId, spreadsheetId } = await setUp();
+    google.beforeRead((read, g) => {
+      if (read.kind === 'sheets.spreadsheets.get') {
+        g.deleteRow(fileId, 'Orders', 2);
+        g.setCell(fileId, 'Orders', 'C3', 99);
+        g.beforeRead(null);
+      }
+    });
+    await edit(owner, spreadsheetId, 'Ada', { City: 'Oxford' });
+    await remove(owner, spreadsheetId, 'Edsger');
+    await settleSync(t);
+    expect(names(fileId)).toEqual(['Grace', 'Edsger']);
+    const sync = await syncOf(t, owner, spreadsheetId);
+    expect(sync.conflicts.map((c) => [c.kind, c.row]).sort()).toEqual([
+      ['row-changed', 'Edsger · Nuenen · 3'],
+      ['row-deleted', 'Ada · Oxford · 12.5'],
+    ]);
+    // The app follows the sheet: Ada is gone, Edsger is back with Google's values.
+    expect((await sheetRows(t, owner, spreadsheetId)).map((r) => [r.Name, r.Amount])).toEqual([
+      ['Grace', 7],
+      ['Edsger', 99],
+    ]);
+  });
+
+  it('an edit of a column renamed in Google is told, not written elsewhere', async () => {
+    const { owner, fileId, spreadsheetId } = await setUp();
+    google.renameHeader(fileId, 'Orders', 'City', 'Town');
+    await edit(owner, spreadsheetId, 'Ada', { City: 'Bath', Amount: 13 });
+    await settleSync(t);
+    expect(inGoogle(fileId)[1]).toEqual(['Ada', 'London', 13, true]);
+    const sync = await syncOf(t, owner, spreadsheetId);
+    expect(sync.conflicts.map((c) => [c.kind, c.column, c.app])).toEqual([['column-gone', 'City', 'Bath']]);
+  });
+});
+
+describe('faults and connections', () => {
+  it('a refused refresh token: edits wait (sync paused) and are written after the owner reconnects', async () => {
+    const { owner, fileId, spreadsheetId } = await setUp();
+    const issued = google.refreshTokens[google.refreshTokens.length - 1]!;
+    google.revokeRefreshToken(issued.token);
+    google.expireAccessTokens();
+    await t.ctx.db.updateTable('google_connections').set({ expires_at: Date.now() - 1000 }).execute();
+    await edit(owner, spreadsheetId, 'Ada', { Amount: 20 });
+    await settleSync(t);
+    const paused = await syncOf(t, owner, spreadsheetId);
+    expect(paused.pending_edits).toBe(1);
+    expect(paused.status).toBe('paused');
+    expect(inGoogle(fileId)[1]![2]).toBe(12.5);
+    // Reconnecting (same Google account) resumes; the waiting edit goes.
+    await connectGoogle(t, google, owner, 'read-write', issued.user);
+    await t.ctx.db.updateTable('google_outbox').set({ next_attempt_at: new Date(0).toISOString() }).where('spreadsheet_id', '=', spreadsheetId).execute();
+    await pushDue(t.ctx);
+    await settleSync(t);
+    expect(inGoogle(fileId)[1]![2]).toBe(20);
+    expect((await syncOf(t, owner, spreadsheetId)).pending_edits).toBe(0);
+  });
+
+  it('429s on reads are waited out; a failed write waits and goes later', async () => {
+    const { owner, fileId, spreadsheetId } = await setUp();
+    google.failNext({ match: 'sheets.values.get', status: 429, times: 2 });
+    google.failNext({ match: 'sheets.values.batchUpdate', status: 500 });
+    await edit(owner, spreadsheetId, 'Grace', { Amount: 8 });
+    await settleSync(t);
+    expect(inGoogle(fileId)[2]![2]).toBe(7);
+    expect((await t.ctx.db.selectFrom('google_outbox').select('attempts').where('spreadsheet_id', '=', spreadsheetId).executeTakeFirstOrThrow()).attempts).toBe(1);
+    await t.ctx.db.updateTable('google_outbox').set({ next_attempt_at: new Date(0).toISOString() }).where('spreadsheet_id', '=', spreadsheetId).execute();
+    await pushDue(t.ctx);
+    await settleSync(t);
+    expect(inGoogle(fileId)[2]![2]).toBe(8);
+  });
+
+  it('a sheet read through a read-only connection refuses changes in words and queues nothing', async () => {
+    const { owner, spreadsheetId } = await setUp('read');
+    const row = await byName(owner, spreadsheetId, 'Ada');
+    const res = await t.app.inject({ method: 'PUT', url: rowsUrl(spreadsheetId, row._id), headers: as(owner), payload: { values: { City: 'Leeds' }, _version: row._version } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(QUEUE_MESSAGES.readOnly);
+    expect((await byName(owner, spreadsheetId, 'Ada')).City).toBe('London');
+    const added = await t.app.inject({ method: 'POST', url: rowsUrl(spreadsheetId), headers: as(owner), payload: { values: { Name: 'X' } } });
+    expect(added.statusCode).toBe(409);
+    expect(await t.ctx.db.selectFrom('google_outbox').select('id').where('spreadsheet_id', '=', spreadsheetId).execute()).toEqual([]);
+  });
+
+  it('the hidden id column removed in Google: edits wait with the reason in words; nothing is written to the sheet', async () => {
+    const { owner, fileId, spreadsheetId } = await setUp();
+    google.renameHeader(fileId, 'Orders', '_sheetboard_id', 'notes');
+    await edit(owner, spreadsheetId, 'Ada', { Amount: 1 });
+    await settleSync(t);
+    const sync = await syncOf(t, owner, spreadsheetId);
+    expect(sync.pending_edits).toBe(1);
+    expect((await t.ctx.db.selectFrom('google_outbox').select('error').where('spreadsheet_id', '=', spreadsheetId).executeTakeFirstOrThrow()).error).toBe(PUSH_MESSAGES.idColumnGone('Orders'));
+    expect(inGoogle(fileId)[1]![2]).toBe(12.5);
+  });
+});
+
+describe('who may clear the list of conflicts', () => {
+  it.each([
+    ['anonymous', 401],
+    ['owner', 200],
+    ['workspace editor', 200],
+    ['other owner', 404],
+  ] as const)('%s: %i', async (role, code) => {
+    const { owner, spreadsheetId } = await setUp();
+    const editor = await signUp(t.app);
+    const other = await signUp(t.app);
+    await joinAsEditor(t, owner, editor);
+    const user = role === 'owner' ? owner : role === 'workspace editor' ? editor : role === 'other owner' ? other : undefined;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/google/spreadsheets/${spreadsheetId}/conflicts`, headers: as(user) })).statusCode).toBe(code);
+  });
+});
+
+describe('the pure parts', () => {
+  it('chunks keep each group under the byte limit, in order, an oversized item alone', () => {
+    const items = ['a'.repeat(10), 'b'.repeat(10), 'c'.repeat(50), 'd'];
+    const out = chunks(items, 30);
+    expect(out).toEqual([[items[0], items[1]], [items[2]], [items[3]]]);
+    expect(out.flat()).toEqual(items);
+  });
+
+  it('rows are named by their first values', () => {
+    expect(rowLabel({ Name: 'Ada', City: '', Amount: 12.5, Paid: true })).toBe('Ada · 12.5 · true');
+    expect(rowLabel({ Name: '' })).toBe('A row');
+    expect(rowLabel(undefined)).toBe('A row');
+    expect(rowLabel({ Long: 'x'.repeat(60) })).toBe(`${'x'.repeat(39)}…`);
+  });
+});
