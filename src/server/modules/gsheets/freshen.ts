@@ -14,8 +14,8 @@ import { isPulling, startPull } from './pull';
 import { googleConnectionsRepo } from './repo';
 import { googleSourcesRepo } from './sources-repo';
 
-/** Knobs of freshen: the forced-pull window and the longest wait for a pull before answering. */
-export const FRESHEN_TUNING: { windowMs: number; waitMs: number } = { windowMs: 15_000, waitMs: 10_000 };
+/** Knobs of freshen: the forced-pull window, the longest wait for a pull before answering, the clock (tests move it on). */
+export const FRESHEN_TUNING: { windowMs: number; waitMs: number; now: () => number } = { windowMs: 15_000, waitMs: 10_000, now: () => Date.now() };
 
 /** When each spreadsheet's last forced pull started, per server (entries older than the window are dropped). */
 const forcedAt = new WeakMap<ServerContext, Map<string, number>>();
@@ -53,7 +53,7 @@ export async function freshen(ctx: ServerContext, spreadsheetId: string): Promis
   if (isPulling(ctx, spreadsheetId)) return waitAtMost(startPull(ctx, spreadsheetId), FRESHEN_TUNING.waitMs);
   const source = await googleSourcesRepo(ctx.db).sourceOf(spreadsheetId);
   if (!source || source.status === 'paused') return;
-  const now = Date.now();
+  const now = FRESHEN_TUNING.now();
   const forced = forcedOf(ctx);
   const lastPull = source.last_pull_at ? Date.parse(source.last_pull_at) : 0;
   if (now - Math.max(forced.get(spreadsheetId) ?? 0, Number.isNaN(lastPull) ? 0 : lastPull) < FRESHEN_TUNING.windowMs) return;
