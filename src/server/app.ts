@@ -32,6 +32,7 @@ import { pageRoutes } from './modules/pages/routes';
 import { rowRoutes } from './modules/rows/routes';
 import { siteRoutes } from './modules/site/routes';
 import { SheetCache } from './modules/spreadsheets/sheet-cache';
+import { appDataRoutes } from './modules/spreadsheets/app-data-routes';
 import { dataRoutes } from './modules/spreadsheets/data-routes';
 import { spreadsheetRoutes } from './modules/spreadsheets/routes';
 import { storefrontRoutes } from './modules/storefront/routes';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   workspaceRoutes(app, ctx);
   spreadsheetRoutes(app, ctx);
   dataRoutes(app, ctx);
+  appDataRoutes(app, ctx);
   rowRoutes(app, ctx);
   chartRoutes(app, ctx);
   appRoutes(app, ctx);

@@ -31,3 +31,39 @@ export const SheetDataResponse = z.object({
   total: z.number().int(),
 });
 export type SheetDataResponse = z.infer<typeof SheetDataResponse>;
+
+/**
+ * Query of `GET /v3/api/page/sheet/{sheetTitle}` (multipage apps): the board route's query; the
+ * spreadsheet is the app's, the app the one `board` (or `app`, or the Host) names.
+ */
+export const PageSheetQuery = SheetDataQuery.extend({ app: z.string().optional() });
+export type PageSheetQuery = z.infer<typeof PageSheetQuery>;
+/** /v3/api/page/sheet/{sheetTitle}. */
+export const PageSheetParams = z.object({ sheetTitle: z.string().min(1, 'Name the sheet') });
+
+/** Body of `POST /v3/getSpreadsheetData`: the app is the one `board` (or the Host) names. */
+export const SpreadsheetDataBody = z
+  .object({
+    board: z.string().max(2000).optional(),
+    referer: z.string().max(2000).optional(),
+  })
+  .default({});
+export type SpreadsheetDataBody = z.infer<typeof SpreadsheetDataBody>;
+
+/**
+ * Answer of `POST /v3/getSpreadsheetData`: the app's sheets its blocks use, by title, each with its
+ * first SPREADSHEET_DATA_LIMITS.rows rows (sheet order) and `total`, how many there are in all (the
+ * rest is read through the sheet routes).
+ */
+export const SpreadsheetDataResponse = z.object({
+  sheets: z.record(z.string(), SheetDataResponse),
+  /** Sheets the blocks use but left out past SPREADSHEET_DATA_LIMITS.sheets (their titles). */
+  more_sheets: z.array(z.string()),
+});
+export type SpreadsheetDataResponse = z.infer<typeof SpreadsheetDataResponse>;
+
+/**
+ * Bounds of one `getSpreadsheetData` answer: rows per sheet (the page the viewer's tables load
+ * when they do not paginate) and sheets per answer.
+ */
+export const SPREADSHEET_DATA_LIMITS = { rows: 1000, sheets: 20 } as const;

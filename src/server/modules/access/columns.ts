@@ -73,3 +73,12 @@ export async function viewerSheets<S extends { title: string; columns: string[] 
     return allowed ? [{ ...s, columns: s.columns.filter((c) => allowed.has(c)) }] : [];
   });
 }
+
+/**
+ * The titles of `titles` some block the viewer sees reads (all the app's blocks for its owner), in
+ * the order given: the sheets an app's data answer holds (POST /v3/getSpreadsheetData).
+ */
+export async function sheetsBlocksUse(ctx: ServerContext, app: ColumnsApp, viewer: Beholder, titles: readonly string[]): Promise<string[]> {
+  const blocks = await visibleAppBlocks(ctx, app.id, viewer);
+  return titles.filter((t) => blocks.some((b) => blockUses(b, t)));
+}

@@ -152,6 +152,36 @@ export function sheetOfRequest(
   };
 }
 
+/**
+ * The app's own spreadsheet, for a multipage page's sheet read (GET /v3/api/page/sheet/…): the app
+ * the request speaks for (Host, then `app`, then `board`: as sheetOfRequest finds it), read with
+ * the route's schemas (params, then query); 404 'App not found' when it names none. The rule then
+ * answers as for the board route naming that spreadsheet ('app-viewer' on a sheet).
+ */
+export function appSheetOfRequest(schemas: { params: z.ZodType; query: z.ZodType<{ app?: string; board?: string }> }, unnamed: string): ResourceResolver {
+  return async (ctx, request) => {
+    parse(schemas.params, request.params);
+    const query = parse(schemas.query, request.query);
+    const app = await resolveApp(ctx, { board: query.board, app: query.app, host: request.host });
+    if (!app) throw notFound(APP_NOT_FOUND);
+    const spreadsheet = app.spreadsheetId ? ((await spreadsheetsRepo(ctx.db).findById(app.spreadsheetId)) ?? null) : null;
+    return { kind: 'sheet', spreadsheet, app, unnamed };
+  };
+}
+
+/**
+ * The app the request speaks for (Host, then the JSON body's `board`), read with the route's body
+ * schema; 404 with `missing` when it names none (POST /v3/getSpreadsheetData).
+ */
+export function requestAppInBody<S extends z.ZodType<{ board?: string }>>(schema: S, missing: string): ResourceResolver {
+  return async (ctx, request) => {
+    const body = parse(schema, request.body ?? {});
+    const app = await resolveApp(ctx, { board: body.board, host: request.host });
+    if (!app) throw notFound(missing);
+    return { kind: 'app', app };
+  };
+}
+
 /** The service decides (see Resource 'in-service'); `why` is kept for the README and the route list. */
 export function decidedInService(why: string): ResourceResolver {
   return async () => ({ kind: 'in-service', why });

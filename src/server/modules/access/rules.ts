@@ -197,6 +197,7 @@ export function declaredAccess(route: Pick<RouteOptions, 'url' | 'method' | 'con
       throw new Error(`Route ${method} ${route.url} declares '${access}' but no resource (config.resource: a resolver of access/resources.ts)`);
     return access as AccessRuleName;
   }
-  if (!route.url.startsWith('/api/') && route.url !== '/api') return null;
+  // /api and the spec's /v3 data calls (spreadsheets/app-data-routes.ts) are the guarded paths.
+  if (!route.url.startsWith('/api/') && route.url !== '/api' && !route.url.startsWith('/v3/')) return null;
   throw new Error(`Route ${method} ${route.url} declares no access rule (config.access: ${Object.keys(ACCESS_RULES).join(' | ')})`);
 }

@@ -19,6 +19,7 @@ import { newId, nowIso, parseJson } from '../../http';
 import type { SpreadsheetRef } from '../access/rules';
 import type { SessionUser } from '../auth/session';
 import { workspaceRepo } from '../workspace/repo';
+import { freshen, wantsFresh } from '../gsheets/freshen';
 import { guessSheetTypes, IMPORT_LIMITS, MESSAGES, rowJson, type Cell, type ImportLimits, type ParsedSheet, type ReadOptions } from './import-file';
 import { parseInWorker, previewInWorker, type RowBatch, type SheetShape } from './import-worker';
 import { sheetWithTypes } from './columns';
@@ -420,6 +421,8 @@ export interface SheetDataInput {
   fields?: string;
   /** JSON array of board filters (spec Filter entity). */
   filters?: string;
+  /** The spec's no-cache flag: a connected Google spreadsheet is pulled first (gsheets/freshen.ts). */
+  nocache?: string;
 }
 
 /** The `filters` query parameter: a JSON array of Filter entities, or 400 naming the problem. */
@@ -524,6 +527,7 @@ export function boardFilterMask(ctx: ServerContext, email: string | null, cached
 
 /** Rows of one sheet, for its readers (see readableSheet). */
 export async function sheetData(ctx: ServerContext, access: SheetAccess, input: SheetDataInput) {
+  if (wantsFresh(input.nocache)) await freshen(ctx, access.spreadsheet.id);
   const sheet = await readableSheet(ctx, access, input.sheetTitle);
 
   // Only the active filters of this sheet count; parsed before anything is read.
@@ -551,7 +555,7 @@ export async function sheetData(ctx: ServerContext, access: SheetAccess, input: 
   for (const f of fields ?? [])
     if (!columns.includes(f)) throw badRequest(`Unknown column '${f}' in fields`, [{ path: 'fields', message: `Unknown column '${f}'` }]);
 
-  // `nocache` needs nothing: entries are keyed by the sheet's version, so they are never stale.
+  // Entries are keyed by the sheet's version: after a pull (nocache above) the new rows load.
   const cached = await cachedSheetRows(ctx, sheet);
   const filter = boardFilterMask(ctx, sheet.viewerEmail, cached, filters).mask;
   // A viewer's rows carry only their columns, and their search looks at those alone. A viewer
