@@ -22,6 +22,7 @@ import { purgeExpired } from './modules/auth/service';
 import { billingRoutes } from './modules/billing/routes';
 import { purchaseRoutes } from './modules/purchases/routes';
 import { googleRoutes } from './modules/gsheets/routes';
+import { startGoogleScheduler } from './modules/gsheets/scheduler';
 import { blockRoutes } from './modules/blocks/routes';
 import { envRoutes } from './modules/env/routes';
 import { geocodeRoutes } from './modules/geocode/routes';
@@ -149,8 +150,12 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   const purgeTimer = setInterval(purge, 3600_000);
   purgeTimer.unref();
 
+  // Connected Google spreadsheets keep in step by themselves (GOOGLE_POLL_SECONDS; 0: off).
+  const googleScheduler = startGoogleScheduler(ctx);
+
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
+    await googleScheduler.stop();
     ctx.mailer.close();
     if (!options.db) await db.close();
   });

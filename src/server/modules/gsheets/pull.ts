@@ -64,6 +64,7 @@ export const PULL_MESSAGES = {
 
 // ---------------------------------------------------------------------------------------------
 // Calls to Google: the quota gate, then withRetries around session.run (the clients' own retries off)
+// (exported: the background sync's version checks go through the same gate, scheduler.ts)
 
 const gates = new WeakMap<ServerContext, QuotaGate>();
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -74,7 +75,7 @@ function gateOf(ctx: ServerContext): QuotaGate {
   return gate;
 }
 
-async function call<T>(ctx: ServerContext, session: GoogleSession, connectionId: string, fn: () => Promise<T>): Promise<T> {
+export async function call<T>(ctx: ServerContext, session: GoogleSession, connectionId: string, fn: () => Promise<T>): Promise<T> {
   return withRetries(
     async () => {
       const wait = gateOf(ctx).take(connectionId, 1, Date.now());
