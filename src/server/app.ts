@@ -22,6 +22,8 @@ import { purgeExpired } from './modules/auth/service';
 import { billingRoutes } from './modules/billing/routes';
 import { purchaseRoutes } from './modules/purchases/routes';
 import { googleRoutes } from './modules/gsheets/routes';
+import { pushDue, stopPushes } from './modules/gsheets/push';
+import { startGoogleScheduler } from './modules/gsheets/scheduler';
 import { blockRoutes } from './modules/blocks/routes';
 import { envRoutes } from './modules/env/routes';
 import { geocodeRoutes } from './modules/geocode/routes';
@@ -151,8 +153,15 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   const purgeTimer = setInterval(purge, 3600_000);
   purgeTimer.unref();
 
+  // Connected Google spreadsheets keep in step by themselves (GOOGLE_POLL_SECONDS; 0: off).
+  // Edits waiting for Google (a failed try, a restart) are sent again on the loop's ticks.
+  const googleScheduler = startGoogleScheduler(ctx, { pushDue: () => pushDue(ctx) });
+
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
+    await googleScheduler.stop();
+    // Edits not pushed yet stay queued in the database: the next start sends them.
+    await stopPushes(ctx);
     ctx.mailer.close();
     if (!options.db) await db.close();
   });

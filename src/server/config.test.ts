@@ -74,7 +74,18 @@ describe('loadConfig', () => {
         googleQuotaPerMinute: 300,
         googleUserQuotaPerMinute: 60,
         googleTokenKey: null,
+        googlePollSeconds: 30,
+        googleIdlePollSeconds: 600,
+        googleFullRefreshHours: 6,
+        googleSyncTimer: true,
       });
+    });
+
+    it('reads the background sync intervals; 0 turns each off', () => {
+      expect(load({ GOOGLE_POLL_SECONDS: '15', GOOGLE_IDLE_POLL_SECONDS: '300', GOOGLE_FULL_REFRESH_HOURS: '1.5' })).toMatchObject({ googlePollSeconds: 15, googleIdlePollSeconds: 300, googleFullRefreshHours: 1.5 });
+      expect(load({ GOOGLE_POLL_SECONDS: '0', GOOGLE_IDLE_POLL_SECONDS: '0', GOOGLE_FULL_REFRESH_HOURS: '0' })).toMatchObject({ googlePollSeconds: 0, googleIdlePollSeconds: 0, googleFullRefreshHours: 0 });
+      // With the loop off, an idle interval below the (unused) viewed one is no contradiction.
+      expect(load({ GOOGLE_POLL_SECONDS: '0', GOOGLE_IDLE_POLL_SECONDS: '10' }).googleIdlePollSeconds).toBe(10);
     });
 
     it('reads the OAuth client, local endpoints, quotas and a token key', () => {
@@ -112,6 +123,13 @@ describe('loadConfig', () => {
       [{ GOOGLE_QUOTA_PER_MINUTE: '0' }, /GOOGLE_QUOTA_PER_MINUTE/],
       [{ GOOGLE_USER_QUOTA_PER_MINUTE: 'many' }, /GOOGLE_USER_QUOTA_PER_MINUTE/],
       [{ GOOGLE_TOKEN_KEY: 'short' }, /GOOGLE_TOKEN_KEY must be 32 bytes/],
+      [{ GOOGLE_POLL_SECONDS: 'often' }, /GOOGLE_POLL_SECONDS must be 0 \(off\) or a number of seconds of at least 5/],
+      [{ GOOGLE_POLL_SECONDS: '-30' }, /GOOGLE_POLL_SECONDS/],
+      [{ GOOGLE_POLL_SECONDS: '1' }, /at least 5/],
+      [{ GOOGLE_IDLE_POLL_SECONDS: 'Infinity' }, /GOOGLE_IDLE_POLL_SECONDS/],
+      [{ GOOGLE_POLL_SECONDS: '60', GOOGLE_IDLE_POLL_SECONDS: '30' }, /GOOGLE_IDLE_POLL_SECONDS \(30\) must be at least GOOGLE_POLL_SECONDS \(60\)/],
+      [{ GOOGLE_FULL_REFRESH_HOURS: '6h' }, /GOOGLE_FULL_REFRESH_HOURS must be 0 \(off\) or a number of hours/],
+      [{ GOOGLE_FULL_REFRESH_HOURS: '0.01' }, /GOOGLE_FULL_REFRESH_HOURS/],
       [{ GOOGLE_SERVICE_ACCOUNT_KEY: '/no/such/key.json' }, /key file that cannot be read/],
       [{ GOOGLE_SERVICE_ACCOUNT_KEY: '{not json' }, /is not JSON/],
       [{ GOOGLE_SERVICE_ACCOUNT_KEY: '{"type":"authorized_user","client_email":"a","private_key":"b"}' }, /not a service account key/],

@@ -137,6 +137,21 @@ export interface Config {
    * a key file generated in DATA_DIR; several servers sharing one database need the same key).
    */
   googleTokenKey: Buffer | null;
+  /**
+   * GOOGLE_POLL_SECONDS: how often a connected spreadsheet is checked for changes (its Drive
+   * version) while an app over it or its data editor was viewed in the last 10 minutes (30).
+   * 0 turns the background sync loop off altogether (no checks, no scheduled pushes).
+   */
+  googlePollSeconds: number;
+  /** GOOGLE_IDLE_POLL_SECONDS: the same check when nobody looked at the spreadsheet lately (600; 0: only viewed ones are checked). */
+  googleIdlePollSeconds: number;
+  /** GOOGLE_FULL_REFRESH_HOURS: a full pull whatever the version, for formula results that change without an edit (6; 0: never). */
+  googleFullRefreshHours: number;
+  /**
+   * Whether the background sync runs on its own timer (not an environment setting: tests turn it
+   * off and call its ticks themselves, so no test gets a pull it did not ask for).
+   */
+  googleSyncTimer: boolean;
 }
 
 /** What the server keeps of a service account's JSON key. */
@@ -269,6 +284,25 @@ function googleServiceAccount(value: string | undefined): GoogleServiceAccount |
   return { clientEmail: k.client_email, privateKey: k.private_key };
 }
 
+/** A number of seconds or hours that may be 0 (off); `least` is the smallest value other than 0. */
+function offOrAtLeast(value: string | undefined, fallback: number, name: string, least: number, unit: string): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || (n !== 0 && n < least))
+    throw new Error(`Setting ${name} must be 0 (off) or a number of ${unit} of at least ${least}, got '${value}'`);
+  return n;
+}
+
+/** The background sync's intervals; an idle check more often than a viewed one makes no sense. */
+function googlePolling(env: NodeJS.ProcessEnv): Pick<Config, 'googlePollSeconds' | 'googleIdlePollSeconds' | 'googleFullRefreshHours'> {
+  const poll = offOrAtLeast(env.GOOGLE_POLL_SECONDS, 30, 'GOOGLE_POLL_SECONDS', 5, 'seconds');
+  const idle = offOrAtLeast(env.GOOGLE_IDLE_POLL_SECONDS, 600, 'GOOGLE_IDLE_POLL_SECONDS', 5, 'seconds');
+  const full = offOrAtLeast(env.GOOGLE_FULL_REFRESH_HOURS, 6, 'GOOGLE_FULL_REFRESH_HOURS', 0.25, 'hours');
+  if (poll > 0 && idle > 0 && idle < poll)
+    throw new Error(`Setting GOOGLE_IDLE_POLL_SECONDS (${idle}) must be at least GOOGLE_POLL_SECONDS (${poll}): spreadsheets nobody looks at are checked less often, not more`);
+  return { googlePollSeconds: poll, googleIdlePollSeconds: idle, googleFullRefreshHours: full };
+}
+
 function googleTokenKey(value: string | undefined): Buffer | null {
   const v = value?.trim();
   if (!v) return null;
@@ -338,6 +372,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleQuotaPerMinute: num(env.GOOGLE_QUOTA_PER_MINUTE, 300, 'GOOGLE_QUOTA_PER_MINUTE'),
     googleUserQuotaPerMinute: num(env.GOOGLE_USER_QUOTA_PER_MINUTE, 60, 'GOOGLE_USER_QUOTA_PER_MINUTE'),
     googleTokenKey: googleTokenKey(env.GOOGLE_TOKEN_KEY),
+    ...googlePolling(env),
+    googleSyncTimer: true,
   };
 }
 

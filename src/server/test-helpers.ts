@@ -35,8 +35,10 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   let schema: string | null = null;
   // Sign-in slow-downs of a few milliseconds, so that tests failing on purpose stay quick (a test of
   // the slow-down itself sets its own). Upload budgets out of reach: every upload of a test file
-  // comes from one IP (the upload limits' own tests set the defaults back).
-  let config: Config = { ...base, webDir: path.join(dataDir, 'no-web-build'), authSlowdownMs: 2, uploadsPerIp: 10_000, uploadsPerApp: 10_000, rowWritesPerIp: 1_000_000, ...overrides };
+  // comes from one IP (the upload limits' own tests set the defaults back). No background Google
+  // sync: a test of it drives its ticks itself (gsheets/scheduler.ts), and no other test gets a
+  // pull it did not ask for.
+  let config: Config = { ...base, webDir: path.join(dataDir, 'no-web-build'), authSlowdownMs: 2, uploadsPerIp: 10_000, uploadsPerApp: 10_000, rowWritesPerIp: 1_000_000, googleSyncTimer: false, ...overrides };
   if (dialect === 'postgres') {
     schema = `t_${crypto.randomBytes(6).toString('hex')}`;
     const client = new pg.Client({ connectionString: TEST_PG_URL });

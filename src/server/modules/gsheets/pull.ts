@@ -67,6 +67,7 @@ export const PULL_MESSAGES = {
 
 // ---------------------------------------------------------------------------------------------
 // Calls to Google: the quota gate, then withRetries around session.run (the clients' own retries off)
+// (exported: the background sync's version checks go through the same gate, scheduler.ts)
 
 const gates = new WeakMap<ServerContext, QuotaGate>();
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

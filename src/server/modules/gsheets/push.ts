@@ -132,6 +132,15 @@ export async function flushPushes(ctx: ServerContext): Promise<void> {
   }
 }
 
+/** Shutdown: no new push starts (the waiting edits stay queued in the database); running ones finish. */
+export async function stopPushes(ctx: ServerContext): Promise<void> {
+  const s = stateOf(ctx);
+  for (const timer of s.timers.values()) clearTimeout(timer);
+  s.timers.clear();
+  s.again.clear();
+  await Promise.all([...s.running.values()]);
+}
+
 // ---------------------------------------------------------------------------------------------
 // A push
 

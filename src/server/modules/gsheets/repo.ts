@@ -40,10 +40,42 @@ export function googleConnectionsRepo(db: Db) {
         .where('id', '=', id)
         .execute();
     },
-    async markReconnectNeeded(id: string, reason: string, at: string): Promise<void> {
-      await db.updateTable('google_connections').set({ status: 'reconnect_needed', status_reason: reason, access_token: null, expires_at: null, updated_at: at }).where('id', '=', id).execute();
+    /**
+     * Google refused the connection. True only for the call that moved it from 'ok' (one UPDATE
+     * guarded by the status: of two requests failing at once, exactly one sees a change, so the
+     * owner is told once).
+     */
+    async markReconnectNeeded(id: string, reason: string, at: string): Promise<boolean> {
+      const res = await db
+        .updateTable('google_connections')
+        .set({ status: 'reconnect_needed', status_reason: reason, access_token: null, expires_at: null, updated_at: at })
+        .where('id', '=', id)
+        .where('status', '=', 'ok')
+        .executeTakeFirst();
       // Sync pauses for every spreadsheet of the connection; the board keeps the last synced rows.
       await db.updateTable('google_sources').set({ status: 'paused', error: reason }).where('connection_id', '=', id).where('status', '!=', 'paused').execute();
+      return Number(res.numUpdatedRows) > 0;
+    },
+    /** Who owns the workspace of a connection (the one told when it needs reconnecting). */
+    ownerOf(id: string): Promise<{ name: string; email: string; kind: GoogleConnectionRow['kind']; google_email: string | null } | undefined> {
+      return db
+        .selectFrom('google_connections')
+        .innerJoin('workspaces', 'workspaces.id', 'google_connections.workspace_id')
+        .innerJoin('users', 'users.id', 'workspaces.owner_id')
+        .select(['users.name', 'users.email', 'google_connections.kind', 'google_connections.google_email'])
+        .where('google_connections.id', '=', id)
+        .executeTakeFirst();
+    },
+    /** Titles of the spreadsheets synced through a connection, in title order. */
+    async spreadsheetTitles(id: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('google_sources')
+        .innerJoin('spreadsheets', 'spreadsheets.id', 'google_sources.spreadsheet_id')
+        .select('spreadsheets.title')
+        .where('google_sources.connection_id', '=', id)
+        .orderBy('spreadsheets.title')
+        .execute();
+      return rows.map((r) => r.title);
     },
     /**
      * After a reconnect: spreadsheets paused because Google refused the connection (they carry its

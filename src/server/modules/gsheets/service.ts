@@ -4,7 +4,8 @@
 // user (someone else's consent link must not attach their Google account to your workspace, nor
 // yours to theirs), exchanges the code and stores the connection. Tokens are encrypted at rest
 // (secrets.ts) and never leave the server. A refresh Google refuses (`invalid_grant`) marks the
-// connection "reconnect needed" and pauses its spreadsheets' syncing.
+// connection "reconnect needed", pauses its spreadsheets' syncing and e-mails the workspace's owner
+// (once: reconnect-mail.ts).
 import { GOOGLE_MESSAGES as M, type GoogleConnection, type GoogleConnectionResponse } from '../../../shared/api/google';
 import type { ServerContext } from '../../context';
 import type { GoogleConnectMode } from '../../db/schema';
@@ -14,6 +15,7 @@ import { editsWorkspace } from '../access/viewer';
 import type { SessionUser } from '../auth/session';
 import { workspaceRepo } from '../workspace/repo';
 import { connectionAuth, consentUrl, driveApi, exchangeCode, GOOGLE_SCOPES, invalidGrant, oauthConfigured, sheetsApi, type GoogleAuth } from './client';
+import { sendReconnectMail } from './reconnect-mail';
 import { googleConnectionsRepo, googleStatesRepo, type GoogleConnectionRow } from './repo';
 import { decryptToken, encryptToken, tokenKey } from './secrets';
 
@@ -185,7 +187,8 @@ export async function googleSession(ctx: ServerContext, connectionId: string): P
       } catch (e) {
         const refused = invalidGrant(e);
         if (!refused) throw e;
-        await repo.markReconnectNeeded(row.id, refused.reason, nowIso());
+        // The owner is told once: by the call that moved the connection from 'ok'.
+        if (await repo.markReconnectNeeded(row.id, refused.reason, nowIso())) await sendReconnectMail(ctx, row.id, refused.reason);
         throw new HttpError(409, M.reconnect, undefined, 'google_reconnect_needed');
       } finally {
         await google.settled();

@@ -4,10 +4,13 @@
 // the shape an import writes them. Nothing here decides who may see what.
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db';
-import type { GoogleSourcesTable, GoogleTabsTable } from '../../db/schema';
+import type { GoogleConnectionsTable, GoogleSourcesTable, GoogleTabsTable } from '../../db/schema';
 
 export type GoogleSourceRow = Selectable<GoogleSourcesTable>;
 export type GoogleTabRow = Selectable<GoogleTabsTable>;
+export type ScheduledSource = Pick<GoogleSourceRow, 'spreadsheet_id' | 'connection_id' | 'file_id' | 'drive_version' | 'last_pull_at' | 'last_full_at' | 'status'> & {
+  connection_status: Selectable<GoogleConnectionsTable>['status'];
+};
 
 /** Rows per statement (4 parameters a row: far under SQLite's and PostgreSQL's parameter limits). */
 const IN_LIST = 1_000;
@@ -22,6 +25,23 @@ export function googleSourcesRepo(db: Db) {
     },
     async updateSource(spreadsheetId: string, changes: Updateable<GoogleSourcesTable>): Promise<void> {
       await db.updateTable('google_sources').set(changes).where('spreadsheet_id', '=', spreadsheetId).execute();
+    },
+    /** Every connected spreadsheet with its connection's status: what the background sync looks at each tick. */
+    scheduled(): Promise<ScheduledSource[]> {
+      return db
+        .selectFrom('google_sources')
+        .innerJoin('google_connections', 'google_connections.id', 'google_sources.connection_id')
+        .select([
+          'google_sources.spreadsheet_id',
+          'google_sources.connection_id',
+          'google_sources.file_id',
+          'google_sources.drive_version',
+          'google_sources.last_pull_at',
+          'google_sources.last_full_at',
+          'google_sources.status',
+          'google_connections.status as connection_status',
+        ])
+        .execute();
     },
     tabsOf(spreadsheetId: string): Promise<GoogleTabRow[]> {
       return db.selectFrom('google_tabs').selectAll().where('spreadsheet_id', '=', spreadsheetId).execute();

@@ -7,6 +7,7 @@ import { badRequest, errorHandler, HttpError } from '../../errors';
 import { parse } from '../../http';
 import { resolvedSheetAccess, resolvedSpreadsheet, signedInUser } from '../access/enforce';
 import { sheetOfRequest, spreadsheetParam } from '../access/resources';
+import { markViewed } from '../gsheets/scheduler';
 import { MESSAGES, titleFromName } from './import-file';
 import * as service from './service';
 
@@ -112,6 +113,7 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
     async (request) => {
       const params = parse(SheetParams, request.params);
       const query = parse(SheetQuery, request.query);
+      markViewed(ctx, params.spreadsheetId);
       return service.sheetData(ctx, resolvedSheetAccess(request), { ...query, sheetTitle: params.sheetTitle });
     },
   );
