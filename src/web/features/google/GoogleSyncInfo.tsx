@@ -10,6 +10,7 @@ import { messageOf } from '../../lib/api';
 import { keys } from '../../lib/queries';
 import { googleApi, googleKeys, useGoogleSync } from './api';
 import { ReconnectButton } from './ConnectGoogleSheet';
+import { GooglePushInfo } from './GooglePushInfo';
 import { brokenColumnWords, sheetOpenUrl, syncFinished, syncWords } from './google-state';
 
 /** How often the list asks while a sync runs. */
@@ -98,6 +99,7 @@ export function GoogleSyncPanel({ spreadsheetId, title }: { spreadsheetId: strin
             {error}
           </Text>
         )}
+        {s && <GooglePushInfo spreadsheetId={spreadsheetId} sync={s} />}
         {/* The data-contract guard: columns changed in Google that blocks still read. */}
         {s && s.broken_columns.length > 0 && (
           <Stack gap={2} mt={4} data-testid="google-broken-columns">

@@ -23,6 +23,8 @@ export const googleApi = {
   sync: async (spreadsheetId: string) => (await api.get<Out<typeof GoogleSyncResponse>>(path(spreadsheetId))).sync,
   /** Read Google's changes now. */
   pull: async (spreadsheetId: string) => (await api.post<Out<typeof GoogleSyncResponse>>(`${path(spreadsheetId)}/pull`)).sync,
+  /** The owner has read the edits that could not be written as made: the list empties. */
+  clearConflicts: async (spreadsheetId: string) => (await api.delete<Out<typeof GoogleSyncResponse>>(`${path(spreadsheetId)}/conflicts`)).sync,
 };
 
 export function useGoogleConnection(enabled: boolean) {

@@ -45,6 +45,10 @@ const sync = (over: Partial<GoogleSyncStatus> = {}): GoogleSyncStatus =>
     last_pull_at: null,
     tabs: [],
     broken_columns: [],
+    pending_edits: 0,
+    push_error: null,
+    conflicts: [],
+    conflict_count: 0,
     ...over,
   });
 
