@@ -2,7 +2,7 @@
 // 'owner' + decidedInService: a session is required (401), and the service allows only the
 // workspace's owner and editors (workspaceFor; anyone else's workspace is 404).
 import type { FastifyInstance } from 'fastify';
-import { GoogleCallbackQuery, GoogleConnectBody, GoogleConnectionQuery, GoogleSpreadsheetBody, GoogleSpreadsheetParams, GOOGLE_MESSAGES as M } from '../../../shared/api/google';
+import { GoogleCallbackQuery, GoogleConnectBody, GoogleConnectionQuery, GoogleRemapBody, GoogleSpreadsheetBody, GoogleSpreadsheetParams, GOOGLE_MESSAGES as M } from '../../../shared/api/google';
 import type { ServerContext } from '../../context';
 import { parse } from '../../http';
 import { resolvedSpreadsheet, signedInUser } from '../access/enforce';
@@ -10,6 +10,7 @@ import { decidedInService, spreadsheetIn } from '../access/resources';
 import { IpLimiter } from '../auth/limiter';
 import { perAccount, perIp, type RateLimit } from '../auth/rate-limit';
 import { connectSpreadsheet, pullNow, syncStatus } from './pull';
+import { remapColumn } from './remap';
 import { connectionStatus, disconnect, finishConnect, startConnect } from './service';
 
 /** Consent links one account may open per hour (each stores a state row). */
@@ -67,6 +68,14 @@ export function googleRoutes(app: FastifyInstance, ctx: ServerContext) {
   app.post('/api/google/spreadsheets/:spreadsheetId/pull', { config: { access: 'owner', resource: spreadsheet, rateLimit: pullLimit } }, async (request, reply) =>
     reply.status(202).send({ sync: await pullNow(ctx, resolvedSpreadsheet(request).id) }),
   );
+
+  // The one-click remap of a column renamed or deleted in Google: answers the fresh status.
+  app.post('/api/google/spreadsheets/:spreadsheetId/remap', { config: { access: 'owner', resource: spreadsheet } }, async (request) => {
+    const body = parse(GoogleRemapBody, request.body);
+    const target = resolvedSpreadsheet(request);
+    await remapColumn(ctx, target, body);
+    return { sync: await syncStatus(ctx, target.id) };
+  });
 
   app.delete('/api/google/connection', { config: { access: 'owner', resource: decidedInService(workspaceWhy) } }, async (request, reply) => {
     const { workspace_id } = parse(GoogleConnectionQuery, request.query);

@@ -132,8 +132,8 @@ describe('progress of a first sync', () => {
     expect(progressWords(sync({ progress_rows: 0, progress_total: null }))).toBe('Reading your sheet…');
   });
   it('names the sheets made ready', () => {
-    expect(readyMessage('Orders', sync({ tabs: [{ title: 'A', rows: 1 }, { title: 'B', rows: 2 }] }))).toBe('Orders: 2 sheets ready');
-    expect(readyMessage('Orders', sync({ tabs: [{ title: 'A', rows: 1 }] }))).toBe('Orders: 1 sheet ready');
+    expect(readyMessage('Orders', sync({ tabs: [{ title: 'A', rows: 1, columns: [] }, { title: 'B', rows: 2, columns: [] }] }))).toBe('Orders: 2 sheets ready');
+    expect(readyMessage('Orders', sync({ tabs: [{ title: 'A', rows: 1, columns: [] }] }))).toBe('Orders: 1 sheet ready');
     expect(sheetsCount(1200)).toBe('1,200 sheets');
   });
 });
