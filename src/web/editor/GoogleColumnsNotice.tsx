@@ -26,7 +26,7 @@ export function GoogleColumnsNotice({ spreadsheetId, blockIds }: { spreadsheetId
       aria-live="polite"
     >
       <Text size="sm">
-        Some blocks of this app still read columns that were renamed or deleted in the Google Sheet, so they show nothing there. Choose the column each should use now (every
+        Some blocks of this app read columns that were renamed or deleted in the Google Sheet, so those columns show nothing. Choose the column each should use now (every
         app over this sheet follows).
       </Text>
       <BrokenColumns spreadsheetId={spreadsheetId} sync={s} blockIds={ids} />
