@@ -80,8 +80,8 @@ export const GoogleSyncStatus = z.object({
   /** Rows to read in all, when known. */
   progress_total: z.number().nullable(),
   last_pull_at: z.string().nullable(),
-  /** The tabs as sheets, with their row counts. */
-  tabs: z.array(z.object({ title: z.string(), rows: z.number() })),
+  /** The tabs as sheets, with their row counts and current columns (what a broken column may be remapped to). */
+  tabs: z.array(z.object({ title: z.string(), rows: z.number(), columns: z.array(z.string()) })),
   /**
    * Columns renamed or deleted in Google that blocks still name (the data-contract guard): which
    * tab, block and settings, and the new name of a renamed column (null: deleted). Empty once the
@@ -141,3 +141,22 @@ export const GoogleSpreadsheetBody = z.object({ url: z.string().max(4000), works
 export const GoogleSpreadsheetResponse = z.object({ spreadsheet: z.object({ id: z.string(), title: z.string() }), sync: GoogleSyncStatus });
 export const GoogleSpreadsheetParams = z.object({ spreadsheetId: z.string().min(1).max(64) });
 /** POST /api/google/spreadsheets/:spreadsheetId/pull → 202 { sync }: read Google's changes now. */
+
+/**
+ * POST /api/google/spreadsheets/:spreadsheetId/remap { tab, column, to } → { sync }: the one-click
+ * remap of the data-contract guard. Every block of the workspace's apps over the spreadsheet that
+ * names `column` of the sheet `tab` names `to` instead (a renamed column's new name, or another
+ * column in place of a deleted one); `to` must be a current column of that sheet.
+ */
+export const GoogleRemapBody = z.object({
+  tab: z.string({ message: 'Name the sheet whose column to replace.' }).min(1, 'Name the sheet whose column to replace.').max(200),
+  column: z.string({ message: 'Name the column to replace.' }).min(1, 'Name the column to replace.').max(500),
+  to: z.string({ message: 'Pick the column to use instead.' }).min(1, 'Pick the column to use instead.').max(500),
+});
+export type GoogleRemapBody = z.infer<typeof GoogleRemapBody>;
+
+export const GOOGLE_REMAP_MESSAGES = {
+  noTab: (tab: string) => `This spreadsheet has no sheet '${tab}' synced from Google. Sync now, then try again.`,
+  noColumn: (tab: string, column: string) => `The sheet '${tab}' has no column '${column}'. Pick one of its columns.`,
+  same: (column: string) => `Blocks already use '${column}'. Pick another column.`,
+} as const;

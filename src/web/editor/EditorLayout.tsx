@@ -34,6 +34,7 @@ import { UsersModal } from './UsersModal';
 import { PagesModal } from './PagesModal';
 import { ChooseBlockModal } from './ChooseBlockModal';
 import { EditorCanvas } from './EditorCanvas';
+import { GoogleColumnsNotice } from './GoogleColumnsNotice';
 import { EmbedModal, UpgradeModal } from './EmbedModal';
 import { FiltersManager } from './filters/FiltersManager';
 import { tabOfFirstError } from './settings/BlockSettingsForm';
@@ -171,6 +172,8 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
   const reviewStatus = publishStatusOf(useReviewRequest(board.appId).data);
 
   const blocks = page.blocks as BlockRecord[];
+  // Every block of the app (all its pages), for the notice of columns changed in Google.
+  const appBlockIds = useMemo(() => [...new Set([page, ...pages].flatMap((p) => (p.blocks as BlockRecord[]).map((b) => b.id)))], [page, pages]);
   const schema = draft ? schemaOf(draft.type) : null;
   // The `pages` settings (toolbar open_page, header navigation) offer the app's pages.
   const pageChoices = (multipage ? pages : [page]).map((p) => ({ value: p.page_slug, label: p.page_name }));
@@ -373,6 +376,8 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
         />
       </AppShell.Navbar>
       <AppShell.Main style={{ background: board.colors.board_background }}>
+        {/* A connected Google Sheet (it has a sheet link) whose columns changed under this app's blocks. */}
+        <GoogleColumnsNotice spreadsheetId={board.spreadsheetUrl ? board.spreadsheetId : null} blockIds={appBlockIds} />
         <EditorCanvas
           board={board}
           blocks={blocks}

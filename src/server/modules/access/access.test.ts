@@ -287,6 +287,7 @@ const NOT_IN_MATRIX: Record<string, string> = {
   'GET /api/google/spreadsheets/:spreadsheetId': 'a Google-fed spreadsheet: its own matrix (gsheets/pull.test.ts)',
   'POST /api/google/spreadsheets/:spreadsheetId/pull': 'a Google-fed spreadsheet, calls Google: its own matrix (gsheets/pull.test.ts)',
   'DELETE /api/google/spreadsheets/:spreadsheetId/conflicts': 'a Google-fed spreadsheet: its own matrix (gsheets/push.test.ts)',
+  'POST /api/google/spreadsheets/:spreadsheetId/remap': 'a Google-fed spreadsheet: its own matrix (gsheets/pull.test.ts)',
   'POST /api/apps/:appId/column-mapping': "moves the app to another spreadsheet, which the other calls' fixture must keep (its own checks: clones/mapping.test.ts)",
 };
 

@@ -249,8 +249,8 @@ describe('pulling what a person changed in Google', () => {
     book.tabs.push({ sheetId: 9, title: 'New', index: 2, rowCount: 10, columnCount: 5, rows: [['Y'], [2]] });
     const sync = await pull(owner, spreadsheetId);
     expect(sync.tabs).toEqual([
-      { title: 'Sales', rows: 3 },
-      { title: 'New', rows: 1 },
+      { title: 'Sales', rows: 3, columns: ['Name', 'City', 'Amount', 'Paid'] },
+      { title: 'New', rows: 1, columns: ['Y'] },
     ]);
     const after = await sheetIds();
     expect(after.Sales).toBe(before.Orders);
@@ -293,6 +293,111 @@ describe('pulling what a person changed in Google', () => {
     expect(sync.broken_columns[0]!.settings.length).toBeGreaterThan(0);
     expect((await rows(owner, spreadsheetId))[0]).toMatchObject({ Name: 'Ada', Town: 'London' });
     expect((await rows(owner, spreadsheetId))[0]!.City).toBeUndefined();
+  });
+});
+
+describe('the one-click remap of a column renamed or deleted in Google', () => {
+  async function remap(user: TestUser | undefined, spreadsheetId: string, body: Record<string, unknown>) {
+    return t.app.inject({ method: 'POST', url: `/api/google/spreadsheets/${spreadsheetId}/remap`, headers: as(user), payload: body });
+  }
+  async function blockOf(user: TestUser, appId: string, blockId: string): Promise<Record<string, unknown>> {
+    const res = await t.app.inject({ method: 'GET', url: `/api/pages/${appId}`, headers: as(user) });
+    expect(res.statusCode, res.body).toBe(200);
+    const blocks = res.json<{ pages: { blocks: Record<string, unknown>[] }[] }>().pages.flatMap((p) => p.blocks);
+    return blocks.find((b) => b.id === blockId)!;
+  }
+  async function boardOn(user: TestUser, spreadsheetId: string, name: string) {
+    return (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(user), payload: { name, kind: 'board', spreadsheetId } })).json<{ app: { id: string } }>().app;
+  }
+
+  it('a renamed column: every block of the workspace’s apps over the sheet is pointed at the new name; the status empties', async () => {
+    const owner = await signUp(t.app);
+    const email = await connect(owner);
+    const id = sheetOf(email);
+    const { spreadsheetId } = await connectSheet(owner, id);
+    const first = await boardOn(owner, spreadsheetId, 'Orders board');
+    const second = await boardOn(owner, spreadsheetId, 'Cities board');
+    const table = await addBlock(t.app, owner, first.id, tableOf('Orders', ['Name', 'City']));
+    const chart = await addBlock(t.app, owner, second.id, { type: 'chart', sheet_title: 'Orders', x_axis: 'City', axis: [{ column: 'Amount' }] });
+    google.renameHeader(id, 'Orders', 'City', 'Town');
+    const before = await pull(owner, spreadsheetId);
+    const uses = before.broken_columns.map((b) => [b.block_id, b.column, b.change, b.to]);
+    expect(uses).toHaveLength(2);
+    expect(uses).toEqual(expect.arrayContaining([[table.id, 'City', 'renamed', 'Town'], [chart.id, 'City', 'renamed', 'Town']]));
+    expect(before.tabs).toEqual([{ title: 'Orders', rows: 3, columns: ['Name', 'Town', 'Amount', 'Paid'] }]);
+
+    const res = await remap(owner, spreadsheetId, { tab: 'Orders', column: 'City', to: 'Town' });
+    expect(res.statusCode, res.body).toBe(200);
+    const sync = res.json<{ sync: GoogleSyncStatus }>().sync;
+    expect(sync.broken_columns).toEqual([]);
+    expect((await blockOf(owner, first.id, table.id)).axis).toEqual([expect.objectContaining({ column: 'Name' }), expect.objectContaining({ column: 'Town' })]);
+    expect(await blockOf(owner, second.id, chart.id)).toMatchObject({ x_axis: 'Town', axis: [expect.objectContaining({ column: 'Amount' })] });
+    // The status read afresh says the same; the next pull does not bring the report back.
+    expect((await status(owner, spreadsheetId)).broken_columns).toEqual([]);
+    expect((await pull(owner, spreadsheetId)).broken_columns).toEqual([]);
+    // The rows under the new name are what the block now reads.
+    expect((await rows(owner, spreadsheetId)).map((r) => r.Town)).toEqual(['London', 'Arlington', 'Nuenen']);
+  });
+
+  it('a deleted column: the owner points its blocks at another current column; nothing else changes', async () => {
+    const owner = await signUp(t.app);
+    const email = await connect(owner);
+    const id = sheetOf(email);
+    const { spreadsheetId } = await connectSheet(owner, id);
+    const app = await boardOn(owner, spreadsheetId, 'Orders board');
+    const table = await addBlock(t.app, owner, app.id, tableOf('Orders', ['Name', 'City', 'Amount']));
+    // Someone deletes column B ('City') in Google.
+    const tab = google.spreadsheets.get(id)!.tabs[0]!;
+    tab.rows = tab.rows.map((r) => r.filter((_, i) => i !== 1));
+    const before = await pull(owner, spreadsheetId);
+    expect(before.broken_columns).toEqual([expect.objectContaining({ tab: 'Orders', block_id: table.id, column: 'City', change: 'deleted', to: null })]);
+    expect(before.tabs[0]!.columns).toEqual(['Name', 'Amount', 'Paid']);
+
+    const res = await remap(owner, spreadsheetId, { tab: 'Orders', column: 'City', to: 'Paid' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ sync: GoogleSyncStatus }>().sync.broken_columns).toEqual([]);
+    expect(((await blockOf(owner, app.id, table.id)).axis as { column: string }[]).map((a) => a.column)).toEqual(['Name', 'Paid', 'Amount']);
+  });
+
+  it('refuses, in words, a column the sheet does not have, a sheet not synced, and the same column', async () => {
+    const owner = await signUp(t.app);
+    const email = await connect(owner);
+    const id = sheetOf(email);
+    const { spreadsheetId } = await connectSheet(owner, id);
+    const app = await boardOn(owner, spreadsheetId, 'Orders board');
+    const table = await addBlock(t.app, owner, app.id, tableOf('Orders', ['Name', 'City']));
+    google.renameHeader(id, 'Orders', 'City', 'Town');
+    await pull(owner, spreadsheetId);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ tab: 'Orders', column: 'City', to: 'Village' }, "The sheet 'Orders' has no column 'Village'. Pick one of its columns."],
+      // A renamed-away name is no current column either.
+      [{ tab: 'Orders', column: 'Town', to: 'City' }, "The sheet 'Orders' has no column 'City'. Pick one of its columns."],
+      [{ tab: 'Sales', column: 'City', to: 'Town' }, "This spreadsheet has no sheet 'Sales' synced from Google. Sync now, then try again."],
+      [{ tab: 'Orders', column: 'Town', to: 'Town' }, "Blocks already use 'Town'. Pick another column."],
+      [{ tab: 'Orders', column: 'City' }, 'Pick the column to use instead.'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await remap(owner, spreadsheetId, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect(((await blockOf(owner, app.id, table.id)).axis as { column: string }[]).map((a) => a.column)).toEqual(['Name', 'City']);
+    expect((await status(owner, spreadsheetId)).broken_columns).toHaveLength(1);
+  });
+
+  it('another owner is refused (404) and the blocks stay as they were', async () => {
+    const owner = await signUp(t.app);
+    const other = await signUp(t.app);
+    const email = await connect(owner);
+    const id = sheetOf(email);
+    const { spreadsheetId } = await connectSheet(owner, id);
+    const app = await boardOn(owner, spreadsheetId, 'Orders board');
+    const table = await addBlock(t.app, owner, app.id, tableOf('Orders', ['Name', 'City']));
+    google.renameHeader(id, 'Orders', 'City', 'Town');
+    await pull(owner, spreadsheetId);
+    const res = await remap(other, spreadsheetId, { tab: 'Orders', column: 'City', to: 'Town' });
+    expect(res.statusCode).toBe(404);
+    expect(((await blockOf(owner, app.id, table.id)).axis as { column: string }[]).map((a) => a.column)).toEqual(['Name', 'City']);
   });
 });
 
@@ -398,11 +503,11 @@ describe('faults', () => {
 
 describe('who may call each route', () => {
   it.each([
-    ['anonymous', 401, 401, 401],
-    ['owner', 202, 200, 202],
-    ['workspace editor', 202, 200, 202],
-    ['other owner', 404, 404, 404],
-  ] as const)('%s: connect %i, status %i, pull %i', async (role, connectCode, statusCode, pullCode) => {
+    ['anonymous', 401, 401, 401, 401],
+    ['owner', 202, 200, 202, 200],
+    ['workspace editor', 202, 200, 202, 200],
+    ['other owner', 404, 404, 404, 404],
+  ] as const)('%s: connect %i, status %i, pull %i, remap %i', async (role, connectCode, statusCode, pullCode, remapCode) => {
     const owner = await signUp(t.app);
     const editor = await signUp(t.app);
     const other = await signUp(t.app);
@@ -417,6 +522,9 @@ describe('who may call each route', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/google/spreadsheets/${spreadsheetId}`, headers: as(user) })).statusCode).toBe(statusCode);
     expect((await t.app.inject({ method: 'POST', url: `/api/google/spreadsheets/${spreadsheetId}/pull`, headers: as(user) })).statusCode).toBe(pullCode);
     await settle();
+    // Nothing is broken here: a remap between two current columns is allowed and changes no block.
+    const remapRes = await t.app.inject({ method: 'POST', url: `/api/google/spreadsheets/${spreadsheetId}/remap`, headers: as(user), payload: { tab: 'Orders', column: 'City', to: 'Name' } });
+    expect(remapRes.statusCode, remapRes.body).toBe(remapCode);
   });
 
   it('a spreadsheet not connected to Google is 404 in words', async () => {
@@ -441,6 +549,12 @@ describe('XSS corpus: what Google holds comes back as plain data', () => {
     await settle();
     const got = await rows(owner, res.json().spreadsheet.id, CORPUS[1]);
     expect(got.map((r) => r[CORPUS[2]!])).toEqual(CORPUS);
+    // The status's tab columns (what the remap offers) and a refusal naming them stay plain data too.
+    expect((await status(owner, res.json().spreadsheet.id)).tabs).toEqual([{ title: CORPUS[1], rows: CORPUS.length, columns: [CORPUS[2]] }]);
+    const refused = await t.app.inject({ method: 'POST', url: `/api/google/spreadsheets/${res.json().spreadsheet.id}/remap`, headers: as(owner), payload: { tab: CORPUS[1], column: CORPUS[3], to: CORPUS[4] } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['content-type']).toMatch(/^application\/json/);
+    expect(refused.json().message).toBe(`The sheet '${CORPUS[1]}' has no column '${CORPUS[4]}'. Pick one of its columns.`);
   });
 });
 

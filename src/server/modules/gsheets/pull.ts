@@ -30,7 +30,7 @@ import { guessSheetTypes, type Cell } from '../spreadsheets/import-file';
 import { spreadsheetsRepo } from '../spreadsheets/repo';
 import { breathe } from '../templates/copy';
 import { assignIds, backfillTargets, diffRows, rowHash, type CachedRow, type PlannedRow, type PullPlan, type ReadRow } from './diff';
-import { affectedBlocks, columnMap, compareHeaders, headerColumns, remapBlocks, type BlockColumnUse, type HeaderColumn } from './headers';
+import { affectedBlocks, columnMap, compareHeaders, headerColumns, type BlockColumnUse, type HeaderColumn } from './headers';
 import { a1Range, backfillIds, matchTabs, parseHeader, placeIdColumn, quoteTitle, rowData, rowIdOf, rowsNotAsExpected, type ParsedHeader, type TabInfo } from './ids';
 import { QuotaGate, SHEETS_LIMITS, withRetries, type BucketLimits } from './quota';
 import { googleConnectionsRepo, type GoogleConnectionRow } from './repo';
@@ -38,6 +38,7 @@ import { googleSession, modeOf, serviceAccountConnection, workspaceFor, type Goo
 import { exclusive } from './lock';
 import { cryptoRandom } from './random';
 import { pushStatus } from './push-status';
+import { storeRemappedBlocks } from './remap';
 import { googleSourcesRepo, type GoogleTabRow } from './sources-repo';
 
 /** Knobs of the pull (tests and the benchmark shorten waits and widen quotas). */
@@ -321,14 +322,7 @@ export async function pullSpreadsheet(ctx: ServerContext, spreadsheetId: string)
 async function followTabRenames(db: Db, dialect: 'sqlite' | 'postgres', spreadsheetId: string, renamed: { from: string; to: string }[]): Promise<void> {
   const spreadsheet = await spreadsheetsRepo(db).findById(spreadsheetId);
   if (!spreadsheet) return;
-  const repo = dataRepo(db, dialect);
-  const blocks = (await repo.blocksOver(spreadsheetId, spreadsheet.workspace_id)).map((b) => blockRecord(b));
-  const now = nowIso();
-  for (const block of remapBlocks(blocks, columnMap({ sheets: renamed.map((r) => [r.from, r.to] as const) }))) {
-    // Stored like the block service stores a record: everything but id and type.
-    const { id, type: _type, temp_block: _temp, ...config } = block;
-    await repo.updateBlock(id, JSON.stringify(config), now);
-  }
+  await storeRemappedBlocks(db, dialect, spreadsheetId, spreadsheet.workspace_id, columnMap({ sheets: renamed.map((r) => [r.from, r.to] as const) }));
 }
 
 export interface PullContext {
@@ -691,7 +685,7 @@ export async function syncStatus(ctx: ServerContext, spreadsheetId: string): Pro
     progress_rows: Number(source.progress_rows),
     progress_total: source.progress_total === null ? null : Number(source.progress_total),
     last_pull_at: source.last_pull_at,
-    tabs: sheets.filter((s) => synced.has(s.id)).map((s) => ({ title: s.title, rows: Number(s.row_count) })),
+    tabs: sheets.filter((s) => synced.has(s.id)).map((s) => ({ title: s.title, rows: Number(s.row_count), columns: parseJson<string[]>(s.columns, []) })),
     broken_columns: broken.map((b) => ({ tab: b.tab, block_id: b.blockId, type: b.type, block_name: b.blockName, column: b.column, change: b.change, to: b.to, settings: b.settings })),
     ...(await pushStatus(ctx.db, spreadsheetId)),
     push_error: source.push_error,

@@ -2,7 +2,7 @@
 // 'owner' + decidedInService: a session is required (401), and the service allows only the
 // workspace's owner and editors (workspaceFor; anyone else's workspace is 404).
 import type { FastifyInstance } from 'fastify';
-import { GoogleCallbackQuery, GoogleConnectBody, GoogleConnectionQuery, GoogleSpreadsheetBody, GoogleSpreadsheetParams, GOOGLE_MESSAGES as M } from '../../../shared/api/google';
+import { GoogleCallbackQuery, GoogleConnectBody, GoogleConnectionQuery, GoogleRemapBody, GoogleSpreadsheetBody, GoogleSpreadsheetParams, GOOGLE_MESSAGES as M } from '../../../shared/api/google';
 import type { ServerContext } from '../../context';
 import { parse } from '../../http';
 import { resolvedSpreadsheet, signedInUser } from '../access/enforce';
@@ -11,6 +11,7 @@ import { IpLimiter } from '../auth/limiter';
 import { perAccount, perIp, type RateLimit } from '../auth/rate-limit';
 import { connectSpreadsheet, pullNow, syncStatus } from './pull';
 import { googlePushRepo } from './push-repo';
+import { remapColumn } from './remap';
 import { connectionStatus, disconnect, finishConnect, startConnect } from './service';
 
 /** Consent links one account may open per hour (each stores a state row). */
@@ -74,6 +75,14 @@ export function googleRoutes(app: FastifyInstance, ctx: ServerContext) {
     const id = resolvedSpreadsheet(request).id;
     await googlePushRepo(ctx.db).clearConflicts(id);
     return { sync: await syncStatus(ctx, id) };
+  });
+
+  // The one-click remap of a column renamed or deleted in Google: answers the fresh status.
+  app.post('/api/google/spreadsheets/:spreadsheetId/remap', { config: { access: 'owner', resource: spreadsheet } }, async (request) => {
+    const body = parse(GoogleRemapBody, request.body);
+    const target = resolvedSpreadsheet(request);
+    await remapColumn(ctx, target, body);
+    return { sync: await syncStatus(ctx, target.id) };
   });
 
   app.delete('/api/google/connection', { config: { access: 'owner', resource: decidedInService(workspaceWhy) } }, async (request, reply) => {

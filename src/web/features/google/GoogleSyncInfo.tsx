@@ -1,8 +1,9 @@
 // A Google-fed spreadsheet in the dashboard's list (issue 16): a "Google Sheets" badge and its sync
-// status in the item's header (GoogleSyncBadges), and in its panel the status in words, "Sync now"
-// and "Open in Google Sheets" (GoogleSyncPanel). Both read one status query, asked again every two
+// status in the item's header (GoogleSyncBadges), and in its panel the status in words, "Sync now",
+// "Open in Google Sheets" and the columns changed in Google that blocks still read, each with its
+// one-click remap (GoogleSyncPanel, BrokenColumns). Both read one status query, asked again every two
 // seconds while a sync runs; when a sync ends the list refreshes (row counts, new tabs).
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconBrandGoogle, IconExternalLink, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -11,7 +12,8 @@ import { keys } from '../../lib/queries';
 import { googleApi, googleKeys, useGoogleSync } from './api';
 import { ReconnectButton } from './ConnectGoogleSheet';
 import { GooglePushInfo } from './GooglePushInfo';
-import { brokenColumnWords, sheetOpenUrl, syncFinished, syncWords } from './google-state';
+import { BrokenColumns } from './BrokenColumns';
+import { sheetOpenUrl, syncFinished, syncWords } from './google-state';
 
 /** How often the list asks while a sync runs. */
 const LIST_POLL_MS = 2000;
@@ -100,16 +102,8 @@ export function GoogleSyncPanel({ spreadsheetId, title }: { spreadsheetId: strin
           </Text>
         )}
         {s && <GooglePushInfo spreadsheetId={spreadsheetId} sync={s} />}
-        {/* The data-contract guard: columns changed in Google that blocks still read. */}
-        {s && s.broken_columns.length > 0 && (
-          <Stack gap={2} mt={4} data-testid="google-broken-columns">
-            {brokenColumnWords(s).map((line) => (
-              <Text key={line} size="sm" c="orange.8">
-                {line}
-              </Text>
-            ))}
-          </Stack>
-        )}
+        {/* The data-contract guard: columns changed in Google that blocks still read, each with its one-click fix. */}
+        {s && <BrokenColumns spreadsheetId={spreadsheetId} sync={s} />}
       </div>
       <Group gap="xs">
         {s?.status === 'paused' ? (

@@ -1,6 +1,6 @@
 // The calls of Google Sheets connecting (contracts in src/shared/api/google.ts) and their queries.
 import { useQuery } from '@tanstack/react-query';
-import type { GoogleConnectionResponse, GoogleConnectResponse, GoogleSpreadsheetResponse, GoogleSyncResponse } from '../../../shared/api/google';
+import type { GoogleConnectionResponse, GoogleConnectResponse, GoogleRemapBody, GoogleSpreadsheetResponse, GoogleSyncResponse } from '../../../shared/api/google';
 import { api, type Out } from '../../lib/api';
 import { pollDelay, type GoogleMode } from './google-state';
 
@@ -25,6 +25,8 @@ export const googleApi = {
   pull: async (spreadsheetId: string) => (await api.post<Out<typeof GoogleSyncResponse>>(`${path(spreadsheetId)}/pull`)).sync,
   /** The owner has read the edits that could not be written as made: the list empties. */
   clearConflicts: async (spreadsheetId: string) => (await api.delete<Out<typeof GoogleSyncResponse>>(`${path(spreadsheetId)}/conflicts`)).sync,
+  /** Points every block that names a column renamed or deleted in Google at a current column; the fresh status. */
+  remap: async (spreadsheetId: string, body: GoogleRemapBody) => (await api.post<Out<typeof GoogleSyncResponse>>(`${path(spreadsheetId)}/remap`, body)).sync,
 };
 
 export function useGoogleConnection(enabled: boolean) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GoogleConnectionResponse, GoogleSyncStatus, type GoogleConnection } from '../../../shared/api/google';
 import { GOOGLE_SHEETS_MESSAGES } from '../../../shared/rules/google-sheets';
 import {
+  brokenColumnFixes,
   brokenColumnWords,
   CALLBACK_MESSAGE_CHARS,
   checkSheetLink,
@@ -14,6 +15,7 @@ import {
   progressPercent,
   progressWords,
   readyMessage,
+  remapDoneWords,
   sheetOpenUrl,
   sheetsCount,
   syncedAgo,
@@ -136,8 +138,8 @@ describe('progress of a first sync', () => {
     expect(progressWords(sync({ progress_rows: 0, progress_total: null }))).toBe('Reading your sheet…');
   });
   it('names the sheets made ready', () => {
-    expect(readyMessage('Orders', sync({ tabs: [{ title: 'A', rows: 1 }, { title: 'B', rows: 2 }] }))).toBe('Orders: 2 sheets ready');
-    expect(readyMessage('Orders', sync({ tabs: [{ title: 'A', rows: 1 }] }))).toBe('Orders: 1 sheet ready');
+    expect(readyMessage('Orders', sync({ tabs: [{ title: 'A', rows: 1, columns: [] }, { title: 'B', rows: 2, columns: [] }] }))).toBe('Orders: 2 sheets ready');
+    expect(readyMessage('Orders', sync({ tabs: [{ title: 'A', rows: 1, columns: [] }] }))).toBe('Orders: 1 sheet ready');
     expect(sheetsCount(1200)).toBe('1,200 sheets');
   });
 });
@@ -235,5 +237,44 @@ describe('columns changed in Google that blocks still read', () => {
       "Orders: 'Notes' was deleted in Google; still used by Table.",
     ]);
     expect(brokenColumnWords(sync())).toEqual([]);
+  });
+
+  it('groups broken columns into one-click fixes: a renamed one offers its new name, a deleted one the tab’s other columns', () => {
+    const s = sync({
+      tabs: [
+        { title: 'Orders', rows: 3, columns: ['Customer', 'Stage', 'Amount'] },
+        { title: 'People', rows: 1, columns: ['Name'] },
+      ],
+      broken_columns: [
+        { tab: 'Orders', block_id: 'b1', type: 'table', block_name: 'Table', column: 'Status', change: 'renamed', to: 'Stage', settings: [{ path: 'axis.0.column', label: 'Column' }] },
+        { tab: 'Orders', block_id: 'b2', type: 'chart', block_name: 'Sales by stage', column: 'Status', change: 'renamed', to: 'Stage', settings: [{ path: 'x_axis', label: 'X axis' }] },
+        { tab: 'Orders', block_id: 'b3', type: 'table', block_name: 'Notes table', column: 'Notes', change: 'deleted', to: null, settings: [] },
+        { tab: 'Gone', block_id: 'b3', type: 'table', block_name: 'Notes table', column: 'X', change: 'deleted', to: null, settings: [] },
+      ],
+    });
+    const fixes = brokenColumnFixes(s);
+    expect(fixes.map((f) => [f.tab, f.column, f.change, f.to, f.choices])).toEqual([
+      ['Orders', 'Status', 'renamed', 'Stage', ['Customer', 'Stage', 'Amount']],
+      ['Orders', 'Notes', 'deleted', null, ['Customer', 'Stage', 'Amount']],
+      ['Gone', 'X', 'deleted', null, []],
+    ]);
+    expect(fixes[0]!.line).toBe("Orders: 'Status' was renamed 'Stage' in Google; still used by Table (Column), Sales by stage (X axis).");
+    expect(new Set(fixes.map((f) => f.key)).size).toBe(3);
+    // The editor keeps its own app's blocks: b2 alone still makes the 'Status' fix, naming only b2.
+    const own = brokenColumnFixes(s, new Set(['b2']));
+    expect(own.map((f) => f.line)).toEqual(["Orders: 'Status' was renamed 'Stage' in Google; still used by Sales by stage (X axis)."]);
+    expect(brokenColumnFixes(s, new Set(['elsewhere']))).toEqual([]);
+  });
+
+  it('a column a block already uses is never offered in its own place', () => {
+    const s = sync({
+      tabs: [{ title: 'Orders', rows: 1, columns: ['Customer', 'Notes'] }],
+      broken_columns: [{ tab: 'Orders', block_id: 'b1', type: 'table', block_name: 'Table', column: 'Notes', change: 'deleted', to: null, settings: [] }],
+    });
+    expect(brokenColumnFixes(s)[0]!.choices).toEqual(['Customer']);
+  });
+
+  it('says a remap in words', () => {
+    expect(remapDoneWords({ tab: 'Orders', column: 'Status' }, 'Stage')).toBe("Blocks now use 'Stage' in place of 'Status' (Orders).");
   });
 });

@@ -150,20 +150,56 @@ export function syncWords(sync: GoogleSyncStatus, now: number): { label: string;
 }
 
 /**
+ * One column renamed or deleted in Google that blocks still read, with what the owner can do
+ * about it in one click: `line` says it in words ("Orders: 'Status' was renamed 'Stage' in Google;
+ * still used by Orders table (Columns)."), `to` is a renamed column's new name (a button uses it),
+ * `choices` the tab's current columns (a deleted column is replaced by one of them).
+ */
+export interface BrokenColumnFix {
+  key: string;
+  tab: string;
+  column: string;
+  change: 'renamed' | 'deleted';
+  to: string | null;
+  line: string;
+  choices: string[];
+}
+
+/**
+ * The broken columns of a status grouped by column (several blocks naming one column make one
+ * fix), in the status's order. `blockIds`: only the uses of these blocks (the editor shows its own
+ * app's); a column no listed block uses is left out.
+ */
+export function brokenColumnFixes(sync: GoogleSyncStatus, blockIds?: ReadonlySet<string>): BrokenColumnFix[] {
+  const fixes = new Map<string, { fix: Omit<BrokenColumnFix, 'line'>; head: string; uses: Set<string> }>();
+  for (const b of sync.broken_columns) {
+    if (blockIds && !blockIds.has(b.block_id)) continue;
+    const key = `${b.tab}\u0000${b.column}\u0000${b.change}\u0000${b.to ?? ''}`;
+    let entry = fixes.get(key);
+    if (!entry) {
+      const head = b.change === 'renamed' && b.to ? `${b.tab}: '${b.column}' was renamed '${b.to}' in Google` : `${b.tab}: '${b.column}' was deleted in Google`;
+      const columns = sync.tabs.find((t) => t.title === b.tab)?.columns ?? [];
+      entry = { fix: { key, tab: b.tab, column: b.column, change: b.change, to: b.to, choices: columns.filter((c) => c !== b.column) }, head, uses: new Set() };
+      fixes.set(key, entry);
+    }
+    const settings = b.settings.map((x) => x.label).join(', ');
+    entry.uses.add(settings ? `${b.block_name} (${settings})` : b.block_name);
+  }
+  return [...fixes.values()].map((e) => ({ ...e.fix, line: `${e.head}; still used by ${[...e.uses].join(', ')}.` }));
+}
+
+/**
  * The columns renamed or deleted in Google that blocks still read, one line each, in words:
  * "Orders: 'Status' was renamed 'Stage' (used by a Table block: Column)". Several blocks naming
  * the same column make one line.
  */
 export function brokenColumnWords(sync: GoogleSyncStatus): string[] {
-  const lines = new Map<string, { head: string; uses: Set<string> }>();
-  for (const b of sync.broken_columns) {
-    const key = `${b.tab}\u0000${b.column}\u0000${b.change}\u0000${b.to ?? ''}`;
-    const head = b.change === 'renamed' && b.to ? `${b.tab}: '${b.column}' was renamed '${b.to}' in Google` : `${b.tab}: '${b.column}' was deleted in Google`;
-    const line = lines.get(key) ?? lines.set(key, { head, uses: new Set() }).get(key)!;
-    const settings = b.settings.map((x) => x.label).join(', ');
-    line.uses.add(settings ? `${b.block_name} (${settings})` : b.block_name);
-  }
-  return [...lines.values()].map((l) => `${l.head}; still used by ${[...l.uses].join(', ')}.`);
+  return brokenColumnFixes(sync).map((f) => f.line);
+}
+
+/** The toast after a remap: "Blocks now use 'Stage' in place of 'Status' (Orders)." */
+export function remapDoneWords(fix: Pick<BrokenColumnFix, 'tab' | 'column'>, to: string): string {
+  return `Blocks now use '${to}' in place of '${fix.column}' (${fix.tab}).`;
 }
 
 export type GoogleOutcome = (typeof GOOGLE_CALLBACK_OUTCOMES)[number];
