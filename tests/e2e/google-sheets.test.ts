@@ -88,7 +88,7 @@ describe('a Google Sheet connected by its link', () => {
     const sheet = spreadsheets.find((s) => s.title === 'Shop orders')!;
     const { app } = await call<{ app: { id: string; subdomain: string } }>(context, server, 'POST', '/api/apps', { name: 'Orders board', kind: 'board', spreadsheetId: sheet.id });
     const { pages } = await call<{ pages: { page_id: string }[] }>(context, server, 'GET', `/api/pages/${app.id}`);
-    await call(context, server, 'POST', '/api/blocks', { pageId: pages[0]!.page_id, type: 'table', sheet_title: 'Orders', axis: [{ column: 'Customer' }, { column: 'Amount' }, { column: 'Status' }] });
+    await call(context, server, 'POST', '/api/blocks', { pageId: pages[0]!.page_id, type: 'table', sheet_title: 'Orders', axis: [{ column: 'Customer' }, { column: 'Amount' }, { column: 'Status', editable: 'Admins' }] });
     const board = await context.newPage();
     await board.goto(`${server.baseUrl}/${app.subdomain}`);
     await board.getByRole('cell', { name: 'Blue Door Cafe', exact: true }).waitFor();
@@ -117,5 +117,26 @@ describe('a Google Sheet connected by its link', () => {
     const blueDoor = board.getByRole('row').filter({ hasText: 'Blue Door Cafe' });
     expect(await blueDoor.innerText()).toContain('Paid');
     await shot(board, 'google-sheets-4-board');
+  });
+
+  it('an edit made in the board reaches the sheet in Google, on its row', async () => {
+    const board = context.pages().find((p) => p !== page)!;
+    const table = board.getByTestId('block-table');
+    const row = table.getByRole('row').filter({ hasText: 'Corner Books' });
+    await row.getByRole('button', { name: 'Edit Status' }).click();
+    const dialog = board.getByRole('dialog', { name: 'Edit Status' });
+    await dialog.getByLabel('Status').fill('Paid in full');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByRole('cell', { name: 'Paid in full' }).waitFor();
+    // In Google: that row (now row 5, below the row inserted there), that cell, nothing else.
+    await expect.poll(() => google.values(FILE_ID, 'Orders').map((r) => r.slice(0, 3)), { timeout: 15_000 }).toEqual([
+      ['Customer', 'Amount', 'Status'],
+      ['Daisy Florist', 60, 'Open'],
+      ['Acme Bakery', 120, 'Paid'],
+      ['Blue Door Cafe', 80, 'Paid'],
+      ['Corner Books', 45, 'Paid in full'],
+    ]);
+    await shot(board, 'google-sheets-5-edited');
   });
 });
