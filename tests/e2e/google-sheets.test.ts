@@ -138,5 +138,35 @@ describe('a Google Sheet connected by its link', () => {
       ['Corner Books', 45, 'Paid in full'],
     ]);
     await shot(board, 'google-sheets-5-edited');
+
+    // The same cell changed in Google while an edit made here is on its way: the sheet's value
+    // stands, and the dashboard says so until the owner clears the list.
+    google.beforeRead((read, g) => {
+      // The push reads the row it writes (row 3) just before writing: a person changes it then.
+      if (read.kind !== 'sheets.values.batchGet' || !(read.body as { ranges: string[] }).ranges.some((r) => r.endsWith('!3:3'))) return;
+      g.beforeRead(null);
+      g.setCell(FILE_ID, 'Orders', 'C3', 'Refunded');
+    });
+    const acme = table.getByRole('row').filter({ hasText: 'Acme Bakery' });
+    await acme.getByRole('button', { name: 'Edit Status' }).click();
+    await dialog.getByLabel('Status').fill('Paid twice');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const sheet = (await call<{ spreadsheets: { id: string; title: string }[] }>(context, server, 'GET', '/api/spreadsheets')).spreadsheets.find((s) => s.title === 'Shop orders')!;
+    await expect.poll(async () => (await call<{ sync: { conflict_count: number } }>(context, server, 'GET', `/api/google/spreadsheets/${sheet.id}`)).sync.conflict_count, { timeout: 15_000 }).toBe(1);
+    expect(google.values(FILE_ID, 'Orders')[2]?.[2]).toBe('Refunded');
+    await page.reload();
+    const item = page.getByTestId('spreadsheet-item').filter({ hasText: 'Shop orders' });
+    await item.getByRole('button', { name: /Shop orders/ }).first().click();
+    const conflicts = item.getByTestId('google-conflicts');
+    await conflicts.waitFor({ timeout: 15_000 });
+    expect(await conflicts.innerText()).toContain('Status was changed to “Refunded” in Google Sheets and to “Paid twice” here. Google Sheets’ value was kept.');
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    await shot(page, 'google-sheets-6-conflict');
+    await conflicts.getByRole('button', { name: 'Clear this list' }).click();
+    await conflicts.waitFor({ state: 'detached' });
+    // The board follows the sheet again.
+    await board.reload();
+    await board.getByTestId('block-table').getByRole('row').filter({ hasText: 'Acme Bakery' }).getByRole('cell', { name: 'Refunded' }).waitFor();
   });
 });
