@@ -6,7 +6,9 @@
 // connection, a renamed column, bodies split under the size limit, and who may clear conflicts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeGoogle, type Cell, type FakeGoogle } from '../../test-google';
-import { createTestApp, joinAsEditor, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, joinAsEditor, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { GOOGLE_COLUMNS_MESSAGE } from '../spreadsheets/columns';
+import { REIMPORT_GOOGLE_MESSAGE } from '../spreadsheets/reimport';
 import { PULL_TUNING, startPull } from './pull';
 import { chunks, pushDue, PUSH_MESSAGES, PUSH_TUNING, rowLabel } from './push';
 import { QUEUE_MESSAGES } from './queue';
@@ -311,6 +313,30 @@ describe('faults and connections', () => {
     expect(sync.pending_edits).toBe(1);
     expect((await t.ctx.db.selectFrom('google_outbox').select('error').where('spreadsheet_id', '=', spreadsheetId).executeTakeFirstOrThrow()).error).toBe(PUSH_MESSAGES.idColumnGone('Orders'));
     expect(inGoogle(fileId)[1]![2]).toBe(12.5);
+  });
+});
+
+describe('the columns and rows of a Google-fed sheet are the sheet’s', () => {
+  it('adding, renaming, moving or deleting a column, or re-importing a file, is refused in words; a column’s type may change', async () => {
+    const { owner, spreadsheetId } = await setUp();
+    const base = `/api/spreadsheets/${spreadsheetId}/sheets/Orders/columns`;
+    const refused = [
+      await t.app.inject({ method: 'POST', url: base, headers: as(owner), payload: { name: 'Notes' } }),
+      await t.app.inject({ method: 'PATCH', url: `${base}/City`, headers: as(owner), payload: { name: 'Town' } }),
+      await t.app.inject({ method: 'PATCH', url: `${base}/City`, headers: as(owner), payload: { position: 0 } }),
+      await t.app.inject({ method: 'DELETE', url: `${base}/City`, headers: as(owner) }),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toBe(GOOGLE_COLUMNS_MESSAGE);
+    }
+    const m = multipart('Orders.csv', Buffer.from('Name,City\nX,Y\n'), { mode: 'replace' });
+    const reimported = await t.app.inject({ method: 'POST', url: `/api/spreadsheets/${spreadsheetId}/reimport`, payload: m.payload, headers: { ...m.headers, ...as(owner) } });
+    expect(reimported.statusCode, reimported.body).toBe(409);
+    expect(reimported.json().message).toBe(REIMPORT_GOOGLE_MESSAGE);
+    const typed = await t.app.inject({ method: 'PATCH', url: `${base}/City`, headers: as(owner), payload: { type: 'textarea' } });
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect((await sheetRows(t, owner, spreadsheetId)).map((r) => r.City)).toEqual(['London', 'Arlington', 'Nuenen']);
   });
 });
 

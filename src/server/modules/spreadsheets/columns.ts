@@ -10,10 +10,11 @@ import { guessColumnTypes, GUESS_SAMPLE, isColumnType, type ColumnTypes } from '
 import type { BlockRecord } from '../../../shared/settings';
 import { columnsReadFrom, datasourceSheets, renameColumnInBlock, usedColumns } from '../../../shared/settings/columns';
 import type { ServerContext } from '../../context';
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict, HttpError, notFound } from '../../errors';
 import { nowIso, parseJson } from '../../http';
 import type { SpreadsheetRef } from '../access/rules';
 import { blockRecord } from '../blocks/record';
+import { googleSourcesRepo } from '../gsheets/sources-repo';
 import { dataRepo } from './data-repo';
 import type { SheetRecord } from './repo';
 
@@ -110,7 +111,16 @@ async function rewriteRows(
   }
 }
 
+/** The columns of a sheet fed by Google are Google's: changed there, brought here by the sync. */
+export const GOOGLE_COLUMNS_MESSAGE =
+  'This spreadsheet comes from Google Sheets: add, rename, move or delete its columns in Google Sheets, and the next sync brings the change here.';
+
+export async function refuseGoogleColumns(ctx: ServerContext, spreadsheetId: string): Promise<void> {
+  if (await googleSourcesRepo(ctx.db).sourceOf(spreadsheetId)) throw new HttpError(409, GOOGLE_COLUMNS_MESSAGE, undefined, 'google_columns');
+}
+
 export async function addColumn(ctx: ServerContext, s: SpreadsheetRef, sheetTitle: string, body: AddColumnBody): Promise<ColumnChangeResponse> {
+  await refuseGoogleColumns(ctx, s.id);
   const sheet = await sheetOf(ctx, s.id, sheetTitle);
   const columns = parseJson<string[]>(sheet.columns, []);
   refuseClash(columns, body.name);
@@ -130,6 +140,8 @@ export async function updateColumn(ctx: ServerContext, s: SpreadsheetRef, sheetT
   const from = findColumn(columns, column);
   const to = body.name ?? from;
   const renaming = to !== from;
+  // A column's type is the app's own (how it shows and checks values); its name and place are the sheet's.
+  if (renaming || body.position !== undefined) await refuseGoogleColumns(ctx, s.id);
   if (renaming) refuseClash(columns, to, from);
   let next = columns.map((c) => (c === from ? to : c));
   if (body.position !== undefined) {
@@ -164,6 +176,7 @@ export async function updateColumn(ctx: ServerContext, s: SpreadsheetRef, sheetT
 }
 
 export async function deleteColumn(ctx: ServerContext, s: SpreadsheetRef, sheetTitle: string, column: string): Promise<ColumnChangeResponse> {
+  await refuseGoogleColumns(ctx, s.id);
   const sheet = await sheetOf(ctx, s.id, sheetTitle);
   const columns = parseJson<string[]>(sheet.columns, []);
   const name = findColumn(columns, column);

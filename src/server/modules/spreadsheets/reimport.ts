@@ -9,8 +9,10 @@
 import type { ReimportMode, ReimportPreviewResponse, ReimportSheetPreview } from '../../../shared/api/data-editor';
 import type { Spreadsheet } from '../../../shared/api';
 import type { ServerContext } from '../../context';
+import { HttpError } from '../../errors';
 import { newId, nowIso, parseJson } from '../../http';
 import type { SpreadsheetRef } from '../access/rules';
+import { googleSourcesRepo } from '../gsheets/sources-repo';
 import { storedTypes } from './columns';
 import { dataRepo } from './data-repo';
 import { IMPORT_LIMITS } from './import-file';
@@ -169,6 +171,8 @@ export async function applyReimport(ctx: ServerContext, s: SpreadsheetRef, input
 }
 
 /** Parses an uploaded file on the import worker, then previews or applies it. */
+export const REIMPORT_GOOGLE_MESSAGE = 'This spreadsheet comes from Google Sheets, so a file cannot replace its rows. Change the sheet in Google Sheets, or import the file as a new spreadsheet.';
+
 export async function reimportFile(
   ctx: ServerContext,
   s: SpreadsheetRef,
@@ -177,6 +181,8 @@ export async function reimportFile(
   mode: ReimportMode,
   preview: boolean,
 ): Promise<ReimportPreviewResponse | { spreadsheet: Spreadsheet }> {
+  // A Google-fed spreadsheet's rows are the sheet's: a file would be overwritten by the next sync.
+  if (await googleSourcesRepo(ctx.db).sourceOf(s.id)) throw new HttpError(409, REIMPORT_GOOGLE_MESSAGE, undefined, 'google_reimport');
   const parsed = await parseInWorker(file, filename, IMPORT_LIMITS, { batchRows: IMPORT_BATCH_ROWS, readTimeoutMs: ctx.config.importReadTimeoutMs });
   try {
     if (preview) return await previewReimport(ctx, s, parsed, mode);
