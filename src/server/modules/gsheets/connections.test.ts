@@ -15,6 +15,7 @@ import { CONNECTS_PER_HOUR } from './routes';
 import { googleConnectionsRepo } from './repo';
 import { decryptToken, tokenKey } from './secrets';
 import { googleSession, serviceAccountConnection, STATE_TTL_MS } from './service';
+import { googleSettings } from './testing';
 
 let google: FakeGoogle;
 let t: TestApp;
@@ -68,13 +69,7 @@ async function connection(user: TestUser, workspace_id?: string) {
 
 beforeAll(async () => {
   google = await startFakeGoogle();
-  t = await createTestApp({
-    googleClientId: google.oauthClient.clientId,
-    googleClientSecret: google.oauthClient.clientSecret,
-    googleApiUrl: google.url,
-    googleOauthUrl: google.authUrl,
-    googleTokenUrl: google.tokenUrl,
-  });
+  t = await createTestApp(googleSettings(google));
 });
 
 afterAll(async () => {

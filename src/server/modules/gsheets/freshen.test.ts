@@ -7,25 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGoogle, type Cell, type FakeGoogle } from '../../test-google';
 import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../../test-helpers';
 import { FRESHEN_TUNING, wantsFresh } from './freshen';
-import { PULL_TUNING, runningPulls } from './pull';
+import { runningPulls } from './pull';
 import { googleConnectionsRepo } from './repo';
+import { connectGoogle, googleSettings, quickSyncTuning } from './testing';
 
 let google: FakeGoogle;
 let t: TestApp;
 const as = (u?: TestUser) => (u ? { cookie: u.cookie } : {});
 let fileCounter = 0;
 
-/** A Google account connected to the user's workspace through the consent round trip (as pull.test.ts). */
-async function connect(user: TestUser): Promise<string> {
-  const email = `fresh${++fileCounter}@gmail.example`;
-  google.consent = { user: email, deny: false };
-  const res = await t.app.inject({ method: 'POST', url: '/api/google/connect', headers: as(user), payload: { mode: 'read-write' } });
-  const back = await fetch(res.json<{ url: string }>().url, { redirect: 'manual' });
-  const location = new URL(back.headers.get('location')!);
-  const cb = await t.app.inject({ method: 'GET', url: `${location.pathname}${location.search}`, headers: as(user) });
-  expect(new URL(cb.headers.location as string, 'http://x').searchParams.get('google')).toBe('connected');
-  return email;
-}
+const connect = (user: TestUser) => connectGoogle(t, google, user, 'read-write', `fresh${++fileCounter}@gmail.example`);
 
 const HEADER: Cell[] = ['Name', 'City', 'Amount'];
 const ROWS: Cell[][] = [
@@ -71,15 +62,8 @@ const forget = () => {
 
 beforeAll(async () => {
   google = await startFakeGoogle();
-  t = await createTestApp({
-    googleClientId: google.oauthClient.clientId,
-    googleClientSecret: google.oauthClient.clientSecret,
-    googleApiUrl: google.url,
-    googleOauthUrl: google.authUrl,
-    googleTokenUrl: google.tokenUrl,
-  });
-  PULL_TUNING.backoffBaseMs = 5;
-  PULL_TUNING.limits = { project: { capacity: 1000, perMinute: 100_000 }, user: { capacity: 1000, perMinute: 100_000 } };
+  t = await createTestApp(googleSettings(google));
+  quickSyncTuning();
 });
 
 afterAll(async () => {

@@ -15,7 +15,7 @@ import { ID_COLUMN } from './ids';
 import { diffRows } from './diff';
 import { parseHeader } from './ids';
 import { diffInSlices, mergeHeaderChanges, PULL_MESSAGES, PULL_TUNING, readOnlyIdentity, runningPulls } from './pull';
-import { as, connectGoogle, connectSheet as connectSheetOf, googleFileId, pullNowAndWait, settleSync, syncOf } from './testing';
+import { as, connectGoogle, connectSheet as connectSheetOf, googleFileId, googleSettings, pullNowAndWait, quickSyncTuning, settleSync, syncOf } from './testing';
 
 let google: FakeGoogle;
 let t: TestApp;
@@ -57,15 +57,8 @@ const strip = (r: Row) => Object.fromEntries(Object.entries(r).filter(([k]) => !
 
 beforeAll(async () => {
   google = await startFakeGoogle();
-  t = await createTestApp({
-    googleClientId: google.oauthClient.clientId,
-    googleClientSecret: google.oauthClient.clientSecret,
-    googleApiUrl: google.url,
-    googleOauthUrl: google.authUrl,
-    googleTokenUrl: google.tokenUrl,
-  });
-  PULL_TUNING.backoffBaseMs = 5;
-  PULL_TUNING.limits = { project: { capacity: 1000, perMinute: 100_000 }, user: { capacity: 1000, perMinute: 100_000 } };
+  t = await createTestApp(googleSettings(google));
+  quickSyncTuning();
 });
 
 afterAll(async () => {

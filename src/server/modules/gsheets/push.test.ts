@@ -9,10 +9,10 @@ import { startFakeGoogle, type Cell, type FakeGoogle } from '../../test-google';
 import { createTestApp, joinAsEditor, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
 import { GOOGLE_COLUMNS_MESSAGE } from '../spreadsheets/columns';
 import { REIMPORT_GOOGLE_MESSAGE } from '../spreadsheets/reimport';
-import { PULL_TUNING, startPull } from './pull';
+import { startPull } from './pull';
 import { chunks, pushDue, PUSH_MESSAGES, PUSH_TUNING, rowLabel } from './push';
 import { QUEUE_MESSAGES } from './queue';
-import { as, connectGoogle, connectSheet, googleFileId, settleSync, sheetRows, syncOf, type SheetRow } from './testing';
+import { as, connectGoogle, connectSheet, googleFileId, googleSettings, quickSyncTuning, settleSync, sheetRows, syncOf, type SheetRow } from './testing';
 
 let google: FakeGoogle;
 let t: TestApp;
@@ -26,15 +26,8 @@ const ROWS: Cell[][] = [
 
 beforeAll(async () => {
   google = await startFakeGoogle();
-  t = await createTestApp({
-    googleClientId: google.oauthClient.clientId,
-    googleClientSecret: google.oauthClient.clientSecret,
-    googleApiUrl: google.url,
-    googleOauthUrl: google.authUrl,
-    googleTokenUrl: google.tokenUrl,
-  });
-  PULL_TUNING.backoffBaseMs = 5;
-  PULL_TUNING.limits = { project: { capacity: 1000, perMinute: 100_000 }, user: { capacity: 1000, perMinute: 100_000 } };
+  t = await createTestApp(googleSettings(google));
+  quickSyncTuning();
 });
 
 afterAll(async () => {

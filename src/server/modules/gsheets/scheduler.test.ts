@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainText, startInbox, type MailInbox } from '../../test-smtp';
 import { startFakeGoogle, type Cell, type FakeGoogle, type RequestKind } from '../../test-google';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
-import { PULL_TUNING, runningPulls } from './pull';
+import { runningPulls } from './pull';
 import { reconnectMail } from './reconnect-mail';
 import { dueAction, schedulerTick, SCHEDULER_TUNING, type Intervals } from './scheduler';
 import { googleSession } from './service';
+import { connectGoogle, googleSettings, quickSyncTuning } from './testing';
 
 let google: FakeGoogle;
 let smtp: MailInbox;
@@ -22,16 +23,7 @@ let counter = 0;
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 
-async function connect(user: TestUser): Promise<string> {
-  const email = `sched${++counter}@gmail.example`;
-  google.consent = { user: email, deny: false };
-  const res = await t.app.inject({ method: 'POST', url: '/api/google/connect', headers: as(user), payload: { mode: 'read-write' } });
-  const back = await fetch(res.json<{ url: string }>().url, { redirect: 'manual' });
-  const location = new URL(back.headers.get('location')!);
-  const cb = await t.app.inject({ method: 'GET', url: `${location.pathname}${location.search}`, headers: as(user) });
-  expect(new URL(cb.headers.location as string, 'http://x').searchParams.get('google')).toBe('connected');
-  return email;
-}
+const connect = (user: TestUser) => connectGoogle(t, google, user, 'read-write', `sched${++counter}@gmail.example`);
 
 async function settle() {
   while (runningPulls(t.ctx).length > 0) await Promise.all(runningPulls(t.ctx));
@@ -87,16 +79,11 @@ beforeAll(async () => {
   google = await startFakeGoogle();
   smtp = await startInbox();
   t = await createTestApp({
-    googleClientId: google.oauthClient.clientId,
-    googleClientSecret: google.oauthClient.clientSecret,
-    googleApiUrl: google.url,
-    googleOauthUrl: google.authUrl,
-    googleTokenUrl: google.tokenUrl,
+    ...googleSettings(google),
     smtpUrl: smtp.url,
     mailFrom: 'Sheetboard <no-reply@localhost>',
   });
-  PULL_TUNING.backoffBaseMs = 5;
-  PULL_TUNING.limits = { project: { capacity: 1000, perMinute: 100_000 }, user: { capacity: 1000, perMinute: 100_000 } };
+  quickSyncTuning();
 });
 
 afterAll(async () => {

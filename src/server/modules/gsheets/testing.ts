@@ -4,10 +4,27 @@ import { expect } from 'vitest';
 import type { GoogleSyncStatus } from '../../../shared/api/google';
 import type { Cell, FakeGoogle } from '../../test-google';
 import type { TestApp, TestUser } from '../../test-helpers';
-import { runningPulls } from './pull';
+import { PULL_TUNING, runningPulls } from './pull';
 import { flushPushes } from './push';
 
 export const as = (u?: TestUser) => (u ? { cookie: u.cookie } : {});
+
+/** The settings that point a test app at the local Google. */
+export function googleSettings(google: FakeGoogle) {
+  return {
+    googleClientId: google.oauthClient.clientId,
+    googleClientSecret: google.oauthClient.clientSecret,
+    googleApiUrl: google.url,
+    googleOauthUrl: google.authUrl,
+    googleTokenUrl: google.tokenUrl,
+  };
+}
+
+/** Short retry waits and quotas no test reaches (the quota tests set their own). */
+export function quickSyncTuning(): void {
+  PULL_TUNING.backoffBaseMs = 5;
+  PULL_TUNING.limits = { project: { capacity: 1000, perMinute: 100_000 }, user: { capacity: 1000, perMinute: 100_000 } };
+}
 
 let counter = 0;
 
