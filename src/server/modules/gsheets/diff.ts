@@ -128,15 +128,23 @@ export function backfillTargets(plan: Pick<PullPlan, 'withoutId' | 'duplicates'>
 /**
  * The plan once `ids` (sheet row → id, from backfillIds) have been written: those rows without an
  * id and those duplicates become inserts, in sheet order. Rows not in `ids` stay where they were.
+ * A row given back an id the cache holds (`held`: id → hash) is that cached row again: an update
+ * when its content changed, nothing otherwise, and no longer a delete.
  */
-export function assignIds(plan: PullPlan, ids: ReadonlyMap<number, string>): PullPlan {
+export function assignIds(plan: PullPlan, ids: ReadonlyMap<number, string>, held: ReadonlyMap<string, string> = new Map()): PullPlan {
   const added: PlannedRow[] = [];
+  // Ids the cache holds, given back to rows that had lost them: the same rows, not new ones.
+  const restored = new Map<string, PlannedRow>();
   const withoutId: UnidentifiedRow[] = [];
   const duplicates: PullPlan['duplicates'] = [];
   for (const r of plan.withoutId) {
     const id = ids.get(r.sheetRow);
     if (id === undefined) withoutId.push(r);
-    else added.push({ id, data: r.data, hash: r.hash, sheetRow: r.sheetRow });
+    else {
+      const row = { id, data: r.data, hash: r.hash, sheetRow: r.sheetRow };
+      added.push(row);
+      if (held.has(id)) restored.set(id, row);
+    }
   }
   for (const r of plan.duplicates) {
     const id = ids.get(r.sheetRow);
@@ -153,5 +161,8 @@ export function assignIds(plan: PullPlan, ids: ReadonlyMap<number, string>): Pul
     order.push(o);
   }
   for (; i < added.length; i++) order.push({ id: added[i]!.id, sheetRow: added[i]!.sheetRow });
-  return { ...plan, inserts: [...plan.inserts, ...added], order, withoutId, duplicates };
+  const inserts = [...plan.inserts, ...added.filter((r) => !restored.has(r.id))];
+  const updates = [...plan.updates, ...[...restored.values()].filter((r) => held.get(r.id) !== r.hash)];
+  const deletes = plan.deletes.filter((id) => !restored.has(id));
+  return { ...plan, inserts, updates, deletes, order, withoutId, duplicates };
 }

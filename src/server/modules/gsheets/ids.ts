@@ -186,9 +186,10 @@ export interface Backfill {
 
 /**
  * New ids for the given sheet rows (rows without an id, or second copies of an id) and the
- * writes that put them in the id column. Consecutive rows share one range.
+ * writes that put them in the id column. Consecutive rows share one range. `chosen` gives some
+ * rows the id they had before (restored: see pull.ts restoredIds).
  */
-export function backfillIds(title: string, idColumnIndex: number, rows: readonly number[], random: Random, chunk = BACKFILL_CHUNK): Backfill {
+export function backfillIds(title: string, idColumnIndex: number, rows: readonly number[], random: Random, chunk = BACKFILL_CHUNK, chosen?: ReadonlyMap<number, string>): Backfill {
   const sorted = [...new Set(rows)].sort((a, b) => a - b);
   const ids = new Map<number, string>();
   const data: ValueRange[] = [];
@@ -198,7 +199,8 @@ export function backfillIds(title: string, idColumnIndex: number, rows: readonly
     while (end < sorted.length && end - start < chunk && sorted[end] === sorted[end - 1]! + 1) end++;
     const values: Cell[][] = [];
     for (let i = start; i < end; i++) {
-      const id = newRowId(random);
+      // A row whose identity is known (found again by its content) gets its old id back.
+      const id = chosen?.get(sorted[i]!) ?? newRowId(random);
       ids.set(sorted[i]!, id);
       values.push([id]);
     }

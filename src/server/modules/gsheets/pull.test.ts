@@ -12,9 +12,9 @@ import { GOOGLE_SHEETS_MESSAGES } from '../../../shared/rules/google-sheets';
 import { startFakeGoogle, type Cell, type FakeGoogle } from '../../test-google';
 import { addBlock, createTestApp, joinAsEditor, signUp, tableOf, type TestApp, type TestUser } from '../../test-helpers';
 import { ID_COLUMN } from './ids';
-import { diffRows } from './diff';
+import { assignIds, diffRows } from './diff';
 import { parseHeader } from './ids';
-import { diffInSlices, mergeHeaderChanges, PULL_MESSAGES, PULL_TUNING, readOnlyIdentity, runningPulls } from './pull';
+import { diffInSlices, mergeHeaderChanges, PULL_MESSAGES, PULL_TUNING, readOnlyIdentity, restoredIds, runningPulls } from './pull';
 import { as, connectGoogle, connectSheet as connectSheetOf, googleFileId, googleSettings, pullNowAndWait, quickSyncTuning, settleSync, syncOf } from './testing';
 
 let google: FakeGoogle;
@@ -552,6 +552,37 @@ describe('XSS corpus: what Google holds comes back as plain data', () => {
 });
 
 describe('the pure parts', () => {
+  it('rows that lost their id get back the id of the cached row with the same content; other rows (an edited one too) none', () => {
+    const plan = {
+      withoutId: [
+        { sheetRow: 2, hash: 'h-ada', data: {} },
+        { sheetRow: 3, hash: 'h-new', data: {} },
+        { sheetRow: 4, hash: 'h-grace', data: {} },
+        { sheetRow: 5, hash: 'h-gone-edited', data: {} },
+      ],
+      deletes: ['id-ada', 'id-grace', 'id-gone'],
+    };
+    const cached = [
+      { row_id: 'id-ada', hash: 'h-ada' },
+      { row_id: 'id-kept', hash: 'h-kept' },
+      { row_id: 'id-grace', hash: 'h-grace' },
+      { row_id: 'id-gone', hash: 'h-gone' },
+    ];
+    expect([...restoredIds(plan, cached)]).toEqual([
+      [2, 'id-ada'],
+      [4, 'id-grace'],
+    ]);
+    // An id some row of the sheet still holds is never given to another row.
+    expect([...restoredIds({ ...plan, deletes: [] }, cached)]).toEqual([]);
+    // assignIds: a restored row is the cached row again (an update if its content changed), not an insert and a delete.
+    const full = { inserts: [], updates: [], deletes: ['id-ada', 'id-grace'], moved: [], order: [], withoutId: plan.withoutId, duplicates: [], blank: 0 };
+    const assigned = assignIds(full, new Map([[2, 'id-ada'], [3, 'sbNEW'], [4, 'id-grace']]), new Map([['id-ada', 'h-ada'], ['id-grace', 'h-old']]));
+    expect(assigned.inserts.map((r) => r.id)).toEqual(['sbNEW']);
+    expect(assigned.updates.map((r) => r.id)).toEqual(['id-grace']);
+    expect(assigned.deletes).toEqual([]);
+    expect(assigned.order.map((o) => o.id)).toEqual(['id-ada', 'sbNEW', 'id-grace']);
+  });
+
   it('read-only identity: same content keeps its id wherever it moved; an edit in place keeps it; otherwise new ids', () => {
     const cached = [
       { row_id: 'a', hash: 'A' },

@@ -368,7 +368,7 @@ async function pullTab(ctx: ServerContext, p: PullContext, tab: GoogleTabProps, 
   else {
     if (header.idColumnIndex === null && !empty) header = await placeIds(ctx, p, tab, header);
     plan = await diffInSlices(header, rows, cached);
-    if (plan.withoutId.length > 0 || plan.duplicates.length > 0) plan = await backfill(ctx, p, tab, header, plan);
+    if (plan.withoutId.length > 0 || plan.duplicates.length > 0) plan = await backfill(ctx, p, tab, header, plan, cached);
   }
   await applyTab(ctx, stored, header, plan, cached);
 }
@@ -462,14 +462,15 @@ export async function readIdColumn(ctx: ServerContext, p: PullContext, tab: Goog
  * that all lack ids, as on a first sync, cannot be seen this way: the next pull then corrects
  * the content of the rows by their ids.)
  */
-async function backfill(ctx: ServerContext, p: PullContext, tab: GoogleTabProps, header: ParsedHeader, plan: PullPlan): Promise<PullPlan> {
+async function backfill(ctx: ServerContext, p: PullContext, tab: GoogleTabProps, header: ParsedHeader, plan: PullPlan, cached: readonly { row_id: string; hash: string }[]): Promise<PullPlan> {
   const idColumn = header.idColumnIndex!;
   const targets = backfillTargets(plan);
   const held = plan.order.map((o) => ({ row: o.sheetRow, id: o.id }));
   const last = [...targets, ...held].reduce((n, e) => Math.max(n, e.row), 1);
   const skip = { ...plan, withoutId: [], duplicates: [] };
   if (rowsNotAsExpected([...targets, ...held], await readIdColumn(ctx, p, tab, idColumn, last)).length > 0) return skip;
-  const fill = backfillIds(tab.title, idColumn, targets.map((t) => t.row), cryptoRandom);
+  const chosen = restoredIds(plan, cached);
+  const fill = backfillIds(tab.title, idColumn, targets.map((t) => t.row), cryptoRandom, undefined, chosen);
   // Each values.batchUpdate carries at most 20 ranges (5,000 ids each at most).
   for (let i = 0; i < fill.data.length; i += 20) {
     const data = fill.data.slice(i, i + 20);
@@ -477,7 +478,31 @@ async function backfill(ctx: ServerContext, p: PullContext, tab: GoogleTabProps,
   }
   const written = [...fill.ids].map(([row, id]) => ({ row, id }));
   if (rowsNotAsExpected([...written, ...held], await readIdColumn(ctx, p, tab, idColumn, last)).length > 0) return skip;
-  return assignIds(plan, fill.ids);
+  return assignIds(plan, fill.ids, new Map(cached.map((c) => [c.row_id, c.hash])));
+}
+
+/**
+ * Rows that lost their id in Google (the hidden id column deleted or cleared, rows pasted without
+ * it) get their old id back when their content is exactly that of a cached row whose id no row of
+ * the sheet holds any more (copies in order). Their `_id` stays the same and an edit waiting for
+ * them still finds them. Nothing is guessed beyond equal content: a new row typed where a deleted
+ * one was is a new row, so no row ever takes another row's identity.
+ */
+export function restoredIds(plan: Pick<PullPlan, 'withoutId' | 'deletes'>, cached: readonly { row_id: string; hash: string }[]): Map<number, string> {
+  const lost = new Set(plan.deletes);
+  const byHash = new Map<string, string[]>();
+  for (const c of cached) {
+    if (!lost.has(c.row_id)) continue;
+    const list = byHash.get(c.hash);
+    if (list) list.push(c.row_id);
+    else byHash.set(c.hash, [c.row_id]);
+  }
+  const chosen = new Map<number, string>();
+  for (const r of [...plan.withoutId].sort((a, b) => a.sheetRow - b.sheetRow)) {
+    const id = byHash.get(r.hash)?.shift();
+    if (id !== undefined) chosen.set(r.sheetRow, id);
+  }
+  return chosen;
 }
 
 // ---------------------------------------------------------------------------------------------

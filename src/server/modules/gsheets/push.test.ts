@@ -10,7 +10,7 @@ import { createTestApp, joinAsEditor, multipart, signUp, type TestApp, type Test
 import { GOOGLE_COLUMNS_MESSAGE } from '../spreadsheets/columns';
 import { REIMPORT_GOOGLE_MESSAGE } from '../spreadsheets/reimport';
 import { startPull } from './pull';
-import { chunks, pushDue, PUSH_MESSAGES, PUSH_TUNING, rowLabel } from './push';
+import { chunks, flushPushes, pushDue, PUSH_MESSAGES, PUSH_TUNING, rowLabel } from './push';
 import { QUEUE_MESSAGES } from './queue';
 import { as, connectGoogle, connectSheet, googleFileId, googleSettings, quickSyncTuning, settleSync, sheetRows, syncOf, type SheetRow } from './testing';
 
@@ -297,15 +297,26 @@ describe('faults and connections', () => {
     expect(await t.ctx.db.selectFrom('google_outbox').select('id').where('spreadsheet_id', '=', spreadsheetId).execute()).toEqual([]);
   });
 
-  it('the hidden id column removed in Google: edits wait with the reason in words; nothing is written to the sheet', async () => {
+  it('the hidden id column cleared in Google: the edit waits with the reason, the next sync gives the rows their ids back by content, then the edit lands on its row', async () => {
     const { owner, fileId, spreadsheetId } = await setUp();
-    google.renameHeader(fileId, 'Orders', '_sheetboard_id', 'notes');
+    const before = await sheetRows(t, owner, spreadsheetId);
+    for (const cell of ['E1', 'E2', 'E3', 'E4']) google.setCell(fileId, 'Orders', cell, '');
+    PUSH_TUNING.retryBaseMs = 60_000;
     await edit(owner, spreadsheetId, 'Ada', { Amount: 1 });
-    await settleSync(t);
-    const sync = await syncOf(t, owner, spreadsheetId);
-    expect(sync.pending_edits).toBe(1);
+    await flushPushes(t.ctx);
     expect((await t.ctx.db.selectFrom('google_outbox').select('error').where('spreadsheet_id', '=', spreadsheetId).executeTakeFirstOrThrow()).error).toBe(PUSH_MESSAGES.idColumnGone('Orders'));
     expect(inGoogle(fileId)[1]![2]).toBe(12.5);
+    // The push asked for a sync: it puts the id column back, with each row's old id.
+    await settleSync(t);
+    const ids = google.values(fileId, 'Orders').slice(1).map((r) => r.find((v) => typeof v === 'string' && /^sb/.test(v)));
+    expect(new Set(ids).size).toBe(3);
+    const after = await sheetRows(t, owner, spreadsheetId);
+    expect(after.map((r) => [r._id, r.Name])).toEqual(before.map((r) => [r._id, r.Name]));
+    await t.ctx.db.updateTable('google_outbox').set({ next_attempt_at: new Date(0).toISOString() }).where('spreadsheet_id', '=', spreadsheetId).execute();
+    await pushDue(t.ctx);
+    await settleSync(t);
+    expect(inGoogle(fileId)[1]).toEqual(['Ada', 'London', 1, true]);
+    expect((await syncOf(t, owner, spreadsheetId)).conflict_count).toBe(0);
   });
 });
 
