@@ -35,6 +35,7 @@ import { a1Range, backfillIds, matchTabs, parseHeader, placeIdColumn, quoteTitle
 import { QuotaGate, SHEETS_LIMITS, withRetries, type BucketLimits } from './quota';
 import { googleConnectionsRepo, type GoogleConnectionRow } from './repo';
 import { googleSession, modeOf, serviceAccountConnection, workspaceFor, type GoogleSession } from './service';
+import { rememberRows } from './hints';
 import { exclusive } from './lock';
 import { cryptoRandom } from './random';
 import { pushStatus } from './push-status';
@@ -371,6 +372,8 @@ async function pullTab(ctx: ServerContext, p: PullContext, tab: GoogleTabProps, 
     if (plan.withoutId.length > 0 || plan.duplicates.length > 0) plan = await backfill(ctx, p, tab, header, plan, cached);
   }
   await applyTab(ctx, stored, header, plan, cached);
+  // Where every row is now: the push's hints (read-only tabs are never written).
+  if (p.writes) rememberRows(ctx, stored.sheet_id, plan.order);
 }
 
 /** Rows diffed per slice, with a pause between slices (diffRows takes ~5 ms per 1,000 rows). */

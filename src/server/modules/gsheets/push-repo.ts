@@ -45,6 +45,15 @@ export function googlePushRepo(db: Db) {
     async remove(ids: readonly string[]): Promise<void> {
       for (let i = 0; i < ids.length; i += 500) await db.deleteFrom('google_outbox').where('id', 'in', ids.slice(i, i + 500)).execute();
     },
+    /** Writes for these edits are about to go out: their next try reads the whole tab first (push.ts). */
+    async markSending(ids: readonly string[]): Promise<void> {
+      for (let i = 0; i < ids.length; i += 500)
+        await db
+          .updateTable('google_outbox')
+          .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+          .where('id', 'in', ids.slice(i, i + 500))
+          .execute();
+    },
     /** A failed try: the edits wait until `next` and say why. */
     async retryLater(ids: readonly string[], next: string, error: string): Promise<void> {
       for (let i = 0; i < ids.length; i += 500)

