@@ -10,7 +10,7 @@ import { createTestApp, joinAsEditor, multipart, signUp, type TestApp, type Test
 import { GOOGLE_COLUMNS_MESSAGE } from '../spreadsheets/columns';
 import { REIMPORT_GOOGLE_MESSAGE } from '../spreadsheets/reimport';
 import { startPull } from './pull';
-import { chunks, flushPushes, pushDue, PUSH_MESSAGES, PUSH_TUNING, rowLabel } from './push';
+import { chunks, flushPushes, pushDue, PUSH_MESSAGES, PUSH_TUNING, rangeGroups, rowLabel } from './push';
 import { QUEUE_MESSAGES } from './queue';
 import { as, connectGoogle, connectSheet, googleFileId, googleSettings, quickSyncTuning, settleSync, sheetRows, syncOf, type SheetRow } from './testing';
 
@@ -385,6 +385,16 @@ describe('the pure parts', () => {
     const out = chunks(items, 30);
     expect(out).toEqual([[items[0], items[1]], [items[2]], [items[3]]]);
     expect(out.flat()).toEqual(items);
+  });
+
+  it('ranges of a batchGet are grouped by count and by their length in the URL', () => {
+    const rows = Array.from({ length: 10 }, (_, i) => 100 + i);
+    const rangeOf = (r: number) => `'Orders'!${r}:${r}`;
+    expect(rangeGroups(rows, rangeOf, { count: 4, chars: 10_000 }).map((g) => g.length)).toEqual([4, 4, 2]);
+    const each = encodeURIComponent(rangeOf(100)).length + 'ranges=&'.length;
+    const groups = rangeGroups(rows, rangeOf, { count: 500, chars: each * 3 });
+    expect(groups.map((g) => g.length)).toEqual([3, 3, 3, 1]);
+    expect(groups.flat()).toEqual(rows);
   });
 
   it('rows are named by their first values', () => {

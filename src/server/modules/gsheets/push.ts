@@ -53,8 +53,9 @@ export const PUSH_TUNING = {
   /** Waits after a failed push: base doubling per attempt, capped. */
   retryBaseMs: 5_000,
   retryCapMs: 10 * 60_000,
-  /** Ranges per values.batchGet (rows read, id cells checked). */
+  /** Ranges per values.batchGet (rows read, id cells checked), and their length in the URL at most (a GET: they travel in the query string). */
   rangesPerRead: 500,
+  rangeChars: 4_000,
 };
 
 export const PUSH_MESSAGES = {
@@ -339,11 +340,11 @@ async function freshRead(ctx: ServerContext, p: PullContext, tab: GoogleTabProps
   }
   const rows: ReadRow[] = [];
   const wanted = [...named.keys()].sort((a, b) => a - b);
-  for (let i = 0; i < wanted.length; i += PUSH_TUNING.rangesPerRead) {
-    const part = wanted.slice(i, i + PUSH_TUNING.rangesPerRead);
+  const rangeOf = (r: number) => `${quoteTitle(tab.title)}!${r}:${r}`;
+  for (const part of rangeGroups(wanted, rangeOf)) {
     const res = await call(ctx, p.session, p.connectionId, () =>
       p.session.sheets.spreadsheets.values.batchGet(
-        { spreadsheetId: p.fileId, ranges: part.map((r) => `${quoteTitle(tab.title)}!${r}:${r}`), valueRenderOption: 'UNFORMATTED_VALUE', dateTimeRenderOption: 'FORMATTED_STRING', majorDimension: 'ROWS' },
+        { spreadsheetId: p.fileId, ranges: part.map(rangeOf), valueRenderOption: 'UNFORMATTED_VALUE', dateTimeRenderOption: 'FORMATTED_STRING', majorDimension: 'ROWS' },
         { retry: false },
       ),
     );
@@ -371,11 +372,11 @@ async function freshRead(ctx: ServerContext, p: PullContext, tab: GoogleTabProps
 /** The planned rows whose id cell no longer holds their id (read again, only those cells). */
 async function moved(ctx: ServerContext, p: PullContext, tab: GoogleTabProps, idAt: number, targets: PushPlan['targets']): Promise<PushPlan['targets']> {
   const out: PushPlan['targets'] = [];
-  for (let i = 0; i < targets.length; i += PUSH_TUNING.rangesPerRead) {
-    const part = targets.slice(i, i + PUSH_TUNING.rangesPerRead);
+  const rangeOf = (t: PushPlan['targets'][number]) => a1Range(tab.title, idAt, t.row);
+  for (const part of rangeGroups(targets, rangeOf)) {
     const res = await call(ctx, p.session, p.connectionId, () =>
       p.session.sheets.spreadsheets.values.batchGet(
-        { spreadsheetId: p.fileId, ranges: part.map((t) => a1Range(tab.title, idAt, t.row)), valueRenderOption: 'UNFORMATTED_VALUE', majorDimension: 'ROWS' },
+        { spreadsheetId: p.fileId, ranges: part.map(rangeOf), valueRenderOption: 'UNFORMATTED_VALUE', majorDimension: 'ROWS' },
         { retry: false },
       ),
     );
@@ -390,6 +391,28 @@ async function moved(ctx: ServerContext, p: PullContext, tab: GoogleTabProps, id
 /** A write sent once: the quota gate, but no blind retry (the next round's fresh read settles a lost answer). */
 async function sendOnce<T>(ctx: ServerContext, p: PullContext, fn: () => Promise<T>): Promise<T> {
   return call(ctx, p.session, p.connectionId, fn, { attempts: 1 });
+}
+
+/**
+ * Items in groups for values.batchGet: at most `rangesPerRead` ranges, and their ranges at most
+ * `rangeChars` long once encoded in the URL (a long query string is refused, by Google too).
+ */
+export function rangeGroups<T>(items: readonly T[], rangeOf: (item: T) => string, limits: { count: number; chars: number } = { count: PUSH_TUNING.rangesPerRead, chars: PUSH_TUNING.rangeChars }): T[][] {
+  const out: T[][] = [];
+  let part: T[] = [];
+  let chars = 0;
+  for (const item of items) {
+    const n = encodeURIComponent(rangeOf(item)).length + 'ranges=&'.length;
+    if (part.length > 0 && (part.length >= limits.count || chars + n > limits.chars)) {
+      out.push(part);
+      part = [];
+      chars = 0;
+    }
+    part.push(item);
+    chars += n;
+  }
+  if (part.length > 0) out.push(part);
+  return out;
 }
 
 /** Items in groups whose JSON stays under `maxBytes` (an item bigger than that alone goes alone). */
