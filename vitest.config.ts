@@ -25,6 +25,9 @@ export default defineConfig({
           environment: 'node',
           env: { TEST_DB: 'sqlite' },
           testTimeout: 30000,
+          // Set-up hooks build an app (migrations, password hashing) while the browser tests
+          // load both cores: 10 s (vitest's default) was seen to run out there.
+          hookTimeout: 60000,
         },
       },
       {
@@ -34,6 +37,7 @@ export default defineConfig({
           environment: 'node',
           env: { TEST_DB: 'postgres' },
           testTimeout: 30000,
+          hookTimeout: 60000,
         },
       },
       {

@@ -6,8 +6,8 @@
 // Deletes shift rows, so a push that deleted drops the tab's hints; the next full read sets them.
 import type { ServerContext } from '../../context';
 
-/** Tabs whose hints are kept (the most recently read), and the biggest tab kept. */
-export const HINT_LIMITS = { tabs: 20, rows: 250_000 };
+/** Tabs whose hints are kept (the most recently read), the biggest tab kept, and the rows kept in all (about 100 bytes each). */
+export const HINT_LIMITS = { tabs: 20, rows: 250_000, totalRows: 500_000 };
 
 const hints = new WeakMap<ServerContext, Map<string, Map<string, number>>>();
 
@@ -24,7 +24,14 @@ export function rememberRows(ctx: ServerContext, sheetId: string, rows: Iterable
   const map = rows instanceof Map ? new Map(rows) : new Map([...rows].map((r) => [r.id, r.sheetRow] as const));
   if (map.size > HINT_LIMITS.rows) return;
   m.set(sheetId, map);
-  while (m.size > HINT_LIMITS.tabs) m.delete(m.keys().next().value!);
+  let total = 0;
+  for (const tab of m.values()) total += tab.size;
+  // The least recently read tabs go first.
+  while (m.size > HINT_LIMITS.tabs || (m.size > 1 && total > HINT_LIMITS.totalRows)) {
+    const oldest = m.keys().next().value!;
+    total -= m.get(oldest)!.size;
+    m.delete(oldest);
+  }
 }
 
 export function forgetRows(ctx: ServerContext, sheetId: string): void {

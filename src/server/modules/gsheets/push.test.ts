@@ -268,6 +268,27 @@ describe('what cannot be written as meant is told, never lost silently', () => {
   });
 });
 
+describe('XSS corpus: conflicts come back as plain data', () => {
+  const CORPUS = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '"><svg onload=alert(1)>', "javascript:alert('x')"];
+  it.each(CORPUS)('%s as the sheet’s and the app’s value of a conflicting cell', async (text) => {
+    const { owner, fileId, spreadsheetId } = await setUp();
+    google.beforeRead((read, g) => {
+      if (read.kind === 'sheets.spreadsheets.get') {
+        g.setCell(fileId, 'Orders', 'B2', `${text} (sheet)`);
+        g.beforeRead(null);
+      }
+    });
+    await edit(owner, spreadsheetId, 'Ada', { City: text });
+    await settleSync(t);
+    const res = await t.app.inject({ method: 'GET', url: `/api/google/spreadsheets/${spreadsheetId}`, headers: as(owner) });
+    expect(res.headers['content-type']).toContain('application/json');
+    const conflict = res.json<{ sync: { conflicts: { sheet: string; app: string; row: string }[] } }>().sync.conflicts[0]!;
+    expect(conflict.app).toBe(text);
+    expect(conflict.sheet).toBe(`${text} (sheet)`);
+    expect(conflict.row).toBe(`Ada · ${text} · 12.5`);
+  });
+});
+
 describe('faults and connections', () => {
   it('a refused refresh token: edits wait (sync paused) and are written after the owner reconnects', async () => {
     const { owner, fileId, spreadsheetId } = await setUp();

@@ -205,15 +205,12 @@ export async function pushSpreadsheet(ctx: ServerContext, spreadsheetId: string)
       session ??= await googleSession(ctx, conn.id);
       const p: PullContext = { session, connectionId: conn.id, fileId: source.file_id, writes: true };
       const result = await pushTab(ctx, p, tab, entries);
-      if (result === 'moving') {
+      if (result === 'moving' || result === 'no-id-column') {
         failed = true;
-        await repo.retryLater(ids, retryAt(entries), PUSH_MESSAGES.moving(tab.title));
-        continue;
-      }
-      if (result === 'no-id-column') {
-        failed = true;
-        pullAfter = true;
-        await repo.retryLater(ids, retryAt(entries), PUSH_MESSAGES.idColumnGone(tab.title));
+        pullAfter ||= result === 'no-id-column';
+        const words = result === 'moving' ? PUSH_MESSAGES.moving(tab.title) : PUSH_MESSAGES.idColumnGone(tab.title);
+        await repo.retryLater(ids, retryAt(entries), words);
+        await sources.updateSource(spreadsheetId, { push_error: words });
         continue;
       }
       await settle(ctx, spreadsheetId, sheetId, entries, result);

@@ -41,15 +41,6 @@ async function tabOf(db: Db, sheetId: string) {
     .executeTakeFirst();
 }
 
-/**
- * Whether a write to this sheet may go ahead: throws 409 in words when the sheet is fed by a
- * read-only Google connection. Called before anything is written.
- */
-export async function assertGoogleWritable(db: Db, sheetId: string): Promise<void> {
-  const tab = await tabOf(db, sheetId);
-  if (tab && modeOf(tab) === 'read') throw new HttpError(409, QUEUE_MESSAGES.readOnly, undefined, 'google_read_only');
-}
-
 let lastAt = 0;
 /** Queue times strictly increase within the process: edits of one row keep their order even within a millisecond. */
 function queueTime(): string {
