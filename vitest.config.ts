@@ -48,6 +48,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120000,
           hookTimeout: 180000,
+          // Pages answer slower while the server tests load both cores: a condition the browser
+          // reaches (markers drawn, a row shown) gets 10 s, not vitest's 1 s, before it fails.
+          expect: { poll: { timeout: 10_000 } },
           // Browser tests run in the threads pool, everything else in the forks pool: vitest runs
           // the two pools side by side, so the browser tests (waiting on pages more than they
           // compute) overlap the server tests instead of following them. See poolOptions below.
