@@ -186,6 +186,12 @@ export interface Database {
   google_outbox: GoogleOutboxTable;
   google_rows: GoogleRowsTable;
   google_conflicts: GoogleConflictsTable;
+  blog_admins: BlogAdminsTable;
+  blog_admin_sessions: BlogAdminSessionsTable;
+  blog_invitations: BlogInvitationsTable;
+  blog_categories: BlogCategoriesTable;
+  blog_media: BlogMediaTable;
+  blog_posts: BlogPostsTable;
 }
 
 /** The provider's staff (issue 14): not owners; their own sign-in and session. */
@@ -475,4 +481,81 @@ export interface GoogleOutboxTable {
   next_attempt_at: string;
   status: 'pending' | 'done' | 'conflict' | 'failed';
   error: string | null;
+}
+
+/** The blog's own accounts (issue 17, migration 0019): neither owners nor provider admins. */
+export interface BlogAdminsTable {
+  id: string;
+  name: string;
+  /** Lower-case. */
+  email: string;
+  /** 'author' | 'editor' | 'admin'. */
+  role: string;
+  /** null until the invitation is accepted. */
+  password_hash: string | null;
+  avatar_media_id: string | null;
+  bio: Generated<string>;
+  last_login_at: string | null;
+  created_at: string;
+}
+
+export interface BlogAdminSessionsTable {
+  /** sha256 of the `sb_blog` cookie's token. */
+  id: string;
+  blog_admin_id: string;
+  /** The loginTime (shell §3). */
+  created_at: string;
+  expires_at: string;
+}
+
+export interface BlogInvitationsTable {
+  /** sha256 of the e-mailed token. */
+  id: string;
+  blog_admin_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface BlogCategoriesTable {
+  id: string;
+  name: string;
+  slug: string;
+  created_at: string;
+}
+
+export interface BlogMediaTable {
+  id: string;
+  name: string;
+  /** image/jpeg | image/png | image/webp (what the server re-encoded it to). */
+  type: string;
+  bytes: number;
+  width: number;
+  height: number;
+  alt: Generated<string>;
+  uploaded_by: string | null;
+  created_at: string;
+}
+
+export interface BlogPostsTable {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: Generated<string>;
+  /** Cleaned rich HTML. */
+  content: string;
+  cover_image: Generated<string>;
+  category_id: string | null;
+  /** JSON array of strings. */
+  tags: string;
+  author_id: string | null;
+  /** 'draft' | 'published' | 'scheduled'. */
+  status: string;
+  publish_at: string | null;
+  seo_title: Generated<string>;
+  seo_description: Generated<string>;
+  preview_token: string;
+  version: number;
+  updated_by: string | null;
+  created_at: string;
+  updated_at: string;
 }

@@ -19,6 +19,7 @@ import { templateMarket } from './0015_template_market';
 import { googleSheets } from './0016_google_sheets';
 import { googleRows } from './0017_google_rows';
 import { googleConflicts } from './0018_google_conflicts';
+import { blog } from './0019_blog';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0016_google_sheets': googleSheets,
   '0017_google_rows': googleRows,
   '0018_google_conflicts': googleConflicts,
+  '0019_blog': blog,
 };

@@ -16,6 +16,7 @@ import type { AppView } from '../apps/record';
 import type { BlockRow } from '../blocks/repo';
 import type { PageRow } from '../pages/repo';
 import { ADMIN_MESSAGES } from '../../../shared/rules/marketplace';
+import { BLOG_MESSAGES, isBlogEditor } from '../../../shared/rules/blog';
 import { appViewer, callerEdits, isSnapshotApp, snapshotWriteRefusal, viewRefusal, type Caller } from './viewer';
 import { blockVisible } from './visibility';
 
@@ -174,6 +175,26 @@ export const ACCESS_RULES = {
     description: "a signed-in provider admin (their own session, separate from owners'; 401 without)",
     resources: ['none'],
     decide: async (_ctx, caller) => ((await caller.admin()) ? null : unauthorized(ADMIN_MESSAGES.signIn)),
+  },
+  /**
+   * The blog's team (issue 17): any signed-in blog admin, author, editor or admin (`sb_blog`
+   * session, 24 hours; 401 without). What an author may do with a given post (only their own
+   * drafts) is the blog service's check; pages an author may not open use 'blog-editor'.
+   */
+  'blog-admin': {
+    description: 'a signed-in blog admin of any role (their own 24-hour session; 401 without); authors reach only their own posts',
+    resources: ['none'],
+    decide: async (_ctx, caller) => ((await caller.blogAdmin()) ? null : unauthorized(BLOG_MESSAGES.signIn)),
+  },
+  /** A blog editor or administrator (shell §2.2: an author is limited to their posts; 403 for them, 401 without a session). */
+  'blog-editor': {
+    description: 'a signed-in blog editor or administrator (401 without a blog session, 403 for an author)',
+    resources: ['none'],
+    decide: async (_ctx, caller) => {
+      const who = await caller.blogAdmin();
+      if (!who) return unauthorized(BLOG_MESSAGES.signIn);
+      return isBlogEditor(who.role) ? null : forbidden(BLOG_MESSAGES.editorsOnly);
+    },
   },
   /** The sign-in, registration, invitation and reset endpoints of the app the request names (rate-limited). */
   'app-auth': {

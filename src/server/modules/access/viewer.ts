@@ -22,6 +22,7 @@ import { forbidden, HttpError } from '../../errors';
 import type { AppView } from '../apps/record';
 import { snapshotsRepo } from '../admin/repo';
 import { currentAdmin, type AdminSession } from '../admin/session';
+import { currentBlogAdmin, type BlogAdminSession } from '../blog/session';
 import { currentUser, type SessionUser } from '../auth/session';
 import { signedInAppUser } from '../app-users/session';
 import { storefrontRepo } from '../storefront/repo';
@@ -40,16 +41,22 @@ export interface Caller {
   appUser(appId: string): Promise<SignedInAppUser | null>;
   /** The provider admin signed in (their own `sb_admin` session; issue 14), if any. */
   admin(): Promise<AdminSession | null>;
+  /** The blog admin signed in (their own `sb_blog` session; issue 17), if any. */
+  blogAdmin(): Promise<BlogAdminSession | null>;
 }
 
 /** The caller of a request (cookies only; never `_id` or `_email` parameters). */
 export async function callerOf(ctx: ServerContext, request: FastifyRequest): Promise<Caller> {
-  return { user: await currentUser(ctx, request), appUser: (appId) => signedInAppUser(ctx, request, appId), admin: () => currentAdmin(ctx, request) };
+  return {
+    user: await currentUser(ctx, request),
+    appUser: (appId) => signedInAppUser(ctx, request, appId), admin: () => currentAdmin(ctx, request),
+    blogAdmin: () => currentBlogAdmin(ctx, request),
+  };
 }
 
 /** A caller with only an owner session (or none): services and tests that act outside a request. */
 export function ownerCaller(user: SessionUser | null): Caller {
-  return { user, appUser: async () => null, admin: async () => null };
+  return { user, appUser: async () => null, admin: async () => null, blogAdmin: async () => null };
 }
 
 /**
