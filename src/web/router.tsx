@@ -1,4 +1,4 @@
-// Routes of shell §2.1 that exist so far. Later issues (the blog, boardWorkspace) render a
+// Routes of shell §2.1 that exist so far. Later issues (boardWorkspace) render a
 // 'Coming soon' page; anything else unknown is the 404 screen. Routes name their middleware
 // (guards/registry.ts) with <RouteMiddleware use={[...]} />.
 import { createBrowserRouter, Outlet } from 'react-router';
@@ -10,6 +10,10 @@ import { RouteMiddleware } from './guards/RouteMiddleware';
 import { BoardRoute } from './routes/BoardRoute';
 import { ComingSoon } from './routes/ComingSoon';
 import { HomeRoute } from './routes/HomeRoute';
+import { captureBlogData } from './features/blog/boot-data';
+
+// Before the first render replaces #root: the blog's page data the server put in the HTML.
+captureBlogData();
 
 function Root() {
   return (
@@ -22,8 +26,6 @@ function Root() {
 
 // One a line: reserved-paths.test.ts reads them.
 const LATER = [
-  'blog',
-  'blog/*',
   'blog-admin',
   'blog-admin/*',
   'boardWorkspace',
@@ -78,6 +80,12 @@ export const router = createBrowserRouter([
       { path: 'templates/:slug', lazy: async () => ({ Component: (await import('./routes/TemplateDetailPage')).TemplateDetailPage }) },
       { path: 'payment_success', lazy: async () => ({ Component: (await import('./routes/PaymentResultPage')).PaymentSuccessPage }) },
       { path: 'payment_fail', lazy: async () => ({ Component: (await import('./routes/PaymentResultPage')).PaymentFailPage }) },
+      // The public blog (issue 17); its page data comes with the HTML (features/blog/boot-data.ts).
+      { path: 'blog', lazy: async () => ({ Component: (await import('./routes/blog/BlogListPage')).BlogListPage }) },
+      { path: 'blog/preview', lazy: async () => ({ Component: (await import('./routes/blog/BlogPreviewListPage')).BlogPreviewListPage }) },
+      { path: 'blog/preview/:slug', lazy: async () => ({ Component: (await import('./routes/blog/BlogPreviewPage')).BlogPreviewPage }) },
+      { path: 'blog/:slug', lazy: async () => ({ Component: (await import('./routes/blog/BlogPostPage')).BlogPostPage }) },
+      { path: 'blog/*', Component: NotFound },
       ...LATER.map((path) => ({ path, Component: ComingSoon })),
       { path: ':boardSlug', Component: BoardRoute },
       // A page of a multipage app on the base host (on an app host, `/:boardSlug` is the page).

@@ -1,13 +1,5 @@
-// Dates of the admin area in the product's date display (shell §9: US English, long month, hour
-// and minute; 'N/A' when empty), through the one formatter of src/shared/filters/dates.ts. The
-// server sends instants (ISO with a zone); they are shown in the reader's own time zone.
-import { formatDisplayDate } from '../../../shared/filters/dates';
-
-export function formatInstant(value: string | null | undefined): string {
-  if (value === null || value === undefined || value.trim() === '') return 'N/A';
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? 'N/A' : formatDisplayDate(d);
-}
+// Helpers of the admin area's screens. Dates use the product's date display (lib/dates.ts).
+export { formatInstant } from '../../lib/dates';
 
 /** A link the server gave (the live preview): only http(s) addresses or this site's paths. */
 export function safeLink(href: string): string | null {
