@@ -16,7 +16,7 @@ export function PostCard({ post, to, heading = 'h2', status }: { post: BlogPostC
   const cover = post.cover_image ? safeImageSrc(post.cover_image) : null;
   const avatar = post.author?.avatar ? safeImageSrc(post.author.avatar) : null;
   return (
-    <Card component={Link} to={to} withBorder radius="lg" padding="md" shadow="xs" className="sb-blog-card" data-testid="blog-post-card" data-slug={post.slug}>
+    <Card component={Link} to={to} withBorder radius="lg" padding="md" shadow="xs" className="sb-blog-card" data-testid="blog-post-card" data-slug={post.slug} aria-label={post.title}>
       <Card.Section className="sb-blog-cover">
         {cover ? (
           <img src={cover} alt={post.title} loading="lazy" decoding="async" width={800} height={450} />
