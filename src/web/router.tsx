@@ -2,7 +2,6 @@
 // 'Coming soon' page; anything else unknown is the 404 screen. Routes name their middleware
 // (guards/registry.ts) with <RouteMiddleware use={[...]} />.
 import { createBrowserRouter, Outlet } from 'react-router';
-import { Loading } from './components/Loading';
 import { LoadingBar } from './components/LoadingBar';
 import { NotFound } from './components/ErrorScreen';
 import { RequireAuth } from './guards/RequireAuth';
@@ -11,6 +10,7 @@ import { BoardRoute } from './routes/BoardRoute';
 import { ComingSoon } from './routes/ComingSoon';
 import { HomeRoute } from './routes/HomeRoute';
 import { captureBlogData } from './features/blog/boot-data';
+import { BootFallback } from './features/blog/BootFallback';
 
 // Before the first render replaces #root: the blog's page data the server put in the HTML.
 captureBlogData();
@@ -34,8 +34,9 @@ const LATER = [
 export const router = createBrowserRouter([
   {
     Component: Root,
-    // Shown while a lazy route's chunk loads on the very first page load.
-    HydrateFallback: () => <Loading fullScreen />,
+    // Shown while a lazy route's chunk loads on the very first page load (a blog page the server
+    // rendered keeps its content meanwhile).
+    HydrateFallback: BootFallback,
     children: [
       { index: true, Component: HomeRoute },
       // Owner screens are separate chunks: a guest opening a board downloads none of them.

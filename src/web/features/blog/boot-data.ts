@@ -19,6 +19,8 @@ interface BootPayload {
 type Doc = { getElementById(id: string): { textContent: string | null; remove(): void } | null };
 
 let captured: BootPayload | null = null;
+/** What the server rendered in #root, shown again while the page's chunk loads (BootFallback). */
+let serverNodes: Node[] = [];
 
 /** {path, data} from the element's text; null when it is not JSON of that form. */
 export function parseBootPayload(text: string | null | undefined): BootPayload | null {
@@ -44,6 +46,13 @@ export function captureBlogData(doc: Doc | undefined = typeof document === 'unde
   if (!el) return;
   captured = parseBootPayload(el.textContent);
   el.remove();
+  // React's first render empties #root; the nodes are kept (not copied as HTML) to be put back.
+  if (typeof document !== 'undefined' && doc === document) serverNodes = Array.from(document.getElementById('root')?.childNodes ?? []);
+}
+
+/** The server's nodes of a blog page (the router shows its fallback only on the first load). */
+export function serverMarkup(): readonly Node[] {
+  return serverNodes;
 }
 
 const trimPath = (p: string) => p.replace(/\/+$/, '') || '/';
