@@ -12,6 +12,8 @@ import { accessPreHandler, decorateAccess } from './modules/access/enforce';
 import { declaredAccess, type AccessRuleName } from './modules/access/rules';
 import { actionRoutes } from './modules/actions/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { blogAccountRoutes } from './modules/blog/accounts-routes';
+import { blogMediaRoutes } from './modules/blog/media-routes';
 import { appUserRoutes } from './modules/app-users/routes';
 import { appRoutes } from './modules/apps/routes';
 import { rateLimitHooks } from './modules/auth/rate-limit';
@@ -141,6 +143,8 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   purchaseRoutes(app, ctx);
   googleRoutes(app, ctx);
   adminRoutes(app, ctx);
+  blogAccountRoutes(app, ctx);
+  blogMediaRoutes(app, ctx);
   siteRoutes(app, ctx);
 
   // Hourly: expired sessions, and visitors' uploads no saved row named in time (uploads/service.ts).

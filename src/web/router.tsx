@@ -50,6 +50,8 @@ export const router = createBrowserRouter([
           { path: 'admin', lazy: async () => ({ Component: (await import('./routes/AdminQueuePage')).AdminQueuePage }) },
           { path: 'admin_old', lazy: async () => ({ Component: (await import('./routes/AdminDecisionsPage')).AdminDecisionsPage }) },
           { path: 'dashboard/users', lazy: async () => ({ Component: (await import('./routes/AdminUsersPage')).AdminUsersPage }) },
+          // The blog team's accounts and invitations (issue 17).
+          { path: 'admin/blog-team', lazy: async () => ({ Component: (await import('./routes/AdminBlogTeamPage')).AdminBlogTeamPage }) },
           // Deeper paths of the area exist in no screen yet: the 404 screen, but only for an admin.
           { path: 'admin/*', Component: NotFound },
           { path: 'admin_old/*', Component: NotFound },

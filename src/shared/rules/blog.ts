@@ -67,6 +67,11 @@ export const BLOG_LIMITS = {
   mediaUploadBytes: 10 * 1024 * 1024,
   /** The longest side an image is kept at (larger ones are scaled down). */
   mediaMaxSide: 2400,
+  /** Images whose header claims more pixels are refused before they are decoded (decompression bombs). */
+  mediaMaxPixels: 40_000_000,
+  /** Media library page size. */
+  mediaPageSize: 20,
+  alt: 500,
   /** Invitation links last this long. */
   invitationHours: 72,
 } as const;
@@ -122,4 +127,8 @@ export const BLOG_MESSAGES = {
   imageTooLarge: 'This image is larger than 10 MB. Please upload a smaller one.',
   imageUnreadable: 'This file could not be read as an image. Please upload a JPEG, PNG, WebP or GIF picture.',
   previewDenied: 'This preview link is not valid. Ask the blog team for a new one.',
+  nameRequired: 'Please enter a name.',
+  emailInvalid: 'Please enter a valid e-mail address.',
+  alreadyActive: 'This person has already accepted the invitation.',
+  imageTooManyPixels: 'This image has too many pixels to process (more than 40 megapixels). Please upload a smaller one.',
 } as const;

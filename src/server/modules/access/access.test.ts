@@ -907,6 +907,9 @@ describe('provider admins', () => {
     { method: 'POST', url: '/api/admin/review-requests/nosuchrequest/reject', payload: { reason: 'Blurry' }, admin: 404 },
     { method: 'GET', url: '/api/admin/decisions', admin: 200 },
     { method: 'GET', url: '/api/admin/users?search=olga&page=1', admin: 200 },
+    // The blog team's first admin (issue 17; its own matrix: blog/accounts.test.ts).
+    { method: 'GET', url: '/api/admin/blog-admins', admin: 200 },
+    { method: 'POST', url: '/api/admin/blog-admins', payload: { name: 'Matrix Writer', email: 'matrix-writer@blog.example', role: 'author' }, admin: 201 },
   ];
   /** The admin routes anyone may call: signing in, and out. */
   const PUBLIC_ADMIN_ROUTES = ['POST /api/admin/login', 'POST /api/admin/logout'];

@@ -1,4 +1,4 @@
-// The frame of the admin area (/admin, /admin_old, /dashboard/users): a top bar with the area's
+// The frame of the admin area (/admin, /admin_old, /dashboard/users, /admin/blog-team): a top bar with the area's
 // pages, the signed-in reviewer and 'Sign out'.
 import { AppShell, Box, Button, Container, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconChartBar, IconLogout } from '@tabler/icons-react';
@@ -14,6 +14,7 @@ const PAGES = [
   { to: '/admin', label: 'Review queue' },
   { to: '/admin_old', label: 'Decisions' },
   { to: '/dashboard/users', label: 'Users' },
+  { to: '/admin/blog-team', label: 'Blog team' },
 ] as const;
 
 export function AdminLayout({ children }: { children: ReactNode }) {
