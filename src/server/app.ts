@@ -12,6 +12,10 @@ import { accessPreHandler, decorateAccess } from './modules/access/enforce';
 import { declaredAccess, type AccessRuleName } from './modules/access/rules';
 import { actionRoutes } from './modules/actions/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { blogCategoryRoutes } from './modules/blog/categories-routes';
+import { blogFeedRoutes } from './modules/blog/feeds';
+import { blogPostRoutes } from './modules/blog/posts-routes';
+import { blogPublicRoutes } from './modules/blog/public-routes';
 import { appUserRoutes } from './modules/app-users/routes';
 import { appRoutes } from './modules/apps/routes';
 import { rateLimitHooks } from './modules/auth/rate-limit';
@@ -141,6 +145,10 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   purchaseRoutes(app, ctx);
   googleRoutes(app, ctx);
   adminRoutes(app, ctx);
+  blogPostRoutes(app, ctx);
+  blogCategoryRoutes(app, ctx);
+  blogPublicRoutes(app, ctx);
+  blogFeedRoutes(app, ctx);
   siteRoutes(app, ctx);
 
   // Hourly: expired sessions, and visitors' uploads no saved row named in time (uploads/service.ts).
