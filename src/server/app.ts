@@ -14,6 +14,10 @@ import { actionRoutes } from './modules/actions/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { blogAccountRoutes } from './modules/blog/accounts-routes';
 import { blogMediaRoutes } from './modules/blog/media-routes';
+import { blogCategoryRoutes } from './modules/blog/categories-routes';
+import { blogFeedRoutes } from './modules/blog/feeds';
+import { blogPostRoutes } from './modules/blog/posts-routes';
+import { blogPublicRoutes } from './modules/blog/public-routes';
 import { appUserRoutes } from './modules/app-users/routes';
 import { appRoutes } from './modules/apps/routes';
 import { rateLimitHooks } from './modules/auth/rate-limit';
@@ -145,6 +149,10 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   adminRoutes(app, ctx);
   blogAccountRoutes(app, ctx);
   blogMediaRoutes(app, ctx);
+  blogPostRoutes(app, ctx);
+  blogCategoryRoutes(app, ctx);
+  blogPublicRoutes(app, ctx);
+  blogFeedRoutes(app, ctx);
   siteRoutes(app, ctx);
 
   // Hourly: expired sessions, and visitors' uploads no saved row named in time (uploads/service.ts).

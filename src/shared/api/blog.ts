@@ -246,6 +246,7 @@ export const BlogPostsQuery = z.object({
   q: z.string().max(200).optional(),
 });
 export const BlogPostsResponse = z.object({ posts: z.array(BlogPostCard), total: z.number(), page: z.number(), page_size: z.number() });
+export type BlogPostsResponse = z.infer<typeof BlogPostsResponse>;
 export const BlogAuthorsPublicResponse = z.object({ authors: z.array(BlogPersonRef) });
 
 /** One post as /blog/{slug} shows it. */
@@ -271,4 +272,5 @@ export type BlogPostPublic = z.infer<typeof BlogPostPublic>;
  * its live posts and the published templates).
  */
 export const BlogPostPageResponse = z.object({ post: BlogPostPublic, related: z.array(BlogPostCard), preview: z.boolean() });
+export type BlogPostPageResponse = z.infer<typeof BlogPostPageResponse>;
 export const BlogPreviewQuery = z.object({ token: z.string().max(200).optional() });

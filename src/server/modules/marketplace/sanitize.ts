@@ -11,29 +11,48 @@ const COLOUR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*[\d.]+%?\s*,\s*[\d.]+%?\s*,\s*[
 const IMAGE_SRC = /^(?:data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]+|\/api\/uploads\/[A-Za-z0-9_-]{1,32})$/;
 const LINK_HREF = /^(?:https?:\/\/|mailto:)/i;
 
-const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['h1', 'h2', 'h3', 'p', 'strong', 'b', 'em', 'i', 'u', 's', 'span', 'ol', 'ul', 'li', 'blockquote', 'pre', 'code', 'a', 'img', 'br', 'hr'],
-  allowedAttributes: { a: ['href', 'target', 'rel'], span: ['style'], img: ['src', 'alt'] },
-  allowedStyles: { span: { color: COLOUR, 'background-color': COLOUR } },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['data'] },
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  transformTags: {
-    a: (tagName, attribs): sanitizeHtml.Tag => {
-      const href = (attribs.href ?? '').trim();
-      return { tagName, attribs: LINK_HREF.test(href) ? { href, target: '_blank', rel: 'noopener noreferrer nofollow' } : {} };
+/**
+ * What differs between the rich texts of the product (the marketplace description, a blog post):
+ * where images may come from and the `rel` of links. Everything else (tags, colours, link
+ * schemes) is one allow-list, so a rule tightened here tightens both.
+ */
+export interface RichTextPolicy {
+  /** The whole `src` an image must match, or the image goes. */
+  imageSrc: RegExp;
+  /** Whether `data:` image sources may pass sanitize-html's scheme check (imageSrc still decides). */
+  dataImages: boolean;
+  /** The `rel` every link gets (always with noopener noreferrer). */
+  linkRel: string;
+}
+
+/** sanitize-html options of the editor's toolbar (§5) under a policy. */
+export function richTextOptions(policy: RichTextPolicy): sanitizeHtml.IOptions {
+  return {
+    allowedTags: ['h1', 'h2', 'h3', 'p', 'strong', 'b', 'em', 'i', 'u', 's', 'span', 'ol', 'ul', 'li', 'blockquote', 'pre', 'code', 'a', 'img', 'br', 'hr'],
+    allowedAttributes: { a: ['href', 'target', 'rel'], span: ['style'], img: ['src', 'alt'] },
+    allowedStyles: { span: { color: COLOUR, 'background-color': COLOUR } },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemesByTag: policy.dataImages ? { img: ['data'] } : {},
+    allowProtocolRelative: false,
+    disallowedTagsMode: 'discard',
+    transformTags: {
+      a: (tagName, attribs): sanitizeHtml.Tag => {
+        const href = (attribs.href ?? '').trim();
+        return { tagName, attribs: LINK_HREF.test(href) ? { href, target: '_blank', rel: policy.linkRel } : {} };
+      },
+      img: (tagName, attribs): sanitizeHtml.Tag => {
+        const src = (attribs.src ?? '').trim();
+        const kept: sanitizeHtml.Attributes = policy.imageSrc.test(src) ? { src } : {};
+        if (kept.src && attribs.alt) kept.alt = attribs.alt;
+        return { tagName, attribs: kept };
+      },
     },
-    img: (tagName, attribs): sanitizeHtml.Tag => {
-      const src = (attribs.src ?? '').trim();
-      const kept: sanitizeHtml.Attributes = IMAGE_SRC.test(src) ? { src } : {};
-      if (kept.src && attribs.alt) kept.alt = attribs.alt;
-      return { tagName, attribs: kept };
-    },
-  },
-  // An image whose source was refused goes entirely.
-  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
-};
+    // An image whose source was refused goes entirely.
+    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+  };
+}
+
+const OPTIONS = richTextOptions({ imageSrc: IMAGE_SRC, dataImages: true, linkRel: 'noopener noreferrer nofollow' });
 
 /** The description as it may be stored and shown. */
 export function cleanDescription(html: string): string {

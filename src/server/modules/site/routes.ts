@@ -10,6 +10,7 @@ import { appsRepo } from '../apps/repo';
 import { customHostOf, hostSubdomain } from '../apps/record';
 import { pagesRepo } from '../pages/repo';
 import { marketplacePageMeta, withPageMeta } from '../storefront/page-meta';
+import { blogPageOf, type BlogPage } from '../blog/page-html';
 
 /** Served when dist/web has not been built (tests): enough for route status checks. */
 const FALLBACK_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sheetboard</title></head><body><div id="root"></div><p>The web app is not built: run <code>npm run build</code>.</p></body></html>`;
@@ -126,11 +127,17 @@ export function siteRoutes(app: FastifyInstance, ctx: ServerContext) {
     // A missing asset must not turn into HTML (a browser would try to run it as a script).
     if (pathname.startsWith('/assets/') || /\.[a-z0-9]{2,5}$/i.test(pathname)) return reply.status(404).type('text/plain').send('Not found');
     let code = 404;
+    // The blog's pages carry their content and data (blog/page-html.ts), and their status says
+    // whether the post exists.
+    let blog: BlogPage | null = null;
     try {
-      code = await status(request);
+      const onBaseHost = !hostSubdomain(ctx.config, request.host) && !customHostOf(ctx.config, request.host);
+      blog = onBaseHost ? await blogPageOf(ctx, request) : null;
+      code = blog ? blog.status : await status(request);
     } catch (e) {
       request.log.warn({ err: e }, 'route status lookup failed');
     }
-    return reply.status(code).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(await pageHtml(request, code));
+    const html = blog ? blog.render(readIndex()) : await pageHtml(request, code);
+    return reply.status(code).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   });
 }

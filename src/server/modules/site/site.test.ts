@@ -78,7 +78,7 @@ describe('headers and odd URLs', () => {
 });
 
 describe('SPA routes on the base host', () => {
-  it.each(['/', '/dashboard', '/dashboard/auth', '/dashboard/signup', '/dashboard/board/abc', '/accept-invitation', '/admin', '/admin-login', '/blog/some-post', '/boardWorkspace', '/marketplace', '/multipage-templates', '/templates', '/templates/crm', '/payment_success', '/payment_fail'])(
+  it.each(['/', '/dashboard', '/dashboard/auth', '/dashboard/signup', '/dashboard/board/abc', '/accept-invitation', '/admin', '/admin-login', '/blog', '/blog/preview', '/boardWorkspace', '/marketplace', '/multipage-templates', '/templates', '/templates/crm', '/payment_success', '/payment_fail'])(
     '%s → 200 index.html',
     async (url) => {
       const res = await get(url);
@@ -94,6 +94,12 @@ describe('SPA routes on the base host', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('SPA-INDEX');
     expect((await get('/dashboardx/more/segments')).statusCode).toBe(404);
+  });
+
+  it('/blog/{slug} without a live post of that slug → 404 with index.html (blog/page-html.ts)', async () => {
+    const missing = await get('/blog/some-post');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('SPA-INDEX');
   });
 });
 

@@ -16,6 +16,10 @@ export interface PageMeta {
   url: string;
   /** Absolute URL of the image (none when the marketplace has nothing listed). */
   image: string | null;
+  /** Open Graph type: 'website' unless said (a blog post is an 'article'). */
+  type?: 'website' | 'article';
+  /** More tags for the head, already escaped (a canonical link, a feed, robots). */
+  head?: string[];
 }
 
 const SITE = 'Sheetboard';
@@ -101,12 +105,13 @@ export function withPageMeta(html: string, meta: PageMeta): string {
   const title = escapeAttr(meta.title);
   const description = escapeAttr(meta.description);
   const tags = [
-    `<meta property="og:type" content="website" />`,
+    `<meta property="og:type" content="${meta.type ?? 'website'}" />`,
     `<meta property="og:site_name" content="${SITE}" />`,
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${escapeAttr(meta.url)}" />`,
     ...(meta.image ? [`<meta property="og:image" content="${escapeAttr(meta.image)}" />`, `<meta name="twitter:card" content="summary_large_image" />`] : []),
+    ...(meta.head ?? []),
   ].join('\n    ');
   let out = /<title>[\s\S]*?<\/title>/i.test(html) ? html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${title}</title>`) : html.replace(/<\/head>/i, () => `<title>${title}</title></head>`);
   const describe = `<meta name="description" content="${description}" />`;

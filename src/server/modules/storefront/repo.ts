@@ -84,6 +84,10 @@ export function storefrontRepo(db: Db) {
         .where('v.id', '=', versionId)
         .executeTakeFirst();
     },
+    /** Every listed template's slug and last change (the sitemap, blog/feeds.ts). */
+    sitemap(): Promise<{ slug: string; updated_at: string }[]> {
+      return listed().select(['t.slug', 't.updated_at']).orderBy('t.published_at', 'desc').orderBy('t.id', 'desc').execute();
+    },
     byId(id: string): Promise<TemplateRow | undefined> {
       return db.selectFrom('marketplace_templates').selectAll().where('id', '=', id).executeTakeFirst();
     },
