@@ -3,6 +3,7 @@ import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, HttpError } from '../../errors';
 import { newId, nowIso, randomToken, sha256 } from '../../http';
 import { escapeHtml } from '../mail/mailer';
+import { blogAccountsRepo } from '../blog/accounts-repo';
 import { adminsRepo } from '../admin/repo';
 import { appUsersRepo } from '../app-users/repo';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
@@ -79,6 +80,7 @@ export async function purgeExpired(ctx: ServerContext) {
   await authRepo(ctx.db).deleteExpired(now);
   await appUsersRepo(ctx.db).deleteExpired(now);
   await adminsRepo(ctx.db).deleteExpiredSessions(now);
+  await blogAccountsRepo(ctx.db).deleteExpired(now);
 }
 
 export async function logout(ctx: ServerContext, token: string | undefined) {

@@ -20,6 +20,11 @@ export function blogAccountsRepo(db: Db) {
           .as('post_count'),
       );
   return {
+    /** Sessions past their 24 hours and invitations past their time (the hourly purge). */
+    async deleteExpired(now: string) {
+      await db.deleteFrom('blog_admin_sessions').where('expires_at', '<=', now).execute();
+      await db.deleteFrom('blog_invitations').where('expires_at', '<=', now).execute();
+    },
     byEmail(email: string) {
       return db.selectFrom('blog_admins').selectAll().where('email', '=', email).executeTakeFirst();
     },
