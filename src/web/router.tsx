@@ -24,8 +24,6 @@ function Root() {
 const LATER = [
   'blog',
   'blog/*',
-  'blog-admin',
-  'blog-admin/*',
   'boardWorkspace',
 ];
 
@@ -71,6 +69,28 @@ export const router = createBrowserRouter([
       // A workspace-editor invitation (issue 5), on the base host; it needs the account's session.
       { path: 'join-workspace', lazy: async () => ({ Component: (await import('./routes/JoinWorkspacePage')).JoinWorkspacePage }) },
       { path: 'reset-password', lazy: async () => ({ Component: (await import('./routes/AppPasswordPage')).ResetPasswordPage }) },
+      // The blog's administration (issue 17): blog-admin-auth (the stored blog admin user, then the server's session).
+      { path: 'blog-admin/login', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogAdminLoginPage')).BlogAdminLoginPage }) },
+      {
+        element: <RouteMiddleware use={['blog-admin-auth']} />,
+        children: [
+          {
+            path: 'blog-admin',
+            lazy: async () => ({ Component: (await import('./features/blog-admin/BlogAdminLayout')).BlogAdminFrame }),
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogOverviewPage')).BlogOverviewPage }) },
+              { path: 'blogs', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogPostsPage')).BlogPostsPage }) },
+              { path: 'add-blog/:id?', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogEditorPage')).BlogEditorPage }) },
+              { path: 'edit-blog/:id', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogEditorPage')).BlogEditorPage }) },
+              { path: 'categories', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogCategoriesPage')).BlogCategoriesPage }) },
+              { path: 'authors', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogAuthorsPage')).BlogAuthorsPage }) },
+              { path: 'edit/:id', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogAuthorsPage')).BlogAuthorEditPage }) },
+              { path: 'media', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogMediaPage')).BlogMediaPage }) },
+              { path: '*', Component: NotFound },
+            ],
+          },
+        ],
+      },
       // The marketplace's visitor side (issue 15): listings, a template's page, Stripe's way back.
       { path: 'marketplace', lazy: async () => ({ Component: (await import('./routes/MarketplacePage')).MarketplacePage }) },
       { path: 'templates', lazy: async () => ({ Component: (await import('./routes/MarketplacePage')).TemplatesPage }) },

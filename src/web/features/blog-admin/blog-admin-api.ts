@@ -66,7 +66,7 @@ export const blogApi = {
   categories: () => api.get<Out<typeof BlogCategoriesResponse>>('/api/blog-admin/categories'),
   createCategory: (name: string, slug?: string) => api.post<Out<typeof BlogCategoryResponse>>('/api/blog-admin/categories', { name, ...(slug ? { slug } : {}) }),
   updateCategory: (catId: string, patch: { name?: string; slug?: string }) =>
-    request('PATCH', `/api/blog-admin/categories/${id(catId)}`, patch) as Promise<Out<typeof BlogCategoryResponse>>,
+    request<Out<typeof BlogCategoryResponse>>('PATCH', `/api/blog-admin/categories/${id(catId)}`, { body: patch }),
   deleteCategory: (catId: string) => api.delete<null>(`/api/blog-admin/categories/${id(catId)}`),
 
   authors: () => api.get<Out<typeof BlogAuthorsResponse>>('/api/blog-admin/authors'),
@@ -74,7 +74,7 @@ export const blogApi = {
   invite: (name: string, email: string, role: BlogRole) => api.post<Out<typeof BlogInviteResponse>>('/api/blog-admin/authors', { name, email, role }),
   resend: (authorId: string) => api.post<Out<typeof BlogInviteResponse>>(`/api/blog-admin/authors/${id(authorId)}/resend`),
   updateAuthor: (authorId: string, patch: Out<typeof BlogAuthorPatch>) =>
-    request('PATCH', `/api/blog-admin/authors/${id(authorId)}`, patch) as Promise<Out<typeof BlogAuthorResponse>>,
+    request<Out<typeof BlogAuthorResponse>>('PATCH', `/api/blog-admin/authors/${id(authorId)}`, { body: patch }),
   deleteAuthor: (authorId: string) => api.delete<null>(`/api/blog-admin/authors/${id(authorId)}`),
 
   media: (q: string, page: number) => api.get<MediaPage>('/api/blog-admin/media', { query: { q: q || undefined, page } }),
