@@ -75,18 +75,18 @@ export const router = createBrowserRouter([
         element: <RouteMiddleware use={['blog-admin-auth']} />,
         children: [
           {
-            path: 'blog-admin',
+            // One frame for the area's pages (full paths: reserved-paths.test.ts reads first segments).
             lazy: async () => ({ Component: (await import('./features/blog-admin/BlogAdminLayout')).BlogAdminFrame }),
             children: [
-              { index: true, lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogOverviewPage')).BlogOverviewPage }) },
-              { path: 'blogs', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogPostsPage')).BlogPostsPage }) },
-              { path: 'add-blog/:id?', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogEditorPage')).BlogEditorPage }) },
-              { path: 'edit-blog/:id', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogEditorPage')).BlogEditorPage }) },
-              { path: 'categories', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogCategoriesPage')).BlogCategoriesPage }) },
-              { path: 'authors', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogAuthorsPage')).BlogAuthorsPage }) },
-              { path: 'edit/:id', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogAuthorsPage')).BlogAuthorEditPage }) },
-              { path: 'media', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogMediaPage')).BlogMediaPage }) },
-              { path: '*', Component: NotFound },
+              { path: 'blog-admin', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogOverviewPage')).BlogOverviewPage }) },
+              { path: 'blog-admin/blogs', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogPostsPage')).BlogPostsPage }) },
+              { path: 'blog-admin/add-blog/:id?', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogEditorPage')).BlogEditorPage }) },
+              { path: 'blog-admin/edit-blog/:id', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogEditorPage')).BlogEditorPage }) },
+              { path: 'blog-admin/categories', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogCategoriesPage')).BlogCategoriesPage }) },
+              { path: 'blog-admin/authors', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogAuthorsPage')).BlogAuthorsPage }) },
+              { path: 'blog-admin/edit/:id', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogAuthorsPage')).BlogAuthorEditPage }) },
+              { path: 'blog-admin/media', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogMediaPage')).BlogMediaPage }) },
+              { path: 'blog-admin/*', Component: NotFound },
             ],
           },
         ],

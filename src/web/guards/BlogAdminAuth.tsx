@@ -17,11 +17,12 @@ const MAX_TIMEOUT = 2_147_483_647;
 export function BlogAdminAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   const [raw, setRaw] = useState(() => readBlogAdminRaw());
-  const decision = decideBlogAdmin(raw, location);
-  const passing = decision.kind === 'pass';
-  const session = useBlogSession(passing);
+  const stored = decideBlogAdmin(raw, location);
+  const session = useBlogSession(stored.kind === 'pass');
   const unauthorized = session.error instanceof ApiError && session.error.status === 401;
   const server = session.data;
+  // The server's user (the role may have changed) takes the stored one's place, until it is dropped.
+  const decision = raw !== null && server ? decideBlogAdmin(JSON.stringify(storedFromSession(server)), location) : stored;
   const remaining = decision.kind === 'pass' ? decision.remaining : 0;
   const loginTime = decision.kind === 'pass' ? decision.user.loginTime : null;
 
@@ -31,10 +32,7 @@ export function BlogAdminAuth({ children }: { children: ReactNode }) {
       clearBlogAdmin();
       return;
     }
-    if (!server) return;
-    const next = writeBlogAdmin(storedFromSession(server));
-    // Only a real change re-renders (a role changed by an administrator, a new sign-in time).
-    setRaw((old) => (old === next ? old : next));
+    if (server) writeBlogAdmin(storedFromSession(server));
   }, [unauthorized, server]);
 
   // The end of the 24 hours while the page is open.
