@@ -26,8 +26,6 @@ function Root() {
 
 // One a line: reserved-paths.test.ts reads them.
 const LATER = [
-  'blog-admin',
-  'blog-admin/*',
   'boardWorkspace',
 ];
 
@@ -76,6 +74,28 @@ export const router = createBrowserRouter([
       // A workspace-editor invitation (issue 5), on the base host; it needs the account's session.
       { path: 'join-workspace', lazy: async () => ({ Component: (await import('./routes/JoinWorkspacePage')).JoinWorkspacePage }) },
       { path: 'reset-password', lazy: async () => ({ Component: (await import('./routes/AppPasswordPage')).ResetPasswordPage }) },
+      // The blog's administration (issue 17): blog-admin-auth (the stored blog admin user, then the server's session).
+      { path: 'blog-admin/login', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogAdminLoginPage')).BlogAdminLoginPage }) },
+      {
+        element: <RouteMiddleware use={['blog-admin-auth']} />,
+        children: [
+          {
+            // One frame for the area's pages (full paths: reserved-paths.test.ts reads first segments).
+            lazy: async () => ({ Component: (await import('./features/blog-admin/BlogAdminLayout')).BlogAdminFrame }),
+            children: [
+              { path: 'blog-admin', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogOverviewPage')).BlogOverviewPage }) },
+              { path: 'blog-admin/blogs', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogPostsPage')).BlogPostsPage }) },
+              { path: 'blog-admin/add-blog/:id?', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogEditorPage')).BlogEditorPage }) },
+              { path: 'blog-admin/edit-blog/:id', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogEditorPage')).BlogEditorPage }) },
+              { path: 'blog-admin/categories', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogCategoriesPage')).BlogCategoriesPage }) },
+              { path: 'blog-admin/authors', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogAuthorsPage')).BlogAuthorsPage }) },
+              { path: 'blog-admin/edit/:id', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogAuthorsPage')).BlogAuthorEditPage }) },
+              { path: 'blog-admin/media', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogMediaPage')).BlogMediaPage }) },
+              { path: 'blog-admin/*', Component: NotFound },
+            ],
+          },
+        ],
+      },
       // The marketplace's visitor side (issue 15): listings, a template's page, Stripe's way back.
       { path: 'marketplace', lazy: async () => ({ Component: (await import('./routes/MarketplacePage')).MarketplacePage }) },
       { path: 'templates', lazy: async () => ({ Component: (await import('./routes/MarketplacePage')).TemplatesPage }) },

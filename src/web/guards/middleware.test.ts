@@ -27,9 +27,11 @@ describe('route middleware', () => {
     for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) expect(resolveMiddleware([name], MIDDLEWARE).ok, name).toBe(false);
   });
 
-  it('registers admin-auth by name', () => {
-    expect(Object.keys(MIDDLEWARE)).toEqual(['admin-auth']);
+  it('registers admin-auth and blog-admin-auth by name (shell §2.2)', () => {
+    expect(Object.keys(MIDDLEWARE)).toEqual(['admin-auth', 'blog-admin-auth']);
     const r = resolveMiddleware(['admin-auth'], MIDDLEWARE);
     expect(r.ok && r.guards.length).toBe(1);
+    const b = resolveMiddleware(['blog-admin-auth'], MIDDLEWARE);
+    expect(b.ok && b.guards[0]?.name).toBe('BlogAdminAuth');
   });
 });

@@ -1,6 +1,8 @@
 // The Description field (shell §5): @mantine/tiptap's RichTextEditor over Tiptap 3 (StarterKit,
 // Link, TextStyle with Color and BackgroundColor, Image with inline data: URLs). Its own chunk:
 // MarketplaceForm loads it lazily, so only an owner who opens the form downloads it.
+// The blog's post editor uses the same field with `pickImage`: images then come from the blog's
+// media library (an address, never inline data).
 import '@mantine/tiptap/styles.css';
 import { ColorPicker, Input, Popover, Stack, Button, Group } from '@mantine/core';
 import { RichTextEditor, Link } from '@mantine/tiptap';
@@ -72,16 +74,28 @@ export default function RichTextField({
   onImageProblem,
   error,
   disabled,
+  pickImage,
+  required = true,
+  testId = 'marketplace-description',
+  minHeight = 160,
 }: {
   label: string;
   value: string;
   onChange: (html: string) => void;
   /** Called on leaving the editor: with the 'Description is required' message when it is empty, else null. */
-  onBlurEmpty: (message: string | null) => void;
+  onBlurEmpty?: (message: string | null) => void;
   /** An inline image that cannot be added, in the form's words. */
-  onImageProblem: (message: string) => void;
+  onImageProblem?: (message: string) => void;
   error?: string | null;
   disabled: boolean;
+  /**
+   * Where images come from instead of the file on the person's computer: called with a function
+   * that inserts the chosen image. With it, inline data: images are not taken even when pasted.
+   */
+  pickImage?: (insert: (image: { src: string; alt: string }) => void) => void;
+  required?: boolean;
+  testId?: string;
+  minHeight?: number;
 }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const editor = useEditor({
@@ -92,13 +106,13 @@ export default function RichTextField({
       TextStyle,
       Color,
       BackgroundColor,
-      Image.configure({ allowBase64: true, inline: false }),
+      Image.configure({ allowBase64: !pickImage, inline: false }),
     ],
     content: value,
     editable: !disabled,
     editorProps: { attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' } },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
-    onBlur: ({ editor: e }) => onBlurEmpty(richTextHasContent(e.getHTML()) ? null : MARKETPLACE_MESSAGES.descriptionRequired),
+    onBlur: ({ editor: e }) => onBlurEmpty?.(richTextHasContent(e.getHTML()) ? null : MARKETPLACE_MESSAGES.descriptionRequired),
   });
 
   useEffect(() => {
@@ -114,19 +128,24 @@ export default function RichTextField({
 
   const insertImage = async (file: File) => {
     const problem = inlineImageProblem(file, editor ? editor.getHTML().length : 0);
-    if (problem) return onImageProblem(problem);
+    if (problem) return onImageProblem?.(problem);
     try {
       const src = await readAsDataUrl(file);
-      if (editor && editor.getHTML().length + src.length > MARKETPLACE_LIMITS.descriptionMaxChars) return onImageProblem(MARKETPLACE_MESSAGES.descriptionTooLong);
+      if (editor && editor.getHTML().length + src.length > MARKETPLACE_LIMITS.descriptionMaxChars) return onImageProblem?.(MARKETPLACE_MESSAGES.descriptionTooLong);
       editor?.chain().focus().setImage({ src, alt: file.name }).run();
     } catch (e) {
-      onImageProblem(e instanceof Error ? e.message : MARKETPLACE_MESSAGES.descriptionTooLong);
+      onImageProblem?.(e instanceof Error ? e.message : MARKETPLACE_MESSAGES.descriptionTooLong);
     }
   };
 
+  const onImageButton = () => {
+    if (!pickImage) return fileInput.current?.click();
+    pickImage((image) => editor?.chain().focus().setImage(image).run());
+  };
+
   return (
-    <Input.Wrapper label={label} labelElement="div" error={error} withAsterisk>
-      <RichTextEditor editor={editor} data-testid="marketplace-description" style={{ opacity: disabled ? 0.6 : undefined }}>
+    <Input.Wrapper label={label} labelElement="div" error={error} withAsterisk={required}>
+      <RichTextEditor editor={editor} data-testid={testId} style={{ opacity: disabled ? 0.6 : undefined }}>
         <RichTextEditor.Toolbar sticky stickyOffset={0}>
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.H1 disabled={disabled} />
@@ -152,26 +171,28 @@ export default function RichTextField({
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Link disabled={disabled} />
             <RichTextEditor.Unlink disabled={disabled} />
-            <RichTextEditor.Control aria-label="Insert image" title="Insert image" disabled={disabled} onClick={() => fileInput.current?.click()}>
+            <RichTextEditor.Control aria-label="Insert image" title="Insert image" disabled={disabled} onClick={onImageButton}>
               <IconPhoto size={16} stroke={1.5} />
             </RichTextEditor.Control>
             <RichTextEditor.ClearFormatting disabled={disabled} />
           </RichTextEditor.ControlsGroup>
         </RichTextEditor.Toolbar>
-        <RichTextEditor.Content mih={160} />
+        <RichTextEditor.Content mih={minHeight} />
       </RichTextEditor>
-      <input
-        ref={fileInput}
-        type="file"
-        accept="image/*"
-        hidden
-        aria-label="Description image"
-        onChange={(e) => {
-          const file = e.currentTarget.files?.[0];
-          e.currentTarget.value = '';
-          if (file) void insertImage(file);
-        }}
-      />
+      {!pickImage && (
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          hidden
+          aria-label="Description image"
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0];
+            e.currentTarget.value = '';
+            if (file) void insertImage(file);
+          }}
+        />
+      )}
     </Input.Wrapper>
   );
 }
