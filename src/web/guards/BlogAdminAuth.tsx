@@ -50,7 +50,7 @@ export function BlogAdminAuth({ children }: { children: ReactNode }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loginTime]);
 
-  if (decision.kind === 'login') {
+  if (decision.kind === 'sign-in') {
     if (decision.drop) clearBlogAdmin();
     return <Navigate to={decision.to} replace />;
   }

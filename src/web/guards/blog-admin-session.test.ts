@@ -31,19 +31,19 @@ const LOGIN_OVERVIEW = '/blog-admin/login?redirect=%2Fblog-admin';
 describe('the blog-admin-auth decision (shell §2.2)', () => {
   it.each([
     // [case, stored value, path, search, expected kind, drop, to]
-    ['missing → login with the original path and query', null, '/blog-admin/blogs', '?status=draft&page=2', 'login', false, '/blog-admin/login?redirect=%2Fblog-admin%2Fblogs%3Fstatus%3Ddraft%26page%3D2'],
-    ['bad JSON → dropped, login', '{', '/blog-admin', '', 'login', true, LOGIN_OVERVIEW],
-    ['JSON that is not an object → dropped', '"author"', '/blog-admin', '', 'login', true, LOGIN_OVERVIEW],
-    ['null → dropped', 'null', '/blog-admin', '', 'login', true, LOGIN_OVERVIEW],
-    ['an array → dropped', '[]', '/blog-admin', '', 'login', true, LOGIN_OVERVIEW],
-    ['no role → dropped', JSON.stringify({ loginTime: iso(NOW) }), '/blog-admin', '', 'login', true, LOGIN_OVERVIEW],
-    ['an unknown role → dropped', user('owner'), '/blog-admin', '', 'login', true, LOGIN_OVERVIEW],
-    ['no loginTime → dropped', JSON.stringify({ role: 'editor' }), '/blog-admin', '', 'login', true, LOGIN_OVERVIEW],
-    ['a loginTime that is no time → dropped', user('editor', 'yesterday'), '/blog-admin', '', 'login', true, LOGIN_OVERVIEW],
-    ['a numeric loginTime → dropped', JSON.stringify({ role: 'editor', loginTime: NOW }), '/blog-admin', '', 'login', true, LOGIN_OVERVIEW],
-    ['older than 24 hours → dropped, login', user('editor', iso(NOW - BLOG_SESSION_MS - 1)), '/blog-admin/media', '', 'login', true, '/blog-admin/login?redirect=%2Fblog-admin%2Fmedia'],
-    ['exactly 24 hours → dropped, login', user('admin', iso(NOW - BLOG_SESSION_MS)), '/blog-admin', '', 'login', true, LOGIN_OVERVIEW],
-    ['a loginTime far in the future → dropped', user('editor', iso(NOW + 3600_000)), '/blog-admin', '', 'login', true, LOGIN_OVERVIEW],
+    ['missing → login with the original path and query', null, '/blog-admin/blogs', '?status=draft&page=2', 'sign-in', false, '/blog-admin/login?redirect=%2Fblog-admin%2Fblogs%3Fstatus%3Ddraft%26page%3D2'],
+    ['bad JSON → dropped, login', '{', '/blog-admin', '', 'sign-in', true, LOGIN_OVERVIEW],
+    ['JSON that is not an object → dropped', '"author"', '/blog-admin', '', 'sign-in', true, LOGIN_OVERVIEW],
+    ['null → dropped', 'null', '/blog-admin', '', 'sign-in', true, LOGIN_OVERVIEW],
+    ['an array → dropped', '[]', '/blog-admin', '', 'sign-in', true, LOGIN_OVERVIEW],
+    ['no role → dropped', JSON.stringify({ loginTime: iso(NOW) }), '/blog-admin', '', 'sign-in', true, LOGIN_OVERVIEW],
+    ['an unknown role → dropped', user('owner'), '/blog-admin', '', 'sign-in', true, LOGIN_OVERVIEW],
+    ['no loginTime → dropped', JSON.stringify({ role: 'editor' }), '/blog-admin', '', 'sign-in', true, LOGIN_OVERVIEW],
+    ['a loginTime that is no time → dropped', user('editor', 'yesterday'), '/blog-admin', '', 'sign-in', true, LOGIN_OVERVIEW],
+    ['a numeric loginTime → dropped', JSON.stringify({ role: 'editor', loginTime: NOW }), '/blog-admin', '', 'sign-in', true, LOGIN_OVERVIEW],
+    ['older than 24 hours → dropped, login', user('editor', iso(NOW - BLOG_SESSION_MS - 1)), '/blog-admin/media', '', 'sign-in', true, '/blog-admin/login?redirect=%2Fblog-admin%2Fmedia'],
+    ['exactly 24 hours → dropped, login', user('admin', iso(NOW - BLOG_SESSION_MS)), '/blog-admin', '', 'sign-in', true, LOGIN_OVERVIEW],
+    ['a loginTime far in the future → dropped', user('editor', iso(NOW + 3600_000)), '/blog-admin', '', 'sign-in', true, LOGIN_OVERVIEW],
     ['an editor anywhere in the area → passes', user('editor'), '/blog-admin/categories', '', 'pass', false, null],
     ['an admin on authors → passes', user('admin'), '/blog-admin/authors', '', 'pass', false, null],
     ['just under 24 hours → passes', user('editor', iso(NOW - BLOG_SESSION_MS + 1000)), '/blog-admin/blogs', '', 'pass', false, null],
@@ -61,7 +61,7 @@ describe('the blog-admin-auth decision (shell §2.2)', () => {
   ] as const)('%s', (_case, raw, pathname, search, kind, drop, to) => {
     const d = decideBlogAdmin(raw, { pathname, search }, NOW);
     expect(d.kind).toBe(kind);
-    if (d.kind === 'login') {
+    if (d.kind === 'sign-in') {
       expect(d.drop).toBe(drop);
       expect(d.to).toBe(to);
     } else if (d.kind === 'home') expect(d.to).toBe(to);

@@ -46,7 +46,7 @@ export function blogSessionRemaining(user: StoredBlogAdmin, now: number = Date.n
 export type BlogGuardDecision =
   | { kind: 'pass'; user: StoredBlogAdmin; remaining: number }
   /** To the login; `drop` says the stored entry must be removed first. */
-  | { kind: 'login'; drop: boolean; reason: 'missing' | 'unreadable' | 'expired'; to: string }
+  | { kind: 'sign-in'; drop: boolean; reason: 'missing' | 'unreadable' | 'expired'; to: string }
   /** An author on a page only editors open. */
   | { kind: 'home'; to: string };
 
@@ -57,11 +57,11 @@ export function decideBlogAdmin(
   now: number = Date.now(),
 ): BlogGuardDecision {
   const to = blogLoginUrl(location);
-  if (raw === null) return { kind: 'login', drop: false, reason: 'missing', to };
+  if (raw === null) return { kind: 'sign-in', drop: false, reason: 'missing', to };
   const user = parseBlogAdmin(raw);
-  if (!user) return { kind: 'login', drop: true, reason: 'unreadable', to };
+  if (!user) return { kind: 'sign-in', drop: true, reason: 'unreadable', to };
   const remaining = blogSessionRemaining(user, now);
-  if (remaining <= 0) return { kind: 'login', drop: true, reason: 'expired', to };
+  if (remaining <= 0) return { kind: 'sign-in', drop: true, reason: 'expired', to };
   if (!blogPathAllowed(user.role, location.pathname)) return { kind: 'home', to: BLOG_HOME_PATH };
   return { kind: 'pass', user, remaining };
 }
