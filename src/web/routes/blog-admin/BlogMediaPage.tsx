@@ -96,7 +96,7 @@ export function BlogMediaPage() {
                   <Text size="xs" c="dimmed" truncate>
                     {m.uploaded_by?.name ?? 'N/A'} · {formatInstant(m.created_at)}
                   </Text>
-                  <Group gap="xs" mt="xs" grow>
+                  <Group gap={4} mt="xs" justify="space-between" wrap="wrap">
                     <Button size="compact-sm" variant="light" leftSection={<IconCopy size={14} />} onClick={() => void copy(m)} data-testid="blog-media-copy">
                       Copy URL
                     </Button>
