@@ -2,7 +2,7 @@
 // templates, newest first by default, TEMPLATE_LIMITS.pageSize a page. The search, filters, order
 // and page live in the address (features/templates/listing-query.ts), so a listing can be shared
 // and Back walks back through it.
-import { Alert, Button, Center, Group, Pagination, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Center, Group, Pagination, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingStore, IconSearchOff } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PAGE_CONTROLS } from '../features/admin/format';
@@ -25,7 +25,7 @@ import {
 import { MarketplaceLayout } from '../features/templates/MarketplaceLayout';
 import { usePageMeta } from '../features/templates/page-meta';
 import { TemplateCard, TemplateCardSkeleton } from '../features/templates/TemplateCard';
-import { messageOf } from '../lib/api';
+import { RetryAlert } from '../components/RetryAlert';
 
 const GRID = { base: 1, xs: 2, md: 3 } as const;
 
@@ -66,14 +66,7 @@ function Listing({ name }: { name: ListingName }) {
             ))}
           </SimpleGrid>
         ) : list.isError ? (
-          <Alert color="red" variant="light" role="alert" title="The templates could not be loaded">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{messageOf(list.error)}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => list.refetch()} loading={list.isFetching}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <RetryAlert title="The templates could not be loaded" error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
         ) : list.data.templates.length === 0 ? (
           <Empty filtered={filtered} beyondLastPage={list.data.total > 0} onClear={clear} onFirstPage={() => change({ page: 1 })} />
         ) : (

@@ -2,7 +2,7 @@
 // and search. The filters and the page live in the address (features/blog/listing-query.ts), so a
 // link reproduces the view. Page 1 unfiltered comes with the HTML (features/blog/boot-data.ts).
 import '../../features/blog/blog.css';
-import { Alert, Button, Center, Group, Pagination, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Center, Group, Pagination, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArticle, IconSearchOff } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PAGE_CONTROLS } from '../../features/admin/format';
@@ -12,7 +12,7 @@ import { BlogLayout } from '../../features/blog/BlogLayout';
 import { useBlogHead } from '../../features/blog/head';
 import { changeState, clearedFilters, isFiltered, pageCount, paramsFromState, queryOf, replacesHistory, stateFromParams, type BlogListingState } from '../../features/blog/listing-query';
 import { CARD_GRID, PostCard, PostCardSkeleton } from '../../features/blog/PostCard';
-import { messageOf } from '../../lib/api';
+import { RetryAlert } from '../../components/RetryAlert';
 
 export const BLOG_TITLE = 'Sheetboard Blog';
 export const BLOG_INTRO = 'Tutorials, template showcases and news about building boards and apps from your spreadsheets.';
@@ -52,14 +52,7 @@ export function BlogListPage() {
             ))}
           </SimpleGrid>
         ) : list.isError ? (
-          <Alert color="red" variant="light" role="alert" title="The posts could not be loaded">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{messageOf(list.error)}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => list.refetch()} loading={list.isFetching}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <RetryAlert title="The posts could not be loaded" error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
         ) : list.data.posts.length === 0 ? (
           <Empty filtered={filtered} beyondLastPage={list.data.total > 0} onClear={clear} onFirstPage={() => change({ page: 1 })} />
         ) : (

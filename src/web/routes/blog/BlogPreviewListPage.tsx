@@ -1,7 +1,7 @@
 // /blog/preview: every post that is not live yet, for blog admins (their session cookie). Cards
 // lead to /blog/preview/{slug}, which the same session opens without a token. Never indexed.
 import '../../features/blog/blog.css';
-import { Alert, Button, Center, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Center, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock, IconNotes } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useBlogPreviewList } from '../../features/blog/api';
@@ -9,7 +9,8 @@ import { BlogLayout } from '../../features/blog/BlogLayout';
 import { useBlogHead } from '../../features/blog/head';
 import { CARD_GRID, PostCard, PostCardSkeleton } from '../../features/blog/PostCard';
 import { previewStatusLabel } from '../../features/blog/preview-state';
-import { ApiError, messageOf } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { RetryAlert } from '../../components/RetryAlert';
 
 export const PREVIEW_SIGN_IN = '/blog-admin/login?redirect=/blog/preview';
 
@@ -50,14 +51,7 @@ export function BlogPreviewListPage() {
             </Paper>
           </Center>
         ) : list.isError ? (
-          <Alert color="red" variant="light" role="alert" title="The posts could not be loaded">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{messageOf(list.error)}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => list.refetch()} loading={list.isFetching}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <RetryAlert title="The posts could not be loaded" error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
         ) : list.data.posts.length === 0 ? (
           <Center py={48} data-testid="blog-empty">
             <Stack align="center" ta="center" gap="xs">
