@@ -48,7 +48,8 @@ import { uploadRoutes } from './modules/uploads/routes';
 import { sweepUploads } from './modules/uploads/service';
 import { workspaceRoutes } from './modules/workspace/routes';
 import { developerRoutes } from './modules/developer/routes';
-import { ApiRegistry } from './modules/developer/openapi';
+import { ApiRegistry, attachApiRegistry } from './modules/developer/openapi';
+import { plainSignupRoutes } from './modules/plain-signup/routes';
 import { securityHeaders } from './net/headers';
 
 /** Largest JSON body of any route except POST /api/spreadsheets. */
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   // Routes declaring `config.api` are the documented REST API (developer/openapi.ts) and the only
   // ones API tokens may call.
   const apiRegistry = new ApiRegistry();
+  attachApiRegistry(app, apiRegistry);
   decorateAccess(app);
   app.addHook('onRoute', (route) => {
     const access = declaredAccess(route);
@@ -161,6 +163,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   blogPublicRoutes(app, ctx);
   blogFeedRoutes(app, ctx);
   developerRoutes(app, ctx, apiRegistry);
+  plainSignupRoutes(app, ctx);
   siteRoutes(app, ctx);
 
   // Hourly: expired sessions, and visitors' uploads no saved row named in time (uploads/service.ts).

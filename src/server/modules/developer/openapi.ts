@@ -4,6 +4,7 @@
 // and this module turns the records into the document with zod 4's `z.toJSONSchema`. The same
 // declaration is what lets API tokens call the route (access/enforce.ts), so what the reference
 // shows and what a token may call cannot differ.
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ErrorResponse } from '../../../shared/api/errors';
 import { SCOPE_LABELS, TOKEN_PREFIX } from '../../../shared/api/developer';
@@ -211,4 +212,18 @@ export class ApiRegistry {
   document(server: string): JsonSchema {
     return (this.doc ??= openApiDocument(this.ops, server));
   }
+}
+
+const registries = new WeakMap<FastifyInstance, ApiRegistry>();
+
+/** Ties a registry to its server (app.ts), for tests that check the document against the routes. */
+export function attachApiRegistry(app: FastifyInstance, registry: ApiRegistry) {
+  registries.set(app, registry);
+}
+
+/** The documented operations of a server built by app.ts. */
+export function apiOperations(app: FastifyInstance): readonly ApiOperation[] {
+  const registry = registries.get(app);
+  if (!registry) throw new Error('This server has no API registry (built outside app.ts?)');
+  return registry.operations;
 }
