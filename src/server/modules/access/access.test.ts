@@ -1080,7 +1080,7 @@ describe('developer access: API tokens (issue 18)', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/developer/tokens/${revoked.token.id}`, headers: as(owner) })).statusCode).toBe(204);
     type Who = Role | 'read token' | 'read-write token' | 'revoked token';
     const headersOf = (who: Who): Record<string, string> =>
-      who === 'read token' ? bearerOf(readToken) : who === 'read-write token' ? bearerOf(writeToken) : who === 'revoked token' ? bearerOf(revoked.secret) : as(userOf(who));
+      who === 'read token' ? bearerOf(readToken) : who === 'read-write token' ? bearerOf(writeToken) : who === 'revoked token' ? bearerOf(revoked.secret) : { ...(userOf(who) ? { cookie: userOf(who)!.cookie } : {}) };
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     const calls: { name: string; send: (h: Record<string, string>) => Promise<{ statusCode: number }>; expected: Record<Who, number> }[] = [
       {
