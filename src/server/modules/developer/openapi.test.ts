@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the test walks a JSON document by shape; a wrong guess fails an expectation */
 // The OpenAPI document (issue 18), generated from the routes' `config.api`: valid OpenAPI 3.1
 // shape, every documented operation is a route of the server and every route of the covered
 // modules is documented (or named below as the web app's own), and what the document promises

@@ -32,6 +32,7 @@ describe('the API reference', () => {
     [{ anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'null' }] }, 'text or number or null'],
     [{ type: 'object', additionalProperties: { type: 'number' } }, 'map of text to number'],
     [{ $ref: '#/components/schemas/Node' }, 'object'],
+    [{ type: ['string', 'null'] }, 'text or null'],
     [{}, 'any value'],
   ])('names %j as %s', (schema, label) => {
     expect(typeLabel(doc, schema)).toBe(label);

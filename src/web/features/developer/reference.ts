@@ -91,7 +91,8 @@ export function typeLabel(doc: OpenApiDocument, raw: JsonSchema, depth = 0): str
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   const options = schema.anyOf ?? schema.oneOf;
   if (options) return [...new Set(options.map((o) => typeLabel(doc, o, depth + 1)))].join(' or ');
-  const type = Array.isArray(schema.type) ? schema.type.join(' or ') : schema.type;
+  if (Array.isArray(schema.type)) return schema.type.map((t) => typeLabel(doc, { ...schema, type: t }, depth + 1)).join(' or ');
+  const type = schema.type;
   switch (type) {
     case 'string':
       return schema.format === 'binary' ? 'file' : schema.format ? `text (${schema.format})` : 'text';
