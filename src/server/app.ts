@@ -47,6 +47,9 @@ import { storefrontRoutes } from './modules/storefront/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { sweepUploads } from './modules/uploads/service';
 import { workspaceRoutes } from './modules/workspace/routes';
+import { developerRoutes } from './modules/developer/routes';
+import { ApiRegistry, attachApiRegistry } from './modules/developer/openapi';
+import { plainSignupRoutes } from './modules/plain-signup/routes';
 import { securityHeaders } from './net/headers';
 
 /** Largest JSON body of any route except POST /api/spreadsheets. */
@@ -109,12 +112,18 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   // Every /api route must say who may call it (modules/access/rules.ts): start-up fails otherwise.
   // The declaration is the enforcement: its rule's preHandler runs before any other.
   const routes: BuiltApp['routes'] = [];
+  // Routes declaring `config.api` are the documented REST API (developer/openapi.ts) and the only
+  // ones API tokens may call.
+  const apiRegistry = new ApiRegistry();
+  attachApiRegistry(app, apiRegistry);
   decorateAccess(app);
   app.addHook('onRoute', (route) => {
     const access = declaredAccess(route);
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, access });
     if (!access) return;
-    const check = accessPreHandler(ctx, access, route.config?.resource);
+    const api = route.config?.api;
+    if (api) for (const method of [route.method].flat()) apiRegistry.record(method, route.url, access, api);
+    const check = accessPreHandler(ctx, access, route.config?.resource, !!api);
     route.preHandler = [check, ...[route.preHandler ?? []].flat()];
     // Rate limits run after the rule: they may count by the account or the app it resolved.
     const limit = route.config?.rateLimit;
@@ -153,6 +162,8 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   blogCategoryRoutes(app, ctx);
   blogPublicRoutes(app, ctx);
   blogFeedRoutes(app, ctx);
+  developerRoutes(app, ctx, apiRegistry);
+  plainSignupRoutes(app, ctx);
   siteRoutes(app, ctx);
 
   // Hourly: expired sessions, and visitors' uploads no saved row named in time (uploads/service.ts).

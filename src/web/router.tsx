@@ -40,6 +40,8 @@ export const router = createBrowserRouter([
       // Owner screens are separate chunks: a guest opening a board downloads none of them.
       { path: 'dashboard/signup', lazy: async () => ({ Component: (await import('./routes/SignupPage')).SignupPage }) },
       { path: 'dashboard/auth', lazy: async () => ({ Component: (await import('./routes/AuthPage')).AuthPage }) },
+      // Sign-up as a plain server form (issue 18): reachable signed out, like sign-up and sign-in.
+      { path: 'dashboard/signupbackup', lazy: async () => ({ Component: (await import('./routes/SignupBackupPage')).SignupBackupPage }) },
       // The provider's admin area (admin-auth: the admin session flag, then the server's session).
       { path: 'admin-login', lazy: async () => ({ Component: (await import('./routes/AdminLoginPage')).AdminLoginPage }) },
       {
@@ -65,6 +67,9 @@ export const router = createBrowserRouter([
           { path: 'data/:spreadsheetId', lazy: async () => ({ Component: (await import('./routes/DataEditorPage')).DataEditorPage }) },
           { path: 'account', lazy: async () => ({ Component: (await import('./routes/WorkspaceEditorsPage')).WorkspaceEditorsPage }) },
           { path: 'accountbilling', lazy: async () => ({ Component: (await import('./routes/AccountBillingPage')).AccountBillingPage }) },
+          // Personal API tokens and the REST API reference (issue 18).
+          { path: 'developerlogin', lazy: async () => ({ Component: (await import('./routes/DeveloperPage')).DeveloperPage }) },
+          { path: 'developerlogin/reference', lazy: async () => ({ Component: (await import('./routes/ApiReferencePage')).ApiReferencePage }) },
           { path: 'apps/:appId/map-data', lazy: async () => ({ Component: (await import('./features/templates/MappingPage')).MappingPage }) },
           { path: '*', Component: ComingSoon },
         ],

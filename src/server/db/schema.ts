@@ -192,6 +192,22 @@ export interface Database {
   blog_categories: BlogCategoriesTable;
   blog_media: BlogMediaTable;
   blog_posts: BlogPostsTable;
+  api_tokens: ApiTokensTable;
+}
+
+/** An owner account's personal API token (issue 18, migration 0022). */
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** 'read' | 'read-write'. */
+  scope: string;
+  /** sha256 (hex) of the token: the token itself is shown once and never stored. */
+  token_hash: string;
+  /** The token's first characters, to tell tokens apart in the list. */
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
 }
 
 /** The provider's staff (issue 14): not owners; their own sign-in and session. */

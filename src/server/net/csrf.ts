@@ -13,6 +13,7 @@
 // was https, and the host is what tells one app from another.
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
+import { bearerToken } from './bearer';
 
 export const CROSS_ORIGIN_MESSAGE =
   'This change was sent from another website, so it was refused. Open the page at its own address and try again.';
@@ -50,7 +51,17 @@ export function isCrossOriginWrite(request: Pick<FastifyRequest, 'method' | 'url
   return site === 'cross-site' || site === 'same-site';
 }
 
-/** onRequest hook: answers 403 before the body is read or any route runs. */
+/**
+ * onRequest hook: answers 403 before the body is read or any route runs. A request with an API
+ * token (`Authorization: Bearer`, bearer.ts) is the token's alone: its cookies are dropped here,
+ * after @fastify/cookie parsed them and before anything reads them, so it cannot borrow a
+ * browser session and there is nothing for another site to forge; it skips the check.
+ */
 export async function refuseCrossOriginWrites(request: FastifyRequest): Promise<void> {
+  if (bearerToken(request.headers) !== null) {
+    request.cookies = {};
+    delete request.headers.cookie;
+    return;
+  }
   if (isCrossOriginWrite(request)) throw new HttpError(403, CROSS_ORIGIN_MESSAGE, undefined, 'cross_origin');
 }

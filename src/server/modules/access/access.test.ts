@@ -299,10 +299,10 @@ async function freshRow(): Promise<string> {
   return (await ok<{ row: { _id: string } }>(res, 201)).row._id;
 }
 
-/** Sends a call with a session cookie (owner account or app user), or none. */
-async function sendAs(call: Call, fixture: Fixture, cookie: string | undefined) {
+/** Sends a call with a session cookie (owner account or app user), or none; `extra`: more headers (an API token). */
+async function sendAs(call: Call, fixture: Fixture, cookie: string | undefined, extra: Record<string, string> = {}) {
   const f = call.freshRow ? { ...fixture, rowId: await freshRow() } : fixture;
-  const headers = cookie ? { cookie } : {};
+  const headers = { ...(cookie ? { cookie } : {}), ...extra };
   if (call.file) {
     const m = multipart(call.file.name, call.file.content, call.file.fields);
     return t.app.inject({ method: call.method, url: call.url(f), payload: m.payload, headers: { ...m.headers, ...headers } });
@@ -1060,5 +1060,97 @@ describe("the storefront ('public') and a listed template's live preview", () =>
     expect(unexpected).toEqual([]);
     const state = await t.app.inject({ method: 'POST', url: `/api/board/update-metadata?board=${listed.id}`, payload: {} });
     expect(state.json()).toMatchObject({ can_edit: false, user_role: 'guest' });
+  });
+});
+
+// Developer access (issue 18): the token routes, the OpenAPI document and the plain sign-up form
+// for every identity, and API tokens against every app route of the matrix.
+describe('developer access: API tokens (issue 18)', () => {
+  const token = async (user: TestUser, scope: 'read' | 'read-write') =>
+    (await ok<{ secret: string; token: { id: string } }>(
+      await t.app.inject({ method: 'POST', url: '/api/developer/tokens', headers: as(user), payload: { name: `matrix ${scope}`, scope } }),
+      201,
+    ));
+  const bearerOf = (secret: string) => ({ authorization: `Bearer ${secret}` });
+
+  it('the new routes × every identity (sessions and tokens)', async () => {
+    const readToken = (await token(owner, 'read')).secret;
+    const writeToken = (await token(owner, 'read-write')).secret;
+    const revoked = await token(owner, 'read-write');
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/developer/tokens/${revoked.token.id}`, headers: as(owner) })).statusCode).toBe(204);
+    type Who = Role | 'read token' | 'read-write token' | 'revoked token';
+    const headersOf = (who: Who): Record<string, string> =>
+      who === 'read token' ? bearerOf(readToken) : who === 'read-write token' ? bearerOf(writeToken) : who === 'revoked token' ? bearerOf(revoked.secret) : { ...(userOf(who) ? { cookie: userOf(who)!.cookie } : {}) };
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const calls: { name: string; send: (h: Record<string, string>) => Promise<{ statusCode: number }>; expected: Record<Who, number> }[] = [
+      {
+        name: 'GET /api/developer/tokens',
+        send: (headers) => t.app.inject({ method: 'GET', url: '/api/developer/tokens', headers }),
+        expected: { anonymous: 401, owner: 200, 'workspace editor': 200, 'other owner': 200, 'read token': 403, 'read-write token': 403, 'revoked token': 401 },
+      },
+      {
+        name: 'POST /api/developer/tokens',
+        send: (headers) => t.app.inject({ method: 'POST', url: '/api/developer/tokens', headers, payload: { name: 'm', scope: 'read' } }),
+        expected: { anonymous: 401, owner: 201, 'workspace editor': 201, 'other owner': 201, 'read token': 403, 'read-write token': 403, 'revoked token': 401 },
+      },
+      {
+        // An id no one has: a session is told so (its own tokens only), a token is refused before.
+        name: 'DELETE /api/developer/tokens/:id',
+        send: (headers) => t.app.inject({ method: 'DELETE', url: '/api/developer/tokens/nosuchtoken', headers }),
+        expected: { anonymous: 401, owner: 404, 'workspace editor': 404, 'other owner': 404, 'read token': 403, 'read-write token': 403, 'revoked token': 401 },
+      },
+      {
+        name: 'GET /api/openapi.json',
+        send: (headers) => t.app.inject({ method: 'GET', url: '/api/openapi.json', headers }),
+        expected: { anonymous: 200, owner: 200, 'workspace editor': 200, 'other owner': 200, 'read token': 403, 'read-write token': 403, 'revoked token': 401 },
+      },
+      {
+        // A taken address: the form again (409) for everyone; tokens are not for signing up.
+        name: 'POST /api/auth/signupbackup',
+        send: (headers) => t.app.inject({ method: 'POST', url: '/api/auth/signupbackup', headers: { ...headers, ...form }, payload: `name=X&email=${encodeURIComponent(owner.email)}&password=long+enough+1` }),
+        expected: { anonymous: 409, owner: 409, 'workspace editor': 409, 'other owner': 409, 'read token': 403, 'read-write token': 403, 'revoked token': 401 },
+      },
+    ];
+    const unexpected: string[] = [];
+    for (const call of calls)
+      for (const who of Object.keys(call.expected) as Who[]) {
+        const res = await call.send(headersOf(who));
+        if (res.statusCode !== call.expected[who]) unexpected.push(`${who} ${call.name} → ${res.statusCode} (expected ${call.expected[who]})`);
+      }
+    expect(unexpected).toEqual([]);
+  });
+
+  it("every app route: the owner's read token reads what the owner reads and changes nothing; another owner's token is that owner; a revoked one is nobody", async () => {
+    const { apiOperations } = await import('../developer/openapi');
+    const documented = apiOperations(t.app).map((op) => new RegExp(`^${op.method} ${op.url.replace(/:[A-Za-z]+/g, '[^/]+')}$`));
+    const isDocumented = (call: Call, f: Fixture) => documented.some((re) => re.test(`${call.method} ${call.url(f).split('?')[0]}`));
+    const reader = bearerOf((await token(owner, 'read')).secret);
+    const otherWriter = bearerOf((await token(other, 'read-write')).secret);
+    const revoked = await token(owner, 'read-write');
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/developer/tokens/${revoked.token.id}`, headers: as(owner) })).statusCode).toBe(204);
+    const f = apps.private;
+    const unexpected: string[] = [];
+    let reads = 0;
+    for (const call of [...VIEWER_CALLS, ...OWNER_CALLS]) {
+      const documentedCall = isDocumented(call, f);
+      const mine = await sendAs(call, f, undefined, reader);
+      if (!documentedCall) {
+        if (mine.statusCode !== 403 || mine.json().code !== 'token_not_allowed') unexpected.push(`read token, undocumented ${call.name} → ${mine.statusCode}`);
+      } else if (call.method === 'GET') {
+        reads++;
+        const session = await send(call, f, 'owner');
+        if (mine.statusCode !== session.statusCode) unexpected.push(`read token ${call.name} → ${mine.statusCode}, owner's session ${session.statusCode}`);
+      } else if (mine.statusCode !== 403 || mine.json().code !== 'token_read_only') unexpected.push(`read token ${call.name} → ${mine.statusCode}`);
+
+      if (documentedCall) {
+        const theirs = await sendAs(call, f, undefined, otherWriter);
+        const theirSession = await send(call, f, 'other owner');
+        if (theirs.statusCode !== theirSession.statusCode) unexpected.push(`other owner's token ${call.name} → ${theirs.statusCode}, their session ${theirSession.statusCode}`);
+      }
+      const gone = await sendAs(call, f, undefined, bearerOf(revoked.secret));
+      if (gone.statusCode !== 401) unexpected.push(`revoked token ${call.name} → ${gone.statusCode}`);
+    }
+    expect(reads).toBeGreaterThan(3);
+    expect(unexpected).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@
 // was resolved on `request.access` for the handler.
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ServerContext } from '../../context';
-import { unauthorized } from '../../errors';
+import { HttpError, unauthorized } from '../../errors';
+import { TOKEN_MESSAGES } from '../../../shared/api/developer';
 import type { AppView } from '../apps/record';
 import type { SessionUser } from '../auth/session';
 import type { BlockRow } from '../blocks/repo';
@@ -45,11 +46,33 @@ export function decorateAccess(app: FastifyInstance) {
   app.decorateRequest('access', null as unknown as RequestAccess);
 }
 
-/** The preHandler of a route declaring `rule` with `resolver` (none: the rule decides on the caller alone). */
-export function accessPreHandler(ctx: ServerContext, name: AccessRuleName, resolver: ResourceResolver | undefined): preHandlerAsyncHookHandler {
+const READS = new Set(['GET', 'HEAD']);
+
+/**
+ * Why a request made with an API token is refused before the rule is asked, or null: an unknown
+ * or revoked token is 401; a route outside the documented REST API (`tokens` false: sign-in, the
+ * account, billing, the tokens themselves, ...) 403; a change with a read-only token 403.
+ * Past this, the token's owner is the caller and the route's rule decides as for their session.
+ */
+export function tokenRefusal(caller: Caller, method: string, tokens: boolean): HttpError | null {
+  if (!caller.bearer) return null;
+  const token = caller.bearer.token;
+  if (!token) return new HttpError(401, TOKEN_MESSAGES.invalid, undefined, 'invalid_token');
+  if (!tokens) return new HttpError(403, TOKEN_MESSAGES.notForTokens, undefined, 'token_not_allowed');
+  if (token.scope === 'read' && !READS.has(method)) return new HttpError(403, TOKEN_MESSAGES.readOnly, undefined, 'token_read_only');
+  return null;
+}
+
+/**
+ * The preHandler of a route declaring `rule` with `resolver` (none: the rule decides on the caller
+ * alone); `tokens`: whether API tokens may call it (the route is part of the documented REST API).
+ */
+export function accessPreHandler(ctx: ServerContext, name: AccessRuleName, resolver: ResourceResolver | undefined, tokens = false): preHandlerAsyncHookHandler {
   const rule: AccessRule = ACCESS_RULES[name];
   return async (request) => {
     const caller = await callerOf(ctx, request);
+    const tokenProblem = tokenRefusal(caller, request.method, tokens);
+    if (tokenProblem) throw tokenProblem;
     const resource: Resource = resolver ? await resolver(ctx, request) : { kind: 'none' };
     if (!rule.resources.includes(resource.kind)) throw new Error(`Rule '${name}' cannot decide on a '${resource.kind}' resource (${request.routeOptions.url})`);
     const refusal = await rule.decide(ctx, caller, resource);

@@ -23,7 +23,7 @@ import type { AppView } from '../apps/record';
 import { snapshotsRepo } from '../admin/repo';
 import { currentAdmin, type AdminSession } from '../admin/session';
 import { currentBlogAdmin, type BlogAdminSession } from '../blog/session';
-import { currentUser, type SessionUser } from '../auth/session';
+import { currentCredential, type SessionUser, type TokenCredential } from '../auth/session';
 import { signedInAppUser } from '../app-users/session';
 import { storefrontRepo } from '../storefront/repo';
 import { editorsRepo, workspaceRepo } from '../workspace/repo';
@@ -43,12 +43,21 @@ export interface Caller {
   admin(): Promise<AdminSession | null>;
   /** The blog admin signed in (their own `sb_blog` session; issue 17), if any. */
   blogAdmin(): Promise<BlogAdminSession | null>;
+  /**
+   * Set when the request carried an API token (`Authorization: Bearer`): `token` is the valid
+   * token (null: unknown or revoked) whose owner is `user`. Such a caller is never an app user,
+   * admin or blog admin (enforce.ts holds it to the documented routes and its scope).
+   */
+  bearer?: { token: TokenCredential | null };
 }
 
-/** The caller of a request (cookies only; never `_id` or `_email` parameters). */
+/** The caller of a request (cookies or an API token; never `_id` or `_email` parameters). */
 export async function callerOf(ctx: ServerContext, request: FastifyRequest): Promise<Caller> {
+  const credential = await currentCredential(ctx, request);
+  if (credential.bearer)
+    return { user: credential.user, appUser: async () => null, admin: async () => null, blogAdmin: async () => null, bearer: { token: credential.token } };
   return {
-    user: await currentUser(ctx, request),
+    user: credential.user,
     appUser: (appId) => signedInAppUser(ctx, request, appId), admin: () => currentAdmin(ctx, request),
     blogAdmin: () => currentBlogAdmin(ctx, request),
   };

@@ -9,7 +9,7 @@ import * as auth from './service';
 import { signedInUser } from '../access/enforce';
 import { publicUser, SESSION_COOKIE } from './session';
 
-function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: { token: string; maxAge: number }) {
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: { token: string; maxAge: number }) {
   reply.setCookie(SESSION_COOKIE, session.token, {
     httpOnly: true,
     sameSite: 'lax',

@@ -1,10 +1,14 @@
-// Who the owner-account caller of a request is: the `sb_session` cookie only (never `_id` or
-// `_email` parameters). Kept apart from the sign-in service so the access policy can read it
-// without importing sign-up (which seeds workspaces, apps and blocks).
+// Who the owner-account caller of a request is: the `sb_session` cookie, or a personal API token
+// (`Authorization: Bearer`, modules/developer), never `_id` or `_email` parameters. Kept apart
+// from the sign-in service so the access policy can read it without importing sign-up (which
+// seeds workspaces, apps and blocks).
 import type { FastifyRequest } from 'fastify';
 import type { PublicUser } from '../../../shared/api';
+import type { TokenScope } from '../../../shared/api/developer';
 import type { ServerContext } from '../../context';
 import { nowIso, sha256 } from '../../http';
+import { bearerToken } from '../../net/bearer';
+import { tokensRepo } from '../developer/repo';
 import { authRepo } from './repo';
 
 export const SESSION_COOKIE = 'sb_session';
@@ -19,15 +23,58 @@ export function publicUser(u: SessionUser): PublicUser {
   return { _id: u.id, name: u.name, email: u.email };
 }
 
-const userCache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+/** The API token a request was made with (access/enforce.ts holds it to its scope and routes). */
+export interface TokenCredential {
+  id: string;
+  scope: TokenScope;
+}
 
-/** The signed-in user of a request (from the session cookie only), or null. Memoised per request. */
-export function currentUser(ctx: ServerContext, request: FastifyRequest): Promise<SessionUser | null> {
-  let p = userCache.get(request);
+/**
+ * How a request says who it is. `bearer`: it carried `Authorization: Bearer` (its cookies were
+ * dropped, net/csrf.ts); then `token` is the valid token (null: unknown or revoked) and `user`
+ * its owner. Without one, `user` is the session cookie's.
+ */
+export interface Credential {
+  user: SessionUser | null;
+  bearer: boolean;
+  token: TokenCredential | null;
+}
+
+/** A token's last use is written at most this often (one conditional UPDATE per token per minute). */
+export const LAST_USED_EVERY_MS = 60_000;
+
+const credentialCache = new WeakMap<FastifyRequest, Promise<Credential>>();
+
+async function resolveCredential(ctx: ServerContext, request: FastifyRequest): Promise<Credential> {
+  const bearer = bearerToken(request.headers);
+  if (bearer !== null) {
+    const found = bearer ? await tokensRepo(ctx.db).byHash(sha256(bearer)) : null;
+    if (!found) return { user: null, bearer: true, token: null };
+    const now = Date.now();
+    if (!found.last_used_at || Date.parse(found.last_used_at) <= now - LAST_USED_EVERY_MS)
+      await tokensRepo(ctx.db).touch(found.token_id, new Date(now).toISOString(), new Date(now - LAST_USED_EVERY_MS).toISOString());
+    return {
+      user: { id: found.id, name: found.name, email: found.email },
+      bearer: true,
+      token: { id: found.token_id, scope: found.scope === 'read-write' ? 'read-write' : 'read' },
+    };
+  }
+  const cookie = request.cookies[SESSION_COOKIE];
+  const user = cookie ? ((await authRepo(ctx.db).userBySession(sha256(cookie), nowIso())) ?? null) : null;
+  return { user, bearer: false, token: null };
+}
+
+/** How the request identifies its owner account (session cookie or API token). Memoised per request. */
+export function currentCredential(ctx: ServerContext, request: FastifyRequest): Promise<Credential> {
+  let p = credentialCache.get(request);
   if (!p) {
-    const token = request.cookies[SESSION_COOKIE];
-    p = token ? authRepo(ctx.db).userBySession(sha256(token), nowIso()).then((u) => u ?? null) : Promise.resolve(null);
-    userCache.set(request, p);
+    p = resolveCredential(ctx, request);
+    credentialCache.set(request, p);
   }
   return p;
+}
+
+/** The signed-in owner of a request (its session cookie, or its valid API token), or null. */
+export async function currentUser(ctx: ServerContext, request: FastifyRequest): Promise<SessionUser | null> {
+  return (await currentCredential(ctx, request)).user;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AddRowBody, RowWriteQuery, UpdateRowBody } from '../../../shared/api';
+import { AddRowBody, RowResponse, RowWriteQuery, UpdateRowBody } from '../../../shared/api';
 import { RowParams, SheetParams } from '../../../shared/api/params';
 import { resolvedSheetAccess } from '../access/enforce';
 import { sheetOfRequest } from '../access/resources';
@@ -13,6 +13,8 @@ import * as service from './service';
 
 /** Who a read is for: `board` (app id, subdomain, page path or URL) or `app`; Host names it too. */
 const RowReadQuery = z.object({ board: z.string().optional(), referer: z.string().optional(), app: z.string().optional() });
+/** One row with the columns its reader may see. */
+const RowReadResponse = RowResponse.extend({ columns: z.array(z.string()) });
 
 /** The block a write comes through: `blockId` in the body wins over the query string. */
 function writeRequest(request: FastifyRequest, params: z.infer<typeof SheetParams>, body?: { blockId?: string }): service.WriteRequest {
@@ -41,12 +43,13 @@ export function rowRoutes(app: FastifyInstance, ctx: ServerContext) {
   const writeLimit: RateLimit = { check: [visitorWrites], refusal: tooManyRowWrites, count: [{ when: 'attempt', budgets: [visitorWrites] }] };
 
   // One row (item-details pages, `?row={_id}`): authorized as the sheet data GET is.
-  app.get('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { config: { access: 'app-viewer', resource: readRule } }, async (request) => {
+  const tag = 'Sheets and rows' as const;
+  app.get('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { config: { access: 'app-viewer', resource: readRule, api: { tag, summary: 'Read one row by its _id', params: RowParams, query: RowReadQuery, response: RowReadResponse } } }, async (request) => {
     const { rowId, sheetTitle } = parse(RowParams, request.params);
     return service.readRow(ctx, resolvedSheetAccess(request), sheetTitle, rowId);
   });
 
-  app.post('/api/board/:spreadsheetId/sheet/:sheetTitle/rows', { config: { access: 'app-viewer', resource: addRule, rateLimit: writeLimit } }, async (request, reply) => {
+  app.post('/api/board/:spreadsheetId/sheet/:sheetTitle/rows', { config: { access: 'app-viewer', resource: addRule, rateLimit: writeLimit, api: { tag, summary: 'Add a row', params: SheetParams, query: RowWriteQuery, body: AddRowBody, response: RowResponse, status: 201 } } }, async (request, reply) => {
     const params = parse(SheetParams, request.params);
     const body = parse(AddRowBody, request.body);
     const target = await service.authorizeWrite(ctx, resolvedSheetAccess(request), writeRequest(request, params, body), 'add');
@@ -54,14 +57,14 @@ export function rowRoutes(app: FastifyInstance, ctx: ServerContext) {
     return reply.status(201).send({ row });
   });
 
-  app.put('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { config: { access: 'app-viewer', resource: updateRule, rateLimit: writeLimit } }, async (request) => {
+  app.put('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { config: { access: 'app-viewer', resource: updateRule, rateLimit: writeLimit, api: { tag, summary: 'Change a row (send the _version you read; 409 if it changed since)', params: RowParams, query: RowWriteQuery, body: UpdateRowBody, response: RowResponse } } }, async (request) => {
     const { rowId, ...params } = parse(RowParams, request.params);
     const body = parse(UpdateRowBody, request.body);
     const target = await service.authorizeWrite(ctx, resolvedSheetAccess(request), writeRequest(request, params, body), 'update');
     return { row: await service.updateRow(ctx, target, rowId, body.values, body._version) };
   });
 
-  app.delete('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { config: { access: 'app-viewer', resource: deleteRule, rateLimit: writeLimit } }, async (request, reply) => {
+  app.delete('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { config: { access: 'app-viewer', resource: deleteRule, rateLimit: writeLimit, api: { tag, summary: 'Delete a row', params: RowParams, query: RowWriteQuery, status: 204 } } }, async (request, reply) => {
     const { rowId, ...params } = parse(RowParams, request.params);
     const target = await service.authorizeWrite(ctx, resolvedSheetAccess(request), writeRequest(request, params), 'delete');
     await service.deleteRow(ctx, target, rowId);

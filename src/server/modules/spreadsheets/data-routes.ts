@@ -3,7 +3,8 @@
 // the workspace's editors' ('owner' on the spreadsheet of the path, like GET /api/spreadsheets/:id).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AddColumnBody, ExportQuery, ReimportMode, UpdateColumnBody } from '../../../shared/api/data-editor';
+import { AddColumnBody, ColumnChangeResponse, ColumnUsageResponse, ExportQuery, ReimportMode, ReimportPreviewResponse, ReimportResponse, UpdateColumnBody } from '../../../shared/api/data-editor';
+import { ReimportForm } from '../../../shared/api/import-forms';
 import type { ServerContext } from '../../context';
 import { badRequest, errorHandler, HttpError } from '../../errors';
 import { parse } from '../../http';
@@ -16,7 +17,8 @@ import { reimportFile } from './reimport';
 import { claimImport } from './service';
 
 const segment = z.string().min(1, 'Name the sheet');
-const SheetPath = z.object({ id: z.string().min(1), sheetTitle: segment });
+const SpreadsheetPath = z.object({ id: z.string().min(1) });
+const SheetPath = SpreadsheetPath.extend({ sheetTitle: segment });
 const ColumnPath = SheetPath.extend({ column: z.string().min(1, 'Name the column') });
 
 const REIMPORT_MODE = "Choose whether the file replaces the sheet's rows or is added after them (mode: 'replace' or 'append')";
@@ -33,29 +35,29 @@ export function dataRoutes(app: FastifyInstance, ctx: ServerContext) {
   const maxBytes = ctx.config.maxImportMb * 1024 * 1024;
   const owner = { access: 'owner' as const, resource: spreadsheetParam() };
 
-  app.post('/api/spreadsheets/:id/sheets/:sheetTitle/columns', { config: owner }, async (request, reply) => {
+  app.post('/api/spreadsheets/:id/sheets/:sheetTitle/columns', { config: { ...owner, api: { tag: 'Spreadsheets', summary: 'Add a column to a sheet', params: SheetPath, body: AddColumnBody, response: ColumnChangeResponse, status: 201 } } }, async (request, reply) => {
     const { sheetTitle } = parse(SheetPath, request.params);
     const body = parse(AddColumnBody, request.body);
     return reply.status(201).send(await columns.addColumn(ctx, resolvedSpreadsheet(request), sheetTitle, body));
   });
 
-  app.patch('/api/spreadsheets/:id/sheets/:sheetTitle/columns/:column', { config: owner }, async (request) => {
+  app.patch('/api/spreadsheets/:id/sheets/:sheetTitle/columns/:column', { config: { ...owner, api: { tag: 'Spreadsheets', summary: "Rename a column or change its type (blocks using it follow a rename)", params: ColumnPath, body: UpdateColumnBody, response: ColumnChangeResponse } } }, async (request) => {
     const { sheetTitle, column } = parse(ColumnPath, request.params);
     const body = parse(UpdateColumnBody, request.body);
     return columns.updateColumn(ctx, resolvedSpreadsheet(request), sheetTitle, column, body);
   });
 
-  app.delete('/api/spreadsheets/:id/sheets/:sheetTitle/columns/:column', { config: owner }, async (request) => {
+  app.delete('/api/spreadsheets/:id/sheets/:sheetTitle/columns/:column', { config: { ...owner, api: { tag: 'Spreadsheets', summary: 'Delete a column and its values', params: ColumnPath, response: ColumnChangeResponse } } }, async (request) => {
     const { sheetTitle, column } = parse(ColumnPath, request.params);
     return columns.deleteColumn(ctx, resolvedSpreadsheet(request), sheetTitle, column);
   });
 
-  app.get('/api/spreadsheets/:id/sheets/:sheetTitle/columns/:column/usage', { config: owner }, async (request) => {
+  app.get('/api/spreadsheets/:id/sheets/:sheetTitle/columns/:column/usage', { config: { ...owner, api: { tag: 'Spreadsheets', summary: 'The blocks that use a column', params: ColumnPath, response: ColumnUsageResponse } } }, async (request) => {
     const { sheetTitle, column } = parse(ColumnPath, request.params);
     return { blocks: await columns.columnUsage(ctx, resolvedSpreadsheet(request), sheetTitle, column) };
   });
 
-  app.get('/api/spreadsheets/:id/export', { config: owner }, async (request, reply) => {
+  app.get('/api/spreadsheets/:id/export', { config: { ...owner, api: { tag: 'Spreadsheets', summary: 'Download a sheet as CSV or XLSX', params: SpreadsheetPath, query: ExportQuery, produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] } } }, async (request, reply) => {
     const query = parse(ExportQuery, request.query);
     const s = resolvedSpreadsheet(request);
     const sheet = await columns.sheetOf(ctx, s.id, query.sheet);
@@ -73,7 +75,16 @@ export function dataRoutes(app: FastifyInstance, ctx: ServerContext) {
   app.post(
     '/api/spreadsheets/:id/reimport',
     {
-      config: owner,
+      config: {
+        ...owner,
+        api: {
+          tag: 'Spreadsheets',
+          summary: 'Re-import a file into a spreadsheet (replace or append rows)',
+          params: SpreadsheetPath,
+          form: ReimportForm,
+          response: z.union([ReimportResponse, ReimportPreviewResponse]),
+        },
+      },
       bodyLimit: Math.ceil(maxBytes) + 1024 * 1024,
       errorHandler: (error, request, reply) =>
         errorHandler((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb)) : error, request, reply),

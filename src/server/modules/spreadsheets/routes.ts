@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { JsonSpreadsheetBody, SheetDataQuery } from '../../../shared/api';
-import { SheetParams } from '../../../shared/api/params';
+import { ImportPreviewResponse, JsonSpreadsheetBody, SheetDataQuery, SheetDataResponse, SpreadsheetResponse, SpreadsheetsResponse } from '../../../shared/api';
+import { ImportForm, PreviewForm } from '../../../shared/api/import-forms';
+import { IdParams, SheetParams } from '../../../shared/api/params';
 import type { ServerContext } from '../../context';
 import { badRequest, errorHandler, HttpError } from '../../errors';
 import { parse } from '../../http';
@@ -54,7 +55,8 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
     return { buf: file.buf, filename: file.filename, fields };
   };
 
-  app.post('/api/spreadsheets', { config: { access: 'signed-in' }, ...uploadLimits }, async (request, reply) => {
+  const importDoc = 'Send a file as multipart/form-data, or the sheets themselves as JSON. One import at a time per account.';
+  app.post('/api/spreadsheets', { config: { access: 'signed-in', api: { tag: 'Spreadsheets', summary: 'Import a spreadsheet (a file, or JSON sheets)', description: importDoc, body: JsonSpreadsheetBody, form: ImportForm, response: SpreadsheetResponse, status: 201 } }, ...uploadLimits }, async (request, reply) => {
     const user = signedInUser(request);
     // One import at a time per account, refused before its upload is read.
     const release = service.claimImport(user);
@@ -80,7 +82,7 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   // What importing a file would give, nothing stored: the same upload, limits and one-at-a-time
   // rule as an import (it reads the file on a worker the same way).
-  app.post('/api/spreadsheets/preview', { config: { access: 'signed-in' }, ...uploadLimits }, async (request) => {
+  app.post('/api/spreadsheets/preview', { config: { access: 'signed-in', api: { tag: 'Spreadsheets', summary: 'Preview a file import (nothing is stored)', form: PreviewForm, response: ImportPreviewResponse } }, ...uploadLimits }, async (request) => {
     const user = signedInUser(request);
     const release = service.claimImport(user);
     try {
@@ -92,16 +94,16 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
     }
   });
 
-  app.get('/api/spreadsheets', { config: { access: 'signed-in' } }, async (request) => {
+  app.get('/api/spreadsheets', { config: { access: 'signed-in', api: { tag: 'Spreadsheets', summary: 'List your spreadsheets', response: SpreadsheetsResponse } } }, async (request) => {
     const user = signedInUser(request);
     return { spreadsheets: await service.listSpreadsheets(ctx, user) };
   });
 
-  app.get('/api/spreadsheets/:id', { config: { access: 'owner', resource: spreadsheetParam() } }, async (request) => ({
+  app.get('/api/spreadsheets/:id', { config: { access: 'owner', resource: spreadsheetParam(), api: { tag: 'Spreadsheets', summary: 'Get a spreadsheet with its sheets and columns', params: IdParams, response: SpreadsheetResponse } } }, async (request) => ({
     spreadsheet: await service.getSpreadsheet(ctx, resolvedSpreadsheet(request)),
   }));
 
-  app.delete('/api/spreadsheets/:id', { config: { access: 'owner', resource: spreadsheetParam() } }, async (request, reply) => {
+  app.delete('/api/spreadsheets/:id', { config: { access: 'owner', resource: spreadsheetParam(), api: { tag: 'Spreadsheets', summary: 'Delete a spreadsheet (workspace owner only)', params: IdParams, status: 204 } } }, async (request, reply) => {
     // Workspace editors read spreadsheets; only the workspace's owner deletes them (the service).
     await service.deleteSpreadsheet(ctx, signedInUser(request), resolvedSpreadsheet(request).id);
     return reply.status(204).send();
@@ -109,7 +111,13 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   app.get(
     '/api/board/:spreadsheetId/sheet/:sheetTitle',
-    { config: { access: 'app-viewer', resource: sheetOfRequest({ params: SheetParams, query: SheetQuery }, service.SHEET_READ_UNNAMED) } },
+    {
+      config: {
+        access: 'app-viewer',
+        resource: sheetOfRequest({ params: SheetParams, query: SheetQuery }, service.SHEET_READ_UNNAMED),
+        api: { tag: 'Sheets and rows', summary: "Read a sheet's rows: search, sort, filters, paging", params: SheetParams, query: SheetQuery, response: SheetDataResponse },
+      },
+    },
     async (request) => {
       const params = parse(SheetParams, request.params);
       const query = parse(SheetQuery, request.query);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ShortIdParams } from '../../../shared/api/params';
-import { AddWorkspaceEditorBody, JoinWorkspaceBody } from '../../../shared/api/workspace';
+import { AddWorkspaceEditorBody, AddWorkspaceEditorResponse, JoinWorkspaceBody, WorkspaceEditorsResponse, WorkspaceResponse } from '../../../shared/api/workspace';
 import type { ServerContext } from '../../context';
 import { linkScheme, parse } from '../../http';
 import { signedInUser } from '../access/enforce';
@@ -12,7 +12,7 @@ import { workspacePlan } from './service';
 const tooManyInvitations = (w: string) => `Too many invitations sent. Please wait ${w} and try again.`;
 
 export function workspaceRoutes(app: FastifyInstance, ctx: ServerContext) {
-  app.get('/api/board/workspace', { config: { access: 'signed-in' } }, async (request) => {
+  app.get('/api/board/workspace', { config: { access: 'signed-in', api: { tag: 'Workspace', summary: "Your workspace's plan", response: WorkspaceResponse } } }, async (request) => {
     const user = signedInUser(request);
     return workspacePlan(ctx, user.id);
   });
@@ -24,7 +24,7 @@ export function workspaceRoutes(app: FastifyInstance, ctx: ServerContext) {
   /** Invitation links that did not work, per IP (a signed-in client guessing tokens). */
   const badLinks = perIp(new IpLimiter(LOGIN_MAX_FAILURES_PER_IP));
 
-  app.get('/api/workspace/editors', { config: { access: 'signed-in' } }, async (request) => {
+  app.get('/api/workspace/editors', { config: { access: 'signed-in', api: { tag: 'Workspace', summary: "List your workspace's editors", response: WorkspaceEditorsResponse } } }, async (request) => {
     const user = signedInUser(request);
     return { editors: await listEditors(ctx, user) };
   });
@@ -32,7 +32,7 @@ export function workspaceRoutes(app: FastifyInstance, ctx: ServerContext) {
   // The service decides whether adding mails an invitation (mayInvite): only then does the budget
   // apply; every editor added counts.
   const added: RateLimit = { check: [], refusal: tooManyInvitations, count: [{ when: 'success', budgets: [invitations] }] };
-  app.post('/api/workspace/editors', { config: { access: 'signed-in', rateLimit: added } }, async (request, reply) => {
+  app.post('/api/workspace/editors', { config: { access: 'signed-in', rateLimit: added, api: { tag: 'Workspace', summary: 'Invite an editor by e-mail', body: AddWorkspaceEditorBody, response: AddWorkspaceEditorResponse, status: 201 } } }, async (request, reply) => {
     const user = signedInUser(request);
     const { email } = parse(AddWorkspaceEditorBody, request.body);
     const result = await addEditor(ctx, user, email, {
@@ -45,7 +45,7 @@ export function workspaceRoutes(app: FastifyInstance, ctx: ServerContext) {
     return reply.status(201).send(result);
   });
 
-  app.delete('/api/workspace/editors/:id', { config: { access: 'signed-in' } }, async (request, reply) => {
+  app.delete('/api/workspace/editors/:id', { config: { access: 'signed-in', api: { tag: 'Workspace', summary: 'Remove an editor (they lose access at once)', params: ShortIdParams, status: 204 } } }, async (request, reply) => {
     const user = signedInUser(request);
     const { id } = parse(ShortIdParams, request.params);
     await removeEditor(ctx, user, id);

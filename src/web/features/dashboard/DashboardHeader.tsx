@@ -1,6 +1,6 @@
 import { BrandLink } from '../../components/BrandLink';
 import { Badge, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
-import { IconBrandStripe, IconChevronDown, IconLogout, IconUsers } from '@tabler/icons-react';
+import { IconBrandStripe, IconChevronDown, IconCode, IconLogout, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../../lib/api';
@@ -68,6 +68,9 @@ export function DashboardHeader() {
             <Menu.Label>{me.data?.email}</Menu.Label>
             <Menu.Item component={Link} to="/dashboard/accountbilling" leftSection={<IconBrandStripe size={16} />}>
               Payments for your templates
+            </Menu.Item>
+            <Menu.Item component={Link} to="/dashboard/developerlogin" leftSection={<IconCode size={16} />}>
+              Developer (API tokens)
             </Menu.Item>
             <Menu.Item leftSection={<IconLogout size={16} />} onClick={logout}>
               Log out
