@@ -40,6 +40,9 @@ export const router = createBrowserRouter([
       // Owner screens are separate chunks: a guest opening a board downloads none of them.
       { path: 'dashboard/signup', lazy: async () => ({ Component: (await import('./routes/SignupPage')).SignupPage }) },
       { path: 'dashboard/auth', lazy: async () => ({ Component: (await import('./routes/AuthPage')).AuthPage }) },
+      // Owner accounts (issue 18): reachable signed out (a reset link, a verification link).
+      { path: 'dashboard/forgetPassword', lazy: async () => ({ Component: (await import('./routes/ForgotPasswordPage')).ForgotPasswordPage }) },
+      { path: 'dashboard/emailVerify', lazy: async () => ({ Component: (await import('./routes/EmailVerifyPage')).EmailVerifyPage }) },
       // The provider's admin area (admin-auth: the admin session flag, then the server's session).
       { path: 'admin-login', lazy: async () => ({ Component: (await import('./routes/AdminLoginPage')).AdminLoginPage }) },
       {
@@ -63,7 +66,7 @@ export const router = createBrowserRouter([
           { index: true, lazy: async () => ({ Component: (await import('./routes/DashboardPage')).DashboardPage }) },
           { path: 'new-multipage', lazy: async () => ({ Component: (await import('./routes/NewMultipagePage')).NewMultipagePage }) },
           { path: 'data/:spreadsheetId', lazy: async () => ({ Component: (await import('./routes/DataEditorPage')).DataEditorPage }) },
-          { path: 'account', lazy: async () => ({ Component: (await import('./routes/WorkspaceEditorsPage')).WorkspaceEditorsPage }) },
+          { path: 'account', lazy: async () => ({ Component: (await import('./routes/AccountPage')).AccountPage }) },
           { path: 'accountbilling', lazy: async () => ({ Component: (await import('./routes/AccountBillingPage')).AccountBillingPage }) },
           { path: 'apps/:appId/map-data', lazy: async () => ({ Component: (await import('./features/templates/MappingPage')).MappingPage }) },
           { path: '*', Component: ComingSoon },
