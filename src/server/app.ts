@@ -22,6 +22,7 @@ import { appUserRoutes } from './modules/app-users/routes';
 import { appRoutes } from './modules/apps/routes';
 import { rateLimitHooks } from './modules/auth/rate-limit';
 import { authRoutes } from './modules/auth/routes';
+import { accountRoutes } from './modules/account/routes';
 import { chartRoutes } from './modules/charts/routes';
 import { commentRoutes } from './modules/comments/routes';
 import { purgeExpired } from './modules/auth/service';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     route.preSerialization = [...[route.preSerialization ?? []].flat(), hooks.preSerialization];
   });
   authRoutes(app, ctx);
+  accountRoutes(app, ctx);
   workspaceRoutes(app, ctx);
   spreadsheetRoutes(app, ctx);
   dataRoutes(app, ctx);

@@ -22,6 +22,9 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+/** The context of each server createTestApp built, so signUp can verify the new owner's address. */
+const contexts = new WeakMap<FastifyInstance, ServerContext>();
+
 export const TEST_PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 export function testDb(): 'sqlite' | 'postgres' {
@@ -54,6 +57,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 
   const { app, ctx } = await buildApp(config, { logger: false });
   await app.ready();
+  contexts.set(app, ctx);
   return {
     app,
     ctx,
@@ -94,10 +98,21 @@ export interface TestUser {
   name: string;
 }
 
-export async function signUp(app: FastifyInstance, name = 'Ada Lovelace', email = uniqueEmail(), password = 'correct horse'): Promise<TestUser> {
+/**
+ * Signs an owner up through POST /api/auth/signup and, unless `verified: false`, marks the address
+ * verified as following the e-mailed link would (account/account.test.ts tests the link itself):
+ * an unverified owner may build but not publish, and most tests publish.
+ */
+export async function signUp(app: FastifyInstance, name = 'Ada Lovelace', email = uniqueEmail(), password = 'correct horse', options: { verified?: boolean } = {}): Promise<TestUser> {
   const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name, email, password } });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
-  return { cookie: sessionCookie(res), id: res.json().user._id, email, name };
+  const id = res.json().user._id as string;
+  if (options.verified !== false) {
+    const ctx = contexts.get(app);
+    if (!ctx) throw new Error('signUp verifies addresses on servers made by createTestApp; pass { verified: false } for another');
+    await ctx.db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('id', '=', id).execute();
+  }
+  return { cookie: sessionCookie(res), id, email, name };
 }
 
 /** multipart/form-data body with one file field (light-my-request takes a Buffer payload). */

@@ -42,6 +42,9 @@ export const router = createBrowserRouter([
       { path: 'dashboard/auth', lazy: async () => ({ Component: (await import('./routes/AuthPage')).AuthPage }) },
       // Sign-up as a plain server form (issue 18): reachable signed out, like sign-up and sign-in.
       { path: 'dashboard/signupbackup', lazy: async () => ({ Component: (await import('./routes/SignupBackupPage')).SignupBackupPage }) },
+      // Owner accounts (issue 18): reachable signed out (a reset link, a verification link).
+      { path: 'dashboard/forgetPassword', lazy: async () => ({ Component: (await import('./routes/ForgotPasswordPage')).ForgotPasswordPage }) },
+      { path: 'dashboard/emailVerify', lazy: async () => ({ Component: (await import('./routes/EmailVerifyPage')).EmailVerifyPage }) },
       // The provider's admin area (admin-auth: the admin session flag, then the server's session).
       { path: 'admin-login', lazy: async () => ({ Component: (await import('./routes/AdminLoginPage')).AdminLoginPage }) },
       {
@@ -65,7 +68,7 @@ export const router = createBrowserRouter([
           { index: true, lazy: async () => ({ Component: (await import('./routes/DashboardPage')).DashboardPage }) },
           { path: 'new-multipage', lazy: async () => ({ Component: (await import('./routes/NewMultipagePage')).NewMultipagePage }) },
           { path: 'data/:spreadsheetId', lazy: async () => ({ Component: (await import('./routes/DataEditorPage')).DataEditorPage }) },
-          { path: 'account', lazy: async () => ({ Component: (await import('./routes/WorkspaceEditorsPage')).WorkspaceEditorsPage }) },
+          { path: 'account', lazy: async () => ({ Component: (await import('./routes/AccountPage')).AccountPage }) },
           { path: 'accountbilling', lazy: async () => ({ Component: (await import('./routes/AccountBillingPage')).AccountBillingPage }) },
           // Personal API tokens and the REST API reference (issue 18).
           { path: 'developerlogin', lazy: async () => ({ Component: (await import('./routes/DeveloperPage')).DeveloperPage }) },

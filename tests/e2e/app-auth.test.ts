@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, guestPage, newOwnerEmail, png, shotOf } from './flows';
+import { call, guestPage, newOwnerEmail, png, shotOf, signUpOwner } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -41,7 +41,7 @@ beforeAll(async () => {
   const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 
   owner = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await call(owner, server, 'POST', '/api/auth/signup', { name: 'Ada Owner', email: newOwnerEmail(), password: 'correct horse battery' });
+  await signUpOwner(owner, server, { name: 'Ada Owner', email: newOwnerEmail(), password: 'correct horse battery' });
   const { spreadsheet } = await call<{ spreadsheet: { id: string } }>(owner, server, 'POST', '/api/spreadsheets', {
     title: 'Members data',
     sheets: [{ title: 'Notes', columns: ['Note'], rows: [{ Note: 'Members only' }] }],

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBlock, choose, shot } from './flows';
+import { addBlock, choose, shot, verifyOwnerEmail } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -72,6 +72,9 @@ describe('a new owner builds and publishes a board', () => {
     await owner.getByLabel('Password').fill('correct horse battery');
     await owner.getByRole('button', { name: /sign up/i }).click();
     await owner.waitForURL('**/dashboard');
+    // Publishing needs the address verified (accounts.test.ts follows the link itself).
+    verifyOwnerEmail(server, email);
+    await owner.reload();
 
     const boards = owner.getByRole('region', { name: 'Boards' });
     await boards.getByText('Sales board').waitFor();

@@ -7,7 +7,7 @@
 // sidebar labels and the dashboard's account name show whole on a phone.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBlock, call, shot, shotOf } from './flows';
+import { addBlock, call, shot, shotOf, signUpOwner } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -34,7 +34,7 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: DESKTOP });
-  await call(context, server, 'POST', '/api/auth/signup', { name: 'Ada Owner', email: `first-hour${Date.now()}@example.com`, password: 'correct horse battery' });
+  await signUpOwner(context, server, { name: 'Ada Owner', email: `first-hour${Date.now()}@example.com`, password: 'correct horse battery' });
   const { spreadsheet } = await call<{ spreadsheet: { id: string } }>(context, server, 'POST', '/api/spreadsheets', {
     title: 'Stores',
     sheets: [{ title: 'Sales', columns: Object.keys(rows[0]!), rows }],

@@ -6,7 +6,7 @@
 // Every step leaves a screenshot (first-hour-walk/<width>-<step>.png).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBlock, choose, guestPage, saveBlock, shot } from './flows';
+import { addBlock, choose, guestPage, saveBlock, shot, verifyOwnerEmail } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -51,10 +51,14 @@ for (const [label, viewport] of [
       page = await context.newPage();
       await page.goto(`${server.baseUrl}/dashboard/signup`);
       await page.getByLabel('Name').fill('Ada Owner');
-      await page.getByLabel('Email').fill(`walk-${label}-${Date.now()}@example.com`);
+      const email = `walk-${label}-${Date.now()}@example.com`;
+      await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill('correct horse battery');
       await page.getByRole('button', { name: /sign up/i }).click();
       await page.waitForURL('**/dashboard');
+      // Publishing needs the address verified (accounts.test.ts follows the link itself).
+      verifyOwnerEmail(server, email);
+      await page.reload();
       await page.getByTestId('import-input').waitFor({ state: 'attached' });
       await step('1-dashboard');
     });

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, guestPage, png, shot, shotOf, wav } from './flows';
+import { call, guestPage, png, shot, shotOf, signUpOwner, wav } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -192,7 +192,7 @@ beforeAll(async () => {
 
   // Owner, spreadsheet, multipage app: the real API, as bench/guest-view.ts does.
   owner = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  await call(owner, server, 'POST', '/api/auth/signup', { name: 'Rosa Roaster', email: `roaster${Date.now()}@example.com`, password: 'correct horse battery' });
+  await signUpOwner(owner, server, { name: 'Rosa Roaster', email: `roaster${Date.now()}@example.com`, password: 'correct horse battery' });
   const { spreadsheet } = await call<{ spreadsheet: { id: string } }>(owner, server, 'POST', '/api/spreadsheets', {
     title: 'Roastery data',
     sheets: [{ title: 'Reviews', columns: ['Quote', 'Name', 'Role', 'Company', 'Avatar', 'Rating'], rows: REVIEWS.map((r) => ({ ...r, Avatar: photo(r.Avatar) })) }],

@@ -8,7 +8,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../../src/server/test-stripe';
-import { call, choose, newOwnerEmail, png, shot } from './flows';
+import { call, choose, newOwnerEmail, png, shot, signUpOwner } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 
 const ADMIN = { email: 'curator@sheetboard.test', password: 'Curate-the-shelf-2026!' };
@@ -44,7 +44,7 @@ async function ok<T>(res: Awaited<ReturnType<APIRequestContext['fetch']>>, what:
  */
 async function publishTemplate(opts: { title: string; price?: number; connectStripe?: boolean }): Promise<Listed> {
   const seller = await newContext();
-  await call(seller, server, 'POST', '/api/auth/signup', { name: 'Sam Seller', email: newOwnerEmail('seller'), password: 'correct horse battery' });
+  await signUpOwner(seller, server, { name: 'Sam Seller', email: newOwnerEmail('seller'), password: 'correct horse battery' });
   const { spreadsheet } = await call<{ spreadsheet: { id: string } }>(seller, server, 'POST', '/api/spreadsheets', {
     title: `${opts.title} data`,
     sheets: [

@@ -8,6 +8,8 @@ export interface UsersTable {
   email: string;
   password_hash: string | null;
   created_at: string;
+  /** When the address was proved (issue 18); null: the owner may build but not publish. */
+  email_verified_at?: string | null;
 }
 
 export interface SessionsTable {
@@ -15,6 +17,20 @@ export interface SessionsTable {
   id: string;
   user_id: string;
   expires_at: string;
+  created_at: string;
+  /** The browser's User-Agent at sign-in (issue 18, the sessions list). */
+  user_agent?: string | null;
+  last_seen_at?: string | null;
+}
+
+/** One-time e-mailed links of owner accounts (issue 18): password reset, address verification and change. */
+export interface AccountTokensTable {
+  id: string;
+  user_id: string;
+  purpose: 'reset' | 'verify' | 'email';
+  email: string;
+  expires_at: string;
+  used_at: string | null;
   created_at: string;
 }
 
@@ -155,6 +171,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   login_tokens: LoginTokensTable;
+  account_tokens: AccountTokensTable;
   workspaces: WorkspacesTable;
   spreadsheets: SpreadsheetsTable;
   sheets: SheetsTable;

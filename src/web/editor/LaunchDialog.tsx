@@ -7,6 +7,7 @@
 import { Collapse, Group, Modal, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconBuildingStore, IconChevronDown, IconChevronRight, IconRocket } from '@tabler/icons-react';
 import { useId, useState, type ReactNode } from 'react';
+import { VerifyEmailNotice } from '../features/account/VerifyEmailNotice';
 import { MarketplaceSection } from '../features/marketplace/MarketplaceSection';
 import { useReviewRequest } from '../features/marketplace/api';
 import { launchDialogTitle, marketplaceTitle, statusOf } from '../features/marketplace/form-state';
@@ -104,6 +105,8 @@ export function LaunchDialog({
   return (
     <Modal opened={opened} onClose={onClose} title={launchDialogTitle(status)} size="lg" centered closeOnEscape={!galleryOpen}>
       <Stack gap="sm">
+        {/* Going live and the marketplace wait for a verified address (issue 18). */}
+        <VerifyEmailNotice compact />
         <Section
           title="Push to Live"
           icon={<IconRocket size={20} />}

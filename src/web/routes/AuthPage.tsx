@@ -171,6 +171,9 @@ function SignInForm({ templateId, onSignedIn }: { templateId: string | null; onS
             error={errors.password}
             required
           />
+          <Anchor component={Link} to="/dashboard/forgetPassword" size="sm" mt={-8} style={{ alignSelf: 'flex-end' }}>
+            Forgot password?
+          </Anchor>
           <Button type="submit" loading={login.isPending} fullWidth>
             Sign in
           </Button>

@@ -3,6 +3,7 @@ import { OwnerModals } from '../components/OwnerModals';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { VerifyEmailNotice } from '../features/account/VerifyEmailNotice';
 import { AppsSection } from '../features/dashboard/AppsSection';
 import { DashboardHeader } from '../features/dashboard/DashboardHeader';
 import { NewBoardModal } from '../features/dashboard/NewBoardModal';
@@ -27,6 +28,7 @@ export function DashboardPage() {
         <AppShell.Main>
           <Container size="lg" py="md">
             <Stack gap={40}>
+              <VerifyEmailNotice />
               <AppsSection onNewBoard={() => setNewBoard(null)} />
               <SpreadsheetsSection onNewBoard={(id) => setNewBoard(id)} onConnectGoogle={() => setGoogleOpen(true)} />
             </Stack>

@@ -1,17 +1,14 @@
-// /dashboard/account (issue 5; it was /dashboard/users, now the admin area's user list): the
-// owner invites people by e-mail to edit every app of the workspace, sees who is invited or
-// active, and removes them. The API and its messages are in
+// The workspace editors section of /dashboard/account (issue 5; since issue 18 a section of the
+// account page): the owner invites people by e-mail to edit every app of the workspace, sees who
+// is invited or active, and removes them. The API and its messages are in
 // shared/api/workspace.ts; the pure steps in features/workspace/editors.ts.
-import { Alert, AppShell, Badge, Button, Card, Container, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { Alert, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { AddWorkspaceEditorResponse, WorkspaceEditor, WorkspaceEditorsResponse } from '../../shared/api/workspace';
 import { InvitationLinkAlert } from '../components/InvitationLink';
-import { OwnerModals } from '../components/OwnerModals';
-import { DashboardHeader } from '../features/dashboard/DashboardHeader';
 import { addedDate, checkEditorEmail, inviteResult, removeQuestion, sortEditors, STATUS_LABELS, withEditor, withoutEditor, type InviteResult } from '../features/workspace/editors';
 import { api, type Out } from '../lib/api';
 import { keys } from '../lib/queries';
@@ -19,30 +16,19 @@ import { toast } from '../lib/toast';
 
 const PATH = '/api/workspace/editors';
 
-export function WorkspaceEditorsPage() {
-  useDocumentTitle('Workspace editors · Sheetboard');
+/** The workspace's editors, a section of /dashboard/account (routes/AccountPage.tsx). */
+export function WorkspaceEditorsSection() {
   return (
-    <OwnerModals>
-      <AppShell header={{ height: 60 }} padding="md" bg="gray.0">
-        <AppShell.Header>
-          <DashboardHeader />
-        </AppShell.Header>
-        <AppShell.Main>
-          <Container size="md" py="md">
-            <Stack gap="lg">
-              <div>
-                <Title order={2}>Workspace editors</Title>
-                <Text c="dimmed" size="sm">
-                  Editors can open and change every app of your workspace, including private ones. They cannot delete apps or manage editors.
-                </Text>
-              </div>
-              <InviteForm />
-              <EditorsTable />
-            </Stack>
-          </Container>
-        </AppShell.Main>
-      </AppShell>
-    </OwnerModals>
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>Workspace editors</Title>
+        <Text c="dimmed" size="sm">
+          Editors can open and change every app of your workspace, including private ones. They cannot delete apps or manage editors.
+        </Text>
+      </div>
+      <InviteForm />
+      <EditorsTable />
+    </Stack>
   );
 }
 

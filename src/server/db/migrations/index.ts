@@ -20,6 +20,7 @@ import { googleSheets } from './0016_google_sheets';
 import { googleRows } from './0017_google_rows';
 import { googleConflicts } from './0018_google_conflicts';
 import { blog } from './0019_blog';
+import { accounts } from './0020_accounts';
 import { apiTokens } from './0022_api_tokens';
 
 export const migrations: Record<string, Migration> = {
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   '0017_google_rows': googleRows,
   '0018_google_conflicts': googleConflicts,
   '0019_blog': blog,
+  '0020_accounts': accounts,
   '0022_api_tokens': apiTokens,
 };

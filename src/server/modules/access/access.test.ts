@@ -1154,3 +1154,76 @@ describe('developer access: API tokens (issue 18)', () => {
     expect(unexpected).toEqual([]);
   });
 });
+
+// Owner accounts (issue 18): the account routes are the caller's own account ('signed-in'; 401
+// without a session, each role answered about itself), the link routes are anyone's ('public',
+// rate-limited), and publishing is refused while the workspace owner's address is unverified.
+describe("owner accounts ('signed-in' and the public link routes)", () => {
+  const ACCOUNT_CALLS: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: Record<string, unknown>; ok: number }[] = [
+    { method: 'GET', url: '/api/account', ok: 200 },
+    { method: 'PUT', url: '/api/account', payload: { name: 'Same Name' }, ok: 200 },
+    { method: 'POST', url: '/api/account/verification', ok: 202 },
+    // A wrong password: refused in words, for the caller's own account only.
+    { method: 'POST', url: '/api/account/email', payload: { email: 'fresh-matrix@example.com', password: 'not the password' }, ok: 400 },
+    { method: 'PUT', url: '/api/account/password', payload: { currentPassword: 'not the password', newPassword: 'a new long secret' }, ok: 400 },
+    { method: 'DELETE', url: '/api/account', payload: { confirm: 'not the password' }, ok: 400 },
+    { method: 'GET', url: '/api/account/sessions', ok: 200 },
+    { method: 'DELETE', url: '/api/account/sessions/0123456789abcdef', ok: 404 },
+  ];
+  const PUBLIC_ACCOUNT_ROUTES = ['POST /api/auth/forgot-password', 'POST /api/auth/reset-password', 'POST /api/auth/verify-email'];
+
+  it('every account route is in the matrix and declares its rule', async () => {
+    const built = await buildApp(t.config, { logger: false, migrate: false });
+    try {
+      const routes = built.routes.filter((r) => r.url.startsWith('/api/account') && r.method !== 'HEAD');
+      const pattern = (method: string, url: string) => new RegExp(`^${method} ${url.replace(/:[A-Za-z]+/g, '[^/]+')}$`);
+      const calls = [...ACCOUNT_CALLS.map((c) => `${c.method} ${c.url}`), 'POST /api/account/sessions/sign-out-others'];
+      expect(routes.map((r) => `${r.method} ${r.url}`).filter((route) => !calls.some((c) => pattern(...(route.split(' ') as [string, string])).test(c)))).toEqual([]);
+      for (const r of routes) expect(r.access, `${r.method} ${r.url}`).toBe('signed-in');
+      for (const route of PUBLIC_ACCOUNT_ROUTES) expect(built.routes.find((r) => `${r.method} ${r.url}` === route)?.access, route).toBe('public');
+    } finally {
+      await built.app.close();
+    }
+  });
+
+  it('anonymous visitors get 401; every signed-in role is answered about its own account only', async () => {
+    const unexpected: string[] = [];
+    for (const call of ACCOUNT_CALLS)
+      for (const role of ROLES) {
+        const user = userOf(role);
+        const res = await t.app.inject({ method: call.method, url: call.url, headers: as(user), ...(call.payload ? { payload: call.payload } : {}) });
+        const expected = user ? call.ok : 401;
+        if (res.statusCode !== expected) unexpected.push(`${role} ${call.method} ${call.url} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+        if (user && call.url === '/api/account' && call.method === 'GET' && res.json().account.email !== user.email) unexpected.push(`${role} read another account`);
+      }
+    expect(unexpected).toEqual([]);
+    // Signing out everywhere else keeps the caller's own session (run last: it ends other sessions of each account).
+    for (const role of ROLES) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/account/sessions/sign-out-others', headers: as(userOf(role)) });
+      expect(res.statusCode, role).toBe(role === 'anonymous' ? 401 : 200);
+      if (role !== 'anonymous') expect((await t.app.inject({ method: 'GET', url: '/api/auth', headers: as(userOf(role)) })).statusCode).toBe(200);
+    }
+  });
+
+  it("publishing: the owner and the workspace's editor may while the owner is verified; nobody may while the owner is not", async () => {
+    const target = await fixture('Gate Shop', false);
+    const publish = (role: Role) => t.app.inject({ method: 'PUT', url: `/api/apps/${target.id}`, headers: as(userOf(role)), payload: { public: true } });
+    const unpublish = () => t.app.inject({ method: 'PUT', url: `/api/apps/${target.id}`, headers: as(owner), payload: { public: false } });
+    await t.ctx.db.updateTable('users').set({ email_verified_at: null }).where('id', '=', owner.id).execute();
+    try {
+      const refused: Record<string, number> = {};
+      for (const role of ROLES) refused[role] = (await publish(role)).statusCode;
+      // Anonymous and another owner are refused by the access rule before the address is asked.
+      expect(refused).toEqual({ anonymous: 401, owner: 403, 'workspace editor': 403, 'other owner': 403 });
+      expect((await publish('owner')).json().code).toBe('email_unverified');
+      expect((await publish('workspace editor')).json().code).toBe('email_unverified');
+      expect((await publish('other owner')).json().code).not.toBe('email_unverified');
+    } finally {
+      await t.ctx.db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('id', '=', owner.id).execute();
+    }
+    for (const role of ['owner', 'workspace editor'] as Role[]) {
+      expect((await publish(role)).statusCode, role).toBe(200);
+      expect((await unpublish()).statusCode).toBe(200);
+    }
+  });
+});

@@ -9,6 +9,7 @@ import { parse } from '../../http';
 import { IpLimiter } from '../auth/limiter';
 import { perAccount, type RateLimit } from '../auth/rate-limit';
 import { workspaceOf } from '../workspace/service';
+import { assertMayPublish } from '../account/publishing';
 import { customDomainOf, verifyCustomDomain } from './custom-domain';
 import { boardMetadata, pageMetadata } from './metadata';
 import * as service from './service';
@@ -24,6 +25,8 @@ export function appRoutes(app: FastifyInstance, ctx: ServerContext) {
     const user = signedInUser(request);
     const body = parse(CreateAppBody, request.body);
     const ws = await workspaceOf(ctx, user.id);
+    // Publishing waits for a verified address (account/publishing.ts); a private app is always fine.
+    if (body.public) await assertMayPublish(ctx, ws.id, user.id);
     const { app: created } = await service.createApp(ctx, { workspaceId: ws.id }, body);
     return reply.status(201).send({ app: service.appOut(created) });
   });
@@ -43,7 +46,9 @@ export function appRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   app.put('/api/apps/:id', { config: { access: 'owner', resource: appParam(IdParams, (p) => p.id), api: { tag: 'Apps', summary: 'Change an app (name, address, privacy, board settings)', params: IdParams, body: UpdateAppBody, response: AppResponse } } }, async (request) => {
     const body = parse(UpdateAppBody, request.body);
-    return { app: service.appOut(await service.updateApp(ctx, resolvedApp(request), body)) };
+    const target = resolvedApp(request);
+    if (body.public === true && !target.public) await assertMayPublish(ctx, target.workspaceId, request.access.user?.id);
+    return { app: service.appOut(await service.updateApp(ctx, target, body)) };
   });
 
   app.delete('/api/apps/:id', { config: { access: 'owner', resource: appParam(IdParams, (p) => p.id), api: { tag: 'Apps', summary: 'Delete an app (workspace owner only)', params: IdParams, status: 204 } } }, async (request, reply) => {

@@ -15,20 +15,28 @@ export function authRepo(db: Db) {
     findUserById(id: string) {
       return db.selectFrom('users').select(['id', 'name', 'email', 'password_hash']).where('id', '=', id).executeTakeFirst();
     },
-    async insertUser(u: UserRow & { created_at: string }) {
+    async insertUser(u: UserRow & { created_at: string; email_verified_at?: string | null }) {
       await db.insertInto('users').values(u).execute();
     },
-    async insertSession(s: { id: string; user_id: string; expires_at: string; created_at: string }) {
+    async insertSession(s: { id: string; user_id: string; expires_at: string; created_at: string; user_agent?: string | null }) {
       await db.insertInto('sessions').values(s).execute();
     },
     userBySession(hash: string, now: string) {
       return db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['users.id', 'users.name', 'users.email'])
+        .select(['users.id', 'users.name', 'users.email', 'sessions.last_seen_at'])
         .where('sessions.id', '=', hash)
         .where('sessions.expires_at', '>', now)
         .executeTakeFirst();
+    },
+    /** The sessions list's "last seen" (account page). */
+    async touchSession(hash: string, at: string) {
+      await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', hash).execute();
+    },
+    /** Proves the address (a sign-in link reached it). */
+    async markVerified(userId: string, email: string, at: string) {
+      await db.updateTable('users').set({ email_verified_at: at }).where('id', '=', userId).where('email', '=', email).where('email_verified_at', 'is', null).execute();
     },
     async deleteSession(hash: string) {
       await db.deleteFrom('sessions').where('id', '=', hash).execute();
@@ -36,6 +44,7 @@ export function authRepo(db: Db) {
     async deleteExpired(now: string) {
       await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
       await db.deleteFrom('login_tokens').where('expires_at', '<=', now).execute();
+      await db.deleteFrom('account_tokens').where('expires_at', '<=', now).execute();
     },
     async recentLoginTokens(userId: string, since: string) {
       const r = await db

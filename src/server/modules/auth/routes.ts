@@ -8,6 +8,7 @@ import { setupWorkspace } from '../workspace/service';
 import * as auth from './service';
 import { signedInUser } from '../access/enforce';
 import { publicUser, SESSION_COOKIE } from './session';
+import { sendVerificationAfterSignup } from '../account/service';
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: { token: string; maxAge: number }) {
   reply.setCookie(SESSION_COOKIE, session.token, {
@@ -37,7 +38,8 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext) {
   // A taken address (409) tells which e-mails have accounts: those count.
   app.post('/api/auth/signup', { config: { access: 'public', rateLimit: { body: SignupBody, ...failingIp(409) } } }, async (request, reply) => {
     const body = parse(SignupBody, request.body);
-    const { user, session } = await auth.signup(ctx, body, setupWorkspace);
+    const { user, session } = await auth.signup(ctx, body, setupWorkspace, request.headers['user-agent']);
+    await sendVerificationAfterSignup(ctx, user, linkScheme(ctx.config, request));
     setSessionCookie(request, reply, session);
     return reply.status(201).send({ user: publicUser(user) });
   });
@@ -52,7 +54,7 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext) {
   };
   app.post('/api/auth/login', { config: { access: 'public', rateLimit: loginLimit } }, async (request, reply) => {
     const body = parse(LoginBody, request.body);
-    const { user, session } = await auth.login(ctx, body.email, body.password);
+    const { user, session } = await auth.login(ctx, body.email, body.password, request.headers['user-agent']);
     setSessionCookie(request, reply, session);
     return { user: publicUser(user) };
   });
@@ -80,7 +82,7 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   app.post('/api/auth', { config: { access: 'public', rateLimit: { body: TokenLoginBody, ...failingIp(401) } } }, async (request, reply) => {
     const body = parse(TokenLoginBody, request.body);
-    const { user, session } = await auth.loginWithToken(ctx, body.token);
+    const { user, session } = await auth.loginWithToken(ctx, body.token, request.headers['user-agent']);
     // The session travels only in its HttpOnly cookie: a token in the body would hand it to any
     // script on the page.
     setSessionCookie(request, reply, session);

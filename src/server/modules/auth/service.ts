@@ -24,7 +24,7 @@ export const MAX_LINKS_PER_WINDOW = 5;
  */
 export type SeedWorkspace = (ctx: ServerContext, user: SessionUser, attempt: number) => Promise<unknown>;
 
-export async function signup(ctx: ServerContext, input: { name: string; email: string; password: string }, seed: SeedWorkspace) {
+export async function signup(ctx: ServerContext, input: { name: string; email: string; password: string }, seed: SeedWorkspace, userAgent?: string) {
   // The users.email column (and RFC 5321) stop at 320 characters; PostgreSQL would throw.
   if (input.email.length > MAX_EMAIL_LENGTH)
     throw badRequest(EMAIL_TOO_LONG, [{ path: 'email', message: EMAIL_TOO_LONG }]);
@@ -36,7 +36,8 @@ export async function signup(ctx: ServerContext, input: { name: string; email: s
     try {
       // One transaction: a user never exists without a workspace, sample and example board.
       await ctx.db.transaction().execute(async (trx) => {
-        await authRepo(trx).insertUser({ ...user, password_hash, created_at: nowIso() });
+        // Unverified until the e-mailed link is followed (account module): building is open, publishing waits.
+        await authRepo(trx).insertUser({ ...user, password_hash, created_at: nowIso(), email_verified_at: null });
         await seed({ ...ctx, db: trx }, user, attempt);
       });
       break;
@@ -49,19 +50,19 @@ export async function signup(ctx: ServerContext, input: { name: string; email: s
       throw e;
     }
   }
-  return { user, session: await createSession(ctx, user.id) };
+  return { user, session: await createSession(ctx, user.id, userAgent) };
 }
 
-export async function login(ctx: ServerContext, email: string, password: string) {
+export async function login(ctx: ServerContext, email: string, password: string, userAgent?: string) {
   const row = await authRepo(ctx.db).findUserByEmail(email);
   // Sign-up caps passwords at MAX_PASSWORD_LENGTH, so a longer one cannot match: refuse it
   // without spending scrypt time on megabytes of input.
   const ok = password.length <= MAX_PASSWORD_LENGTH && (await verifyPassword(password, row?.password_hash ?? DUMMY_HASH));
   if (!row || !ok) throw new HttpError(401, 'Invalid email or password', undefined, 'invalid_credentials');
-  return { user: { id: row.id, name: row.name, email: row.email }, session: await createSession(ctx, row.id) };
+  return { user: { id: row.id, name: row.name, email: row.email }, session: await createSession(ctx, row.id, userAgent) };
 }
 
-export async function createSession(ctx: ServerContext, userId: string): Promise<{ token: string; maxAge: number }> {
+export async function createSession(ctx: ServerContext, userId: string, userAgent?: string): Promise<{ token: string; maxAge: number }> {
   const token = randomToken();
   const maxAge = Math.round(ctx.config.sessionDays * 86400);
   const now = Date.now();
@@ -70,6 +71,7 @@ export async function createSession(ctx: ServerContext, userId: string): Promise
     user_id: userId,
     expires_at: new Date(now + maxAge * 1000).toISOString(),
     created_at: new Date(now).toISOString(),
+    user_agent: userAgent ? userAgent.slice(0, 500) : null,
   });
   return { token, maxAge };
 }
@@ -116,10 +118,13 @@ export async function sendMagicLink(ctx: ServerContext, email: string, scheme: s
   });
 }
 
-export async function loginWithToken(ctx: ServerContext, token: string) {
-  const userId = await authRepo(ctx.db).consumeLoginToken(sha256(token), nowIso());
+export async function loginWithToken(ctx: ServerContext, token: string, userAgent?: string) {
+  const now = nowIso();
+  const userId = await authRepo(ctx.db).consumeLoginToken(sha256(token), now);
   const row = userId ? await authRepo(ctx.db).findUserById(userId) : undefined;
   if (!row) throw new HttpError(401, 'This sign-in link is invalid or has expired', undefined, 'invalid_token');
-  return { user: { id: row.id, name: row.name, email: row.email }, session: await createSession(ctx, row.id) };
+  // The link reached the address: it is the owner's (publishing opens).
+  await authRepo(ctx.db).markVerified(row.id, row.email, now);
+  return { user: { id: row.id, name: row.name, email: row.email }, session: await createSession(ctx, row.id, userAgent) };
 }
 

@@ -23,6 +23,17 @@ export function publicUser(u: SessionUser): PublicUser {
   return { _id: u.id, name: u.name, email: u.email };
 }
 
+/** How stale a session's last-seen time may get before a request writes it again (one write per few minutes, not per request). */
+const LAST_SEEN_EVERY_MS = 5 * 60_000;
+
+async function sessionUser(ctx: ServerContext, hash: string): Promise<SessionUser | null> {
+  const now = nowIso();
+  const row = await authRepo(ctx.db).userBySession(hash, now);
+  if (!row) return null;
+  if (!row.last_seen_at || Date.parse(now) - Date.parse(row.last_seen_at) > LAST_SEEN_EVERY_MS) await authRepo(ctx.db).touchSession(hash, now);
+  return { id: row.id, name: row.name, email: row.email };
+}
+
 /** The API token a request was made with (access/enforce.ts holds it to its scope and routes). */
 export interface TokenCredential {
   id: string;
@@ -60,7 +71,7 @@ async function resolveCredential(ctx: ServerContext, request: FastifyRequest): P
     };
   }
   const cookie = request.cookies[SESSION_COOKIE];
-  const user = cookie ? ((await authRepo(ctx.db).userBySession(sha256(cookie), nowIso())) ?? null) : null;
+  const user = cookie ? await sessionUser(ctx, sha256(cookie)) : null;
   return { user, bearer: false, token: null };
 }
 

@@ -12,6 +12,7 @@ import { appInRequest } from '../access/resources';
 import { IpLimiter } from '../auth/limiter';
 import { perIp, perKey, type RateLimit } from '../auth/rate-limit';
 import { UPLOAD_MESSAGES } from '../uploads/service';
+import { assertMayPublish } from '../account/publishing';
 import { cancelReviewRequest, getReviewRequest, submitReviewRequest, uploadMarketplaceImage } from './service';
 
 /** The submission's body: the description's inline images make it the one large JSON body here. */
@@ -37,6 +38,8 @@ export function marketplaceRoutes(app: FastifyInstance, ctx: ServerContext) {
     { bodyLimit: SUBMIT_BODY_LIMIT, config: { access: 'owner', resource: appInRequest('body', SubmitBody, (b) => b.form.app_id), rateLimit: submitLimit } },
     async (request) => {
       const { form } = parse(SubmitBody, request.body);
+      // A template is published work: it waits for a verified address like going live does.
+      await assertMayPublish(ctx, resolvedApp(request).workspaceId, request.access.user?.id);
       const reviewRequest = await submitReviewRequest(ctx, resolvedApp(request), form);
       return { reviewRequest, message: MARKETPLACE_MESSAGES.submitted };
     },

@@ -7,7 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SignupBody } from '../../../shared/api';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
-import { parse } from '../../http';
+import { linkScheme, parse } from '../../http';
+import { sendVerificationAfterSignup } from '../account/service';
 import { IpLimiter, LOGIN_MAX_FAILURES_PER_IP } from '../auth/limiter';
 import { perIp, type RateLimit } from '../auth/rate-limit';
 import { setSessionCookie } from '../auth/routes';
@@ -68,7 +69,8 @@ export function plainSignupRoutes(app: FastifyInstance, ctx: ServerContext) {
       },
       async (request, reply) => {
         const body = parse(SignupBody, formFields(request.body));
-        const { session } = await auth.signup(ctx, body, setupWorkspace);
+        const { user, session } = await auth.signup(ctx, body, setupWorkspace, request.headers['user-agent']);
+        await sendVerificationAfterSignup(ctx, user, linkScheme(ctx.config, request));
         setSessionCookie(request, reply, session);
         return reply.redirect('/dashboard', 303);
       },

@@ -1,6 +1,6 @@
 import { BrandLink } from '../../components/BrandLink';
 import { Badge, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
-import { IconBrandStripe, IconChevronDown, IconCode, IconLogout, IconUsers } from '@tabler/icons-react';
+import { IconBrandStripe, IconChevronDown, IconCode, IconLogout, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../../lib/api';
@@ -66,6 +66,9 @@ export function DashboardHeader() {
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Label>{me.data?.email}</Menu.Label>
+            <Menu.Item component={Link} to="/dashboard/account" leftSection={<IconSettings size={16} />}>
+              Account settings
+            </Menu.Item>
             <Menu.Item component={Link} to="/dashboard/accountbilling" leftSection={<IconBrandStripe size={16} />}>
               Payments for your templates
             </Menu.Item>

@@ -1,0 +1,264 @@
+// Owner accounts (issue 18): e-mailed one-time links (a new password, proving the address, a new
+// address), the account page's changes (name, address, password, sessions) and deleting the
+// account with everything in its workspaces. Publishing waits for a proved address (publishing.ts).
+import type { ServerContext } from '../../context';
+import { isUniqueViolation } from '../../db';
+import { badRequest, conflict, HttpError, notFound } from '../../errors';
+import { nowIso, randomToken, sha256 } from '../../http';
+import { ACCOUNT_MESSAGES, type Account, type AccountSession } from '../../../shared/api/account';
+import { hashPassword, verifyPassword } from '../auth/password';
+import type { SessionUser } from '../auth/session';
+import { escapeHtml } from '../mail/mailer';
+import { storefrontRepo } from '../storefront/repo';
+import { dropVersionCopies } from '../templates/freeze';
+import { removeCopiedFiles } from '../templates/copy';
+import { describeDevice } from './device';
+import { accountRepo, type TokenPurpose } from './repo';
+
+/** A link to choose a new password works this long, once. */
+export const RESET_TOKEN_MINUTES = 60;
+/** Links proving an address (the account's, or a new one) work this long, once. */
+export const VERIFY_TOKEN_HOURS = 24;
+/** Reset links one address may receive per RESET_TOKEN_MINUTES (the rest are dropped silently). */
+export const RESETS_PER_WINDOW = 5;
+/** The longest password sign-up accepts: a longer one cannot be right (no scrypt time spent on it). */
+const MAX_PASSWORD_LENGTH = 200;
+
+const invalidLink = (message: string) => new HttpError(400, message, undefined, 'invalid_token');
+const wrongPassword = (path: string) => new HttpError(400, ACCOUNT_MESSAGES.wrongPassword, [{ path, message: ACCOUNT_MESSAGES.wrongPassword }], 'wrong_password');
+
+async function passwordMatches(password: string, hash: string | null): Promise<boolean> {
+  return password.length <= MAX_PASSWORD_LENGTH && (await verifyPassword(password, hash));
+}
+
+async function issueToken(ctx: ServerContext, userId: string, purpose: TokenPurpose, email: string, minutes: number): Promise<string> {
+  const token = randomToken();
+  const now = Date.now();
+  await accountRepo(ctx.db).insertToken({
+    id: sha256(token),
+    user_id: userId,
+    purpose,
+    email,
+    expires_at: new Date(now + minutes * 60_000).toISOString(),
+    created_at: new Date(now).toISOString(),
+  });
+  return token;
+}
+
+const link = (ctx: ServerContext, scheme: string, page: string, token: string) => `${scheme}://${ctx.config.baseHost}/dashboard/${page}?token=${encodeURIComponent(token)}`;
+
+/** Sends the link that proves `email` is the account's (sign-up, "resend"). */
+export async function sendVerification(ctx: ServerContext, user: SessionUser, scheme: string): Promise<void> {
+  const token = await issueToken(ctx, user.id, 'verify', user.email, VERIFY_TOKEN_HOURS * 60);
+  const url = link(ctx, scheme, 'emailVerify', token);
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Verify your Sheetboard e-mail address',
+    text: `Hello ${user.name},\n\nConfirm that this is your address with this link (valid for ${VERIFY_TOKEN_HOURS} hours, once):\n\n${url}\n\nUntil then you can build boards and apps, but not publish them.\n\nIf you did not sign up for Sheetboard, ignore this e-mail.\n`,
+    html: `<p>Hello ${escapeHtml(user.name)},</p><p><a href="${url}">Verify your e-mail address</a> (valid for ${VERIFY_TOKEN_HOURS} hours, once).</p><p>Until then you can build boards and apps, but not publish them.</p><p>If you did not sign up for Sheetboard, ignore this e-mail.</p>`,
+  });
+}
+
+/** Sign-up's verification mail: a mail server that is down must not undo the sign-up (the owner can ask again). */
+export async function sendVerificationAfterSignup(ctx: ServerContext, user: SessionUser, scheme: string): Promise<void> {
+  try {
+    await sendVerification(ctx, user, scheme);
+  } catch (e) {
+    ctx.log.error({ err: e, user: user.id }, 'the verification e-mail could not be sent');
+  }
+}
+
+/** "Resend": a new link, unless the address is proved already. */
+export async function resendVerification(ctx: ServerContext, user: SessionUser, scheme: string): Promise<string> {
+  const row = await accountRepo(ctx.db).user(user.id);
+  if (!row) throw notFound('Account not found');
+  if (row.email_verified_at) return ACCOUNT_MESSAGES.alreadyVerified;
+  await sendVerification(ctx, { id: row.id, name: row.name, email: row.email }, scheme);
+  return ACCOUNT_MESSAGES.verificationSent(row.email);
+}
+
+/** Follows a verification or address-change link (signed in or not). */
+export async function verifyEmail(ctx: ServerContext, token: string): Promise<{ email: string; changed: boolean }> {
+  const now = nowIso();
+  const repo = accountRepo(ctx.db);
+  const used = await repo.consumeToken(sha256(token), ['verify', 'email'], now);
+  const row = used && (await repo.user(used.user_id));
+  if (!used || !row) throw invalidLink(ACCOUNT_MESSAGES.badVerifyLink);
+  if (used.purpose === 'verify') {
+    // A link to an address the account no longer has proves nothing about the current one.
+    if (row.email !== used.email) throw invalidLink(ACCOUNT_MESSAGES.badVerifyLink);
+    await repo.markVerified(row.id, row.email, now);
+    return { email: row.email, changed: false };
+  }
+  if (row.email === used.email) return { email: row.email, changed: false };
+  const holder = await repo.userByEmail(used.email);
+  if (holder && holder.id !== row.id) throw conflict(ACCOUNT_MESSAGES.emailTaken);
+  try {
+    await repo.setEmail(row.id, used.email, now);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict(ACCOUNT_MESSAGES.emailTaken);
+    throw e;
+  }
+  // Older links to other new addresses stop working: the newest followed one decided.
+  await repo.spendTokens(row.id, 'email', now);
+  await ctx.mailer
+    .send({
+      to: row.email,
+      subject: 'Your Sheetboard e-mail address was changed',
+      text: `Hello ${row.name},\n\nThe e-mail address of your Sheetboard account is now ${used.email}. Sign in with that address from now on.\n\nIf you did not change it, reply to this e-mail at once.\n`,
+    })
+    .catch((e: unknown) => ctx.log.error({ err: e }, 'the address-change notice could not be sent'));
+  return { email: used.email, changed: true };
+}
+
+/** Sends a link to choose a new password. Silent about unknown addresses (no account enumeration). */
+export async function requestPasswordReset(ctx: ServerContext, email: string, scheme: string): Promise<void> {
+  const repo = accountRepo(ctx.db);
+  const row = await repo.userByEmail(email);
+  if (!row) {
+    ctx.log.info({ email }, 'password reset asked for an unknown address');
+    return;
+  }
+  const since = new Date(Date.now() - RESET_TOKEN_MINUTES * 60_000).toISOString();
+  if ((await repo.recentTokens(row.id, 'reset', since)) >= RESETS_PER_WINDOW) {
+    ctx.log.warn({ email }, 'password reset throttled');
+    return;
+  }
+  const token = await issueToken(ctx, row.id, 'reset', row.email, RESET_TOKEN_MINUTES);
+  const url = link(ctx, scheme, 'forgetPassword', token);
+  await ctx.mailer.send({
+    to: row.email,
+    subject: 'Choose a new Sheetboard password',
+    text: `Hello ${row.name},\n\nChoose a new password with this link (valid for 1 hour, once):\n\n${url}\n\nIf you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
+    html: `<p>Hello ${escapeHtml(row.name)},</p><p><a href="${url}">Choose a new password</a> (valid for 1 hour, once).</p><p>If you did not ask for it, ignore this e-mail: your password stays as it is.</p>`,
+  });
+}
+
+/** Sets a new password from a reset link: every session of the account ends (the caller signs in again). */
+export async function resetPassword(ctx: ServerContext, token: string, password: string): Promise<void> {
+  // The password's own checks first, so a refused one does not spend the link.
+  const hash = await hashPassword(password);
+  const now = nowIso();
+  const repo = accountRepo(ctx.db);
+  const used = await repo.consumeToken(sha256(token), ['reset'], now);
+  const row = used && (await repo.user(used.user_id));
+  if (!used || !row || row.email !== used.email) throw invalidLink(ACCOUNT_MESSAGES.badResetLink);
+  await ctx.db.transaction().execute(async (trx) => {
+    const r = accountRepo(trx);
+    await r.setPassword(row.id, hash);
+    await r.spendTokens(row.id, 'reset', now);
+    await r.endSessions(row.id, null);
+    // The link reached this address: it is the owner's.
+    await r.markVerified(row.id, row.email, now);
+  });
+}
+
+export async function accountOf(ctx: ServerContext, user: SessionUser): Promise<Account> {
+  const repo = accountRepo(ctx.db);
+  const row = await repo.user(user.id);
+  if (!row) throw notFound('Account not found');
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    email_verified: row.email_verified_at != null,
+    pending_email: await repo.pendingEmail(row.id, nowIso()),
+    created_at: row.created_at,
+  };
+}
+
+export async function rename(ctx: ServerContext, user: SessionUser, name: string): Promise<Account> {
+  await accountRepo(ctx.db).setName(user.id, name);
+  return accountOf(ctx, user);
+}
+
+/** A new address takes effect when the link sent to it is followed (verifyEmail). */
+export async function requestEmailChange(ctx: ServerContext, user: SessionUser, input: { email: string; password: string }, scheme: string): Promise<string> {
+  const repo = accountRepo(ctx.db);
+  const row = await repo.user(user.id);
+  if (!row) throw notFound('Account not found');
+  if (!(await passwordMatches(input.password, row.password_hash))) throw wrongPassword('password');
+  if (input.email === row.email) throw badRequest(ACCOUNT_MESSAGES.sameEmail, [{ path: 'email', message: ACCOUNT_MESSAGES.sameEmail }]);
+  if (await repo.userByEmail(input.email)) throw conflict(ACCOUNT_MESSAGES.emailTaken);
+  const token = await issueToken(ctx, row.id, 'email', input.email, VERIFY_TOKEN_HOURS * 60);
+  const url = link(ctx, scheme, 'emailVerify', token);
+  await ctx.mailer.send({
+    to: input.email,
+    subject: 'Confirm your new Sheetboard e-mail address',
+    text: `Hello ${row.name},\n\nYou asked to use this address for your Sheetboard account. Confirm it with this link (valid for ${VERIFY_TOKEN_HOURS} hours, once):\n\n${url}\n\nUntil then your account keeps ${row.email}. If you did not ask for this, ignore this e-mail.\n`,
+    html: `<p>Hello ${escapeHtml(row.name)},</p><p>You asked to use this address for your Sheetboard account. <a href="${url}">Confirm your new address</a> (valid for ${VERIFY_TOKEN_HOURS} hours, once).</p><p>Until then your account keeps ${escapeHtml(row.email)}. If you did not ask for this, ignore this e-mail.</p>`,
+  });
+  return ACCOUNT_MESSAGES.emailChangeSent(input.email);
+}
+
+/** A new password (the current one required); every other session of the account ends. */
+export async function changePassword(ctx: ServerContext, user: SessionUser, currentSession: string | null, input: { currentPassword: string; newPassword: string }): Promise<void> {
+  const repo = accountRepo(ctx.db);
+  const row = await repo.user(user.id);
+  if (!row) throw notFound('Account not found');
+  if (!(await passwordMatches(input.currentPassword, row.password_hash))) throw wrongPassword('currentPassword');
+  const hash = await hashPassword(input.newPassword).catch((e: unknown) => {
+    // The common-password refusal names `password`; on this form the field is newPassword.
+    if (e instanceof HttpError) throw new HttpError(e.status, e.message, e.issues?.map((i) => ({ ...i, path: 'newPassword' })), e.code);
+    throw e;
+  });
+  await ctx.db.transaction().execute(async (trx) => {
+    const r = accountRepo(trx);
+    await r.setPassword(row.id, hash);
+    await r.endSessions(row.id, currentSession);
+    await r.spendTokens(row.id, 'reset', nowIso());
+  });
+}
+
+/** What names a session to its owner: derived from the stored hash, so the list never hands out what the database keys on. */
+const publicSessionId = (hash: string) => sha256(`session:${hash}`).slice(0, 16);
+
+export async function sessionsOf(ctx: ServerContext, user: SessionUser, currentSession: string | null): Promise<AccountSession[]> {
+  const rows = await accountRepo(ctx.db).sessions(user.id, nowIso());
+  return rows.map((s) => ({
+    id: publicSessionId(s.id),
+    device: describeDevice(s.user_agent),
+    created_at: s.created_at,
+    last_seen_at: s.last_seen_at ?? null,
+    current: s.id === currentSession,
+  }));
+}
+
+export async function endSession(ctx: ServerContext, user: SessionUser, id: string): Promise<void> {
+  const repo = accountRepo(ctx.db);
+  const hit = (await repo.sessions(user.id, nowIso())).find((s) => publicSessionId(s.id) === id);
+  if (!hit || !(await repo.endSession(user.id, hit.id))) throw notFound('Session not found');
+}
+
+export async function endOtherSessions(ctx: ServerContext, user: SessionUser, currentSession: string | null): Promise<number> {
+  return accountRepo(ctx.db).endSessions(user.id, currentSession);
+}
+
+/**
+ * Deletes the account after it typed its e-mail address or password: every workspace it owns with
+ * their spreadsheets, apps (and their marketplace requests, frozen versions and listings), app
+ * users, editors and uploaded files, on disk too. Buyers' copies of its templates are theirs and stay.
+ */
+export async function deleteAccount(ctx: ServerContext, user: SessionUser, confirm: string): Promise<void> {
+  const repo = accountRepo(ctx.db);
+  const row = await repo.user(user.id);
+  if (!row) throw notFound('Account not found');
+  const typed = confirm.trim().toLowerCase() === row.email || (await passwordMatches(confirm, row.password_hash));
+  if (!typed) throw new HttpError(400, ACCOUNT_MESSAGES.badConfirmation, [{ path: 'confirm', message: ACCOUNT_MESSAGES.badConfirmation }], 'bad_confirmation');
+  const { files, sheets } = await ctx.db.transaction().execute(async (trx) => {
+    const r = accountRepo(trx);
+    const workspaceIds = (await r.workspacesOwnedBy(row.id)).map((w) => w.id);
+    const copies: string[] = [];
+    for (const app of await r.appsOf(workspaceIds)) {
+      const requestId = await storefrontRepo(trx).requestOfApp(app.id);
+      if (requestId) copies.push(...(await dropVersionCopies(trx, requestId)));
+    }
+    const uploads = (await r.uploadsOf(workspaceIds)).map((u) => u.id);
+    const sheetIds = (await r.sheetsOf(workspaceIds)).map((s) => s.id);
+    await r.deleteAccount(row.id, workspaceIds);
+    return { files: [...copies, ...uploads], sheets: sheetIds };
+  });
+  // After the commit: the records are gone, so nothing serves these files any more.
+  await removeCopiedFiles(ctx, files);
+  for (const id of sheets) ctx.sheetCache.invalidate(id);
+}
