@@ -15,7 +15,8 @@ window.addEventListener('vite:preloadError', (event) => {
   if (reloadForChunkError()) event.preventDefault();
 });
 // The service worker (shell §4, §7): offline shell, and a reload when an update is installed.
-if (import.meta.env.PROD) registerServiceWorker();
+// Built apps only (the build emits /sw.js); the dev server (hot reload) has none.
+if (!import.meta.hot) registerServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
