@@ -202,7 +202,7 @@ export function withDuration(webm: Buffer, ms: number): Buffer {
     const id = readVint(webm, child, true);
     const size = readVint(webm, child + id.len, false);
     const start = child + id.len + size.len;
-    if (id.value === 0x1549a766) {
+    if (id.value === 0x1549a966) {
       const content = webm.subarray(start, start + size.value);
       for (let p = 0; p < content.length; ) {
         const cid = readVint(content, p, true);

@@ -12,18 +12,18 @@ export interface TutorialVideo {
 
 export const TUTORIAL_VIDEOS: Partial<Record<TutorialVideoName, TutorialVideo>> = /* manifest */ {
   "add": {
-    "src": "/tutorials/add-b9d8d8ab21.webm",
-    "seconds": 27.8,
-    "bytes": 122889
+    "src": "/tutorials/add-70466589b2.webm",
+    "seconds": 42.3,
+    "bytes": 226572
   },
   "board": {
-    "src": "/tutorials/board-e07d261355.webm",
-    "seconds": 27.3,
-    "bytes": 71339
+    "src": "/tutorials/board-752457d18f.webm",
+    "seconds": 31.7,
+    "bytes": 106573
   },
   "publish": {
-    "src": "/tutorials/publish-94ad8248b7.webm",
-    "seconds": 56.3,
-    "bytes": 275638
+    "src": "/tutorials/publish-1673aa0a8f.webm",
+    "seconds": 53.4,
+    "bytes": 216087
   }
 } /* end */;
