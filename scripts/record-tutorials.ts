@@ -28,6 +28,9 @@ const VIEWPORT = { width: 1280, height: 800 };
 /** The encoded size: a little smaller than the viewport keeps each file well under 1.5 MB. */
 const VIDEO = { width: 1120, height: 700, fps: 15, bitsPerSecond: 420_000 };
 const MAX_BYTES = 1.5 * 1024 * 1024;
+/** The longest a video may run (shell §2.3 videos: 10–30 s), and the longest still stretch kept. */
+const MAX_SECONDS = 28;
+const MAX_STILL = 2.6;
 
 type Name = 'board' | 'add' | 'publish';
 interface VideoEntry {
@@ -73,11 +76,29 @@ class Screencast {
     await this.cdp.send('Page.stopScreencast');
   }
 
-  /** Frames with times from 0, and the length in seconds. */
+  /**
+   * Frames with times from 0, and the length in seconds. The film follows the wall clock, so a
+   * busy machine makes it longer: a still stretch longer than MAX_STILL (waiting for a screen) is
+   * cut to it, and a film still over MAX_SECONDS is played faster to fit.
+   */
   timeline(): { frames: Frame[]; seconds: number } {
     const t0 = this.frames[0]?.t ?? this.startedAt;
-    const frames = this.frames.map((f) => ({ data: f.data, t: f.t - t0 }));
-    return { frames, seconds: Math.max(this.endedAt - t0, frames.at(-1)?.t ?? 0) };
+    const frames: Frame[] = [];
+    let cut = 0;
+    let prev = 0;
+    for (const f of this.frames) {
+      const t = f.t - t0;
+      if (t - prev > MAX_STILL) cut += t - prev - MAX_STILL;
+      prev = t;
+      frames.push({ data: f.data, t: t - cut });
+    }
+    let seconds = Math.max(this.endedAt - t0 - cut, (frames.at(-1)?.t ?? 0) + 0.5);
+    if (seconds > MAX_SECONDS) {
+      const k = MAX_SECONDS / seconds;
+      for (const f of frames) f.t *= k;
+      seconds = MAX_SECONDS;
+    }
+    return { frames, seconds };
   }
 }
 

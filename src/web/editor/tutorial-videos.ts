@@ -12,18 +12,18 @@ export interface TutorialVideo {
 
 export const TUTORIAL_VIDEOS: Partial<Record<TutorialVideoName, TutorialVideo>> = /* manifest */ {
   "add": {
-    "src": "/tutorials/add-70466589b2.webm",
-    "seconds": 42.3,
-    "bytes": 226572
+    "src": "/tutorials/add-9fb0ced4e9.webm",
+    "seconds": 24.3,
+    "bytes": 104797
   },
   "board": {
-    "src": "/tutorials/board-752457d18f.webm",
-    "seconds": 31.7,
-    "bytes": 106573
+    "src": "/tutorials/board-b59fd62a14.webm",
+    "seconds": 25.7,
+    "bytes": 331365
   },
   "publish": {
-    "src": "/tutorials/publish-1673aa0a8f.webm",
-    "seconds": 53.4,
-    "bytes": 216087
+    "src": "/tutorials/publish-654ea1c3ab.webm",
+    "seconds": 24.6,
+    "bytes": 190026
   }
 } /* end */;
