@@ -99,6 +99,7 @@ describe('the legacy board layout (shell §2.3)', () => {
       'Publish',
     ]);
     expect(await page.getByTestId('board-title').innerText()).toBe('Tutorial board');
+    await shot(page, 'shell-legacy-layout');
 
     await nav.getByRole('button', { name: 'New Block' }).click();
     await page.getByRole('dialog', { name: 'Choose Your Block' }).waitFor();
@@ -121,7 +122,7 @@ describe('the legacy board layout (shell §2.3)', () => {
     const menu = page.getByRole('menu', { name: 'Publish' });
     expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Privacy Settings', 'Publish to Marketplace']);
     await page.keyboard.press('Escape');
-    await shot(page, 'shell-legacy-layout');
+    await menu.waitFor({ state: 'detached' });
 
     // Without the parameter, the sidebar layout as before.
     await page.goto(owner.editorUrl);

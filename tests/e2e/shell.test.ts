@@ -175,7 +175,8 @@ describe('the loading animation (shell §2.3, §9)', () => {
     expect(await piece.evaluate((el) => getComputedStyle(el).animationName)).toBe('sb-puzzle-in');
     expect(await piece.evaluate((el) => getComputedStyle(el).animationDuration)).toBe('4s');
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    expect(await piece.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+    await expect.poll(() => piece.evaluate((el) => (el.isConnected ? getComputedStyle(el).animationName : 'detached'))).toBe('none');
+    expect(await status.isVisible()).toBe(true);
     await shot(page, 'shell-loading');
     release();
     await page.waitForURL(/\/dashboard\/auth$/);
