@@ -19,6 +19,11 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // The service worker's source (sw/vite-plugin.ts fills __SW_SHELL__ in at build time).
+    files: ['src/web/sw/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker, __SW_SHELL__: 'readonly' } },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

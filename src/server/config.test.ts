@@ -138,4 +138,24 @@ describe('loadConfig', () => {
       expect(() => load(env)).toThrow(message);
     });
   });
+
+  describe('live chat (CHATWOOT_URL, CHATWOOT_WEBSITE_TOKEN)', () => {
+    it('is off by default and reads both settings together', () => {
+      expect(load({})).toMatchObject({ chatwootUrl: null, chatwootWebsiteToken: null });
+      expect(load({ CHATWOOT_URL: 'https://chat.example.com/', CHATWOOT_WEBSITE_TOKEN: 'aBc123_x' })).toMatchObject({
+        chatwootUrl: 'https://chat.example.com',
+        chatwootWebsiteToken: 'aBc123_x',
+      });
+    });
+
+    it.each([
+      [{ CHATWOOT_URL: 'https://chat.example.com' }, /CHATWOOT_URL and CHATWOOT_WEBSITE_TOKEN go together/],
+      [{ CHATWOOT_WEBSITE_TOKEN: 'abc' }, /go together/],
+      [{ CHATWOOT_URL: 'https://chat.example.com/path', CHATWOOT_WEBSITE_TOKEN: 'abc' }, /CHATWOOT_URL must be an http\(s\) address without a path/],
+      [{ CHATWOOT_URL: 'javascript:alert(1)', CHATWOOT_WEBSITE_TOKEN: 'abc' }, /CHATWOOT_URL/],
+      [{ CHATWOOT_URL: 'https://chat.example.com', CHATWOOT_WEBSITE_TOKEN: "a'; alert(1)" }, /CHATWOOT_WEBSITE_TOKEN must be the website token/],
+    ])('refuses %j', (env, message) => {
+      expect(() => load(env)).toThrow(message);
+    });
+  });
 });

@@ -78,6 +78,10 @@ export interface Config {
   mapAttribution: string;
   /** MAPS_ACCESS_TOKEN: public token of the tile provider (it reaches browsers). */
   mapsAccessToken: string;
+  /** CHATWOOT_URL: origin of the Chatwoot server whose live-chat widget a few pages load (shell §9); null: no chat. */
+  chatwootUrl: string | null;
+  /** CHATWOOT_WEBSITE_TOKEN: the Chatwoot inbox's website token (public: it reaches browsers). */
+  chatwootWebsiteToken: string | null;
   /** UPLOADS_PER_IP: uploads one client IP may send per window (POST /api/uploads, any caller). */
   uploadsPerIp: number;
   /** UPLOADS_PER_APP: files visitors may store through one app per window (editors of the app are not counted). */
@@ -240,6 +244,16 @@ function httpUrl(value: string | undefined, fallback: string, name: string): str
   return url;
 }
 
+/** The live chat: CHATWOOT_URL (an origin) and CHATWOOT_WEBSITE_TOKEN go together. */
+function chatwoot(url: string | undefined, token: string | undefined): { chatwootUrl: string | null; chatwootWebsiteToken: string | null } {
+  const u = url?.trim().replace(/\/+$/, '') || null;
+  const t = token?.trim() || null;
+  if (!u !== !t) throw new Error('Settings CHATWOOT_URL and CHATWOOT_WEBSITE_TOKEN go together: set both (the live chat) or neither');
+  if (u && !/^https?:\/\/[^/\s?#]+$/i.test(u)) throw new Error(`Setting CHATWOOT_URL must be an http(s) address without a path, got '${url}'`);
+  if (t && !/^[A-Za-z0-9_-]{1,100}$/.test(t)) throw new Error('Setting CHATWOOT_WEBSITE_TOKEN must be the website token Chatwoot shows (letters and digits)');
+  return { chatwootUrl: u, chatwootWebsiteToken: t };
+}
+
 function googleApiUrl(value: string | undefined): string | null {
   if (!value) return null;
   const url = value.trim().replace(/\/+$/, '');
@@ -350,6 +364,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileUrl: env.MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     mapAttribution: env.MAP_ATTRIBUTION ?? '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
     mapsAccessToken: env.MAPS_ACCESS_TOKEN || '',
+    ...chatwoot(env.CHATWOOT_URL, env.CHATWOOT_WEBSITE_TOKEN),
     uploadsPerIp: num(env.UPLOADS_PER_IP, 20, 'UPLOADS_PER_IP'),
     uploadsPerApp: num(env.UPLOADS_PER_APP, 200, 'UPLOADS_PER_APP'),
     uploadsWindowMinutes: num(env.UPLOADS_WINDOW_MINUTES, 60, 'UPLOADS_WINDOW_MINUTES'),

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { setAccountRequiredNavigate } from './lib/account-required';
 import { router } from './router';
 import { theme } from './theme';
 
@@ -11,6 +12,9 @@ import { theme } from './theme';
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, staleTime: 10_000 }, mutations: { retry: false } },
 });
+
+// 'Account Required' (shell §8) moves to sign-up inside the app, so its toast stays up.
+setAccountRequiredNavigate((path) => void router.navigate(path));
 
 export function App() {
   return (

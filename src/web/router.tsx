@@ -11,6 +11,8 @@ import { ComingSoon } from './routes/ComingSoon';
 import { HomeRoute } from './routes/HomeRoute';
 import { captureBlogData } from './features/blog/boot-data';
 import { BootFallback } from './features/blog/BootFallback';
+import { RouteError } from './features/shell/RouteError';
+import { ShellExtras } from './features/shell/ShellExtras';
 
 // Before the first render replaces #root: the blog's page data the server put in the HTML.
 captureBlogData();
@@ -19,6 +21,7 @@ function Root() {
   return (
     <>
       <LoadingBar />
+      <ShellExtras />
       <Outlet />
     </>
   );
@@ -35,6 +38,8 @@ export const router = createBrowserRouter([
     // Shown while a lazy route's chunk loads on the very first page load (a blog page the server
     // rendered keeps its content meanwhile).
     HydrateFallback: BootFallback,
+    // A lazy screen whose chunk failed to load reloads once (shell §4); other errors: the error screen.
+    ErrorBoundary: RouteError,
     children: [
       { index: true, Component: HomeRoute },
       // Owner screens are separate chunks: a guest opening a board downloads none of them.

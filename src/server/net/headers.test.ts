@@ -125,3 +125,35 @@ describe('API answers are never stored', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 });
+
+describe('the live chat in the policy (shell §9)', () => {
+  let chat: TestApp;
+  beforeAll(async () => {
+    chat = await createTestApp({ webDir, trustProxy: false, chatwootUrl: 'https://chat.example.com', chatwootWebsiteToken: 'tok123' });
+  });
+  afterAll(async () => {
+    await chat?.close();
+  });
+
+  it('allows the configured Chatwoot origin to serve scripts and be talked to, and nothing else', async () => {
+    for (const url of ['/', '/dashboard', '/marketplace']) {
+      const d = directives(await chat.app.inject({ method: 'GET', url, headers: { host: 'localhost:3000' } }));
+      expect(d.get('script-src')).toBe("'self' https://chat.example.com");
+      expect(d.get('connect-src')).toBe("'self' https://chat.example.com wss://chat.example.com");
+      expect(d.get('default-src')).toBe("'self'");
+    }
+  });
+
+  it('without the setting the policy names no chat server', async () => {
+    const d = directives(await get('/marketplace'));
+    expect(d.get('script-src')).toBe("'self'");
+    expect(d.get('connect-src')).toBe("'self'");
+  });
+
+  it('GET /api/getENV answers the widget settings, empty when the chat is off', async () => {
+    expect((await chat.app.inject({ method: 'GET', url: '/api/getENV/CHATWOOT_URL' })).body).toBe('https://chat.example.com');
+    expect((await chat.app.inject({ method: 'GET', url: '/api/getENV/CHATWOOT_WEBSITE_TOKEN' })).body).toBe('tok123');
+    expect((await t.app.inject({ method: 'GET', url: '/api/getENV/CHATWOOT_URL' })).body).toBe('');
+    expect((await t.app.inject({ method: 'GET', url: '/api/getENV/CHATWOOT_WEBSITE_TOKEN' })).body).toBe('');
+  });
+});

@@ -12,6 +12,8 @@
 // - Apps and their pages are meant to be embedded in iframes on other sites (the embed dialog), so
 //   only the owner's screens on the base host (/dashboard...) refuse to be framed by another
 //   origin (clickjacking): `frame-ancestors 'self'` and X-Frame-Options for old browsers.
+// - With the live chat configured (CHATWOOT_URL), its origin may serve scripts (the widget's
+//   sdk.js) and be talked to (its API and websocket); without it nothing more is allowed.
 // - A route that set its own policy keeps it (uploads are sandboxed: uploads/routes.ts).
 // - Every /api answer is `Cache-Control: no-store` unless its route chose otherwise: answers
 //   depend on who asks (an owner's session, an app user's per-app cookie, a guest), and a shared
@@ -29,11 +31,21 @@ export function isOwnerScreen(url: string): boolean {
   return /^\/(?:dashboard|admin|admin_old|admin-login)(?:[/?#]|$)/i.test(url.replace(/\/{2,}/g, '/'));
 }
 
-/** The Content-Security-Policy of an HTML page; `framed: false` for the owner's screens. */
-export function contentSecurityPolicy(framed: boolean): string {
+/** The websocket origin beside an http(s) one (Chatwoot's widget keeps a socket to its server). */
+function socketOrigin(origin: string): string {
+  return origin.replace(/^http/i, 'ws');
+}
+
+/**
+ * The Content-Security-Policy of an HTML page; `framed: false` for the owner's screens.
+ * `chatOrigin`: the live chat's server (CHATWOOT_URL), allowed only when configured.
+ */
+export function contentSecurityPolicy(framed: boolean, chatOrigin: string | null = null): string {
+  const chat = chatOrigin ? ` ${chatOrigin}` : '';
+  const chatConnect = chatOrigin ? ` ${chatOrigin} ${socketOrigin(chatOrigin)}` : '';
   const directives = [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self'${chat}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -41,7 +53,7 @@ export function contentSecurityPolicy(framed: boolean): string {
     'img-src * data: blob:',
     'media-src * data: blob:',
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${chatConnect}`,
     "frame-src 'self' https: http:",
     "worker-src 'self'",
     "manifest-src 'self'",
@@ -74,7 +86,7 @@ export function securityHeaders(config: Config) {
     }
     if (reply.hasHeader('content-security-policy')) return;
     if (isHtml(reply)) {
-      reply.header('Content-Security-Policy', contentSecurityPolicy(!ownerScreen));
+      reply.header('Content-Security-Policy', contentSecurityPolicy(!ownerScreen, config.chatwootUrl));
       // Links this page opens (all with noopener) live in their own browsing context group.
       reply.header('Cross-Origin-Opener-Policy', 'same-origin');
       reply.header('Permissions-Policy', PERMISSIONS_POLICY);

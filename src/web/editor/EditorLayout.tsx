@@ -12,7 +12,7 @@ import { AppShell, Center, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useBlocker, useNavigate } from 'react-router';
+import { useBlocker, useLocation, useNavigate } from 'react-router';
 import { schemaOf } from '../../blocks/schemas';
 import { frameOf } from '../../blocks/schema-loaders';
 import type { WorkspaceResponse } from '../../shared/api';
@@ -40,6 +40,8 @@ import { FiltersManager } from './filters/FiltersManager';
 import { tabOfFirstError } from './settings/BlockSettingsForm';
 import { SettingsPanel } from './SettingsPanel';
 import { Sidebar } from './Sidebar';
+import { LegacyNav } from './LegacyNav';
+import { editorLayoutOf } from './editor-layout';
 import { openSpreadsheet, TopBar } from './TopBar';
 import { DocsModal } from './DocsModal';
 import { loadColumnTypes } from './column-types-loader';
@@ -138,6 +140,8 @@ export function EditorLayout({
 
 function Editor({ board: app, page, pages, basePath }: { board: BoardState; page: PageRecord; pages: PageRecord[]; basePath: string }) {
   const multipage = app.kind === 'multipage';
+  // The legacy board layout (shell §2.3): `?layout=legacy`, boards only.
+  const legacy = editorLayoutOf(useLocation().search, app.kind) === 'legacy';
   useDocumentTitle(`Editing ${multipage ? `${app.name} · ${page.page_name}` : app.title || app.name} · Sheetboard`);
   // Multipage pages have their own colours (page_background, block_border, block_shadow).
   const board = useMemo(() => (multipage ? pageBoard(app, page) : app), [multipage, app, page]);
@@ -328,53 +332,71 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
   const settingsOpen = panel === 'settings' && !!draft && !!schema;
   const dirty = !!draft && JSON.stringify(draft) !== opened;
   useLeaveGuard(dirty);
+  // The sidebar's Filters and the legacy nav's Board Settings: the board's own settings (its
+  // filters and filter bar), a popup like the others: it closes New Block.
+  const boardSettings = () => {
+    setPanel((cur) => (cur === 'add' ? 'view' : cur));
+    setFiltersOpen((o) => !o);
+  };
   return (
     <AppShell
-      className="sb-editor-shell"
+      className={legacy ? undefined : 'sb-editor-shell'}
       header={{ height: 60 }}
-      // Narrower on phones, where every pixel of the board preview counts.
-      navbar={{ width: { base: 72, sm: 92 }, breakpoint: 0 }}
+      // Narrower on phones, where every pixel of the board preview counts; none in the legacy layout.
+      {...(legacy ? {} : { navbar: { width: { base: 72, sm: 92 }, breakpoint: 0 } })}
       aside={{ width: 400, breakpoint: 'sm', collapsed: { mobile: !settingsOpen, desktop: !settingsOpen } }}
     >
       <AppShell.Header>
-        <TopBar
-          board={board}
-          publicUrl={publicUrl}
-          onTutorials={() => setGuide('Tutorial Videos')}
-          onPublish={publish}
-          reviewStatus={reviewStatus}
-          {...(multipage ? { pageName: page.page_name } : {})}
-        />
+        {legacy ? (
+          <LegacyNav
+            title={board.title || board.name}
+            panel={panel}
+            settingsOpen={filtersOpen}
+            reviewStatus={reviewStatus}
+            onNewBlock={newBlock}
+            onBoardSettings={boardSettings}
+            onEmbed={embed}
+            onDocs={() => setGuide('Docs')}
+            onPublish={publish}
+          />
+        ) : (
+          <TopBar
+            board={board}
+            publicUrl={publicUrl}
+            onTutorials={() => setGuide('Tutorial Videos')}
+            onPublish={publish}
+            reviewStatus={reviewStatus}
+            {...(multipage ? { pageName: page.page_name } : {})}
+          />
+        )}
       </AppShell.Header>
-      <AppShell.Navbar>
-        <Sidebar
-          panel={panel}
-          onNewBlock={newBlock}
-          onDocs={() => setGuide('Docs')}
-          onEmbed={embed}
-          filtersOpen={filtersOpen}
-          {...(multipage
-            ? {
-                multipage: {
-                  onPages: () => choose('pages'),
-                  onUsers: () => choose('users'),
-                  onAppSettings: () => choose('app settings'),
-                  onSpreadsheet: () => {
-                    choose('view');
-                    openSpreadsheet(board, base.data);
+      {!legacy && (
+        <AppShell.Navbar>
+          <Sidebar
+            panel={panel}
+            onNewBlock={newBlock}
+            onDocs={() => setGuide('Docs')}
+            onEmbed={embed}
+            filtersOpen={filtersOpen}
+            {...(multipage
+              ? {
+                  multipage: {
+                    onPages: () => choose('pages'),
+                    onUsers: () => choose('users'),
+                    onAppSettings: () => choose('app settings'),
+                    onSpreadsheet: () => {
+                      choose('view');
+                      openSpreadsheet(board, base.data);
+                    },
+                    onPublish: publish,
+                    reviewStatus,
                   },
-                  onPublish: publish,
-                  reviewStatus,
-                },
-              }
-            : {})}
-          onFilters={() => {
-            // A popup like the others: it closes New Block.
-            setPanel((cur) => (cur === 'add' ? 'view' : cur));
-            setFiltersOpen((o) => !o);
-          }}
-        />
-      </AppShell.Navbar>
+                }
+              : {})}
+            onFilters={boardSettings}
+          />
+        </AppShell.Navbar>
+      )}
       <AppShell.Main style={{ background: board.colors.board_background }}>
         {/* A connected Google Sheet (it has a sheet link) whose columns changed under this app's blocks. */}
         <GoogleColumnsNotice spreadsheetId={board.spreadsheetUrl ? board.spreadsheetId : null} blockIds={appBlockIds} />

@@ -3,6 +3,7 @@
 // server takes identity from the session cookie only (ARCHITECTURE.md, "Server").
 import type { z } from 'zod';
 import type { ErrorResponse } from '../../shared/api';
+import { checkAccountRequired } from './account-required';
 
 export const NETWORK_ERROR = 'Network error occurred';
 
@@ -92,7 +93,12 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   }
   const raw = res.status === 204 ? '' : await res.text();
   const body = parse(raw);
-  if (!res.ok) throw errorFrom(res.status, body, raw);
+  if (!res.ok) {
+    const error = errorFrom(res.status, body, raw);
+    // Shell §8: a visitor without an account is sent to sign up.
+    checkAccountRequired(error.message);
+    throw error;
+  }
   return (body ?? raw) as T;
 }
 
@@ -131,7 +137,11 @@ export function uploadFile<T>(
     xhr.onload = () => {
       const body = parse(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
-      else reject(errorFrom(xhr.status, body, xhr.responseText));
+      else {
+        const error = errorFrom(xhr.status, body, xhr.responseText);
+        checkAccountRequired(error.message);
+        reject(error);
+      }
     };
     xhr.onerror = () => reject(new ApiError(NETWORK_ERROR, 0));
     xhr.onabort = () => reject(new ApiError('Upload cancelled', 0));

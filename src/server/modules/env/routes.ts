@@ -17,6 +17,9 @@ export function publicEnv(config: Config): Record<string, string> {
     MAP_TILE_URL: config.mapTileUrl,
     MAP_ATTRIBUTION: config.mapAttribution,
     MAPS_ACCESS_TOKEN: config.mapsAccessToken,
+    // The live-chat widget (shell §9): both empty when the chat is off.
+    CHATWOOT_URL: config.chatwootUrl ?? '',
+    CHATWOOT_WEBSITE_TOKEN: config.chatwootWebsiteToken ?? '',
   };
 }
 

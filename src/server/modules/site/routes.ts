@@ -62,7 +62,10 @@ export function siteRoutes(app: FastifyInstance, ctx: ServerContext) {
       setHeaders(res, filePath) {
         res.setHeader(
           'Cache-Control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          // Hashed names (Vite's assets, the tutorial videos: editor/tutorial-videos.ts) never change.
+          filePath.includes(`${path.sep}assets${path.sep}`) || filePath.includes(`${path.sep}tutorials${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });
