@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, newOwnerEmail, shot } from './flows';
+import { call, newOwnerEmail, shot, signUpOwner } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -117,7 +117,7 @@ describe('the live chat (shell §9)', () => {
 
   it('never loads in an embed (a board with embed=true, on its app host or the base host), nor on a board', async () => {
     const owner = await browser.newContext();
-    await call(owner, server, 'POST', '/api/auth/signup', { name: 'Chat Owner', email: newOwnerEmail('chat'), password: 'correct horse battery' });
+    await signUpOwner(owner, server, { name: 'Chat Owner', email: newOwnerEmail('chat'), password: 'correct horse battery' });
     const { spreadsheet } = await call<{ spreadsheet: { id: string } }>(owner, server, 'POST', '/api/spreadsheets', {
       title: 'Chat data',
       sheets: [{ title: 'Sales', columns: ['Region', 'Amount'], rows: [{ Region: 'North', Amount: 10 }] }],
@@ -172,8 +172,10 @@ describe('the loading animation (shell §2.3, §9)', () => {
     await status.waitFor();
     const piece = page.getByTestId('puzzle-loader').locator('.sb-puzzle-piece').first();
     expect(await page.getByTestId('puzzle-loader').getAttribute('aria-hidden')).toBe('true');
-    expect(await piece.evaluate((el) => getComputedStyle(el).animationName)).toBe('sb-puzzle-in');
-    expect(await piece.evaluate((el) => getComputedStyle(el).animationDuration)).toBe('4s');
+    // The page may swap one loading screen for the next (the screen's code, then the session
+    // check): read the piece that is on screen once things settle.
+    await expect.poll(() => piece.evaluate((el) => (el.isConnected ? getComputedStyle(el).animationName : 'detached'))).toBe('sb-puzzle-in');
+    await expect.poll(() => piece.evaluate((el) => (el.isConnected ? getComputedStyle(el).animationDuration : 'detached'))).toBe('4s');
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await expect.poll(() => piece.evaluate((el) => (el.isConnected ? getComputedStyle(el).animationName : 'detached'))).toBe('none');
     expect(await status.isVisible()).toBe(true);
