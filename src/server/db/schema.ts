@@ -8,6 +8,8 @@ export interface UsersTable {
   email: string;
   password_hash: string | null;
   created_at: string;
+  /** The workspace the dashboard shows (migration 0023); checked on every use (workspace/current.ts). */
+  current_workspace_id: Generated<string | null>;
 }
 
 export interface SessionsTable {
