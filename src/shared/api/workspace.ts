@@ -4,8 +4,11 @@
 // a one-time link (/join-workspace?token=...) that binds the account signed in when it is opened.
 import { z } from 'zod';
 
-/** `GET /api/board/workspace`: the signed-in owner's plan. */
-export const WorkspaceResponse = z.object({ is_free_plan: z.boolean() });
+/**
+ * `GET /api/board/workspace`: the plan of the signed-in account's current workspace (issue 18: an
+ * owner may hold several, each with its plan), with its id, name and the account's role in it.
+ */
+export const WorkspaceResponse = z.object({ is_free_plan: z.boolean(), id: z.string(), name: z.string(), role: z.enum(['owner', 'editor']) });
 
 export const EDITOR_STATUSES = ['invited', 'active'] as const;
 

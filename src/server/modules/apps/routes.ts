@@ -8,7 +8,7 @@ import type { ServerContext } from '../../context';
 import { parse } from '../../http';
 import { IpLimiter } from '../auth/limiter';
 import { perAccount, type RateLimit } from '../auth/rate-limit';
-import { workspaceOf } from '../workspace/service';
+import { currentWorkspace } from '../workspace/current';
 import { customDomainOf, verifyCustomDomain } from './custom-domain';
 import { boardMetadata, pageMetadata } from './metadata';
 import * as service from './service';
@@ -23,7 +23,7 @@ export function appRoutes(app: FastifyInstance, ctx: ServerContext) {
   app.post('/api/apps', { config: { access: 'signed-in' } }, async (request, reply) => {
     const user = signedInUser(request);
     const body = parse(CreateAppBody, request.body);
-    const ws = await workspaceOf(ctx, user.id);
+    const ws = await currentWorkspace(ctx, user);
     const { app: created } = await service.createApp(ctx, { workspaceId: ws.id }, body);
     return reply.status(201).send({ app: service.appOut(created) });
   });
