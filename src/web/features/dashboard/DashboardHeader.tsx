@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { keys, useMe, useWorkspace } from '../../lib/queries';
 import { toast } from '../../lib/toast';
+import { WorkspaceSwitcher } from '../workspaces/WorkspaceSwitcher';
 
 export function DashboardHeader() {
   const me = useMe();
@@ -29,7 +30,11 @@ export function DashboardHeader() {
   const free = workspace.data?.is_free_plan;
   return (
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap">
-      <BrandLink to="/dashboard" label="Sheetboard dashboard" />
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        <BrandLink to="/dashboard" label="Sheetboard dashboard" />
+        {/* Several workspaces per owner (issue 18). */}
+        <WorkspaceSwitcher />
+      </Group>
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
         {workspace.data && (
           <Tooltip label={free ? 'Embedding and other extras come with a paid plan' : 'All features unlocked'}>
@@ -38,6 +43,8 @@ export function DashboardHeader() {
             </Badge>
           </Tooltip>
         )}
+        {/* Only a workspace's owner manages its editors. */}
+        {workspace.data?.role !== 'editor' && (
         <Tooltip label="People who may edit every app of your workspace">
           <Button
             component={Link}
@@ -56,6 +63,7 @@ export function DashboardHeader() {
             </Text>
           </Button>
         </Tooltip>
+        )}
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <Button variant="subtle" color="dark" rightSection={<IconChevronDown size={14} />} aria-label="Account menu" miw={0} maw={{ base: 220, sm: 260 }} px="xs" title={me.data?.name}>
