@@ -6,9 +6,9 @@ import { z } from 'zod';
 
 /**
  * `GET /api/board/workspace`: the plan of the signed-in account's current workspace (issue 18: an
- * owner may hold several, each with its plan), with its id, name and the account's role in it.
+ * owner may hold several, each with its plan; GET /api/workspaces names them).
  */
-export const WorkspaceResponse = z.object({ is_free_plan: z.boolean(), id: z.string(), name: z.string(), role: z.enum(['owner', 'editor']) });
+export const WorkspaceResponse = z.object({ is_free_plan: z.boolean() });
 
 export const EDITOR_STATUSES = ['invited', 'active'] as const;
 

@@ -13,13 +13,14 @@ import { DashboardHeader } from '../features/dashboard/DashboardHeader';
 import { ImportSpreadsheet } from '../features/dashboard/ImportSpreadsheet';
 import { NewBoardModal } from '../features/dashboard/NewBoardModal';
 import { api, issuesByPath, type Out } from '../lib/api';
-import { keys, useMe, useWorkspace } from '../lib/queries';
+import { keys, useMe } from '../lib/queries';
+import { useWorkspaces } from '../features/workspaces/api';
 import { toast } from '../lib/toast';
 
 export function StartPage() {
   useDocumentTitle('Get started · Sheetboard');
   const me = useMe();
-  const workspace = useWorkspace();
+  const current = useWorkspaces().data?.find((w) => w.current);
   const [boardFor, setBoardFor] = useState<string | null>(null);
   const first = me.data?.name?.split(' ')[0];
   return (
@@ -34,7 +35,7 @@ export function StartPage() {
               <div>
                 <Title order={1}>{first ? `Welcome, ${first}!` : 'Welcome!'}</Title>
                 <Text c="dimmed" mt={4}>
-                  How would you like to start your first board{workspace.data ? ` in ${workspace.data.name}` : ''}?
+                  How would you like to start your first board{current ? ` in ${current.name}` : ''}?
                 </Text>
               </div>
               <Anchor component={Link} to="/dashboard" data-testid="skip-start">

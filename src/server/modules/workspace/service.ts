@@ -10,10 +10,10 @@ import { currentWorkspace } from './current';
 import { workspaceRepo } from './repo';
 import { SAMPLE_TITLE, sampleSheets } from './sample';
 
-/** The plan of the account's current workspace (workspace/current.ts), with its id, name and the account's role in it. */
+/** The plan of the account's current workspace (workspace/current.ts). */
 export async function workspacePlan(ctx: ServerContext, user: { id: string }) {
   const ws = await currentWorkspace(ctx, user);
-  return { is_free_plan: ws.is_free_plan, id: ws.id, name: ws.name, role: ws.role };
+  return { is_free_plan: ws.is_free_plan };
 }
 
 /**

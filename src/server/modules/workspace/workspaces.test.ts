@@ -28,7 +28,13 @@ async function json<T = Record<string, unknown>>(res: { statusCode: number; body
 }
 const appNames = async (who: TestUser) => (await json<{ apps: { name: string }[] }>(await api('GET', '/api/apps', who))).apps.map((a) => a.name).sort();
 const sheetTitles = async (who: TestUser) => (await json<{ spreadsheets: { title: string }[] }>(await api('GET', '/api/spreadsheets', who))).spreadsheets.map((s) => s.title).sort();
-const plan = async (who: TestUser) => json<{ is_free_plan: boolean; id: string; name: string; role: string }>(await api('GET', '/api/board/workspace', who));
+/** The plan (GET /api/board/workspace) and the current workspace (GET /api/workspaces) of an account. */
+async function plan(who: TestUser) {
+  const { is_free_plan } = await json<{ is_free_plan: boolean }>(await api('GET', '/api/board/workspace', who));
+  const { workspaces } = await json<{ workspaces: { id: string; name: string; role: string; current: boolean }[] }>(await api('GET', '/api/workspaces', who));
+  const current = workspaces.find((w) => w.current)!;
+  return { is_free_plan, id: current.id, name: current.name, role: current.role };
+}
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -7,10 +7,12 @@ import { api } from '../../lib/api';
 import { keys, useMe, useWorkspace } from '../../lib/queries';
 import { toast } from '../../lib/toast';
 import { WorkspaceSwitcher } from '../workspaces/WorkspaceSwitcher';
+import { useWorkspaces } from '../workspaces/api';
 
 export function DashboardHeader() {
   const me = useMe();
   const workspace = useWorkspace();
+  const workspaces = useWorkspaces();
   const qc = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -44,7 +46,7 @@ export function DashboardHeader() {
           </Tooltip>
         )}
         {/* Only a workspace's owner manages its editors. */}
-        {workspace.data?.role !== 'editor' && (
+        {workspaces.data?.find((w) => w.current)?.role !== 'editor' && (
         <Tooltip label="People who may edit every app of your workspace">
           <Button
             component={Link}
