@@ -6,7 +6,7 @@
 // Every step leaves a screenshot (first-hour-walk/<width>-<step>.png).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBlock, choose, guestPage, saveBlock, shot } from './flows';
+import { addBlock, choose, guestPage, saveBlock, shot, skipOnboarding } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -54,7 +54,7 @@ for (const [label, viewport] of [
       await page.getByLabel('Email').fill(`walk-${label}-${Date.now()}@example.com`);
       await page.getByLabel('Password').fill('correct horse battery');
       await page.getByRole('button', { name: /sign up/i }).click();
-      await page.waitForURL('**/dashboard');
+      await skipOnboarding(page);
       await page.getByTestId('import-input').waitFor({ state: 'attached' });
       await step('1-dashboard');
     });
