@@ -119,22 +119,24 @@ describe('workspaces and the first run', () => {
     await page.reload();
     await expectBoards(page, ['Alpha report', 'Zeta tracker', 'Sales board']);
 
-    await page.getByRole('radio', { name: 'Name' }).check({ force: true });
+    await page.locator('.mantine-SegmentedControl-root label').filter({ hasText: /^Name$/ }).click();
     await expectBoards(page, ['Alpha report', 'Sales board', 'Zeta tracker']);
     await page.getByLabel('Search boards').fill('TRACK');
     await expectBoards(page, ['Zeta tracker']);
     await page.getByLabel('Search boards').fill('nothing like it');
-    await page.getByText('No board’s name contains “nothing like it”.').waitFor();
+    await page.getByText("No board's name contains “nothing like it”.").waitFor();
     await page.getByLabel('Search boards').fill('');
     await expectBoards(page, ['Alpha report', 'Sales board', 'Zeta tracker']);
 
     // Every thumbnail is a real picture the server drew.
     await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid="board-card"] img')].every((i) => i.complete && i.naturalWidth > 0));
     expect(await page.locator('[data-testid="board-card"] img').count()).toBe(3);
-    await page.getByTestId('board-card').filter({ hasText: 'Sales board' }).getByText('6 blocks').waitFor();
+    // The example board has blocks; the new Zeta has none yet.
+    await page.getByTestId('board-card').filter({ hasText: 'Sales board' }).getByText(/^Edited .+ · [1-9]\d* blocks$/).waitFor();
+    await page.getByTestId('board-card').filter({ hasText: 'Zeta tracker' }).getByText(/^Edited .+ · 0 blocks$/).waitFor();
     await shot(page, 'workspaces/board-workspace');
 
-    await page.getByTestId('board-card').filter({ hasText: 'Sales board' }).getByRole('button', { name: 'Open Sales board' }).click();
+    await page.getByTestId('board-card').filter({ hasText: 'Sales board' }).getByRole('link', { name: 'Open Sales board' }).click();
     await page.getByRole('button', { name: 'New Block' }).waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/sales-board/);
   });

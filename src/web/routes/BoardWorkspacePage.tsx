@@ -71,7 +71,7 @@ export function BoardWorkspacePage() {
                 {list?.map((b) => (
                   <Card key={b.id} withBorder radius="md" padding="sm" data-testid="board-card" component="article" aria-label={b.name}>
                     <Card.Section>
-                      <Link to={`/${b.subdomain}`} aria-label={`Open ${b.name}`} tabIndex={-1}>
+                      <Link to={`/${b.subdomain}`} aria-hidden tabIndex={-1}>
                         <Image src={b.thumbnail_url} alt="" h={150} fit="cover" bg="gray.1" />
                       </Link>
                     </Card.Section>
