@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Cell } from '../src/server/modules/spreadsheets/import-file';
 import { storeSpreadsheet } from '../src/server/modules/spreadsheets/service';
-import { workspaceOf } from '../src/server/modules/workspace/service';
+import { currentWorkspace } from '../src/server/modules/workspace/current';
 import { createTestApp, signUp } from '../src/server/test-helpers';
 import { rng } from '../samples/rng';
 import { addWholeSheetTable } from './board';
@@ -74,7 +74,7 @@ async function run(db: 'sqlite' | 'postgres', data: Cell[][]): Promise<Result> {
   const t = await createTestApp({ sheetCacheMb: 4096 });
   try {
     const user = await signUp(t.app, 'Bench', `bench-chart-${Date.now()}@example.com`, 'benchmark-pass');
-    const ws = await workspaceOf(t.ctx, user.id);
+    const ws = await currentWorkspace(t.ctx, user);
     let s = performance.now();
     const spreadsheet = await storeSpreadsheet(t.ctx, ws.id, 'Orders 1M', [{ title: SHEET, columns: COLUMNS, rows: data }], 'json');
     const storeS = (performance.now() - s) / 1000;

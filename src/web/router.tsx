@@ -1,5 +1,5 @@
-// Routes of shell §2.1 that exist so far. Later issues (boardWorkspace) render a
-// 'Coming soon' page; anything else unknown is the 404 screen. Routes name their middleware
+// Routes of shell §2.1 that exist so far. Later issues render a
+// 'Coming soon' page (LATER); anything else unknown is the 404 screen. Routes name their middleware
 // (guards/registry.ts) with <RouteMiddleware use={[...]} />.
 import { createBrowserRouter, Outlet } from 'react-router';
 import { LoadingBar } from './components/LoadingBar';
@@ -28,8 +28,7 @@ function Root() {
 }
 
 // One a line: reserved-paths.test.ts reads them.
-const LATER = [
-  'boardWorkspace',
+const LATER: string[] = [
 ];
 
 export const router = createBrowserRouter([
@@ -78,6 +77,9 @@ export const router = createBrowserRouter([
           // Personal API tokens and the REST API reference (issue 18).
           { path: 'developerlogin', lazy: async () => ({ Component: (await import('./routes/DeveloperPage')).DeveloperPage }) },
           { path: 'developerlogin/reference', lazy: async () => ({ Component: (await import('./routes/ApiReferencePage')).ApiReferencePage }) },
+          // Several workspaces per owner and the first run (issue 18).
+          { path: 'start', lazy: async () => ({ Component: (await import('./routes/StartPage')).StartPage }) },
+          { path: 'new-workspace', lazy: async () => ({ Component: (await import('./routes/NewWorkspacePage')).NewWorkspacePage }) },
           { path: 'apps/:appId/map-data', lazy: async () => ({ Component: (await import('./features/templates/MappingPage')).MappingPage }) },
           { path: '*', Component: ComingSoon },
         ],
@@ -122,6 +124,12 @@ export const router = createBrowserRouter([
       { path: 'blog/preview/:slug', lazy: async () => ({ Component: (await import('./routes/blog/BlogPreviewPage')).BlogPreviewPage }) },
       { path: 'blog/:slug', lazy: async () => ({ Component: (await import('./routes/blog/BlogPostPage')).BlogPostPage }) },
       { path: 'blog/*', Component: NotFound },
+      // The current workspace's boards (issue 18): signed in only, like the dashboard.
+      {
+        path: 'boardWorkspace',
+        Component: RequireAuth,
+        children: [{ index: true, lazy: async () => ({ Component: (await import('./routes/BoardWorkspacePage')).BoardWorkspacePage }) }],
+      },
       ...LATER.map((path) => ({ path, Component: ComingSoon })),
       { path: ':boardSlug', Component: BoardRoute },
       // A page of a multipage app on the base host (on an app host, `/:boardSlug` is the page).

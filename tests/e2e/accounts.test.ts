@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkInLastMail, startInbox, type MailInbox } from '../../src/server/test-smtp';
-import { shot } from './flows';
+import { shot, skipOnboarding } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -42,7 +42,7 @@ describe('owner accounts', () => {
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Password').fill('correct horse battery');
     await form.getByRole('button', { name: /sign up/i }).click();
-    await owner.waitForURL('**/dashboard');
+    await skipOnboarding(owner);
     const notice = owner.getByTestId('verify-email-notice');
     await notice.getByText('Verify your e-mail address to publish').waitFor();
     await notice.getByText(email).waitFor();

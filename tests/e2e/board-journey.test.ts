@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBlock, choose, shot, verifyOwnerEmail } from './flows';
+import { addBlock, choose, shot, skipOnboarding, verifyOwnerEmail } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -71,7 +71,7 @@ describe('a new owner builds and publishes a board', () => {
     await expect(owner.getByText(/at least 8 characters/i).first().isVisible()).resolves.toBe(true);
     await owner.getByLabel('Password').fill('correct horse battery');
     await owner.getByRole('button', { name: /sign up/i }).click();
-    await owner.waitForURL('**/dashboard');
+    await skipOnboarding(owner);
     // Publishing needs the address verified (accounts.test.ts follows the link itself).
     verifyOwnerEmail(server, email);
     await owner.reload();

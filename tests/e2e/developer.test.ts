@@ -141,7 +141,7 @@ describe('/dashboard/signupbackup', () => {
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill('long enough 1');
       await page.getByRole('button', { name: 'Sign up' }).click();
-      await page.waitForURL((u) => u.pathname === '/dashboard');
+      await page.waitForURL((u) => u.pathname === '/dashboard/start');
       const me = await context.request.get(`${server.baseUrl}/api/auth`);
       expect(me.status()).toBe(200);
       expect(((await me.json()) as { user: { email: string } }).user.email).toBe(email);

@@ -6,7 +6,7 @@
 // Every step leaves a screenshot (first-hour-walk/<width>-<step>.png).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBlock, choose, guestPage, saveBlock, shot, verifyOwnerEmail } from './flows';
+import { addBlock, choose, guestPage, saveBlock, shot, skipOnboarding, verifyOwnerEmail } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -55,7 +55,7 @@ for (const [label, viewport] of [
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill('correct horse battery');
       await page.getByRole('button', { name: /sign up/i }).click();
-      await page.waitForURL('**/dashboard');
+      await skipOnboarding(page);
       // Publishing needs the address verified (accounts.test.ts follows the link itself).
       verifyOwnerEmail(server, email);
       await page.reload();

@@ -10,6 +10,8 @@ export interface UsersTable {
   created_at: string;
   /** When the address was proved (issue 18); null: the owner may build but not publish. */
   email_verified_at?: string | null;
+  /** The workspace the dashboard shows (migration 0023); checked on every use (workspace/current.ts). */
+  current_workspace_id: Generated<string | null>;
 }
 
 export interface SessionsTable {

@@ -4,7 +4,10 @@
 // a one-time link (/join-workspace?token=...) that binds the account signed in when it is opened.
 import { z } from 'zod';
 
-/** `GET /api/board/workspace`: the signed-in owner's plan. */
+/**
+ * `GET /api/board/workspace`: the plan of the signed-in account's current workspace (issue 18: an
+ * owner may hold several, each with its plan; GET /api/workspaces names them).
+ */
 export const WorkspaceResponse = z.object({ is_free_plan: z.boolean() });
 
 export const EDITOR_STATUSES = ['invited', 'active'] as const;

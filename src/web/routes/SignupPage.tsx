@@ -25,7 +25,8 @@ export function SignupPage() {
     mutationFn: (body: typeof values) => api.post<Out<typeof UserResponse>>('/api/auth/signup', body),
     onSuccess: async (res) => {
       qc.setQueryData(keys.me, res.user);
-      await continueAfterSignIn(templateId, navigate);
+      // A new owner's first step (issue 18), unless the template flow brought them here.
+      await continueAfterSignIn(templateId, navigate, '/dashboard/start');
     },
     onError: (e) => {
       const byPath = issuesByPath(e);

@@ -22,6 +22,7 @@ import { googleConflicts } from './0018_google_conflicts';
 import { blog } from './0019_blog';
 import { accounts } from './0020_accounts';
 import { apiTokens } from './0022_api_tokens';
+import { workspaces } from './0023_workspaces';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0019_blog': blog,
   '0020_accounts': accounts,
   '0022_api_tokens': apiTokens,
+  '0023_workspaces': workspaces,
 };

@@ -248,6 +248,8 @@ const OWNER_CALLS: Call[] = [
   { name: 'marketplace request', method: 'GET', url: (f) => `/api/multipage/marketplace/review-request?app_id=${f.id}` },
   // What the app's blocks use, for binding it to another spreadsheet (issue 15; clones/mapping.test.ts).
   { name: 'column mapping plan', method: 'GET', url: (f) => `/api/apps/${f.id}/column-mapping` },
+  // The board's thumbnail on /boardWorkspace (issue 18; workspace/workspaces.test.ts).
+  { name: 'board thumbnail', method: 'GET', url: (f) => `/api/apps/${f.id}/thumbnail.svg` },
   // The data editor's routes (issue 13), on a spreadsheet of the owner's no app uses: they
   // change its columns, which the fixture's sheet must keep.
   { name: 'add column', method: 'POST', url: () => `/api/spreadsheets/${scratchId}/sheets/Orders/columns`, payload: () => ({ name: `Extra ${++added}` }) },
@@ -1225,5 +1227,34 @@ describe("owner accounts ('signed-in' and the public link routes)", () => {
       expect((await publish(role)).statusCode, role).toBe(200);
       expect((await unpublish()).statusCode).toBe(200);
     }
+  });
+});
+
+describe("workspaces ('signed-in', issue 18): the caller's own and edited workspaces only", () => {
+  it('list, boards, switch, rename, delete and create: who gets what', async () => {
+    const ownerWs = (await t.ctx.db.selectFrom('workspaces').select(['id', 'name']).where('owner_id', '=', owner.id).executeTakeFirstOrThrow());
+    const unexpected: string[] = [];
+    const expectations: { name: string; method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: object; answers: Record<Role, number> }[] = [
+      { name: 'list', method: 'GET', url: '/api/workspaces', answers: { anonymous: 401, owner: 200, 'workspace editor': 200, 'other owner': 200 } },
+      { name: 'boards', method: 'GET', url: '/api/board-workspace?q=shop&sort=name', answers: { anonymous: 401, owner: 200, 'workspace editor': 200, 'other owner': 200 } },
+      { name: "switch to the owner's", method: 'PUT', url: '/api/workspaces/current', payload: { id: ownerWs.id }, answers: { anonymous: 401, owner: 200, 'workspace editor': 200, 'other owner': 404 } },
+      { name: "rename the owner's", method: 'PATCH', url: `/api/workspaces/${ownerWs.id}`, payload: { name: ownerWs.name }, answers: { anonymous: 401, owner: 200, 'workspace editor': 403, 'other owner': 404 } },
+      // The owner's only workspace: never deleted (409); nobody else may try.
+      { name: "delete the owner's", method: 'DELETE', url: `/api/workspaces/${ownerWs.id}`, payload: { confirm: ownerWs.name }, answers: { anonymous: 401, owner: 409, 'workspace editor': 403, 'other owner': 404 } },
+      { name: 'create', method: 'POST', url: '/api/workspaces', payload: { name: 'Matrix' }, answers: { anonymous: 401, owner: 201, 'workspace editor': 201, 'other owner': 201 } },
+    ];
+    for (const call of expectations)
+      for (const role of ROLES) {
+        const res = await t.app.inject({ method: call.method, url: call.url, headers: as(userOf(role)), ...(call.payload ? { payload: call.payload } : {}) });
+        if (res.statusCode !== call.answers[role]) unexpected.push(`${role} ${call.name} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+      }
+    expect(unexpected).toEqual([]);
+    // The editor switched to the owner's workspace: its boards (and nobody else's) are theirs to list.
+    const boards = await ok<{ boards: { name: string }[] }>(await t.app.inject({ method: 'PUT', url: '/api/workspaces/current', headers: as(editor), payload: { id: ownerWs.id } }).then(() => t.app.inject({ method: 'GET', url: '/api/board-workspace?q=shop&sort=name', headers: as(editor) })));
+    expect(boards.boards.map((b) => b.name)).toEqual(expect.arrayContaining(['Private Shop', 'Public Shop']));
+    const theirs = await t.ctx.db.selectFrom('apps').select('name').where('workspace_id', '=', ownerWs.id).execute();
+    expect(boards.boards.length).toBe(theirs.filter((a) => /shop/i.test(a.name)).length);
+    const strangers = await ok<{ boards: { name: string }[] }>(await t.app.inject({ method: 'GET', url: '/api/board-workspace?q=shop', headers: as(other) }));
+    expect(strangers.boards).toEqual([]);
   });
 });

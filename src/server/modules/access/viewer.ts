@@ -110,8 +110,10 @@ interface ViewableApp {
  */
 export async function editsWorkspace(ctx: ServerContext, user: SessionUser | null, workspaceId: string): Promise<boolean> {
   if (!user) return false;
-  const ws = await workspaceRepo(ctx.db).byOwner(user.id);
-  if (ws?.id === workspaceId) return true;
+  // Any of the workspaces the account owns (issue 18: several per owner), not only its current one.
+  const ws = await workspaceRepo(ctx.db).byId(workspaceId);
+  if (!ws) return false;
+  if (ws.owner_id === user.id) return true;
   return editorsRepo(ctx.db).isEditor(workspaceId, user.id);
 }
 

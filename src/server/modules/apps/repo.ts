@@ -42,6 +42,18 @@ export function appsRepo(db: Db) {
     async update(id: string, patch: Partial<Omit<AppRow, 'id' | 'workspace_id' | 'created_at'>>) {
       await db.updateTable('apps').set(patch).where('id', '=', id).execute();
     },
+    /** The app changed (its pages or blocks): /boardWorkspace sorts by this. */
+    async touch(id: string, at: string) {
+      await db.updateTable('apps').set({ updated_at: at }).where('id', '=', id).execute();
+    },
+    /** touch, for the app of a page. */
+    async touchOfPage(pageId: string, at: string) {
+      await db
+        .updateTable('apps')
+        .set({ updated_at: at })
+        .where('id', '=', (eb) => eb.selectFrom('pages').select('app_id').where('pages.id', '=', pageId))
+        .execute();
+    },
     async delete(id: string) {
       const pageIds = (await db.selectFrom('pages').select('id').where('app_id', '=', id).execute()).map((p) => p.id);
       if (pageIds.length) await db.deleteFrom('blocks').where('page_id', 'in', pageIds).execute();

@@ -8,7 +8,7 @@ import type { ServerContext } from '../../context';
 import { parse } from '../../http';
 import { IpLimiter } from '../auth/limiter';
 import { perAccount, type RateLimit } from '../auth/rate-limit';
-import { workspaceOf } from '../workspace/service';
+import { currentWorkspace } from '../workspace/current';
 import { assertMayPublish } from '../account/publishing';
 import { customDomainOf, verifyCustomDomain } from './custom-domain';
 import { boardMetadata, pageMetadata } from './metadata';
@@ -24,7 +24,7 @@ export function appRoutes(app: FastifyInstance, ctx: ServerContext) {
   app.post('/api/apps', { config: { access: 'signed-in', api: { tag: 'Apps', summary: 'Create an app', body: CreateAppBody, response: AppResponse, status: 201 } } }, async (request, reply) => {
     const user = signedInUser(request);
     const body = parse(CreateAppBody, request.body);
-    const ws = await workspaceOf(ctx, user.id);
+    const ws = await currentWorkspace(ctx, user);
     // Publishing waits for a verified address (account/publishing.ts); a private app is always fine.
     if (body.public) await assertMayPublish(ctx, ws.id, user.id);
     const { app: created } = await service.createApp(ctx, { workspaceId: ws.id }, body);

@@ -21,6 +21,7 @@ import { editorsRepo, workspaceRepo } from '../workspace/repo';
 import { newDomainToken } from './custom-domain';
 import { appView, type AppView } from './record';
 import { appsRepo, type AppRow } from './repo';
+import { currentWorkspaceOrNull } from '../workspace/current';
 
 /** The wire shape of GET /api/apps/{id} (no workspace id, no settings). */
 export function appOut(a: AppView & { ownerName?: string }): App {
@@ -177,9 +178,17 @@ export async function createApp(
   }
 }
 
-/** The apps of the user's workspace, then those of the workspaces they edit (marked with their owner). */
+/**
+ * The apps of the user's current workspace (workspace/current.ts). In one of their own, then those
+ * of the workspaces they edit, marked with their owner (as before several workspaces: an editor
+ * finds them without switching); in a workspace they edit, its apps, marked the same way.
+ */
 export async function listApps(ctx: ServerContext, user: SessionUser): Promise<(AppView & { ownerName?: string })[]> {
-  const ws = await workspaceRepo(ctx.db).byOwner(user.id);
+  const ws = await currentWorkspaceOrNull(ctx, user);
+  if (ws?.role === 'editor') {
+    const other = await workspaceRepo(ctx.db).withOwner(ws.id);
+    return (await appsRepo(ctx.db).listByWorkspace(ws.id)).map((row) => ({ ...appView(row), ownerName: other?.owner_name ?? '' }));
+  }
   const own = ws ? (await appsRepo(ctx.db).listByWorkspace(ws.id)).map(appView) : [];
   const shared: (AppView & { ownerName: string })[] = [];
   for (const id of await editorsRepo(ctx.db).workspacesOf(user.id)) {
@@ -227,8 +236,8 @@ export async function updateApp(ctx: ServerContext, app: AppView, body: UpdateAp
 
 export async function deleteApp(ctx: ServerContext, user: SessionUser, app: AppView) {
   // Workspace editors change apps; only the workspace's owner deletes them.
-  const ws = await workspaceRepo(ctx.db).byOwner(user.id);
-  if (ws?.id !== app.workspaceId) throw forbidden('Only the owner of this workspace can delete its apps');
+  const ws = await workspaceRepo(ctx.db).byId(app.workspaceId);
+  if (ws?.owner_id !== user.id) throw forbidden('Only the owner of this workspace can delete its apps');
   // A submitted app's review request, versions and listing go with it (cascades); the versions'
   // frozen copies in the marketplace workspace (apps, spreadsheets, copied files) are dropped
   // here, so nothing is left behind. Buyers' clones are full copies and stay as they are.

@@ -8,7 +8,7 @@ import { signedInUser } from '../access/enforce';
 import { appInQueryOrOwn } from '../access/resources';
 import { IpLimiter } from '../auth/limiter';
 import { perAccount, type RateLimit } from '../auth/rate-limit';
-import { workspaceOf } from '../workspace/service';
+import { currentWorkspace } from '../workspace/current';
 import { paidSubmitStatus } from './connect';
 import { connectLink, connectStatus, handleWebhook, refreshAccount } from './service';
 
@@ -36,7 +36,7 @@ export function billingRoutes(app: FastifyInstance, ctx: ServerContext) {
     { config: { access: 'owner', resource: appInQueryOrOwn(StripeSubmitStatusQuery, (q) => q.app_id, "no app_id: the caller's own workspace") } },
     async (request) => {
       // The resolver read app_id with the contract (a bad one is its 400; an unknown app 404).
-      const workspaceId = request.access.app?.workspaceId ?? (await workspaceOf(ctx, signedInUser(request).id)).id;
+      const workspaceId = request.access.app?.workspaceId ?? (await currentWorkspace(ctx, signedInUser(request))).id;
       return paidSubmitStatus(ctx, workspaceId);
     },
   );

@@ -13,7 +13,10 @@ import { badRequest, conflict, HttpError } from '../../errors';
 import { nowIso, sha256 } from '../../http';
 import type { SessionUser } from '../auth/session';
 import { applyPurchaseEvent, isPurchaseEvent } from '../purchases/webhook';
-import { workspaceOf } from '../workspace/service';
+import { currentWorkspace, ownCurrentWorkspace } from '../workspace/current';
+
+/** Only a workspace's owner connects (or refreshes) the account its templates are paid into. */
+const CONNECT_OWNER_ONLY = 'Only the owner of this workspace can connect its payments account. Switch to one of your own workspaces.';
 import { PAID_REASONS, paidSubmitStatus } from './connect';
 import { stripeRepo, type AccountState, type StripeAccountRow } from './repo';
 import { callStripe, stripeClient, stripeFailure } from './stripe';
@@ -52,7 +55,7 @@ function accountMissing(err: unknown): boolean {
 
 /** The caller's own workspace's account, as Stripe last reported it (GET /api/billing/connect). */
 export async function connectStatus(ctx: ServerContext, user: SessionUser): Promise<ConnectStatus> {
-  const ws = await workspaceOf(ctx, user.id);
+  const ws = await currentWorkspace(ctx, user);
   const row = await stripeRepo(ctx.db).accountOf(ws.id);
   const { can_submit_paid } = await paidSubmitStatus(ctx, ws.id);
   return { configured: !!stripeClient(ctx.config), account: row ? accountView(row) : null, can_submit_paid };
@@ -66,7 +69,7 @@ export async function connectStatus(ctx: ServerContext, user: SessionUser): Prom
  */
 export async function connectLink(ctx: ServerContext, user: SessionUser, baseUrl: string): Promise<{ url: string }> {
   const stripe = client(ctx);
-  const ws = await workspaceOf(ctx, user.id);
+  const ws = await ownCurrentWorkspace(ctx, user, CONNECT_OWNER_ONLY);
   const repo = stripeRepo(ctx.db);
   let row = await repo.accountOf(ws.id);
   let replacing: string | undefined;
@@ -130,7 +133,7 @@ async function createAccount(ctx: ServerContext, stripe: Stripe, workspaceId: st
  */
 export async function refreshAccount(ctx: ServerContext, user: SessionUser): Promise<ConnectStatus> {
   const stripe = client(ctx);
-  const ws = await workspaceOf(ctx, user.id);
+  const ws = await ownCurrentWorkspace(ctx, user, CONNECT_OWNER_ONLY);
   const repo = stripeRepo(ctx.db);
   const row = await repo.accountOf(ws.id);
   if (row) {

@@ -11,6 +11,7 @@ import type { AppView } from '../apps/record';
 import { viewerBlock } from '../actions/secrets';
 import type { PageRow } from '../pages/repo';
 import { blocksRepo, type BlockRow } from './repo';
+import { appsRepo } from '../apps/repo';
 
 function configOf(record: BlockRecord): string {
   const { id: _id, type: _type, temp_block: _temp, ...config } = record;
@@ -24,6 +25,7 @@ export async function insertBlocks(ctx: ServerContext, pageId: string, records: 
   await blocksRepo(ctx.db).insert(
     records.map((r, i) => ({ id: r.id || newId(), page_id: pageId, position: start + i, type: r.type, config: configOf(r), created_at: now, updated_at: now })),
   );
+  await appsRepo(ctx.db).touchOfPage(pageId, now);
 }
 
 /** Owner-written patterns must be ones RE2 runs (shared/rows/regex.ts): refused on saving. */
@@ -77,6 +79,7 @@ export async function createBlock(ctx: ServerContext, pageRow: PageRow, app: App
     const repo = blocksRepo(trx);
     await repo.insert([{ id: record.id, page_id: pageId, position: await repo.nextPosition(pageId), type: record.type, config: configOf(record), created_at: now, updated_at: now }]);
     await placeInFrameOrder(trx, pageId);
+    await appsRepo(trx).touch(app.id, now);
   });
   return record;
 }
@@ -89,12 +92,15 @@ export async function updateBlock(ctx: ServerContext, row: BlockRow, body: Recor
     throw badRequest('The type of a block cannot change; add a new block instead', [{ path: 'type', message: 'Cannot change' }]);
   const { id: _sid, type: _st, ...storedSettings } = stored;
   const record = checked(kind, { ...storedSettings, ...changes }, row.id);
-  await blocksRepo(ctx.db).update(row.id, { config: configOf(record), type: record.type, updated_at: nowIso() });
+  const now = nowIso();
+  await blocksRepo(ctx.db).update(row.id, { config: configOf(record), type: record.type, updated_at: now });
+  await appsRepo(ctx.db).touchOfPage(row.page_id, now);
   return record;
 }
 
 export async function deleteBlock(ctx: ServerContext, row: BlockRow) {
   await blocksRepo(ctx.db).delete(row.id);
+  await appsRepo(ctx.db).touchOfPage(row.page_id, nowIso());
 }
 
 /**
@@ -108,6 +114,7 @@ export async function reorderBlocks(ctx: ServerContext, page: PageRow, order: st
   if (given.size !== order.length || order.length !== current.length || current.some((id) => !given.has(id)))
     throw badRequest('The order must list every block of the page exactly once', [{ path: 'order', message: 'Must be exactly the ids of the page\'s blocks' }]);
   await ctx.db.transaction().execute((trx) => placeInFrameOrder(trx, page.id, order));
+  await appsRepo(ctx.db).touch(page.app_id, nowIso());
   return shownBlocks(ctx, page);
 }
 

@@ -15,16 +15,17 @@ import { purchasesRepo } from '../purchases/repo';
 import { copyApp } from '../templates/copy';
 import { UPLOAD_MESSAGES } from '../uploads/service';
 import { uploadsRepo } from '../uploads/repo';
-import { workspaceRepo } from '../workspace/repo';
 import { clonesRepo, type ListedTemplate } from './repo';
+import { currentWorkspaceOrNull } from '../workspace/current';
 
 /** Derived subdomains tried when racing clones take the same one. */
 const SUBDOMAIN_ATTEMPTS = 5;
 
-/** The caller's own workspace (a clone never lands in a workspace they only edit). */
+/** The caller's current workspace, one of their own (a clone never lands in a workspace they only edit). */
 async function ownWorkspace(ctx: ServerContext, user: SessionUser): Promise<string> {
-  const ws = await workspaceRepo(ctx.db).byOwner(user.id);
+  const ws = await currentWorkspaceOrNull(ctx, user);
   if (!ws) throw forbidden('You need a workspace of your own to use templates.');
+  if (ws.role !== 'owner') throw forbidden('Templates go into a workspace of your own. Switch to one of your workspaces first.');
   return ws.id;
 }
 
@@ -107,7 +108,7 @@ export async function cloneTemplate(ctx: ServerContext, user: SessionUser, templ
 
 /** The caller's workspace's cloned apps, with "update available" when a newer version was approved. */
 export async function listOrigins(ctx: ServerContext, user: SessionUser): Promise<AppOrigin[]> {
-  const ws = await workspaceRepo(ctx.db).byOwner(user.id);
+  const ws = await currentWorkspaceOrNull(ctx, user);
   if (!ws) return [];
   const rows = await clonesRepo(ctx.db).originsOf(ws.id);
   return rows.map((r) => {

@@ -13,11 +13,11 @@ import { badRequest, HttpError, notFound } from '../../errors';
 import { newId, nowIso, randomToken, sha256 } from '../../http';
 import { editsWorkspace } from '../access/viewer';
 import type { SessionUser } from '../auth/session';
-import { workspaceRepo } from '../workspace/repo';
 import { connectionAuth, consentUrl, driveApi, exchangeCode, GOOGLE_SCOPES, invalidGrant, oauthConfigured, sheetsApi, type GoogleAuth } from './client';
 import { sendReconnectMail } from './reconnect-mail';
 import { googleConnectionsRepo, googleStatesRepo, type GoogleConnectionRow } from './repo';
 import { decryptToken, encryptToken, tokenKey } from './secrets';
+import { currentWorkspaceOrNull } from '../workspace/current';
 
 /** How long a consent link stays usable. */
 export const STATE_TTL_MS = 10 * 60_000;
@@ -30,10 +30,10 @@ export function redirectUri(ctx: ServerContext): string {
   return `${ctx.config.publicScheme === 'https' ? 'https' : 'http'}://${ctx.config.baseHost}/api/google/callback`;
 }
 
-/** The workspace a request acts on: the one named (the caller must own or edit it), else the caller's own. */
+/** The workspace a request acts on: the one named (the caller must own or edit it), else the caller's current one. */
 export async function workspaceFor(ctx: ServerContext, user: SessionUser, workspaceId: string | undefined): Promise<string> {
   if (workspaceId === undefined) {
-    const own = await workspaceRepo(ctx.db).byOwner(user.id);
+    const own = await currentWorkspaceOrNull(ctx, user);
     if (!own) throw notFound(M.noWorkspace);
     return own.id;
   }

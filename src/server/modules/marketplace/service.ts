@@ -31,10 +31,10 @@ import { appsRepo } from '../apps/repo';
 import { PAID_REASONS, paidSubmitStatus } from '../billing/connect';
 import { dropVersionCopies, freezeVersion, removeCopiedFiles } from '../templates/freeze';
 import { SETTING_MEDIA, storeUpload } from '../uploads/service';
-import { workspaceRepo } from '../workspace/repo';
 import { reviewRequestsRepo, type ReviewRequestRow, type SubmissionFields } from './repo';
 import { reviewRequestOut } from './record';
 import { cleanDescription } from './sanitize';
+import { currentWorkspaceOrNull } from '../workspace/current';
 
 type Form = z.output<typeof SubmitForm>;
 
@@ -210,7 +210,7 @@ export async function uploadMarketplaceImage(
     const app = await appsRepo(ctx.db).findById(input.appId);
     if (app && (await editsWorkspace(ctx, user, app.workspace_id))) workspaceId = app.workspace_id;
   }
-  workspaceId ??= (await workspaceRepo(ctx.db).byOwner(user.id))?.id ?? null;
+  workspaceId ??= (await currentWorkspaceOrNull(ctx, user))?.id ?? null;
   if (!workspaceId) throw forbidden('Only owners of a workspace can upload template images');
   const upload = await storeUpload(ctx, { workspaceId, appId: null, rules: [IMAGE_RULE], editor: true }, input.name, input.data);
   return { url: upload.url, name: upload.name, size: upload.size, type: upload.type, field: input.field };

@@ -14,6 +14,7 @@ import { viewerBlocks } from '../actions/secrets';
 import { blocksOfPages } from '../blocks/record';
 import { isDetailPage, withAppFrame } from '../../../blocks/app-frame';
 import { pagesRepo, type PageRow } from './repo';
+import { appsRepo } from '../apps/repo';
 
 /** Spec defaults of the page state colours (blocks-and-data §3 "Page state"). */
 export const PAGE_DEFAULTS = {
@@ -143,6 +144,7 @@ export async function createPage(ctx: ServerContext, app: AppView, body: { page_
       created_at: nowIso(),
     };
     await repo.insert(row);
+    await appsRepo(ctx.db).touch(app.id, row.created_at);
     return shownPage(ctx, row);
   });
 }
@@ -162,6 +164,7 @@ export async function renamePage(ctx: ServerContext, row: PageRow, body: { page_
     const explicit = body.page_slug ? givenSlug(body.page_slug) : null;
     await withSlug(ctx, row.app_id, explicit, () => pageSlugOf(body.page_name), row.id, (slug) => repo.update(row.id, { page_name: body.page_name, page_slug: slug }));
   }
+  await appsRepo(ctx.db).touch(row.app_id, nowIso());
   return shownPage(ctx, (await repo.findById(row.id))!);
 }
 
@@ -174,6 +177,7 @@ export async function updatePageSettings(ctx: ServerContext, row: PageRow, body:
   if (is_public !== undefined) patch.is_public = is_public;
   if (is_auth !== undefined) patch.is_auth = is_auth;
   await pagesRepo(ctx.db).update(row.id, patch);
+  await appsRepo(ctx.db).touch(row.app_id, nowIso());
   if (page_name !== undefined && page_name !== row.page_name) await renamePage(ctx, { ...row, ...patch }, { page_name });
   return (await pagesRepo(ctx.db).findById(row.id))!;
 }
@@ -188,6 +192,7 @@ export async function reorderPages(ctx: ServerContext, user: SessionUser, app: A
   if (home && order[0] !== home.id) throw badRequest('The home page stays first', [{ path: 'order', message: 'The home page stays first' }]);
   await ctx.db.transaction().execute(async (trx) => {
     for (const [position, id] of order.entries()) await pagesRepo(trx).update(id, { position });
+    await appsRepo(trx).touch(app.id, nowIso());
   });
   return listPages(ctx, app, await appViewer(ctx, ownerCaller(user), app));
 }
@@ -195,5 +200,8 @@ export async function reorderPages(ctx: ServerContext, user: SessionUser, app: A
 /** Deletes a page and its blocks; never the home page (the app's root). */
 export async function deletePage(ctx: ServerContext, row: PageRow) {
   if (row.page_type === 'home') throw badRequest('The home page cannot be deleted');
-  await ctx.db.transaction().execute((trx) => pagesRepo(trx).delete(row.id));
+  await ctx.db.transaction().execute(async (trx) => {
+    await pagesRepo(trx).delete(row.id);
+    await appsRepo(trx).touch(row.app_id, nowIso());
+  });
 }

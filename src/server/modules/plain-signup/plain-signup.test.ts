@@ -33,7 +33,7 @@ describe('the plain sign-up page', () => {
     const email = uniqueEmail('plain');
     const res = await form({ name: 'Plain Pat', email, password: 'long enough 1' }, { origin: 'http://localhost:3000', host: 'localhost:3000' });
     expect(res.statusCode, res.body).toBe(303);
-    expect(res.headers.location).toBe('/dashboard');
+    expect(res.headers.location).toBe('/dashboard/start');
     const me = await t.app.inject({ method: 'GET', url: '/api/auth', headers: { cookie: sessionCookie(res) } });
     expect(me.json().user).toMatchObject({ name: 'Plain Pat', email });
     // The workspace is seeded as with the JSON sign-up (its example board).

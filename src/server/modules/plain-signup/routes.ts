@@ -1,7 +1,7 @@
 // /dashboard/signupbackup (issue 18): sign-up as a plain HTML form that posts and redirects, for
 // browsers without JavaScript (or whose copy of the web app does not load). The same sign-up as
 // POST /api/auth/signup (auth.signup, the same workspace seeding, session cookie and budget of
-// failures per IP); the answer is a page, not JSON: 303 to /dashboard on success, the form again
+// failures per IP); the answer is a page, not JSON: 303 to /dashboard/start (the first-run page) on success, the form again
 // with the problem (and the name and e-mail kept) otherwise.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SignupBody } from '../../../shared/api';
@@ -72,7 +72,7 @@ export function plainSignupRoutes(app: FastifyInstance, ctx: ServerContext) {
         const { user, session } = await auth.signup(ctx, body, setupWorkspace, request.headers['user-agent']);
         await sendVerificationAfterSignup(ctx, user, linkScheme(ctx.config, request));
         setSessionCookie(request, reply, session);
-        return reply.redirect('/dashboard', 303);
+        return reply.redirect('/dashboard/start', 303);
       },
     );
   });

@@ -12,7 +12,8 @@ import { nowIso, sha256 } from '../../http';
 import type { SessionUser } from '../auth/session';
 import { stripeRepo } from '../billing/repo';
 import { callStripe, stripeClient, stripeFailure } from '../billing/stripe';
-import { workspaceOf } from '../workspace/service';
+import { workspaceRepo } from '../workspace/repo';
+import { ownCurrentWorkspace } from '../workspace/current';
 import { purchasesRepo, type PurchaseRow } from './repo';
 
 /** Stripe's Checkout Session ids. */
@@ -43,8 +44,9 @@ export async function checkout(ctx: ServerContext, user: SessionUser, templateId
   const listing = await repo.listing(templateId);
   if (!listing) throw notFound(TEMPLATE_MESSAGES.notFound);
   if (Number(listing.is_free) === 1 || listing.price_cents <= 0) throw badRequest(TEMPLATE_MESSAGES.freeNoCheckout);
-  const ws = await workspaceOf(ctx, user.id);
-  if (ws.id === listing.workspace_id || (await repo.editsWorkspace(user.id, listing.workspace_id))) throw conflict(TEMPLATE_MESSAGES.ownTemplate);
+  // Any workspace of the buyer's own (they may hold several), or one they edit.
+  const ws = await ownCurrentWorkspace(ctx, user, 'Templates go into a workspace of your own. Switch to one of your workspaces first.');
+  if ((await workspaceRepo(ctx.db).byId(listing.workspace_id))?.owner_id === user.id || (await repo.editsWorkspace(user.id, listing.workspace_id))) throw conflict(TEMPLATE_MESSAGES.ownTemplate);
   if (await repo.hasPaid(user.id, listing.id)) throw conflict(TEMPLATE_MESSAGES.alreadyPurchased);
   const stripe = stripeClient(ctx.config);
   if (!stripe) throw new HttpError(503, TEMPLATE_MESSAGES.paymentsOff, undefined, 'payments_off');

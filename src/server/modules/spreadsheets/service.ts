@@ -18,20 +18,14 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { newId, nowIso, parseJson } from '../../http';
 import type { SpreadsheetRef } from '../access/rules';
 import type { SessionUser } from '../auth/session';
-import { workspaceRepo } from '../workspace/repo';
 import { freshen, wantsFresh } from '../gsheets/freshen';
 import { guessSheetTypes, IMPORT_LIMITS, MESSAGES, rowJson, type Cell, type ImportLimits, type ParsedSheet, type ReadOptions } from './import-file';
 import { parseInWorker, previewInWorker, type RowBatch, type SheetShape } from './import-worker';
 import { sheetWithTypes } from './columns';
 import { spreadsheetsRepo, type SheetRecord } from './repo';
 import { filterMask, querySheet, type CachedSheet, type Row, type SheetRows } from './sheet-query';
+import { currentWorkspace } from '../workspace/current';
 
-/** The caller's own workspace (read through the repo: the workspace service seeds through this one). */
-async function workspaceOf(ctx: ServerContext, userId: string) {
-  const ws = await workspaceRepo(ctx.db).byOwner(userId);
-  if (!ws) throw notFound('Workspace not found');
-  return ws;
-}
 
 function summary(s: SheetRecord): SheetSummary {
   return { title: s.title, columns: parseJson<string[]>(s.columns, []), row_count: Number(s.row_count) };
@@ -312,7 +306,7 @@ export async function previewFile(ctx: ServerContext, file: Buffer, filename: st
 
 /** Stores an import in the caller's workspace (under claimImport) and warms the cache with it. */
 export async function importSpreadsheet(ctx: ServerContext, user: SessionUser, title: string, input: SheetSource, source: string) {
-  const ws = await workspaceOf(ctx, user.id);
+  const ws = await currentWorkspace(ctx, user);
   // What an import of this account left when the server stopped half-way (SQLite; none is
   // running: one import at a time per account, and PostgreSQL's are invisible until committed).
   for (const left of await spreadsheetsRepo(ctx.db).importingOf(ws.id)) await removeSpreadsheet(ctx, left.id);
@@ -338,7 +332,7 @@ export async function importSpreadsheet(ctx: ServerContext, user: SessionUser, t
 }
 
 export async function listSpreadsheets(ctx: ServerContext, user: SessionUser): Promise<Spreadsheet[]> {
-  const ws = await workspaceOf(ctx, user.id);
+  const ws = await currentWorkspace(ctx, user);
   const repo = spreadsheetsRepo(ctx.db);
   const list = await repo.listByWorkspace(ws.id);
   const sheets = await repo.sheetsOf(list.map((s) => s.id));
@@ -356,7 +350,7 @@ export async function listSpreadsheets(ctx: ServerContext, user: SessionUser): P
 export async function ownSpreadsheet(ctx: ServerContext, user: SessionUser, id: string) {
   const repo = spreadsheetsRepo(ctx.db);
   const s = await repo.findById(id);
-  const ws = await workspaceOf(ctx, user.id);
+  const ws = await currentWorkspace(ctx, user);
   if (!s || s.workspace_id !== ws.id) throw notFound('Spreadsheet not found');
   return s;
 }

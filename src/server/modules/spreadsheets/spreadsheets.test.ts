@@ -425,7 +425,7 @@ describe('one import at a time per account', () => {
 
   it('an import is listed only once all its rows are stored', async () => {
     const user = await signUp(t.app, 'Lister');
-    const ws = (await workspaceRepo(t.ctx.db).byOwner(user.id))!;
+    const ws = (await workspaceRepo(t.ctx.db).ownedBy(user.id))[0]!;
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
     let handed = 0;
@@ -450,7 +450,7 @@ describe('one import at a time per account', () => {
 
   it("the owner's next import removes what an import cut off by a stop left behind", async () => {
     const user = await signUp(t.app, 'Crashed');
-    const ws = (await workspaceRepo(t.ctx.db).byOwner(user.id))!;
+    const ws = (await workspaceRepo(t.ctx.db).ownedBy(user.id))[0]!;
     const repo = spreadsheetsRepo(t.ctx.db);
     await repo.insertSpreadsheet({ id: 'leftover-import-1', workspace_id: ws.id, title: 'Cut off', source: 'importing', created_at: new Date().toISOString() });
     await repo.insertSheet({ id: 'leftover-sheet-1', spreadsheet_id: 'leftover-import-1', title: 'S', position: 0, columns: '["a"]', row_count: 2, version: 1, updated_at: new Date().toISOString(), next_row_index: 2 });

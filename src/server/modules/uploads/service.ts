@@ -31,12 +31,12 @@ import { appView, resolveApp } from '../apps/record';
 import type { SessionUser } from '../auth/session';
 import { blockRecord } from '../blocks/record';
 import { rowsRepo } from '../rows/repo';
-import { workspaceRepo } from '../workspace/repo';
 import { acceptRule, type AcceptRule } from './accept';
 import { uploadsDir } from './files';
 import { detectType } from './detect';
 import { uploadsRepo, type UploadRow } from './repo';
 import { stripControlChars } from '../../../shared/rules/control-chars';
+import { currentWorkspaceOrNull } from '../workspace/current';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
@@ -140,9 +140,9 @@ export async function authorizeUpload(ctx: ServerContext, caller: Caller, req: U
   const user = caller.user;
   if (req.purpose === 'block-setting') return authorizeSettingUpload(ctx, user, req);
   const rules: AcceptRule[] = req.accept ? [ruleOf(req.accept)] : [];
-  const ws = user ? await workspaceRepo(ctx.db).byOwner(user.id) : undefined;
+  const ws = await currentWorkspaceOrNull(ctx, user);
   const app = req.board || req.host ? await resolveApp(ctx, { board: req.board, host: req.host }) : null;
-  // The owner or an editor of the app's workspace; without an app, a signed-in owner into their own.
+  // The owner or an editor of the app's workspace; without an app, a signed-in owner into their current one.
   const owner = app ? await editsWorkspace(ctx, user, app.workspaceId) : !!ws;
 
   let viewer: AppViewer | null = null;
@@ -207,7 +207,7 @@ async function authorizeSettingUpload(ctx: ServerContext, user: SessionUser | nu
     if (!(await canEdit(ctx, user, app))) throw forbidden(UPLOAD_MESSAGES.notEditor);
     return { workspaceId: app.workspaceId, appId: app.id, rules, editor: true };
   }
-  const ws = await workspaceRepo(ctx.db).byOwner(user.id);
+  const ws = await currentWorkspaceOrNull(ctx, user);
   if (!ws) throw forbidden(UPLOAD_MESSAGES.notEditor);
   return { workspaceId: ws.id, appId: null, rules, editor: true };
 }

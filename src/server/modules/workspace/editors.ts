@@ -14,7 +14,11 @@ import { newId, nowIso, randomToken, sha256 } from '../../http';
 import type { SessionUser } from '../auth/session';
 import { escapeHtml } from '../mail/mailer';
 import { editorsRepo, workspaceRepo, type WorkspaceEditorRow } from './repo';
-import { workspaceOf } from './service';
+import { WORKSPACE_MESSAGES } from '../../../shared/api/workspaces';
+import { ownCurrentWorkspace } from './current';
+
+/** The current workspace, when the account owns it: only owners manage editors. */
+const ownWorkspace = (ctx: ServerContext, owner: SessionUser) => ownCurrentWorkspace(ctx, owner, WORKSPACE_MESSAGES.editorsOwnerOnly);
 
 export const EDITOR_INVITATION_DAYS = 7;
 
@@ -29,7 +33,7 @@ function editorOut(row: WorkspaceEditorRow & { user_name?: string | null }): Wor
 }
 
 export async function listEditors(ctx: ServerContext, owner: SessionUser): Promise<WorkspaceEditor[]> {
-  const ws = await workspaceOf(ctx, owner.id);
+  const ws = await ownWorkspace(ctx, owner);
   return (await editorsRepo(ctx.db).list(ws.id)).map(editorOut);
 }
 
@@ -41,7 +45,7 @@ export interface InviteOptions {
 }
 
 export async function addEditor(ctx: ServerContext, owner: SessionUser, email: string, options: InviteOptions): Promise<{ editor: WorkspaceEditor; invitation_sent: boolean; invitation_link?: string }> {
-  const ws = await workspaceOf(ctx, owner.id);
+  const ws = await ownWorkspace(ctx, owner);
   if (!BASIC_EMAIL.test(email)) throw badRequest(M.invalidEmail, [{ path: 'email', message: M.invalidEmail }]);
   if (email === owner.email.toLowerCase()) throw badRequest(M.yourself, [{ path: 'email', message: M.yourself }]);
   options.mayInvite?.();
@@ -81,7 +85,7 @@ export async function addEditor(ctx: ServerContext, owner: SessionUser, email: s
 }
 
 export async function removeEditor(ctx: ServerContext, owner: SessionUser, id: string): Promise<void> {
-  const ws = await workspaceOf(ctx, owner.id);
+  const ws = await ownWorkspace(ctx, owner);
   if (!(await editorsRepo(ctx.db).delete(ws.id, id))) throw notFound(M.notFound);
 }
 

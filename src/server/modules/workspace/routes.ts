@@ -8,13 +8,19 @@ import { INVITATIONS_PER_OWNER, INVITATIONS_WINDOW_MS, IpLimiter, LOGIN_MAX_FAIL
 import { perAccount, perIp, type RateLimit } from '../auth/rate-limit';
 import { addEditor, joinWorkspace, listEditors, removeEditor } from './editors';
 import { workspacePlan } from './service';
+import { IdParams } from '../../../shared/api/params';
+import { BoardWorkspaceQuery, CreateWorkspaceBody, DeleteWorkspaceBody, RenameWorkspaceBody, SwitchWorkspaceBody } from '../../../shared/api/workspaces';
+import { appParam } from '../access/resources';
+import { resolvedApp } from '../access/enforce';
+import { boardsOfWorkspace, thumbnailOf } from './boards';
+import { createWorkspace, currentSummary, deleteWorkspace, listWorkspaces, renameWorkspace, switchWorkspace } from './workspaces';
 
 const tooManyInvitations = (w: string) => `Too many invitations sent. Please wait ${w} and try again.`;
 
 export function workspaceRoutes(app: FastifyInstance, ctx: ServerContext) {
   app.get('/api/board/workspace', { config: { access: 'signed-in', api: { tag: 'Workspace', summary: "Your workspace's plan", response: WorkspaceResponse } } }, async (request) => {
     const user = signedInUser(request);
-    return workspacePlan(ctx, user.id);
+    return workspacePlan(ctx, user);
   });
 
   // ---- Workspace editors (workspace/editors.ts): the signed-in owner's own workspace only ----
@@ -63,4 +69,56 @@ export function workspaceRoutes(app: FastifyInstance, ctx: ServerContext) {
     const { token } = parse(JoinWorkspaceBody, request.body);
     return { workspace: await joinWorkspace(ctx, user, token) };
   });
+
+  // ---- Several workspaces per owner (issue 18, workspace/workspaces.ts) ----
+
+  /** New workspaces per account: the 50-workspace cap bounds what is kept, this bounds the churn. */
+  const creations = perAccount(new IpLimiter(WORKSPACES_CREATED_PER_HOUR, 3600_000));
+  const created: RateLimit = { check: [creations], refusal: (w) => `Too many new workspaces. Please wait ${w} and try again.`, count: [{ when: 'success', budgets: [creations] }] };
+
+  app.get('/api/workspaces', { config: { access: 'signed-in' } }, async (request) => ({ workspaces: await listWorkspaces(ctx, signedInUser(request)) }));
+
+  app.post('/api/workspaces', { config: { access: 'signed-in', rateLimit: created } }, async (request, reply) => {
+    const { name } = parse(CreateWorkspaceBody, request.body);
+    return reply.status(201).send({ workspace: await createWorkspace(ctx, signedInUser(request), name) });
+  });
+
+  app.put('/api/workspaces/current', { config: { access: 'signed-in' } }, async (request) => {
+    const { id } = parse(SwitchWorkspaceBody, request.body);
+    return { workspace: await switchWorkspace(ctx, signedInUser(request), id) };
+  });
+
+  app.patch('/api/workspaces/:id', { config: { access: 'signed-in' } }, async (request) => {
+    const { id } = parse(IdParams, request.params);
+    const { name } = parse(RenameWorkspaceBody, request.body);
+    return { workspace: await renameWorkspace(ctx, signedInUser(request), id, name) };
+  });
+
+  app.delete('/api/workspaces/:id', { config: { access: 'signed-in' } }, async (request, reply) => {
+    const { id } = parse(IdParams, request.params);
+    const { confirm } = parse(DeleteWorkspaceBody, request.body);
+    await deleteWorkspace(ctx, signedInUser(request), id, confirm);
+    return reply.status(204).send();
+  });
+
+  // /boardWorkspace: the current workspace's boards, searched and sorted, with their thumbnails.
+  app.get('/api/board-workspace', { config: { access: 'signed-in' } }, async (request) => {
+    const user = signedInUser(request);
+    const query = parse(BoardWorkspaceQuery, request.query);
+    return { workspace: await currentSummary(ctx, user), boards: await boardsOfWorkspace(ctx, user, query.q ?? '', query.sort ?? 'updated') };
+  });
+
+  app.get('/api/apps/:id/thumbnail.svg', { config: { access: 'owner', resource: appParam(IdParams, (p) => p.id) } }, async (request, reply) => {
+    const svg = await thumbnailOf(ctx, resolvedApp(request).id);
+    // The address carries the app's last change (?v=), so a changed board gets a new one. Drawn
+    // from fixed shapes only; the policy is for anyone opening it directly all the same.
+    return reply
+      .header('Content-Type', 'image/svg+xml; charset=utf-8')
+      .header('Cache-Control', 'private, max-age=3600')
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+      .send(svg);
+  });
 }
+
+/** New workspaces one account may create per hour. */
+export const WORKSPACES_CREATED_PER_HOUR = 20;

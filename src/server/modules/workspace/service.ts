@@ -2,22 +2,17 @@ import { normalizeBlock } from '../../../shared/settings';
 import { blockSchemas } from '../../../blocks/schemas';
 import { exampleBoardBlocks } from '../../../blocks/starters';
 import type { ServerContext } from '../../context';
-import { notFound } from '../../errors';
 import { newId, nowIso } from '../../http';
 import { createApp } from '../apps/service';
 import { insertBlocks } from '../blocks/service';
 import { storeSpreadsheet } from '../spreadsheets/service';
+import { currentWorkspace } from './current';
 import { workspaceRepo } from './repo';
 import { SAMPLE_TITLE, sampleSheets } from './sample';
 
-export async function workspaceOf(ctx: ServerContext, userId: string) {
-  const ws = await workspaceRepo(ctx.db).byOwner(userId);
-  if (!ws) throw notFound('Workspace not found');
-  return ws;
-}
-
-export async function workspacePlan(ctx: ServerContext, userId: string) {
-  const ws = await workspaceOf(ctx, userId);
+/** The plan of the account's current workspace (workspace/current.ts). */
+export async function workspacePlan(ctx: ServerContext, user: { id: string }) {
+  const ws = await currentWorkspace(ctx, user);
   return { is_free_plan: ws.is_free_plan };
 }
 

@@ -46,4 +46,11 @@ describe('redirectAfterSignIn', () => {
     expect(await redirectAfterSignIn(null, found)).toBe('/dashboard');
     expect(await redirectAfterSignIn('gone', () => Promise.reject(new Error('Template not found in marketplace')))).toBe('/dashboard');
   });
+
+  it("sign-up's home (/dashboard/start) when nothing else is asked; the template flow still wins", async () => {
+    expect(await redirectAfterSignIn(null, found, '/dashboard/start')).toBe('/dashboard/start');
+    expect(await redirectAfterSignIn('t1', found, '/dashboard/start')).toBe('/tpl-1?preview=true&template_id=t1&open_clone_modal=true');
+    rememberTemplateRedirect('/templates/x');
+    expect(await redirectAfterSignIn(null, found, '/dashboard/start')).toBe('/templates/x');
+  });
 });

@@ -42,9 +42,12 @@ export function withTemplateId(path: string, templateId: string | null): string 
 export async function redirectAfterSignIn(
   templateId: string | null,
   lookup: (key: string) => Promise<{ id: string; subdomain: string }>,
+  /** Where to go when nothing else is asked: sign-up sends a new owner to /dashboard/start. */
+  home = '/dashboard',
 ): Promise<string> {
   const stored = takeRedirect();
-  if (stored !== '/dashboard' || !templateId) return stored;
+  if (stored !== '/dashboard') return stored;
+  if (!templateId) return home;
   try {
     return templatePreviewPath(await lookup(templateId), { openCloneModal: true });
   } catch {
@@ -59,6 +62,6 @@ export function go(url: string, navigate: (to: string, opts?: { replace?: boolea
 }
 
 /** Sign-in and sign-up end here: on to redirectAfterSignIn's target. */
-export async function continueAfterSignIn(templateId: string | null, navigate: (to: string, opts?: { replace?: boolean }) => void): Promise<void> {
-  go(await redirectAfterSignIn(templateId, templatesApi.detail), navigate);
+export async function continueAfterSignIn(templateId: string | null, navigate: (to: string, opts?: { replace?: boolean }) => void, home = '/dashboard'): Promise<void> {
+  go(await redirectAfterSignIn(templateId, templatesApi.detail, home), navigate);
 }

@@ -53,6 +53,13 @@ export function AppsSection({ onNewBoard }: { onNewBoard: () => void }) {
       <Group justify="space-between">
         <Title order={3}>Boards</Title>
         <Group gap="xs">
+          {/* The first-run page, found again (issue 18). */}
+          <Anchor component={Link} to="/dashboard/start" size="sm" mr="xs" data-testid="getting-started">
+            Getting started
+          </Anchor>
+          <Anchor component={Link} to="/boardWorkspace" size="sm" mr="xs">
+            All boards
+          </Anchor>
           <Button variant="default" leftSection={<IconLayoutList size={16} />} component={Link} to="/dashboard/new-multipage">
             New multipage app
           </Button>
@@ -64,8 +71,13 @@ export function AppsSection({ onNewBoard }: { onNewBoard: () => void }) {
       {apps.isPending && <Loading />}
       {apps.isError && <Text c="red">{apps.error.message}</Text>}
       {apps.data?.length === 0 && (
-        <Card withBorder radius="md" p="lg">
-          <Text c="dimmed">No boards yet. Create one from a spreadsheet with “New board”.</Text>
+        <Card withBorder radius="md" p="lg" data-testid="no-boards">
+          <Group justify="space-between" gap="sm">
+            <Text c="dimmed">No boards yet. Start from a template, a spreadsheet or a blank board.</Text>
+            <Button component={Link} to="/dashboard/start" variant="light" size="xs">
+              Get started
+            </Button>
+          </Group>
         </Card>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>

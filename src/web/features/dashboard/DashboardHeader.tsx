@@ -6,10 +6,13 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { keys, useMe, useWorkspace } from '../../lib/queries';
 import { toast } from '../../lib/toast';
+import { WorkspaceSwitcher } from '../workspaces/WorkspaceSwitcher';
+import { useWorkspaces } from '../workspaces/api';
 
 export function DashboardHeader() {
   const me = useMe();
   const workspace = useWorkspace();
+  const workspaces = useWorkspaces();
   const qc = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -29,7 +32,11 @@ export function DashboardHeader() {
   const free = workspace.data?.is_free_plan;
   return (
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap">
-      <BrandLink to="/dashboard" label="Sheetboard dashboard" />
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        <BrandLink to="/dashboard" label="Sheetboard dashboard" />
+        {/* Several workspaces per owner (issue 18). */}
+        <WorkspaceSwitcher />
+      </Group>
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
         {workspace.data && (
           <Tooltip label={free ? 'Embedding and other extras come with a paid plan' : 'All features unlocked'}>
@@ -38,6 +45,8 @@ export function DashboardHeader() {
             </Badge>
           </Tooltip>
         )}
+        {/* Only a workspace's owner manages its editors. */}
+        {workspaces.data?.find((w) => w.current)?.role !== 'editor' && (
         <Tooltip label="People who may edit every app of your workspace">
           <Button
             component={Link}
@@ -56,6 +65,7 @@ export function DashboardHeader() {
             </Text>
           </Button>
         </Tooltip>
+        )}
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <Button variant="subtle" color="dark" rightSection={<IconChevronDown size={14} />} aria-label="Account menu" miw={0} maw={{ base: 220, sm: 260 }} px="xs" title={me.data?.name}>

@@ -45,7 +45,8 @@ function readFields(choices: Partial<ReadChoices>): Record<string, string> {
   return fields;
 }
 
-export function ImportSpreadsheet() {
+/** `onImported`: what comes next (the getting-started page opens a new board over the import). */
+export function ImportSpreadsheet({ onImported }: { onImported?: (spreadsheet: { id: string; title: string }) => void } = {}) {
   const qc = useQueryClient();
   const [state, setState] = useState<State>({ step: 'idle' });
   const [error, setError] = useState<string | null>(null);
@@ -113,6 +114,7 @@ export function ImportSpreadsheet() {
       setChecking(null);
       const sheets = spreadsheet.sheets.length;
       toast.success('Spreadsheet imported', `${spreadsheet.title}: ${sheets} ${sheets === 1 ? 'sheet' : 'sheets'} ready to use.`);
+      onImported?.(spreadsheet);
     } catch (e) {
       setChecking((c) => c && { ...c, importing: null, error: (e as Error).message });
     }
