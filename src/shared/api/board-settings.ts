@@ -3,26 +3,29 @@
 import { z } from 'zod';
 import type { Filter } from '../filters/conditions';
 import { boardFilterProblems, filterSchema } from '../filters/schema';
+import {
+  httpLink,
+  IMAGE_REF_MESSAGE,
+  isImageRef,
+  MAX_PALETTE,
+  MAX_SECTION_NAME,
+  MAX_SECTIONS,
+  MAX_SOCIAL_ICONS,
+  sectionNames,
+  SOCIAL_BRANDS,
+  SOCIAL_LINK_REQUIRED,
+  SOCIAL_LINK_SCHEME,
+} from '../rules/board-state';
+
+export { paletteColours, sectionNames } from '../rules/board-state';
 
 const Colour = z
   .string()
   .max(100)
   .regex(/^(#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(?:rgba?|hsla?)\([\d.%\s,/]+\)|[a-zA-Z]{3,20}|)$/, 'Must be a colour such as #4f46e5');
 
-/** Image settings hold an uploaded file (/api/uploads/{id}, the uploads module) or an http(s) address. */
-export const IMAGE_REF_MESSAGE = 'Use an image address starting with https:// or upload an image';
-export function isImageRef(v: string): boolean {
-  return v === '' || /^https?:\/\/[^\s"'<>]+$/i.test(v) || /^\/api\/uploads\/[A-Za-z0-9_-]{1,32}$/.test(v);
-}
 const ImageRef = z.string().trim().max(2000, 'An image address can be at most 2000 characters').refine(isImageRef, IMAGE_REF_MESSAGE);
 
-/** Brands a footer social icon may show (blocks-and-data §3 footer {socialMediaIcons}). */
-export const SOCIAL_BRANDS = ['facebook', 'instagram', 'linkedin', 'x', 'youtube', 'tiktok', 'github', 'whatsapp', 'telegram', 'website'] as const;
-export type SocialBrand = (typeof SOCIAL_BRANDS)[number];
-/** Spec §5: 'Footer social link is required and must start with http or https.' */
-export const SOCIAL_LINK_REQUIRED = 'Social link is required';
-export const SOCIAL_LINK_SCHEME = 'Social link must start with http:// or https://';
-export const MAX_SOCIAL_ICONS = 10;
 const SocialIcon = z.object({
   type: z.enum(SOCIAL_BRANDS, 'Choose one of the listed networks'),
   link: z
@@ -30,7 +33,7 @@ const SocialIcon = z.object({
     .trim()
     .min(1, SOCIAL_LINK_REQUIRED)
     .max(2000, 'A social link can be at most 2000 characters')
-    .regex(/^https?:\/\/[^\s"'<>]+$/i, SOCIAL_LINK_SCHEME),
+    .refine((v) => httpLink(v) !== null, SOCIAL_LINK_SCHEME),
 });
 export type SocialIcon = z.infer<typeof SocialIcon>;
 
@@ -44,33 +47,18 @@ const FooterFields = z
   .strict();
 export type FooterFields = z.infer<typeof FooterFields>;
 
-/** Sections (comma-separated text): the board's tabs. */
-export const MAX_SECTIONS = 20;
-export const MAX_SECTION_NAME = 40;
-/** The section names of the comma-separated text: trimmed, empties and repeats dropped. */
-export function sectionNames(text: unknown): string[] {
-  if (typeof text !== 'string') return [];
-  return [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))];
-}
 const Sections = z
   .string()
   .max(2000)
   .refine((v) => sectionNames(v).length <= MAX_SECTIONS, `Use at most ${MAX_SECTIONS} sections`)
   .refine((v) => sectionNames(v).every((n) => n.length <= MAX_SECTION_NAME), `A section name can be at most ${MAX_SECTION_NAME} characters`);
 
-/** The palette (default chart colours): a list of colours, or the same as comma-separated text. */
-export const MAX_PALETTE = 20;
 const Palette = z
   .union([z.array(z.string().max(100)).max(MAX_PALETTE, `Use at most ${MAX_PALETTE} colours`), z.string().max(400)])
   .refine(
     (v) => (Array.isArray(v) ? v : v.split(',').map((c) => c.trim())).every((c) => Colour.safeParse(c).success),
     'The palette must be colours such as #4f46e5, separated by commas',
   );
-/** The palette's colours ([] when none): what charts use unless a chart sets its own. */
-export function paletteColours(v: unknown): string[] {
-  const list = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [];
-  return list.filter((c): c is string => typeof c === 'string').map((c) => c.trim()).filter(Boolean).slice(0, MAX_PALETTE);
-}
 
 /**
  * The board's filters (spec Filter entity). Checked as a whole by boardFilterProblems so a refusal

@@ -4,34 +4,11 @@
 // shared/api/board-settings.ts; board-state.test.ts keeps these keys and defaults equal to them.
 // Runtime state of §3 (search, filters' values, page, current_section, tempo_block, can_edit,
 // user_role, owner_email, sheets_data...) is not a setting and is not here.
-import { MAX_SOCIAL_ICONS, SOCIAL_BRANDS, SOCIAL_LINK_SCHEME } from '../api/board-settings';
+import { BOARD_COLOUR_DEFAULTS, MAX_SOCIAL_ICONS, SOCIAL_BRANDS, SOCIAL_LABELS, SOCIAL_LINK_SCHEME } from '../rules/board-state';
+
+export { BOARD_COLOUR_DEFAULTS };
 import { defineSettings } from './read';
 import type { SettingsSchema } from './types';
-
-/** Spec defaults (blocks-and-data §9) and the section colours' own. */
-export const BOARD_COLOUR_DEFAULTS = {
-  nav_background: '#161819',
-  hero_background: '#161819',
-  board_background: '#FAFAFA',
-  block_border: '#e7ebf3',
-  block_shadow: '#ebeff3',
-  active_section_text_color: '#ffffff',
-  inactive_section_text_color: '#4b5563',
-  active_section_background_color: '#4f46e5',
-} as const;
-
-const SOCIAL_LABELS: Record<(typeof SOCIAL_BRANDS)[number], string> = {
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  linkedin: 'LinkedIn',
-  x: 'X (Twitter)',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-  github: 'GitHub',
-  whatsapp: 'WhatsApp',
-  telegram: 'Telegram',
-  website: 'Website',
-};
 
 /** The three fields of `footer` and of `event`. */
 export const footerGroupSettings = defineSettings({
@@ -119,12 +96,12 @@ export const APP_SETTINGS = defineSettings({
   palette: { type: 'colors', default: [], label: 'Palette', description: 'The colours of charts that keep their default colours.' },
 });
 
-/** A multipage page's own settings (page state): empty colours follow the app's. */
+/**
+ * A multipage page's own settings (page state) besides its colours, which the page settings form
+ * has had since issue 4: empty values follow the app's.
+ */
 export const PAGE_STATE_SETTINGS = defineSettings({
-  title: { type: 'input', default: '', label: 'Browser tab title', description: 'Empty: the page name.' },
-  nav_background: { type: 'color', default: '', label: 'Navigation background', description: 'Empty: the app’s.' },
-  page_background: { type: 'color', default: '', label: 'Page background', description: 'Empty: the app’s.' },
-  block_border: { type: 'color', default: '', label: 'Block border', description: 'Empty: the app’s.' },
-  block_shadow: { type: 'color', default: '', label: 'Block shadow', description: 'Empty: the app’s.' },
-  palette: { type: 'colors', default: [], label: 'Palette', description: 'Empty: the app’s.' },
+  title: { type: 'input', default: '', label: 'Browser tab title', description: 'Empty: the page name and the app name.' },
+  nav_background: { type: 'color', default: '', label: 'Navigation background', description: 'Colours the app’s header on this page. Empty: the app’s.' },
+  palette: { type: 'colors', default: [], label: 'Palette', description: 'The colours of charts on this page. Empty: the app’s.' },
 });

@@ -367,7 +367,13 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
                   reviewStatus,
                 },
               }
-            : {})}
+            : {
+                onBoardSettings: () => {
+                  setFiltersOpen(false);
+                  if (draft) closeEditing();
+                  toggle('app settings');
+                },
+              })}
           onFilters={() => {
             // A popup like the others: it closes New Block.
             setPanel((cur) => (cur === 'add' ? 'view' : cur));
@@ -439,9 +445,10 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
             colors={app.colors}
           />
           <UsersModal opened={panel === 'users'} onClose={() => setPanel('view')} appId={board.appId} />
-          <AppSettingsModal opened={panel === 'app settings'} onClose={() => setPanel('view')} board={app} />
         </>
       )}
+      {/* App Settings of a multipage app, Board Settings of a board: one panel. */}
+      <AppSettingsModal opened={panel === 'app settings'} onClose={() => setPanel('view')} board={app} />
       <LaunchDialog
         opened={panel === 'publish'}
         onClose={() => setPanel('view')}

@@ -145,7 +145,9 @@ export async function pageMetadata(
     page = { ...page, page_name: row.page_name, page_slug: row.page_slug, is_public: row.is_public, is_auth: row.is_auth };
   }
   const settings = parseJson<PageSettings>(row.settings, {});
-  const { page_name: _n, is_public: _p, is_auth: _a, ...colours } = settings;
+  const { page_name: _n, is_public: _p, is_auth: _a, ...own } = settings;
+  // An emptied field (a colour, the title, the palette) follows the app's again.
+  const colours = Object.fromEntries(Object.entries(own).filter(([, v]) => v !== '' && !(Array.isArray(v) && v.length === 0)));
   return {
     ...PAGE_DEFAULTS,
     title: page.page_name,
