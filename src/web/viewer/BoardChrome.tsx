@@ -21,9 +21,10 @@ import {
 import { useEffect, useState } from 'react';
 import { mediaSrc } from '../../blocks/media-src';
 import { httpLink, SOCIAL_BRANDS, SOCIAL_LABELS, type SocialBrand } from '../../shared/rules/board-state';
-import type { BlockRecord } from '../../shared/settings/types';
 import type { BoardState, FooterState } from './board-state';
 import { textOn } from './BoardSurface';
+
+export { blocksOfSection } from './board-sections';
 
 const BRAND_ICONS: Record<SocialBrand, Icon> = {
   facebook: IconBrandFacebook,
@@ -89,21 +90,6 @@ export function BoardSearch({ onSearch }: { onSearch: (q: string) => void }) {
       style={{ flex: '1 1 260px', maxWidth: 420 }}
     />
   );
-}
-
-/** The section a block belongs to, as the board names it; null when it shows under every section. */
-function sectionOf(block: BlockRecord, sections: string[]): string | null {
-  const own = typeof block.section === 'string' ? block.section.trim().toLowerCase() : '';
-  return sections.find((s) => s.toLowerCase() === own) ?? null;
-}
-
-/** Blocks of the current section, and those without one of the board's sections (they show under all). */
-export function blocksOfSection(blocks: BlockRecord[], sections: string[], current: string | null): BlockRecord[] {
-  if (!current || sections.length === 0) return blocks;
-  return blocks.filter((b) => {
-    const s = sectionOf(b, sections);
-    return s === null || s === current;
-  });
 }
 
 /** The current section: `?section=` when it names one, else the first; kept in the address for links. */
