@@ -3,7 +3,7 @@ import type { BlockRecord } from '../../shared/settings/types';
 import { blocksOfSection } from './board-sections';
 import { toBoardState } from './board-state';
 
-const block = (id: string, section: unknown): BlockRecord => ({ id, type: 'markdown_block', section, sheet_title: '', axis: [], actions: [] }) as unknown as BlockRecord;
+const block = (id: string, section: unknown): BlockRecord => ({ id, type: 'markdown', section, sheet_title: '', axis: [], actions: [] }) as unknown as BlockRecord;
 
 describe('blocksOfSection: the current section and the blocks of none', () => {
   const blocks = [block('a', 'Sales'), block('b', ' stock '), block('c', ''), block('d', 'Gone'), block('e', 7)];
