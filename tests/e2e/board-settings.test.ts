@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, startServer, type RunningServer } from './harness';
-import { call, guestPage, ownerWithBoard, png, shot, type OwnerBoard } from './flows';
+import { call, choose, guestPage, ownerWithBoard, png, shot, type OwnerBoard } from './flows';
 
 let server: RunningServer;
 let browser: Browser;
@@ -100,6 +100,9 @@ describe('Board Settings → the guest view', () => {
     await dialog.getByText('Social link must start with http:// or https://').waitFor();
     expect(await dialog.getByRole('tab', { name: 'Footer' }).getAttribute('aria-selected')).toBe('true');
     await link.fill('https://x.com/harbour');
+    // The fixed link drops the refusal.
+    expect(await dialog.getByText('Social link must start with http:// or https://').count()).toBe(0);
+    await choose(page, dialog, 'Network', 'X (Twitter)');
     await shot(page, 'board-settings/2-footer');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -113,7 +116,7 @@ describe('Board Settings → the guest view', () => {
       nav_background: '#102030',
       sections: 'Sales, Stock',
       active_section_background_color: '#0055aa',
-      footer: { copyrightText: '© 2026 Harbour Co', socialMediaIcons: [{ type: 'facebook', link: 'https://x.com/harbour' }] },
+      footer: { copyrightText: '© 2026 Harbour Co', socialMediaIcons: [{ type: 'x', link: 'https://x.com/harbour' }] },
       event: { copyrightText: 'Harbour Days · 12–14 June' },
     });
     expect((saved.palette as string[]).length).toBe(1);
@@ -161,7 +164,7 @@ describe('Board Settings → the guest view', () => {
     // The event strip and the footer.
     expect(await guest.getByTestId('board-event-text').innerText()).toBe('Harbour Days · 12–14 June');
     expect(await guest.getByTestId('board-footer-text').innerText()).toBe('© 2026 Harbour Co');
-    expect(await guest.getByTestId('board-footer').getByRole('link', { name: 'Facebook' }).getAttribute('href')).toBe('https://x.com/harbour');
+    expect(await guest.getByTestId('board-footer').getByRole('link', { name: 'X (Twitter)' }).getAttribute('href')).toBe('https://x.com/harbour');
     await guest.getByTestId('board-footer').scrollIntoViewIfNeeded();
     await shot(guest, 'board-settings/4-guest-stock-section');
 

@@ -97,7 +97,11 @@ export function AppSettingsModal({ opened, onClose, board }: { opened: boolean; 
 
   // Tabs holding a problem are marked.
   const errorTabs = new Set(Object.keys(errors).map((k) => tabOf({ [k]: '' })));
-  const set = (key: string, v: unknown) => setValues((s) => ({ ...s, [key]: v }));
+  // A changed field drops the server's problems with it (and with its items).
+  const set = (key: string, v: unknown, path = key) => {
+    setValues((s) => ({ ...s, [key]: v }));
+    setErrors((e) => (Object.keys(e).some((k) => k === path || k.startsWith(`${path}.`)) ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== path && !k.startsWith(`${path}.`))) : e));
+  };
   const name = (
     <TextInput
       label={multipage ? 'App name' : 'Board name'}
@@ -126,7 +130,7 @@ export function AppSettingsModal({ opened, onClose, board }: { opened: boolean; 
         {multipage ? (
           <Stack gap="sm">
             {name}
-            <SettingsForm schema={APP_SETTINGS} values={values} onChange={set} errors={errors} />
+            <SettingsForm schema={APP_SETTINGS} values={values} onChange={(k, v) => set(k, v)} errors={errors} />
             {actions}
           </Stack>
         ) : (
@@ -152,12 +156,12 @@ export function AppSettingsModal({ opened, onClose, board }: { opened: boolean; 
                       <SettingsForm
                         schema={t.settings}
                         values={values[t.group] as SettingValues}
-                        onChange={(k, v) => set(t.group, { ...(values[t.group] as SettingValues), [k]: v })}
+                        onChange={(k, v) => set(t.group, { ...(values[t.group] as SettingValues), [k]: v }, `${t.group}.${k}`)}
                         errors={errors}
                         prefix={`${t.group}.`}
                       />
                     ) : (
-                      <SettingsForm schema={t.settings} values={values} onChange={set} errors={errors} />
+                      <SettingsForm schema={t.settings} values={values} onChange={(k, v) => set(k, v)} errors={errors} />
                     )}
                   </Stack>
                 </Tabs.Panel>
