@@ -243,7 +243,7 @@ describe('buildChartFrom: the server answer', () => {
 });
 
 describe("the board's palette (board settings): the default colours of charts", () => {
-  const grouped = { labels: ['Jan', 'Feb'], series: [[1, 2], [3, 4]] };
+  const grouped = { labels: ['Jan', 'Feb'], series: [[1, 2], [3, 4]], total_rows: 2, groups: 2, points: 2, aggregated: false, other: false };
   it('axes at the default colours take the palette, one colour each', () => {
     const config = chart({}, [{ column: 'Sales', type: 'bar' }, { column: 'Cost', type: 'bar' }]);
     const built = buildChartFrom(config, grouped, ['#aa0000', '#00bb00']);

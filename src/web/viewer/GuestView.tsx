@@ -63,13 +63,14 @@ export function GuestView({ board, page }: { board: BoardState; page: PageRecord
             ))}
           </BlockGrid>
         )}
-        {!embed.hideFooter && !embed.blockId && (
-          <>
-            <BoardFooter board={board} variant="event" />
-            <BoardFooter board={board} variant="footer" />
-          </>
-        )}
       </BoardSurface>
+      {/* After the board (which grows to fill the window): at the bottom of a short board. */}
+      {!embed.hideFooter && !embed.blockId && (
+        <>
+          <BoardFooter board={board} variant="event" />
+          <BoardFooter board={board} variant="footer" />
+        </>
+      )}
     </Box100>
   );
 }
