@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, startServer, type RunningServer } from './harness';
-import { call, choose, guestPage, ownerWithBoard, png, shot, type OwnerBoard } from './flows';
+import { call, choose, guestPage, ownerWithApp, ownerWithBoard, png, shot, type OwnerBoard } from './flows';
 
 let server: RunningServer;
 let browser: Browser;
@@ -243,5 +243,42 @@ describe('XSS corpus through every text field of the board settings: nothing run
     expect(await owner.page.evaluate(() => (window as unknown as { __xss?: number }).__xss ?? 0)).toBe(0);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await guest.context().close();
+  });
+});
+
+describe('multipage: App Settings and page settings (page state) take effect', () => {
+  it("the app's navigation background colours its header; a page's tab title and palette are saved", async () => {
+    const app = await ownerWithApp(browser, server, { app: 'Harbour app', sheets: [ORDERS] });
+    const page = app.page;
+    await page.getByRole('navigation', { name: 'Editor tools' }).getByRole('button', { name: 'App Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'App Settings' });
+    await dialog.waitFor();
+    const nav = dialog.getByRole('textbox', { name: 'Navigation background', exact: true });
+    await nav.fill('#aa2200');
+    await nav.press('Tab');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('navigation', { name: 'Editor tools' }).getByRole('button', { name: 'Pages' }).click();
+    const pages = page.getByRole('dialog', { name: 'Pages' });
+    await pages.getByRole('button', { name: 'Settings of Home' }).click();
+    const form = pages.getByRole('form', { name: 'Settings of Home' });
+    await form.getByRole('textbox', { name: 'Browser tab title' }).fill('Harbour · Welcome');
+    await form.getByRole('button', { name: 'Add colour' }).click();
+    await shot(page, 'board-settings/5-page-settings');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await form.waitFor({ state: 'detached' });
+
+    const guest = await guestPage(browser, app.guestUrl);
+    const header = guest.getByTestId('block-header');
+    await header.waitFor();
+    expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(170, 34, 0)');
+    // The header's title reads on it (white on a dark colour).
+    expect(await guest.getByTestId('header-title').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)');
+    await expect.poll(() => guest.title()).toBe('Harbour · Welcome');
+    const listed = await call<{ pages: { title?: string; palette?: string[] }[] }>(app.context, server, 'GET', `/api/pages/${app.app.id}`);
+    expect(listed.pages[0]).toMatchObject({ title: 'Harbour · Welcome', palette: [expect.stringMatching(/^#/)] });
+    await guest.context().close();
+    await app.context.close();
   });
 });
