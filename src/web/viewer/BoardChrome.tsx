@@ -168,25 +168,26 @@ function SocialLinks({ icons, color }: { icons: FooterState['socialMediaIcons'];
  * about (its organiser's or sponsor's logo, links and a line such as 'Harbour Days · 12–14 June').
  */
 export function BoardFooter({ board, variant }: { board: BoardState; variant: 'footer' | 'event' }) {
-  const f = variant === 'event' ? board.event : board.footer;
+  const isEvent = variant === 'event';
+  const f = isEvent ? board.event : board.footer;
   if (!hasContent(f)) return null;
-  const background = variant === 'event' ? board.colors.hero_background : board.colors.nav_background;
+  const background = isEvent ? board.colors.hero_background : board.colors.nav_background;
   const color = textOn(background);
   const logo = mediaSrc(f.logo);
   return (
     <Box
-      component={variant === 'event' ? 'aside' : 'footer'}
-      aria-label={variant === 'event' ? 'Event' : 'Footer'}
-      data-testid={variant === 'event' ? 'board-event' : 'board-footer'}
+      component={isEvent ? 'aside' : 'footer'}
+      aria-label={isEvent ? 'Event' : 'Footer'}
+      data-testid={isEvent ? 'board-event' : 'board-footer'}
       px={{ base: 'md', md: 32 }}
-      py={variant === 'event' ? 'md' : 'lg'}
-      style={{ background, color, borderTop: variant === 'event' ? `3px solid ${board.sectionColors.active_background}` : undefined }}
+      py={isEvent ? 'md' : 'lg'}
+      style={{ background, color, borderTop: isEvent ? `3px solid ${board.sectionColors.active_background}` : undefined }}
     >
       <Group maw={1440 - 64} mx="auto" justify="space-between" gap="md" wrap="wrap">
         <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
-          {logo && <Image src={logo} alt="" h={variant === 'event' ? 40 : 32} w="auto" fit="contain" data-testid={`board-${variant}-logo`} />}
+          {logo && <Image src={logo} alt="" h={isEvent ? 40 : 32} w="auto" fit="contain" data-testid={`board-${variant}-logo`} />}
           {f.copyrightText.trim() && (
-            <Text size="sm" fw={variant === 'event' ? 600 : 400} style={{ color, overflowWrap: 'anywhere' }} data-testid={`board-${variant}-text`}>
+            <Text size="sm" fw={isEvent ? 600 : 400} style={{ color, overflowWrap: 'anywhere' }} data-testid={`board-${variant}-text`}>
               {f.copyrightText}
             </Text>
           )}
