@@ -44,6 +44,9 @@ const NOT_KINDS: { file: string; line: RegExp; why: string }[] = [
   { file: 'src/server/db/migrations/0012_app_frame.ts', line: /kind === 'header'/, why: 'a landed migration names the kinds it moves, so its meaning never changes' },
   { file: 'src/shared/settings/types.ts', line: /BlockCategory = /, why: "the block picker's categories" },
   { file: 'src/shared/rules/embed.ts', line: /^\s*'(login|register|auth)',$/, why: 'page slugs that are never embedded' },
+  { file: 'src/shared/settings/board-state.ts', line: /(group\?: 'footer' \| 'event'|group: '(footer|event)'|value: '(footer|event)')/, why: "the board state's footer and event groups (blocks-and-data §3)" },
+  { file: 'src/web/viewer/BoardChrome.tsx', line: /(variant: 'footer' \| 'event'|isEvent = variant === 'event'|component=\{isEvent \? 'aside' : 'footer'\})/, why: "the board state's footer and event groups (blocks-and-data §3); the HTML footer element" },
+  { file: 'src/web/viewer/GuestView.tsx', line: /<BoardFooter board=\{board\} variant="(event|footer)" \/>/, why: "the board state's footer and event groups (blocks-and-data §3)" },
 ];
 
 function walk(dir: string): string[] {

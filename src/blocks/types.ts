@@ -40,6 +40,8 @@ export interface BlockData {
   geo?: BlockGeo;
   /** The app around the block (multipage apps; boards have one page): pages, navigation, breadcrumbs. */
   app?: AppNav;
+  /** The board's (or page's) palette (board settings): colours for blocks that keep their default ones (charts). */
+  palette?: string[];
   /** Comments blocks only: one page of the block's comments and how to post (src/web/viewer/block-comments.ts). */
   comments?: BlockComments;
   /** App-user blocks only (login, register, forgot_password, auth): the app's own sign-in (src/web/viewer/app-auth.ts). */

@@ -106,7 +106,9 @@ export function ChartBlock({ config, rows, data }: BlockViewProps) {
   // Rows handed over whole (previews) are grouped here by the same code the server runs.
   const local = useMemo(() => (server ? null : aggregateChart(chartSpecOf(config), rows, pointsFor(DEFAULT_WIDTH))), [server, config, rows]);
   const grouped = server ? server.series : local;
-  const built = useMemo(() => buildChartFrom(config, grouped ?? EMPTY), [config, grouped]);
+  // The board's palette colours the axes that keep the default colours (board settings).
+  const palette = data.palette;
+  const built = useMemo(() => buildChartFrom(config, grouped ?? EMPTY, palette), [config, grouped, palette]);
   const options = useMemo(() => ({ ...built.options, sbFormat: config.Data_Format }), [built.options, config.Data_Format]);
   const title = typeof config.title === 'string' ? config.title : '';
   const hasData = built.data.datasets.some((d) => d.data.length > 0);

@@ -241,3 +241,22 @@ describe('buildChartFrom: the server answer', () => {
     expect(built.options.scales.x.type).toBe('linear');
   });
 });
+
+describe("the board's palette (board settings): the default colours of charts", () => {
+  const grouped = { labels: ['Jan', 'Feb'], series: [[1, 2], [3, 4]], total_rows: 2, groups: 2, points: 2, aggregated: false, other: false };
+  it('axes at the default colours take the palette, one colour each', () => {
+    const config = chart({}, [{ column: 'Sales', type: 'bar' }, { column: 'Cost', type: 'bar' }]);
+    const built = buildChartFrom(config, grouped, ['#aa0000', '#00bb00']);
+    expect(built.data.datasets.map((d) => d.backgroundColor)).toEqual(['#aa0000', '#00bb00']);
+    // Without a palette, the defaults.
+    expect(buildChartFrom(config, grouped).data.datasets.map((d) => d.backgroundColor)).toEqual([DEFAULT_CHART_COLORS[0], DEFAULT_CHART_COLORS[1]]);
+  });
+  it("an axis's own colours win over the palette", () => {
+    const config = chart({}, [{ column: 'Sales', type: 'bar', backgroundColor: ['#123456'] }]);
+    expect(buildChartFrom(config, grouped, ['#aa0000']).data.datasets[0]!.backgroundColor).toBe('#123456');
+  });
+  it('pie slices cycle through the palette', () => {
+    const config = chart({}, [{ column: 'Sales', type: 'pie' }]);
+    expect(buildChartFrom(config, grouped, ['#aa0000', '#00bb00']).data.datasets[0]!.backgroundColor).toEqual(['#aa0000', '#00bb00']);
+  });
+});

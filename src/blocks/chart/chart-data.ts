@@ -45,9 +45,15 @@ export function toChartJsType(type: string): ChartJsType {
   return (['line', 'bar', 'radar', 'pie', 'polarArea', 'scatter'] as const).find((t) => t === type) ?? 'bar';
 }
 
-function colorsOf(axis: ChartAxis): string[] {
+/**
+ * An axis's colours: its own, else the board's palette (board settings) when it has one, else the
+ * defaults. An axis left at the default colours counts as having none of its own.
+ */
+function colorsOf(axis: ChartAxis, palette: readonly string[] = []): string[] {
   const c = axis.backgroundColor.filter((x) => x !== '');
-  return c.length ? c : DEFAULT_CHART_COLORS;
+  const own = c.length > 0 && !(c.length === DEFAULT_CHART_COLORS.length && c.every((x, i) => x.toLowerCase() === DEFAULT_CHART_COLORS[i]));
+  if (own) return c;
+  return palette.length > 0 ? [...palette] : DEFAULT_CHART_COLORS;
 }
 
 /** Picks slice i's colour, cycling through the list. */
@@ -95,7 +101,7 @@ export function buildChart(config: BlockRecord, rows: Row[], maxPoints = Number.
 }
 
 /** Chart.js data and options from grouped series (the server's answer, or aggregateChart's). */
-export function buildChartFrom(config: BlockRecord, grouped: ChartSeries): BuiltChart {
+export function buildChartFrom(config: BlockRecord, grouped: ChartSeries, palette?: readonly string[]): BuiltChart {
   const axes = (Array.isArray(config.axis) ? config.axis : [])
     .map((a) => readSettings(chartAxisSettings, a))
     .filter((a) => a.column !== '');
@@ -111,7 +117,7 @@ export function buildChartFrom(config: BlockRecord, grouped: ChartSeries): Built
   const datasets: ChartDataset[] = axes.map((a, i) => {
     const { column, type: ownType } = a;
     const dsType = toChartJsType(ownType);
-    const colors = colorsOf(a);
+    const colors = colorsOf(a, palette);
     const border = a.borderColor;
     // The default palette gives each axis its own colour; one chosen colour is used as is.
     const fillColor = colors.length === 1 ? colors[0]! : cycle(colors, i);

@@ -3,14 +3,62 @@
 import { z } from 'zod';
 import type { Filter } from '../filters/conditions';
 import { boardFilterProblems, filterSchema } from '../filters/schema';
+import {
+  httpLink,
+  IMAGE_REF_MESSAGE,
+  isImageRef,
+  MAX_PALETTE,
+  MAX_SECTION_NAME,
+  MAX_SECTIONS,
+  MAX_SOCIAL_ICONS,
+  sectionNames,
+  SOCIAL_BRANDS,
+  SOCIAL_LINK_REQUIRED,
+  SOCIAL_LINK_SCHEME,
+} from '../rules/board-state';
+
+export { paletteColours, sectionNames } from '../rules/board-state';
 
 const Colour = z
   .string()
   .max(100)
   .regex(/^(#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(?:rgba?|hsla?)\([\d.%\s,/]+\)|[a-zA-Z]{3,20}|)$/, 'Must be a colour such as #4f46e5');
+
+const ImageRef = z.string().trim().max(2000, 'An image address can be at most 2000 characters').refine(isImageRef, IMAGE_REF_MESSAGE);
+
+const SocialIcon = z.object({
+  type: z.enum(SOCIAL_BRANDS, 'Choose one of the listed networks'),
+  link: z
+    .string()
+    .trim()
+    .min(1, SOCIAL_LINK_REQUIRED)
+    .max(2000, 'A social link can be at most 2000 characters')
+    .refine((v) => httpLink(v) !== null, SOCIAL_LINK_SCHEME),
+});
+export type SocialIcon = z.infer<typeof SocialIcon>;
+
+/** The footer group and the event group share these three fields. */
 const FooterFields = z
-  .object({ logo: z.string().max(2000).optional(), socialMediaIcons: z.array(z.unknown()).max(20).optional(), copyrightText: z.string().max(500).optional() })
+  .object({
+    logo: ImageRef.optional(),
+    socialMediaIcons: z.array(SocialIcon).max(MAX_SOCIAL_ICONS, `Use at most ${MAX_SOCIAL_ICONS} social icons`).optional(),
+    copyrightText: z.string().max(500, 'The copyright text can be at most 500 characters').optional(),
+  })
   .strict();
+export type FooterFields = z.infer<typeof FooterFields>;
+
+const Sections = z
+  .string()
+  .max(2000)
+  .refine((v) => sectionNames(v).length <= MAX_SECTIONS, `Use at most ${MAX_SECTIONS} sections`)
+  .refine((v) => sectionNames(v).every((n) => n.length <= MAX_SECTION_NAME), `A section name can be at most ${MAX_SECTION_NAME} characters`);
+
+const Palette = z
+  .union([z.array(z.string().max(100)).max(MAX_PALETTE, `Use at most ${MAX_PALETTE} colours`), z.string().max(400)])
+  .refine(
+    (v) => (Array.isArray(v) ? v : v.split(',').map((c) => c.trim())).every((c) => Colour.safeParse(c).success),
+    'The palette must be colours such as #4f46e5, separated by commas',
+  );
 
 /**
  * The board's filters (spec Filter entity). Checked as a whole by boardFilterProblems so a refusal
@@ -30,10 +78,10 @@ export const BoardSettings = z.object({
   filters: BoardFilters.optional(),
   hide_hero: z.boolean().optional(),
   hide_search: z.boolean().optional(),
-  hero: z.string().max(5000).optional(),
-  logo: z.string().max(2000).optional(),
-  hero_image: z.string().max(2000).optional(),
-  palette: z.union([z.string().max(200), z.array(Colour).max(20)]).optional(),
+  hero: z.string().max(5000, 'The hero text can be at most 5000 characters').optional(),
+  logo: ImageRef.optional(),
+  hero_image: ImageRef.optional(),
+  palette: Palette.optional(),
   nav_background: Colour.optional(),
   hero_background: Colour.optional(),
   active_section_text_color: Colour.optional(),
@@ -43,7 +91,7 @@ export const BoardSettings = z.object({
   block_border: Colour.optional(),
   block_shadow: Colour.optional(),
   /** Comma-separated section names. */
-  sections: z.string().max(2000).optional(),
+  sections: Sections.optional(),
   footer: FooterFields.optional(),
   event: FooterFields.optional(),
 });
@@ -53,6 +101,7 @@ export type BoardSettings = z.infer<typeof BoardSettings>;
 export const PageSettings = z.object({
   title: z.string().max(200).optional(),
   nav_background: Colour.optional(),
+  palette: Palette.optional(),
   page_background: Colour.optional(),
   block_border: Colour.optional(),
   block_shadow: Colour.optional(),

@@ -21,6 +21,10 @@ export const Page = z.object({
   page_background: z.string().optional(),
   block_border: z.string().optional(),
   block_shadow: z.string().optional(),
+  /** The page's own navigation background, browser tab title and chart palette (absent: the app's). */
+  nav_background: z.string().optional(),
+  title: z.string().optional(),
+  palette: z.array(z.string()).optional(),
 });
 export type Page = z.infer<typeof Page>;
 

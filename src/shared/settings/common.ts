@@ -12,9 +12,8 @@ export const COMMON_SETTINGS = defineSettings({
     type: 'input',
     default: '',
     label: 'Section',
-    // Hidden until a board can define its sections and the page lays blocks out by them: a choice
-    // that changes nothing would only puzzle. A saved value is kept.
-    hidden: true,
+    // Boards lay blocks out by the sections of their Board Settings (the guest view's tabs).
+    description: 'Shows the block only under this section of the board (Board Settings → Sections). Empty: under every section.',
   },
   full_width: { type: 'boolean', default: false, label: 'Full width' },
   background_color: { type: 'color', default: '#ffffff', label: 'Background colour' },

@@ -332,11 +332,17 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
   const settingsOpen = panel === 'settings' && !!draft && !!schema;
   const dirty = !!draft && JSON.stringify(draft) !== opened;
   useLeaveGuard(dirty);
-  // The sidebar's Filters and the legacy nav's Board Settings: the board's own settings (its
-  // filters and filter bar), a popup like the others: it closes New Block.
+  // The sidebar's Filters and the legacy nav's Board Settings: the board's filters and filter bar,
+  // a popup like the others: it closes New Block.
   const boardSettings = () => {
     setPanel((cur) => (cur === 'add' ? 'view' : cur));
     setFiltersOpen((o) => !o);
+  };
+  // The sidebar's Board Settings: hero, logo, colours, sections, footer.
+  const openBoardSettings = () => {
+    setFiltersOpen(false);
+    if (draft) closeEditing();
+    toggle('app settings');
   };
   return (
     <AppShell
@@ -392,7 +398,9 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
                     reviewStatus,
                   },
                 }
-              : {})}
+              : {
+                  onBoardSettings: openBoardSettings,
+                })}
             onFilters={boardSettings}
           />
         </AppShell.Navbar>
@@ -461,9 +469,10 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
             colors={app.colors}
           />
           <UsersModal opened={panel === 'users'} onClose={() => setPanel('view')} appId={board.appId} />
-          <AppSettingsModal opened={panel === 'app settings'} onClose={() => setPanel('view')} board={app} />
         </>
       )}
+      {/* App Settings of a multipage app, Board Settings of a board: one panel. */}
+      <AppSettingsModal opened={panel === 'app settings'} onClose={() => setPanel('view')} board={app} />
       <LaunchDialog
         opened={panel === 'publish'}
         onClose={() => setPanel('view')}

@@ -2,6 +2,8 @@
 // rename, move up/down, delete (confirmed; never the home page) and per-page settings (public,
 // sign-in, background, block border and shadow). Slugs follow the name on the server
 // (shared/rules/slug.ts); the home page keeps its slug.
+import { PAGE_STATE_SETTINGS } from '../../shared/settings/board-state';
+import { SettingsForm } from './settings/SettingsForm';
 import { ActionIcon, Badge, Button, ColorInput, Group, Modal, Paper, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
@@ -283,6 +285,10 @@ function PageSettingsForm({ page, appId, colors, onDone }: { page: PageRecord; a
     page_background: page.page_background ?? colors.board_background,
     block_border: page.block_border ?? colors.block_border,
     block_shadow: page.block_shadow ?? colors.block_shadow,
+    // Page state fields of their own (empty: the app's).
+    title: page.title ?? '',
+    nav_background: page.nav_background ?? '',
+    palette: page.palette ?? [],
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
@@ -337,6 +343,7 @@ function PageSettingsForm({ page, appId, colors, onDone }: { page: PageRecord; a
       {colour('page_background', 'Page background')}
       {colour('block_border', 'Block border')}
       {colour('block_shadow', 'Block shadow')}
+      <SettingsForm schema={PAGE_STATE_SETTINGS} values={values} onChange={(k, v) => setValues((s) => ({ ...s, [k]: v }))} errors={errors} />
       <Group justify="flex-end" gap="xs">
         <Button variant="default" onClick={onDone}>
           Cancel

@@ -67,7 +67,7 @@ export interface MultipageMenu {
 }
 
 /**
- * The editor's left bar. Boards: New Block, Filters (the board's filters), Docs, Embed.
+ * The editor's left bar. Boards: New Block, Board Settings, Filters (the board's filters), Docs, Embed.
  * Multipage apps: Pages, New Block, Embed, Users, App Settings, the spreadsheet button and the
  * publish dropdown (Privacy Settings, Publish to Marketplace).
  */
@@ -78,6 +78,7 @@ export function Sidebar({
   onEmbed,
   filtersOpen = false,
   onFilters,
+  onBoardSettings,
   multipage,
 }: {
   panel: string;
@@ -86,6 +87,8 @@ export function Sidebar({
   onEmbed: () => void;
   filtersOpen?: boolean;
   onFilters?: () => void;
+  /** Boards: the board settings (blocks-and-data §3 board state). */
+  onBoardSettings?: () => void;
   multipage?: MultipageMenu;
 }) {
   if (multipage)
@@ -111,6 +114,7 @@ export function Sidebar({
   return (
     <Stack gap={6} p={{ base: 4, sm: 8 }} component="nav" aria-label="Editor tools">
       <Item icon={<IconSquarePlus size={24} />} label="New Block" active={panel === 'add'} onClick={onNewBlock} />
+      {onBoardSettings && <Item icon={<IconSettings size={24} />} label="Board Settings" active={panel === 'app settings'} onClick={onBoardSettings} />}
       {onFilters && <Item icon={<IconFilter size={24} />} label="Filters" active={filtersOpen} onClick={onFilters} />}
       <Item icon={<IconBook size={24} />} label="Docs" onClick={onDocs} />
       <Item icon={<IconCode size={24} />} label="Embed" active={panel === 'embed'} onClick={onEmbed} />

@@ -1,7 +1,8 @@
-// The board page: background, title bar in nav_background, and the responsive block grid
+// The board page: background, title bar (logo and title) in nav_background, and the responsive block grid
 // (one column on phones, two from 768 px; full_width blocks span the row).
-import { Box, Group, Text } from '@mantine/core';
+import { Box, Group, Image, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { mediaSrc } from '../../blocks/media-src';
 import { needsOf } from '../../blocks/schemas';
 import type { BlockRecord } from '../../shared/settings/types';
 import type { BoardState } from './board-state';
@@ -18,11 +19,13 @@ export function textOn(background: string): string {
 export function BoardSurface({ board, hideHeader = false, children }: { board: BoardState; hideHeader?: boolean; children: ReactNode }) {
   // Changes to the board's sheets (the data editor in another tab, other people) show up here.
   useSheetUpdates(board.spreadsheetId);
+  const logo = mediaSrc(board.logo);
   return (
     <Box mih="100%" style={{ background: board.colors.board_background, flex: 1 }} data-testid="board">
       {!hideHeader && (
         <Box component="header" px={{ base: 'md', md: 32 }} py="md" style={{ background: board.colors.nav_background }}>
-          <Group maw={1440 - 64} mx="auto">
+          <Group maw={1440 - 64} mx="auto" gap="sm" wrap="nowrap">
+            {logo && <Image src={logo} alt="" h={32} w="auto" fit="contain" data-testid="board-logo" />}
             <Text component="h1" m={0} fw={700} fz={{ base: 'lg', sm: 'xl' }} style={{ color: textOn(board.colors.nav_background) }}>
               {board.title || board.name}
             </Text>

@@ -15,7 +15,9 @@ import { useAppNav } from './app-nav';
 import { BlockFrame } from './BlockFrame';
 import { BlockRenderer } from './BlockRenderer';
 import type { BoardState } from './board-state';
-import { BlockGrid, BoardSurface, gridItemClass } from './BoardSurface';
+import { BlockGrid, BoardSurface, gridItemClass, textOn } from './BoardSurface';
+import { COMMON_SETTINGS } from '../../shared/settings/common';
+import { BOARD_COLOUR_DEFAULTS } from '../../shared/rules/board-state';
 import { useDataSource } from './data-source';
 import { embedBlocks, embedParams } from './embed';
 import { FilterBar } from './filters/LazyFilterBar';
@@ -26,7 +28,7 @@ import { previewParams } from './preview';
 export const NOT_PUBLIC_TITLE = 'This app is not public';
 export const NOT_PUBLIC_TEXT = 'The owner has not made this page public yet.';
 
-/** The board state with the page's colours (page_background, block_border, block_shadow). */
+/** The board state with the page's colours (page_background, block_border, block_shadow, nav_background) and palette. */
 export function pageBoard(board: BoardState, page: PageRecord): BoardState {
   return {
     ...board,
@@ -35,12 +37,27 @@ export function pageBoard(board: BoardState, page: PageRecord): BoardState {
       board_background: page.page_background ?? board.colors.board_background,
       block_border: page.block_border ?? board.colors.block_border,
       block_shadow: page.block_shadow ?? board.colors.block_shadow,
+      nav_background: page.nav_background ?? board.colors.nav_background,
     },
+    palette: page.palette ?? board.palette,
   };
 }
 
+/**
+ * A multipage app's navigation is its header block (the frame 'top'): a navigation background set
+ * for the page or the app (other than the spec default) colours it where the block keeps its
+ * default background, with a font colour that reads on it where it keeps its default font colour.
+ */
+export function withNavBackground(block: BlockRecord, nav: string | null): BlockRecord {
+  if (!nav || frameOf(block.type) !== 'top') return block;
+  const plainBackground = !block.background_color || block.background_color === COMMON_SETTINGS.background_color.default;
+  if (!plainBackground) return block;
+  const plainFont = !block.font_color || block.font_color === COMMON_SETTINGS.font_color.default;
+  return { ...block, background_color: nav, ...(plainFont ? { font_color: textOn(nav) } : {}) };
+}
+
 export function MultipageView({ board, pages, page, basePath }: { board: BoardState; pages: PageRecord[]; page: PageRecord; basePath: string }) {
-  useDocumentTitle([page.page_type === 'home' ? '' : page.page_name, board.title || board.name].filter(Boolean).join(' · ') || 'Sheetboard');
+  useDocumentTitle(page.title || [page.page_type === 'home' ? '' : page.page_name, board.title || board.name].filter(Boolean).join(' · ') || 'Sheetboard');
   const me = useMe();
   const client = useQueryClient();
   // The header's user: the app user signed in to this app, else the owner's account.
@@ -65,7 +82,11 @@ export function MultipageView({ board, pages, page, basePath }: { board: BoardSt
   const hidden = !page.is_public && !board.canEdit;
 
   // Embed links (hide_header, hide_footer, block_id) narrow the page's blocks.
-  const blocks = embedBlocks(page.blocks as BlockRecord[], embedParams(window.location.search));
+  const nav = page.nav_background ?? (board.colors.nav_background !== BOARD_COLOUR_DEFAULTS.nav_background ? board.colors.nav_background : null);
+  const blocks = useMemo(
+    () => embedBlocks(page.blocks as BlockRecord[], embedParams(window.location.search)).map((b) => withNavBackground(b, nav)),
+    [page.blocks, nav],
+  );
   const footerAt = blocks.findIndex((b) => frameOf(b.type) === 'bottom');
   const cut = !hidden ? -1 : footerAt === -1 ? blocks.length : footerAt;
   return (

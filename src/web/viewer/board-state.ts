@@ -4,6 +4,7 @@
 // hand-written twin of the engine's filterSchema, kept equal to it by board-state.test.ts.
 import { useQuery } from '@tanstack/react-query';
 import { FILTER_CONDITIONS, type Filter } from '../../shared/filters/conditions';
+import { BOARD_COLOUR_DEFAULTS, httpLink, paletteColours, sectionNames } from '../../shared/rules/board-state';
 import { api } from '../lib/api';
 import { keys } from '../lib/queries';
 
@@ -39,16 +40,52 @@ export interface BoardState {
     nav_background: string;
     hero_background: string;
   };
+  /** Board settings of §3 that the guest view draws (hero, logo, sections, footer, event). */
+  hero: string;
+  logo: string;
+  heroImage: string;
+  hideHero: boolean;
+  hideSearch: boolean;
+  /** Default chart colours ([]: the charts' own). */
+  palette: string[];
+  /** Section names from the comma-separated `sections`. */
+  sections: string[];
+  sectionColors: { active_text: string; inactive_text: string; active_background: string };
+  footer: FooterState;
+  event: FooterState;
+  /** The saved settings as the server sent them: what the settings panel starts from. */
+  raw: Record<string, unknown>;
+}
+
+export interface FooterState {
+  logo: string;
+  socialMediaIcons: { type: string; link: string }[];
+  copyrightText: string;
 }
 
 /** Spec defaults (blocks-and-data §9). */
 export const BOARD_DEFAULTS: BoardState['colors'] = {
-  board_background: '#FAFAFA',
-  block_border: '#e7ebf3',
-  block_shadow: '#ebeff3',
-  nav_background: '#161819',
-  hero_background: '#161819',
+  board_background: BOARD_COLOUR_DEFAULTS.board_background,
+  block_border: BOARD_COLOUR_DEFAULTS.block_border,
+  block_shadow: BOARD_COLOUR_DEFAULTS.block_shadow,
+  nav_background: BOARD_COLOUR_DEFAULTS.nav_background,
+  hero_background: BOARD_COLOUR_DEFAULTS.hero_background,
 };
+
+/** A footer group (footer, event) read defensively; social links that are not http(s) are left out. */
+function footerOf(v: unknown): FooterState {
+  const o = isRecord(v) ? v : {};
+  const icons = Array.isArray(o.socialMediaIcons) ? o.socialMediaIcons : [];
+  return {
+    logo: str(o.logo) ?? '',
+    socialMediaIcons: icons.flatMap((i) => {
+      if (!isRecord(i)) return [];
+      const link = str(i.link)?.trim() ?? '';
+      return httpLink(link) ? [{ type: str(i.type) ?? 'website', link }] : [];
+    }),
+    copyrightText: str(o.copyrightText) ?? '',
+  };
+}
 
 type Loose = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : null);
@@ -122,6 +159,21 @@ export function toBoardState(res: unknown): BoardState {
       nav_background: color('nav_background'),
       hero_background: color('hero_background'),
     },
+    hero: str(r.hero) ?? '',
+    logo: str(r.logo) ?? '',
+    heroImage: str(r.hero_image) ?? '',
+    hideHero: r.hide_hero === true,
+    hideSearch: r.hide_search === true,
+    palette: paletteColours(r.palette),
+    sections: sectionNames(r.sections),
+    sectionColors: {
+      active_text: str(r.active_section_text_color) ?? BOARD_COLOUR_DEFAULTS.active_section_text_color,
+      inactive_text: str(r.inactive_section_text_color) ?? BOARD_COLOUR_DEFAULTS.inactive_section_text_color,
+      active_background: str(r.active_section_background_color) ?? BOARD_COLOUR_DEFAULTS.active_section_background_color,
+    },
+    footer: footerOf(r.footer),
+    event: footerOf(r.event),
+    raw: r,
   };
 }
 

@@ -8,7 +8,8 @@ import { useMe } from '../lib/queries';
 import type { BoardState } from './board-state';
 import type { DataSource } from './useBlockData';
 
-export function useDataSource(board: BoardState, filters?: Filter[], openPage?: DataSource['openPage'], app?: AppNav): DataSource {
+/** `search`: the board's search box (the guest view's); `board.palette`: the charts' default colours. */
+export function useDataSource(board: BoardState, filters?: Filter[], openPage?: DataSource['openPage'], app?: AppNav, search?: string): DataSource {
   const me = useMe();
   // Who is looking: the app user signed in to this app, else the owner account (if any).
   const email = board.appUser?.email ?? me.data?.email ?? null;
@@ -24,7 +25,9 @@ export function useDataSource(board: BoardState, filters?: Filter[], openPage?: 
       ...(openPage ? { openPage } : {}),
       // Multipage apps: the pages, navigation and the address's row (item details read it).
       ...(app ? { app, rowId: app.rowId } : {}),
+      ...(search ? { search } : {}),
+      ...(board.palette.length > 0 ? { palette: board.palette } : {}),
     }),
-    [board.appId, board.spreadsheetId, admin, email, filters, openPage, app],
+    [board.appId, board.spreadsheetId, admin, email, filters, openPage, app, search, board.palette],
   );
 }

@@ -41,6 +41,15 @@ export interface DataSource {
    * renderer reads `?row=` from the browser's address itself; null means "no row".
    */
   rowId?: string | null;
+  /** The board's search box: rows of the blocks that list them ('paged', 'all') must match it (spec §9). */
+  search?: string;
+  /** The board's (or page's) palette: the default colours of charts. */
+  palette?: string[];
+}
+
+/** A block's own search wins over the board's (a table's search box narrows what the viewer looks at). */
+function searched(src: DataSource, q: string | undefined): string | undefined {
+  return q || src.search || undefined;
 }
 
 /** `?row=` of the browser's address (null outside a browser or without one). */
@@ -96,16 +105,16 @@ export function useBlockData(schema: BlockSchema | null, block: BlockRecord, src
   useOnChange(pageKey, () => setQuery(firstPage(block)));
 
   const paged = useQuery({
-    queryKey: ['sheet', src.spreadsheetId, sheet, 'paged', query, filtersParam(src, sheet)],
-    queryFn: ({ signal }) => fetchSheet(src, sheet, { ...query }, signal),
+    queryKey: ['sheet', src.spreadsheetId, sheet, 'paged', query, filtersParam(src, sheet), src.search ?? ''],
+    queryFn: ({ signal }) => fetchSheet(src, sheet, { ...query, q: searched(src, query.q) }, signal),
     enabled: ready && mode === 'paged',
     placeholderData: keepPreviousData,
   });
 
   const fields = useMemo(() => (schema && mode === 'all' ? usedColumns(schema, block).sort() : []), [schema, mode, block]);
   const all = useQuery({
-    queryKey: ['sheet', src.spreadsheetId, sheet, 'all', fields, filtersParam(src, sheet)],
-    queryFn: ({ signal }) => fetchSheet(src, sheet, { fields: fields.join(',') }, signal),
+    queryKey: ['sheet', src.spreadsheetId, sheet, 'all', fields, filtersParam(src, sheet), src.search ?? ''],
+    queryFn: ({ signal }) => fetchSheet(src, sheet, { fields: fields.join(','), q: searched(src, undefined) }, signal),
     enabled: ready && mode === 'all' && fields.length > 0,
     placeholderData: keepPreviousData,
   });
@@ -176,7 +185,7 @@ export function useBlockData(schema: BlockSchema | null, block: BlockRecord, src
   }, [src, sheet, block.id, client]);
 
   const fetchAll = useCallback(async () => {
-    const res = await fetchSheet(src, sheet, { sort: query.sort, dir: query.dir, q: query.q });
+    const res = await fetchSheet(src, sheet, { sort: query.sort, dir: query.dir, q: searched(src, query.q) });
     return { rows: res.rows, columns: res.columns };
   }, [src, sheet, query.sort, query.dir, query.q]);
 
@@ -199,6 +208,7 @@ export function useBlockData(schema: BlockSchema | null, block: BlockRecord, src
     ...(write ? { write } : {}),
     ...(src.openPage ? { openPage: src.openPage } : {}),
     ...(src.app ? { app: src.app } : {}),
+    ...(src.palette ? { palette: src.palette } : {}),
     ...(geo ? { geo } : {}),
     ...(chart ? { chart } : {}),
     ...(comments ? { comments } : {}),

@@ -5,6 +5,7 @@ import { googleSourcesRepo } from '../gsheets/sources-repo';
 import { refuseSnapshotWrite, viewRefusal, type AppViewer, type Caller } from '../access/viewer';
 import { isAuthPage } from '../../../shared/rules/auth-pages';
 import type { BoardSettings, PageSettings } from '../../../shared/api';
+import { BOARD_COLOUR_DEFAULTS } from '../../../shared/settings/board-state';
 import type { ServerContext } from '../../context';
 import { forbidden, notFound, unauthorized } from '../../errors';
 import { parseJson } from '../../http';
@@ -15,7 +16,7 @@ import { appsRepo } from './repo';
 import { updateApp } from './service';
 import type { AppView } from './record';
 
-/** Spec defaults of the board state (blocks-and-data §3 and §9). */
+/** Spec defaults of the board state (blocks-and-data §3 and §9); the settings panel's are the same (board-state.test.ts). */
 export const BOARD_DEFAULTS = {
   hide_filters: true,
   /** Board filters (spec Filter entity), checked by BoardFilters in shared/api when saved. */
@@ -25,15 +26,8 @@ export const BOARD_DEFAULTS = {
   hero: '',
   logo: '',
   hero_image: '',
-  palette: '',
-  nav_background: '#161819',
-  hero_background: '#161819',
-  active_section_text_color: '#ffffff',
-  inactive_section_text_color: '#9ca3af',
-  active_section_background_color: '#4f46e5',
-  board_background: '#FAFAFA',
-  block_border: '#e7ebf3',
-  block_shadow: '#ebeff3',
+  palette: [],
+  ...BOARD_COLOUR_DEFAULTS,
   sections: '',
   footer: { logo: '', socialMediaIcons: [], copyrightText: '' },
   event: { logo: '', socialMediaIcons: [], copyrightText: '' },
@@ -151,7 +145,9 @@ export async function pageMetadata(
     page = { ...page, page_name: row.page_name, page_slug: row.page_slug, is_public: row.is_public, is_auth: row.is_auth };
   }
   const settings = parseJson<PageSettings>(row.settings, {});
-  const { page_name: _n, is_public: _p, is_auth: _a, ...colours } = settings;
+  const { page_name: _n, is_public: _p, is_auth: _a, ...own } = settings;
+  // An emptied field (a colour, the title, the palette) follows the app's again.
+  const colours = Object.fromEntries(Object.entries(own).filter(([, v]) => v !== '' && !(Array.isArray(v) && v.length === 0)));
   return {
     ...PAGE_DEFAULTS,
     title: page.page_name,

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { paletteColours } from '../../../shared/api/board-settings';
 import type { Page, PageSettings } from '../../../shared/api';
 import { isAuthPage } from '../../../shared/rules/auth-pages';
 import { MAX_PAGE_SLUG_LENGTH, pageSlugOf, pageSlugProblem, uniqueSlug } from '../../../shared/rules/slug';
@@ -46,6 +47,9 @@ export function pageOut(row: PageRow, blocks: Page['blocks']): Page {
     ...(settings.page_background ? { page_background: settings.page_background } : {}),
     ...(settings.block_border ? { block_border: settings.block_border } : {}),
     ...(settings.block_shadow ? { block_shadow: settings.block_shadow } : {}),
+    ...(settings.nav_background ? { nav_background: settings.nav_background } : {}),
+    ...(settings.title ? { title: settings.title } : {}),
+    ...(paletteColours(settings.palette).length ? { palette: paletteColours(settings.palette) } : {}),
   };
 }
 
