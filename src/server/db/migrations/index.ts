@@ -20,6 +20,7 @@ import { googleSheets } from './0016_google_sheets';
 import { googleRows } from './0017_google_rows';
 import { googleConflicts } from './0018_google_conflicts';
 import { blog } from './0019_blog';
+import { plans } from './0021_plans';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0017_google_rows': googleRows,
   '0018_google_conflicts': googleConflicts,
   '0019_blog': blog,
+  '0021_plans': plans,
 };

@@ -8,6 +8,7 @@ import type { ServerContext } from '../../context';
 import { parse } from '../../http';
 import { IpLimiter } from '../auth/limiter';
 import { perAccount, type RateLimit } from '../auth/rate-limit';
+import { assertAppRoom } from '../billing/plans';
 import { workspaceOf } from '../workspace/service';
 import { customDomainOf, verifyCustomDomain } from './custom-domain';
 import { boardMetadata, pageMetadata } from './metadata';
@@ -24,6 +25,8 @@ export function appRoutes(app: FastifyInstance, ctx: ServerContext) {
     const user = signedInUser(request);
     const body = parse(CreateAppBody, request.body);
     const ws = await workspaceOf(ctx, user.id);
+    // The plan's number of apps (shared/rules/plans.ts).
+    await assertAppRoom(ctx, ctx.db, ws.id);
     const { app: created } = await service.createApp(ctx, { workspaceId: ws.id }, body);
     return reply.status(201).send({ app: service.appOut(created) });
   });

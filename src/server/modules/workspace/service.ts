@@ -5,6 +5,7 @@ import type { ServerContext } from '../../context';
 import { notFound } from '../../errors';
 import { newId, nowIso } from '../../http';
 import { createApp } from '../apps/service';
+import { isFreePlan } from '../billing/plans';
 import { insertBlocks } from '../blocks/service';
 import { storeSpreadsheet } from '../spreadsheets/service';
 import { workspaceRepo } from './repo';
@@ -18,7 +19,7 @@ export async function workspaceOf(ctx: ServerContext, userId: string) {
 
 export async function workspacePlan(ctx: ServerContext, userId: string) {
   const ws = await workspaceOf(ctx, userId);
-  return { is_free_plan: ws.is_free_plan };
+  return { is_free_plan: isFreePlan(ctx, ws.is_free_plan) };
 }
 
 /**
