@@ -50,6 +50,7 @@ export const router = createBrowserRouter([
           { path: 'dashboard/users', lazy: async () => ({ Component: (await import('./routes/AdminUsersPage')).AdminUsersPage }) },
           // The blog team's accounts and invitations (issue 17).
           { path: 'admin/blog-team', lazy: async () => ({ Component: (await import('./routes/AdminBlogTeamPage')).AdminBlogTeamPage }) },
+          { path: 'admin/codes', lazy: async () => ({ Component: (await import('./routes/AdminCodesPage')).AdminCodesPage }) },
           // Deeper paths of the area exist in no screen yet: the 404 screen, but only for an admin.
           { path: 'admin/*', Component: NotFound },
           { path: 'admin_old/*', Component: NotFound },
@@ -65,6 +66,7 @@ export const router = createBrowserRouter([
           { path: 'data/:spreadsheetId', lazy: async () => ({ Component: (await import('./routes/DataEditorPage')).DataEditorPage }) },
           { path: 'account', lazy: async () => ({ Component: (await import('./routes/WorkspaceEditorsPage')).WorkspaceEditorsPage }) },
           { path: 'accountbilling', lazy: async () => ({ Component: (await import('./routes/AccountBillingPage')).AccountBillingPage }) },
+          { path: 'redeemappsumocodes', lazy: async () => ({ Component: (await import('./routes/RedeemCodesPage')).RedeemCodesPage }) },
           { path: 'apps/:appId/map-data', lazy: async () => ({ Component: (await import('./features/templates/MappingPage')).MappingPage }) },
           { path: '*', Component: ComingSoon },
         ],
