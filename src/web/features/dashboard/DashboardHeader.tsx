@@ -1,6 +1,6 @@
 import { BrandLink } from '../../components/BrandLink';
 import { Badge, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
-import { IconBrandStripe, IconChevronDown, IconLogout, IconUsers } from '@tabler/icons-react';
+import { IconBrandStripe, IconChevronDown, IconGift, IconLogout, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../../lib/api';
@@ -33,7 +33,7 @@ export function DashboardHeader() {
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
         {workspace.data && (
           <Tooltip label={free ? 'Embedding and other extras come with a paid plan' : 'All features unlocked'}>
-            <Badge variant="light" color={free ? 'gray' : 'teal'} size="lg" data-testid="plan-badge" style={{ flexShrink: 0 }} visibleFrom="sm">
+            <Badge component={Link} to="/dashboard/accountbilling" variant="light" color={free ? 'gray' : 'teal'} size="lg" data-testid="plan-badge" style={{ flexShrink: 0, cursor: 'pointer' }} visibleFrom="sm">
               {free ? 'Free plan' : 'Pro plan'}
             </Badge>
           </Tooltip>
@@ -67,7 +67,10 @@ export function DashboardHeader() {
           <Menu.Dropdown>
             <Menu.Label>{me.data?.email}</Menu.Label>
             <Menu.Item component={Link} to="/dashboard/accountbilling" leftSection={<IconBrandStripe size={16} />}>
-              Payments for your templates
+              Plan and billing
+            </Menu.Item>
+            <Menu.Item component={Link} to="/dashboard/redeemappsumocodes" leftSection={<IconGift size={16} />}>
+              Redeem a lifetime code
             </Menu.Item>
             <Menu.Item leftSection={<IconLogout size={16} />} onClick={logout}>
               Log out
