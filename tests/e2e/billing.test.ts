@@ -84,7 +84,7 @@ describe('plans: upgrade through Stripe, then embed; lifetime codes', () => {
     expect(await invoices.innerText()).toContain('$19.00');
     const pdf = invoices.getByRole('link', { name: 'PDF' });
     expect(await pdf.getAttribute('href')).toMatch(new RegExp(`^${stripe.url}/i/in_[^/]+/pdf$`));
-    expect(await page.getByTestId('plan-badge').innerText()).toBe('Pro plan');
+    expect(await page.getByTestId('plan-badge').textContent()).toBe('Pro plan');
     await settle(page);
     await shot(page, 'billing-2-pro');
   });
@@ -108,7 +108,7 @@ describe('plans: upgrade through Stripe, then embed; lifetime codes', () => {
     await page.getByRole('button', { name: 'Cancel plan' }).click();
     await page.waitForURL(/\/dashboard\/accountbilling$/);
     await page.locator('[data-testid="plan-card"][data-plan="free"]').waitFor();
-    expect(await page.getByTestId('plan-card').innerText()).toContain('Cancelled');
+    expect(await page.getByTestId('plan-card').textContent()).toContain('Cancelled');
   });
 
   it('a provider admin generates codes at /admin/codes; an owner is refused a mistyped one and redeems a good one', async () => {
@@ -142,7 +142,7 @@ describe('plans: upgrade through Stripe, then embed; lifetime codes', () => {
     await call(context, server, 'POST', '/api/auth/signup', { name: 'Lia Lifetime', email: newOwnerEmail('lifetime'), password: 'correct horse battery' });
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/dashboard/redeemappsumocodes`);
-    const input = page.getByLabel('Code');
+    const input = page.getByRole('textbox', { name: 'Code', exact: true });
     await input.fill('SB-0000-0000-0000');
     await page.getByRole('button', { name: 'Redeem' }).click();
     await page.getByText(CODE_MESSAGES.unknown).waitFor();
@@ -152,12 +152,12 @@ describe('plans: upgrade through Stripe, then embed; lifetime codes', () => {
     // Typed loosely: lower case, spaces for dashes.
     await input.fill(codes[0]!.toLowerCase().replace(/-/g, ' '));
     await page.getByRole('button', { name: 'Redeem' }).click();
-    await expect.poll(() => page.getByTestId('codes-held').innerText()).toBe('1 of 3 codes');
+    await expect.poll(() => page.getByTestId('codes-held').textContent()).toBe('1 of 3 codes');
     await input.fill(codes[1]!);
     await page.getByRole('button', { name: 'Redeem' }).click();
-    await expect.poll(() => page.getByTestId('codes-held').innerText()).toBe('2 of 3 codes');
+    await expect.poll(() => page.getByTestId('codes-held').textContent()).toBe('2 of 3 codes');
     expect(await page.getByRole('table', { name: 'Lifetime tiers' }).locator('tr[data-current]').innerText()).toContain('250 apps');
-    expect(await page.getByTestId('plan-badge').innerText()).toBe('Pro plan');
+    expect(await page.getByTestId('plan-badge').textContent()).toBe('Pro plan');
     await settle(page);
     await shot(page, 'billing-3-redeem');
   });

@@ -1,9 +1,8 @@
 // /admin/codes (issue 18, behind admin-auth): lifetime-deal codes. Generate a batch (shown once:
 // the server keeps only a hash, so copy or download the list now), see every code by status with
 // who redeemed it, and revoke unused or used codes (a used one stops counting for its workspace).
-import { Alert, Badge, Button, CopyButton, Group, NumberInput, Pagination, Paper, SegmentedControl, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, CopyButton, Group, Modal, NumberInput, Pagination, Paper, SegmentedControl, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { IconCopy, IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -123,25 +122,37 @@ export function AdminCodesPage() {
       if (!unauthorized(e)) toast.error('Revoke failed', messageOf(e));
     },
   });
-  const confirmRevoke = (c: AdminCode) =>
-    modals.openConfirmModal({
-      title: `Revoke …${c.hint}?`,
-      children: (
-        <Text size="sm">
-          {c.status === 'redeemed'
-            ? `${c.redeemed_email ?? 'Its workspace'} loses what this code gave (the next tier down, or the free plan when it was the only one).`
-            : 'Nobody will be able to redeem it.'}
-        </Text>
-      ),
-      labels: { confirm: 'Revoke', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => revoke.mutate(c.id),
-    });
+  // The code whose revocation waits for a confirmation.
+  const [confirming, setConfirming] = useState<AdminCode | null>(null);
+  const confirmRevoke = (c: AdminCode) => setConfirming(c);
 
   const data = codes.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
   return (
     <AdminLayout>
+      <Modal opened={!!confirming} onClose={() => setConfirming(null)} title={confirming ? `Revoke …${confirming.hint}?` : ''} centered>
+        <Stack gap="md">
+          <Text size="sm">
+            {confirming?.status === 'redeemed'
+              ? `${confirming.redeemed_email ?? 'Its workspace'} loses what this code gave (the next tier down, or the free plan when it was the only one).`
+              : 'Nobody will be able to redeem it.'}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                if (confirming) revoke.mutate(confirming.id);
+                setConfirming(null);
+              }}
+            >
+              Revoke
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Stack gap="md">
         <div>
           <Title order={2} id={headingId}>
