@@ -9,7 +9,7 @@ import { Alert, AppShell, Badge, Button, Card, Container, Group, List, Stack, Te
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconBrandStripe, IconCheck, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PLAN_MESSAGES } from '../../shared/rules/plans';
 import { useSearchParams } from 'react-router';
 import type { ConnectLinkResponse, ConnectStatus } from '../../shared/api/admin';
@@ -26,8 +26,9 @@ import { toast } from '../lib/toast';
 const CONNECT_KEY = ['billing', 'connect'] as const;
 const STATE_COLORS = { off: 'gray', 'not-connected': 'gray', onboarding: 'yellow', ready: 'teal' } as const;
 
-/** How often the page asks again while Stripe's webhook for a paid Checkout is on its way. */
+/** How often, and how long, the page asks again while Stripe's webhook for a paid Checkout is on its way. */
 const CONFIRM_POLL_MS = 1500;
+const CONFIRM_WAIT_MS = 2 * 60_000;
 
 export function AccountBillingPage() {
   useDocumentTitle('Plan and billing · Sheetboard');
@@ -35,8 +36,14 @@ export function AccountBillingPage() {
   const returning = isStripeReturn(params);
   const qc = useQueryClient();
   const upgraded = params.get('upgrade');
-  // Until the plan shows Pro (then the address loses ?upgrade and the polling stops).
-  const plan = usePlan({ refetchInterval: upgraded === 'done' ? CONFIRM_POLL_MS : false });
+  // Until the plan shows Pro (then the address loses ?upgrade and the polling stops), two minutes at most.
+  const [gaveUp, setGaveUp] = useState(false);
+  useEffect(() => {
+    if (upgraded !== 'done') return;
+    const timer = setTimeout(() => setGaveUp(true), CONFIRM_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [upgraded]);
+  const plan = usePlan({ refetchInterval: upgraded === 'done' && !gaveUp ? CONFIRM_POLL_MS : false });
   const confirmed = upgraded === 'done' && plan.data?.plan === 'pro';
   useEffect(() => {
     if (!confirmed) return;
@@ -90,9 +97,14 @@ export function AccountBillingPage() {
           <Container size="sm" py="md" px={0}>
             <Stack gap="lg">
               <Title order={2}>Plan and billing</Title>
-              {upgraded === 'done' && !confirmed && (
+              {upgraded === 'done' && !confirmed && !gaveUp && (
                 <Alert color="teal" variant="light" role="status" title="Confirming your payment...">
                   Stripe is telling us about your payment. This page updates by itself in a moment.
+                </Alert>
+              )}
+              {upgraded === 'done' && !confirmed && gaveUp && (
+                <Alert color="yellow" variant="light" role="status" title="Stripe has not confirmed your payment yet">
+                  It can take a few minutes. Come back to this page later; if you were charged and the plan stays free, contact us.
                 </Alert>
               )}
               {upgraded === 'cancelled' && (
