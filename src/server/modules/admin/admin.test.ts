@@ -582,6 +582,8 @@ describe('the review queue in pages', () => {
   const post = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: { cookie: reviewer.cookie }, ...(payload ? { payload } : {}) });
 
   it('pages of 20: every request once, in queue order, across the pending and the decided ones; the total counts them all', async () => {
+    // Two dozen apps are more than the free plan holds (issue 18): this seller is on a paid plan.
+    await t.ctx.db.updateTable('workspaces').set({ is_free_plan: 0 }).where('owner_id', '=', owner.id).execute();
     for (let i = 0; i < 22; i++) await submission(owner, { title: `Paged ${String(i).padStart(2, '0')}`, submittedAt: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString() });
     const decided = await submission(owner, { title: 'Paged decided' });
     expect((await post(`/api/admin/review-requests/${decided.requestId}/approve`)).statusCode).toBe(200);
