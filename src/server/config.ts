@@ -112,6 +112,10 @@ export interface Config {
   stripeApiUrl: string | null;
   /** MARKETPLACE_FEE_PERCENT: the provider's share of each paid template sale, 0–50 (10). */
   marketplaceFeePercent: number;
+  /** STRIPE_PRO_PRICE_ID: the recurring Stripe Price of the Pro plan (price_…); null: PRO_PRICE_CENTS a month. */
+  stripeProPriceId: string | null;
+  /** PRO_PRICE_CENTS: Pro's monthly price in USD cents when no STRIPE_PRO_PRICE_ID is set (1900). */
+  proPriceCents: number;
   /**
    * GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET: the OAuth web client owners connect their Google
    * account through (connecting by OAuth is off without them; both or neither).
@@ -229,6 +233,19 @@ function feePercent(value: string | undefined): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n < 0 || n > 50) throw new Error(`Setting MARKETPLACE_FEE_PERCENT must be a number from 0 to 50, got '${value}'`);
   return n;
+}
+
+function stripePriceId(value: string | undefined): string | null {
+  if (!value) return null;
+  const id = value.trim();
+  if (!/^price_[A-Za-z0-9_]{1,200}$/.test(id)) throw new Error(`Setting STRIPE_PRO_PRICE_ID must be a Stripe price id (price_…), got '${value}'`);
+  return id;
+}
+
+function proPriceCents(value: string | undefined): number {
+  if (value === undefined || value === '') return 1900;
+  if (!/^\d{1,7}$/.test(value.trim()) || Number(value) < 50) throw new Error(`Setting PRO_PRICE_CENTS must be a whole number of cents, at least 50, got '${value}'`);
+  return Number(value);
 }
 
 function stripeApiUrl(value: string | undefined): string | null {
@@ -379,6 +396,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
     stripeApiUrl: stripeApiUrl(env.STRIPE_API_URL),
     marketplaceFeePercent: feePercent(env.MARKETPLACE_FEE_PERCENT),
+    stripeProPriceId: stripePriceId(env.STRIPE_PRO_PRICE_ID),
+    proPriceCents: proPriceCents(env.PRO_PRICE_CENTS),
     ...googleClient(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
     googleServiceAccount: googleServiceAccount(env.GOOGLE_SERVICE_ACCOUNT_KEY),
     googleApiUrl: googleApiUrl(env.GOOGLE_API_URL),

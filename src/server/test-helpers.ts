@@ -212,3 +212,11 @@ export async function signInAdmin(t: Pick<TestApp, 'ctx'>, name = 'Ada Admin'): 
   await t.ctx.db.insertInto('admin_sessions').values({ id: sha256(token), admin_id: id, expires_at: new Date(Date.now() + 3600_000).toISOString(), created_at: at }).execute();
   return `${ADMIN_COOKIE}=${token}`;
 }
+
+/**
+ * Puts the user's workspace on a paid plan (issue 18: the free plan holds 25 apps), for tests
+ * that make more apps than that for one owner and are not about plans.
+ */
+export async function onPaidPlan(t: Pick<TestApp, 'ctx'>, user: TestUser): Promise<void> {
+  await t.ctx.db.updateTable('workspaces').set({ is_free_plan: 0 }).where('owner_id', '=', user.id).execute();
+}

@@ -9,6 +9,12 @@
 // page of this server with a Pay button (what a browser test clicks) and a Cancel link; paying
 // completes the session, delivers the signed checkout.session.completed to `webhook`, and sends
 // the browser on to the success_url. Tests also refund, dispute and expire sessions.
+// Billing (issue 18): customers, prices, Checkout Sessions in subscription mode (paying one makes
+// the subscription and its first invoice, and delivers checkout.session.completed,
+// customer.subscription.created and invoice.paid), the customer portal (a page of this server
+// with a Cancel button that cancels the subscription and delivers customer.subscription.deleted),
+// the invoice list with hosted invoice pages and PDFs, and helpers that change a subscription or
+// fail its renewal as Stripe would, each delivering its signed event.
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -47,8 +53,64 @@ export interface FakeCheckoutSession {
   success_url: string;
   cancel_url: string;
   payment_intent: string | null;
+  /** The customer it was opened for (subscription mode), and the subscription paying it made. */
+  customer: string | null;
+  subscription: string | null;
   created: number;
   expires_at: number;
+  livemode: false;
+}
+
+export interface FakeCustomer {
+  id: string;
+  object: 'customer';
+  email: string | null;
+  name: string | null;
+  metadata: Record<string, string>;
+  created: number;
+  livemode: false;
+}
+
+export interface FakePrice {
+  id: string;
+  object: 'price';
+  active: true;
+  currency: string;
+  unit_amount: number;
+  recurring: { interval: string; interval_count: number } | null;
+  product: string;
+  type: 'recurring' | 'one_time';
+  created: number;
+  livemode: false;
+}
+
+export interface FakeSubscription {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: string;
+  cancel_at_period_end: boolean;
+  canceled_at: number | null;
+  metadata: Record<string, string>;
+  items: { object: 'list'; data: { id: string; object: 'subscription_item'; price: FakePrice; quantity: number; current_period_start: number; current_period_end: number }[] };
+  latest_invoice: string | null;
+  created: number;
+  livemode: false;
+}
+
+export interface FakeInvoice {
+  id: string;
+  object: 'invoice';
+  customer: string;
+  number: string;
+  status: 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+  amount_due: number;
+  amount_paid: number;
+  currency: string;
+  hosted_invoice_url: string;
+  invoice_pdf: string;
+  parent: { type: 'subscription_details'; subscription_details: { subscription: string; metadata: Record<string, string> } };
+  created: number;
   livemode: false;
 }
 
@@ -101,6 +163,24 @@ export interface FakeStripe {
   dispute(sessionId: string, status?: 'needs_response' | 'won' | 'lost' | 'warning_closed'): Promise<Delivery>;
   /** An event as Stripe would deliver it about the session's current state, not sent (tests alter it). */
   sessionEvent(sessionId: string, type: string): Stripe.Event;
+  customers: Map<string, FakeCustomer>;
+  prices: Map<string, FakePrice>;
+  subscriptions: Map<string, FakeSubscription>;
+  invoices: Map<string, FakeInvoice>;
+  /** A recurring price, as the platform makes one in Stripe's dashboard (for STRIPE_PRO_PRICE_ID). */
+  createPrice(unitAmount: number, interval?: string): FakePrice;
+  /** Deletes a customer on Stripe's side. */
+  deleteCustomer(id: string): void;
+  /** The `url` the next billing portal sessions carry instead of this server's page (null: the page again). */
+  portalUrl: string | null;
+  /** Changes the subscription (status, cancel_at_period_end) and delivers customer.subscription.updated (or .deleted once canceled). */
+  updateSubscription(id: string, patch: Partial<Pick<FakeSubscription, 'status' | 'cancel_at_period_end'>>): Promise<Delivery>;
+  /** The renewal's charge is refused: an open invoice, invoice.payment_failed, then the subscription past_due. */
+  failRenewal(id: string): Promise<Delivery[]>;
+  /** An event as Stripe would deliver it about the subscription (customer.subscription.*) or an invoice (invoice.*), not sent. */
+  billingEvent(type: string, objectId: string): Stripe.Event;
+  /** Sends an event to the webhook, signed. */
+  deliver(event: Stripe.Event): Promise<Delivery>;
   close(): Promise<void>;
 }
 
@@ -157,6 +237,13 @@ export async function startFakeStripe(secretKey = `sk_test_${crypto.randomBytes(
   const requests: ReceivedStripeRequest[] = [];
   const accounts = new Map<string, FakeAccount>();
   const checkoutSessions = new Map<string, FakeCheckoutSession>();
+  const customers = new Map<string, FakeCustomer>();
+  const prices = new Map<string, FakePrice>();
+  const subscriptions = new Map<string, FakeSubscription>();
+  const invoices = new Map<string, FakeInvoice>();
+  const portalSessions = new Map<string, { customer: string; return_url: string }>();
+  /** What a subscription-mode session becomes when paid: the price and the subscription's metadata. */
+  const subscriptionPlans = new Map<string, { price: FakePrice; metadata: Record<string, string> }>();
   const payments = new Map<string, SessionPayment>();
   /** Idempotency-Key → the answer first given (Stripe replays it for a repeated key). */
   const replays = new Map<string, { status: number; body: Json }>();
@@ -201,6 +288,8 @@ export async function startFakeStripe(secretKey = `sk_test_${crypto.randomBytes(
       return { object: 'account_link', created: now(), expires_at: now() + 300, url: fake.linkUrl ?? `${url}/setup/e/${id}/${crypto.randomBytes(9).toString('base64url')}` };
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(body);
+    const billing = billingRoute(method, path, body);
+    if (billing) return billing;
     const session = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     if (session) {
       const id = decodeURIComponent(session[1]!);
@@ -232,12 +321,45 @@ export async function startFakeStripe(secretKey = `sk_test_${crypto.randomBytes(
     if (items.length === 0) throw new StripeWireError(400, 'invalid_request_error', 'You must provide at least one line item.', { param: 'line_items' });
     let total = 0;
     let currency = '';
+    let recurringPrice: FakePrice | null = null;
     items.forEach((item, i) => {
+      // A Price made before (line_items[i][price]) or one described inline (price_data).
+      if (typeof item.price === 'string') {
+        const known = prices.get(item.price);
+        if (!known) throw new StripeWireError(400, 'invalid_request_error', `No such price: '${item.price}'`, { code: 'resource_missing', param: `line_items[${i}][price]` });
+        currency = known.currency;
+        total += known.unit_amount * int(item.quantity ?? '1', `line_items[${i}][quantity]`);
+        if (known.recurring) recurringPrice = known;
+        return;
+      }
       const price = obj(item.price_data);
       currency = typeof price.currency === 'string' ? price.currency : '';
       if (!currency) throw new StripeWireError(400, 'invalid_request_error', 'Missing required param: line_items[0][price_data][currency].', { param: `line_items[${i}][price_data][currency]` });
-      total += int(price.unit_amount, `line_items[${i}][price_data][unit_amount]`) * int(item.quantity ?? '1', `line_items[${i}][quantity]`);
+      const amount = int(price.unit_amount, `line_items[${i}][price_data][unit_amount]`);
+      total += amount * int(item.quantity ?? '1', `line_items[${i}][quantity]`);
+      const recurring = obj(price.recurring);
+      if (typeof recurring.interval === 'string') {
+        recurringPrice = {
+          id: randomId('price'),
+          object: 'price',
+          active: true,
+          currency,
+          unit_amount: amount,
+          recurring: { interval: recurring.interval, interval_count: 1 },
+          product: randomId('prod'),
+          type: 'recurring',
+          created: now(),
+          livemode: false,
+        };
+        prices.set(recurringPrice.id, recurringPrice);
+      }
     });
+    const customer = typeof body.customer === 'string' ? body.customer : null;
+    if (customer && !customers.has(customer)) throw new StripeWireError(400, 'invalid_request_error', `No such customer: '${customer}'`, { code: 'resource_missing', param: 'customer' });
+    if (mode === 'subscription' && !recurringPrice)
+      throw new StripeWireError(400, 'invalid_request_error', 'You must provide at least one recurring price in `subscription` mode when using prices.', { param: 'line_items' });
+    if (mode === 'subscription' && body.payment_intent_data !== undefined)
+      throw new StripeWireError(400, 'invalid_request_error', 'You can not pass `payment_intent_data` in `subscription` mode.', { param: 'payment_intent_data' });
     const intent = obj(body.payment_intent_data);
     const fee = intent.application_fee_amount === undefined ? null : int(intent.application_fee_amount, 'payment_intent_data[application_fee_amount]');
     const destination = typeof obj(intent.transfer_data).destination === 'string' ? (obj(intent.transfer_data).destination as string) : null;
@@ -260,13 +382,162 @@ export async function startFakeStripe(secretKey = `sk_test_${crypto.randomBytes(
       success_url: successUrl,
       cancel_url: cancelUrl,
       payment_intent: null,
+      customer,
+      subscription: null,
       created: now(),
       expires_at: typeof body.expires_at === 'string' ? int(body.expires_at, 'expires_at') : now() + 24 * 3600,
       livemode: false,
     };
     checkoutSessions.set(id, session);
+    if (mode === 'subscription' && recurringPrice) subscriptionPlans.set(id, { price: recurringPrice, metadata: strings(obj(body.subscription_data).metadata) });
     payments.set(id, { applicationFee: fee, destination, metadata: strings(intent.metadata), chargeId: null, refunded: false });
     return { ...session };
+  }
+
+  /** Customers, prices, subscriptions, the customer portal and invoices (null: not one of these paths). */
+  function billingRoute(method: string, path: string, body: Json): Json | null {
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer: FakeCustomer = {
+        id: randomId('cus'),
+        object: 'customer',
+        email: typeof body.email === 'string' ? body.email : null,
+        name: typeof body.name === 'string' ? body.name : null,
+        metadata: strings(body.metadata),
+        created: now(),
+        livemode: false,
+      };
+      customers.set(customer.id, customer);
+      return { ...customer };
+    }
+    const customer = /^\/v1\/customers\/([^/]+)$/.exec(path);
+    if (method === 'GET' && customer) {
+      const found = customers.get(decodeURIComponent(customer[1]!));
+      if (!found) throw new StripeWireError(404, 'invalid_request_error', `No such customer: '${decodeURIComponent(customer[1]!)}'`, { code: 'resource_missing', param: 'id' });
+      return { ...found };
+    }
+    const price = /^\/v1\/prices\/([^/]+)$/.exec(path);
+    if (method === 'GET' && price) {
+      const found = prices.get(decodeURIComponent(price[1]!));
+      if (!found) throw new StripeWireError(404, 'invalid_request_error', `No such price: '${decodeURIComponent(price[1]!)}'`, { code: 'resource_missing', param: 'price' });
+      return { ...found };
+    }
+    const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (method === 'GET' && sub) {
+      const found = subscriptions.get(decodeURIComponent(sub[1]!));
+      if (!found) throw new StripeWireError(404, 'invalid_request_error', `No such subscription: '${decodeURIComponent(sub[1]!)}'`, { code: 'resource_missing', param: 'id' });
+      return structuredClone(found) as unknown as Json;
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      const id = requireParam(body, 'customer');
+      if (!customers.has(id)) throw new StripeWireError(400, 'invalid_request_error', `No such customer: '${id}'`, { code: 'resource_missing', param: 'customer' });
+      const returnUrl = typeof body.return_url === 'string' ? body.return_url : '';
+      const sessionId = randomId('bps');
+      portalSessions.set(sessionId, { customer: id, return_url: returnUrl });
+      return { id: sessionId, object: 'billing_portal.session', customer: id, return_url: returnUrl || null, url: fake.portalUrl ?? `${url}/p/session/${sessionId}`, created: now(), livemode: false };
+    }
+    if (method === 'GET' && path === '/v1/invoices') {
+      const who = typeof body.customer === 'string' ? body.customer : null;
+      const limit = typeof body.limit === 'string' ? int(body.limit, 'limit') : 10;
+      if (limit < 1 || limit > 100) throw new StripeWireError(400, 'invalid_request_error', 'Invalid integer: limit must be between 1 and 100', { param: 'limit' });
+      const data = [...invoices.values()].filter((i) => !who || i.customer === who).sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1));
+      return { object: 'list', data: data.slice(0, limit).map((i) => ({ ...i })), has_more: data.length > limit, url: '/v1/invoices' };
+    }
+    return null;
+  }
+
+  /** The subscription a paid subscription-mode session makes, and its first invoice (paid). */
+  function startSubscription(session: FakeCheckoutSession): FakeSubscription {
+    const plan = subscriptionPlans.get(session.id)!;
+    const start = now();
+    const sub: FakeSubscription = {
+      id: randomId('sub'),
+      object: 'subscription',
+      customer: session.customer ?? '',
+      status: 'active',
+      cancel_at_period_end: false,
+      canceled_at: null,
+      metadata: { ...plan.metadata },
+      items: { object: 'list', data: [{ id: randomId('si'), object: 'subscription_item', price: { ...plan.price }, quantity: 1, current_period_start: start, current_period_end: start + 30 * 24 * 3600 }] },
+      latest_invoice: null,
+      created: start,
+      livemode: false,
+    };
+    subscriptions.set(sub.id, sub);
+    sub.latest_invoice = newInvoice(sub, 'paid').id;
+    return sub;
+  }
+
+  function newInvoice(sub: FakeSubscription, status: FakeInvoice['status']): FakeInvoice {
+    const id = randomId('in');
+    const amount = sub.items.data[0]!.price.unit_amount;
+    const invoice: FakeInvoice = {
+      id,
+      object: 'invoice',
+      customer: sub.customer,
+      number: `SBTEST-${String(invoices.size + 1).padStart(4, '0')}`,
+      status,
+      amount_due: amount,
+      amount_paid: status === 'paid' ? amount : 0,
+      currency: sub.items.data[0]!.price.currency,
+      hosted_invoice_url: `${url}/i/${id}`,
+      invoice_pdf: `${url}/i/${id}/pdf`,
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: { ...sub.metadata } } },
+      created: now(),
+      livemode: false,
+    };
+    invoices.set(id, invoice);
+    return invoice;
+  }
+
+  /** The customer portal (GET /p/session/{id}) and its Cancel (POST /p/session/{id}/cancel); invoice pages (/i/{id}, /i/{id}/pdf). */
+  async function billingPage(method: string, path: string, res: http.ServerResponse): Promise<boolean> {
+    const portal = /^\/p\/session\/([^/]+)(\/cancel)?$/.exec(path);
+    if (portal) {
+      const session = portalSessions.get(decodeURIComponent(portal[1]!));
+      if (!session) {
+        res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+        res.end('<!doctype html><title>Billing</title><p>This portal session is no longer available.</p>');
+        return true;
+      }
+      const active = [...subscriptions.values()].filter((s) => s.customer === session.customer && s.status !== 'canceled');
+      if (method === 'POST' && portal[2]) {
+        for (const sub of active) {
+          const delivery = await fake.updateSubscription(sub.id, { status: 'canceled' });
+          if (delivery.status !== 200) throw new Error(`the app refused customer.subscription.deleted: ${delivery.status} ${delivery.body}`);
+        }
+        res.writeHead(303, { location: session.return_url || url });
+        res.end();
+        return true;
+      }
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        `<!doctype html><html><head><meta charset="utf-8"><title>Billing portal (test)</title></head><body><h1>Your subscription</h1>` +
+          (active.length
+            ? active.map((s) => `<p>${escape(s.items.data[0]!.price.currency.toUpperCase())} ${(s.items.data[0]!.price.unit_amount / 100).toFixed(2)} / ${escape(s.items.data[0]!.price.recurring?.interval ?? '')} (${escape(s.status)})</p>`).join('') +
+              `<form method="post" action="/p/session/${encodeURIComponent(portal[1]!)}/cancel"><button type="submit">Cancel plan</button></form>`
+            : '<p>No active subscription.</p>') +
+          `<p><a href="${escape(session.return_url)}">Return</a></p></body></html>`,
+      );
+      return true;
+    }
+    const inv = /^\/i\/([^/]+)(\/pdf)?$/.exec(path);
+    if (inv) {
+      const invoice = invoices.get(decodeURIComponent(inv[1]!));
+      if (!invoice) {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        res.end('No such invoice');
+        return true;
+      }
+      if (inv[2]) {
+        res.writeHead(200, { 'content-type': 'application/pdf' });
+        res.end(`%PDF-1.4\n% invoice ${invoice.number}\n%%EOF\n`);
+      } else {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(`<!doctype html><title>Invoice ${escape(invoice.number)}</title><h1>Invoice ${escape(invoice.number)}</h1><p>${escape(invoice.status)}</p>`);
+      }
+      return true;
+    }
+    return false;
   }
 
   const filled = (target: string, id: string) => target.replaceAll('{CHECKOUT_SESSION_ID}', id);
@@ -286,6 +557,14 @@ export async function startFakeStripe(secretKey = `sk_test_${crypto.randomBytes(
     if (method === 'POST') {
       const delivery = await fake.completeCheckout(session.id);
       if (delivery.status !== 200) throw new Error(`the app refused checkout.session.completed: ${delivery.status} ${delivery.body}`);
+      // Subscription mode: Stripe then tells of the subscription and its first invoice.
+      if (session.subscription) {
+        for (const type of ['customer.subscription.created', 'invoice.paid']) {
+          const sub = subscriptions.get(session.subscription)!;
+          const next = await deliver(fake.billingEvent(type, type.startsWith('invoice.') ? sub.latest_invoice! : sub.id));
+          if (next.status !== 200) throw new Error(`the app refused ${type}: ${next.status} ${next.body}`);
+        }
+      }
       res.writeHead(303, { location: filled(session.success_url, session.id) });
       res.end();
       return true;
@@ -315,6 +594,13 @@ export async function startFakeStripe(secretKey = `sk_test_${crypto.randomBytes(
       const text = method === 'GET' ? target.searchParams.toString() : Buffer.concat(chunks).toString('utf8');
       const body = parseStripeForm(text);
       requests.push({ method, path: target.pathname, headers: req.headers, body });
+      if (target.pathname.startsWith('/p/session/') || target.pathname.startsWith('/i/')) {
+        billingPage(method, target.pathname, res).catch((err: unknown) => {
+          res.writeHead(500, { 'content-type': 'text/plain' });
+          res.end(String(err));
+        });
+        return;
+      }
       if (target.pathname.startsWith('/c/pay/')) {
         checkoutPage(method, target.pathname, res).catch((err: unknown) => {
           res.writeHead(500, { 'content-type': 'text/plain' });
@@ -384,6 +670,11 @@ export async function startFakeStripe(secretKey = `sk_test_${crypto.randomBytes(
       const session = sessionOf(sessionId);
       const payment = payments.get(sessionId)!;
       const paid = (options.payment_status ?? 'paid') === 'paid';
+      if (session.mode === 'subscription') {
+        Object.assign(session, { status: 'complete', url: null, payment_status: paid ? 'paid' : 'unpaid' });
+        if (paid && !session.subscription) session.subscription = startSubscription(session).id;
+        return deliver(fake.sessionEvent(sessionId, 'checkout.session.completed'));
+      }
       Object.assign(session, { status: 'complete', url: null, payment_status: paid ? 'paid' : 'unpaid', payment_intent: session.payment_intent ?? randomId('pi') });
       if (paid) payment.chargeId ??= randomId('ch');
       return deliver(fake.sessionEvent(sessionId, 'checkout.session.completed'));
@@ -441,6 +732,61 @@ export async function startFakeStripe(secretKey = `sk_test_${crypto.randomBytes(
         request: { id: null, idempotency_key: null },
       } as unknown as Stripe.Event;
     },
+    customers,
+    prices,
+    subscriptions,
+    invoices,
+    portalUrl: null,
+    createPrice(unitAmount, interval = 'month') {
+      const price: FakePrice = {
+        id: randomId('price'),
+        object: 'price',
+        active: true,
+        currency: 'usd',
+        unit_amount: unitAmount,
+        recurring: { interval, interval_count: 1 },
+        product: randomId('prod'),
+        type: 'recurring',
+        created: now(),
+        livemode: false,
+      };
+      prices.set(price.id, price);
+      return { ...price };
+    },
+    deleteCustomer(id) {
+      customers.delete(id);
+    },
+    async updateSubscription(id, patch) {
+      const sub = subscriptions.get(id);
+      if (!sub) throw new Error(`no subscription ${id} on the fake Stripe`);
+      Object.assign(sub, patch);
+      if (sub.status === 'canceled') sub.canceled_at = now();
+      return deliver(fake.billingEvent(sub.status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated', id));
+    },
+    async failRenewal(id) {
+      const sub = subscriptions.get(id);
+      if (!sub) throw new Error(`no subscription ${id} on the fake Stripe`);
+      const invoice = newInvoice(sub, 'open');
+      sub.latest_invoice = invoice.id;
+      const failed = await deliver(fake.billingEvent('invoice.payment_failed', invoice.id));
+      return [failed, await fake.updateSubscription(id, { status: 'past_due' })];
+    },
+    billingEvent(type, objectId) {
+      const object = type.startsWith('invoice.') ? invoices.get(objectId) : subscriptions.get(objectId);
+      if (!object) throw new Error(`no ${type.startsWith('invoice.') ? 'invoice' : 'subscription'} ${objectId} on the fake Stripe`);
+      return {
+        id: randomId('evt'),
+        object: 'event',
+        api_version: '2026-10-28.endive',
+        created: now(),
+        type,
+        data: { object: structuredClone(object) },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+      } as unknown as Stripe.Event;
+    },
+    deliver: (event) => deliver(event),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -9,7 +9,7 @@ import { RESERVED_SUBDOMAINS, subdomainProblem } from '../shared/rules/slug';
 const source = readFileSync(new URL('./router.tsx', import.meta.url), 'utf8');
 
 /**
- * The first segment of every route path and every 'Coming soon' path of the router, leaving out
+ * The first segment of every route path of the router, leaving out
  * the dashboard's children (their paths are under /dashboard/).
  */
 function topLevelPaths(): string[] {

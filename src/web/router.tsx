@@ -1,13 +1,11 @@
-// Routes of shell §2.1 that exist so far. Later issues render a
-// 'Coming soon' page (LATER); anything else unknown is the 404 screen. Routes name their middleware
-// (guards/registry.ts) with <RouteMiddleware use={[...]} />.
+// Every route of shell §2.1 (tests/e2e/routes.test.ts walks them); anything unknown is the 404
+// screen. Routes name their middleware (guards/registry.ts) with <RouteMiddleware use={[...]} />.
 import { createBrowserRouter, Outlet } from 'react-router';
 import { LoadingBar } from './components/LoadingBar';
 import { NotFound } from './components/ErrorScreen';
 import { RequireAuth } from './guards/RequireAuth';
 import { RouteMiddleware } from './guards/RouteMiddleware';
 import { BoardRoute } from './routes/BoardRoute';
-import { ComingSoon } from './routes/ComingSoon';
 import { HomeRoute } from './routes/HomeRoute';
 import { captureBlogData } from './features/blog/boot-data';
 import { BootFallback } from './features/blog/BootFallback';
@@ -26,10 +24,6 @@ function Root() {
     </>
   );
 }
-
-// One a line: reserved-paths.test.ts reads them.
-const LATER: string[] = [
-];
 
 export const router = createBrowserRouter([
   {
@@ -59,6 +53,7 @@ export const router = createBrowserRouter([
           { path: 'dashboard/users', lazy: async () => ({ Component: (await import('./routes/AdminUsersPage')).AdminUsersPage }) },
           // The blog team's accounts and invitations (issue 17).
           { path: 'admin/blog-team', lazy: async () => ({ Component: (await import('./routes/AdminBlogTeamPage')).AdminBlogTeamPage }) },
+          { path: 'admin/codes', lazy: async () => ({ Component: (await import('./routes/AdminCodesPage')).AdminCodesPage }) },
           // Deeper paths of the area exist in no screen yet: the 404 screen, but only for an admin.
           { path: 'admin/*', Component: NotFound },
           { path: 'admin_old/*', Component: NotFound },
@@ -80,8 +75,9 @@ export const router = createBrowserRouter([
           // Several workspaces per owner and the first run (issue 18).
           { path: 'start', lazy: async () => ({ Component: (await import('./routes/StartPage')).StartPage }) },
           { path: 'new-workspace', lazy: async () => ({ Component: (await import('./routes/NewWorkspacePage')).NewWorkspacePage }) },
+          { path: 'redeemappsumocodes', lazy: async () => ({ Component: (await import('./routes/RedeemCodesPage')).RedeemCodesPage }) },
           { path: 'apps/:appId/map-data', lazy: async () => ({ Component: (await import('./features/templates/MappingPage')).MappingPage }) },
-          { path: '*', Component: ComingSoon },
+          { path: '*', Component: NotFound },
         ],
       },
       // The links app users get by e-mail (issue 5), on the app's host.
@@ -130,7 +126,6 @@ export const router = createBrowserRouter([
         Component: RequireAuth,
         children: [{ index: true, lazy: async () => ({ Component: (await import('./routes/BoardWorkspacePage')).BoardWorkspacePage }) }],
       },
-      ...LATER.map((path) => ({ path, Component: ComingSoon })),
       { path: ':boardSlug', Component: BoardRoute },
       // A page of a multipage app on the base host (on an app host, `/:boardSlug` is the page).
       { path: ':boardSlug/:pageSlug', Component: BoardRoute },

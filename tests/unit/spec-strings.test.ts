@@ -16,7 +16,6 @@ const COPY = join(root, 'docs', 'spec', 'shell-publishing-marketplace.md');
 /** Quoted strings of the spec that later issues build (the issue that owns each is named). */
 const LATER: Record<string, string> = {
   'Account Required': 'issue 18 (the rest of the shell)',
-  'Failed to verify plan status': 'issue 18 (plans)',
 };
 
 /** Strings whose fixed pieces are too short to search for: the expression that builds them. */

@@ -212,6 +212,9 @@ export interface Database {
   blog_media: BlogMediaTable;
   blog_posts: BlogPostsTable;
   api_tokens: ApiTokensTable;
+  billing_customers: BillingCustomersTable;
+  billing_subscriptions: BillingSubscriptionsTable;
+  lifetime_codes: LifetimeCodesTable;
 }
 
 /** An owner account's personal API token (issue 18, migration 0022). */
@@ -593,4 +596,41 @@ export interface BlogPostsTable {
   updated_by: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A workspace's Stripe Billing customer (issue 18, migration 0021). */
+export interface BillingCustomersTable {
+  workspace_id: string;
+  customer_id: string;
+  last_invoice_status: string | null;
+  last_invoice_at: string | null;
+  created_at: string;
+}
+
+/** A workspace's Stripe subscription as the webhooks last told it. */
+export interface BillingSubscriptionsTable {
+  id: string;
+  workspace_id: string;
+  customer_id: string;
+  status: string;
+  cancel_at_period_end: number;
+  current_period_end: string | null;
+  event_at: string;
+  updated_at: string;
+}
+
+/** A lifetime-deal code (only its hash is kept). */
+export interface LifetimeCodesTable {
+  id: string;
+  code_hash: string;
+  hint: string;
+  batch_id: string;
+  note: string;
+  created_by: string | null;
+  created_at: string;
+  redeemed_at: string | null;
+  workspace_id: string | null;
+  redeemed_by: string | null;
+  redeemed_email: string | null;
+  revoked_at: string | null;
 }

@@ -22,6 +22,7 @@ import { api, ApiError, issuesByPath, type Out } from '../lib/api';
 import { boardUrl, useBaseUrl } from '../lib/host';
 import { keys, useMe, type PageRecord } from '../lib/queries';
 import { toast } from '../lib/toast';
+import { PLAN_MESSAGES } from '../../shared/rules/plans';
 import type { BoardState } from '../viewer/board-state';
 import { appPath, hrefOfPath, useAppNav } from '../viewer/app-nav';
 import { pageBoard } from '../viewer/MultipageView';
@@ -324,8 +325,9 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
         setUpgrade(true);
       } else setPanel('embed');
     } catch {
-      // The embed dialog swallows failures (spec §8): it checks the plan again itself.
-      setPanel('embed');
+      // Spec §8: the plan could not be checked: say so and stay on the board.
+      toast.error('Embed', PLAN_MESSAGES.checkFailed);
+      setPanel('view');
     }
   };
 

@@ -20,6 +20,8 @@ import {
 } from '@mantine/core';
 import { IconLock, IconRocket } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { PLAN_MESSAGES } from '../../shared/rules/plans';
 import { frameOf } from '../../blocks/schema-loaders';
 import {
   canEmbedPage,
@@ -82,17 +84,21 @@ export interface EmbedModalProps {
 export function EmbedModal(props: EmbedModalProps) {
   const { opened, onClose, kind = props.pages && props.pages.length > 1 ? 'multipage' : 'board' } = props;
   const workspace = useWorkspace(opened && props.isFreePlan === undefined);
-  // A failed plan check is swallowed (spec §8): the tool shows.
   const free = props.isFreePlan ?? workspace.data?.is_free_plan === true;
   const checking = props.isFreePlan === undefined && workspace.isPending && opened;
+  // Spec §8: a failed plan check says 'Failed to verify plan status' (and offers to try again).
+  const failed = props.isFreePlan === undefined && workspace.isError && opened;
   const told = useRef(false);
   useEffect(() => {
     if (!opened) told.current = false;
-    else if (free && !told.current) {
+    else if (failed && !told.current) {
+      told.current = true;
+      toast.error('Embed', PLAN_MESSAGES.checkFailed);
+    } else if (free && !told.current) {
       told.current = true;
       toast.info('Embed', PAID_PLAN_TEXT);
     }
-  }, [opened, free]);
+  }, [opened, free, failed]);
 
   return (
     <Modal opened={opened} onClose={onClose} title={kind === 'board' ? 'Embed Content' : EMBED_TITLE} size="lg" centered>
@@ -100,6 +106,13 @@ export function EmbedModal(props: EmbedModalProps) {
         <Text size="sm" c="dimmed">
           Loading...
         </Text>
+      ) : failed ? (
+        <Stack align="center" ta="center" data-testid="embed-plan-failed">
+          <Text size="sm">{PLAN_MESSAGES.checkFailed}</Text>
+          <Button variant="light" onClick={() => void workspace.refetch()} loading={workspace.isFetching}>
+            Try again
+          </Button>
+        </Stack>
       ) : free ? (
         <UpgradePrompt onClose={onClose} />
       ) : (
@@ -232,7 +245,14 @@ function UpgradePrompt({ onClose }: { onClose: () => void }) {
       <Text size="sm" c="dimmed">
         Upgrade your workspace to put your apps on your own website. Sharing the app’s link stays free.
       </Text>
-      <Button onClick={onClose}>Got it</Button>
+      <Group justify="center">
+        <Button component={Link} to="/dashboard/accountbilling" color="teal">
+          See plans
+        </Button>
+        <Button variant="default" onClick={onClose}>
+          Got it
+        </Button>
+      </Group>
     </Stack>
   );
 }

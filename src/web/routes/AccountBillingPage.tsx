@@ -1,4 +1,7 @@
-// /dashboard/accountbilling (owner): 'Payments for your templates'. Shows the workspace's Stripe
+// /dashboard/accountbilling (owner): 'Plan and billing'. First the workspace's plan (issue 18,
+// features/billing/PlanCard: Upgrade through Stripe Checkout, the customer portal, invoices);
+// coming back from Checkout (?upgrade=done) waits for Stripe's webhook to open the plan, and a
+// failed plan check says 'Failed to verify plan status'. Then 'Payments for your templates': the workspace's Stripe
 // Connect account (GET /api/billing/connect): off on this server, not connected ('Connect Stripe'
 // → POST /api/billing/connect → Stripe's onboarding), onboarding unfinished, or ready. Coming back
 // from Stripe (?stripe=return or ?stripe=refresh) asks the server to re-read the account first.
@@ -6,23 +9,53 @@ import { Alert, AppShell, Badge, Button, Card, Container, Group, List, Stack, Te
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconBrandStripe, IconCheck, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { PLAN_MESSAGES } from '../../shared/rules/plans';
 import { useSearchParams } from 'react-router';
 import type { ConnectLinkResponse, ConnectStatus } from '../../shared/api/admin';
 import { Loading } from '../components/Loading';
 import { OwnerModals } from '../components/OwnerModals';
 import { CONNECT_TEXT, connectState, isOnboardingUrl, isStripeReturn } from '../features/account/connect-state';
+import { planKeys, usePlan } from '../features/billing/plan-api';
+import { PlanCard } from '../features/billing/PlanCard';
 import { DashboardHeader } from '../features/dashboard/DashboardHeader';
 import { api, messageOf, type Out } from '../lib/api';
+import { keys } from '../lib/queries';
+import { toast } from '../lib/toast';
 
 const CONNECT_KEY = ['billing', 'connect'] as const;
 const STATE_COLORS = { off: 'gray', 'not-connected': 'gray', onboarding: 'yellow', ready: 'teal' } as const;
 
+/** How often, and how long, the page asks again while Stripe's webhook for a paid Checkout is on its way. */
+const CONFIRM_POLL_MS = 1500;
+const CONFIRM_WAIT_MS = 2 * 60_000;
+
 export function AccountBillingPage() {
-  useDocumentTitle('Payments for your templates · Sheetboard');
+  useDocumentTitle('Plan and billing · Sheetboard');
   const [params, setParams] = useSearchParams();
   const returning = isStripeReturn(params);
   const qc = useQueryClient();
+  const upgraded = params.get('upgrade');
+  // Until the plan shows Pro (then the address loses ?upgrade and the polling stops), two minutes at most.
+  const [gaveUp, setGaveUp] = useState(false);
+  useEffect(() => {
+    if (upgraded !== 'done') return;
+    const timer = setTimeout(() => setGaveUp(true), CONFIRM_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [upgraded]);
+  const plan = usePlan({ refetchInterval: upgraded === 'done' && !gaveUp ? CONFIRM_POLL_MS : false });
+  const confirmed = upgraded === 'done' && plan.data?.plan === 'pro';
+  useEffect(() => {
+    if (!confirmed) return;
+    toast.success('Welcome to Pro', 'Your payment went through: every feature of the Pro plan is yours.');
+    void qc.invalidateQueries({ queryKey: keys.workspace });
+    void qc.invalidateQueries({ queryKey: planKeys.invoices });
+    setParams({}, { replace: true });
+  }, [confirmed, qc, setParams]);
+  const planFailed = plan.isError;
+  useEffect(() => {
+    if (planFailed) toast.error('Plan', PLAN_MESSAGES.checkFailed);
+  }, [planFailed]);
 
   const refresh = useMutation({
     mutationFn: () => api.post<unknown>('/api/billing/connect/refresh'),
@@ -63,8 +96,35 @@ export function AccountBillingPage() {
         <AppShell.Main>
           <Container size="sm" py="md" px={0}>
             <Stack gap="lg">
+              <Title order={2}>Plan and billing</Title>
+              {upgraded === 'done' && !confirmed && !gaveUp && (
+                <Alert color="teal" variant="light" role="status" title="Confirming your payment...">
+                  Stripe is telling us about your payment. This page updates by itself in a moment.
+                </Alert>
+              )}
+              {upgraded === 'done' && !confirmed && gaveUp && (
+                <Alert color="yellow" variant="light" role="status" title="Stripe has not confirmed your payment yet">
+                  It can take a few minutes. Come back to this page later; if you were charged and the plan stays free, contact us.
+                </Alert>
+              )}
+              {upgraded === 'cancelled' && (
+                <Alert color="gray" variant="light" role="status" withCloseButton onClose={() => setParams({}, { replace: true })}>
+                  Checkout was cancelled: nothing was charged.
+                </Alert>
+              )}
+              {plan.isPending ? (
+                <Loading text="Loading your plan..." />
+              ) : plan.isError ? (
+                <Alert color="red" variant="light" role="alert" title={PLAN_MESSAGES.checkFailed}>
+                  {messageOf(plan.error)}
+                </Alert>
+              ) : (
+                <PlanCard plan={plan.data} />
+              )}
               <div>
-                <Title order={2}>Payments for your templates</Title>
+                <Title order={2} size="h3">
+                  Payments for your templates
+                </Title>
                 <Text c="dimmed" size="sm">
                   Sell your apps as paid templates on the marketplace. Payments go through Stripe, straight to your own account.
                 </Text>

@@ -21,6 +21,7 @@ import { googleRows } from './0017_google_rows';
 import { googleConflicts } from './0018_google_conflicts';
 import { blog } from './0019_blog';
 import { accounts } from './0020_accounts';
+import { plans } from './0021_plans';
 import { apiTokens } from './0022_api_tokens';
 import { workspaces } from './0023_workspaces';
 
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '0018_google_conflicts': googleConflicts,
   '0019_blog': blog,
   '0020_accounts': accounts,
+  '0021_plans': plans,
   '0022_api_tokens': apiTokens,
   '0023_workspaces': workspaces,
 };

@@ -912,6 +912,10 @@ describe('provider admins', () => {
     // The blog team's first admin (issue 17; its own matrix: blog/accounts.test.ts).
     { method: 'GET', url: '/api/admin/blog-admins', admin: 200 },
     { method: 'POST', url: '/api/admin/blog-admins', payload: { name: 'Matrix Writer', email: 'matrix-writer@blog.example', role: 'author' }, admin: 201 },
+    // Lifetime-deal codes (issue 18; the owners' side: billing/plans.test.ts).
+    { method: 'GET', url: '/api/admin/codes?status=unused&page=1', admin: 200 },
+    { method: 'POST', url: '/api/admin/codes', payload: { count: 2, note: 'Matrix' }, admin: 201 },
+    { method: 'POST', url: '/api/admin/codes/nosuchcode/revoke', admin: 404 },
   ];
   /** The admin routes anyone may call: signing in, and out. */
   const PUBLIC_ADMIN_ROUTES = ['POST /api/admin/login', 'POST /api/admin/logout'];

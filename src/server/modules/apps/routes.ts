@@ -10,6 +10,7 @@ import { IpLimiter } from '../auth/limiter';
 import { perAccount, type RateLimit } from '../auth/rate-limit';
 import { currentWorkspace } from '../workspace/current';
 import { assertMayPublish } from '../account/publishing';
+import { assertAppRoom } from '../billing/plans';
 import { customDomainOf, verifyCustomDomain } from './custom-domain';
 import { boardMetadata, pageMetadata } from './metadata';
 import * as service from './service';
@@ -27,6 +28,8 @@ export function appRoutes(app: FastifyInstance, ctx: ServerContext) {
     const ws = await currentWorkspace(ctx, user);
     // Publishing waits for a verified address (account/publishing.ts); a private app is always fine.
     if (body.public) await assertMayPublish(ctx, ws.id, user.id);
+    // The plan's number of apps (shared/rules/plans.ts).
+    await assertAppRoom(ctx, ctx.db, ws.id);
     const { app: created } = await service.createApp(ctx, { workspaceId: ws.id }, body);
     return reply.status(201).send({ app: service.appOut(created) });
   });

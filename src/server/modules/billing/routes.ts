@@ -10,6 +10,7 @@ import { IpLimiter } from '../auth/limiter';
 import { perAccount, type RateLimit } from '../auth/rate-limit';
 import { currentWorkspace } from '../workspace/current';
 import { paidSubmitStatus } from './connect';
+import { planRoutes } from './plan-routes';
 import { connectLink, connectStatus, handleWebhook, refreshAccount } from './service';
 
 export function billingRoutes(app: FastifyInstance, ctx: ServerContext) {
@@ -40,6 +41,9 @@ export function billingRoutes(app: FastifyInstance, ctx: ServerContext) {
       return paidSubmitStatus(ctx, workspaceId);
     },
   );
+
+  // Plans, Stripe Billing and lifetime-deal codes (issue 18).
+  planRoutes(app, ctx);
 
   // Stripe's webhook gets a scope of its own: its body is kept as the exact bytes received (the
   // signature is computed over them; parsed and re-serialised JSON would not match), up to 1 MB.

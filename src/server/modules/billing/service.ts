@@ -19,6 +19,7 @@ import { currentWorkspace, ownCurrentWorkspace } from '../workspace/current';
 const CONNECT_OWNER_ONLY = 'Only the owner of this workspace can connect its payments account. Switch to one of your own workspaces.';
 import { PAID_REASONS, paidSubmitStatus } from './connect';
 import { stripeRepo, type AccountState, type StripeAccountRow } from './repo';
+import { applyPlanEvent, isPlanEvent } from './subscription';
 import { callStripe, stripeClient, stripeFailure } from './stripe';
 
 /** Stripe's account ids (the column holds 100 characters). */
@@ -181,14 +182,17 @@ function verifiedEvent(raw: Buffer, signature: string | undefined, secrets: stri
 /**
  * One delivery of Stripe's webhook (POST /api/stripe/webhook): the signature is checked on the
  * exact bytes received (400 and nothing changes when it is missing, wrong or older than the SDK's
- * five minutes). account.updated stores the account's flags; the purchase events
+ * five minutes). account.updated stores the account's flags; the plan events (subscription.ts)
+ * set the workspace's plan; the purchase events
  * (purchases/webhook.ts) grant, expire, refund and dispute template purchases. Every handled event
  * is remembered in the same transaction as its change, so a redelivery does nothing again; other
  * types are acknowledged and ignored.
  */
 export async function handleWebhook(ctx: ServerContext, raw: Buffer, signature: string | undefined): Promise<{ received: true; duplicate?: true; ignored?: true }> {
   const event = verifiedEvent(raw, signature, webhookSecrets(ctx));
-  if (event.type !== 'account.updated' && !isPurchaseEvent(event.type)) return { received: true, ignored: true };
+  // Plans (issue 18): subscriptions, their invoices, and Checkout Sessions of mode subscription.
+  const plan = isPlanEvent(event);
+  if (event.type !== 'account.updated' && !plan && !isPurchaseEvent(event.type)) return { received: true, ignored: true };
   const at = nowIso();
   const applied = await ctx.db.transaction().execute(async (trx) => {
     const repo = stripeRepo(trx);
@@ -198,7 +202,8 @@ export async function handleWebhook(ctx: ServerContext, raw: Buffer, signature: 
       const eventAt = new Date(event.created * 1000).toISOString();
       const before = new Date((event.created + 1) * 1000).toISOString();
       await repo.setStateUnlessNewer(account.id, stateOf(account), eventAt, before);
-    } else await applyPurchaseEvent(trx, ctx.log, event, at);
+    } else if (plan) await applyPlanEvent(trx, ctx, event, at);
+    else await applyPurchaseEvent(trx, ctx.log, event, at);
     return true;
   });
   if (!applied) return { received: true, duplicate: true };

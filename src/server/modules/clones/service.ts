@@ -11,6 +11,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../../errors';
 import { nowIso, parseJson } from '../../http';
 import { chooseSubdomain } from '../apps/service';
 import type { SessionUser } from '../auth/session';
+import { assertAppRoom, uploadQuotaMb } from '../billing/plans';
 import { purchasesRepo } from '../purchases/repo';
 import { copyApp } from '../templates/copy';
 import { UPLOAD_MESSAGES } from '../uploads/service';
@@ -57,7 +58,10 @@ export async function cloneTemplate(ctx: ServerContext, user: SessionUser, templ
   if (!template || !(await clonesRepo(ctx.db).appExists(template.snapshot_app_id))) throw notFound(TEMPLATE_MESSAGES.notFound);
   if (!(await mayClone(ctx, user, workspaceId, template))) throw new HttpError(402, TEMPLATE_MESSAGES.notPurchased, undefined, 'not_purchased');
 
-  const quotaBytes = ctx.config.uploadQuotaMb * 1024 * 1024;
+  // The plan's number of apps and its upload quota (shared/rules/plans.ts).
+  await assertAppRoom(ctx, ctx.db, workspaceId);
+  const quotaMb = await uploadQuotaMb(ctx, ctx.db, workspaceId);
+  const quotaBytes = quotaMb * 1024 * 1024;
   for (let attempt = 0; ; attempt++) {
     // Chosen before the transaction (on SQLite a read through ctx.db inside it would wait for it);
     // a clone racing for the same one fails on the unique index and takes the next.
@@ -73,7 +77,7 @@ export async function cloneTemplate(ctx: ServerContext, user: SessionUser, templ
           // The copied files become the buyer's workspace media: they count against its quota.
           beforeFiles: async (bytes) => {
             if (bytes > 0 && (await uploadsRepo(trx).bytesOf(workspaceId)) + bytes > quotaBytes)
-              throw new HttpError(413, UPLOAD_MESSAGES.storageFullEditor(String(Math.round(ctx.config.uploadQuotaMb * 100) / 100)), undefined, 'storage_full');
+              throw new HttpError(413, UPLOAD_MESSAGES.storageFullEditor(String(Math.round(quotaMb * 100) / 100)), undefined, 'storage_full');
           },
         });
         const repo = clonesRepo(trx);

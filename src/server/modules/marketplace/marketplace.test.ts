@@ -7,7 +7,7 @@ import { MARKETPLACE_LIMITS, MARKETPLACE_MESSAGES, marketplaceMessages } from '.
 import { CancelResponse, ReviewRequestResponse, SubmitResponse, UploadFileResponse, type ReviewRequest } from '../../../shared/api/marketplace';
 import { PAID_REASONS } from '../billing/connect';
 import { PRIVATE_APP_MESSAGE } from '../access/viewer';
-import { addBlock, boardWithSheets, createTestApp, multipart, signUp, type TestApp, type TestUser, joinAsEditor, signInAppUser } from '../../test-helpers';
+import { addBlock, boardWithSheets, createTestApp, multipart, onPaidPlan, signUp, type TestApp, type TestUser, joinAsEditor, signInAppUser } from '../../test-helpers';
 import { PNG } from '../uploads/test-fixtures';
 
 let t: TestApp;
@@ -64,6 +64,8 @@ const setStatus = (appId: string, status: string, reason: string | null = null) 
 beforeAll(async () => {
   t = await createTestApp();
   owner = await signUp(t.app, 'Owner Olga');
+  // One app per case below: more than the free plan holds.
+  await onPaidPlan(t, owner);
   other = await signUp(t.app, 'Other Otto');
   editor = await signUp(t.app, 'Editor Erin');
   await joinAsEditor(t, owner, editor);

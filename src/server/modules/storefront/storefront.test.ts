@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TemplateListResponse } from '../../../shared/api/templates';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
 import { MARKETPLACE_MESSAGES } from '../../../shared/rules/marketplace';
-import { addBlock, boardWithSheets, createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { addBlock, boardWithSheets, createTestApp, multipart, onPaidPlan, signUp, type TestApp, type TestUser } from '../../test-helpers';
 import { PNG } from '../uploads/test-fixtures';
 import { PRIVATE_APP_MESSAGE } from '../access/viewer';
 import { seedTemplates } from './seed';
@@ -101,6 +101,9 @@ beforeAll(async () => {
   t = await createTestApp({ adminEmail: ADMIN.email, adminPassword: ADMIN.password });
   seller = await signUp(t.app, 'Seller Sam');
   buyer = await signUp(t.app, 'Buyer Bea');
+  // Many templates and clones: more apps than the free plan holds.
+  await onPaidPlan(t, seller);
+  await onPaidPlan(t, buyer);
   const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: ADMIN });
   expect(login.statusCode, login.body).toBe(200);
   adminCookie = `sb_admin=${login.cookies.find((c) => c.name === 'sb_admin')!.value}`;

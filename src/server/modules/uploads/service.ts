@@ -29,6 +29,7 @@ import { appsRepo } from '../apps/repo';
 import { canEdit } from '../apps/service';
 import { appView, resolveApp } from '../apps/record';
 import type { SessionUser } from '../auth/session';
+import { uploadQuotaMb } from '../billing/plans';
 import { blockRecord } from '../blocks/record';
 import { rowsRepo } from '../rows/repo';
 import { acceptRule, type AcceptRule } from './accept';
@@ -272,9 +273,10 @@ export async function storeUpload(ctx: ServerContext, permit: UploadPermit, name
   };
   const repo = uploadsRepo(ctx.db);
   return oneAtATime(`quota:${permit.workspaceId}`, async () => {
-    const quota = ctx.config.uploadQuotaMb * 1024 * 1024;
-    if ((await repo.bytesOf(permit.workspaceId)) + data.length > quota)
-      throw new HttpError(413, permit.editor ? UPLOAD_MESSAGES.storageFullEditor(megabytes(ctx.config.uploadQuotaMb)) : UPLOAD_MESSAGES.storageFull, undefined, 'storage_full');
+    // The workspace's plan sets the quota (never below UPLOAD_QUOTA_MB).
+    const quotaMb = await uploadQuotaMb(ctx, ctx.db, permit.workspaceId);
+    if ((await repo.bytesOf(permit.workspaceId)) + data.length > quotaMb * 1024 * 1024)
+      throw new HttpError(413, permit.editor ? UPLOAD_MESSAGES.storageFullEditor(megabytes(quotaMb)) : UPLOAD_MESSAGES.storageFull, undefined, 'storage_full');
     await fs.promises.mkdir(uploadsDir(ctx), { recursive: true });
     const file = filePath(ctx, row.id);
     try {

@@ -4,6 +4,7 @@ import { exampleBoardBlocks } from '../../../blocks/starters';
 import type { ServerContext } from '../../context';
 import { newId, nowIso } from '../../http';
 import { createApp } from '../apps/service';
+import { isFreePlan } from '../billing/plans';
 import { insertBlocks } from '../blocks/service';
 import { storeSpreadsheet } from '../spreadsheets/service';
 import { currentWorkspace } from './current';
@@ -13,7 +14,7 @@ import { SAMPLE_TITLE, sampleSheets } from './sample';
 /** The plan of the account's current workspace (workspace/current.ts). */
 export async function workspacePlan(ctx: ServerContext, user: { id: string }) {
   const ws = await currentWorkspace(ctx, user);
-  return { is_free_plan: ws.is_free_plan };
+  return { is_free_plan: isFreePlan(ctx, ws.is_free_plan) };
 }
 
 /**

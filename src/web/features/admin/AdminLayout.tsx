@@ -1,4 +1,4 @@
-// The frame of the admin area (/admin, /admin_old, /dashboard/users, /admin/blog-team): a top bar with the area's
+// The frame of the admin area (/admin, /admin_old, /dashboard/users, /admin/blog-team, /admin/codes): a top bar with the area's
 // pages, the signed-in reviewer and 'Sign out'.
 import { AppShell, Box, Button, Container, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconChartBar, IconLogout } from '@tabler/icons-react';
@@ -15,6 +15,7 @@ const PAGES = [
   { to: '/admin_old', label: 'Decisions' },
   { to: '/dashboard/users', label: 'Users' },
   { to: '/admin/blog-team', label: 'Blog team' },
+  { to: '/admin/codes', label: 'Codes' },
 ] as const;
 
 export function AdminLayout({ children }: { children: ReactNode }) {

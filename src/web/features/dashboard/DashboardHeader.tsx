@@ -1,6 +1,6 @@
 import { BrandLink } from '../../components/BrandLink';
 import { Badge, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
-import { IconBrandStripe, IconChevronDown, IconCode, IconLogout, IconSettings, IconUsers } from '@tabler/icons-react';
+import { IconBrandStripe, IconChevronDown, IconCode, IconGift, IconLogout, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../../lib/api';
@@ -40,7 +40,7 @@ export function DashboardHeader() {
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
         {workspace.data && (
           <Tooltip label={free ? 'Embedding and other extras come with a paid plan' : 'All features unlocked'}>
-            <Badge variant="light" color={free ? 'gray' : 'teal'} size="lg" data-testid="plan-badge" style={{ flexShrink: 0 }} visibleFrom="sm">
+            <Badge component={Link} to="/dashboard/accountbilling" variant="light" color={free ? 'gray' : 'teal'} size="lg" data-testid="plan-badge" style={{ flexShrink: 0, cursor: 'pointer' }} visibleFrom="sm">
               {free ? 'Free plan' : 'Pro plan'}
             </Badge>
           </Tooltip>
@@ -80,7 +80,10 @@ export function DashboardHeader() {
               Account settings
             </Menu.Item>
             <Menu.Item component={Link} to="/dashboard/accountbilling" leftSection={<IconBrandStripe size={16} />}>
-              Payments for your templates
+              Plan and billing
+            </Menu.Item>
+            <Menu.Item component={Link} to="/dashboard/redeemappsumocodes" leftSection={<IconGift size={16} />}>
+              Redeem a lifetime code
             </Menu.Item>
             <Menu.Item component={Link} to="/dashboard/developerlogin" leftSection={<IconCode size={16} />}>
               Developer (API tokens)
