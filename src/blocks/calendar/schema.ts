@@ -65,6 +65,7 @@ export const calendarSchema: BlockSchema = {
   name: 'Calendar',
   description: 'Rows as events on a month, week or day calendar, with a pop-up of each event.',
   category: 'data',
+  thumbnail: 'dates',
   icon: 'calendar',
   usesSheet: true,
   data: 'all',

@@ -127,6 +127,7 @@ export const eventSchema: BlockSchema = {
   name: 'Event',
   description: 'An event with its dates, place or webinar link, registration button and a countdown to the registration deadline.',
   category: 'content',
+  thumbnail: 'dates',
   icon: 'calendar-event',
   usesSheet: false,
   data: 'none',

@@ -11,6 +11,7 @@ export const scorecardSchema: BlockSchema = {
   name: 'Scorecard',
   description: 'Key numbers: the sum, average, first or last value of a column, one card each.',
   category: 'data',
+  thumbnail: 'figure',
   icon: 'scorecard',
   usesSheet: false,
   data: 'none',

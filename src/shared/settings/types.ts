@@ -152,6 +152,11 @@ export interface BlockSchema {
    * its folder and the registries changes (src/blocks/README.md "How to add a block kind").
    */
   needs?: BlockNeeds;
+  /**
+   * The glyph of the kind in a board's thumbnail (/boardWorkspace), when its category and needs
+   * do not tell it (workspace/thumbnail.ts): 'figure' a big number, 'dates' a calendar grid.
+   */
+  thumbnail?: 'figure' | 'dates';
 }
 
 /**

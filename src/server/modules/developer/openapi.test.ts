@@ -44,6 +44,7 @@ const NOT_DOCUMENTED: Record<string, string> = {
   'POST /api/blocks/:blockId/comments': 'the comments block',
   'DELETE /api/blocks/:blockId/comments/:id': 'the comments block',
   'POST /api/workspace/join': 'following an invitation link binds the account signed in: a session only',
+  'GET /api/apps/:id/thumbnail.svg': "the board workspace's thumbnails: a picture, not data",
 };
 
 const opKey = (method: string, url: string) => `${method} ${url}`;

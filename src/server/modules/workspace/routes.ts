@@ -9,7 +9,7 @@ import { perAccount, perIp, type RateLimit } from '../auth/rate-limit';
 import { addEditor, joinWorkspace, listEditors, removeEditor } from './editors';
 import { workspacePlan } from './service';
 import { IdParams } from '../../../shared/api/params';
-import { BoardWorkspaceQuery, CreateWorkspaceBody, DeleteWorkspaceBody, RenameWorkspaceBody, SwitchWorkspaceBody } from '../../../shared/api/workspaces';
+import { BoardWorkspaceQuery, CreateWorkspaceBody, DeleteWorkspaceBody, RenameWorkspaceBody, SwitchWorkspaceBody, WorkspaceResponseOne, WorkspacesResponse } from '../../../shared/api/workspaces';
 import { appParam } from '../access/resources';
 import { resolvedApp } from '../access/enforce';
 import { boardsOfWorkspace, thumbnailOf } from './boards';
@@ -76,25 +76,25 @@ export function workspaceRoutes(app: FastifyInstance, ctx: ServerContext) {
   const creations = perAccount(new IpLimiter(WORKSPACES_CREATED_PER_HOUR, 3600_000));
   const created: RateLimit = { check: [creations], refusal: (w) => `Too many new workspaces. Please wait ${w} and try again.`, count: [{ when: 'success', budgets: [creations] }] };
 
-  app.get('/api/workspaces', { config: { access: 'signed-in' } }, async (request) => ({ workspaces: await listWorkspaces(ctx, signedInUser(request)) }));
+  app.get('/api/workspaces', { config: { access: 'signed-in', api: { tag: 'Workspace', summary: 'List your workspaces and those you edit (the current one marked)', response: WorkspacesResponse } } }, async (request) => ({ workspaces: await listWorkspaces(ctx, signedInUser(request)) }));
 
-  app.post('/api/workspaces', { config: { access: 'signed-in', rateLimit: created } }, async (request, reply) => {
+  app.post('/api/workspaces', { config: { access: 'signed-in', rateLimit: created, api: { tag: 'Workspace', summary: 'Create a workspace (empty, on the free plan)', body: CreateWorkspaceBody, response: WorkspaceResponseOne, status: 201 } } }, async (request, reply) => {
     const { name } = parse(CreateWorkspaceBody, request.body);
     return reply.status(201).send({ workspace: await createWorkspace(ctx, signedInUser(request), name) });
   });
 
-  app.put('/api/workspaces/current', { config: { access: 'signed-in' } }, async (request) => {
+  app.put('/api/workspaces/current', { config: { access: 'signed-in', api: { tag: 'Workspace', summary: 'Switch to another workspace (every later call works in it)', body: SwitchWorkspaceBody, response: WorkspaceResponseOne } } }, async (request) => {
     const { id } = parse(SwitchWorkspaceBody, request.body);
     return { workspace: await switchWorkspace(ctx, signedInUser(request), id) };
   });
 
-  app.patch('/api/workspaces/:id', { config: { access: 'signed-in' } }, async (request) => {
+  app.patch('/api/workspaces/:id', { config: { access: 'signed-in', api: { tag: 'Workspace', summary: 'Rename a workspace of yours', params: IdParams, body: RenameWorkspaceBody, response: WorkspaceResponseOne } } }, async (request) => {
     const { id } = parse(IdParams, request.params);
     const { name } = parse(RenameWorkspaceBody, request.body);
     return { workspace: await renameWorkspace(ctx, signedInUser(request), id, name) };
   });
 
-  app.delete('/api/workspaces/:id', { config: { access: 'signed-in' } }, async (request, reply) => {
+  app.delete('/api/workspaces/:id', { config: { access: 'signed-in', api: { tag: 'Workspace', summary: 'Delete a workspace of yours with its data (not the last one; confirm with its name)', params: IdParams, body: DeleteWorkspaceBody, status: 204 } } }, async (request, reply) => {
     const { id } = parse(IdParams, request.params);
     const { confirm } = parse(DeleteWorkspaceBody, request.body);
     await deleteWorkspace(ctx, signedInUser(request), id, confirm);

@@ -5,6 +5,10 @@
 // the blocks' kinds and widths only), always current (drawn from the stored blocks), and it holds
 // no text of the owner's, so nothing in it can be markup: only numbers and fixed colours.
 
+import { blockSchemas } from '../../../blocks/schemas';
+import { currentKindName } from '../../../blocks/legacy-kinds';
+import type { BlockCategory, BlockSchema } from '../../../shared/settings/types';
+
 export interface ThumbnailBlock {
   type: string;
   config: string;
@@ -15,54 +19,33 @@ const H = 200;
 const PAD = 8;
 const GAP = 6;
 
-type Family = 'frame' | 'chart' | 'table' | 'figure' | 'map' | 'media' | 'form' | 'calendar' | 'text';
-
-const FAMILY: Record<string, Family> = {
-  header: 'frame',
-  footer: 'frame',
-  banner_hero: 'media',
-  chart: 'chart',
-  table: 'table',
-  grid: 'table',
-  list: 'table',
-  data_list: 'table',
-  rows: 'table',
-  cells: 'table',
-  scorecard: 'figure',
-  score_card: 'figure',
-  map: 'map',
-  image_gallery: 'media',
-  image_text: 'media',
-  video: 'media',
-  audio: 'media',
-  iframe: 'media',
-  form: 'form',
-  login: 'form',
-  register: 'form',
-  forgot_password: 'form',
-  auth: 'form',
-  fields: 'form',
-  query: 'form',
-  calendar: 'calendar',
-  event: 'calendar',
-};
-
-const HEIGHT: Record<Family, number> = { frame: 14, chart: 52, table: 52, figure: 30, map: 52, media: 44, form: 44, calendar: 52, text: 30 };
-const TINT: Record<Family, string> = {
-  frame: '#364fc7',
-  chart: '#228be6',
-  table: '#495057',
-  figure: '#12b886',
-  map: '#40c057',
-  media: '#f59f00',
-  form: '#7950f2',
-  calendar: '#e8590c',
-  text: '#868e96',
-};
+// A block's glyph comes from its schema (the kind's category and needs, or its own `thumbnail`),
+// never from its kind's name: a new kind gets a glyph without touching this file.
+type Family = 'frame' | 'bars' | 'rows' | 'figure' | 'pins' | 'picture' | 'fields' | 'dates' | 'text';
 
 function familyOf(type: string): Family {
-  return FAMILY[type] ?? 'text';
+  const schema = (blockSchemas as Record<string, BlockSchema | undefined>)[currentKindName(type)];
+  if (!schema) return 'text';
+  if (schema.thumbnail) return schema.thumbnail;
+  if (schema.needs?.frame) return 'frame';
+  if (schema.needs?.geocodes) return 'pins';
+  if (schema.needs?.rowWrites?.by === 'fields') return 'fields';
+  const byCategory: Record<BlockCategory, Family> = { charts: 'bars', data: 'rows', media: 'picture', layout: 'picture', content: 'text', auth: 'fields' };
+  return byCategory[schema.category];
 }
+
+const HEIGHT: Record<Family, number> = { frame: 14, bars: 52, rows: 52, figure: 30, pins: 52, picture: 44, fields: 44, dates: 52, text: 30 };
+const TINT: Record<Family, string> = {
+  frame: '#364fc7',
+  bars: '#228be6',
+  rows: '#495057',
+  figure: '#12b886',
+  pins: '#40c057',
+  picture: '#f59f00',
+  fields: '#7950f2',
+  dates: '#e8590c',
+  text: '#868e96',
+};
 
 function fullWidth(b: ThumbnailBlock): boolean {
   if (familyOf(b.type) === 'frame') return true;
@@ -81,7 +64,7 @@ function glyph(f: Family, x: number, y: number, w: number, h: number): string {
   switch (f) {
     case 'frame':
       return `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" rx="3" fill="${c}"/>`;
-    case 'chart': {
+    case 'bars': {
       const bars = 6;
       const bw = inner.w / (bars * 1.6);
       return Array.from({ length: bars }, (_, i) => {
@@ -89,17 +72,17 @@ function glyph(f: Family, x: number, y: number, w: number, h: number): string {
         return `<rect x="${n(inner.x + i * bw * 1.6)}" y="${n(inner.y + inner.h - bh)}" width="${n(bw)}" height="${n(bh)}" fill="${c}"/>`;
       }).join('');
     }
-    case 'table':
+    case 'rows':
       return Array.from({ length: 5 }, (_, i) => `<rect x="${n(inner.x)}" y="${n(inner.y + i * (inner.h / 5))}" width="${n(inner.w)}" height="${n(inner.h / 5 - 2)}" fill="${c}" opacity="${i === 0 ? 0.8 : 0.25}"/>`).join('');
     case 'figure':
       return `<rect x="${n(inner.x)}" y="${n(inner.y)}" width="${n(inner.w * 0.35)}" height="${n(inner.h * 0.35)}" fill="${c}" opacity="0.4"/><rect x="${n(inner.x)}" y="${n(inner.y + inner.h * 0.5)}" width="${n(inner.w * 0.6)}" height="${n(inner.h * 0.5)}" fill="${c}"/>`;
-    case 'map':
+    case 'pins':
       return `<rect x="${n(inner.x)}" y="${n(inner.y)}" width="${n(inner.w)}" height="${n(inner.h)}" fill="${c}" opacity="0.2"/>${[0.25, 0.55, 0.8].map((p, i) => `<circle cx="${n(inner.x + inner.w * p)}" cy="${n(inner.y + inner.h * (0.3 + 0.2 * i))}" r="3" fill="${c}"/>`).join('')}`;
-    case 'media':
+    case 'picture':
       return `<rect x="${n(inner.x)}" y="${n(inner.y)}" width="${n(inner.w)}" height="${n(inner.h)}" fill="${c}" opacity="0.25"/><path d="M${n(inner.x)} ${n(inner.y + inner.h)} L${n(inner.x + inner.w * 0.35)} ${n(inner.y + inner.h * 0.4)} L${n(inner.x + inner.w * 0.6)} ${n(inner.y + inner.h * 0.75)} L${n(inner.x + inner.w * 0.75)} ${n(inner.y + inner.h * 0.55)} L${n(inner.x + inner.w)} ${n(inner.y + inner.h)} Z" fill="${c}"/>`;
-    case 'form':
+    case 'fields':
       return Array.from({ length: 3 }, (_, i) => `<rect x="${n(inner.x)}" y="${n(inner.y + i * (inner.h / 3))}" width="${n(i === 2 ? inner.w * 0.35 : inner.w)}" height="${n(inner.h / 3 - 3)}" rx="2" fill="${c}" opacity="${i === 2 ? 0.9 : 0.3}"/>`).join('');
-    case 'calendar':
+    case 'dates':
       return Array.from({ length: 12 }, (_, i) => `<rect x="${n(inner.x + (i % 4) * (inner.w / 4))}" y="${n(inner.y + Math.floor(i / 4) * (inner.h / 3))}" width="${n(inner.w / 4 - 2)}" height="${n(inner.h / 3 - 2)}" fill="${c}" opacity="${i === 5 ? 0.9 : 0.25}"/>`).join('');
     case 'text':
       return Array.from({ length: 3 }, (_, i) => `<rect x="${n(inner.x)}" y="${n(inner.y + i * (inner.h / 3))}" width="${n(inner.w * (i === 2 ? 0.6 : 1))}" height="${n(Math.min(5, inner.h / 3 - 2))}" rx="2" fill="${c}" opacity="0.5"/>`).join('');
