@@ -57,7 +57,7 @@ export function WorkspaceSwitcher() {
     <>
       <Menu position="bottom-start" withinPortal width={300}>
         <Menu.Target>
-          <Button variant="default" rightSection={<IconChevronDown size={14} />} aria-label="Switch workspace" miw={0} maw={{ base: 120, sm: 260 }} px="xs" loading={switching.isPending} data-testid="workspace-switcher">
+          <Button variant="default" rightSection={<IconChevronDown size={14} />} aria-label="Switch workspace" miw={0} maw={{ base: 100, sm: 260 }} px="xs" loading={switching.isPending} data-testid="workspace-switcher">
             <Text span inherit truncate data-testid="current-workspace">
               {current?.name ?? 'Workspace'}
             </Text>
