@@ -3,10 +3,10 @@
 // opens in it with `?layout=legacy` in its address (editor-layout.ts); the same popups and the same
 // panel states as the sidebar layout, so both stay one editor.
 import { Button, Group, Text } from '@mantine/core';
-import { IconArrowLeft, IconBook, IconChevronDown, IconCode, IconSettings, IconSquarePlus, IconWorldUpload } from '@tabler/icons-react';
+import { IconArrowLeft, IconBook, IconCode, IconSettings, IconSquarePlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { publishLook, type ReviewStatus } from './publish-status';
-import { PublishMenu, type PublishChoice } from './PublishMenu';
+import type { ReviewStatus } from './publish-status';
+import { PublishButton, type PublishChoice } from './PublishMenu';
 
 export function LegacyNav({
   title,
@@ -30,7 +30,6 @@ export function LegacyNav({
   onDocs: () => void;
   onPublish: (choice: PublishChoice) => void;
 }) {
-  const look = publishLook(reviewStatus);
   const item = (label: string, icon: React.ReactNode, onClick: () => void, active = false) => (
     <Button
       variant={active ? 'light' : 'subtle'}
@@ -63,21 +62,7 @@ export function LegacyNav({
         {item('Board Settings', <IconSettings size={18} />, onBoardSettings, settingsOpen)}
         {item('Embed', <IconCode size={18} />, onEmbed, panel === 'embed')}
         {item('Docs', <IconBook size={18} />, onDocs)}
-        <PublishMenu onChoose={onPublish} disabled={look.disabled}>
-          <Button
-            color={look.color}
-            variant={look.variant}
-            disabled={look.disabled}
-            leftSection={<IconWorldUpload size={16} />}
-            rightSection={<IconChevronDown size={14} />}
-            aria-label={look.label}
-            data-review-status={reviewStatus}
-          >
-            <Text span visibleFrom="md" inherit>
-              {look.label}
-            </Text>
-          </Button>
-        </PublishMenu>
+        <PublishButton status={reviewStatus} onChoose={onPublish} />
       </Group>
     </Group>
   );

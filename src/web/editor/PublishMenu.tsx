@@ -1,9 +1,10 @@
 // The publish button (shell §2.4): a dropdown offering 'Privacy Settings' and 'Publish to
 // Marketplace'. The board has it in the top bar, a multipage app in the sidebar; the caller gives
 // the button (its look follows the review status, publish-status.ts).
-import { Menu, type FloatingPosition } from '@mantine/core';
-import { IconBuildingStore, IconLock } from '@tabler/icons-react';
+import { Button, Menu, Text, type FloatingPosition } from '@mantine/core';
+import { IconBuildingStore, IconChevronDown, IconLock, IconWorldUpload } from '@tabler/icons-react';
 import type { ReactElement } from 'react';
+import { publishLook, type ReviewStatus } from './publish-status';
 
 export type PublishChoice = 'privacy' | 'marketplace';
 
@@ -31,5 +32,27 @@ export function PublishMenu({
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** The board's publish button (the top bar's, the legacy nav's): its look follows the review status. */
+export function PublishButton({ status, onChoose }: { status: ReviewStatus; onChoose: (choice: PublishChoice) => void }) {
+  const look = publishLook(status);
+  return (
+    <PublishMenu onChoose={onChoose} disabled={look.disabled}>
+      <Button
+        color={look.color}
+        variant={look.variant}
+        disabled={look.disabled}
+        leftSection={<IconWorldUpload size={16} />}
+        rightSection={<IconChevronDown size={14} />}
+        aria-label={look.label}
+        data-review-status={status}
+      >
+        <Text span visibleFrom="md" inherit>
+          {look.label}
+        </Text>
+      </Button>
+    </PublishMenu>
   );
 }

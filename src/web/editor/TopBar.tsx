@@ -2,13 +2,13 @@
 // dropdown (Privacy Settings, Publish to Marketplace). Multipage apps show the app name and the
 // page name; their spreadsheet and publish buttons sit in the sidebar.
 import { Anchor, Badge, Button, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconArrowLeft, IconChevronDown, IconChevronRight, IconExternalLink, IconFileSpreadsheet, IconSchool, IconWorldUpload } from '@tabler/icons-react';
+import { IconArrowLeft, IconChevronRight, IconExternalLink, IconFileSpreadsheet, IconSchool } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { dataEditorUrl, useBaseUrl } from '../lib/host';
 import { toast } from '../lib/toast';
 import type { BoardState } from '../viewer/board-state';
-import { publishLook, type ReviewStatus } from './publish-status';
-import { PublishMenu, type PublishChoice } from './PublishMenu';
+import type { ReviewStatus } from './publish-status';
+import { PublishButton, type PublishChoice } from './PublishMenu';
 
 /**
  * Opens the board's spreadsheet: a connected sheet's own URL (a later issue), else the data editor
@@ -115,23 +115,3 @@ export function TopBar({
   );
 }
 
-function PublishButton({ status, onChoose }: { status: ReviewStatus; onChoose: (choice: PublishChoice) => void }) {
-  const look = publishLook(status);
-  return (
-    <PublishMenu onChoose={onChoose} disabled={look.disabled}>
-      <Button
-        color={look.color}
-        variant={look.variant}
-        disabled={look.disabled}
-        leftSection={<IconWorldUpload size={16} />}
-        rightSection={<IconChevronDown size={14} />}
-        aria-label={look.label}
-        data-review-status={status}
-      >
-        <Text span visibleFrom="md" inherit>
-          {look.label}
-        </Text>
-      </Button>
-    </PublishMenu>
-  );
-}
