@@ -216,6 +216,10 @@ function keepsRow(row: Row, filters: ChartFilterSpec[]): boolean {
 
 const ROUND: ChartType[] = ['pie', 'polarArea'];
 
+function rowAt(rows: ChartRows, i: number): Row {
+  return Array.isArray(rows) ? (rows as readonly Row[])[i]! : (rows as { at(i: number): Row }).at(i);
+}
+
 /** True when inOrder(i) holds for every i in 1..n-1 (sheets are often already in x order). */
 function ascending(n: number, inOrder: (i: number) => boolean): boolean {
   for (let i = 1; i < n; i++) if (!inOrder(i)) return false;
@@ -233,20 +237,31 @@ function ascending(n: number, inOrder: (i: number) => boolean): boolean {
  *   buckets labelled 'first – last';
  * - scatter: one point per row; over the limit, LTTB per axis on the points in x order.
  */
-export function aggregateChart(spec: ChartSpec, rows: readonly Row[], maxPoints: number, keep?: Uint8Array | null): ChartSeries {
+/**
+ * Rows as an array, or as `at(i)` (the server's column store: it may hand back one reused object,
+ * so a pass reads each row's values at once and keeps none of the objects).
+ */
+export type ChartRows = readonly Row[] | { readonly length: number; at(i: number): Row };
+
+/** The columns a spec reads, each once (what a column store's reader must hold). */
+export function specReads(spec: ChartSpec): string[] {
+  return [...new Set(specColumns(spec).map((c) => c.column))];
+}
+
+export function aggregateChart(spec: ChartSpec, rows: ChartRows, maxPoints: number, keep?: Uint8Array | null): ChartSeries {
   const limit = Math.max(MIN_CHART_POINTS, Math.floor(maxPoints));
   const axes = spec.axes;
   const type = axes[0]?.type ?? 'bar';
   const empty: ChartSeries = { labels: [], series: axes.map(() => []), total_rows: 0, groups: 0, points: 0, aggregated: false, other: false };
   if (!spec.x_axis || axes.length === 0) {
     let total = 0;
-    for (let i = 0; i < rows.length; i++) if ((!keep || keep[i] === 1) && keepsRow(rows[i]!, spec.filters)) total++;
+    for (let i = 0; i < rows.length; i++) if ((!keep || keep[i] === 1) && keepsRow(rowAt(rows, i), spec.filters)) total++;
     return { ...empty, total_rows: total };
   }
   return type === 'scatter' ? scatter(spec, rows, limit, keep ?? null) : grouped(spec, rows, limit, keep ?? null, type);
 }
 
-function grouped(spec: ChartSpec, rows: readonly Row[], limit: number, keep: Uint8Array | null, type: ChartType): ChartSeries {
+function grouped(spec: ChartSpec, rows: ChartRows, limit: number, keep: Uint8Array | null, type: ChartType): ChartSeries {
   const { axes, x_axis: x } = spec;
   const index = new Map<string, number>();
   const labels: string[] = [];
@@ -267,7 +282,7 @@ function grouped(spec: ChartSpec, rows: readonly Row[], limit: number, keep: Uin
   };
   for (let i = 0; i < rows.length; i++) {
     if (keep && keep[i] === 0) continue;
-    const row = rows[i]!;
+    const row = rowAt(rows, i);
     if (spec.filters.length > 0 && !keepsRow(row, spec.filters)) continue;
     total++;
     const v = row[x];
@@ -397,14 +412,14 @@ function grouped(spec: ChartSpec, rows: readonly Row[], limit: number, keep: Uin
   return { ...base, labels: outLabels, series, points: outLabels.length, aggregated: true, other: false };
 }
 
-function scatter(spec: ChartSpec, rows: readonly Row[], limit: number, keep: Uint8Array | null): ChartSeries {
+function scatter(spec: ChartSpec, rows: ChartRows, limit: number, keep: Uint8Array | null): ChartSeries {
   const { axes, x_axis: x } = spec;
   const rawX: unknown[][] = axes.map(() => []);
   const ys: number[][] = axes.map(() => []);
   let total = 0;
   for (let i = 0; i < rows.length; i++) {
     if (keep && keep[i] === 0) continue;
-    const row = rows[i]!;
+    const row = rowAt(rows, i);
     if (spec.filters.length > 0 && !keepsRow(row, spec.filters)) continue;
     total++;
     const xv = row[x];

@@ -2,7 +2,7 @@
 // per series (about 4 per pixel of its width), grouped by the same pure code the browser uses
 // (src/blocks/chart/aggregate.ts), from the sheet cache, after the board filters.
 import type { SheetAccess } from '../access/viewer';
-import { aggregateChart, specColumns, type ChartSeries, type ChartSpec } from '../../../blocks/chart/aggregate';
+import { aggregateChart, specColumns, specReads, type ChartSeries, type ChartSpec } from '../../../blocks/chart/aggregate';
 import type { ServerContext } from '../../context';
 import { badRequest } from '../../errors';
 import { activeSheetFilters, boardFilterMask, cachedSheetRows, checkFilterColumns, readableSheet, visibleColumns } from '../spreadsheets/service';
@@ -73,6 +73,6 @@ export async function chartData(ctx: ServerContext, access: SheetAccess, input: 
   const cached = await cachedSheetRows(ctx, sheet);
   const { mask, key: filterKey } = boardFilterMask(ctx, sheet.viewerEmail, cached, filters);
   const key = JSON.stringify([cached.version, spec, points, filterKey]);
-  const { value, cached: hit } = remember(cached, key, () => aggregateChart(spec, cached.rows, points, mask));
+  const { value, cached: hit } = remember(cached, key, () => aggregateChart(spec, { length: cached.store.length, at: cached.store.reader(specReads(spec)) }, points, mask));
   return { ...value, cached: hit };
 }

@@ -225,8 +225,8 @@ async function optionsOf(ctx: ServerContext, target: WriteTarget, entry: Record<
     const column = source.column;
     const cached = await ctx.sheetCache.get(sheet.id, Number(sheet.version), () => loadSheetRows(ctx, sheet.id, parseJson<string[]>(sheet.columns, [])));
     const values = new Set<string>();
-    for (const row of cached.rows) {
-      const v = row[column];
+    for (let i = 0; i < cached.store.length; i++) {
+      const v = cached.store.get(i, column);
       if (v === null || v === undefined || v === '') continue;
       // A multi-select source cell ('a, b') offers each of its items.
       for (const part of String(v).split(',')) if (part.trim()) values.add(part.trim());

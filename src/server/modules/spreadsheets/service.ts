@@ -516,7 +516,9 @@ export function boardFilterMask(ctx: ServerContext, email: string | null, cached
   const now = new Date();
   const userEmail = email ?? undefined;
   const key = JSON.stringify([filters, userEmail ?? null, localDate(now)]);
-  return { mask: filterMask(cached, key, compileFilters(filters, { now, userEmail }), ctx.sheetCache), key };
+  // The filters read their own columns only: each row is read into one reused object of those.
+  const reads = filters.flatMap((f) => (typeof f.sheet_column?.column === 'string' ? [f.sheet_column.column] : []));
+  return { mask: filterMask(cached, key, compileFilters(filters, { now, userEmail }), ctx.sheetCache, reads), key };
 }
 
 /** Rows of one sheet, for its readers (see readableSheet). */

@@ -45,13 +45,16 @@ describe('SheetCache', () => {
 
   it('memory an entry gains counts against the budget and pushes other sheets out, never the entry itself', async () => {
     const one = await entryBytes();
-    const cache = new SheetCache(Math.round(one * 2.5));
+    // Room for two entries, one of them searched (its search text takes about 280 KB).
+    const cache = new SheetCache(Math.round(one * 2.5) + 300_000);
     const first = await cache.get('one', 1, async () => big);
     const second = await cache.get('two', 1, async () => big);
     expect(cache.bytes).toBe(first.bytes + second.bytes);
     // Sort orders and masks report through grow.
     querySheet(second, { q: 'paris', sort: 'a' }, cache);
-    expect(second.bytes).toBe(one + 500 * (8 + 4 + 1));
+    // The search text (built by the first search), the ranks, the sort order and the term's mask.
+    const text = second.text!;
+    expect(second.bytes).toBe(one + text.haystack.length * 2 + text.offsets.byteLength + text.charFreq.byteLength + 500 * (8 + 4 + 1));
     expect(cache.bytes).toBe(first.bytes + second.bytes);
     cache.grow(second, one * 3);
     expect(cache.size).toBe(1);
@@ -118,11 +121,11 @@ describe('applyWrite (rows written by this process patch the entry in place)', (
     let loads = 0;
     const e = await cache.get('absent', 2, async () => (loads++, { columns: ['a'], rows: [] }));
     expect(loads).toBe(1);
-    expect(e.rows).toEqual([]);
+    expect(e.store.length).toBe(0);
     for (let v = 3; v < 20; v++) cache.applyWrite('absent', v, { kind: 'append', id: v, version: 1, row: { a: `row ${v}` } });
     const patched = await cache.get('absent', 19, async () => (loads++, { columns: ['a'], rows: [] }));
     expect(loads).toBe(1);
-    expect(patched.rows).toHaveLength(17);
+    expect(patched.store.length).toBe(17);
     expect(cache.bytes).toBe(patched.bytes);
   });
 });

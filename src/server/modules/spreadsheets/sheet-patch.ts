@@ -85,8 +85,8 @@ function positionOf(sheet: CachedSheet, id: number): number {
 
 /** The order a sort key puts rows i and j in (empties last, ties in sheet order). */
 function compareRows(sheet: CachedSheet, column: string, dir: 'asc' | 'desc', i: number, j: number): number {
-  const a = sheet.rows[i]![column];
-  const b = sheet.rows[j]![column];
+  const a = sheet.store.get(i, column);
+  const b = sheet.store.get(j, column);
   const ea = isEmpty(a);
   const eb = isEmpty(b);
   if (ea || eb) return ea && eb ? i - j : ea ? 1 : -1;
@@ -132,7 +132,7 @@ function placeRow(sheet: CachedSheet, column: string, i: number): void {
   const rank = sheet.ranks.get(column);
   if (!rank) return;
   const dirs = (['asc', 'desc'] as const).filter((d) => sheet.sorted.has(`${column}\u0000${d}`));
-  const value = sheet.rows[i]![column];
+  const value = sheet.store.get(i, column);
   if (isEmpty(value)) rank[i] = Number.POSITIVE_INFINITY;
   else {
     const dir = dirs[0];
@@ -144,7 +144,7 @@ function placeRow(sheet: CachedSheet, column: string, i: number): void {
     const at = insertionPoint(sheet, order, column, dir, i);
     const before = at > 0 ? order[at - 1]! : -1;
     const after = at < order.length ? order[at]! : -1;
-    const sameAs = (j: number) => j >= 0 && !isEmpty(sheet.rows[j]![column]) && compareValues(sheet.rows[j]![column], value) === 0;
+    const sameAs = (j: number) => j >= 0 && !isEmpty(sheet.store.get(j, column)) && compareValues(sheet.store.get(j, column), value) === 0;
     if (sameAs(before)) rank[i] = rank[before]!;
     else if (sameAs(after)) rank[i] = rank[after]!;
     else {
@@ -168,18 +168,20 @@ function placeRow(sheet: CachedSheet, column: string, i: number): void {
 }
 
 function dropColumn(sheet: CachedSheet, column: string): void {
-  const n = sheet.rows.length;
+  const n = sheet.store.length;
   if (sheet.ranks.delete(column)) sheet.bytes -= n * 8;
   for (const dir of ['asc', 'desc']) if (sheet.sorted.delete(`${column}\u0000${dir}`)) sheet.bytes -= n * 4;
 }
 
 function replaceText(sheet: CachedSheet, i: number, text: string): void {
-  const { haystack, offsets } = sheet;
+  const st = sheet.text;
+  if (!st) return;
+  const { haystack, offsets } = st;
   const start = offsets[i]!;
   const end = offsets[i + 1]!;
-  for (let k = start; k < end; k++) sheet.charFreq[haystack.charCodeAt(k)]!--;
-  for (let k = 0; k < text.length; k++) sheet.charFreq[text.charCodeAt(k)]!++;
-  sheet.haystack = haystack.slice(0, start) + text + haystack.slice(end);
+  for (let k = start; k < end; k++) st.charFreq[haystack.charCodeAt(k)]!--;
+  for (let k = 0; k < text.length; k++) st.charFreq[text.charCodeAt(k)]!++;
+  st.haystack = haystack.slice(0, start) + text + haystack.slice(end);
   const delta = text.length - (end - start);
   if (delta !== 0) for (let k = i + 1; k < offsets.length; k++) offsets[k] = offsets[k]! + delta;
   sheet.bytes += delta * 6;
@@ -192,23 +194,26 @@ function replaceText(sheet: CachedSheet, i: number, text: string): void {
  * entry cannot take the patch (then it is dropped and reloaded).
  */
 function patchEntry(sheet: CachedSheet, patch: RowPatch): boolean {
-  const n = sheet.rows.length;
+  const n = sheet.store.length;
   const textOf = (row: Row) => rowText(row, sheet.columns);
   if (patch.kind === 'append') {
     const last = n > 0 ? sheet.ids[n - 1]! : -1;
     if (positionOf(sheet, patch.id) >= 0) return true;
     if (patch.id < last) return false;
     const text = textOf(patch.row);
-    sheet.rows.push(patch.row);
+    sheet.store.push(patch.row);
     sheet.ids.push(patch.id);
     sheet.versions.push(patch.version);
-    const offsets = new Uint32Array(n + 2);
-    offsets.set(sheet.offsets);
-    offsets[n + 1] = offsets[n]! + text.length;
-    sheet.offsets = offsets;
-    sheet.haystack += text;
-    for (let k = 0; k < text.length; k++) sheet.charFreq[text.charCodeAt(k)]!++;
-    sheet.bytes += text.length * 6 + 64 + sheet.columns.length * 16 + 20;
+    const st = sheet.text;
+    if (st) {
+      const offsets = new Uint32Array(n + 2);
+      offsets.set(st.offsets);
+      offsets[n + 1] = offsets[n]! + text.length;
+      st.offsets = offsets;
+      st.haystack += text;
+      for (let k = 0; k < text.length; k++) st.charFreq[text.charCodeAt(k)]!++;
+    }
+    sheet.bytes += text.length * 2 + sheet.columns.length * 13 + 20;
     for (const [term, mask] of sheet.masks) {
       const grown = new Uint8Array(n + 1);
       grown.set(mask);
@@ -236,10 +241,10 @@ function patchEntry(sheet: CachedSheet, patch: RowPatch): boolean {
   if (patch.kind === 'update') {
     if (i < 0) return true; // deleted by a later write the entry already holds
     if (sheet.versions[i]! >= patch.version) return true;
-    const old = sheet.rows[i]!;
+    const old = sheet.store.row(i);
     const text = textOf(patch.row);
     replaceText(sheet, i, text);
-    sheet.rows[i] = patch.row;
+    sheet.store.set(i, patch.row);
     sheet.versions[i] = patch.version;
     for (const [term, mask] of sheet.masks) mask[i] = !term.includes(ROW_SEPARATOR) && text.includes(term) ? 1 : 0;
     for (const [key, mask] of sheet.filterMasks) mask[i] = sheet.filterKeeps.get(key)?.(patch.row) ? 1 : 0;
@@ -256,16 +261,18 @@ function patchEntry(sheet: CachedSheet, patch: RowPatch): boolean {
   }
   // delete
   if (i < 0) return true;
-  const { offsets } = sheet;
   replaceText(sheet, i, '');
-  const shrunk = new Uint32Array(n);
-  shrunk.set(offsets.subarray(0, i));
-  shrunk.set(offsets.subarray(i + 1), i);
-  sheet.offsets = shrunk;
-  sheet.rows.splice(i, 1);
+  if (sheet.text) {
+    const { offsets } = sheet.text;
+    const shrunk = new Uint32Array(n);
+    shrunk.set(offsets.subarray(0, i));
+    shrunk.set(offsets.subarray(i + 1), i);
+    sheet.text.offsets = shrunk;
+  }
+  sheet.store.remove(i);
   sheet.ids.splice(i, 1);
   sheet.versions.splice(i, 1);
-  sheet.bytes -= 64 + sheet.columns.length * 16 + 20;
+  sheet.bytes -= sheet.columns.length * 13 + 20;
   const cut = (mask: Uint8Array) => {
     const out = new Uint8Array(n - 1);
     out.set(mask.subarray(0, i));
@@ -298,28 +305,33 @@ function patchEntry(sheet: CachedSheet, patch: RowPatch): boolean {
  */
 function appendMany(sheet: CachedSheet, patches: Extract<RowPatch, { kind: 'append' }>[]): boolean {
   const fresh = patches.filter((p) => positionOf(sheet, p.id) < 0);
-  const n = sheet.rows.length;
+  const n = sheet.store.length;
   const last = n > 0 ? sheet.ids[n - 1]! : -1;
   for (let k = 0; k < fresh.length; k++) if (fresh[k]!.id <= (k > 0 ? fresh[k - 1]!.id : last)) return false;
   const k = fresh.length;
   if (k === 0) return true;
   for (const column of [...sheet.ranks.keys()]) dropColumn(sheet, column);
   const texts = fresh.map((p) => rowText(p.row, sheet.columns));
-  const offsets = new Uint32Array(n + k + 1);
-  offsets.set(sheet.offsets);
-  let at = offsets[n]!;
+  const st = sheet.text;
+  const offsets = new Uint32Array(st ? n + k + 1 : 0);
+  if (st) offsets.set(st.offsets);
+  let at = st ? offsets[n]! : 0;
   for (let j = 0; j < k; j++) {
     const text = texts[j]!;
-    for (let c = 0; c < text.length; c++) sheet.charFreq[text.charCodeAt(c)]!++;
-    at += text.length;
-    offsets[n + j + 1] = at;
-    sheet.rows.push(fresh[j]!.row);
+    if (st) {
+      for (let c = 0; c < text.length; c++) st.charFreq[text.charCodeAt(c)]!++;
+      at += text.length;
+      offsets[n + j + 1] = at;
+    }
+    sheet.store.push(fresh[j]!.row);
     sheet.ids.push(fresh[j]!.id);
     sheet.versions.push(fresh[j]!.version);
-    sheet.bytes += text.length * 6 + 64 + sheet.columns.length * 16 + 20;
+    sheet.bytes += text.length * 2 + sheet.columns.length * 13 + 20;
   }
-  sheet.offsets = offsets;
-  sheet.haystack += texts.join('');
+  if (st) {
+    st.offsets = offsets;
+    st.haystack += texts.join('');
+  }
   for (const [term, mask] of sheet.masks) {
     const grown = new Uint8Array(n + k);
     grown.set(mask);

@@ -93,6 +93,9 @@ describe('querySheet', () => {
     expect(memory.grown).toEqual([n * 8, n * 4, n * 4]);
     memory.grown.length = 0;
     querySheet(sheet, { q: 'apple' }, memory);
+    // The first search builds the search text (UTF-16 haystack, row starts, character counts).
+    const text = sheet.text!;
+    expect(memory.grown.shift()).toBe(text.haystack.length * 2 + (n + 1) * 4 + 65536 * 4);
     for (let t = 0; t < 31; t++) querySheet(sheet, { q: `term ${t}` }, memory);
     expect(memory.grown).toEqual(new Array(32).fill(n));
     // A repeated term is answered from its mask and becomes the most recent.

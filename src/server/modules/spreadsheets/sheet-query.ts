@@ -2,6 +2,7 @@
 // and board-filter masks, per-column ranks and sort orders, paging. What is derived is built on
 // first use and kept on the entry; the cache holding the entry is told the memory that adds.
 import { matchesSearch, rowSearchText, searchTerms } from '../../../shared/filters/search';
+import { ColumnStore, Tag } from './column-store';
 
 export type Row = Record<string, unknown>;
 
@@ -17,20 +18,14 @@ export interface CachedSheet {
   sheetId: string;
   version: number;
   columns: string[];
-  rows: Row[];
+  /** The rows, by column (column-store.ts); `store.row(i)` is row i as an object. */
+  store: ColumnStore;
   /** Stable id (row_index) of each row, ascending: the wire `_id`. */
   ids: number[];
   /** Version of each row: the wire `_version`. */
   versions: number[];
-  /**
-   * Lowercased searchable text of every row (shared/filters/search rule), joined into one string
-   * with a separator no term can hold; `offsets[i]` is where row i starts. One native indexOf
-   * sweep per term finds the matching rows far faster than a test per row.
-   */
-  haystack: string;
-  offsets: Uint32Array;
-  /** How often each UTF-16 code unit occurs in the haystack (to anchor searches on a rare one). */
-  charFreq: Uint32Array;
+  /** The search text, built (or read from the snapshot) on the first search. */
+  text: SearchText | null;
   /** Per column, each row's sort rank (ties equal, empties +Infinity), computed on first use. */
   ranks: Map<string, Float64Array>;
   bytes: number;
@@ -42,6 +37,20 @@ export interface CachedSheet {
   filterMasks: Map<string, Uint8Array>;
   /** The predicate behind each filter mask, so a written row's bit can be recomputed. */
   filterKeeps: Map<string, (row: Row) => boolean>;
+  /** Loads the search text from somewhere cheaper than the rows (a snapshot), when there is one. */
+  loadText?: () => SearchText | null;
+}
+
+/**
+ * Lowercased searchable text of every row (shared/filters/search rule), joined into one string
+ * with a separator no term can hold; `offsets[i]` is where row i starts. One native indexOf
+ * sweep per term finds the matching rows far faster than a test per row.
+ */
+export interface SearchText {
+  haystack: string;
+  offsets: Uint32Array;
+  /** How often each UTF-16 code unit occurs in the haystack (to anchor searches on a rare one). */
+  charFreq: Uint32Array;
 }
 
 export interface SheetQueryOptions {
@@ -76,46 +85,82 @@ export function rowText(row: Row, columns: readonly string[]): string {
   return rowSearchText(row, columns) + ROW_SEPARATOR;
 }
 
-/** A new entry for loaded rows: the haystack now; ranks, sort orders and masks on first use. */
+/** A new entry for loaded rows: ranks, sort orders, masks and the search text on first use. */
 export function indexSheet(sheetId: string, version: number, loaded: SheetRows): CachedSheet {
-  const { columns, rows } = loaded;
-  const ids = loaded.ids ?? Array.from({ length: rows.length }, (_, i) => i);
-  const versions = loaded.versions ?? new Array<number>(rows.length).fill(1);
-  const parts = new Array<string>(rows.length);
-  const offsets = new Uint32Array(rows.length + 1);
-  let at = 0;
-  let bytes = 1024;
-  for (let i = 0; i < rows.length; i++) {
-    const text = rowText(rows[i]!, columns);
-    parts[i] = text;
-    offsets[i] = at;
-    at += text.length;
-    // Rough: the row object (~ its text twice, UTF-16) plus the search text and object overhead.
-    bytes += text.length * 6 + 64 + columns.length * 16;
-  }
-  offsets[rows.length] = at;
-  const haystack = parts.join('');
-  const charFreq = new Uint32Array(65536);
-  for (let i = 0; i < haystack.length; i++) charFreq[haystack.charCodeAt(i)]!++;
-  bytes += charFreq.byteLength;
-  bytes += rows.length * 16;
+  return entryOf(sheetId, version, loaded.columns, ColumnStore.fromRows(loaded.columns, loaded.rows), loaded.ids, loaded.versions);
+}
+
+/** A new entry over rows already in a column store (a snapshot read back). */
+export function entryOf(sheetId: string, version: number, columns: string[], store: ColumnStore, ids?: number[], versions?: number[]): CachedSheet {
+  const n = store.length;
   return {
     sheetId,
     version,
     columns,
-    rows,
-    ids,
-    versions,
-    haystack,
-    offsets,
-    charFreq,
-    bytes,
+    store,
+    ids: ids ?? Array.from({ length: n }, (_, i) => i),
+    versions: versions ?? new Array<number>(n).fill(1),
+    text: null,
+    bytes: 1024 + store.bytes + n * 16,
     sorted: new Map(),
     ranks: new Map(),
     masks: new Map(),
     filterMasks: new Map(),
     filterKeeps: new Map(),
   };
+}
+
+/** Row i's search text as the haystack holds it, read from the columns (no row object). */
+function storeRowText(store: ColumnStore, columns: readonly string[], i: number, lowered: Map<unknown, string>[]): string {
+  let out = '';
+  for (let c = 0; c < columns.length; c++) {
+    const col = store.column(columns[c]!);
+    if (!col) continue;
+    const tag = col.tags[i];
+    if (tag === Tag.Missing || tag === Tag.Null) continue;
+    if (tag === Tag.Text) {
+      const code = col.codes[i]!;
+      const memo = lowered[c]!;
+      let t = memo.get(code);
+      if (t === undefined) {
+        const v = col.dict.value(code);
+        t = v === '' ? '' : v.toLowerCase() + '\u0000';
+        memo.set(code, t);
+      }
+      out += t;
+    } else out += rowSearchText({ v: store.get(i, columns[c]!) }, ['v']);
+  }
+  return out + ROW_SEPARATOR;
+}
+
+/** Builds the search text of every row (or takes it from the snapshot) and keeps it on the entry. */
+export function searchTextOf(sheet: CachedSheet, cache?: EntryMemory): SearchText {
+  if (sheet.text) return sheet.text;
+  let text = sheet.loadText?.() ?? null;
+  if (!text) {
+    const n = sheet.store.length;
+    const parts = new Array<string>(n);
+    const offsets = new Uint32Array(n + 1);
+    // Distinct values are lowered once (cities, categories): a column of few values costs little.
+    const lowered = sheet.columns.map(() => new Map<unknown, string>());
+    let at = 0;
+    for (let i = 0; i < n; i++) {
+      const t = storeRowText(sheet.store, sheet.columns, i, lowered);
+      parts[i] = t;
+      offsets[i] = at;
+      at += t.length;
+      if ((i & 0xffff) === 0xffff) for (const m of lowered) if (m.size > 4096) m.clear();
+    }
+    offsets[n] = at;
+    const haystack = parts.join('');
+    const charFreq = new Uint32Array(65536);
+    for (let i = 0; i < haystack.length; i++) charFreq[haystack.charCodeAt(i)]!++;
+    text = { haystack, offsets, charFreq };
+  }
+  sheet.text = text;
+  sheet.loadText = undefined;
+  cache?.grow(sheet, text.haystack.length * 2 + text.offsets.byteLength + text.charFreq.byteLength);
+  return text;
 }
 
 export function isEmpty(v: unknown): boolean {
@@ -145,38 +190,54 @@ export function compareValues(a: unknown, b: unknown): number {
 function ranksOf(sheet: CachedSheet, column: string, cache?: EntryMemory): Float64Array {
   const hit = sheet.ranks.get(column);
   if (hit) return hit;
-  const n = sheet.rows.length;
-  const rank = new Float64Array(n);
-  const texts = new Map<string, number>();
+  const rank = computeRanks(sheet.store, column);
+  sheet.ranks.set(column, rank);
+  cache?.grow(sheet, rank.byteLength);
+  return rank;
+}
+
+/**
+ * Ranks of a column read from its arrays: numbers through their distinct values, text through
+ * the dictionary codes the rows use (each distinct text is compared, not each row).
+ */
+export function computeRanks(store: ColumnStore, column: string): Float64Array {
+  const n = store.length;
+  const rank = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
+  const col = store.column(column);
+  if (!col) return rank;
+  const { tags, nums, codes, dict } = col;
   const numbers: number[] = [];
+  const used = new Uint8Array(dict.size);
   for (let i = 0; i < n; i++) {
-    const v = sheet.rows[i]![column];
-    if (isEmpty(v)) continue;
-    if (typeof v === 'number') numbers.push(v);
-    else if (typeof v !== 'boolean') texts.set(typeof v === 'string' ? v : JSON.stringify(v), 0);
+    const t = tags[i];
+    if (t === Tag.Number) numbers.push(nums[i]!);
+    else if (t === Tag.Text || t === Tag.Json) used[codes[i]!] = 1;
   }
   const numRank = new Map<number, number>();
-  Array.from(new Set(numbers))
-    .sort((a, b) => a - b)
+  Float64Array.from(new Set(numbers))
+    .sort()
     .forEach((v, i) => numRank.set(v, i));
   const base = numRank.size + 2;
   // Values the collator calls equal ('Apple', 'apple') share a rank, so they tie and keep sheet order.
+  const textCodes: number[] = [];
+  for (let c = 0; c < used.length; c++) if (used[c] === 1 && dict.value(c) !== '') textCodes.push(c);
+  textCodes.sort((a, b) => collator.compare(dict.value(a), dict.value(b)));
+  const codeRank = new Float64Array(dict.size).fill(Number.POSITIVE_INFINITY);
   let r = base - 1;
   let prev: string | null = null;
-  for (const t of Array.from(texts.keys()).sort(collator.compare)) {
+  for (const c of textCodes) {
+    const t = dict.value(c);
     if (prev === null || collator.compare(prev, t) !== 0) r++;
-    texts.set(t, r);
+    codeRank[c] = r;
     prev = t;
   }
   for (let i = 0; i < n; i++) {
-    const v = sheet.rows[i]![column];
-    if (isEmpty(v)) rank[i] = Number.POSITIVE_INFINITY;
-    else if (typeof v === 'number') rank[i] = numRank.get(v)!;
-    else if (typeof v === 'boolean') rank[i] = numRank.size + (v ? 1 : 0);
-    else rank[i] = texts.get(typeof v === 'string' ? v : JSON.stringify(v))!;
+    const t = tags[i];
+    if (t === Tag.Number) rank[i] = numRank.get(nums[i]!)!;
+    else if (t === Tag.True) rank[i] = numRank.size + 1;
+    else if (t === Tag.False) rank[i] = numRank.size;
+    else if (t === Tag.Text || t === Tag.Json) rank[i] = codeRank[codes[i]!]!;
   }
-  sheet.ranks.set(column, rank);
-  cache?.grow(sheet, n * 8);
   return rank;
 }
 
@@ -185,7 +246,7 @@ export function sortOrder(sheet: CachedSheet, column: string, dir: 'asc' | 'desc
   const key = `${column}\u0000${dir}`;
   const hit = sheet.sorted.get(key);
   if (hit) return hit;
-  const n = sheet.rows.length;
+  const n = sheet.store.length;
   const rank = ranksOf(sheet, column, cache);
   let order: Uint32Array;
   const asc = sheet.sorted.get(`${column}\u0000asc`);
@@ -243,8 +304,8 @@ function termMask(sheet: CachedSheet, term: string, cache?: EntryMemory): Uint8A
     sheet.masks.set(term, hit);
     return hit;
   }
-  const mask = new Uint8Array(sheet.rows.length);
-  const { haystack, offsets, charFreq } = sheet;
+  const mask = new Uint8Array(sheet.store.length);
+  const { haystack, offsets, charFreq } = searchTextOf(sheet, cache);
   // A separator can never be part of a real match, so a term holding one matches nothing.
   if (!term.includes(ROW_SEPARATOR)) {
     // indexOf runs fastest when the first character of what it looks for is rare, so look for
@@ -279,7 +340,7 @@ function termMask(sheet: CachedSheet, term: string, cache?: EntryMemory): Uint8A
 function searchMask(sheet: CachedSheet, terms: string[], cache?: EntryMemory): Uint8Array {
   const unique = [...new Set(terms)];
   if (unique.length === 1) return termMask(sheet, unique[0]!, cache);
-  const out = new Uint8Array(sheet.rows.length);
+  const out = new Uint8Array(sheet.store.length);
   for (const term of unique) {
     const m = termMask(sheet, term, cache);
     for (let i = 0; i < out.length; i++) if (m[i] === 1) out[i] = 1;
@@ -291,15 +352,17 @@ function searchMask(sheet: CachedSheet, terms: string[], cache?: EntryMemory): U
  * Rows the compiled board filters keep, cached per sheet under `key` (which must name everything
  * the predicate depends on: the filters, the user's e-mail, today's date), a few per sheet.
  */
-export function filterMask(sheet: CachedSheet, key: string, keep: (row: Row) => boolean, cache?: EntryMemory): Uint8Array {
+export function filterMask(sheet: CachedSheet, key: string, keep: (row: Row) => boolean, cache?: EntryMemory, reads?: readonly string[]): Uint8Array {
   const hit = sheet.filterMasks.get(key);
   if (hit) {
     sheet.filterMasks.delete(key);
     sheet.filterMasks.set(key, hit);
     return hit;
   }
-  const mask = new Uint8Array(sheet.rows.length);
-  for (let i = 0; i < mask.length; i++) if (keep(sheet.rows[i]!)) mask[i] = 1;
+  const mask = new Uint8Array(sheet.store.length);
+  // A predicate that says which columns it reads gets one reused object holding just those.
+  const row = reads ? sheet.store.reader(reads) : (i: number) => sheet.store.row(i);
+  for (let i = 0; i < mask.length; i++) if (keep(row(i))) mask[i] = 1;
   sheet.filterMasks.set(key, mask);
   sheet.filterKeeps.set(key, keep);
   if (sheet.filterMasks.size > MAX_FILTER_MASKS) {
@@ -311,7 +374,7 @@ export function filterMask(sheet: CachedSheet, key: string, keep: (row: Row) => 
 }
 
 export function querySheet(sheet: CachedSheet, opts: SheetQueryOptions, cache?: EntryMemory): { rows: Row[]; total: number } {
-  const n = sheet.rows.length;
+  const n = sheet.store.length;
   const terms = searchTerms(opts.q);
   const order = opts.sort ? sortOrder(sheet, opts.sort, opts.dir ?? 'asc', cache) : null;
   const offset = opts.offset ?? 0;
@@ -330,7 +393,7 @@ export function querySheet(sheet: CachedSheet, opts: SheetQueryOptions, cache?: 
       const i = order ? order[k]! : k;
       if (filter && filter[i] === 0) continue;
       if (mask && mask[i] === 0) continue;
-      if (within && !matchesSearch(rowSearchText(sheet.rows[i]!, within), terms)) continue;
+      if (within && !matchesSearch(rowSearchText(sheet.store.row(i), within), terms)) continue;
       if (total >= offset && total < end) picked.push(i);
       total++;
     }
@@ -339,10 +402,9 @@ export function querySheet(sheet: CachedSheet, opts: SheetQueryOptions, cache?: 
   // `_id` and `_version` are not columns: never searched or sorted, always on the wire (after
   // the values, so a column of the same name cannot hide them).
   const rows = picked.map((i) => {
-    const row = sheet.rows[i]!;
-    if (!fields) return { ...row, _id: String(sheet.ids[i]), _version: sheet.versions[i]! };
+    if (!fields) return { ...sheet.store.row(i), _id: String(sheet.ids[i]), _version: sheet.versions[i]! };
     const out: Row = Object.create(null);
-    for (const f of fields) out[f] = row[f] ?? '';
+    for (const f of fields) out[f] = sheet.store.get(i, f) ?? '';
     out._id = String(sheet.ids[i]);
     out._version = sheet.versions[i]!;
     return out;

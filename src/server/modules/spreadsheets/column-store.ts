@@ -1,0 +1,270 @@
+// A sheet's rows held by column rather than as one object per row: per column a tag per row
+// (what kind of value it holds), numbers in a Float64Array, and text as codes into a dictionary
+// of distinct values. A 1,000,000-row sheet so takes a few typed arrays instead of a million
+// objects; it is written to and read from a snapshot file as those same arrays (sheet-snapshot.ts),
+// so a restart does not parse every JSON row again. Dictionary text is decoded on first use,
+// value by value, so a sheet read from a snapshot answers its first page before it has decoded
+// a million e-mail addresses. Rows are materialised one at a time for the wire (`row(i)`).
+import type { Row } from './sheet-query';
+
+/** What a cell holds. A row without the key is MISSING (its object has no such key). */
+export const enum Tag {
+  Missing = 0,
+  Null = 1,
+  Number = 2,
+  True = 3,
+  False = 4,
+  Text = 5,
+  /** Objects and arrays, kept as their JSON text. */
+  Json = 6,
+}
+
+/** Distinct text values of a column, appended to, never reordered (codes are indexes). */
+export class Dictionary {
+  private decoded: (string | undefined)[];
+  private index: Map<string, number> | null = null;
+  private count: number;
+
+  /** `blob` + `offsets`: UTF-8 values read from a snapshot, decoded one by one on first use. */
+  constructor(
+    values: string[] = [],
+    private blob: Buffer | null = null,
+    private offsets: Uint32Array | null = null,
+  ) {
+    this.count = offsets ? offsets.length - 1 : values.length;
+    this.decoded = offsets ? new Array<string | undefined>(this.count) : values;
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  value(code: number): string {
+    const hit = this.decoded[code];
+    if (hit !== undefined) return hit;
+    const text = this.blob!.toString('utf8', this.offsets![code], this.offsets![code + 1]);
+    this.decoded[code] = text;
+    return text;
+  }
+
+  codeOf(text: string): number {
+    if (!this.index) {
+      this.index = new Map();
+      for (let i = 0; i < this.count; i++) if (!this.index.has(this.value(i))) this.index.set(this.value(i), i);
+    }
+    let code = this.index.get(text);
+    if (code === undefined) {
+      code = this.count++;
+      this.decoded[code] = text;
+      this.index.set(text, code);
+    }
+    return code;
+  }
+
+  /** Every value, as UTF-8 bytes and their starts (a snapshot's form). */
+  encode(): { blob: Buffer; offsets: Uint32Array } {
+    if (this.blob && this.offsets && this.offsets.length - 1 === this.count) return { blob: this.blob, offsets: this.offsets };
+    const parts: Buffer[] = [];
+    const offsets = new Uint32Array(this.count + 1);
+    let at = 0;
+    for (let i = 0; i < this.count; i++) {
+      const b = Buffer.from(this.value(i), 'utf8');
+      parts.push(b);
+      at += b.length;
+      offsets[i + 1] = at;
+    }
+    return { blob: Buffer.concat(parts, at), offsets };
+  }
+
+  /** Rough bytes held: the text (twice: UTF-16 and UTF-8 forms at worst) and the index. */
+  get bytes(): number {
+    const text = this.blob ? this.blob.length * 3 : this.count * 40;
+    return text + this.count * 16 + (this.index ? this.count * 40 : 0);
+  }
+}
+
+/** One column: tags, and numbers / dictionary codes where the tag says so. */
+export interface ColumnData {
+  tags: Uint8Array;
+  nums: Float64Array;
+  codes: Uint32Array;
+  dict: Dictionary;
+}
+
+function grow<T extends Uint8Array | Uint32Array | Float64Array>(a: T, cap: number): T {
+  const out = new (a.constructor as new (n: number) => T)(cap);
+  out.set(a.subarray(0, Math.min(a.length, cap)) as never);
+  return out;
+}
+
+export class ColumnStore {
+  /** Column names in order: the sheet's, then keys rows held that the sheet does not list. */
+  readonly names: string[];
+  private byName = new Map<string, ColumnData>();
+  private cols: ColumnData[];
+  private n: number;
+  private cap: number;
+
+  constructor(names: string[], n: number, cols?: ColumnData[]) {
+    this.names = [...names];
+    this.n = n;
+    this.cap = Math.max(n, 16);
+    this.cols = cols ?? names.map(() => this.emptyColumn(this.cap));
+    if (cols) this.cap = n;
+    this.names.forEach((name, c) => this.byName.set(name, this.cols[c]!));
+  }
+
+  static fromRows(columns: readonly string[], rows: readonly Row[]): ColumnStore {
+    const names = [...columns];
+    const known = new Set(names);
+    for (const row of rows) for (const k in row) if (!known.has(k)) (known.add(k), names.push(k));
+    const store = new ColumnStore(names, 0);
+    store.ensure(rows.length);
+    for (const row of rows) store.push(row);
+    return store;
+  }
+
+  get length(): number {
+    return this.n;
+  }
+
+  column(name: string): ColumnData | undefined {
+    return this.byName.get(name);
+  }
+
+  columns(): ColumnData[] {
+    return this.cols;
+  }
+
+  /** The value of row i in a column, as the row's JSON held it (undefined: no such key). */
+  get(i: number, name: string): unknown {
+    const col = this.byName.get(name);
+    return col ? cell(col, i) : undefined;
+  }
+
+  /** Row i as an object (the shape rows had in the database). */
+  row(i: number): Row {
+    const out: Row = {};
+    for (let c = 0; c < this.cols.length; c++) {
+      const col = this.cols[c]!;
+      if (col.tags[i] !== Tag.Missing) out[this.names[c]!] = cell(col, i);
+    }
+    return out;
+  }
+
+  /**
+   * A reader of rows that holds only `names`, into ONE object reused for every row: for passes over
+   * every row (filters, charts) whose callers read the values at once and keep none of the objects.
+   */
+  reader(names: readonly string[]): (i: number) => Row {
+    const wanted = [...new Set(names)].map((name) => ({ name, col: this.byName.get(name) }));
+    const into: Row = {};
+    return (i) => {
+      for (const w of wanted) {
+        if (!w.col || w.col.tags[i] === Tag.Missing) {
+          // A row without the key must not seem to have it (a filter tells the two apart): this
+          // rare row gets an object of its own.
+          const own: Row = {};
+          for (const x of wanted) if (x.col && x.col.tags[i] !== Tag.Missing) own[x.name] = cell(x.col, i);
+          return own;
+        }
+        into[w.name] = cell(w.col, i);
+      }
+      return into;
+    };
+  }
+
+  push(row: Row): void {
+    for (const k in row) if (!this.byName.has(k)) this.addColumn(k);
+    this.ensure(this.n + 1);
+    this.write(this.n, row);
+    this.n++;
+  }
+
+  set(i: number, row: Row): void {
+    for (const k in row) if (!this.byName.has(k)) this.addColumn(k);
+    this.write(i, row);
+  }
+
+  remove(i: number): void {
+    for (const col of this.cols) {
+      col.tags.copyWithin(i, i + 1, this.n);
+      col.nums.copyWithin(i, i + 1, this.n);
+      col.codes.copyWithin(i, i + 1, this.n);
+    }
+    this.n--;
+  }
+
+  /** Bytes held by the arrays and dictionaries. */
+  get bytes(): number {
+    let b = 0;
+    for (const col of this.cols) b += col.tags.byteLength + col.nums.byteLength + col.codes.byteLength + col.dict.bytes;
+    return b;
+  }
+
+  private ensure(size: number): void {
+    if (size <= this.cap) return;
+    const cap = Math.max(size, Math.ceil(this.cap * 1.5), 16);
+    for (const col of this.cols) {
+      col.tags = grow(col.tags, cap);
+      col.nums = grow(col.nums, cap);
+      col.codes = grow(col.codes, cap);
+    }
+    this.cap = cap;
+  }
+
+  private emptyColumn(cap: number): ColumnData {
+    return { tags: new Uint8Array(cap), nums: new Float64Array(cap), codes: new Uint32Array(cap), dict: new Dictionary() };
+  }
+
+  private addColumn(name: string): void {
+    const col = this.emptyColumn(this.cap);
+    this.names.push(name);
+    this.cols.push(col);
+    this.byName.set(name, col);
+  }
+
+  private write(i: number, row: Row): void {
+    for (let c = 0; c < this.cols.length; c++) {
+      const col = this.cols[c]!;
+      const name = this.names[c]!;
+      if (!Object.hasOwn(row, name)) {
+        col.tags[i] = Tag.Missing;
+        continue;
+      }
+      const v = row[name];
+      if (v === null || v === undefined) col.tags[i] = Tag.Null;
+      else if (typeof v === 'number') {
+        col.tags[i] = Tag.Number;
+        col.nums[i] = v;
+      } else if (typeof v === 'boolean') col.tags[i] = v ? Tag.True : Tag.False;
+      else if (typeof v === 'string') {
+        col.tags[i] = Tag.Text;
+        col.codes[i] = col.dict.codeOf(v);
+      } else {
+        col.tags[i] = Tag.Json;
+        col.codes[i] = col.dict.codeOf(JSON.stringify(v));
+      }
+    }
+  }
+}
+
+/** The value of row i in a column. */
+export function cell(col: ColumnData, i: number): unknown {
+  switch (col.tags[i]) {
+    case Tag.Number:
+      return col.nums[i];
+    case Tag.Text:
+      return col.dict.value(col.codes[i]!);
+    case Tag.Null:
+      return null;
+    case Tag.True:
+      return true;
+    case Tag.False:
+      return false;
+    case Tag.Json:
+      return JSON.parse(col.dict.value(col.codes[i]!)) as unknown;
+    default:
+      return undefined;
+  }
+}
