@@ -1,5 +1,6 @@
 // Builds the Fastify instance from a Config without listening, so tests use app.inject or a real
 // port and main.ts only adds migrations, the web build and listen().
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -84,7 +85,17 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     db: db.db,
     dialect: db.dialect,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
-    sheetCache: new SheetCache(config.sheetCacheMb * 1024 * 1024),
+    sheetCache: new SheetCache(
+      config.sheetCacheMb * 1024 * 1024,
+      Number.isFinite(config.sheetSnapshotMinRows)
+        ? {
+            dir: path.join(config.dataDir, 'sheet-snapshots'),
+            minRows: config.sheetSnapshotMinRows,
+            rewriteAfterMs: config.sheetSnapshotDelayMs,
+            warn: (err, message) => app.log.warn({ err }, message),
+          }
+        : null,
+    ),
     log: app.log,
   };
 
@@ -187,6 +198,8 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     await googleScheduler.stop();
     // Edits not pushed yet stay queued in the database: the next start sends them.
     await stopPushes(ctx);
+    // Big sheets patched since their last snapshot get one now: the next start reads them back.
+    await ctx.sheetCache.close();
     ctx.mailer.close();
     if (!options.db) await db.close();
   });

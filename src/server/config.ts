@@ -34,6 +34,13 @@ export interface Config {
   sessionDays: number;
   /** Memory the sheet cache may hold (parsed rows, search text, sort orders). */
   sheetCacheMb: number;
+  /**
+   * SHEET_SNAPSHOT_MIN_ROWS: sheets of this many rows or more are also kept as snapshot files under
+   * DATA_DIR/sheet-snapshots, so a restart reads them back in one pass (20,000; `off`: none).
+   */
+  sheetSnapshotMinRows: number;
+  /** How long after a big sheet's last write its snapshot is written again (30 s; tests shorten it). */
+  sheetSnapshotDelayMs: number;
   /** Directory of the built web app. */
   webDir: string;
   /** Directory of the bundled samples (spreadsheet, images). */
@@ -364,6 +371,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     plan,
     sessionDays: num(env.SESSION_DAYS, 30, 'SESSION_DAYS'),
     sheetCacheMb: num(env.SHEET_CACHE_MB, 512, 'SHEET_CACHE_MB'),
+    sheetSnapshotMinRows: env.SHEET_SNAPSHOT_MIN_ROWS?.trim().toLowerCase() === 'off' ? Number.POSITIVE_INFINITY : num(env.SHEET_SNAPSHOT_MIN_ROWS, 20_000, 'SHEET_SNAPSHOT_MIN_ROWS'),
+    sheetSnapshotDelayMs: 30_000,
     webDir: path.resolve(env.WEB_DIR || path.join(ROOT, 'dist/web')),
     samplesDir: path.join(ROOT, 'samples'),
     trustProxy: trustProxy(env.TRUST_PROXY),
