@@ -118,7 +118,12 @@ export class ColumnStore {
   static fromRows(columns: readonly string[], rows: readonly Row[]): ColumnStore {
     const names = [...columns];
     const known = new Set(names);
-    for (const row of rows) for (const k in row) if (!known.has(k)) (known.add(k), names.push(k));
+    for (const row of rows)
+      for (const k in row)
+        if (!known.has(k)) {
+          known.add(k);
+          names.push(k);
+        }
     const store = new ColumnStore(names, 0);
     store.ensure(rows.length);
     for (const row of rows) store.push(row);

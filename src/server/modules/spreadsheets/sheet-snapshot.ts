@@ -137,7 +137,8 @@ export function writeSnapshot(dir: string, parts: SnapshotParts): { ranks: Map<s
   writeSections(snapshotFile(dir, parts.sheetId, parts.version), headerBytes, sections);
 
   const text = searchTextOf(entry);
-  const wide = /[^\u0000-\u00ff]/.test(text.haystack);
+  let wide = false;
+  for (let i = 0; i < text.haystack.length && !wide; i++) wide = text.haystack.charCodeAt(i) > 0xff;
   const hay = Buffer.from(text.haystack, wide ? 'utf16le' : 'latin1');
   const textHeader = Buffer.from(JSON.stringify({ sheetId: parts.sheetId, version: parts.version, n, encoding: wide ? 'utf16le' : 'latin1', length: text.haystack.length }), 'utf8');
   writeSections(textFile(dir, parts.sheetId, parts.version), textHeader, [text.offsets, text.charFreq, hay]);
