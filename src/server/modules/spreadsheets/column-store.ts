@@ -153,7 +153,7 @@ export class ColumnStore {
     const out: Row = {};
     for (let c = 0; c < this.cols.length; c++) {
       const col = this.cols[c]!;
-      if (col.tags[i] !== Tag.Missing) out[this.names[c]!] = cell(col, i);
+      if (col.tags[i] !== Tag.Missing) put(out, this.names[c]!, cell(col, i));
     }
     return out;
   }
@@ -171,10 +171,10 @@ export class ColumnStore {
           // A row without the key must not seem to have it (a filter tells the two apart): this
           // rare row gets an object of its own.
           const own: Row = {};
-          for (const x of wanted) if (x.col && x.col.tags[i] !== Tag.Missing) own[x.name] = cell(x.col, i);
+          for (const x of wanted) if (x.col && x.col.tags[i] !== Tag.Missing) put(own, x.name, cell(x.col, i));
           return own;
         }
-        into[w.name] = cell(w.col, i);
+        put(into, w.name, cell(w.col, i));
       }
       return into;
     };
@@ -253,6 +253,12 @@ export class ColumnStore {
       }
     }
   }
+}
+
+/** Sets a key as JSON.parse does: a column named `__proto__` is a key, not the prototype. */
+function put(row: Row, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(row, key, { value, enumerable: true, writable: true, configurable: true });
+  else row[key] = value;
 }
 
 /** The value of row i in a column. */

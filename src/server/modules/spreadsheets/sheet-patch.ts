@@ -1,7 +1,7 @@
 // Row writes of this process applied to a cached entry in place, in the order of the sheet
 // versions they made: rows, search text, term and filter masks, ranks and sort orders all stay
 // what a fresh load would build, so a form submit does not make a big sheet be read again.
-import { compareValues, isEmpty, ROW_SEPARATOR, rowText, type CachedSheet, type Row } from './sheet-query';
+import { compareValues, isEmpty, ROW_SEPARATOR, rowText, unpackRanks, type CachedSheet, type Row } from './sheet-query';
 
 /** A row write committed by this process, to patch a cached entry (ids are row indexes). */
 export type RowPatch =
@@ -194,6 +194,8 @@ function replaceText(sheet: CachedSheet, i: number, text: string): void {
  * entry cannot take the patch (then it is dropped and reloaded).
  */
 function patchEntry(sheet: CachedSheet, patch: RowPatch): boolean {
+  // Sort orders read from a snapshot are kept in step through their ranks.
+  unpackRanks(sheet);
   const n = sheet.store.length;
   const textOf = (row: Row) => rowText(row, sheet.columns);
   if (patch.kind === 'append') {
@@ -310,6 +312,7 @@ function appendMany(sheet: CachedSheet, patches: Extract<RowPatch, { kind: 'appe
   for (let k = 0; k < fresh.length; k++) if (fresh[k]!.id <= (k > 0 ? fresh[k - 1]!.id : last)) return false;
   const k = fresh.length;
   if (k === 0) return true;
+  unpackRanks(sheet);
   for (const column of [...sheet.ranks.keys()]) dropColumn(sheet, column);
   const texts = fresh.map((p) => rowText(p.row, sheet.columns));
   const st = sheet.text;

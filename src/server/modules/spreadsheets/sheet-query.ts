@@ -37,6 +37,8 @@ export interface CachedSheet {
   filterMasks: Map<string, Uint8Array>;
   /** The predicate behind each filter mask, so a written row's bit can be recomputed. */
   filterKeeps: Map<string, (row: Row) => boolean>;
+  /** Ranks read from a snapshot as whole numbers, widened to `ranks` when a column is first sorted. */
+  packedRanks?: Map<string, Uint32Array>;
   /** Loads the search text from somewhere cheaper than the rows (a snapshot), when there is one. */
   loadText?: () => SearchText | null;
 }
@@ -187,8 +189,37 @@ export function compareValues(a: unknown, b: unknown): number {
  * collator (numeric aware: "item 9" < "item 10"); empty cells +Infinity. Text is ranked through
  * its distinct values, so the collator runs once per value, not per comparison of rows.
  */
+/** The largest packed rank stands for an empty cell. */
+const PACKED_EMPTY = 0xffffffff;
+
+/** A packed column's ranks as floats (patches put new rows between two ranks). */
+function unpack(sheet: CachedSheet, column: string, cache?: EntryMemory): Float64Array | undefined {
+  const packed = sheet.packedRanks?.get(column);
+  if (!packed) return undefined;
+  const rank = new Float64Array(packed.length);
+  for (let i = 0; i < packed.length; i++) rank[i] = packed[i] === PACKED_EMPTY ? Number.POSITIVE_INFINITY : packed[i]!;
+  sheet.packedRanks!.delete(column);
+  sheet.ranks.set(column, rank);
+  if (cache) cache.grow(sheet, rank.byteLength - packed.byteLength);
+  else sheet.bytes += rank.byteLength - packed.byteLength;
+  return rank;
+}
+
+/** Widens every packed column (before a write is applied: it keeps ranks and orders in step). */
+export function unpackRanks(sheet: CachedSheet): void {
+  if (!sheet.packedRanks) return;
+  for (const column of [...sheet.packedRanks.keys()]) unpack(sheet, column);
+}
+
+/** Ranks as whole numbers, empties the largest (a snapshot's form); fresh ranks are whole. */
+export function packRanks(rank: Float64Array): Uint32Array {
+  const out = new Uint32Array(rank.length);
+  for (let i = 0; i < rank.length; i++) out[i] = rank[i] === Number.POSITIVE_INFINITY ? PACKED_EMPTY : rank[i]!;
+  return out;
+}
+
 function ranksOf(sheet: CachedSheet, column: string, cache?: EntryMemory): Float64Array {
-  const hit = sheet.ranks.get(column);
+  const hit = sheet.ranks.get(column) ?? unpack(sheet, column, cache);
   if (hit) return hit;
   const rank = computeRanks(sheet.store, column);
   sheet.ranks.set(column, rank);
