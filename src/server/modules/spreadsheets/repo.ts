@@ -71,6 +71,17 @@ export function spreadsheetsRepo(db: Db) {
     rowsOf(sheetId: string) {
       return db.selectFrom('sheet_rows').select(['row_index', 'data', 'version']).where('sheet_id', '=', sheetId).orderBy('row_index').execute();
     },
+    /** Up to `limit` rows after `afterIndex` in sheet order (the primary key's order: an index range scan). */
+    rowsAfter(sheetId: string, afterIndex: number, limit: number) {
+      return db
+        .selectFrom('sheet_rows')
+        .select(['row_index', 'data', 'version'])
+        .where('sheet_id', '=', sheetId)
+        .where('row_index', '>', afterIndex)
+        .orderBy('row_index')
+        .limit(limit)
+        .execute();
+    },
     appsUsing(spreadsheetId: string) {
       return db.selectFrom('apps').select(['id', 'name']).where('spreadsheet_id', '=', spreadsheetId).execute();
     },

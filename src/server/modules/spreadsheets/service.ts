@@ -23,6 +23,7 @@ import { guessSheetTypes, IMPORT_LIMITS, MESSAGES, rowJson, type Cell, type Impo
 import { parseInWorker, previewInWorker, type RowBatch, type SheetShape } from './import-worker';
 import { sheetWithTypes } from './columns';
 import { spreadsheetsRepo, type SheetRecord } from './repo';
+import { ColumnStore } from './column-store';
 import { filterMask, querySheet, type CachedSheet, type Row, type SheetRows } from './sheet-query';
 import { currentWorkspace } from '../workspace/current';
 
@@ -387,19 +388,35 @@ export async function deleteSpreadsheet(ctx: ServerContext, user: SessionUser, i
   for (const s of sheets) ctx.sheetCache.invalidate(s.id);
 }
 
-/** A sheet's rows for the cache: values, stable ids (row_index) and versions, in sheet order. */
+/** Rows read from the database per query while a sheet loads; the event loop is given back between. */
+const LOAD_CHUNK_ROWS = 20_000;
+
+/**
+ * A sheet's rows for the cache: values, stable ids (row_index) and versions, in sheet order,
+ * straight into a column store. Read a chunk at a time by row_index, with the event loop given
+ * back between chunks, so a 1,000,000-row sheet neither holds other requests for seconds nor
+ * holds a million row objects at once. Writes that land between two chunks are caught up by
+ * the version check (sheet-patch.ts skips what an entry already holds; another process's write
+ * makes the next read reload).
+ */
 export async function loadSheetRows(ctx: ServerContext, sheetId: string, columns: string[]): Promise<SheetRows> {
-  const rows = await spreadsheetsRepo(ctx.db).rowsOf(sheetId);
-  const ids = new Array<number>(rows.length);
-  const versions = new Array<number>(rows.length);
-  const parsed = new Array<Row>(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i]!;
-    parsed[i] = JSON.parse(r.data) as Row;
-    ids[i] = Number(r.row_index);
-    versions[i] = Number(r.version);
+  const repo = spreadsheetsRepo(ctx.db);
+  const store = new ColumnStore(columns, 0);
+  const ids: number[] = [];
+  const versions: number[] = [];
+  let after = -1;
+  for (;;) {
+    const chunk = await repo.rowsAfter(sheetId, after, LOAD_CHUNK_ROWS);
+    for (const r of chunk) {
+      store.push(JSON.parse(r.data) as Row);
+      ids.push(Number(r.row_index));
+      versions.push(Number(r.version));
+    }
+    if (chunk.length < LOAD_CHUNK_ROWS) break;
+    after = ids[ids.length - 1]!;
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  return { columns, rows: parsed, ids, versions };
+  return { columns, store, ids, versions };
 }
 
 export const MAX_SEARCH_TERMS = 50;

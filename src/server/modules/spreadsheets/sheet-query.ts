@@ -6,13 +6,11 @@ import { ColumnStore, Tag } from './column-store';
 
 export type Row = Record<string, unknown>;
 
-/** What a loader gives the cache. Without ids, rows are 0..n-1; without versions, all 1. */
-export interface SheetRows {
-  columns: string[];
-  rows: Row[];
-  ids?: number[];
-  versions?: number[];
-}
+/**
+ * What a loader gives the cache: row objects, or rows already in a column store (a database
+ * load fills one as it reads). Without ids, rows are 0..n-1; without versions, all 1.
+ */
+export type SheetRows = { columns: string[]; ids?: number[]; versions?: number[] } & ({ rows: Row[]; store?: undefined } | { store: ColumnStore; rows?: undefined });
 
 export interface CachedSheet {
   sheetId: string;
@@ -89,7 +87,8 @@ export function rowText(row: Row, columns: readonly string[]): string {
 
 /** A new entry for loaded rows: ranks, sort orders, masks and the search text on first use. */
 export function indexSheet(sheetId: string, version: number, loaded: SheetRows): CachedSheet {
-  return entryOf(sheetId, version, loaded.columns, ColumnStore.fromRows(loaded.columns, loaded.rows), loaded.ids, loaded.versions);
+  const store = loaded.store ?? ColumnStore.fromRows(loaded.columns, loaded.rows);
+  return entryOf(sheetId, version, loaded.columns, store, loaded.ids, loaded.versions);
 }
 
 /** A new entry over rows already in a column store (a snapshot read back). */
