@@ -226,7 +226,7 @@ interface VariedSpec {
 
 interface Data {
   n: number;
-  csv: Buffer;
+  csv: Buffer<ArrayBuffer>;
   probes: Probe[];
   /** q=mar over every column (Sheetboard's search; NocoDB has no all-column search here). */
   search: Probe;
@@ -640,7 +640,7 @@ async function runOurs(db: Db, data: Data): Promise<Record<string, unknown>> {
     env.DATABASE_SCHEMA = schema;
   }
   let server: Ours | null = null;
-  const result: Record<string, unknown> = { peer: 'sheetboard', db, rows: data.n, started_at: new Date().toISOString() };
+  const result: Record<string, unknown> = { peer: 'sheetboard', db, rows: data.n, commit: gitHead(), started_at: new Date().toISOString() };
   try {
     server = await startOurs(env, logFile);
     const base = server.base;
@@ -721,6 +721,7 @@ async function runOurs(db: Db, data: Data): Promise<Record<string, unknown>> {
     result.first_after_restart = firstAfterRestart;
     rss.after_restart_and_query = rssMb(server.child.pid!);
     result.finished_at = new Date().toISOString();
+    result.loadavg = os.loadavg().map((l) => round(l));
     return result;
   } finally {
     if (server) await stopOurs(server);
@@ -748,7 +749,7 @@ function cell(v: number | null, unit: string, ok?: boolean): string {
 function ratio(noco: number | null, ours: number | null): string {
   if (noco === null || ours === null || ours <= 0) return '–';
   const r = noco / ours;
-  return `${r >= 10 ? r.toFixed(0) : r.toFixed(1)}×`;
+  return `${r >= 10 ? r.toFixed(0) : r >= 1 ? r.toFixed(1) : r.toFixed(2)}×`;
 }
 
 interface Metric {
@@ -875,17 +876,17 @@ function latestNocodb(n: number): Line | null {
   return lines.reverse().find((l) => l.peer === 'nocodb' && get(l, 'params', 'rows') === n) ?? null;
 }
 
-function report(runs: { n: number; totals: Data['totals']; noco: Line | null; nocoNote: string; ours: Partial<Record<Db, Line>> }[], installS: number): string {
+function report(runs: { n: number; totals: Data['totals']; noco: Line | null; nocoNote: string; ours: Partial<Record<Db, Line>> }[], installS: number, runId: string): string {
   const lines = [
     '## Peers: NocoDB 0.262.5 and Sheetboard side by side (issue 19)',
     '',
-    `Run with \`npx tsx bench/peers.ts\` (\`BENCH_ROWS=100000,1000000\`, \`BENCH_DB=sqlite|postgres|both\`, \`PEER_DIR\`, \`PEERS_DIR\`, \`NOCODB_AUDIT=off|on\`, \`BENCH_NOCODB=run|reuse\`). Generated on ${new Date().toISOString().slice(0, 10)}; every product in the table ran in this one run, one after the other on the same machine, unless a cell says otherwise.`,
+    `Run with \`npx tsx bench/peers.ts\` (\`BENCH_ROWS=100000,1000000\`, \`BENCH_DB=sqlite|postgres|both\`, \`PEER_DIR\`, \`PEERS_DIR\`, \`NOCODB_AUDIT=off|on\`, \`BENCH_NOCODB=run|reuse\`). Run of ${runId.slice(0, 16).replace('T', ' ')} UTC; every product in the table ran in this one run, one after the other on the same machine, unless a cell says otherwise.`,
     '',
     '### Machine and versions',
     '',
     ...machine(),
     `- NocoDB ${NOCODB_VERSION} from npm, installed and started exactly as ../shared/peers/ does (\`nocodb-setup.sh\` into \`${PEER_DIR.replace(os.tmpdir(), '$TMPDIR')}\`, outside the repository${installS ? `; the install took ${installS} s in this run` : ''}; \`fresh.sh\` before each row count), its default SQLite, audit ${NOCODB_AUDIT ? '**on** (the default)' : '**off** (`NC_DISABLE_AUDIT=true`, as the peers\' 1M run; the peers README\'s run4 vs run1 shows audit on costs about 1.7× on the load and nothing on the queries)'}, telemetry and error reports off, loopback only.`,
-    `- Sheetboard at ${gitHead()}: the real server as \`node --import tsx src/server/main.ts\` (a child process, default settings, LOG_LEVEL info), a fresh DATA_DIR (SQLite) or a fresh schema of the local PostgreSQL, with MAX_IMPORT_MB raised to fit the CSV and MAX_IMPORT_CELLS=20000000.`,
+    `- Sheetboard at ${(get(Object.values(runs[0]?.ours ?? {})[0], 'commit') as string | undefined) ?? gitHead()}: the real server as \`node --import tsx src/server/main.ts\` (a child process, default settings, LOG_LEVEL info), a fresh DATA_DIR (SQLite) or a fresh schema of the local PostgreSQL, with MAX_IMPORT_MB raised to fit the CSV and MAX_IMPORT_CELLS=20000000.`,
     '- Client: this script, Node\'s fetch (one keep-alive connection, requests one at a time), on the same 2 cores as the server; only one server runs at a time.',
     '',
     '### What is measured',
@@ -918,7 +919,27 @@ function gitHead(): string {
 
 // ---------------------------------------------------------------- main
 
+/** BENCH_REPORT_ONLY=1: the section again from the newest run in bench/peers-results.jsonl, nothing measured. */
+function reportOnly(): void {
+  if (!fs.existsSync(JSONL)) throw new Error(`${JSONL} does not exist: run the benchmark first`);
+  const lines = fs.readFileSync(JSONL, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
+  const runId = lines.at(-1)?.run_id;
+  const mine = lines.filter((l) => l.run_id === runId);
+  const sizes = [...new Set(mine.map((l) => n2(l.rows) ?? n2(get(l, 'params', 'rows'))).filter((n): n is number => n !== null))];
+  const runs: Parameters<typeof report>[0] = sizes.map((n) => {
+    const noco = mine.find((l) => l.peer === 'nocodb' && get(l, 'params', 'rows') === n) ?? null;
+    const ours: Partial<Record<Db, Line>> = {};
+    for (const l of mine) if (l.peer === 'sheetboard' && l.rows === n) ours[l.db as Db] = l;
+    const totals = (Object.values(ours)[0]?.totals ?? { all: n, paris_gt5000: NaN, name_like_mar: NaN, q_mar: NaN, max_amount: NaN }) as Data['totals'];
+    return { n, totals, noco, nocoNote: '', ours };
+  });
+  const body = report(runs, n2(get(mine.find((l) => l.peer === 'nocodb'), 'extra', 'install_s')) ?? 0, String(runId));
+  writeSection('peers', body.replace('### Machine and versions\n', '### Machine and versions\n\n(Written again from the JSON lines by BENCH_REPORT_ONLY=1: the load average below is of that moment, not of the run.)\n'));
+  log(`wrote the peers section of bench/results.md from the run of ${String(runId)}`);
+}
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_REPORT_ONLY === '1') return reportOnly();
   const gen = await loadGen();
   const runId = new Date().toISOString();
   const installS = NOCODB_MODE === 'run' ? installNocodb() : 0;
@@ -931,7 +952,8 @@ async function main(): Promise<void> {
     let noco: Line | null;
     let nocoNote = '';
     if (NOCODB_MODE === 'run') {
-      noco = { ...(await runNocodb(data)), run_id: runId };
+      noco = await runNocodb(data);
+      noco = { ...noco, extra: { ...(noco.extra as object), install_s: installS }, run_id: runId };
       fs.appendFileSync(JSONL, JSON.stringify(noco) + '\n');
     } else {
       noco = latestNocodb(n);
@@ -943,7 +965,7 @@ async function main(): Promise<void> {
       fs.appendFileSync(JSONL, JSON.stringify(ours[db]) + '\n');
     }
     runs.push({ n, totals: data.totals, noco, nocoNote, ours });
-    writeSection('peers', report(runs, installS));
+    writeSection('peers', report(runs, installS, runId));
     log(`wrote the peers section of bench/results.md (${runs.map((r) => r.n).join(', ')} rows so far)`);
   }
 }
