@@ -858,10 +858,11 @@ function table(n: number, noco: Line | null, ours: Partial<Record<Db, Line>>): s
   ];
   for (const m of metrics(n)) {
     const nv = m.noco(noco);
-    const ov = (db: Db) => (ours[db] && !ours[db]!.refused ? m.ours(ours[db]!) : null);
+    // A refused import still has its idle and import memory figures; its time is no import time.
+    const ov = (db: Db) => (ours[db] && !(ours[db]!.refused && m.unit === 's') ? m.ours(ours[db]!) : null);
     const oc = (db: Db) => {
       if (!ours[db]) return 'not run';
-      if (ours[db]!.refused) return m.unit === 's' ? 'refused' : '–';
+      if (ours[db]!.refused && m.unit === 's') return `refused after ${cell(n2(get(ours[db], 'import', 'seconds')), 's')}`;
       const v = ov(db);
       return cell(v, m.unit, m.oursOk?.(ours[db]!)) + mark(m, v);
     };
@@ -884,9 +885,12 @@ function report(runs: { n: number; totals: Data['totals']; noco: Line | null; no
     '',
     '### Machine and versions',
     '',
-    ...machine(),
+    ...machine().map((l) => {
+      const avg = runs.flatMap((r) => Object.values(r.ours)).map((o) => get(o, 'loadavg')).filter(Array.isArray).at(-1) as number[] | undefined;
+      return avg && l.startsWith('- Load average') ? `- Load average at the end of the run: ${avg.join(', ')} (the machine is shared)` : l;
+    }),
     `- NocoDB ${NOCODB_VERSION} from npm, installed and started exactly as ../shared/peers/ does (\`nocodb-setup.sh\` into \`${PEER_DIR.replace(os.tmpdir(), '$TMPDIR')}\`, outside the repository${installS ? `; the install took ${installS} s in this run` : ''}; \`fresh.sh\` before each row count), its default SQLite, audit ${NOCODB_AUDIT ? '**on** (the default)' : '**off** (`NC_DISABLE_AUDIT=true`, as the peers\' 1M run; the peers README\'s run4 vs run1 shows audit on costs about 1.7× on the load and nothing on the queries)'}, telemetry and error reports off, loopback only.`,
-    `- Sheetboard at ${(get(Object.values(runs[0]?.ours ?? {})[0], 'commit') as string | undefined) ?? gitHead()}: the real server as \`node --import tsx src/server/main.ts\` (a child process, default settings, LOG_LEVEL info), a fresh DATA_DIR (SQLite) or a fresh schema of the local PostgreSQL, with MAX_IMPORT_MB raised to fit the CSV and MAX_IMPORT_CELLS=20000000.`,
+    `- Sheetboard's code at ${(get(Object.values(runs[0]?.ours ?? {})[0], 'commit') as string | undefined) ?? gitHead()}: the real server as \`node --import tsx src/server/main.ts\` (a child process, default settings, LOG_LEVEL info), a fresh DATA_DIR (SQLite) or a fresh schema of the local PostgreSQL, with MAX_IMPORT_MB raised to fit the CSV and MAX_IMPORT_CELLS=20000000.`,
     '- Client: this script, Node\'s fetch (one keep-alive connection, requests one at a time), on the same 2 cores as the server; only one server runs at a time.',
     '',
     '### What is measured',
@@ -913,8 +917,10 @@ function report(runs: { n: number; totals: Data['totals']; noco: Line | null; no
 }
 
 function gitHead(): string {
-  const r = spawnSync('git', ['log', '-1', '--format=%h %s'], { cwd: ROOT, encoding: 'utf8' });
-  return r.status === 0 ? `\`${r.stdout.trim().slice(0, 80)}\`` : 'this checkout';
+  // The product's code: the last commit that changed src/ (bench and docs commits do not count).
+  const r = spawnSync('git', ['log', '-1', '--format=%h %s', '--', 'src'], { cwd: ROOT, encoding: 'utf8' });
+  const dirty = spawnSync('git', ['status', '--porcelain', '--', 'src'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim() ? ' with uncommitted changes in src/' : '';
+  return r.status === 0 ? `\`${r.stdout.trim().slice(0, 80)}\`${dirty}` : 'this checkout';
 }
 
 // ---------------------------------------------------------------- main
@@ -934,7 +940,8 @@ function reportOnly(): void {
     return { n, totals, noco, nocoNote: '', ours };
   });
   const body = report(runs, n2(get(mine.find((l) => l.peer === 'nocodb'), 'extra', 'install_s')) ?? 0, String(runId));
-  writeSection('peers', body.replace('### Machine and versions\n', '### Machine and versions\n\n(Written again from the JSON lines by BENCH_REPORT_ONLY=1: the load average below is of that moment, not of the run.)\n'));
+  const hasLoad = mine.some((l) => Array.isArray(l.loadavg));
+  writeSection('peers', hasLoad ? body : body.replace('### Machine and versions\n', '### Machine and versions\n\n(Written again from the JSON lines by BENCH_REPORT_ONLY=1; that run kept no load average, so the one below is of that moment, not of the run.)\n'));
   log(`wrote the peers section of bench/results.md from the run of ${String(runId)}`);
 }
 
