@@ -23,7 +23,8 @@
 // Other settings: PEERS_DIR (default ../shared/peers from the repository root), NOCODB_PORT (8080),
 // BENCH_NOCODB=run|reuse (reuse: take NocoDB's figures for each row count from the newest line of
 // bench/peers-results.jsonl instead of running it), BENCH_WARMUP (20), BENCH_REQUESTS (200),
-// BENCH_VARIED (200), BENCH_MAX_MINUTES (90, the whole run).
+// BENCH_VARIED (200), BENCH_MAX_MINUTES (90, the whole run), BENCH_REPORT_ONLY=1 (write the section again
+// from the newest run in bench/peers-results.jsonl, measuring nothing).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
