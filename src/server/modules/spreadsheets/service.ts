@@ -25,6 +25,7 @@ import { sheetWithTypes } from './columns';
 import { spreadsheetsRepo, type SheetRecord } from './repo';
 import { filterMask, querySheet, type CachedSheet, type Row, type SheetRows } from './sheet-query';
 import { currentWorkspace } from '../workspace/current';
+import { sheetChanged } from '../../cluster/sheet-changes';
 
 
 function summary(s: SheetRecord): SheetSummary {
@@ -384,7 +385,7 @@ export async function deleteSpreadsheet(ctx: ServerContext, user: SessionUser, i
   const sheets = await repo.sheetsOf([id]);
   await ctx.db.transaction().execute((trx) => spreadsheetsRepo(trx).deleteSpreadsheet(id));
   // After the delete: a request racing it could otherwise put the sheet back in the cache.
-  for (const s of sheets) ctx.sheetCache.invalidate(s.id);
+  for (const s of sheets) sheetChanged(ctx, s.id);
 }
 
 /** A sheet's rows for the cache: values, stable ids (row_index) and versions, in sheet order. */
