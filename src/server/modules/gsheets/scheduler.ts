@@ -83,7 +83,7 @@ export type Due = 'check' | 'pull' | null;
 
 /**
  * What a spreadsheet needs now: a version check, a pull, or nothing. `checkedAt` is the loop's last
- * check (null: none since the start; the last pull stands in), `viewedAt` the last read of its rows.
+ * check on any instance (null: none yet; the last pull stands in), `viewedAt` the last read of its rows.
  */
 export function dueAction(
   source: Pick<ScheduledSource, 'status' | 'last_pull_at' | 'last_full_at'>,
