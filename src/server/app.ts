@@ -4,6 +4,10 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { localBus, pgBus, type Bus } from './cluster/bus';
+import { dbCounters } from './cluster/counters';
+import { localLocks, pgLocks } from './cluster/locks';
+import { followSheetChanges } from './cluster/sheet-changes';
 import type { Config } from './config';
 import type { ServerContext } from './context';
 import { migrateToLatest, openDb, type DbHandle } from './db';
@@ -80,13 +84,19 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   const db = options.db ?? openDb(config);
   if (options.migrate !== false) await migrateToLatest(db.db, db.schema);
 
+  // What instances on one PostgreSQL share beyond the rows (README "Running more than one
+  // instance"): rate-limit counts in the database, sheet-cache changes over LISTEN/NOTIFY, and
+  // advisory locks. On SQLite the counts are in its file and the rest is in process.
+  const shared = db.dialect === 'postgres' && !!config.databaseUrl;
+  const bus: Bus = shared ? pgBus({ connectionString: config.databaseUrl!, schema: db.schema, db: db.db, log: app.log }) : localBus();
+  const cacheBytes = config.sheetCacheMb * 1024 * 1024;
   const ctx: ServerContext = {
     config,
     db: db.db,
     dialect: db.dialect,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
     sheetCache: new SheetCache(
-      config.sheetCacheMb * 1024 * 1024,
+      cacheBytes,
       Number.isFinite(config.sheetSnapshotMinRows)
         ? {
             dir: path.join(config.dataDir, 'sheet-snapshots'),
@@ -96,8 +106,15 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
           }
         : null,
     ),
+    counters: dbCounters(db.db),
+    bus,
+    locks: shared ? pgLocks({ connectionString: config.databaseUrl!, schema: db.schema, log: app.log }) : localLocks(),
     log: app.log,
   };
+  const stopFollowing = followSheetChanges(ctx);
+  // Listening before the first request, so no change of another instance is missed from then on.
+  const listening = await Promise.race([bus.ready().then(() => true), new Promise<boolean>((resolve) => setTimeout(resolve, 10_000, false).unref())]);
+  if (!listening) app.log.warn('not listening to other server instances yet (it keeps trying); their sheet changes reach this one by version meanwhile');
 
   // The spec's metadata calls POST with an empty body; accept it as "no fields".
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
@@ -179,10 +196,12 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   plainSignupRoutes(app, ctx);
   siteRoutes(app, ctx);
 
-  // Hourly: expired sessions, and visitors' uploads no saved row named in time (uploads/service.ts).
+  // Hourly: expired sessions and rate-limit counts, and visitors' uploads no saved row named in
+  // time (uploads/service.ts).
   const purge = () =>
     Promise.all([
       purgeExpired(ctx).catch((err) => app.log.warn({ err }, 'purging expired sessions failed')),
+      ctx.counters.sweep().catch((err) => app.log.warn({ err }, 'sweeping ended rate-limit counts failed')),
       sweepUploads(ctx).catch((err) => app.log.warn({ err }, 'sweeping unattached uploads failed')),
     ]);
   await purge();
@@ -198,6 +217,10 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     await googleScheduler.stop();
     // Edits not pushed yet stay queued in the database: the next start sends them.
     await stopPushes(ctx);
+    // Pulls still waiting for another instance's lock give up (the next tick, anywhere, retries).
+    await ctx.locks.close();
+    stopFollowing();
+    await bus.close();
     // Big sheets patched since their last snapshot get one now: the next start reads them back.
     await ctx.sheetCache.close();
     ctx.mailer.close();

@@ -31,8 +31,20 @@ export function testDb(): 'sqlite' | 'postgres' {
   return process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const dialect = testDb();
+export interface TestAppOptions {
+  /** PostgreSQL whatever TEST_DB says (tests of what only PostgreSQL does: several instances). */
+  postgres?: boolean;
+  /**
+   * A second server instance on the first one's PostgreSQL schema (its own data directory). The
+   * schema stays until the first one closes.
+   */
+  sameDatabaseAs?: TestApp;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const shared = options.sameDatabaseAs;
+  if (shared && shared.dialect !== 'postgres') throw new Error('Only instances on PostgreSQL can share a database');
+  const dialect = options.postgres || shared ? 'postgres' : testDb();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetboard-test-'));
   const base = loadConfig({ DATA_DIR: dataDir, BASE_HOST: 'localhost:3000', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
   let schema: string | null = null;
@@ -42,7 +54,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   // sync: a test of it drives its ticks itself (gsheets/scheduler.ts), and no other test gets a
   // pull it did not ask for.
   let config: Config = { ...base, webDir: path.join(dataDir, 'no-web-build'), authSlowdownMs: 2, uploadsPerIp: 10_000, uploadsPerApp: 10_000, rowWritesPerIp: 1_000_000, googleSyncTimer: false, ...overrides };
-  if (dialect === 'postgres') {
+  if (shared) config = { ...config, databaseUrl: shared.config.databaseUrl, pgSchema: shared.config.pgSchema };
+  else if (dialect === 'postgres') {
     schema = `t_${crypto.randomBytes(6).toString('hex')}`;
     const client = new pg.Client({ connectionString: TEST_PG_URL });
     try {

@@ -215,6 +215,17 @@ export interface Database {
   billing_customers: BillingCustomersTable;
   billing_subscriptions: BillingSubscriptionsTable;
   lifetime_codes: LifetimeCodesTable;
+  rate_counters: RateCountersTable;
+}
+
+/** A rate limit's count of one key in its window (0024, cluster/counters.ts). */
+export interface RateCountersTable {
+  /** The limiter's name (unique per server: cluster/counters.ts refuses a second one). */
+  name: string;
+  key: string;
+  hits: number;
+  /** End of the window, epoch milliseconds (PostgreSQL's bigint arrives as a string). */
+  expires_at: number | string;
 }
 
 /** An owner account's personal API token (issue 18, migration 0022). */
@@ -469,6 +480,8 @@ export interface GoogleSourcesTable {
   progress_total: number | null;
   /** Why the last push of the app's edits failed, in words (0018). */
   push_error: Generated<string | null>;
+  /** When the background sync last checked the spreadsheet with Google (0024; claimed compare-and-set). */
+  checked_at: Generated<string | null>;
 }
 
 export interface GoogleTabsTable {

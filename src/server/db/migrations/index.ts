@@ -24,6 +24,7 @@ import { accounts } from './0020_accounts';
 import { plans } from './0021_plans';
 import { apiTokens } from './0022_api_tokens';
 import { workspaces } from './0023_workspaces';
+import { cluster } from './0024_cluster';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0021_plans': plans,
   '0022_api_tokens': apiTokens,
   '0023_workspaces': workspaces,
+  '0024_cluster': cluster,
 };

@@ -34,7 +34,7 @@ const currentSession = (request: FastifyRequest) => {
 export function accountRoutes(app: FastifyInstance, ctx: ServerContext) {
   // Like POST /api/auth/magic-link: each mail counts against the client's IP (and each address
   // has its own cap in the service); the answer is the same whether or not the address exists.
-  const ipMails = perIp(new IpLimiter(MAILS_PER_IP));
+  const ipMails = perIp(new IpLimiter(ctx.counters, 'account.ipMails', MAILS_PER_IP));
   const resetMailLimit: RateLimit = {
     body: ForgotPasswordBody,
     check: [ipMails],
@@ -48,7 +48,7 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext) {
   });
 
   // Guessing links: a bad one counts against the IP, which then slows down and is refused.
-  const ipFailures = perIp(new IpLimiter(LOGIN_MAX_FAILURES_PER_IP));
+  const ipFailures = perIp(new IpLimiter(ctx.counters, 'account.ipFailures', LOGIN_MAX_FAILURES_PER_IP));
   const linkLimit = (body: RateLimit['body']): RateLimit => ({
     body,
     check: [ipFailures],
@@ -68,13 +68,13 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext) {
   });
 
   const signedIn = { access: 'signed-in' } as const;
-  const accountMails = perAccount(new IpLimiter(ACCOUNT_MAILS_PER_HOUR, 60 * 60_000));
+  const accountMails = perAccount(new IpLimiter(ctx.counters, 'account.accountMails', ACCOUNT_MAILS_PER_HOUR, 60 * 60_000));
   const mailLimit: RateLimit = {
     check: [accountMails],
     refusal: (w) => `You asked for several links already. Check your inbox (and spam folder), or wait ${w} and try again.`,
     count: [{ when: 'success', budgets: [accountMails] }],
   };
-  const passwordFailures = perAccount(new IpLimiter(ACCOUNT_PASSWORD_FAILURES));
+  const passwordFailures = perAccount(new IpLimiter(ctx.counters, 'account.passwordFailures', ACCOUNT_PASSWORD_FAILURES));
   const passwordLimit = (code: string): RateLimit => ({
     check: [passwordFailures],
     refusal: (w) => `Too many wrong passwords. Please wait ${w} and try again.`,

@@ -14,6 +14,7 @@ import { dropVersionCopies } from '../templates/freeze';
 import { removeCopiedFiles } from '../templates/copy';
 import { describeDevice } from './device';
 import { accountRepo, type TokenPurpose } from './repo';
+import { sheetChanged } from '../../cluster/sheet-changes';
 
 /** A link to choose a new password works this long, once. */
 export const RESET_TOKEN_MINUTES = 60;
@@ -266,5 +267,5 @@ export async function deleteAccount(ctx: ServerContext, user: SessionUser, confi
   });
   // After the commit: the records are gone, so nothing serves these files any more.
   await removeCopiedFiles(ctx, files);
-  for (const id of sheets) ctx.sheetCache.invalidate(id);
+  for (const id of sheets) sheetChanged(ctx, id);
 }

@@ -82,7 +82,7 @@ export class RateLimited extends HttpError {
 const limiters = new WeakMap<ServerContext, SendLimiter>();
 function limiterOf(ctx: ServerContext): SendLimiter {
   let l = limiters.get(ctx);
-  if (!l) limiters.set(ctx, (l = new SendLimiter()));
+  if (!l) limiters.set(ctx, (l = new SendLimiter(ctx.counters, 'actions.emails')));
   return l;
 }
 
@@ -248,7 +248,7 @@ async function composeEmail(ctx: ServerContext, { action, block, app }: Located,
   const cell = row[column];
   const to = (cell === null || cell === undefined ? '' : String(cell)).trim();
   if (!isAddress(to)) return result(action, false, ACTION_MESSAGES.mailFailed(ACTION_MESSAGES.notAnAddress(to, column)));
-  const wait = limiterOf(ctx).take(block.id, input.ip);
+  const wait = await limiterOf(ctx).take(block.id, input.ip);
   if (wait > 0) {
     throw new RateLimited(ACTION_MESSAGES.tooMany(Math.max(1, Math.ceil(wait / 60_000))), Math.ceil(wait / 1000));
   }

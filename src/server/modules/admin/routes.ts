@@ -33,8 +33,8 @@ export function adminRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   // In memory, per server, like the owners' sign-in (auth/limiter.ts): per (address, IP) pair and
   // per address, and per IP across addresses; a failing client slows down.
-  const ipFailures = perIp(new IpLimiter(LOGIN_MAX_FAILURES_PER_IP));
-  const logins = perAddress(new LoginLimiter(), (request) => parse(AdminLoginBody, request.body).email.trim().toLowerCase(), { device: false });
+  const ipFailures = perIp(new IpLimiter(ctx.counters, 'admin.ipFailures', LOGIN_MAX_FAILURES_PER_IP));
+  const logins = perAddress(new LoginLimiter(ctx.counters, 'admin.logins'), (request) => parse(AdminLoginBody, request.body).email.trim().toLowerCase(), { device: false });
   const loginLimit: RateLimit = {
     body: AdminLoginBody,
     check: [logins, ipFailures],

@@ -46,7 +46,7 @@ export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
   // ---- The owner's API (shell §7), owner of the app only ----
 
   // Per owner account, in memory, per process.
-  const invitations = perAccount(new IpLimiter(INVITATIONS_PER_OWNER, INVITATIONS_WINDOW_MS));
+  const invitations = perAccount(new IpLimiter(ctx.counters, 'app-users.invitations', INVITATIONS_PER_OWNER, INVITATIONS_WINDOW_MS));
   const tooManyInvitations = (w: string) => `Too many invitations sent. Please wait ${w} and try again.`;
   /** Adding a user mails an invitation: refused (429, nothing added) past the hour's budget. */
   const invitationLimit: RateLimit = { check: [invitations], refusal: tooManyInvitations, count: [{ when: 'success', budgets: [invitations] }] };
@@ -66,13 +66,13 @@ export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
     const body = parse(UpdateAppUserBody, request.body);
     // A changed address of a user without a password is invited again: only then, as the service
     // decides, does the invitation budget apply, so this route checks it through the service.
-    const mayInvite = () => {
-      const wait = invitations.retryAfter(request);
+    const mayInvite = async () => {
+      const wait = await invitations.retryAfter(request);
       if (wait > 0) throw tooManyAttempts(reply, wait, tooManyInvitations);
     };
     const mail = { scheme: linkScheme(ctx.config, request), mayInvite };
     const { user, invitation } = await service.updateAppUser(ctx, resolvedApp(request), body, mail);
-    if (invitation) invitations.fail(request);
+    if (invitation) await invitations.fail(request);
     return { updated_user: user, ...(invitation ? invitationFields(invitation) : {}) };
   });
 
@@ -89,12 +89,12 @@ export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
   /** The address of the app the request names (the rule resolved it), from the route's body. */
   const appAddress = (schema: typeof AppLoginBody | typeof AppForgotPasswordBody) => (request: FastifyRequest) =>
     `${resolvedApp(request).id}/${parse(schema, request.body).email}`;
-  const logins = perAddress(new LoginLimiter(), appAddress(AppLoginBody), { device: true });
+  const logins = perAddress(new LoginLimiter(ctx.counters, 'app-users.logins'), appAddress(AppLoginBody), { device: true });
   /** Failed logins (any address), bad links and taken addresses at sign-up, per IP. */
-  const failures = perIp(new IpLimiter(LOGIN_MAX_FAILURES_PER_IP));
-  const resetMails = perAddress(new LoginLimiter(RESET_MAILS_PER_EMAIL_AND_IP, RESET_MAILS_PER_EMAIL), appAddress(AppForgotPasswordBody), { device: false });
-  const mailsPerIp = perIp(new IpLimiter(MAILS_PER_IP));
-  const registrations = perIp(new IpLimiter(REGISTRATIONS_PER_IP));
+  const failures = perIp(new IpLimiter(ctx.counters, 'app-users.failures', LOGIN_MAX_FAILURES_PER_IP));
+  const resetMails = perAddress(new LoginLimiter(ctx.counters, 'app-users.resetMails', RESET_MAILS_PER_EMAIL_AND_IP, RESET_MAILS_PER_EMAIL), appAddress(AppForgotPasswordBody), { device: false });
+  const mailsPerIp = perIp(new IpLimiter(ctx.counters, 'app-users.mailsPerIp', MAILS_PER_IP));
+  const registrations = perIp(new IpLimiter(ctx.counters, 'app-users.registrations', REGISTRATIONS_PER_IP));
 
   /** The app the request names (Host, then `app`, then `board`): they only ever sign in to it. */
   const namedApp = requestApp(AppAuthQuery, APP_USER_MESSAGES.appNotFound);

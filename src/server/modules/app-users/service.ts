@@ -69,7 +69,7 @@ export interface MailContext {
   /** 'http' or 'https', never anything else (routes.ts linkScheme). */
   scheme: 'http' | 'https';
   /** Called before a change that mails an invitation; throws (nothing changed) when the owner may not send more now. */
-  mayInvite?: () => void;
+  mayInvite?: () => Promise<void>;
 }
 
 export async function createAppUser(
@@ -119,7 +119,7 @@ export async function updateAppUser(
   if (emailChanged) {
     const other = await repo.findByEmail(app.id, input.email);
     if (other && other.id !== before.id) throw conflict(M.duplicateEmail);
-    if (before.password_hash === null) mail.mayInvite?.();
+    if (before.password_hash === null) await mail.mayInvite?.();
   }
   const patch = { name: input.name, email: input.email, permissions: input.permissions, updated_at: nowIso() };
   try {

@@ -63,7 +63,7 @@ export function appRoutes(app: FastifyInstance, ctx: ServerContext) {
   const ownApp = { access: 'owner', resource: appParam(IdParams, (p) => p.id) } as const;
   // Each Verify sends DNS queries from this server: a budget per owner account (in memory, per
   // process, like the other limits).
-  const verifies = perAccount(new IpLimiter(DOMAIN_CHECKS_PER_ACCOUNT, DOMAIN_CHECKS_WINDOW_MS));
+  const verifies = perAccount(new IpLimiter(ctx.counters, 'apps.verifies', DOMAIN_CHECKS_PER_ACCOUNT, DOMAIN_CHECKS_WINDOW_MS));
   const verifyLimit: RateLimit = {
     check: [verifies],
     refusal: (wait) => `Too many domain checks. Please wait ${wait} and try again.`,

@@ -8,9 +8,11 @@
 // budget does not lock out the real user from elsewhere: a browser that signed in to the address
 // before carries a device cookie (DEVICE_COOKIE) that passes it; only its own pair's count and its
 // IP's apply to it. Owners can also sign in with an e-mail link, app users reset their password.
-// In memory, per process: enough for one server; a success clears the pair's count.
+// The counts live in the database (cluster/counters.ts), so every server instance on one
+// PostgreSQL counts the same failures; a success clears the pair's count.
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Count, Counters } from '../../cluster/counters';
 import { HttpError } from '../../errors';
 
 export const LOGIN_MAX_FAILURES = 10;
@@ -29,12 +31,9 @@ export const SLOWDOWN_AFTER = 3;
 export const SLOWDOWN_AFTER_PER_IP = 10;
 /** The slow-down doubles per failure up to 2^SLOWDOWN_STEPS times the base. */
 const SLOWDOWN_STEPS = 4;
-/** Bound on remembered pairs, so a flood of made-up addresses cannot grow the map forever. */
-const MAX_KEYS = 100_000;
 /** The cookie naming a browser that signed in before (a random id, remembered per address). */
 export const DEVICE_COOKIE = 'sb_device';
 const DEVICE_COOKIE_DAYS = 365;
-const DEVICES_PER_ADDRESS = 20;
 
 /**
  * How long an attempt waits after `failures` failures: nothing before `after`, then `baseMs`,
@@ -51,127 +50,108 @@ export function pause(ms: number): Promise<void> {
 }
 
 export class LoginLimiter {
-  private readonly failures = new Map<string, { count: number; until: number }>();
-  /** Browsers (DEVICE_COOKIE ids) that signed in to an address, newest last. */
-  private readonly devices = new Map<string, string[]>();
+  private readonly name: string;
 
+  /** `name` is the limiter's own in the shared counts (unique per server: Counters.claim). */
   constructor(
+    private readonly counters: Counters,
+    name: string,
     private readonly max = LOGIN_MAX_FAILURES,
     private readonly maxPerEmail = LOGIN_MAX_FAILURES_PER_EMAIL,
     private readonly windowMs = LOGIN_WINDOW_MS,
-    private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.name = counters.claim(name);
+  }
 
-  private key(email: string, ip: string) {
-    return `${email.toLowerCase()}\n${ip}`;
+  private pairKey(email: string, ip: string) {
+    return `p:${email.toLowerCase()}\n${ip}`;
   }
 
   private emailKey(email: string) {
-    return email.toLowerCase();
+    return `a:${email.toLowerCase()}`;
   }
 
-  /** Live failures counted under `key`. */
-  private countOf(key: string): number {
-    const entry = this.failures.get(key);
-    if (!entry) return 0;
-    if (entry.until <= this.now()) {
-      this.failures.delete(key);
-      return 0;
-    }
-    return entry.count;
+  private deviceKey(email: string, device: string) {
+    return `d:${email.toLowerCase()}\n${device}`;
   }
 
-  private wait(key: string, max: number): number {
-    if (this.countOf(key) < max) return 0;
-    return this.failures.get(key)!.until - this.now();
+  private wait(count: Count | undefined, max: number): number {
+    return count && count.hits >= max ? Math.max(0, count.until - this.counters.now()) : 0;
   }
 
   /**
    * Milliseconds until the pair may try again, or 0 when it may try now. A browser that signed in
    * to the address before (`device`) is not held by the address's budget across IPs.
    */
-  retryAfter(email: string, ip: string, device?: string): number {
-    const pair = this.wait(this.key(email, ip), this.max);
-    return this.knows(email, device) ? pair : Math.max(pair, this.wait(this.emailKey(email), this.maxPerEmail));
+  async retryAfter(email: string, ip: string, device?: string): Promise<number> {
+    const pair = this.pairKey(email, ip);
+    const address = this.emailKey(email);
+    const known = device ? this.deviceKey(email, device) : null;
+    const counts = await this.counters.getMany(this.name, known ? [pair, address, known] : [pair, address]);
+    const pairWait = this.wait(counts.get(pair), this.max);
+    return known && counts.has(known) ? pairWait : Math.max(pairWait, this.wait(counts.get(address), this.maxPerEmail));
   }
 
   /** Live failures of the pair. */
-  failuresOf(email: string, ip: string): number {
-    return this.countOf(this.key(email, ip));
+  async failuresOf(email: string, ip: string): Promise<number> {
+    return (await this.counters.get(this.name, this.pairKey(email, ip)))?.hits ?? 0;
   }
 
   /** How long the pair's next attempt waits before it is answered (progressive slow-down). */
-  delay(email: string, ip: string, baseMs: number): number {
-    return slowdownMs(this.failuresOf(email, ip), SLOWDOWN_AFTER, baseMs);
+  async delay(email: string, ip: string, baseMs: number): Promise<number> {
+    return slowdownMs(await this.failuresOf(email, ip), SLOWDOWN_AFTER, baseMs);
   }
 
-  fail(email: string, ip: string) {
-    this.count(this.key(email, ip));
-    this.count(this.emailKey(email));
-  }
-
-  private count(key: string) {
-    const now = this.now();
-    const entry = this.failures.get(key);
-    if (entry && entry.until > now) entry.count++;
-    else {
-      if (this.failures.size >= MAX_KEYS) this.prune(this.failures, now);
-      this.failures.set(key, { count: 1, until: now + this.windowMs });
-    }
+  async fail(email: string, ip: string): Promise<void> {
+    await Promise.all([this.counters.hit(this.name, this.pairKey(email, ip), this.windowMs), this.counters.hit(this.name, this.emailKey(email), this.windowMs)]);
   }
 
   /** A successful sign-in: the pair's count is cleared and the browser remembered for the address. */
-  succeed(email: string, ip: string, device?: string) {
-    this.failures.delete(this.key(email, ip));
-    if (!device) return;
-    const key = this.emailKey(email);
-    const known = (this.devices.get(key) ?? []).filter((d) => d !== device);
-    known.push(device);
-    this.devices.delete(key);
-    if (this.devices.size >= MAX_KEYS) this.devices.delete(this.devices.keys().next().value!);
-    this.devices.set(key, known.slice(-DEVICES_PER_ADDRESS));
+  async succeed(email: string, ip: string, device?: string): Promise<void> {
+    await this.counters.clear(this.name, this.pairKey(email, ip));
+    // A device's row is its memory: its window is the cookie's lifetime, renewed by each sign-in.
+    if (device) {
+      const key = this.deviceKey(email, device);
+      await this.counters.clear(this.name, key);
+      await this.counters.hit(this.name, key, DEVICE_COOKIE_DAYS * 86_400_000);
+    }
   }
 
   /** Whether `device` signed in to the address before. */
-  knows(email: string, device: string | undefined): boolean {
-    return !!device && (this.devices.get(this.emailKey(email))?.includes(device) ?? false);
-  }
-
-  private prune(map: Map<string, { until: number }>, now: number) {
-    for (const [k, v] of map) if (v.until <= now) map.delete(k);
-    // Still full of live entries: forget the oldest (Map keeps insertion order).
-    for (const k of map.keys()) {
-      if (map.size < MAX_KEYS) break;
-      map.delete(k);
-    }
+  async knows(email: string, device: string | undefined): Promise<boolean> {
+    return !!device && (await this.counters.get(this.name, this.deviceKey(email, device))) !== null;
   }
 }
 
 /**
- * Attempts per client IP alone, whatever the e-mail: a LoginLimiter with the IP in the e-mail's
- * place (both of its counts are then per IP). Catches one client trying many addresses, or
- * many tokens, or asking for many e-mails.
+ * Attempts per key alone (a client IP, an owner account, an app): catches one client trying many
+ * addresses, or many tokens, or asking for many e-mails.
  */
 export class IpLimiter {
-  private readonly inner: LoginLimiter;
+  private readonly name: string;
 
-  constructor(max: number, windowMs = LOGIN_WINDOW_MS, now: () => number = Date.now) {
-    this.inner = new LoginLimiter(max, max, windowMs, now);
+  constructor(
+    private readonly counters: Counters,
+    name: string,
+    private readonly max: number,
+    private readonly windowMs = LOGIN_WINDOW_MS,
+  ) {
+    this.name = counters.claim(name);
   }
 
-  /** Milliseconds until the IP may try again, or 0. */
-  retryAfter(ip: string): number {
-    return this.inner.retryAfter(ip, '');
+  /** Milliseconds until the key may try again, or 0. */
+  async retryAfter(key: string): Promise<number> {
+    const count = await this.counters.get(this.name, key);
+    return count && count.hits >= this.max ? Math.max(0, count.until - this.counters.now()) : 0;
   }
 
-  /** How long the IP's next attempt waits before it is answered (progressive slow-down). */
-  delay(ip: string, baseMs: number): number {
-    // The inner limiter's pair count is the IP's count.
-    return slowdownMs(this.inner.failuresOf(ip, ''), SLOWDOWN_AFTER_PER_IP, baseMs);
+  /** How long the key's next attempt waits before it is answered (progressive slow-down). */
+  async delay(key: string, baseMs: number): Promise<number> {
+    return slowdownMs((await this.counters.get(this.name, key))?.hits ?? 0, SLOWDOWN_AFTER_PER_IP, baseMs);
   }
 
-  fail(ip: string) {
-    this.inner.fail(ip, '');
+  async fail(key: string): Promise<void> {
+    await this.counters.hit(this.name, key, this.windowMs);
   }
 }
 

@@ -6,7 +6,8 @@
 //
 // A budget is one of the limiters of limiter.ts with the key it counts by (the IP, an address
 // and IP pair, the owner account); the limiter instances live per server, in the route module
-// that declares them.
+// that declares them, and keep their counts in the database (cluster/counters.ts) so that every
+// instance of the server counts the same attempts: hence the promises.
 import type { FastifyReply, FastifyRequest, onErrorAsyncHookHandler, preHandlerAsyncHookHandler, preSerializationAsyncHookHandler } from 'fastify';
 import type { ServerContext } from '../../context';
 import type { z } from 'zod';
@@ -16,11 +17,11 @@ import { DEVICE_COOKIE, deviceOf, type IpLimiter, type LoginLimiter, pause, tooM
 
 /** One limiter and the key a request counts under. */
 export interface Budget {
-  retryAfter(request: FastifyRequest): number;
-  delay(request: FastifyRequest, baseMs: number): number;
-  fail(request: FastifyRequest): void;
+  retryAfter(request: FastifyRequest): Promise<number>;
+  delay(request: FastifyRequest, baseMs: number): Promise<number>;
+  fail(request: FastifyRequest): Promise<void>;
   /** A success forgets the key's failures (sign-in pairs only) and remembers the browser. */
-  succeed?(request: FastifyRequest, reply: FastifyReply): void;
+  succeed?(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
 /** When a request counts against budgets. */
@@ -66,10 +67,10 @@ export function perIp(limiter: IpLimiter): Budget {
 export function perAccount(limiter: IpLimiter): Budget {
   const key = (request: FastifyRequest) => request.access.user?.id ?? '';
   return {
-    retryAfter: (request) => (key(request) ? limiter.retryAfter(key(request)) : 0),
-    delay: () => 0,
-    fail: (request) => {
-      if (key(request)) limiter.fail(key(request));
+    retryAfter: async (request) => (key(request) ? limiter.retryAfter(key(request)) : 0),
+    delay: async () => 0,
+    fail: async (request) => {
+      if (key(request)) await limiter.fail(key(request));
     },
   };
 }
@@ -81,10 +82,10 @@ export function perAccount(limiter: IpLimiter): Budget {
  */
 export function perKey(limiter: IpLimiter, keyOf: (request: FastifyRequest) => string): Budget {
   return {
-    retryAfter: (request) => (keyOf(request) ? limiter.retryAfter(keyOf(request)) : 0),
-    delay: () => 0,
-    fail: (request) => {
-      if (keyOf(request)) limiter.fail(keyOf(request));
+    retryAfter: async (request) => (keyOf(request) ? limiter.retryAfter(keyOf(request)) : 0),
+    delay: async () => 0,
+    fail: async (request) => {
+      if (keyOf(request)) await limiter.fail(keyOf(request));
     },
   };
 }
@@ -118,19 +119,20 @@ export function rateLimitHooks(ctx: ServerContext, limit: RateLimit): {
   return {
     preHandler: async (request, reply) => {
       if (limit.body) parse(limit.body, request.body);
-      const wait = Math.max(0, ...limit.check.map((b) => b.retryAfter(request)));
+      const wait = Math.max(0, ...(await Promise.all(limit.check.map((b) => b.retryAfter(request)))));
       if (wait > 0) throw tooManyAttempts(reply, wait, limit.refusal);
-      for (const b of attempts) b.fail(request);
+      await Promise.all(attempts.map((b) => b.fail(request)));
       const slow = limit.slowDown ?? [];
-      if (slow.length) await pause(Math.max(...slow.map((b) => b.delay(request, ctx.config.authSlowdownMs))));
+      if (slow.length) await pause(Math.max(...(await Promise.all(slow.map((b) => b.delay(request, ctx.config.authSlowdownMs))))));
     },
     onError: async (request, _reply, error) => {
-      for (const c of limit.count) if (matches(c.when, error)) for (const b of c.budgets) b.fail(request);
+      const failed = limit.count.filter((c) => matches(c.when, error)).flatMap((c) => c.budgets);
+      await Promise.all(failed.map((b) => b.fail(request)));
     },
     preSerialization: async (request, reply, payload) => {
       if (reply.statusCode < 400) {
-        for (const b of limit.clearOnSuccess ?? []) b.succeed?.(request, reply);
-        for (const b of successes) b.fail(request);
+        for (const b of limit.clearOnSuccess ?? []) await b.succeed?.(request, reply);
+        await Promise.all(successes.map((b) => b.fail(request)));
       }
       return payload;
     },

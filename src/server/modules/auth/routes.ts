@@ -23,10 +23,10 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, s
 export function authRoutes(app: FastifyInstance, ctx: ServerContext) {
   // In memory, per process (limiter.ts). One client trying many addresses or tokens, or probing
   // which addresses have accounts, fails against its IP's budget.
-  const ipFailures = perIp(new IpLimiter(LOGIN_MAX_FAILURES_PER_IP));
-  const logins = perAddress(new LoginLimiter(), (request) => parse(LoginBody, request.body).email, { device: true });
+  const ipFailures = perIp(new IpLimiter(ctx.counters, 'auth.ipFailures', LOGIN_MAX_FAILURES_PER_IP));
+  const logins = perAddress(new LoginLimiter(ctx.counters, 'auth.logins'), (request) => parse(LoginBody, request.body).email, { device: true });
   // Sign-in links one client may have sent (each address also has its own cap in the service).
-  const ipMails = perIp(new IpLimiter(MAILS_PER_IP));
+  const ipMails = perIp(new IpLimiter(ctx.counters, 'auth.ipMails', MAILS_PER_IP));
   /** An IP over its failure budget is refused; one that has been failing slows down; `status` answers count. */
   const failingIp = (status: number): RateLimit => ({
     check: [ipFailures],

@@ -17,7 +17,7 @@ import { billingPortal, invoices, planStatus, upgradeCheckout } from './subscrip
 export function planRoutes(app: FastifyInstance, ctx: ServerContext) {
   const baseUrl = (request: FastifyRequest) => `${linkScheme(ctx.config, request)}://${ctx.config.baseHost}`;
   // Each of these calls Stripe: a budget per owner account, as the Connect routes have.
-  const stripeCalls = perAccount(new IpLimiter(STRIPE_LIMITS.connectCallsPerOwner, STRIPE_LIMITS.connectWindowMinutes * 60_000));
+  const stripeCalls = perAccount(new IpLimiter(ctx.counters, 'billing-plans.stripeCalls', STRIPE_LIMITS.connectCallsPerOwner, STRIPE_LIMITS.connectWindowMinutes * 60_000));
   const stripeLimit: RateLimit = { check: [stripeCalls], refusal: STRIPE_MESSAGES.tooManyCalls, count: [{ when: 'attempt', budgets: [stripeCalls] }] };
 
   app.get('/api/billing/plan', { config: { access: 'signed-in' } }, async (request) => planStatus(ctx, signedInUser(request)));
@@ -32,8 +32,8 @@ export function planRoutes(app: FastifyInstance, ctx: ServerContext) {
   // Guessing codes: every refused attempt (unknown, used, revoked, stack full) counts per owner
   // account and per IP; a spent budget is 429 before the code is even looked at.
   const windowMs = CODE_LIMITS.redeemWindowMinutes * 60_000;
-  const redeemByAccount = perAccount(new IpLimiter(CODE_LIMITS.redeemPerAccount, windowMs));
-  const redeemByIp = perIp(new IpLimiter(CODE_LIMITS.redeemPerIp, windowMs));
+  const redeemByAccount = perAccount(new IpLimiter(ctx.counters, 'billing-plans.redeemByAccount', CODE_LIMITS.redeemPerAccount, windowMs));
+  const redeemByIp = perIp(new IpLimiter(ctx.counters, 'billing-plans.redeemByIp', CODE_LIMITS.redeemPerIp, windowMs));
   const redeemLimit: RateLimit = {
     body: RedeemCodeBody,
     check: [redeemByAccount, redeemByIp],

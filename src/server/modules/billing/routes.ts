@@ -16,7 +16,7 @@ import { connectLink, connectStatus, handleWebhook, refreshAccount } from './ser
 export function billingRoutes(app: FastifyInstance, ctx: ServerContext) {
   // Each of these calls Stripe: an owner clicking on and on (or a script with their session) spends
   // the platform's Stripe rate limit, so they share a budget per owner account.
-  const stripeCalls = perAccount(new IpLimiter(STRIPE_LIMITS.connectCallsPerOwner, STRIPE_LIMITS.connectWindowMinutes * 60_000));
+  const stripeCalls = perAccount(new IpLimiter(ctx.counters, 'billing.stripeCalls', STRIPE_LIMITS.connectCallsPerOwner, STRIPE_LIMITS.connectWindowMinutes * 60_000));
   const connectLimit: RateLimit = { check: [stripeCalls], refusal: STRIPE_MESSAGES.tooManyCalls, count: [{ when: 'attempt', budgets: [stripeCalls] }] };
 
   // The caller's own workspace (an editor of another workspace connects their own, not its owner's).

@@ -33,8 +33,8 @@ const baseOf = (ctx: ServerContext, request: FastifyRequest) => `${linkScheme(ct
 export function blogAccountRoutes(app: FastifyInstance, ctx: ServerContext) {
   // In memory, per server, like /api/admin/login: per (address, IP) pair and per address, and per
   // IP across addresses; a failing client slows down.
-  const ipFailures = perIp(new IpLimiter(LOGIN_MAX_FAILURES_PER_IP));
-  const logins = perAddress(new LoginLimiter(), (request) => parse(BlogLoginBody, request.body).email.trim().toLowerCase(), { device: false });
+  const ipFailures = perIp(new IpLimiter(ctx.counters, 'blog.ipFailures', LOGIN_MAX_FAILURES_PER_IP));
+  const logins = perAddress(new LoginLimiter(ctx.counters, 'blog.logins'), (request) => parse(BlogLoginBody, request.body).email.trim().toLowerCase(), { device: false });
   const refusal = () => BLOG_MESSAGES.tooManyAttempts;
   const loginLimit: RateLimit = {
     body: BlogLoginBody,
@@ -46,7 +46,7 @@ export function blogAccountRoutes(app: FastifyInstance, ctx: ServerContext) {
   };
   // Invitation tokens are 256 random bits; the budget still stops one client from hammering them
   // (and from spending scrypt time on passwords) with wrong or used links.
-  const invitationFailures = perIp(new IpLimiter(LOGIN_MAX_FAILURES_PER_IP));
+  const invitationFailures = perIp(new IpLimiter(ctx.counters, 'blog.invitationFailures', LOGIN_MAX_FAILURES_PER_IP));
   const invitationLimit = (body?: z.ZodType): RateLimit => ({
     ...(body ? { body } : {}),
     check: [invitationFailures],

@@ -18,7 +18,7 @@ const AppIdParams = z.object({ appId: z.string().min(1).max(64) });
 export function clonesRoutes(app: FastifyInstance, ctx: ServerContext) {
   // Each clone copies a whole app with its rows and files: a budget per account and hour, spent
   // by the clones that succeed (a refused one copied nothing).
-  const clones = perAccount(new IpLimiter(TEMPLATE_LIMITS.clonesPerHour, 3600_000));
+  const clones = perAccount(new IpLimiter(ctx.counters, 'clones.clones', TEMPLATE_LIMITS.clonesPerHour, 3600_000));
   const cloneLimit: RateLimit = { body: CloneBody, check: [clones], refusal: TEMPLATE_MESSAGES.tooManyClones, count: [{ when: 'success', budgets: [clones] }] };
 
   app.post('/api/multipage/marketplace/templates/:id/clone', { config: { access: 'signed-in', rateLimit: cloneLimit } }, async (request, reply) => {

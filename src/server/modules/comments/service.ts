@@ -38,7 +38,7 @@ export const COMMENT_ERRORS = {
 const limiters = new WeakMap<ServerContext, SendLimiter>();
 function limiterOf(ctx: ServerContext): SendLimiter {
   let l = limiters.get(ctx);
-  if (!l) limiters.set(ctx, (l = new SendLimiter(COMMENTS_PER_BLOCK_AND_IP, COMMENTS_PER_BLOCK, COMMENT_WINDOW_MS)));
+  if (!l) limiters.set(ctx, (l = new SendLimiter(ctx.counters, 'comments.posts', COMMENTS_PER_BLOCK_AND_IP, COMMENTS_PER_BLOCK, COMMENT_WINDOW_MS)));
   return l;
 }
 
@@ -115,7 +115,7 @@ export async function postComment(
   const issues = commentIssues(input, !!member);
   const first = issues[0];
   if (first) throw badRequest(first.message, issues);
-  const wait = limiterOf(ctx).take(t.blockId, t.ip);
+  const wait = await limiterOf(ctx).take(t.blockId, t.ip);
   if (wait > 0) {
     const minutes = Math.max(1, Math.ceil(wait / 60_000));
     throw new RateLimited(COMMENT_ERRORS.tooMany(minutes), Math.ceil(wait / 1000));

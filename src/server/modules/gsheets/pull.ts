@@ -41,6 +41,7 @@ import { cryptoRandom } from './random';
 import { pushStatus } from './push-status';
 import { storeRemappedBlocks } from './remap';
 import { googleSourcesRepo, type GoogleTabRow } from './sources-repo';
+import { sheetChanged } from '../../cluster/sheet-changes';
 
 /** Knobs of the pull (tests and the benchmark shorten waits and widen quotas). */
 export const PULL_TUNING: {
@@ -676,7 +677,7 @@ async function applyTab(ctx: ServerContext, stored: GoogleTabRow, header: Parsed
     });
   });
   // After the commit: a request racing it could otherwise put the old rows back in the cache.
-  ctx.sheetCache.invalidate(sheetId);
+  sheetChanged(ctx, sheetId);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -26,9 +26,9 @@ export const PULLS_PER_HOUR = 120;
 const workspaceWhy = 'the workspace named (or the caller’s own): its owner or an editor (gsheets/service.ts workspaceFor)';
 
 export function googleRoutes(app: FastifyInstance, ctx: ServerContext) {
-  const connects = perAccount(new IpLimiter(CONNECTS_PER_HOUR, 3600_000));
+  const connects = perAccount(new IpLimiter(ctx.counters, 'gsheets.connects', CONNECTS_PER_HOUR, 3600_000));
   const connectLimit: RateLimit = { body: GoogleConnectBody, check: [connects], refusal: M.tooManyConnects, count: [{ when: 'attempt', budgets: [connects] }] };
-  const callbacks = perIp(new IpLimiter(CALLBACKS_PER_HOUR, 3600_000));
+  const callbacks = perIp(new IpLimiter(ctx.counters, 'gsheets.callbacks', CALLBACKS_PER_HOUR, 3600_000));
   const callbackLimit: RateLimit = { check: [callbacks], refusal: M.tooManyConnects, count: [{ when: 'attempt', budgets: [callbacks] }] };
 
   app.post('/api/google/connect', { config: { access: 'owner', resource: decidedInService(workspaceWhy), rateLimit: connectLimit } }, async (request) => {
@@ -50,9 +50,9 @@ export function googleRoutes(app: FastifyInstance, ctx: ServerContext) {
     return connectionStatus(ctx, signedInUser(request), workspace_id);
   });
 
-  const sheetConnects = perAccount(new IpLimiter(SPREADSHEET_CONNECTS_PER_HOUR, 3600_000));
+  const sheetConnects = perAccount(new IpLimiter(ctx.counters, 'gsheets.sheetConnects', SPREADSHEET_CONNECTS_PER_HOUR, 3600_000));
   const sheetConnectLimit: RateLimit = { body: GoogleSpreadsheetBody, check: [sheetConnects], refusal: M.tooManyConnects, count: [{ when: 'attempt', budgets: [sheetConnects] }] };
-  const pulls = perAccount(new IpLimiter(PULLS_PER_HOUR, 3600_000));
+  const pulls = perAccount(new IpLimiter(ctx.counters, 'gsheets.pulls', PULLS_PER_HOUR, 3600_000));
   const pullLimit: RateLimit = { check: [pulls], refusal: M.tooManyPulls, count: [{ when: 'attempt', budgets: [pulls] }] };
   const spreadsheet = spreadsheetIn(GoogleSpreadsheetParams, (p) => p.spreadsheetId);
 

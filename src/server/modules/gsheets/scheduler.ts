@@ -15,8 +15,11 @@
 // a few at a time: hundreds of spreadsheets due together (after a restart) are spread over the
 // following ticks instead of sent to Google in one burst.
 //
-// Times of checks and views live in memory, per server instance (a WeakMap on ctx, like the
-// pull's quota gate): after a restart the last pull's time stands in for the last check.
+// The time of the last check is in the database (google_sources.checked_at): an instance claims a
+// check by moving it from the value its tick read (compare-and-set), so when several instances
+// tick over the same due spreadsheet only one asks Google. Views live in memory, per instance (a
+// WeakMap on ctx, like the pull's quota gate): an instance that served the rows polls them often;
+// its claims keep the others from repeating its checks.
 // The push of the app's edits rides on the same loop (`pushDue`, called every tick).
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
@@ -43,17 +46,15 @@ export interface SchedulerHooks {
 }
 
 interface SchedulerState {
-  /** When an app or the data editor last read the spreadsheet's rows. */
+  /** When an app or the data editor last read the spreadsheet's rows (on this instance). */
   viewed: Map<string, number>;
-  /** When the loop last checked (or pulled) the spreadsheet. */
-  checked: Map<string, number>;
 }
 
 const states = new WeakMap<ServerContext, SchedulerState>();
 
 function stateOf(ctx: ServerContext): SchedulerState {
   let s = states.get(ctx);
-  if (!s) states.set(ctx, (s = { viewed: new Map(), checked: new Map() }));
+  if (!s) states.set(ctx, (s = { viewed: new Map() }));
   return s;
 }
 
@@ -82,7 +83,7 @@ export type Due = 'check' | 'pull' | null;
 
 /**
  * What a spreadsheet needs now: a version check, a pull, or nothing. `checkedAt` is the loop's last
- * check (null: none since the start; the last pull stands in), `viewedAt` the last read of its rows.
+ * check on any instance (null: none yet; the last pull stands in), `viewedAt` the last read of its rows.
  */
 export function dueAction(
   source: Pick<ScheduledSource, 'status' | 'last_pull_at' | 'last_full_at'>,
@@ -143,16 +144,13 @@ async function syncDue(ctx: ServerContext, now: number, report: TickReport): Pro
   const intervals = intervalsOf(ctx.config);
   for (const [id, at] of state.viewed) if (now - at >= VIEWED_WINDOW_MS) state.viewed.delete(id);
   const sources = await googleSourcesRepo(ctx.db).scheduled();
-  // Spreadsheets deleted (or no longer connected) are forgotten.
-  const known = new Set(sources.map((s) => s.spreadsheet_id));
-  for (const id of state.checked.keys()) if (!known.has(id)) state.checked.delete(id);
 
   const due: { source: ScheduledSource; action: 'check' | 'pull'; since: number }[] = [];
   for (const source of sources) {
     // Paused (reconnect needed, or paused on purpose) and running pulls are left alone.
     if (source.connection_status !== 'ok' || (source.status !== 'ok' && source.status !== 'error')) continue;
     if (isPulling(ctx, source.spreadsheet_id)) continue;
-    const checkedAt = state.checked.get(source.spreadsheet_id) ?? null;
+    const checkedAt = timeOf(source.checked_at);
     const action = dueAction(source, { checkedAt, viewedAt: state.viewed.get(source.spreadsheet_id) ?? null }, now, intervals);
     if (action) due.push({ source, action, since: Math.max(checkedAt ?? -Infinity, timeOf(source.last_pull_at) ?? -Infinity) });
   }
@@ -169,7 +167,8 @@ async function syncDue(ctx: ServerContext, now: number, report: TickReport): Pro
   };
   await runPool(batch, SCHEDULER_TUNING.concurrency, async ({ source, action }) => {
     const id = source.spreadsheet_id;
-    state.checked.set(id, now);
+    // Another instance that read the same checked_at claimed this check first: it is theirs.
+    if (!(await googleSourcesRepo(ctx.db).claimCheck(id, source.checked_at, new Date(now).toISOString()))) return;
     if (action === 'pull') {
       report.pulled.push(id);
       void startPull(ctx, id);

@@ -8,7 +8,7 @@ import type { GoogleConnectionsTable, GoogleSourcesTable, GoogleTabsTable } from
 
 export type GoogleSourceRow = Selectable<GoogleSourcesTable>;
 export type GoogleTabRow = Selectable<GoogleTabsTable>;
-export type ScheduledSource = Pick<GoogleSourceRow, 'spreadsheet_id' | 'connection_id' | 'file_id' | 'drive_version' | 'last_pull_at' | 'last_full_at' | 'status'> & {
+export type ScheduledSource = Pick<GoogleSourceRow, 'spreadsheet_id' | 'connection_id' | 'file_id' | 'drive_version' | 'last_pull_at' | 'last_full_at' | 'status' | 'checked_at'> & {
   connection_status: Selectable<GoogleConnectionsTable>['status'];
 };
 
@@ -26,6 +26,20 @@ export function googleSourcesRepo(db: Db) {
     async updateSource(spreadsheetId: string, changes: Updateable<GoogleSourcesTable>): Promise<void> {
       await db.updateTable('google_sources').set(changes).where('spreadsheet_id', '=', spreadsheetId).execute();
     },
+    /**
+     * Claims the background sync's next check of a spreadsheet: moves checked_at from the value the
+     * tick read (`seen`) to `at`. True for exactly one of the server instances that read the same
+     * value; false when another claimed it first.
+     */
+    async claimCheck(spreadsheetId: string, seen: string | null, at: string): Promise<boolean> {
+      const res = await db
+        .updateTable('google_sources')
+        .set({ checked_at: at })
+        .where('spreadsheet_id', '=', spreadsheetId)
+        .where((eb) => (seen === null ? eb('checked_at', 'is', null) : eb('checked_at', '=', seen)))
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
     /** Every connected spreadsheet with its connection's status: what the background sync looks at each tick. */
     scheduled(): Promise<ScheduledSource[]> {
       return db
@@ -39,6 +53,7 @@ export function googleSourcesRepo(db: Db) {
           'google_sources.last_pull_at',
           'google_sources.last_full_at',
           'google_sources.status',
+          'google_sources.checked_at',
           'google_connections.status as connection_status',
         ])
         .execute();

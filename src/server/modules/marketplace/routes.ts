@@ -30,7 +30,7 @@ export function marketplaceRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   // Each submission copies the whole app with its rows: a few an hour per app (a submit and
   // cancel loop cannot keep the database busy).
-  const submits = perKey(new IpLimiter(MARKETPLACE_LIMITS.submitsPerAppPerHour, 3600_000), (request) => request.access.app?.id ?? '');
+  const submits = perKey(new IpLimiter(ctx.counters, 'marketplace.submits', MARKETPLACE_LIMITS.submitsPerAppPerHour, 3600_000), (request) => request.access.app?.id ?? '');
   const submitLimit: RateLimit = { check: [submits], refusal: marketplaceMessages.tooManySubmissions, count: [{ when: 'success', budgets: [submits] }] };
 
   app.put(
@@ -51,7 +51,7 @@ export function marketplaceRoutes(app: FastifyInstance, ctx: ServerContext) {
   });
 
   // Counted per client IP like POST /api/uploads (the same settings, a budget of its own).
-  const ipUploads = perIp(new IpLimiter(ctx.config.uploadsPerIp, ctx.config.uploadsWindowMinutes * 60_000));
+  const ipUploads = perIp(new IpLimiter(ctx.counters, 'marketplace.ipUploads', ctx.config.uploadsPerIp, ctx.config.uploadsWindowMinutes * 60_000));
   const uploadLimit: RateLimit = { check: [ipUploads], refusal: UPLOAD_MESSAGES.tooManyFromIp, count: [{ when: 'attempt', budgets: [ipUploads] }] };
 
   app.post(

@@ -32,7 +32,7 @@ export function plainSignupRoutes(app: FastifyInstance, ctx: ServerContext) {
   app.get(PLAIN_SIGNUP_PATH, async (_request, reply) => sendPage(reply, 200));
 
   // Its own budget of failures per IP, counted like the JSON sign-up's (a taken address, 409).
-  const ipFailures = perIp(new IpLimiter(LOGIN_MAX_FAILURES_PER_IP));
+  const ipFailures = perIp(new IpLimiter(ctx.counters, 'plain-signup.ipFailures', LOGIN_MAX_FAILURES_PER_IP));
   const limit: RateLimit = {
     check: [ipFailures],
     refusal: (w) => `Too many failed attempts from your network. Please wait ${w} and try again.`,

@@ -13,7 +13,7 @@ import { checkout, purchaseOf } from './service';
 export function purchaseRoutes(app: FastifyInstance, ctx: ServerContext) {
   // Each attempt may open a Checkout Session on Stripe (the platform's rate limit, and a page of
   // Stripe's per click): a budget per buyer account, counted whatever the answer.
-  const checkouts = perAccount(new IpLimiter(TEMPLATE_LIMITS.checkoutsPerHour, 3600_000));
+  const checkouts = perAccount(new IpLimiter(ctx.counters, 'purchases.checkouts', TEMPLATE_LIMITS.checkoutsPerHour, 3600_000));
   const checkoutLimit: RateLimit = { check: [checkouts], refusal: TEMPLATE_MESSAGES.tooManyCheckouts, count: [{ when: 'attempt', budgets: [checkouts] }] };
 
   // The buyer pays from their own account: 'signed-in' (an owner account; 401 without).

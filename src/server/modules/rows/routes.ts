@@ -37,7 +37,7 @@ export function rowRoutes(app: FastifyInstance, ctx: ServerContext) {
   // uploads it names), so one address may send ROW_WRITES_PER_IP writes through apps per window,
   // whatever their answer. The spreadsheet's owner and the workspace's editors (no app viewer, or
   // an owner viewer) are not counted. In memory, per process, like the other limits.
-  const visitorWrites = perKey(new IpLimiter(ctx.config.rowWritesPerIp, ctx.config.rowWritesWindowMinutes * 60_000), (request) =>
+  const visitorWrites = perKey(new IpLimiter(ctx.counters, 'rows.visitorWrites', ctx.config.rowWritesPerIp, ctx.config.rowWritesWindowMinutes * 60_000), (request) =>
     request.access.viewer && !request.access.viewer.owner ? request.ip : '',
   );
   const writeLimit: RateLimit = { check: [visitorWrites], refusal: tooManyRowWrites, count: [{ when: 'attempt', budgets: [visitorWrites] }] };

@@ -42,6 +42,7 @@ import { kickPush } from '../gsheets/push';
 import { queueGoogleEdit } from '../gsheets/queue';
 import { rowsRepo } from './repo';
 import { regexBudget } from './safe-regex';
+import { sheetChanged } from '../../cluster/sheet-changes';
 
 export type WriteOp = 'add' | 'update' | 'delete' | 'duplicate';
 
@@ -335,7 +336,7 @@ export async function appendRow(
     const google = await queueGoogleEdit(trx, target.sheetId, { op: 'append', rowIndex: index, cells: row });
     return { index, sheetVersion: bump.version, google };
   });
-  ctx.sheetCache.applyWrite(target.sheetId, sheetVersion, { kind: 'append', id: index, version: 1, row });
+  sheetChanged(ctx, target.sheetId, { version: sheetVersion, patch: { kind: 'append', id: index, version: 1, row } });
   if (google) kickPush(ctx, google);
   return wireFor(target, row, index, 1);
 }
@@ -388,7 +389,7 @@ export async function updateRow(
     const google = await queueGoogleEdit(trx, target.sheetId, { op: 'update', rowIndex: index, cells, base });
     return { row, sheetVersion: bump.version, google };
   });
-  ctx.sheetCache.applyWrite(target.sheetId, result.sheetVersion, { kind: 'update', id: index, version: version + 1, row: result.row });
+  sheetChanged(ctx, target.sheetId, { version: result.sheetVersion, patch: { kind: 'update', id: index, version: version + 1, row: result.row } });
   if (result.google) kickPush(ctx, result.google);
   return wireFor(target, result.row, index, version + 1);
 }
@@ -418,7 +419,7 @@ export async function deleteRow(ctx: ServerContext, target: WriteTarget, rowId: 
     const google = await queueGoogleEdit(trx, target.sheetId, { op: 'delete', rowIndex: index, base });
     return { sheetVersion: bump.version, google };
   });
-  ctx.sheetCache.applyWrite(target.sheetId, sheetVersion, { kind: 'delete', id: index });
+  sheetChanged(ctx, target.sheetId, { version: sheetVersion, patch: { kind: 'delete', id: index } });
   if (google) kickPush(ctx, google);
 }
 

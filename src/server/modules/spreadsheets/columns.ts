@@ -17,6 +17,7 @@ import { blockRecord } from '../blocks/record';
 import { googleSourcesRepo } from '../gsheets/sources-repo';
 import { dataRepo } from './data-repo';
 import type { SheetRecord } from './repo';
+import { sheetChanged } from '../../cluster/sheet-changes';
 
 /**
  * Row indexes a rewrite covers at a time. SQLite runs on this thread: 2,000 rows are a few tens
@@ -81,7 +82,7 @@ async function changeSheet<T>(ctx: ServerContext, sheetId: string, change: (db: 
     return await ctx.db.transaction().execute(change);
   } finally {
     // After the commit (or rollback): a read racing the change loads the new version anyway.
-    ctx.sheetCache.invalidate(sheetId);
+    sheetChanged(ctx, sheetId);
   }
 }
 

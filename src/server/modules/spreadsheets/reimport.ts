@@ -19,6 +19,7 @@ import { IMPORT_LIMITS } from './import-file';
 import { parseInWorker, type SheetShape } from './import-worker';
 import { spreadsheetsRepo, type SheetRecord } from './repo';
 import { getSpreadsheet, IMPORT_BATCH_ROWS, type SheetSource } from './service';
+import { sheetChanged } from '../../cluster/sheet-changes';
 
 /** Rows of each sheet a preview shows. */
 export const PREVIEW_ROWS = 5;
@@ -165,7 +166,7 @@ export async function applyReimport(ctx: ServerContext, s: SpreadsheetRef, input
       }
     });
   } finally {
-    for (const id of touched) ctx.sheetCache.invalidate(id);
+    for (const id of touched) sheetChanged(ctx, id);
   }
   return getSpreadsheet(ctx, s);
 }

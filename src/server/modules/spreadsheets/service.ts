@@ -26,6 +26,7 @@ import { spreadsheetsRepo, type SheetRecord } from './repo';
 import { ColumnStore } from './column-store';
 import { filterMask, querySheet, type CachedSheet, type Row, type SheetRows } from './sheet-query';
 import { currentWorkspace } from '../workspace/current';
+import { sheetChanged } from '../../cluster/sheet-changes';
 
 
 function summary(s: SheetRecord): SheetSummary {
@@ -385,7 +386,7 @@ export async function deleteSpreadsheet(ctx: ServerContext, user: SessionUser, i
   const sheets = await repo.sheetsOf([id]);
   await ctx.db.transaction().execute((trx) => spreadsheetsRepo(trx).deleteSpreadsheet(id));
   // After the delete: a request racing it could otherwise put the sheet back in the cache.
-  for (const s of sheets) ctx.sheetCache.invalidate(s.id);
+  for (const s of sheets) sheetChanged(ctx, s.id);
 }
 
 /** Rows read from the database per query while a sheet loads; the event loop is given back between. */

@@ -83,6 +83,13 @@ export class SheetCache implements EntryMemory {
     return pending;
   }
 
+  /** Forgets every entry (another instance's changes may have been missed); snapshot files stay. */
+  clear(): void {
+    this.entries.clear();
+    this.pending = new PendingWrites();
+    this.used = 0;
+  }
+
   invalidate(sheetId: string): void {
     this.remove(sheetId);
     this.pending.drop(sheetId);

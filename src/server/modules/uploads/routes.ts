@@ -32,9 +32,9 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
   // against its IP (checked before the body is read); a visitor's stored file counts against the
   // app it is for, which only the handler knows (the multipart fields name it): checked there.
   const windowMs = ctx.config.uploadsWindowMinutes * 60_000;
-  const ipUploads = perIp(new IpLimiter(ctx.config.uploadsPerIp, windowMs));
+  const ipUploads = perIp(new IpLimiter(ctx.counters, 'uploads.ipUploads', ctx.config.uploadsPerIp, windowMs));
   const appOf = new WeakMap<FastifyRequest, string>();
-  const appUploads = perKey(new IpLimiter(ctx.config.uploadsPerApp, windowMs), (request) => appOf.get(request) ?? '');
+  const appUploads = perKey(new IpLimiter(ctx.counters, 'uploads.appUploads', ctx.config.uploadsPerApp, windowMs), (request) => appOf.get(request) ?? '');
   const uploadLimit: RateLimit = {
     check: [ipUploads],
     refusal: UPLOAD_MESSAGES.tooManyFromIp,
@@ -93,7 +93,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
       });
       if (!permit.editor && permit.appId) {
         appOf.set(request, permit.appId);
-        const wait = appUploads.retryAfter(request);
+        const wait = await appUploads.retryAfter(request);
         if (wait > 0) throw tooManyAttempts(reply, wait, UPLOAD_MESSAGES.tooManyForApp);
       }
       const upload = await storeUpload(ctx, permit, file.name, file.data);

@@ -41,14 +41,14 @@ export interface InviteOptions {
   /** 'http' or 'https' only: it goes into the mailed link. */
   scheme: 'http' | 'https';
   /** Throws (nothing changed) when the owner may not send more invitations now. */
-  mayInvite?: () => void;
+  mayInvite?: () => Promise<void>;
 }
 
 export async function addEditor(ctx: ServerContext, owner: SessionUser, email: string, options: InviteOptions): Promise<{ editor: WorkspaceEditor; invitation_sent: boolean; invitation_link?: string }> {
   const ws = await ownWorkspace(ctx, owner);
   if (!BASIC_EMAIL.test(email)) throw badRequest(M.invalidEmail, [{ path: 'email', message: M.invalidEmail }]);
   if (email === owner.email.toLowerCase()) throw badRequest(M.yourself, [{ path: 'email', message: M.yourself }]);
-  options.mayInvite?.();
+  await options.mayInvite?.();
   const token = randomToken();
   const row: WorkspaceEditorRow = {
     id: newId(),

@@ -26,9 +26,9 @@ export function workspaceRoutes(app: FastifyInstance, ctx: ServerContext) {
   // ---- Workspace editors (workspace/editors.ts): the signed-in owner's own workspace only ----
 
   // Per owner account and per IP; in memory, per process, like the other limits.
-  const invitations = perAccount(new IpLimiter(INVITATIONS_PER_OWNER, INVITATIONS_WINDOW_MS));
+  const invitations = perAccount(new IpLimiter(ctx.counters, 'workspace.invitations', INVITATIONS_PER_OWNER, INVITATIONS_WINDOW_MS));
   /** Invitation links that did not work, per IP (a signed-in client guessing tokens). */
-  const badLinks = perIp(new IpLimiter(LOGIN_MAX_FAILURES_PER_IP));
+  const badLinks = perIp(new IpLimiter(ctx.counters, 'workspace.badLinks', LOGIN_MAX_FAILURES_PER_IP));
 
   app.get('/api/workspace/editors', { config: { access: 'signed-in', api: { tag: 'Workspace', summary: "List your workspace's editors", response: WorkspaceEditorsResponse } } }, async (request) => {
     const user = signedInUser(request);
@@ -43,8 +43,8 @@ export function workspaceRoutes(app: FastifyInstance, ctx: ServerContext) {
     const { email } = parse(AddWorkspaceEditorBody, request.body);
     const result = await addEditor(ctx, user, email, {
       scheme: linkScheme(ctx.config, request),
-      mayInvite: () => {
-        const wait = invitations.retryAfter(request);
+      mayInvite: async () => {
+        const wait = await invitations.retryAfter(request);
         if (wait > 0) throw tooManyAttempts(reply, wait, tooManyInvitations);
       },
     });
@@ -73,7 +73,7 @@ export function workspaceRoutes(app: FastifyInstance, ctx: ServerContext) {
   // ---- Several workspaces per owner (issue 18, workspace/workspaces.ts) ----
 
   /** New workspaces per account: the 50-workspace cap bounds what is kept, this bounds the churn. */
-  const creations = perAccount(new IpLimiter(WORKSPACES_CREATED_PER_HOUR, 3600_000));
+  const creations = perAccount(new IpLimiter(ctx.counters, 'workspace.creations', WORKSPACES_CREATED_PER_HOUR, 3600_000));
   const created: RateLimit = { check: [creations], refusal: (w) => `Too many new workspaces. Please wait ${w} and try again.`, count: [{ when: 'success', budgets: [creations] }] };
 
   app.get('/api/workspaces', { config: { access: 'signed-in', api: { tag: 'Workspace', summary: 'List your workspaces and those you edit (the current one marked)', response: WorkspacesResponse } } }, async (request) => ({ workspaces: await listWorkspaces(ctx, signedInUser(request)) }));
