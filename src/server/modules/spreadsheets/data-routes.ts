@@ -95,6 +95,7 @@ export function dataRoutes(app: FastifyInstance, ctx: ServerContext) {
       if (!request.isMultipart()) throw badRequest("Choose a file to import (form field 'file')", [{ path: 'file', message: 'A file is required' }]);
       // One import at a time per account (a new import or a re-import), refused before the upload is read.
       const release = claimImport(signedInUser(request));
+      let answer: Awaited<ReturnType<typeof reimportFile>>;
       try {
         if (Number(request.headers['content-length'] ?? 0) > maxBytes + 1024 * 1024) throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
         const { path, filename, fields } = await readUpload(request, ctx.config.maxImportMb, uploadDir(ctx.config.dataDir));
@@ -103,13 +104,15 @@ export function dataRoutes(app: FastifyInstance, ctx: ServerContext) {
           const mode = ReimportMode.safeParse(field(fields, query, 'mode'));
           if (!mode.success) throw badRequest(REIMPORT_MODE, [{ path: 'mode', message: "Either 'replace' or 'append'" }]);
           const preview = field(fields, query, 'preview') === 'true';
-          return reply.send(await reimportFile(ctx, s, { path }, filename, mode.data, preview));
+          answer = await reimportFile(ctx, s, { path }, filename, mode.data, preview);
         } finally {
           await removeUpload(path);
         }
       } finally {
         release();
       }
+      // Sent once the account's import is released: its next one may follow at once.
+      return reply.send(answer);
     },
   );
 }
