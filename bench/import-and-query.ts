@@ -64,7 +64,7 @@ async function run(db: 'sqlite' | 'postgres', csv: string): Promise<Result> {
     if (res.statusCode !== 201) throw new Error(`import failed: ${res.statusCode} ${res.body}`);
     const spreadsheet = res.json().spreadsheet;
     if (spreadsheet.sheets[0].row_count !== ROWS) throw new Error(`imported ${spreadsheet.sheets[0].row_count} rows, expected ${ROWS}`);
-    const app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: user.cookie }, payload: { name: `Bench ${db}`, kind: 'board', spreadsheetId: spreadsheet.id } })).json().app;
+    const app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: user.cookie }, payload: { public: true, name: `Bench ${db}`, kind: 'board', spreadsheetId: spreadsheet.id } })).json().app;
     await addWholeSheetTable(t, user.cookie, app.id, SHEET);
 
     // Guests ask on behalf of the board, as the published viewer does.

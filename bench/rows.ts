@@ -54,7 +54,7 @@ async function run(db: 'sqlite' | 'postgres', data: Cell[][]): Promise<Result> {
     let s = performance.now();
     const spreadsheet = await storeSpreadsheet(t.ctx, ws.id, 'Orders 1M', [{ title: SHEET, columns: COLUMNS, rows: data }], 'json');
     const storeS = (performance.now() - s) / 1000;
-    const app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: user.cookie }, payload: { name: `Rows ${db}`, kind: 'board', spreadsheetId: spreadsheet.id } })).json().app;
+    const app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: user.cookie }, payload: { public: true, name: `Rows ${db}`, kind: 'board', spreadsheetId: spreadsheet.id } })).json().app;
     const pageId = await addWholeSheetTable(t, user.cookie, app.id, SHEET);
     const formId = newId();
     const axis = [

@@ -10,7 +10,7 @@ const load = (env: Record<string, string>) => loadConfig(env as NodeJS.ProcessEn
 describe('loadConfig', () => {
   it('defaults to SQLite on port 3000 under localhost:3000, free plan, 50 MB imports', () => {
     const c = load({});
-    expect(c).toMatchObject({ port: 3000, databaseUrl: null, baseHost: 'localhost:3000', plan: 'free', maxImportMb: 50 });
+    expect(c).toMatchObject({ port: 3000, databaseUrl: null, baseHost: 'localhost:3000', plan: 'free', maxImportMb: 100, maxImportCells: 20_000_000 });
     expect(c.pgSchema).toBeUndefined();
     expect(isPostgres(c)).toBe(false);
   });

@@ -23,6 +23,13 @@ export interface Config {
   publicScheme: string;
   maxImportMb: number;
   /**
+   * MAX_IMPORT_CELLS: rows × columns one CSV import may hold (20,000,000). A CSV is read from disk
+   * in batches, so this bounds the database's work, not the server's memory. XLSX files and JSON
+   * bodies, which are held whole in memory, keep a lower cap of their own (5,000,000 or this,
+   * whichever is lower).
+   */
+  maxImportCells: number;
+  /**
    * How long an import's worker may take to read its file before it is stopped (5 minutes; a
    * 50 MB CSV takes seconds; not an environment setting, tests shorten it).
    */
@@ -364,7 +371,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgSchema: schemaName(env.DATABASE_SCHEMA),
     baseHost,
     publicScheme: env.PUBLIC_SCHEME || 'http',
-    maxImportMb: num(env.MAX_IMPORT_MB, 50, 'MAX_IMPORT_MB'),
+    maxImportMb: num(env.MAX_IMPORT_MB, 100, 'MAX_IMPORT_MB'),
+    maxImportCells: Math.floor(num(env.MAX_IMPORT_CELLS, 20_000_000, 'MAX_IMPORT_CELLS')),
     importReadTimeoutMs: 5 * 60_000,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || `Sheetboard <no-reply@${baseHost.split(':')[0]}>`,

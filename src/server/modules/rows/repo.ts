@@ -34,13 +34,15 @@ export function rowsRepo(db: Db) {
         .executeTakeFirst();
     },
     /** Bumps the sheet's version (and counters); returns the new values. Takes the sheet's lock. */
-    async bumpSheet(sheetId: string, change: { append?: boolean; rows: number }, now: string): Promise<SheetBump | undefined> {
+    async bumpSheet(sheetId: string, change: { append?: boolean; rows: number; versions?: number }, now: string): Promise<SheetBump | undefined> {
+      // Appends made together (a group commit) take `rows` indexes and versions at once.
+      const versions = change.versions ?? 1;
       const r = await db
         .updateTable('sheets')
         .set((eb) => ({
-          version: eb('version', '+', 1),
+          version: eb('version', '+', versions),
           row_count: eb('row_count', '+', change.rows),
-          next_row_index: eb('next_row_index', '+', change.append ? 1 : 0),
+          next_row_index: eb('next_row_index', '+', change.append ? change.rows : 0),
           updated_at: now,
         }))
         .where('id', '=', sheetId)
@@ -50,6 +52,13 @@ export function rowsRepo(db: Db) {
     },
     async insertRow(sheetId: string, rowIndex: number, data: string) {
       await db.insertInto('sheet_rows').values({ sheet_id: sheetId, row_index: rowIndex, data, version: 1 }).execute();
+    },
+    /** New rows at consecutive indexes from `first` (one statement; a group commit's batch is at most a few hundred rows). */
+    async insertRows(sheetId: string, first: number, data: string[]) {
+      await db
+        .insertInto('sheet_rows')
+        .values(data.map((d, i) => ({ sheet_id: sheetId, row_index: first + i, data: d, version: 1 })))
+        .execute();
     },
     findRow(sheetId: string, rowIndex: number) {
       return db

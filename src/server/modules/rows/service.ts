@@ -323,22 +323,113 @@ export async function appendRow(
   if (!opts.skipValidation) requireFormFields(target, values);
   const given = opts.skipValidation ? rawValues(target, values) : await checkedValues(ctx, target, values);
   const row = Object.assign(emptyRow(target.columns), given);
-  const data = JSON.stringify(row);
-  const { index, sheetVersion, google } = await ctx.db.transaction().execute(async (trx) => {
-    const repo = rowsRepo(trx);
-    const bump = await repo.bumpSheet(target.sheetId, { append: true, rows: 1 }, nowIso());
-    if (!bump) throw notFound(`Sheet '${target.sheetTitle}' not found`);
-    const index = bump.next_row_index - 1;
-    await repo.insertRow(target.sheetId, index, data);
-    // Files the row names are kept from the sweep of unattached uploads.
-    await attachUploads(trx, target.spreadsheetId, given);
-    // A sheet fed by Google: the new row is queued for it in this same transaction.
-    const google = await queueGoogleEdit(trx, target.sheetId, { op: 'append', rowIndex: index, cells: row });
-    return { index, sheetVersion: bump.version, google };
-  });
-  sheetChanged(ctx, target.sheetId, { version: sheetVersion, patch: { kind: 'append', id: index, version: 1, row } });
-  if (google) kickPush(ctx, google);
+  const { index } = await appendGroups(ctx).add(target, { row, data: JSON.stringify(row), given });
   return wireFor(target, row, index, 1);
+}
+
+// ---------- group commit of appends ----------
+
+/** One checked append waiting for its sheet's next transaction. */
+interface Append {
+  row: Record<string, string | number>;
+  data: string;
+  given: Record<string, string | number>;
+}
+
+interface Queued extends Append {
+  target: WriteTarget;
+  resolve: (r: { index: number }) => void;
+  reject: (e: unknown) => void;
+}
+
+/** Rows one transaction appends at most (a statement of 4 parameters a row stays far under both databases' limits). */
+export const MAX_APPEND_GROUP = 250;
+
+/**
+ * Appends to one sheet are written together: while a sheet's transaction runs, the appends that
+ * arrive queue, and the next transaction writes all of them (one version bump, one multi-row
+ * insert, one commit). Each append still gets its own row index and sheet version, in arrival
+ * order, and its own answer. If a group's transaction fails, each of its appends is tried again
+ * alone, so only the one at fault fails. One queue per sheet and server process; the sheet's
+ * row lock (bumpSheet) still orders writers across processes.
+ */
+class AppendGroups {
+  private queues = new Map<string, Queued[]>();
+
+  constructor(private readonly ctx: ServerContext) {}
+
+  add(target: WriteTarget, append: Append): Promise<{ index: number }> {
+    return new Promise((resolve, reject) => {
+      const queue = this.queues.get(target.sheetId);
+      const item: Queued = { ...append, target, resolve, reject };
+      if (queue) {
+        queue.push(item);
+        return;
+      }
+      this.queues.set(target.sheetId, [item]);
+      void this.drain(target.sheetId);
+    });
+  }
+
+  /** Writes the sheet's queue group after group until it is empty (the queue's presence marks a writer running). */
+  private async drain(sheetId: string): Promise<void> {
+    const queue = this.queues.get(sheetId)!;
+    try {
+      while (queue.length > 0) {
+        const group = queue.splice(0, MAX_APPEND_GROUP);
+        try {
+          await this.write(group);
+        } catch {
+          // Alone, each fails or succeeds on its own account.
+          if (group.length === 1) await this.write(group).catch((e: unknown) => group[0]!.reject(e));
+          else for (const item of group) await this.write([item]).catch((e: unknown) => item.reject(e));
+        }
+      }
+    } finally {
+      this.queues.delete(sheetId);
+    }
+  }
+
+  /** One transaction for the group; on success each append is answered, else the error is thrown for the caller to retry. */
+  private async write(group: Queued[]): Promise<void> {
+    const ctx = this.ctx;
+    const first = group[0]!.target;
+    const n = group.length;
+    const { start, version, google } = await ctx.db.transaction().execute(async (trx) => {
+      const repo = rowsRepo(trx);
+      const bump = await repo.bumpSheet(first.sheetId, { append: true, rows: n, versions: n }, nowIso());
+      if (!bump) throw notFound(`Sheet '${first.sheetTitle}' not found`);
+      const start = bump.next_row_index - n;
+      await repo.insertRows(first.sheetId, start, group.map((g) => g.data));
+      const google: string[] = [];
+      for (const [i, g] of group.entries()) {
+        // Files the row names are kept from the sweep of unattached uploads.
+        await attachUploads(trx, g.target.spreadsheetId, g.given);
+        // A sheet fed by Google: the new row is queued for it in this same transaction.
+        const queued = await queueGoogleEdit(trx, first.sheetId, { op: 'append', rowIndex: start + i, cells: g.row });
+        if (queued) google.push(queued);
+      }
+      return { start, version: bump.version, google };
+    });
+    // Committed: whatever happens now, the rows are stored and must not be written again.
+    try {
+      // Append i took version (version - n + 1 + i): the cache applies them in that order.
+      for (const [i, g] of group.entries()) sheetChanged(ctx, first.sheetId, { version: version - n + 1 + i, patch: { kind: 'append', id: start + i, version: 1, row: g.row } });
+      for (const id of new Set(google)) kickPush(ctx, id);
+    } catch (err) {
+      sheetChanged(ctx, first.sheetId);
+      ctx.log.warn({ err }, 'after a group of appends');
+    }
+    group.forEach((g, i) => g.resolve({ index: start + i }));
+  }
+}
+
+const appendGroupsOf = new WeakMap<ServerContext, AppendGroups>();
+
+function appendGroups(ctx: ServerContext): AppendGroups {
+  let groups = appendGroupsOf.get(ctx);
+  if (!groups) appendGroupsOf.set(ctx, (groups = new AppendGroups(ctx)));
+  return groups;
 }
 
 /** Duplicates copy a row as it is: only unknown columns are dropped. */

@@ -14,6 +14,7 @@ import * as columns from './columns';
 import { contentDisposition, csvStream, exportName, xlsxStream } from './export';
 import { MESSAGES } from './import-file';
 import { reimportFile } from './reimport';
+import { removeUpload, saveUpload, uploadDir } from './upload-file';
 import { claimImport } from './service';
 
 const segment = z.string().min(1, 'Name the sheet');
@@ -94,23 +95,30 @@ export function dataRoutes(app: FastifyInstance, ctx: ServerContext) {
       if (!request.isMultipart()) throw badRequest("Choose a file to import (form field 'file')", [{ path: 'file', message: 'A file is required' }]);
       // One import at a time per account (a new import or a re-import), refused before the upload is read.
       const release = claimImport(signedInUser(request));
+      let answer: Awaited<ReturnType<typeof reimportFile>>;
       try {
         if (Number(request.headers['content-length'] ?? 0) > maxBytes + 1024 * 1024) throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
-        const { buf, filename, fields } = await readUpload(request, ctx.config.maxImportMb);
-        const query = (request.query ?? {}) as Record<string, unknown>;
-        const mode = ReimportMode.safeParse(field(fields, query, 'mode'));
-        if (!mode.success) throw badRequest(REIMPORT_MODE, [{ path: 'mode', message: "Either 'replace' or 'append'" }]);
-        const preview = field(fields, query, 'preview') === 'true';
-        return reply.send(await reimportFile(ctx, s, buf, filename, mode.data, preview));
+        const { path, filename, fields } = await readUpload(request, ctx.config.maxImportMb, uploadDir(ctx.config.dataDir));
+        try {
+          const query = (request.query ?? {}) as Record<string, unknown>;
+          const mode = ReimportMode.safeParse(field(fields, query, 'mode'));
+          if (!mode.success) throw badRequest(REIMPORT_MODE, [{ path: 'mode', message: "Either 'replace' or 'append'" }]);
+          const preview = field(fields, query, 'preview') === 'true';
+          answer = await reimportFile(ctx, s, { path }, filename, mode.data, preview);
+        } finally {
+          await removeUpload(path);
+        }
       } finally {
         release();
       }
+      // Sent once the account's import is released: its next one may follow at once.
+      return reply.send(answer);
     },
   );
 }
 
 /** The multipart upload's file (form field `file`) and the fields sent before it; 400s for people. */
-async function readUpload(request: FastifyRequest, maxMb: number): Promise<{ buf: Buffer; filename: string; fields: Record<string, unknown> }> {
+async function readUpload(request: FastifyRequest, maxMb: number, dir: string): Promise<{ path: string; filename: string; fields: Record<string, unknown> }> {
   // A cut-off or malformed form is the client's problem: 400, not a 500 from the parser.
   const uploadError = (e: unknown) => {
     const code = (e as { code?: string }).code;
@@ -124,11 +132,12 @@ async function readUpload(request: FastifyRequest, maxMb: number): Promise<{ buf
     throw uploadError(e);
   });
   if (!file || file.fieldname !== 'file') throw badRequest("Choose a file to import (form field 'file')", [{ path: 'file', message: 'A file is required' }]);
-  let buf: Buffer;
+  let saved: { path: string };
   try {
-    buf = await file.toBuffer();
+    // To a temporary file (upload-file.ts); the caller removes it.
+    saved = await saveUpload(file.file, dir);
   } catch (e) {
     throw uploadError(e);
   }
-  return { buf, filename: file.filename || 'Spreadsheet.csv', fields: file.fields as Record<string, unknown> };
+  return { path: saved.path, filename: file.filename || 'Spreadsheet.csv', fields: file.fields as Record<string, unknown> };
 }

@@ -18,7 +18,9 @@ import { MESSAGES, type ImportLimits, type ReadOptions } from './import-file';
 export interface ImportWorkerData {
   /** The TypeScript module the boot file loads (import-worker-thread.ts). */
   entry: string;
-  file: Uint8Array;
+  /** The file in memory, or `path`: a file the worker reads itself (an upload saved to disk). */
+  file?: Uint8Array;
+  path?: string;
   filename: string;
   limits: ImportLimits;
   batchRows: number;
@@ -66,13 +68,17 @@ export function liveImportWorkers(): number {
   return live.size;
 }
 
+/** What a worker reads: bytes in memory, or a file on disk (which it reads in steps). */
+export type ImportInput = Buffer | { path: string };
+
 /** A running worker: its messages in arrival order, and what stops it. */
-function startWorker(file: Buffer, filename: string, limits: ImportLimits, batchRows: number, options: ReadOptions, mode: ImportWorkerData['mode']) {
-  const data: ImportWorkerData = { entry: ENTRY, file, filename, limits, batchRows, options, mode };
+function startWorker(input: ImportInput, filename: string, limits: ImportLimits, batchRows: number, options: ReadOptions, mode: ImportWorkerData['mode']) {
+  const file = Buffer.isBuffer(input) ? input : null;
+  const data: ImportWorkerData = { entry: ENTRY, ...(file ? { file } : { path: (input as { path: string }).path }), filename, limits, batchRows, options, mode };
   // No inherited execArgv: the boot file brings its own loader, under tsx and vitest alike.
   // A buffer that owns its whole memory (an upload's, past a few KB) moves to the worker instead
   // of being copied; a slice of Node's shared pool must be copied.
-  const owned = file.byteOffset === 0 && file.byteLength === file.buffer.byteLength && file.buffer instanceof ArrayBuffer;
+  const owned = file !== null && file.byteOffset === 0 && file.byteLength === file.buffer.byteLength && file.buffer instanceof ArrayBuffer;
   const worker = new Worker(BOOT, { workerData: data, execArgv: [], transferList: owned ? [file.buffer as ArrayBuffer] : [] });
   live.add(worker);
   const exited = new Promise<void>((resolve) =>
@@ -145,7 +151,7 @@ function startWorker(file: Buffer, filename: string, limits: ImportLimits, batch
  * owns its memory: do not use it afterwards.
  */
 export async function parseInWorker(
-  file: Buffer,
+  file: ImportInput,
   filename: string,
   limits: ImportLimits,
   options: { batchRows: number; readTimeoutMs: number; read?: ReadOptions },
@@ -189,7 +195,7 @@ export async function parseInWorker(
 
 /** What importing `file` would give (its first rows, guessed types, how its text is read), read on a worker. */
 export async function previewInWorker(
-  file: Buffer,
+  file: ImportInput,
   filename: string,
   limits: ImportLimits,
   options: { readTimeoutMs: number; read?: ReadOptions },

@@ -15,8 +15,8 @@ import type { SpreadsheetRef } from '../access/rules';
 import { googleSourcesRepo } from '../gsheets/sources-repo';
 import { storedTypes } from './columns';
 import { dataRepo } from './data-repo';
-import { IMPORT_LIMITS } from './import-file';
-import { parseInWorker, type SheetShape } from './import-worker';
+import { importLimits } from './import-file';
+import { parseInWorker, type ImportInput, type SheetShape } from './import-worker';
 import { spreadsheetsRepo, type SheetRecord } from './repo';
 import { getSpreadsheet, IMPORT_BATCH_ROWS, type SheetSource } from './service';
 import { sheetChanged } from '../../cluster/sheet-changes';
@@ -177,14 +177,14 @@ export const REIMPORT_GOOGLE_MESSAGE = 'This spreadsheet comes from Google Sheet
 export async function reimportFile(
   ctx: ServerContext,
   s: SpreadsheetRef,
-  file: Buffer,
+  file: ImportInput,
   filename: string,
   mode: ReimportMode,
   preview: boolean,
 ): Promise<ReimportPreviewResponse | { spreadsheet: Spreadsheet }> {
   // A Google-fed spreadsheet's rows are the sheet's: a file would be overwritten by the next sync.
   if (await googleSourcesRepo(ctx.db).sourceOf(s.id)) throw new HttpError(409, REIMPORT_GOOGLE_MESSAGE, undefined, 'google_reimport');
-  const parsed = await parseInWorker(file, filename, IMPORT_LIMITS, { batchRows: IMPORT_BATCH_ROWS, readTimeoutMs: ctx.config.importReadTimeoutMs });
+  const parsed = await parseInWorker(file, filename, importLimits(ctx.config), { batchRows: IMPORT_BATCH_ROWS, readTimeoutMs: ctx.config.importReadTimeoutMs });
   try {
     if (preview) return await previewReimport(ctx, s, parsed, mode);
     return { spreadsheet: await applyReimport(ctx, s, parsed, mode) };

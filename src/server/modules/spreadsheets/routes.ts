@@ -9,7 +9,8 @@ import { parse } from '../../http';
 import { resolvedSheetAccess, resolvedSpreadsheet, signedInUser } from '../access/enforce';
 import { sheetOfRequest, spreadsheetParam } from '../access/resources';
 import { markViewed } from '../gsheets/scheduler';
-import { MESSAGES, titleFromName } from './import-file';
+import { importLimits, MESSAGES, titleFromName } from './import-file';
+import { removeStaleUploads, removeUpload, saveUpload, uploadDir } from './upload-file';
 import * as service from './service';
 
 const SheetQuery = SheetDataQuery.extend({ app: z.string().optional() });
@@ -26,8 +27,14 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
       errorHandler((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb)) : error, request, reply),
   };
 
-  /** The multipart form of an import or a preview: the file and the small fields beside it. */
-  const readUpload = async (request: FastifyRequest): Promise<{ buf: Buffer; filename: string; fields: Record<string, string> }> => {
+  const uploads = uploadDir(ctx.config.dataDir);
+  void removeStaleUploads(uploads).catch((err: unknown) => ctx.log.warn({ err }, 'removing old import uploads failed'));
+
+  /**
+   * The multipart form of an import or a preview: the file (saved to a temporary file, which the
+   * caller removes) and the small fields beside it.
+   */
+  const readUpload = async (request: FastifyRequest): Promise<{ path: string; filename: string; fields: Record<string, string> }> => {
     if (Number(request.headers['content-length'] ?? 0) > maxBytes + 1024 * 1024) throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
     // A cut-off or malformed form (no boundary, missing end) is the client's problem: 400, not a
     // 500 from deep inside the multipart parser.
@@ -40,19 +47,20 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
       return badRequest(MESSAGES.badUpload);
     };
     const fields: Record<string, string> = {};
-    let file: { buf: Buffer; filename: string } | null = null;
+    let file: { path: string; filename: string } | null = null;
     try {
       for await (const part of request.parts({ limits: { fileSize: Math.ceil(maxBytes), files: 1, fields: 10, fieldSize: 256 * 1024 } })) {
         if (part.type === 'file') {
-          const buf = await part.toBuffer();
-          if (part.fieldname === 'file') file = { buf, filename: part.filename };
+          if (part.fieldname === 'file' && !file) file = { path: (await saveUpload(part.file, uploads)).path, filename: part.filename };
+          else await part.toBuffer();
         } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
       }
     } catch (e) {
+      if (file) await removeUpload(file.path);
       throw uploadError(e);
     }
     if (!file) throw badRequest("Choose a file to import (form field 'file')", [{ path: 'file', message: 'A file is required' }]);
-    return { buf: file.buf, filename: file.filename, fields };
+    return { path: file.path, filename: file.filename, fields };
   };
 
   const importDoc = 'Send a file as multipart/form-data, or the sheets themselves as JSON. One import at a time per account.';
@@ -63,14 +71,18 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
     let spreadsheet;
     try {
       if (request.isMultipart()) {
-        const { buf, filename, fields } = await readUpload(request);
-        const choices = service.importChoices(fields);
-        const title = ((fields.title ?? '').trim() || titleFromName(filename || 'Spreadsheet')).slice(0, 200);
-        spreadsheet = await service.importFile(ctx, user, title, buf, filename || 'Spreadsheet.csv', choices);
+        const { path, filename, fields } = await readUpload(request);
+        try {
+          const choices = service.importChoices(fields);
+          const title = ((fields.title ?? '').trim() || titleFromName(filename || 'Spreadsheet')).slice(0, 200);
+          spreadsheet = await service.importFile(ctx, user, title, { path }, filename || 'Spreadsheet.csv', choices);
+        } finally {
+          await removeUpload(path);
+        }
       } else {
         // bodyLimit leaves room for multipart framing; a JSON body gets the limit itself.
         if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
-        service.checkJsonSpreadsheetSize(request.body);
+        service.checkJsonSpreadsheetSize(request.body, importLimits(ctx.config));
         const body = parse(JsonSpreadsheetBody, request.body);
         spreadsheet = await service.importSpreadsheet(ctx, user, body.title, service.sheetSource(service.sheetsFromJson(body)), 'json');
       }
@@ -87,8 +99,12 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
     const release = service.claimImport(user);
     try {
       if (!request.isMultipart()) throw badRequest("Choose a file to preview (form field 'file')", [{ path: 'file', message: 'A file is required' }]);
-      const { buf, filename, fields } = await readUpload(request);
-      return await service.previewFile(ctx, buf, filename || 'Spreadsheet.csv', service.importChoices(fields));
+      const { path, filename, fields } = await readUpload(request);
+      try {
+        return await service.previewFile(ctx, { path }, filename || 'Spreadsheet.csv', service.importChoices(fields));
+      } finally {
+        await removeUpload(path);
+      }
     } finally {
       release();
     }

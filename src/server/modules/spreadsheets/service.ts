@@ -19,8 +19,8 @@ import { newId, nowIso, parseJson } from '../../http';
 import type { SpreadsheetRef } from '../access/rules';
 import type { SessionUser } from '../auth/session';
 import { freshen, wantsFresh } from '../gsheets/freshen';
-import { guessSheetTypes, IMPORT_LIMITS, MESSAGES, rowJson, type Cell, type ImportLimits, type ParsedSheet, type ReadOptions } from './import-file';
-import { parseInWorker, previewInWorker, type RowBatch, type SheetShape } from './import-worker';
+import { guessSheetTypes, IMPORT_LIMITS, importLimits, inMemoryLimits, MESSAGES, rowJson, type Cell, type ImportLimits, type ParsedSheet, type ReadOptions } from './import-file';
+import { parseInWorker, previewInWorker, type ImportInput, type RowBatch, type SheetShape } from './import-worker';
 import { sheetWithTypes } from './columns';
 import { spreadsheetsRepo, type SheetRecord } from './repo';
 import { ColumnStore } from './column-store';
@@ -167,7 +167,9 @@ async function removeSpreadsheet(ctx: ServerContext, id: string) {
  * The import limits of files, for a JSON body, checked on the raw body before zod copies it:
  * 50 MB of `{},` is 16 million rows, and each becomes an array as wide as the columns.
  */
-export function checkJsonSpreadsheetSize(body: unknown, limits: ImportLimits = IMPORT_LIMITS): void {
+export function checkJsonSpreadsheetSize(body: unknown, allLimits: ImportLimits = IMPORT_LIMITS): void {
+  // A JSON body is held whole in memory (parsed objects): XLSX's lower cap.
+  const limits = inMemoryLimits(allLimits);
   const sheets = (body as { sheets?: unknown } | null)?.sheets;
   if (!Array.isArray(sheets)) return;
   let cells = 0;
@@ -291,8 +293,8 @@ function withChosenTypes(sheets: SheetShape[], chosen: ColumnTypes | undefined):
 }
 
 /** An uploaded CSV or XLSX file: parsed on a worker thread, stored in batches. */
-export async function importFile(ctx: ServerContext, user: SessionUser, title: string, file: Buffer, filename: string, choices: ImportChoices = { read: {} }) {
-  const parsed = await parseInWorker(file, filename, IMPORT_LIMITS, { batchRows: IMPORT_BATCH_ROWS, readTimeoutMs: ctx.config.importReadTimeoutMs, read: choices.read });
+export async function importFile(ctx: ServerContext, user: SessionUser, title: string, file: ImportInput, filename: string, choices: ImportChoices = { read: {} }) {
+  const parsed = await parseInWorker(file, filename, importLimits(ctx.config), { batchRows: IMPORT_BATCH_ROWS, readTimeoutMs: ctx.config.importReadTimeoutMs, read: choices.read });
   try {
     const sheets = withChosenTypes(parsed.sheets, choices.columnTypes);
     return await importSpreadsheet(ctx, user, title, { sheets, next: () => parsed.next() }, 'upload');
@@ -302,8 +304,8 @@ export async function importFile(ctx: ServerContext, user: SessionUser, title: s
 }
 
 /** What importing an uploaded file would give, read on a worker thread; nothing is stored. */
-export async function previewFile(ctx: ServerContext, file: Buffer, filename: string, choices: ImportChoices): Promise<ImportPreviewResponse> {
-  return previewInWorker(file, filename, IMPORT_LIMITS, { readTimeoutMs: ctx.config.importReadTimeoutMs, read: choices.read });
+export async function previewFile(ctx: ServerContext, file: ImportInput, filename: string, choices: ImportChoices): Promise<ImportPreviewResponse> {
+  return previewInWorker(file, filename, importLimits(ctx.config), { readTimeoutMs: ctx.config.importReadTimeoutMs, read: choices.read });
 }
 
 /** Stores an import in the caller's workspace (under claimImport) and warms the cache with it. */
