@@ -47,6 +47,7 @@ import { spreadsheetRoutes } from './modules/spreadsheets/routes';
 import { storefrontRoutes } from './modules/storefront/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { sweepUploads } from './modules/uploads/service';
+import { createFileStore } from './modules/uploads/storage';
 import { workspaceRoutes } from './modules/workspace/routes';
 import { developerRoutes } from './modules/developer/routes';
 import { ApiRegistry, attachApiRegistry } from './modules/developer/openapi';
@@ -85,6 +86,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     dialect: db.dialect,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
     sheetCache: new SheetCache(config.sheetCacheMb * 1024 * 1024),
+    files: createFileStore(config),
     log: app.log,
   };
 
@@ -188,6 +190,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     // Edits not pushed yet stay queued in the database: the next start sends them.
     await stopPushes(ctx);
     ctx.mailer.close();
+    ctx.files.close();
     if (!options.db) await db.close();
   });
   return { app, ctx, db, routes };
