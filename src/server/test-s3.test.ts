@@ -88,14 +88,13 @@ describe('objects through the SDK', () => {
 
   it('a body changed after signing is refused (XAmzContentSHA256Mismatch); a wrong checksum is refused (BadDigest)', async () => {
     const c = client();
-    c.middlewareStack.addRelativeTo(
-      (next) => async (args) => {
-        const request = args.request as { body: unknown };
-        if (Buffer.isBuffer(request.body) || request.body instanceof Uint8Array) request.body = Buffer.from('tampered!');
-        return next(args);
-      },
-      { relation: 'after', toMiddleware: 'httpSigningMiddleware', name: 'tamper' },
-    );
+    // After signing, the body is swapped for another of the same length.
+    type Args = { request: { body: unknown } };
+    const tamper = (next: (args: Args) => Promise<unknown>) => async (args: Args) => {
+      if (Buffer.isBuffer(args.request.body) || args.request.body instanceof Uint8Array) args.request.body = Buffer.from('tampered!');
+      return next(args);
+    };
+    c.middlewareStack.addRelativeTo(tamper as never, { relation: 'after', toMiddleware: 'httpSigningMiddleware', name: 'tamper' });
     expect(await codeOf(c.send(new PutObjectCommand({ Bucket: s3.bucket, Key: 'uploads/t', Body: Buffer.from('original!') })))).toBe('XAmzContentSHA256Mismatch');
     expect(s3.object('uploads/t')).toBeUndefined();
     const wrong = await codeOf(client().send(new PutObjectCommand({ Bucket: s3.bucket, Key: 'uploads/t', Body: Buffer.from('abc'), ChecksumCRC32: crc32(Buffer.from('abd')) })));

@@ -377,7 +377,7 @@ export async function startFakeS3(
           const part = obj.data.subarray(range.start, range.end + 1);
           return send(206, { ...common, 'content-length': String(part.length), 'content-range': `bytes ${range.start}-${range.end}/${obj.data.length}` }, part);
         }
-        const checksum = header(req, 'x-amz-checksum-mode') === 'ENABLED' ? { 'x-amz-checksum-crc32': obj.crc32, 'x-amz-checksum-type': 'FULL_OBJECT' } : {};
+        const checksum: Record<string, string> = header(req, 'x-amz-checksum-mode') === 'ENABLED' ? { 'x-amz-checksum-crc32': obj.crc32, 'x-amz-checksum-type': 'FULL_OBJECT' } : {};
         return send(200, { ...common, ...checksum, 'content-length': String(obj.data.length) }, obj.data);
       } catch (e) {
         if (e instanceof S3Error) return fail(e);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UploadResponse } from '../../../shared/api';
 import { newId, nowIso } from '../../http';
 import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { uploadKey } from './storage';
 import { PNG } from './test-fixtures';
 import { UPLOAD_MESSAGES } from './service';
 
@@ -67,7 +68,11 @@ describe('POST /api/uploads', () => {
     expect(res.statusCode, res.body).toBe(201);
     const { upload: up } = UploadResponse.parse(res.json());
     expect(up).toEqual({ id: expect.any(String), url: `/api/uploads/${up.id}`, name: 'photo.jpg', type: 'image/png', size: PNG.length });
-    expect(fs.readFileSync(path.join(t.config.dataDir, 'uploads', up.id))).toEqual(PNG);
+    const stored = await t.ctx.files.get(uploadKey(up.id));
+    expect(stored?.size).toBe(PNG.length);
+    expect(Buffer.concat(await stored!.body.toArray())).toEqual(PNG);
+    // On disk exactly where files always were; in S3 mode nothing on disk.
+    expect(fs.existsSync(path.join(t.config.dataDir, 'uploads', up.id))).toBe(!t.config.s3);
     const row = await t.ctx.db.selectFrom('uploads').selectAll().where('id', '=', up.id).executeTakeFirstOrThrow();
     expect({ ...row, size: Number(row.size) }).toMatchObject({ workspace_id: workspaceId, name: 'photo.jpg', type: 'image/png', size: PNG.length });
 
