@@ -17,8 +17,8 @@ export function byteRange(header: string | undefined, size: number): ByteRange |
     return { start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(m[1]);
-  const end = m[2] === '' ? size - 1 : Number(m[2]);
-  if (end < start) return null;
+  // `bytes=9-3` is not a range: the header is ignored.
+  if (m[2] !== '' && Number(m[2]) < start) return null;
   if (start >= size) return 'unsatisfiable';
-  return { start, end: Math.min(end, size - 1) };
+  return { start, end: m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1) };
 }
