@@ -1,8 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, four projects: pure unit tests, the server's HTTP tests on SQLite and on
-// PostgreSQL, and browser tests that drive the built app in Chromium.
+// One runner, five projects: pure unit tests, the server's HTTP tests on SQLite and on
+// PostgreSQL, the file-storage tests again with files in a local S3, and browser tests that drive
+// the built app in Chromium.
 const serverTests = ['src/server/**/*.test.ts'];
+const storageTests = [
+  'src/server/modules/uploads/uploads.test.ts',
+  'src/server/modules/uploads/limits.test.ts',
+  'src/server/modules/blog/media.test.ts',
+  'src/server/modules/templates/templates.test.ts',
+  'src/server/modules/clones/clones.test.ts',
+  'src/server/modules/account/account.test.ts',
+  'src/server/modules/workspace/workspaces.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -36,6 +46,18 @@ export default defineConfig({
           include: serverTests,
           environment: 'node',
           env: { TEST_DB: 'postgres' },
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
+      {
+        // The tests of everything that writes, reads, copies or deletes uploaded files, again with
+        // the files in a local S3 (src/server/test-s3.ts) instead of DATA_DIR.
+        test: {
+          name: 'server-s3',
+          include: storageTests,
+          environment: 'node',
+          env: { TEST_DB: 'sqlite', TEST_STORAGE: 's3' },
           testTimeout: 30000,
           hookTimeout: 60000,
         },

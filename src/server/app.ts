@@ -52,6 +52,7 @@ import { spreadsheetRoutes } from './modules/spreadsheets/routes';
 import { storefrontRoutes } from './modules/storefront/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { sweepUploads } from './modules/uploads/service';
+import { createFileStore } from './modules/uploads/storage';
 import { workspaceRoutes } from './modules/workspace/routes';
 import { developerRoutes } from './modules/developer/routes';
 import { ApiRegistry, attachApiRegistry } from './modules/developer/openapi';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     counters: dbCounters(db.db),
     bus,
     locks: shared ? pgLocks({ connectionString: config.databaseUrl!, schema: db.schema, log: app.log }) : localLocks(),
+    files: createFileStore(config),
     log: app.log,
   };
   const stopFollowing = followSheetChanges(ctx);
@@ -224,6 +226,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     // Big sheets patched since their last snapshot get one now: the next start reads them back.
     await ctx.sheetCache.close();
     ctx.mailer.close();
+    ctx.files.close();
     if (!options.db) await db.close();
   });
   return { app, ctx, db, routes };

@@ -159,3 +159,41 @@ describe('loadConfig', () => {
     });
   });
 });
+
+describe('object storage settings (S3_*)', () => {
+  it('off without S3_BUCKET; on with it, region us-east-1 unless S3_REGION (or AWS_REGION), virtual-hosted unless S3_FORCE_PATH_STYLE', () => {
+    expect(load({}).s3).toBeNull();
+    expect(load({ S3_BUCKET: 'files' }).s3).toEqual({ bucket: 'files', region: 'us-east-1', endpoint: null, credentials: null, forcePathStyle: false, prefix: '' });
+    expect(load({ S3_BUCKET: 'files', AWS_REGION: 'eu-west-3' }).s3?.region).toBe('eu-west-3');
+    expect(
+      load({
+        S3_BUCKET: 'files',
+        S3_REGION: 'auto',
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_ACCESS_KEY_ID: 'minio',
+        S3_SECRET_ACCESS_KEY: 'minio-secret',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PREFIX: '/sheetboard/prod/',
+      }).s3,
+    ).toEqual({
+      bucket: 'files',
+      region: 'auto',
+      endpoint: 'http://127.0.0.1:9000',
+      credentials: { accessKeyId: 'minio', secretAccessKey: 'minio-secret' },
+      forcePathStyle: true,
+      prefix: 'sheetboard/prod/',
+    });
+  });
+
+  it.each([
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /S3_ENDPOINT needs S3_BUCKET/],
+    [{ S3_BUCKET: 'Files_Upper' }, /S3_BUCKET/],
+    [{ S3_BUCKET: 'files', S3_ENDPOINT: 'minio:9000' }, /S3_ENDPOINT/],
+    [{ S3_BUCKET: 'files', S3_ENDPOINT: 'http://h:9000/path' }, /S3_ENDPOINT/],
+    [{ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'only-the-id' }, /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/],
+    [{ S3_BUCKET: 'files', S3_FORCE_PATH_STYLE: 'yes' }, /S3_FORCE_PATH_STYLE/],
+    [{ S3_BUCKET: 'files', S3_PREFIX: 'a b' }, /S3_PREFIX/],
+  ])('refuses %j with the setting named', (env, message) => {
+    expect(() => load(env)).toThrow(message);
+  });
+});

@@ -174,6 +174,11 @@ export interface Config {
    * off and call its ticks themselves, so no test gets a pull it did not ask for).
    */
   googleSyncTimer: boolean;
+  /**
+   * S3_BUCKET and friends: uploaded files (uploads, blog media) in S3-compatible object storage
+   * (uploads/storage.ts); null: on local disk under dataDir, as before.
+   */
+  s3: S3Settings | null;
 }
 
 /** What the server keeps of a service account's JSON key. */
@@ -273,6 +278,47 @@ function httpUrl(value: string | undefined, fallback: string, name: string): str
   const url = (value || fallback).trim();
   if (!/^https?:\/\/[^/\s]+(\/\S*)?$/i.test(url)) throw new Error(`Setting ${name} must be an http(s) address, got '${value}'`);
   return url;
+}
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** S3_ENDPOINT: an S3-compatible server (MinIO, R2, ...); null: AWS's own for the region. */
+  endpoint: string | null;
+  /** S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY; null: the AWS SDK's default credential chain. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** S3_FORCE_PATH_STYLE: `{endpoint}/{bucket}/{key}` rather than `{bucket}.{endpoint host}/{key}`. */
+  forcePathStyle: boolean;
+  /** S3_PREFIX: put before every key ('' or ending in '/'), so several servers can share a bucket. */
+  prefix: string;
+}
+
+/** Object storage is on when S3_BUCKET is set; every other S3_ setting is checked only then. */
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings | null {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) {
+    const stray = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX', 'S3_FORCE_PATH_STYLE', 'S3_REGION'].filter((k) => env[k]?.trim());
+    if (stray.length) throw new Error(`Setting ${stray.join(', ')} needs S3_BUCKET: set the bucket to keep uploaded files in object storage, or remove ${stray.length > 1 ? 'them' : 'it'}`);
+    return null;
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new Error(`Setting S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, dots and dashes), got '${bucket}'`);
+  const endpoint = env.S3_ENDPOINT?.trim().replace(/\/+$/, '') || null;
+  if (endpoint && !/^https?:\/\/[^/\s?#]+$/i.test(endpoint)) throw new Error(`Setting S3_ENDPOINT must be an http(s) address without a path, got '${env.S3_ENDPOINT}'`);
+  const id = env.S3_ACCESS_KEY_ID?.trim() || null;
+  const secret = env.S3_SECRET_ACCESS_KEY?.trim() || null;
+  if (!id !== !secret) throw new Error('Settings S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither (the AWS SDK then finds credentials itself: AWS_ACCESS_KEY_ID, ~/.aws, an instance role)');
+  const pathStyle = (env.S3_FORCE_PATH_STYLE ?? '').trim().toLowerCase();
+  if (!['', 'true', 'false'].includes(pathStyle)) throw new Error(`Setting S3_FORCE_PATH_STYLE must be 'true' or 'false', got '${env.S3_FORCE_PATH_STYLE}'`);
+  const prefix = (env.S3_PREFIX ?? '').trim().replace(/^\/+|\/+$/g, '');
+  if (prefix && !/^[A-Za-z0-9!_.*'()/-]+$/.test(prefix)) throw new Error(`Setting S3_PREFIX may hold letters, digits, '/', '-', '_' and '.' only, got '${env.S3_PREFIX}'`);
+  return {
+    bucket,
+    region: env.S3_REGION?.trim() || env.AWS_REGION?.trim() || 'us-east-1',
+    endpoint,
+    credentials: id && secret ? { accessKeyId: id, secretAccessKey: secret } : null,
+    forcePathStyle: pathStyle === 'true',
+    prefix: prefix ? `${prefix}/` : '',
+  };
 }
 
 /** The live chat: CHATWOOT_URL (an origin) and CHATWOOT_WEBSITE_TOKEN go together. */
@@ -425,6 +471,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleTokenKey: googleTokenKey(env.GOOGLE_TOKEN_KEY),
     ...googlePolling(env),
     googleSyncTimer: true,
+    s3: s3Settings(env),
   };
 }
 

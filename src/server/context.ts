@@ -6,6 +6,7 @@ import type { Locks } from './cluster/locks';
 import type { Config } from './config';
 import type { Db } from './db';
 import type { Mailer } from './modules/mail/mailer';
+import type { FileStore } from './modules/uploads/storage';
 import type { SheetCache } from './modules/spreadsheets/sheet-cache';
 
 export interface ServerContext {
@@ -21,5 +22,7 @@ export interface ServerContext {
   bus: Bus;
   /** Locks every instance respects (cluster/locks.ts); in process on SQLite. */
   locks: Locks;
+  /** Uploaded files' bytes: local disk, or S3-compatible object storage when S3_BUCKET is set. */
+  files: FileStore;
   log: FastifyBaseLogger;
 }

@@ -1,6 +1,7 @@
 // Builds a server for the database named by TEST_DB (sqlite | postgres). SQLite lives in a temp
 // dir; PostgreSQL gets a fresh schema per test file, dropped afterwards. An unreachable
-// PostgreSQL fails the tests: it never skips them.
+// PostgreSQL fails the tests: it never skips them. TEST_STORAGE=s3 (the server-s3 project) keeps
+// uploaded files in a local S3 (test-s3.ts) of the server's own instead of DATA_DIR.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,12 +14,15 @@ import type { ServerContext } from './context';
 import { randomToken, sha256 } from './http';
 import { ADMIN_COOKIE } from './modules/admin/session';
 import { hashPassword } from './modules/auth/password';
+import { startFakeS3, type FakeS3 } from './test-s3';
 
 export interface TestApp {
   app: FastifyInstance;
   ctx: ServerContext;
   config: Config;
   dialect: 'sqlite' | 'postgres';
+  /** The local S3 holding the files (TEST_STORAGE=s3, or one passed as config.s3 by the test: null). */
+  s3: FakeS3 | null;
   close: () => Promise<void>;
 }
 
@@ -29,6 +33,11 @@ export const TEST_PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres
 
 export function testDb(): 'sqlite' | 'postgres' {
   return process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+/** Where uploaded files go in tests: `disk` (DATA_DIR) unless TEST_STORAGE=s3. */
+export function testStorage(): 'disk' | 's3' {
+  return process.env.TEST_STORAGE === 's3' ? 's3' : 'disk';
 }
 
 export interface TestAppOptions {
@@ -67,8 +76,14 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     await client.end();
     config = { ...config, databaseUrl: TEST_PG_URL, pgSchema: schema };
   } else config = { ...config, databaseUrl: null };
+  const s3 = testStorage() === 's3' && overrides.s3 === undefined ? await startFakeS3() : null;
+  if (s3) config = { ...config, s3: s3.settings };
 
-  const { app, ctx } = await buildApp(config, { logger: false });
+  const built = await buildApp(config, { logger: false }).catch(async (e: unknown) => {
+    await s3?.close();
+    throw e;
+  });
+  const { app, ctx } = built;
   await app.ready();
   contexts.set(app, ctx);
   return {
@@ -76,8 +91,10 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     ctx,
     config,
     dialect,
+    s3,
     async close() {
       await app.close();
+      await s3?.close();
       if (schema) {
         const client = new pg.Client({ connectionString: TEST_PG_URL });
         await client.connect();
@@ -87,6 +104,25 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The names of the stored files under `folder` (`uploads`, `blog-media`), wherever the server
+ * keeps them: its DATA_DIR, or its bucket.
+ */
+export function storedFiles(t: TestApp, folder: string): string[] {
+  if (t.config.s3) {
+    if (!t.s3) throw new Error('storedFiles reads the bucket of the local S3 createTestApp started');
+    const prefix = `${t.config.s3.prefix}${folder}/`;
+    return t.s3.keys(prefix).map((k) => k.slice(prefix.length));
+  }
+  const dir = path.join(t.config.dataDir, folder);
+  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+}
+
+/** Whether the file of `key` (`uploads/{id}`) is stored. */
+export async function isStored(t: TestApp, key: string): Promise<boolean> {
+  return (await t.ctx.files.head(key)) !== null;
 }
 
 /** The `sb_session=...` pair of a response's Set-Cookie, for the next request's Cookie header. */

@@ -3,7 +3,6 @@
 // on demand, publishing refused until verified, address and password changes, the sessions list,
 // and deleting the account with its workspace's data (rows, apps, files on disk).
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { Migrator } from 'kysely';
 import pg from 'pg';
@@ -11,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../db';
 import { migrations } from '../../db/migrations';
 import { linkInLastMail, startInbox, type MailInbox } from '../../test-smtp';
-import { createTestApp, multipart, sessionCookie, signUp, TEST_PG_URL, uniqueEmail, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, isStored, multipart, sessionCookie, signUp, TEST_PG_URL, uniqueEmail, type TestApp, type TestUser } from '../../test-helpers';
+import { uploadKey } from '../uploads/storage';
 import { ACCOUNT_MESSAGES, EMAIL_UNVERIFIED } from '../../../shared/api/account';
 import { RESETS_PER_WINDOW } from './service';
 
@@ -342,8 +342,8 @@ describe('deleting the account', () => {
     const m = multipart('dot.png', Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex'));
     const upload = await t.app.inject({ method: 'POST', url: `/api/uploads?board=${appId}&purpose=block-setting&kind=image`, payload: m.payload, headers: { ...m.headers, ...headers } });
     expect(upload.statusCode, upload.body).toBe(201);
-    const file = path.join(t.config.dataDir, 'uploads', upload.json().upload.id);
-    expect(fs.existsSync(file)).toBe(true);
+    const file = uploadKey(upload.json().upload.id);
+    expect(await isStored(t, file)).toBe(true);
     const ws = (await t.ctx.db.selectFrom('workspaces').select('id').where('owner_id', '=', u.id).executeTakeFirstOrThrow()).id;
 
     const wrong = await t.app.inject({ method: 'DELETE', url: '/api/account', headers, payload: { confirm: 'someone@else.com' } });
@@ -360,7 +360,7 @@ describe('deleting the account', () => {
     expect(await t.ctx.db.selectFrom('sheets').select('id').where('spreadsheet_id', '=', spreadsheetId).execute()).toEqual([]);
     expect(await t.ctx.db.selectFrom('uploads').select('id').where('workspace_id', '=', ws).execute()).toEqual([]);
     expect(await t.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', u.id).execute()).toEqual([]);
-    expect(fs.existsSync(file)).toBe(false);
+    expect(await isStored(t, file)).toBe(false);
     expect((await me(u.cookie)).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: `/api/apps/${appId}` })).statusCode).toBe(404);
     expect((await login(u.email, 'correct horse')).statusCode).toBe(401);

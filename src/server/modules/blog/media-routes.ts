@@ -1,6 +1,5 @@
 // The blog's media library (issue 17): uploads and the library for any blog admin, deleting for
 // editors and the uploader, and the images themselves for everyone (posts show them).
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { BlogMediaQuery } from '../../../shared/api/blog';
@@ -67,7 +66,7 @@ export function blogMediaRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   app.get('/api/blog/media/:id', { config: { access: 'public' } }, async (request, reply) => {
     const { id } = parse(IdParams, request.params);
-    const { row, file, size } = await media.find(ctx, id);
+    const { row, body, size } = await media.find(ctx, id);
     reply
       .type(row.type)
       .header('Content-Length', String(size))
@@ -77,6 +76,6 @@ export function blogMediaRoutes(app: FastifyInstance, ctx: ServerContext) {
       .header('Cross-Origin-Resource-Policy', 'cross-origin')
       // An id never changes content: a new image is a new id.
       .header('Cache-Control', 'public, max-age=31536000, immutable');
-    return reply.send(fs.createReadStream(file));
+    return reply.send(body);
   });
 }

@@ -2,10 +2,9 @@
 // again by sharp so that what is served is pixels we wrote: no SVG, no HTML pretending to be a
 // picture, no EXIF (camera, GPS), no trailing payload. The orientation is applied first, the
 // longest side capped, and a header claiming more than BLOG_LIMITS.mediaMaxPixels pixels is
-// refused before anything is decoded. Files live in {DATA_DIR}/blog-media/{id}.{ext}.
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+// refused before anything is decoded. Files live under the key blog-media/{id}.{ext} of ctx.files
+// ({DATA_DIR}/blog-media/ on disk, or the S3 bucket: uploads/storage.ts).
+import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { BlogMedia } from '../../../shared/api/blog';
 import { BLOG_LIMITS, BLOG_MESSAGES, isBlogEditor } from '../../../shared/rules/blog';
@@ -36,12 +35,9 @@ const EXT_OF: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png'
 /** Seconds one re-encoding may take before it is given up. */
 const ENCODE_TIMEOUT_S = 30;
 
-export function mediaDir(ctx: Pick<ServerContext, 'config'>): string {
-  return path.join(ctx.config.dataDir, 'blog-media');
-}
-
-function fileOf(ctx: Pick<ServerContext, 'config'>, row: { id: string; type: string }): string {
-  return path.join(mediaDir(ctx), `${row.id}.${EXT_OF[row.type] ?? 'bin'}`);
+/** The storage key of an image of the library. */
+export function mediaKey(row: { id: string; type: string }): string {
+  return `blog-media/${row.id}.${EXT_OF[row.type] ?? 'bin'}`;
 }
 
 export function mediaOut(row: BlogMediaRow): BlogMedia {
@@ -122,18 +118,13 @@ export async function upload(ctx: ServerContext, who: BlogAdminSession, file: { 
   const encoded = await reencode(file.data);
   const id = newId();
   const row = { id, name: cleanMediaName(file.name), type: encoded.type, bytes: encoded.data.length, width: encoded.width, height: encoded.height, alt: alt.trim(), uploaded_by: who.id, created_at: nowIso() };
-  const dir = mediaDir(ctx);
-  await fs.promises.mkdir(dir, { recursive: true });
-  const target = fileOf(ctx, row);
-  // Written whole under another name first: a reader never sees half a file.
-  const temp = path.join(dir, `.${id}.${crypto.randomBytes(6).toString('hex')}.tmp`);
+  const key = mediaKey(row);
+  // The store writes whole or nothing: a reader never sees half a file.
+  await ctx.files.put(key, encoded.data, encoded.type);
   try {
-    await fs.promises.writeFile(temp, encoded.data, { flag: 'wx' });
-    await fs.promises.rename(temp, target);
     await blogMediaRepo(ctx.db).insert(row);
   } catch (e) {
-    await fs.promises.rm(temp, { force: true });
-    await fs.promises.rm(target, { force: true });
+    await ctx.files.delete(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'removing an image without its record failed'));
     throw e;
   }
   return mediaOut({ ...row, uploader_name: who.name });
@@ -153,15 +144,14 @@ export async function remove(ctx: ServerContext, who: BlogAdminSession, id: stri
   if (!row) throw notFound(BLOG_MESSAGES.mediaNotFound);
   if (!isBlogEditor(who.role) && row.uploaded_by !== who.id) throw forbidden(BLOG_MESSAGES.editorsOnly);
   await repo.delete(id);
-  await fs.promises.rm(fileOf(ctx, row), { force: true });
+  await ctx.files.delete(mediaKey(row));
 }
 
-/** The stored image and its file, or 404. */
-export async function find(ctx: ServerContext, id: string): Promise<{ row: BlogMediaRow; file: string; size: number }> {
+/** The stored image and its bytes, or 404. */
+export async function find(ctx: ServerContext, id: string): Promise<{ row: BlogMediaRow; body: Readable; size: number }> {
   const row = await blogMediaRepo(ctx.db).byId(id);
   if (!row) throw notFound(BLOG_MESSAGES.mediaNotFound);
-  const file = fileOf(ctx, row);
-  const stat = await fs.promises.stat(file).catch(() => null);
-  if (!stat?.isFile()) throw notFound(BLOG_MESSAGES.mediaNotFound);
-  return { row, file, size: stat.size };
+  const stored = await ctx.files.get(mediaKey(row));
+  if (!stored) throw notFound(BLOG_MESSAGES.mediaNotFound);
+  return { row, body: stored.body, size: stored.length };
 }

@@ -2,14 +2,12 @@
 // encoded again (metadata gone, orientation applied, the longest side capped), everything else
 // refused from its bytes, a decompression bomb refused from its header, search, who may delete,
 // the file on disk, the served headers, and names and alt texts as plain data (XSS corpus).
-import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_LIMITS, BLOG_MESSAGES } from '../../../shared/rules/blog';
-import { createTestApp, multipart, type TestApp } from '../../test-helpers';
-import { mediaDir } from './media-service';
+import { createTestApp, isStored, multipart, storedFiles, type TestApp } from '../../test-helpers';
+import { mediaKey } from './media-service';
 import { createBlogAdmin, type TestBlogAdmin } from './testing';
 
 let t: TestApp;
@@ -92,11 +90,10 @@ describe('accepted images are re-encoded', () => {
     expect([small.width, small.height]).toEqual([3, 2]);
   });
 
-  it('the file is written under DATA_DIR/blog-media as {id}.{ext}, with no temporary file left', async () => {
+  it('the file is stored as blog-media/{id}.{ext} (DATA_DIR or the bucket), with no temporary file left', async () => {
     const media = await uploaded(editor, 'disk.jpg', await image(10, 10).jpeg().toBuffer());
-    const dir = mediaDir(t.ctx);
-    expect(fs.existsSync(path.join(dir, `${media.id}.jpg`))).toBe(true);
-    expect(fs.readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(storedFiles(t, 'blog-media')).toContain(`${media.id}.jpg`);
+    expect(storedFiles(t, 'blog-media').filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 });
 
@@ -207,12 +204,12 @@ describe('the library', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(BLOG_MESSAGES.editorsOnly);
     expect((await del(author, mine.id)).statusCode).toBe(204);
-    const file = path.join(mediaDir(t.ctx), `${theirs.id}.png`);
-    expect(fs.existsSync(file)).toBe(true);
+    const file = mediaKey({ id: theirs.id, type: 'image/png' });
+    expect(await isStored(t, file)).toBe(true);
     // An avatar showing it goes back to none.
     await t.app.inject({ method: 'PATCH', url: `/api/blog-admin/authors/${otherAuthor.id}`, headers: { cookie: admin.cookie }, payload: { avatar_media_id: theirs.id } });
     expect((await del(editor, theirs.id)).statusCode).toBe(204);
-    expect(fs.existsSync(file)).toBe(false);
+    expect(await isStored(t, file)).toBe(false);
     expect((await t.ctx.db.selectFrom('blog_admins').select('avatar_media_id').where('id', '=', otherAuthor.id).executeTakeFirstOrThrow()).avatar_media_id).toBeNull();
     for (const id of [mine.id, theirs.id]) {
       const res = await served(`/api/blog/media/${id}`);
@@ -231,8 +228,8 @@ describe('the library', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(String(res.headers['content-security-policy'])).toMatch(/default-src 'none'.*sandbox/);
     expect((await served('/api/blog/media/nosuchimage')).statusCode).toBe(404);
-    // The file went missing from disk: 404, not an error.
-    fs.rmSync(path.join(mediaDir(t.ctx), `${media.id}.webp`));
+    // The file went missing from the store: 404, not an error.
+    await t.ctx.files.delete(mediaKey({ id: media.id, type: 'image/webp' }));
     expect((await served(media.url)).statusCode).toBe(404);
   });
 });

@@ -12,8 +12,6 @@
 // were read, before ids are rewritten) identifies the content: copying the same content twice gives
 // the same hash, any edit another. Rows are streamed in batches, never held whole.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { datasourceSheets } from '../../../shared/settings/columns';
 import { schemaOf } from '../../../blocks/schemas';
 import type { ServerContext } from '../../context';
@@ -21,7 +19,7 @@ import type { Db } from '../../db';
 import { newId, nowIso, parseJson } from '../../http';
 import { blockRecord } from '../blocks/record';
 import { SECRET_ACTION_KEYS } from '../actions/secrets';
-import { uploadsDir } from '../uploads/files';
+import { uploadKey } from '../uploads/storage';
 import { templatesRepo, type SourceBlock, type SourceSheet } from './repo';
 
 export interface CopyOptions {
@@ -138,7 +136,7 @@ function usedSheetTitles(blocks: readonly SourceBlock[]): Set<string> {
 
 /**
  * Copies `sourceAppId` into `targetWorkspaceId` using `trx` only (never ctx.db: on SQLite a query
- * outside the transaction would wait for it forever). Files are copied on disk before the caller
+ * outside the transaction would wait for it forever). Files are copied (ctx.files) before the caller
  * commits; if the transaction fails, the caller removes them (removeCopiedFiles).
  */
 export async function copyApp(ctx: ServerContext, trx: Db, sourceAppId: string, targetWorkspaceId: string, options: CopyOptions): Promise<CopiedApp> {
@@ -240,13 +238,15 @@ async function copyInto(ctx: ServerContext, trx: Db, sourceAppId: string, target
   const uploadIds: string[] = [];
   const originals = (await repo.uploads([...files])).filter((u) => u.workspace_id === source.workspace_id);
   if (options.beforeFiles) await options.beforeFiles(originals.reduce((sum, u) => sum + Number(u.size), 0));
-  await fs.promises.mkdir(uploadsDir(ctx), { recursive: true });
   for (const u of originals) {
     const copyId = newId();
-    const from = path.join(uploadsDir(ctx), u.id);
-    if (!fs.existsSync(from)) continue;
     written.push(copyId);
-    await fs.promises.copyFile(from, path.join(uploadsDir(ctx), copyId), fs.constants.COPYFILE_EXCL);
+    // On disk a file copy; in a bucket CopyObject (no bytes through this server). A record
+    // without its file (lost from disk) is not copied.
+    if (!(await ctx.files.copy(uploadKey(u.id), uploadKey(copyId)))) {
+      written.pop();
+      continue;
+    }
     uploadIds.push(copyId);
     await repo.insertUpload({ ...u, id: copyId, workspace_id: targetWorkspaceId, app_id: null, from_visitor: 0, attached_at: now, created_at: now });
     uploads.set(u.id, copyId);
@@ -293,5 +293,5 @@ async function copyInto(ctx: ServerContext, trx: Db, sourceAppId: string, target
 
 /** Removes the files of uploads a copy made (after its transaction failed, or its records were deleted). */
 export async function removeCopiedFiles(ctx: ServerContext, uploadIds: readonly string[]) {
-  for (const id of uploadIds) await fs.promises.rm(path.join(uploadsDir(ctx), id), { force: true });
+  for (const id of uploadIds) await ctx.files.delete(uploadKey(id));
 }

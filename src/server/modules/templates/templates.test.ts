@@ -2,12 +2,10 @@
 // workspace (app, pages, blocks, the sheets the blocks use with every row, the files they name),
 // that later edits of the source never reach a version, the content hash, the reusable copyApp,
 // and the marketplace's system account that nobody can sign in as.
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBlock, boardWithSheets, createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { addBlock, boardWithSheets, createTestApp, isStored, multipart, signUp, storedFiles, type TestApp, type TestUser } from '../../test-helpers';
+import { uploadKey } from '../uploads/storage';
 import { PNG } from '../uploads/test-fixtures';
-import { uploadsDir } from '../uploads/service';
 import { copyApp } from './copy';
 import { MARKETPLACE_ACCOUNT } from './freeze';
 
@@ -196,13 +194,13 @@ describe('a submission freezes the app into the marketplace workspace', () => {
     const snap = await snapshotState(v!.snapshot_app_id!);
     const copies = [...JSON.stringify(snap).matchAll(/\/api\/uploads\/([A-Za-z0-9_-]+)/g)].map((m) => m[1]!);
     expect(copies.length).toBeGreaterThan(0);
-    for (const id of copies) expect(fs.existsSync(path.join(uploadsDir(t.ctx), id))).toBe(true);
+    for (const id of copies) expect(await isStored(t, uploadKey(id))).toBe(true);
     const res = await t.app.inject({ method: 'DELETE', url: URL, headers: as(owner), payload: { app_id: src.appId } });
     expect(res.statusCode).toBe(200);
     expect(await t.ctx.db.selectFrom('apps').select('id').where('id', '=', snap.app.id).execute()).toEqual([]);
     expect(await t.ctx.db.selectFrom('spreadsheets').select('id').where('id', '=', snap.app.spreadsheet_id!).execute()).toEqual([]);
     expect(await t.ctx.db.selectFrom('uploads').select('id').where('id', 'in', copies).execute()).toEqual([]);
-    for (const id of copies) expect(fs.existsSync(path.join(uploadsDir(t.ctx), id))).toBe(false);
+    for (const id of copies) expect(await isStored(t, uploadKey(id))).toBe(false);
     // The source app and its own files are untouched.
     expect((await t.app.inject({ method: 'GET', url: src.appFile })).statusCode).toBe(200);
   });
@@ -283,13 +281,13 @@ describe('copyApp (the next issue clones versions with it)', () => {
 
   it('a failing copy leaves no file behind and nothing in the database', async () => {
     const src = await source('Failing Shop');
-    const before = fs.readdirSync(uploadsDir(t.ctx)).length;
+    const before = storedFiles(t, 'uploads').length;
     const apps = Number((await t.ctx.db.selectFrom('apps').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const taken = (await t.ctx.db.selectFrom('apps').select('subdomain').where('id', '=', src.appId).executeTakeFirstOrThrow()).subdomain;
     const ws = (await t.ctx.db.selectFrom('workspaces').select('id').where('owner_id', '=', owner.id).executeTakeFirstOrThrow()).id;
     // A subdomain already taken: the app's insert fails after the files were copied.
     await expect(t.ctx.db.transaction().execute((trx) => copyApp(t.ctx, trx, src.appId, ws, { withRows: true, subdomain: taken }))).rejects.toThrow();
-    expect(fs.readdirSync(uploadsDir(t.ctx)).length).toBe(before);
+    expect(storedFiles(t, 'uploads').length).toBe(before);
     expect(Number((await t.ctx.db.selectFrom('apps').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(apps);
   });
 });

@@ -7,8 +7,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../config';
 import { newId, nowIso } from '../../http';
-import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, isStored, multipart, signUp, storedFiles, type TestApp, type TestUser } from '../../test-helpers';
 import { storeUpload, sweepUploads, UPLOAD_MESSAGES } from './service';
+import { uploadKey } from './storage';
 import { PNG } from './test-fixtures';
 
 /** The settings as a server started without any environment has them. */
@@ -61,10 +62,7 @@ function settingUpload(f: Fixture, ip: string, content: Buffer = PNG) {
   return f.t.app.inject({ method: 'POST', url: '/api/uploads', payload: m.payload, headers: { ...m.headers, cookie: f.owner.cookie }, remoteAddress: ip });
 }
 
-const filesOnDisk = (f: Fixture) => {
-  const dir = path.join(f.t.config.dataDir, 'uploads');
-  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
-};
+const filesOnDisk = (f: Fixture) => storedFiles(f.t, 'uploads');
 const records = async (f: Fixture) => (await f.t.ctx.db.selectFrom('uploads').select('id').orderBy('id').execute()).map((r) => r.id).sort();
 const record = (f: Fixture, id: string) => f.t.ctx.db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -253,23 +251,24 @@ describe('attaching uploads to saved rows, and the sweep', () => {
     const editors = (await settingUpload(f, '10.4.0.4')).json().upload;
     for (const id of [stale.id, attached.id, editors.id]) await backdate(id, 25);
     await backdate(young.id, 23);
-    // A file without a record (another instance's, sharing DATA_DIR): not this server's to judge.
-    const dir = path.join(f.t.config.dataDir, 'uploads');
-    const unknown = path.join(dir, 'not_ours_01');
-    fs.writeFileSync(unknown, 'x');
-    const old = new Date(Date.now() - 25 * 3600_000);
-    fs.utimesSync(unknown, old, old);
+    // A file without a record (another instance's, sharing DATA_DIR or the bucket): not this server's to judge.
+    const unknown = uploadKey('not_ours_01');
+    await f.t.ctx.files.put(unknown, Buffer.from('x'), 'text/plain');
+    if (!f.t.config.s3) {
+      const old = new Date(Date.now() - 25 * 3600_000);
+      fs.utimesSync(path.join(f.t.config.dataDir, unknown), old, old);
+    }
 
     expect(await sweepUploads(f.t.ctx)).toBe(1);
 
     expect(await record(f, stale.id)).toBeUndefined();
-    expect(fs.existsSync(path.join(dir, stale.id))).toBe(false);
+    expect(await isStored(f.t, uploadKey(stale.id))).toBe(false);
     expect((await f.t.app.inject({ method: 'GET', url: stale.url })).statusCode).toBe(404);
     for (const kept of [attached, young, editors]) {
       expect(await record(f, kept.id)).toBeDefined();
       expect((await f.t.app.inject({ method: 'GET', url: kept.url })).statusCode).toBe(200);
     }
-    expect(fs.existsSync(unknown)).toBe(true);
+    expect(await isStored(f.t, unknown)).toBe(true);
   });
 
   it('the age is a setting', async () => {

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ShortIdParams } from '../../../shared/api/params';
@@ -6,10 +5,12 @@ import { decidedInService } from '../access/resources';
 import { IpLimiter, tooManyAttempts } from '../auth/limiter';
 import { perIp, perKey, type RateLimit } from '../auth/rate-limit';
 import type { ServerContext } from '../../context';
-import { badRequest, errorHandler, HttpError } from '../../errors';
+import { badRequest, errorHandler, HttpError, notFound } from '../../errors';
 import { parse } from '../../http';
 import { servedInline } from './detect';
+import { byteRange } from './range';
 import { authorizeUpload, findUpload, MAX_UPLOAD_BYTES, storeUpload, UPLOAD_MESSAGES } from './service';
+import { uploadKey } from './storage';
 
 const Text = z.string().max(2000).optional();
 /** `board` and `referer` come in every call's query from the web request layer; the rest may too. */
@@ -103,11 +104,20 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   const serve = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
     const { id } = parse(ShortIdParams, request.params);
-    const { row, file, shared } = await findUpload(ctx, request.access.caller, id);
+    const { row, shared } = await findUpload(ctx, request.access.caller, id);
+    const size = Number(row.size);
+    // A video or audio player seeks with a Range; the record's size is the file's.
+    const range = byteRange(request.headers.range, size);
+    if (range === 'unsatisfiable') return reply.status(416).header('Content-Range', `bytes */${size}`).header('Accept-Ranges', 'bytes').send();
+    // From local disk or streamed through from the bucket: the same answer, the same rules.
+    const stored = await ctx.files.get(uploadKey(row.id), range ?? undefined);
+    if (!stored) throw notFound(UPLOAD_MESSAGES.notFound);
     const inline = servedInline(row.type);
+    if (range) reply.status(206).header('Content-Range', `bytes ${range.start}-${range.start + stored.length - 1}/${stored.size}`);
     reply
       .type(row.type)
-      .header('Content-Length', String(row.size))
+      .header('Content-Length', String(stored.length))
+      .header('Accept-Ranges', 'bytes')
       .header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', row.name))
       // Nothing an upload holds may run as our origin: no scripts, no plugins, a unique origin.
       .header('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox")
@@ -115,7 +125,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
       // An id never changes content. A file not everyone may see is asked for again each time, so
       // that a viewer who lost access (the app went private, the app user was removed) loses it too.
       .header('Cache-Control', shared ? 'public, max-age=31536000, immutable' : 'private, no-cache');
-    return reply.send(fs.createReadStream(file));
+    return reply.send(stored.body);
   };
   // Under /api only: `/uploads/...` is the path of a board whose subdomain is 'uploads'.
   app.get('/api/uploads/:id', { config: { access: 'app-viewer', resource: decidedInService('a file follows the app it was uploaded for, if any') } }, serve);

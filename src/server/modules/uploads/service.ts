@@ -1,4 +1,5 @@
-// Uploads: files under 5 MB stored on local disk (DATA_DIR/uploads/{id}) with a row in `uploads`.
+// Uploads: files under 5 MB stored through ctx.files (storage.ts: DATA_DIR/uploads/{id} on local
+// disk, or the S3 bucket when S3_BUCKET is set) with a row in `uploads`.
 // The type comes from the bytes (detect.ts); the accept rule (accept.ts) is checked on the
 // server. Who may upload: a signed-in owner into their own workspace, anywhere; anyone else
 // only through a block of a public app that takes files from them (a form's file field, a
@@ -16,8 +17,6 @@
 // no one records, so only the quota bounds them.
 import { editsWorkspace, PASSWORD_SIGN_IN, refuseSnapshotWrite, viewApp, type AppViewer, type Caller } from '../access/viewer';
 import { blockVisible } from '../access/visibility';
-import fs from 'node:fs';
-import path from 'node:path';
 import { allows, type ViewerRole } from '../../../blocks/audience';
 import { axisDefaultOf, needsOf } from '../../../blocks/schemas';
 import type { Upload } from '../../../shared/api';
@@ -33,9 +32,9 @@ import { uploadQuotaMb } from '../billing/plans';
 import { blockRecord } from '../blocks/record';
 import { rowsRepo } from '../rows/repo';
 import { acceptRule, type AcceptRule } from './accept';
-import { uploadsDir } from './files';
 import { detectType } from './detect';
 import { uploadsRepo, type UploadRow } from './repo';
+import { uploadKey } from './storage';
 import { stripControlChars } from '../../../shared/rules/control-chars';
 import { currentWorkspaceOrNull } from '../workspace/current';
 
@@ -220,13 +219,7 @@ export function cleanName(raw: string | undefined): string {
   return Array.from(clean || 'file').slice(0, 200).join('');
 }
 
-export { uploadsDir };
-
 const ID = /^[A-Za-z0-9_-]{1,32}$/;
-
-function filePath(ctx: ServerContext, id: string): string {
-  return path.join(uploadsDir(ctx), id);
-}
 
 export function uploadOut(row: UploadRow): Upload {
   return { id: row.id, url: `/api/uploads/${row.id}`, name: row.name, type: row.type, size: Number(row.size) };
@@ -250,7 +243,7 @@ const megabytes = (mb: number) => String(Math.round(mb * 100) / 100);
 
 /**
  * Stores a file the route has read whole (at most MAX_UPLOAD_BYTES: the multipart fileSize limit
- * stops the stream past it, before anything is written). Nothing reaches the disk unless it
+ * stops the stream past it, before anything is written). Nothing reaches the store (disk or bucket) unless it
  * passes every rule and fits the workspace's quota; a write or insert that fails leaves no file.
  * The quota check and the write run one at a time per workspace, so parallel uploads cannot each
  * see room for themselves only.
@@ -277,14 +270,14 @@ export async function storeUpload(ctx: ServerContext, permit: UploadPermit, name
     const quotaMb = await uploadQuotaMb(ctx, ctx.db, permit.workspaceId);
     if ((await repo.bytesOf(permit.workspaceId)) + data.length > quotaMb * 1024 * 1024)
       throw new HttpError(413, permit.editor ? UPLOAD_MESSAGES.storageFullEditor(megabytes(quotaMb)) : UPLOAD_MESSAGES.storageFull, undefined, 'storage_full');
-    await fs.promises.mkdir(uploadsDir(ctx), { recursive: true });
-    const file = filePath(ctx, row.id);
+    // The store writes whole or nothing (a full disk leaves no half file); a file whose record
+    // could not be inserted is removed again.
+    const key = uploadKey(row.id);
+    await ctx.files.put(key, data, type);
     try {
-      await fs.promises.writeFile(file, data, { flag: 'wx' });
       await repo.insert(row);
     } catch (err) {
-      // A half-written file (a full disk) or one without its record: gone. EEXIST is another file's.
-      if ((err as { code?: string }).code !== 'EEXIST') await fs.promises.rm(file, { force: true });
+      await ctx.files.delete(key).catch((e: unknown) => ctx.log.warn({ err: e, key }, 'removing a file without its record failed'));
       throw err;
     }
     return uploadOut(row);
@@ -296,8 +289,8 @@ const SWEEP_BATCH = 500;
 /**
  * Deletes (record, then file) visitors' uploads that no saved row named within
  * config.unattachedUploadHours. Editors' files and files stored before attachments were recorded
- * are kept. Files on disk without a record are left alone: several instances may share DATA_DIR
- * with their own databases (DATABASE_SCHEMA), so a file unknown here may be another's.
+ * are kept. Stored files without a record are left alone: several instances may share DATA_DIR
+ * or a bucket with their own databases (DATABASE_SCHEMA), so a file unknown here may be another's.
  * Returns how many uploads were removed.
  */
 export async function sweepUploads(ctx: ServerContext, now = Date.now()): Promise<number> {
@@ -309,7 +302,7 @@ export async function sweepUploads(ctx: ServerContext, now = Date.now()): Promis
     for (const { id } of batch) {
       // Checked again as it is deleted: a row saved since keeps the file.
       if (!(await repo.deleteUnattached(id))) continue;
-      await fs.promises.rm(filePath(ctx, id), { force: true });
+      await ctx.files.delete(uploadKey(id));
       removed++;
     }
     if (batch.length < SWEEP_BATCH) break;
@@ -318,12 +311,12 @@ export async function sweepUploads(ctx: ServerContext, now = Date.now()): Promis
 }
 
 /**
- * A stored upload, where its bytes are, and whether any cache may keep it. A file uploaded for an
+ * A stored upload's record and whether any cache may keep it (its bytes: ctx.files, uploadKey). A file uploaded for an
  * app is read under that app's viewer rule (access/viewer.ts: 403 'Access Denied' for a private
  * app, 401 for a password app until its app user signs in); a file outside any app (workspace
  * media) by anyone holding its unguessable id.
  */
-export async function findUpload(ctx: ServerContext, caller: Caller, id: string): Promise<{ row: UploadRow; file: string; shared: boolean }> {
+export async function findUpload(ctx: ServerContext, caller: Caller, id: string): Promise<{ row: UploadRow; shared: boolean }> {
   if (!ID.test(id)) throw notFound(UPLOAD_MESSAGES.notFound);
   const row = await uploadsRepo(ctx.db).findById(id);
   if (!row) throw notFound(UPLOAD_MESSAGES.notFound);
@@ -336,7 +329,5 @@ export async function findUpload(ctx: ServerContext, caller: Caller, id: string)
     // Only a file everyone may see goes into shared caches.
     shared = view.public && view.sign_in_method !== PASSWORD_SIGN_IN;
   }
-  const file = filePath(ctx, row.id);
-  if (!fs.existsSync(file)) throw notFound(UPLOAD_MESSAGES.notFound);
-  return { row, file, shared };
+  return { row, shared };
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UploadResponse } from '../../../shared/api';
 import { newId, nowIso } from '../../http';
 import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { uploadKey } from './storage';
 import { PNG } from './test-fixtures';
 import { UPLOAD_MESSAGES } from './service';
 
@@ -67,7 +68,11 @@ describe('POST /api/uploads', () => {
     expect(res.statusCode, res.body).toBe(201);
     const { upload: up } = UploadResponse.parse(res.json());
     expect(up).toEqual({ id: expect.any(String), url: `/api/uploads/${up.id}`, name: 'photo.jpg', type: 'image/png', size: PNG.length });
-    expect(fs.readFileSync(path.join(t.config.dataDir, 'uploads', up.id))).toEqual(PNG);
+    const stored = await t.ctx.files.get(uploadKey(up.id));
+    expect(stored?.size).toBe(PNG.length);
+    expect(Buffer.concat(await stored!.body.toArray())).toEqual(PNG);
+    // On disk exactly where files always were; in S3 mode nothing on disk.
+    expect(fs.existsSync(path.join(t.config.dataDir, 'uploads', up.id))).toBe(!t.config.s3);
     const row = await t.ctx.db.selectFrom('uploads').selectAll().where('id', '=', up.id).executeTakeFirstOrThrow();
     expect({ ...row, size: Number(row.size) }).toMatchObject({ workspace_id: workspaceId, name: 'photo.jpg', type: 'image/png', size: PNG.length });
 
@@ -244,6 +249,47 @@ describe('GET /api/uploads/{id}', () => {
       await t.app.inject({ method: 'PUT', url: `/api/apps/${appId}`, headers: { cookie: owner.cookie }, payload: { public: true } });
     }
     expect((await get(forPublic.url)).statusCode).toBe(200);
+  });
+
+  it('answers byte ranges (players seek in video and audio): 206 with Content-Range, 416 past the end, the whole file otherwise', async () => {
+    const up = (await upload('seek.png', PNG, {}, owner.cookie)).json().upload;
+    const get = (range?: string) => t.app.inject({ method: 'GET', url: up.url, headers: range ? { range } : {} });
+    const whole = await get();
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    const part = await get('bytes=8-15');
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 8-15/${PNG.length}`);
+    expect(part.headers['content-length']).toBe('8');
+    expect(part.rawPayload).toEqual(PNG.subarray(8, 16));
+    // The same headers as the whole file: type, sandbox, caching.
+    expect(part.headers['content-type']).toBe('image/png');
+    expect(part.headers['content-security-policy']).toMatch(/sandbox/);
+    const open = await get('bytes=10-');
+    expect([open.statusCode, open.headers['content-range']]).toEqual([206, `bytes 10-${PNG.length - 1}/${PNG.length}`]);
+    expect(open.rawPayload).toEqual(PNG.subarray(10));
+    const tail = await get('bytes=-4');
+    expect(tail.rawPayload).toEqual(PNG.subarray(PNG.length - 4));
+    const past = await get(`bytes=${PNG.length}-`);
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${PNG.length}`);
+    // Beyond the end is cut at the end; several ranges or nonsense: the whole file.
+    expect((await get(`bytes=0-${PNG.length + 100}`)).headers['content-range']).toBe(`bytes 0-${PNG.length - 1}/${PNG.length}`);
+    for (const range of ['bytes=0-1,4-5', 'pages=1-2', 'bytes=9-3']) {
+      const res = await get(range);
+      expect([res.statusCode, res.rawPayload.equals(PNG)]).toEqual([200, true]);
+    }
+    // A range of a file the caller may not see is refused as the file is.
+    const hidden = (await upload('hidden.png', PNG, { board: privateAppId }, owner.cookie)).json().upload;
+    expect((await t.app.inject({ method: 'GET', url: hidden.url, headers: { range: 'bytes=0-3' } })).statusCode).toBe(403);
+  });
+
+  it('a record whose file is gone from the store answers 404', async () => {
+    const up = (await upload('gone.png', PNG, {}, owner.cookie)).json().upload;
+    await t.ctx.files.delete(uploadKey(up.id));
+    const res = await t.app.inject({ method: 'GET', url: up.url });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('File not found');
   });
 
   it.each([['unknownid'], ['..%2F..%2Fetc%2Fpasswd'], ['a.b']])('%s → 404', async (id) => {

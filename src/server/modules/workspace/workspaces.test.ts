@@ -2,11 +2,10 @@
 // deleting; nothing of one workspace shows in another of the same owner (apps, spreadsheets, rows,
 // uploads, editors, plan); switching to a workspace the account neither owns nor edits is refused;
 // /api/board-workspace lists, searches and sorts by last change; thumbnails.
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_WORKSPACES_PER_OWNER, WORKSPACE_MESSAGES as M } from '../../../shared/api/workspaces';
-import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, isStored, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { uploadKey } from '../uploads/storage';
 import { boardThumbnail } from './thumbnail';
 
 let t: TestApp;
@@ -158,15 +157,15 @@ describe('the workspaces of an account', () => {
   it('deletes one (after typing its name) with everything in it, never the last one', async () => {
     await json(await api('PUT', '/api/workspaces/current', olga, { id: second }));
     const upload = await t.ctx.db.selectFrom('uploads').select('id').where('workspace_id', '=', second).executeTakeFirstOrThrow();
-    const file = path.join(t.config.dataDir, 'uploads', upload.id);
-    expect(fs.existsSync(file)).toBe(true);
+    const file = uploadKey(upload.id);
+    expect(await isStored(t, file)).toBe(true);
     expect(await json(await api('DELETE', `/api/workspaces/${second}`, olga, { confirm: 'Client B' }), 400)).toMatchObject({ message: M.confirm });
     expect((await api('DELETE', `/api/workspaces/${second}`, sam, { confirm: 'Client B (2024)' })).statusCode).toBe(404);
     expect((await api('DELETE', `/api/workspaces/${second}`, null, { confirm: 'Client B (2024)' })).statusCode).toBe(401);
     expect((await api('DELETE', `/api/workspaces/${second}`, olga, { confirm: 'Client B (2024)' })).statusCode).toBe(204);
     for (const table of ['apps', 'spreadsheets', 'uploads', 'workspace_editors'] as const)
       expect(await t.ctx.db.selectFrom(table).select('workspace_id').where('workspace_id', '=', second).execute(), table).toEqual([]);
-    expect(fs.existsSync(file)).toBe(false);
+    expect(await isStored(t, file)).toBe(false);
     // Olga is back in her first workspace, untouched.
     expect(await plan(olga)).toMatchObject({ id: first });
     expect(await appNames(olga)).toEqual(['Sales board']);
