@@ -6,12 +6,14 @@
 // through the other at once, its cache patched (or the sheet dropped) by the other's NOTIFY, which
 // the tests wait for; an instance ignores its own messages; sign-in failures spread over both hit
 // the one limit; two schedulers ticking over one due connected spreadsheet ask Google once; a
-// cluster lock held by one instance keeps the other waiting. (An upload made through one and
-// served by the other comes with the S3 uploads.)
+// cluster lock held by one instance keeps the other waiting; a file uploaded through one is served
+// by the other (both store files in one S3-compatible bucket, the local one of test-s3.ts).
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGoogle, type Cell, type FakeGoogle, type RequestKind } from '../test-google';
-import { createTestApp, sessionCookie, signUp, uniqueEmail, type TestApp, type TestUser } from '../test-helpers';
+import { createTestApp, multipart, sessionCookie, signUp, uniqueEmail, type TestApp, type TestUser } from '../test-helpers';
+import { startFakeS3, type FakeS3 } from '../test-s3';
+import { PNG } from '../modules/uploads/test-fixtures';
 import { LOGIN_MAX_FAILURES } from '../modules/auth/limiter';
 import { runningPulls } from '../modules/gsheets/pull';
 import { schedulerTick } from '../modules/gsheets/scheduler';
@@ -19,6 +21,7 @@ import { connectGoogle, googleSettings, quickSyncTuning } from '../modules/gshee
 import type { ClusterMessage } from './bus';
 
 let google: FakeGoogle;
+let s3: FakeS3;
 let a: TestApp;
 let b: TestApp;
 let owner: TestUser;
@@ -26,8 +29,10 @@ const as = (u: TestUser) => ({ cookie: u.cookie });
 
 beforeAll(async () => {
   google = await startFakeGoogle();
-  // Instances sharing a database share the key of the Google tokens stored in it (GOOGLE_TOKEN_KEY).
-  const settings = { ...googleSettings(google), googleTokenKey: crypto.randomBytes(32) };
+  s3 = await startFakeS3();
+  // Instances sharing a database share the key of the Google tokens stored in it (GOOGLE_TOKEN_KEY),
+  // and the bucket of uploaded files.
+  const settings = { ...googleSettings(google), googleTokenKey: crypto.randomBytes(32), s3: s3.settings };
   a = await createTestApp(settings, { postgres: true });
   b = await createTestApp(settings, { sameDatabaseAs: a });
   quickSyncTuning();
@@ -39,6 +44,7 @@ afterAll(async () => {
   await b?.close();
   await a?.close();
   await google?.close();
+  await s3?.close();
 });
 
 /** The next message `t` hears from another instance that `match` accepts. */
@@ -266,5 +272,20 @@ describe('the background Google sync', () => {
     release();
     await Promise.all([first, second]);
     expect(events).toEqual(['a starts', 'b, another name', 'a ends', 'b runs']);
+  });
+});
+
+describe('uploaded files', () => {
+  it('a file uploaded through one instance is served by the other, from the shared bucket', async () => {
+    const data = Buffer.concat([PNG, crypto.randomBytes(64 * 1024)]);
+    const m = multipart('photo.png', data);
+    const res = await a.app.inject({ method: 'POST', url: '/api/uploads', payload: m.payload, headers: { ...m.headers, ...as(owner) } });
+    expect(res.statusCode, res.body).toBe(201);
+    const up = res.json().upload as { id: string; url: string };
+    expect(s3.keys('uploads/')).toContain(`uploads/${up.id}`);
+    const viaB = await b.app.inject({ method: 'GET', url: up.url, headers: as(owner) });
+    expect(viaB.statusCode).toBe(200);
+    expect(viaB.rawPayload.equals(data)).toBe(true);
+    expect(viaB.headers['content-type']).toBe('image/png');
   });
 });
