@@ -19,20 +19,43 @@ export const enum Tag {
   Json = 6,
 }
 
+/** A dictionary still in its file: its size, single values, and the whole of it. */
+export interface DictionarySource {
+  count: number;
+  one(code: number): string;
+  all(): { blob: Buffer; offsets: Uint32Array };
+}
+
+/** Values read one by one from the file before the whole dictionary is read instead. */
+const SINGLE_READS = 2000;
+
 /** Distinct text values of a column, appended to, never reordered (codes are indexes). */
 export class Dictionary {
   private decoded: (string | undefined)[];
   private index: Map<string, number> | null = null;
   private count: number;
+  private singles = 0;
 
-  /** `blob` + `offsets`: UTF-8 values read from a snapshot, decoded one by one on first use. */
+  /**
+   * `blob` + `offsets`: UTF-8 values read from a snapshot, decoded one by one on first use;
+   * `source`: a snapshot's dictionary not read yet (a page reads its few values one by one).
+   */
   constructor(
     values: string[] = [],
     private blob: Buffer | null = null,
     private offsets: Uint32Array | null = null,
+    private source: DictionarySource | null = null,
   ) {
-    this.count = offsets ? offsets.length - 1 : values.length;
-    this.decoded = offsets ? new Array<string | undefined>(this.count) : values;
+    this.count = source ? source.count : offsets ? offsets.length - 1 : values.length;
+    this.decoded = offsets || source ? new Array<string | undefined>(this.count) : values;
+  }
+
+  private whole(): void {
+    if (this.blob || !this.source) return;
+    const { blob, offsets } = this.source.all();
+    this.blob = blob;
+    this.offsets = offsets;
+    this.source = null;
   }
 
   get size(): number {
@@ -42,6 +65,14 @@ export class Dictionary {
   value(code: number): string {
     const hit = this.decoded[code];
     if (hit !== undefined) return hit;
+    if (!this.blob && this.source) {
+      if (++this.singles <= SINGLE_READS) {
+        const one = this.source.one(code);
+        this.decoded[code] = one;
+        return one;
+      }
+      this.whole();
+    }
     const text = this.blob!.toString('utf8', this.offsets![code], this.offsets![code + 1]);
     this.decoded[code] = text;
     return text;
@@ -63,6 +94,7 @@ export class Dictionary {
 
   /** Every value, as UTF-8 bytes and their starts (a snapshot's form). */
   encode(): { blob: Buffer; offsets: Uint32Array } {
+    this.whole();
     if (this.blob && this.offsets && this.offsets.length - 1 === this.count) return { blob: this.blob, offsets: this.offsets };
     // One join and one encoding of it: a million values cost two passes, not a million buffers.
     const values = new Array<string>(this.count);
@@ -101,18 +133,33 @@ function grow<T extends Uint8Array | Uint32Array | Float64Array>(a: T, cap: numb
 export class ColumnStore {
   /** Column names in order: the sheet's, then keys rows held that the sheet does not list. */
   readonly names: string[];
-  private byName = new Map<string, ColumnData>();
-  private cols: ColumnData[];
+  private index = new Map<string, number>();
+  /** null: not read yet (a snapshot's column is read on first use, by `loadColumn`). */
+  private cols: (ColumnData | null)[];
   private n: number;
   private cap: number;
 
-  constructor(names: string[], n: number, cols?: ColumnData[]) {
+  constructor(
+    names: string[],
+    n: number,
+    cols?: (ColumnData | null)[],
+    private readonly loadColumn?: (c: number) => ColumnData,
+  ) {
     this.names = [...names];
     this.n = n;
     this.cap = Math.max(n, 16);
     this.cols = cols ?? names.map(() => this.emptyColumn(this.cap));
     if (cols) this.cap = n;
-    this.names.forEach((name, c) => this.byName.set(name, this.cols[c]!));
+    this.names.forEach((name, c) => this.index.set(name, c));
+  }
+
+  private colAt(c: number): ColumnData {
+    let col = this.cols[c];
+    if (!col) {
+      col = this.loadColumn!(c);
+      this.cols[c] = col;
+    }
+    return col;
   }
 
   static fromRows(columns: readonly string[], rows: readonly Row[]): ColumnStore {
@@ -135,16 +182,19 @@ export class ColumnStore {
   }
 
   column(name: string): ColumnData | undefined {
-    return this.byName.get(name);
+    const c = this.index.get(name);
+    return c === undefined ? undefined : this.colAt(c);
   }
 
-  columns(): ColumnData[] {
-    return this.cols;
+  /** Whether a column's arrays are in memory (a snapshot's are read on first use). */
+  loaded(name: string): boolean {
+    const c = this.index.get(name);
+    return c !== undefined && this.cols[c] !== null;
   }
 
   /** The value of row i in a column, as the row's JSON held it (undefined: no such key). */
   get(i: number, name: string): unknown {
-    const col = this.byName.get(name);
+    const col = this.column(name);
     return col ? cell(col, i) : undefined;
   }
 
@@ -152,7 +202,7 @@ export class ColumnStore {
   row(i: number): Row {
     const out: Row = {};
     for (let c = 0; c < this.cols.length; c++) {
-      const col = this.cols[c]!;
+      const col = this.colAt(c);
       if (col.tags[i] !== Tag.Missing) put(out, this.names[c]!, cell(col, i));
     }
     return out;
@@ -163,7 +213,7 @@ export class ColumnStore {
    * every row (filters, charts) whose callers read the values at once and keep none of the objects.
    */
   reader(names: readonly string[]): (i: number) => Row {
-    const wanted = [...new Set(names)].map((name) => ({ name, col: this.byName.get(name) }));
+    const wanted = [...new Set(names)].map((name) => ({ name, col: this.column(name) }));
     const into: Row = {};
     return (i) => {
       for (const w of wanted) {
@@ -181,19 +231,20 @@ export class ColumnStore {
   }
 
   push(row: Row): void {
-    for (const k in row) if (!this.byName.has(k)) this.addColumn(k);
+    for (const k in row) if (!this.index.has(k)) this.addColumn(k);
     this.ensure(this.n + 1);
     this.write(this.n, row);
     this.n++;
   }
 
   set(i: number, row: Row): void {
-    for (const k in row) if (!this.byName.has(k)) this.addColumn(k);
+    for (const k in row) if (!this.index.has(k)) this.addColumn(k);
     this.write(i, row);
   }
 
   remove(i: number): void {
-    for (const col of this.cols) {
+    for (let c = 0; c < this.cols.length; c++) {
+      const col = this.colAt(c);
       col.tags.copyWithin(i, i + 1, this.n);
       col.nums.copyWithin(i, i + 1, this.n);
       col.codes.copyWithin(i, i + 1, this.n);
@@ -204,14 +255,15 @@ export class ColumnStore {
   /** Bytes held by the arrays and dictionaries. */
   get bytes(): number {
     let b = 0;
-    for (const col of this.cols) b += col.tags.byteLength + col.nums.byteLength + col.codes.byteLength + col.dict.bytes;
+    for (const col of this.cols) if (col) b += col.tags.byteLength + col.nums.byteLength + col.codes.byteLength + col.dict.bytes;
     return b;
   }
 
   private ensure(size: number): void {
     if (size <= this.cap) return;
     const cap = Math.max(size, Math.ceil(this.cap * 1.5), 16);
-    for (const col of this.cols) {
+    for (let c = 0; c < this.cols.length; c++) {
+      const col = this.colAt(c);
       col.tags = grow(col.tags, cap);
       col.nums = grow(col.nums, cap);
       col.codes = grow(col.codes, cap);
@@ -227,12 +279,12 @@ export class ColumnStore {
     const col = this.emptyColumn(this.cap);
     this.names.push(name);
     this.cols.push(col);
-    this.byName.set(name, col);
+    this.index.set(name, this.cols.length - 1);
   }
 
   private write(i: number, row: Row): void {
     for (let c = 0; c < this.cols.length; c++) {
-      const col = this.cols[c]!;
+      const col = this.colAt(c);
       const name = this.names[c]!;
       if (!Object.hasOwn(row, name)) {
         col.tags[i] = Tag.Missing;

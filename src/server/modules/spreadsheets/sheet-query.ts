@@ -37,6 +37,8 @@ export interface CachedSheet {
   filterKeeps: Map<string, (row: Row) => boolean>;
   /** Ranks read from a snapshot as whole numbers, widened to `ranks` when a column is first sorted. */
   packedRanks?: Map<string, Uint32Array>;
+  /** A snapshot's ranks and ascending order of each column, read on the column's first sort. */
+  snapshotSorted?: Map<string, SnapshotSorted>;
   /** Loads the search text from somewhere cheaper than the rows (a snapshot), when there is one. */
   loadText?: () => SearchText | null;
 }
@@ -191,8 +193,33 @@ export function compareValues(a: unknown, b: unknown): number {
 /** The largest packed rank stands for an empty cell. */
 const PACKED_EMPTY = 0xffffffff;
 
+/** A snapshot's sort data of one column, each part read when first needed. */
+export interface SnapshotSorted {
+  rank: () => Uint32Array;
+  asc: () => Uint32Array;
+  desc: () => Uint32Array;
+}
+
+/** Reads a column's order in one direction from the snapshot, when it has it and it is not read yet. */
+function takeSnapshotOrder(sheet: CachedSheet, column: string, dir: 'asc' | 'desc'): void {
+  const read = sheet.snapshotSorted?.get(column);
+  const key = `${column}\u0000${dir}`;
+  if (read && !sheet.sorted.has(key)) sheet.sorted.set(key, read[dir]());
+}
+
+/** Reads a column's ranks (and both orders, which writes keep in step with them) from the snapshot. */
+function takeSnapshotSorted(sheet: CachedSheet, column: string): void {
+  const read = sheet.snapshotSorted?.get(column);
+  if (!read) return;
+  takeSnapshotOrder(sheet, column, 'asc');
+  takeSnapshotOrder(sheet, column, 'desc');
+  sheet.snapshotSorted!.delete(column);
+  (sheet.packedRanks ??= new Map()).set(column, read.rank());
+}
+
 /** A packed column's ranks as floats (patches put new rows between two ranks). */
 function unpack(sheet: CachedSheet, column: string, cache?: EntryMemory): Float64Array | undefined {
+  takeSnapshotSorted(sheet, column);
   const packed = sheet.packedRanks?.get(column);
   if (!packed) return undefined;
   const rank = new Float64Array(packed.length);
@@ -206,6 +233,7 @@ function unpack(sheet: CachedSheet, column: string, cache?: EntryMemory): Float6
 
 /** Widens every packed column (before a write is applied: it keeps ranks and orders in step). */
 export function unpackRanks(sheet: CachedSheet): void {
+  for (const column of [...(sheet.snapshotSorted?.keys() ?? [])]) takeSnapshotSorted(sheet, column);
   if (!sheet.packedRanks) return;
   for (const column of [...sheet.packedRanks.keys()]) unpack(sheet, column);
 }
@@ -274,6 +302,7 @@ export function computeRanks(store: ColumnStore, column: string): Float64Array {
 /** Row order for a column and direction; empty cells last either way; ties keep sheet order. */
 export function sortOrder(sheet: CachedSheet, column: string, dir: 'asc' | 'desc', cache?: EntryMemory): Uint32Array {
   const key = `${column}\u0000${dir}`;
+  takeSnapshotOrder(sheet, column, dir);
   const hit = sheet.sorted.get(key);
   if (hit) return hit;
   const n = sheet.store.length;

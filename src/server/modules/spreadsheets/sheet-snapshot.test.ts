@@ -71,7 +71,9 @@ describe('sheet snapshots', () => {
     expect(read!.loadText).toBeDefined();
     expect(read!.store.length).toBe(600);
     // Ranks and the ascending order of every column come from the file.
-    expect([...read!.packedRanks!.keys()].sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect([...read!.snapshotSorted!.keys()].sort()).toEqual(['a', 'b', 'c', 'd']);
+    // Nothing but the header was read: every column waits for its first use.
+    expect(['a', 'b', 'c', 'd', 'extra'].some((c) => read!.store.loaded(c))).toBe(false);
     expect(answers(read!)).toEqual(want);
     // The rows themselves, every key (the one the sheet does not list too).
     for (const i of [0, 5, 7, 11, 17, 599]) expect(read!.store.row(i)).toEqual(data.rows[i]);

@@ -13,15 +13,21 @@ import path from 'node:path';
 import { ColumnStore, Dictionary, Tag, type ColumnData } from './column-store';
 import { computeRanks, entryOf, packRanks, searchTextOf, sortOrder, type CachedSheet, type SearchText } from './sheet-query';
 
-const MAGIC = 'SBSNAP02';
+const MAGIC = 'SBSNAP04';
+
+/** Where a section lies: its offset from the end of the header, and its length in bytes. */
+type At = [offset: number, bytes: number];
 
 interface ColumnHeader {
   name: string;
   dictCount: number;
-  dictBytes: number;
-  /** Whether the numbers and the codes are in the file (a column of text has no numbers). */
-  nums: boolean;
-  codes: boolean;
+  tags: At;
+  /** Absent: no cell is a number (the numbers are all zeros). */
+  nums?: At;
+  /** Absent: no text; 'identity': row i holds value i (a column of distinct values). */
+  codes?: At | 'identity';
+  dictOffsets: At;
+  dictBlob: At;
 }
 
 export interface SnapshotHeader {
@@ -30,9 +36,13 @@ export interface SnapshotHeader {
   n: number;
   /** The sheet's columns (the store may hold more: keys rows had that the sheet does not list). */
   columns: string[];
+  /** Absent: the ids are 0..n-1. */
+  ids?: At;
+  /** Absent: every row is at version 1. */
+  versions?: At;
   store: ColumnHeader[];
-  /** Columns whose ranks and ascending order follow the store. */
-  sorted: string[];
+  /** Columns whose ranks (32-bit) and ascending order are in the file. */
+  sorted: { name: string; rank: At; order: At; desc: At }[];
 }
 
 /** What a snapshot is made of: the header's numbers and the arrays, in file order. */
@@ -105,6 +115,18 @@ export function entryOfParts(parts: SnapshotParts): CachedSheet {
   return entryOf(parts.sheetId, parts.version, parts.columns, store, toArray(parts.ids), toArray(parts.versions));
 }
 
+function sequence(n: number): number[] {
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = i;
+  return out;
+}
+
+function ones(n: number): number[] {
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = 1;
+  return out;
+}
+
 /** A plain array of a typed one (Array.from walks an iterator: many times slower on a million). */
 function toArray(a: Float64Array | Uint32Array): number[] {
   const out = new Array<number>(a.length);
@@ -130,29 +152,41 @@ export function writeSnapshot(dir: string, parts: SnapshotParts): { ranks: Map<s
     ranks.set(c, rank);
     orders.set(c, sortOrder(entry, c, 'asc'));
   }
+  const sections: ArrayBufferView[] = [];
+  let at = 0;
+  const place = (v: ArrayBufferView): At => {
+    sections.push(v);
+    const where: At = [at, v.byteLength];
+    at += pad8(v.byteLength);
+    return where;
+  };
+  const isIdentity = (a: ArrayLike<number>) => {
+    for (let i = 0; i < a.length; i++) if (a[i] !== i) return false;
+    return true;
+  };
   const header: SnapshotHeader = {
     sheetId: parts.sheetId,
     version: parts.version,
     n,
     columns: parts.columns,
-    store: parts.store.map((c) => ({
-      name: c.name,
-      dictCount: c.dictOffsets.length - 1,
-      dictBytes: c.dictBlob.byteLength,
-      nums: c.tags.includes(Tag.Number),
-      codes: c.tags.includes(Tag.Text) || c.tags.includes(Tag.Json),
-    })),
-    sorted,
+    ...(isIdentity(parts.ids) ? {} : { ids: place(parts.ids) }),
+    ...(parts.versions.every((v) => v === 1) ? {} : { versions: place(parts.versions) }),
+    store: parts.store.map((c) => {
+      const hasText = c.tags.includes(Tag.Text) || c.tags.includes(Tag.Json);
+      return {
+        name: c.name,
+        dictCount: c.dictOffsets.length - 1,
+        tags: place(c.tags),
+        ...(c.tags.includes(Tag.Number) ? { nums: place(c.nums) } : {}),
+        ...(hasText ? { codes: c.dictOffsets.length - 1 === n && isIdentity(c.codes) ? ('identity' as const) : place(c.codes) } : {}),
+        dictOffsets: place(c.dictOffsets),
+        dictBlob: place(c.dictBlob),
+      };
+    }),
+    // Fresh ranks are whole numbers: kept as 32 bits (empty cells as the largest), half the bytes.
+    // Both directions: a first sort by a column reads its order and nothing else.
+    sorted: sorted.map((c) => ({ name: c, rank: place(packRanks(ranks.get(c)!)), order: place(orders.get(c)!), desc: place(sortOrder(entry, c, 'desc')) })),
   };
-  const sections: ArrayBufferView[] = [parts.ids, parts.versions];
-  parts.store.forEach((c, k) => {
-    sections.push(c.tags);
-    if (header.store[k]!.nums) sections.push(c.nums);
-    if (header.store[k]!.codes) sections.push(c.codes);
-    sections.push(c.dictOffsets, c.dictBlob);
-  });
-  // Fresh ranks are whole numbers: kept as 32 bits (empty cells as the largest), half the bytes.
-  for (const c of sorted) sections.push(packRanks(ranks.get(c)!), orders.get(c)!);
   const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
   fs.mkdirSync(dir, { recursive: true });
   writeSections(snapshotFile(dir, parts.sheetId, parts.version), headerBytes, sections);
@@ -207,54 +241,101 @@ class SectionReader<H> {
   }
 }
 
-/** The whole file in one 8-aligned buffer (typed-array views need their element alignment). */
-async function readAligned(file: string): Promise<Buffer> {
-  const buf = await fs.promises.readFile(file);
-  if (buf.byteOffset % 8 === 0) return buf;
-  const copy = Buffer.from(new ArrayBuffer(buf.length));
-  buf.copy(copy);
-  return copy;
+
+/** Closes a snapshot's file once the entry reading it lazily is gone. */
+const openFiles = new FinalizationRegistry<number>((fd) => fs.close(fd, () => {}));
+
+/** `bytes` bytes at `position` of an open file, in a buffer of their own (8-aligned for typed arrays). */
+function readAt(fd: number, position: number, bytes: number): Buffer {
+  // Not zero-filled first (it is read over at once); its own ArrayBuffer, so 8-aligned.
+  const buf = Buffer.allocUnsafeSlow(bytes);
+  let got = 0;
+  while (got < bytes) {
+    const n = fs.readSync(fd, buf, got, bytes - got, position + got);
+    if (n === 0) throw new Error('sheet snapshot cut short');
+    got += n;
+  }
+  return buf;
 }
 
-/** A snapshot of exactly this version as a cache entry, or null when there is none (or it is unreadable). */
+function view<T>(make: new (b: ArrayBuffer, o: number, n: number) => T, buf: Buffer, size: number): T {
+  return new make(buf.buffer as ArrayBuffer, buf.byteOffset, buf.byteLength / size);
+}
+
+/**
+ * A snapshot of exactly this version as a cache entry, or null when there is none. Only the
+ * header (and ids and versions, when they are not simply 0..n-1 and 1) is read now: each
+ * column's arrays when a query first touches the column, each column's ranks and order when it is
+ * first sorted. A first page so reads the columns it shows and sorts by, not the whole sheet.
+ */
 export async function readSnapshot(dir: string, sheetId: string, version: number): Promise<CachedSheet | null> {
-  const file = snapshotFile(dir, sheetId, version);
-  let buf: Buffer;
+  let fd: number;
   try {
-    buf = await readAligned(file);
+    // A plain descriptor (a FileHandle would close itself when collected, under the views).
+    fd = await new Promise<number>((resolve, reject) => fs.open(snapshotFile(dir, sheetId, version), 'r', (err, d) => (err ? reject(err) : resolve(d))));
   } catch {
     return null;
   }
-  const r = new SectionReader<SnapshotHeader>(buf);
-  const h = r.header;
-  if (h.sheetId !== sheetId || h.version !== version) return null;
-  const n = h.n;
-  const parts: SnapshotParts = {
-    sheetId,
-    version,
-    columns: h.columns,
-    ids: r.take(Float64Array, n, 8),
-    versions: r.take(Uint32Array, n, 4),
-    store: h.store.map((c) => ({
-      name: c.name,
-      tags: r.take(Uint8Array, n, 1),
-      // Absent arrays are all zeros no cell reads: fresh zeroed memory costs nothing until written.
-      nums: c.nums ? r.take(Float64Array, n, 8) : new Float64Array(n),
-      codes: c.codes ? r.take(Uint32Array, n, 4) : new Uint32Array(n),
-      dictOffsets: r.take(Uint32Array, c.dictCount + 1, 4),
-      dictBlob: r.take(Uint8Array, c.dictBytes, 1),
-    })),
-  };
-  const entry = entryOfParts(parts);
-  entry.packedRanks = new Map();
-  for (const c of h.sorted) {
-    entry.packedRanks.set(c, r.take(Uint32Array, n, 4));
-    entry.sorted.set(`${c}\u0000asc`, r.take(Uint32Array, n, 4));
+  let handed = false;
+  try {
+    const lead = readAt(fd, 0, 12);
+    if (lead.toString('latin1', 0, 8) !== MAGIC) throw new Error('not a sheet snapshot');
+    const len = lead.readUInt32LE(8);
+    const h = JSON.parse(readAt(fd, 12, len).toString('utf8')) as SnapshotHeader;
+    if (h.sheetId !== sheetId || h.version !== version) return null;
+    const base = pad8(12 + len);
+    const at = (a: At) => readAt(fd, base + a[0], a[1]);
+    const n = h.n;
+    const ids = h.ids ? toArray(view(Float64Array, at(h.ids), 8)) : sequence(n);
+    const versions = h.versions ? toArray(view(Uint32Array, at(h.versions), 4)) : ones(n);
+    const load = (c: number): ColumnData => {
+      const ch = h.store[c]!;
+      let codes: Uint32Array;
+      if (ch.codes === 'identity') {
+        codes = new Uint32Array(n);
+        for (let i = 0; i < n; i++) codes[i] = i;
+      } else codes = ch.codes ? view(Uint32Array, at(ch.codes), 4) : new Uint32Array(n);
+      return {
+        tags: view(Uint8Array, at(ch.tags), 1),
+        // Absent arrays are zeros no cell reads: fresh zeroed memory costs nothing until written.
+        nums: ch.nums ? view(Float64Array, at(ch.nums), 8) : new Float64Array(n),
+        codes,
+        // The dictionary stays in the file until a pass needs all of it: a page reads its values one by one.
+        dict: new Dictionary([], null, null, {
+          count: ch.dictCount,
+          one: (code) => {
+            const ends = view(Uint32Array, readAt(fd, base + ch.dictOffsets[0] + code * 4, 8), 4);
+            return readAt(fd, base + ch.dictBlob[0] + ends[0]!, ends[1]! - ends[0]!).toString('utf8');
+          },
+          all: () => ({ blob: at(ch.dictBlob), offsets: view(Uint32Array, at(ch.dictOffsets), 4) }),
+        }),
+      };
+    };
+    const store = new ColumnStore(
+      h.store.map((c) => c.name),
+      n,
+      h.store.map(() => null),
+      load,
+    );
+    const entry = entryOf(sheetId, version, h.columns, store, ids, versions);
+    entry.packedRanks = new Map();
+    entry.snapshotSorted = new Map(
+      h.sorted.map((x) => [
+        x.name,
+        { rank: () => view(Uint32Array, at(x.rank), 4), asc: () => view(Uint32Array, at(x.order), 4), desc: () => view(Uint32Array, at(x.desc), 4) },
+      ]),
+    );
+    // What the entry will hold once every column is read (the cache counts it whole from the start).
+    let size = base;
+    for (const c of h.store) size += c.tags[1] + (c.nums?.[1] ?? n * 8) + (Array.isArray(c.codes) ? c.codes[1] : n * 4) + c.dictOffsets[1] + c.dictBlob[1] * 3;
+    entry.bytes = 1024 + size + n * 16;
+    entry.loadText = () => readText(dir, sheetId, version, n);
+    openFiles.register(entry, fd);
+    handed = true;
+    return entry;
+  } finally {
+    if (!handed) fs.close(fd, () => {});
   }
-  // The file's buffer is what the views hold; the dictionaries' decoded text comes on top.
-  entry.bytes = 1024 + buf.length + n * 16;
-  entry.loadText = () => readText(dir, sheetId, version, n);
-  return entry;
 }
 
 /** The search text of a snapshot (read on the first search), or null: it is then built from the rows. */
