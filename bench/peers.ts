@@ -108,14 +108,14 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
     process.exit(130);
   });
 
-async function stopPid(pid: number, what: string): Promise<void> {
+async function stopPid(pid: number, what: string, waitSeconds = 10): Promise<void> {
   try {
     process.kill(pid, 'SIGTERM');
   } catch {
     children.delete(pid);
     return;
   }
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < waitSeconds * 10; i++) {
     await sleep(100);
     try {
       process.kill(pid, 0);
@@ -124,7 +124,7 @@ async function stopPid(pid: number, what: string): Promise<void> {
       return;
     }
   }
-  log(`${what} (pid ${pid}) did not stop in 10 s: SIGKILL`);
+  log(`${what} (pid ${pid}) did not stop in ${waitSeconds} s: SIGKILL`);
   try {
     process.kill(pid, 'SIGKILL');
   } catch {
@@ -615,7 +615,8 @@ async function startOurs(env: Record<string, string>, logFile: string): Promise<
 }
 
 async function stopOurs(s: Ours): Promise<void> {
-  await stopPid(s.child.pid!, 'Sheetboard');
+  // A graceful stop: the server writes the snapshots of sheets changed since their last one (up to 30 s).
+  await stopPid(s.child.pid!, 'Sheetboard', 45);
 }
 
 async function runOurs(db: Db, data: Data): Promise<Record<string, unknown>> {
