@@ -10,6 +10,7 @@ import { resolvedSheetAccess, resolvedSpreadsheet, signedInUser } from '../acces
 import { sheetOfRequest, spreadsheetParam } from '../access/resources';
 import { markViewed } from '../gsheets/scheduler';
 import { MESSAGES, titleFromName } from './import-file';
+import { readSheetConditionally } from './sheet-etag';
 import * as service from './service';
 
 const SheetQuery = SheetDataQuery.extend({ app: z.string().optional() });
@@ -118,11 +119,12 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
         api: { tag: 'Sheets and rows', summary: "Read a sheet's rows: search, sort, filters, paging", params: SheetParams, query: SheetQuery, response: SheetDataResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const params = parse(SheetParams, request.params);
       const query = parse(SheetQuery, request.query);
       markViewed(ctx, params.spreadsheetId);
-      return service.sheetData(ctx, resolvedSheetAccess(request), { ...query, sheetTitle: params.sheetTitle });
+      const input = { ...query, sheetTitle: params.sheetTitle };
+      return readSheetConditionally(ctx, request, reply, params.sheetTitle, (sheet) => service.sheetRowsOf(ctx, sheet, input), query.nocache);
     },
   );
 }
