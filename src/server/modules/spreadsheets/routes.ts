@@ -6,7 +6,7 @@ import { IdParams, SheetParams } from '../../../shared/api/params';
 import type { ServerContext } from '../../context';
 import { badRequest, errorHandler, HttpError } from '../../errors';
 import { parse } from '../../http';
-import { resolvedSheetAccess, resolvedSpreadsheet, signedInUser } from '../access/enforce';
+import { resolvedSpreadsheet, signedInUser } from '../access/enforce';
 import { sheetOfRequest, spreadsheetParam } from '../access/resources';
 import { markViewed } from '../gsheets/scheduler';
 import { MESSAGES, titleFromName } from './import-file';
