@@ -248,11 +248,12 @@ async function recordTransfers(context: import('playwright-core').BrowserContext
     const t = seen.get(e.requestId);
     if (!t) return;
     t.wire = e.encodedDataLength;
-    t.status = wireStatus.get(e.requestId) ?? t.status;
     done.push(t);
   });
   return {
     take(): Transfer[] {
+      // Looked up now: the extra-info event may come after loadingFinished.
+      for (const [id, t] of seen) t.status = wireStatus.get(id) ?? t.status;
       const out = [...done];
       done.length = 0;
       return out;
