@@ -221,6 +221,8 @@ interface Transfer {
   /** Network.loadingFinished encodedDataLength: bytes received, headers included (0 from a cache). */
   wire: number;
   cached: boolean;
+  /** The document (navigation) the request belongs to. */
+  loaderId: string;
 }
 
 /** Collects every response of a page through its own CDP session until `stop` is called. */
@@ -238,6 +240,7 @@ async function recordTransfers(context: import('playwright-core').BrowserContext
       encoding: h['content-encoding'] ?? 'none',
       wire: 0,
       cached: !!(e.response.fromDiskCache || e.response.fromServiceWorker || e.response.fromPrefetchCache),
+      loaderId: e.loaderId,
     });
   });
   // The status that came over the network: a revalidated answer is reported to the page (and in
@@ -251,12 +254,21 @@ async function recordTransfers(context: import('playwright-core').BrowserContext
     done.push(t);
   });
   return {
-    take(): Transfer[] {
-      // Looked up now: the extra-info event may come after loadingFinished.
+    /**
+     * Every finished response, split by the document that asked (CDP's loaderId): the first
+     * navigation's, then the reload's. Events come asynchronously, so this waits for them to
+     * settle rather than cutting at a moment.
+     */
+    async byDocument(): Promise<Transfer[][]> {
+      let count = -1;
+      while (count !== done.length) {
+        count = done.length;
+        await new Promise((r) => setTimeout(r, 300));
+      }
       for (const [id, t] of seen) t.status = wireStatus.get(id) ?? t.status;
-      const out = [...done];
-      done.length = 0;
-      return out;
+      const order: string[] = [];
+      for (const t of done) if (!order.includes(t.loaderId)) order.push(t.loaderId);
+      return order.map((id) => done.filter((t) => t.loaderId === id));
     },
     detach: () => cdp.detach().catch(() => undefined),
   };
@@ -318,12 +330,12 @@ async function visit(browser: Browser, url: string): Promise<Run> {
     }));
     return { frame: b.frame, block: b.block, fcp, load: nav ? nav.loadEventEnd : 0, shown };
   });
-  const transfers = recorder.take();
   // A reload in the same tab: hashed files come from the cache unasked (immutable), the page and
   // its sheet data are revalidated (no-cache + ETag: 304 when nothing changed).
   await page.reload({ waitUntil: 'networkidle' });
   await page.waitForLoadState('networkidle');
-  const reload = recorder.take();
+  const [transfers = [], ...reloads] = await recorder.byDocument();
+  const reload = reloads.flat();
   await recorder.detach();
   await context.close();
   const wireOf = new Map(transfers.map((t) => [new URL(t.url).pathname, t]));
