@@ -1,12 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { precompressPlugin } from './src/web/build/precompress-plugin';
 import { serviceWorkerPlugin } from './src/web/sw/vite-plugin';
 
 // The web app lives in src/web and builds to dist/web, which the Fastify server serves.
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), serviceWorkerPlugin()],
+  // precompressPlugin writes .br/.gz siblings of the output's text files (served as they are).
+  plugins: [react(), serviceWorkerPlugin(), precompressPlugin()],
   resolve: {
     // Every `import … from 'zod'` of the browser build goes through src/web/zod.ts, which turns
     // off zod's `new Function` probe before any schema exists (the page's CSP forbids eval).

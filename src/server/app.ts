@@ -1,6 +1,7 @@
 // Builds the Fastify instance from a Config without listening, so tests use app.inject or a real
 // port and main.ts only adds migrations, the web build and listen().
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -57,6 +58,7 @@ import { workspaceRoutes } from './modules/workspace/routes';
 import { developerRoutes } from './modules/developer/routes';
 import { ApiRegistry, attachApiRegistry } from './modules/developer/openapi';
 import { plainSignupRoutes } from './modules/plain-signup/routes';
+import { compressOptions, refuseIncompressible } from './net/compress';
 import { securityHeaders } from './net/headers';
 
 /** Largest JSON body of any route except POST /api/spreadsheets. */
@@ -132,6 +134,10 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     }
   });
 
+  // Before any route (the web app's files included): the plugin hooks each route as it is added.
+  // net/compress.ts says what is compressed and how hard.
+  await app.register(fastifyCompress, compressOptions());
+  app.addHook('onSend', refuseIncompressible);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: Math.ceil(config.maxImportMb * 1024 * 1024), files: 1, fields: 10 },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { resolvedSheetAccess } from '../access/enforce';
 import { sheetOfRequest } from '../access/resources';
 import { SHEET_READ_UNNAMED } from '../spreadsheets/service';
+import { readSheetConditionally } from '../spreadsheets/sheet-etag';
 import type { ServerContext } from '../../context';
 import { parse } from '../../http';
 import { SheetParams } from '../../../shared/api/params';
@@ -12,10 +12,10 @@ export function chartRoutes(app: FastifyInstance, ctx: ServerContext) {
   app.get(
     '/api/board/:spreadsheetId/sheet/:sheetTitle/chart',
     { config: { access: 'app-viewer', resource: sheetOfRequest({ params: SheetParams, query: ChartQuery }, SHEET_READ_UNNAMED) } },
-    async (request) => {
+    async (request, reply) => {
       const params = parse(SheetParams, request.params);
       const query = parse(ChartQuery, request.query);
-      return chartData(ctx, resolvedSheetAccess(request), { ...query, sheetTitle: params.sheetTitle });
+      return readSheetConditionally(ctx, request, reply, params.sheetTitle, (sheet) => chartData(ctx, sheet, { ...query, sheetTitle: params.sheetTitle }));
     },
   );
 }

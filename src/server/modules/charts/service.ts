@@ -5,7 +5,7 @@ import type { SheetAccess } from '../access/viewer';
 import { aggregateChart, specColumns, specReads, type ChartSeries, type ChartSpec } from '../../../blocks/chart/aggregate';
 import type { ServerContext } from '../../context';
 import { badRequest } from '../../errors';
-import { activeSheetFilters, boardFilterMask, cachedSheetRows, checkFilterColumns, readableSheet, visibleColumns } from '../spreadsheets/service';
+import { activeSheetFilters, boardFilterMask, cachedSheetRows, checkFilterColumns, visibleColumns, type ViewerSheet } from '../spreadsheets/service';
 import type { CachedSheet } from '../spreadsheets/sheet-cache';
 import { ChartSpecSchema } from './schema';
 
@@ -57,8 +57,8 @@ function remember(sheet: CachedSheet, key: string, make: () => ChartSeries): { v
   return { value, cached: false };
 }
 
-export async function chartData(ctx: ServerContext, access: SheetAccess, input: ChartInput): Promise<ChartSeries & { cached: boolean }> {
-  const sheet = await readableSheet(ctx, access, input.sheetTitle);
+/** The chart of a sheet opened for its reader (spreadsheets/service.ts openSheet). */
+export async function chartData(ctx: ServerContext, sheet: ViewerSheet, input: ChartInput): Promise<ChartSeries & { cached: boolean }> {
   const spec = parseChartSpec(input.chart);
   // A viewer charts only the columns the app's blocks use (the owner any column).
   const columns = visibleColumns(sheet);

@@ -5,6 +5,7 @@ import { RowParams, SheetParams } from '../../../shared/api/params';
 import { resolvedSheetAccess } from '../access/enforce';
 import { sheetOfRequest } from '../access/resources';
 import { SHEET_READ_UNNAMED } from '../spreadsheets/service';
+import { readSheetConditionally } from '../spreadsheets/sheet-etag';
 import type { ServerContext } from '../../context';
 import { parse } from '../../http';
 import { IpLimiter } from '../auth/limiter';
@@ -44,9 +45,9 @@ export function rowRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   // One row (item-details pages, `?row={_id}`): authorized as the sheet data GET is.
   const tag = 'Sheets and rows' as const;
-  app.get('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { config: { access: 'app-viewer', resource: readRule, api: { tag, summary: 'Read one row by its _id', params: RowParams, query: RowReadQuery, response: RowReadResponse } } }, async (request) => {
+  app.get('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { config: { access: 'app-viewer', resource: readRule, api: { tag, summary: 'Read one row by its _id', params: RowParams, query: RowReadQuery, response: RowReadResponse } } }, async (request, reply) => {
     const { rowId, sheetTitle } = parse(RowParams, request.params);
-    return service.readRow(ctx, resolvedSheetAccess(request), sheetTitle, rowId);
+    return readSheetConditionally(ctx, request, reply, sheetTitle, (sheet) => service.readRow(ctx, sheet, rowId));
   });
 
   app.post('/api/board/:spreadsheetId/sheet/:sheetTitle/rows', { config: { access: 'app-viewer', resource: addRule, rateLimit: writeLimit, api: { tag, summary: 'Add a row', params: SheetParams, query: RowWriteQuery, body: AddRowBody, response: RowResponse, status: 201 } } }, async (request, reply) => {

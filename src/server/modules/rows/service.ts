@@ -13,7 +13,7 @@
  *   updateRow(ctx, target, rowId, values, version): Promise<WireRow>   partial; stale version → 409
  *   deleteRow(ctx, target, rowId): Promise<void>                       unknown row → 404
  *   getRow(ctx, target, rowId): Promise<WireRow>                       unknown row → 404
- *   readRow(ctx, access, sheetTitle, rowId): Promise<{row, columns}>    one row for viewers (item
+ *   readRow(ctx, sheet, rowId): Promise<{row, columns}>                one row for viewers (item
  *       details): the sheet data GET's rule and columns (readableSheet); unknown row → 404
  *
  * values: {column: string | number | string[] (multi-select)}; checked against the block's axis
@@ -35,7 +35,7 @@ import { appsRepo } from '../apps/repo';
 import { appView, type AppView } from '../apps/record';
 import type { SessionUser } from '../auth/session';
 import { blockRecord } from '../blocks/record';
-import { loadSheetRows, readableSheet, visibleColumns } from '../spreadsheets/service';
+import { loadSheetRows, visibleColumns, type ViewerSheet } from '../spreadsheets/service';
 import { attachUploads } from '../uploads/attach';
 import type { Row } from '../spreadsheets/sheet-cache';
 import { kickPush } from '../gsheets/push';
@@ -526,8 +526,8 @@ export async function getRow(ctx: ServerContext, target: WriteTarget, rowId: str
  * authorization as the sheet data GET, then the row by its stable `_id`. The sheet's columns
  * come along so the view can order the row's values.
  */
-export async function readRow(ctx: ServerContext, access: SheetAccess, sheetTitle: string, rowId: string): Promise<{ row: WireRow; columns: string[] }> {
-  const sheet = await readableSheet(ctx, access, sheetTitle);
+/** One row of a sheet opened for its reader (spreadsheets/service.ts openSheet). */
+export async function readRow(ctx: ServerContext, sheet: ViewerSheet, rowId: string): Promise<{ row: WireRow; columns: string[] }> {
   const index = rowIndexOf(rowId);
   const r = await rowsRepo(ctx.db).findRow(sheet.id, index);
   if (!r) throw notFound(ROW_MESSAGES.notFound);

@@ -1,6 +1,8 @@
-// The web app: hashed assets with long caching, and index.html for every client route with the
-// status the route deserves (200 for known routes and existing boards, 404 otherwise: the SPA
-// then shows its 404 screen, and crawlers and tests see the truth).
+// The web app: hashed assets with long caching (index.html, sw.js and other unhashed files are
+// revalidated: no-cache), their precompressed siblings for browsers that accept them, and
+// index.html for every client route with the status the route deserves (200 for known routes and
+// existing boards, 404 otherwise: the SPA then shows its 404 screen, and crawlers and tests see
+// the truth).
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -58,8 +60,13 @@ export function siteRoutes(app: FastifyInstance, ctx: ServerContext) {
       wildcard: true,
       // Only file-like paths are files; everything else is a client route (see the handler below).
       allowedPath: (pathname) => /\.[a-z0-9]+$/i.test(pathname),
+      // The build writes .br and .gz siblings of its text files (web/build/precompress-plugin.ts):
+      // sent as they are to browsers that accept them, with the original's Content-Type.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
+        // Whether or not this file has siblings, the answer to its path depends on Accept-Encoding.
+        res.setHeader('Vary', 'Accept-Encoding');
         res.setHeader(
           'Cache-Control',
           // Hashed names (Vite's assets, the tutorial videos: editor/tutorial-videos.ts) never change.

@@ -6,11 +6,12 @@ import { IdParams, SheetParams } from '../../../shared/api/params';
 import type { ServerContext } from '../../context';
 import { badRequest, errorHandler, HttpError } from '../../errors';
 import { parse } from '../../http';
-import { resolvedSheetAccess, resolvedSpreadsheet, signedInUser } from '../access/enforce';
+import { resolvedSpreadsheet, signedInUser } from '../access/enforce';
 import { sheetOfRequest, spreadsheetParam } from '../access/resources';
 import { markViewed } from '../gsheets/scheduler';
 import { importLimits, MESSAGES, titleFromName } from './import-file';
 import { removeStaleUploads, removeUpload, saveUpload, uploadDir } from './upload-file';
+import { readSheetConditionally } from './sheet-etag';
 import * as service from './service';
 
 const SheetQuery = SheetDataQuery.extend({ app: z.string().optional() });
@@ -134,11 +135,12 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
         api: { tag: 'Sheets and rows', summary: "Read a sheet's rows: search, sort, filters, paging", params: SheetParams, query: SheetQuery, response: SheetDataResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const params = parse(SheetParams, request.params);
       const query = parse(SheetQuery, request.query);
       markViewed(ctx, params.spreadsheetId);
-      return service.sheetData(ctx, resolvedSheetAccess(request), { ...query, sheetTitle: params.sheetTitle });
+      const input = { ...query, sheetTitle: params.sheetTitle };
+      return readSheetConditionally(ctx, request, reply, params.sheetTitle, (sheet) => service.sheetRowsOf(ctx, sheet, input), query.nocache);
     },
   );
 }

@@ -541,11 +541,26 @@ export function boardFilterMask(ctx: ServerContext, email: string | null, cached
   return { mask: filterMask(cached, key, compileFilters(filters, { now, userEmail }), ctx.sheetCache, reads), key };
 }
 
+/** A sheet as readableSheet answers it: the record, the reader's e-mail and the columns they may see. */
+export type ViewerSheet = Awaited<ReturnType<typeof readableSheet>>;
+
+/**
+ * The sheet a read is about, after a no-cache read's Google pull (`nocache`: gsheets/freshen.ts),
+ * so its version is the one the answer will come from. Cheap: the sheet's record and the
+ * viewer's columns, no rows (sheet-etag.ts tags answers from it before any row is read).
+ */
+export async function openSheet(ctx: ServerContext, access: SheetAccess, sheetTitle: string, nocache?: string): Promise<ViewerSheet> {
+  if (wantsFresh(nocache)) await freshen(ctx, access.spreadsheet.id);
+  return readableSheet(ctx, access, sheetTitle);
+}
+
 /** Rows of one sheet, for its readers (see readableSheet). */
 export async function sheetData(ctx: ServerContext, access: SheetAccess, input: SheetDataInput) {
-  if (wantsFresh(input.nocache)) await freshen(ctx, access.spreadsheet.id);
-  const sheet = await readableSheet(ctx, access, input.sheetTitle);
+  return sheetRowsOf(ctx, await openSheet(ctx, access, input.sheetTitle, input.nocache), input);
+}
 
+/** Rows of a sheet already opened for its reader (openSheet): search, sort, filters, paging. */
+export async function sheetRowsOf(ctx: ServerContext, sheet: ViewerSheet, input: SheetDataInput) {
   // Only the active filters of this sheet count; parsed before anything is read.
   const filters = activeSheetFilters(input.filters, input.sheetTitle);
 

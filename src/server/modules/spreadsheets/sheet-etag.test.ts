@@ -1,0 +1,139 @@
+// ETags on sheet reads (sheet-etag.ts): every sheet-reading route answers a matching
+// If-None-Match with 304 and no body, before reading any row; the tag changes with the sheet's
+// rows, the query and the viewer, so no one is told "unchanged" about an answer that changed.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../../test-helpers';
+
+let t: TestApp;
+let owner: TestUser;
+let sheetId: string;
+let app: { id: string; subdomain: string };
+let tableId: string;
+
+const ROWS = Array.from({ length: 40 }, (_, i) => ({ Name: `Item ${i}`, City: i % 2 ? 'Paris' : 'Oslo', Amount: i, Note: `note ${i}` }));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signUp(t.app, 'Owner');
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/spreadsheets',
+    headers: { cookie: owner.cookie },
+    payload: { title: 'Stock', sheets: [{ title: 'Stock list', columns: ['Name', 'City', 'Amount', 'Note'], rows: ROWS }] },
+  });
+  sheetId = created.json().spreadsheet.id;
+  app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Stock Board', kind: 'board', spreadsheetId: sheetId } })).json().app;
+  tableId = (await addBlock(t.app, owner, app.id, { ...tableOf('Stock list', ['Name', 'City']), add_new_row: 'Everyone' })).id;
+  await addBlock(t.app, owner, app.id, { type: 'chart', sheet_title: 'Stock list', x_axis: 'City', axis: [{ column: 'Amount' }] });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const chart = encodeURIComponent(JSON.stringify({ x_axis: 'City', axes: [{ column: 'Amount', type: 'bar' }] }));
+const ROUTES: [string, () => string][] = [
+  ['sheet rows', () => `/api/board/${sheetId}/sheet/Stock%20list?board=${app.id}&limit=10`],
+  ['one row', () => `/api/board/${sheetId}/sheet/Stock%20list/rows/3?board=${app.id}`],
+  ['chart', () => `/api/board/${sheetId}/sheet/Stock%20list/chart?board=${app.id}&chart=${chart}`],
+  ['page sheet (multipage call)', () => `/v3/api/page/sheet/Stock%20list?board=${app.id}&limit=10`],
+];
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('conditional sheet reads', () => {
+  it.each(ROUTES)('%s: a weak ETag, private no-cache, and 304 with no body for a matching If-None-Match', async (_name, url) => {
+    const first = await get(url());
+    expect(first.statusCode, first.body).toBe(200);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+
+    const again = await get(url(), { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it.each(ROUTES)('%s: a 304 reads no rows (the tag comes before the query)', async (_name, url) => {
+    const etag = String((await get(url())).headers.etag);
+    const rowsRead = vi.spyOn(t.ctx.sheetCache, 'get');
+    const rowRead = vi.spyOn(t.ctx.db, 'selectFrom');
+    try {
+      expect((await get(url(), { 'if-none-match': etag })).statusCode).toBe(304);
+      expect(rowsRead).not.toHaveBeenCalled();
+      expect(rowRead.mock.calls.map((c) => String(c[0]))).not.toContain('sheet_rows');
+      // Without the header the same request does read them: the spies would have seen it.
+      expect((await get(url())).statusCode).toBe(200);
+      expect(rowsRead.mock.calls.length + rowRead.mock.calls.filter((c) => String(c[0]) === 'sheet_rows').length).toBeGreaterThan(0);
+    } finally {
+      rowsRead.mockRestore();
+      rowRead.mockRestore();
+    }
+  });
+
+  it('If-None-Match compares weakly, in lists, and * matches', async () => {
+    const url = ROUTES[0]![1]();
+    const etag = String((await get(url)).headers.etag);
+    expect((await get(url, { 'if-none-match': etag.slice(2) })).statusCode).toBe(304);
+    expect((await get(url, { 'if-none-match': `W/"other", ${etag}` })).statusCode).toBe(304);
+    expect((await get(url, { 'if-none-match': '*' })).statusCode).toBe(304);
+    expect((await get(url, { 'if-none-match': 'W/"other"' })).statusCode).toBe(200);
+  });
+
+  it('another query, another tag', async () => {
+    const base = `/api/board/${sheetId}/sheet/Stock%20list?board=${app.id}`;
+    const tags = new Set<string>();
+    for (const q of ['&limit=10', '&limit=10&offset=10', '&limit=10&sort=Name', '&limit=10&q=Paris']) tags.add(String((await get(base + q)).headers.etag));
+    expect(tags.size).toBe(4);
+    const etag = String((await get(`${base}&limit=10`)).headers.etag);
+    expect((await get(`${base}&limit=10&offset=10`, { 'if-none-match': etag })).statusCode).toBe(200);
+  });
+
+  it('the owner and a guest never share a tag for the same URL', async () => {
+    const url = ROUTES[0]![1]();
+    const guest = await get(url);
+    const own = await get(url, { cookie: owner.cookie });
+    expect(own.json().columns).toEqual(['Name', 'City', 'Amount', 'Note']);
+    expect(guest.json().columns).toEqual(['Name', 'City', 'Amount']);
+    expect(own.headers.etag).not.toBe(guest.headers.etag);
+    expect((await get(url, { cookie: owner.cookie, 'if-none-match': String(guest.headers.etag) })).statusCode).toBe(200);
+  });
+
+  it('a row write changes the tag: the old one gets the new rows (200), never a stale 304', async () => {
+    const url = `/api/board/${sheetId}/sheet/Stock%20list?board=${app.id}&sort=-Amount&limit=5`;
+    const before = await get(url);
+    const etag = String(before.headers.etag);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/api/board/${sheetId}/sheet/Stock%20list/rows`,
+      payload: { board: app.id, blockId: tableId, values: { Name: 'Newest', City: 'Rome' } },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const after = await get(url, { 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(after.json().total).toBe(before.json().total + 1);
+    expect((await get(url, { 'if-none-match': String(after.headers.etag) })).statusCode).toBe(304);
+  });
+
+  it("the columns a guest may see are in the tag: a block's change shows at once", async () => {
+    const url = ROUTES[0]![1]();
+    const etag = String((await get(url)).headers.etag);
+    const extra = await addBlock(t.app, owner, app.id, tableOf('Stock list', ['Note']));
+    try {
+      const res = await get(url, { 'if-none-match': etag });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().columns).toEqual(['Name', 'City', 'Amount', 'Note']);
+    } finally {
+      await t.app.inject({ method: 'DELETE', url: `/api/blocks/${extra.id}`, headers: { cookie: owner.cookie } });
+    }
+  });
+
+  it('an error carries no ETag and stays no-store', async () => {
+    const res = await get(`/api/board/${sheetId}/sheet/Stock%20list?board=${app.id}&sort=Nope`);
+    expect(res.statusCode).toBe(400);
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
