@@ -1,7 +1,6 @@
 // Chart aggregation on the server: a chart of a 1,000,000-row sheet gets at most `points` values
 // per series (about 4 per pixel of its width), grouped by the same pure code the browser uses
 // (src/blocks/chart/aggregate.ts), from the sheet cache, after the board filters.
-import type { SheetAccess } from '../access/viewer';
 import { aggregateChart, specColumns, specReads, type ChartSeries, type ChartSpec } from '../../../blocks/chart/aggregate';
 import type { ServerContext } from '../../context';
 import { badRequest } from '../../errors';
