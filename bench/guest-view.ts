@@ -373,8 +373,9 @@ async function main() {
     const wireOf = (ts: Transfer[]) => ts.reduce((sum, t) => sum + t.wire, 0);
     const encodings = (r: Run) => [...new Set(r.transfers.filter(isJs).map((t) => t.encoding))].join('/');
     const dataOf = (ts: Transfer[]) => ts.filter(isSheetData);
-    const sheetReload = (r: Run) => {
-      const data = dataOf(r.reload);
+    // Over every measured visit of the page, not the last one only.
+    const sheetReload = (runs: Run[]) => {
+      const data = runs.flatMap((r) => dataOf(r.reload));
       return data.length ? `${data.filter((t) => t.status === 304).length} of ${data.length} → 304` : 'no sheet call';
     };
     const isEditor = (file: string) => editor.has(file.replace(/^\//, ''));
@@ -403,7 +404,7 @@ async function main() {
       ...measured.map(({ page, runs }) => {
         const last = runs.at(-1)!;
         const shown = last.shown.map((x) => (x.error ? `${x.type} (error)` : x.type)).join(', ') || '(nothing)';
-        return `| ${page.name} | ${shown} | **${kb(gzipOf(last))} KB** | ${kb(jsWireOf(last))} KB (${encodings(last)}) | ${kb(rawOf(last))} KB | ${last.js.length} | ${kb(wireOf(last.transfers))} KB | ${kb(wireOf(dataOf(last.transfers)))} KB | ${kb(wireOf(last.reload))} KB | ${sheetReload(last)} | **${ms(median(runs.map((r) => r.firstBlockMs ?? NaN)))}** (${runs.map((r) => ms(r.firstBlockMs)).join(', ')}) | ${ms(median(runs.map((r) => r.firstFrameMs ?? NaN)))} | ${ms(median(runs.map((r) => r.fcpMs ?? NaN)))} | ${ms(median(runs.map((r) => r.loadMs)))} |`;
+        return `| ${page.name} | ${shown} | **${kb(gzipOf(last))} KB** | ${kb(jsWireOf(last))} KB (${encodings(last)}) | ${kb(rawOf(last))} KB | ${last.js.length} | ${kb(wireOf(last.transfers))} KB | ${kb(wireOf(dataOf(last.transfers)))} KB | ${kb(wireOf(last.reload))} KB | ${sheetReload(runs)} (all visits) | **${ms(median(runs.map((r) => r.firstBlockMs ?? NaN)))}** (${runs.map((r) => ms(r.firstBlockMs)).join(', ')}) | ${ms(median(runs.map((r) => r.firstFrameMs ?? NaN)))} | ${ms(median(runs.map((r) => r.fcpMs ?? NaN)))} | ${ms(median(runs.map((r) => r.loadMs)))} |`;
       }),
       '',
       '"Reload": the same tab reloaded after the measured visit. Hashed files are not asked for again (immutable); the page and',
