@@ -176,8 +176,16 @@ describe('Board Settings → the guest view', () => {
 
   it('Hide hero and Hide search take them away', async () => {
     const dialog = await openSettings(owner.page);
-    await dialog.getByRole('switch', { name: 'Hide hero' }).check({ force: true });
-    await dialog.getByRole('switch', { name: 'Hide search' }).check({ force: true });
+    // The dialog takes the saved settings as it opens: a switch turned in that instant can be set
+    // back, so turn each until it stays on.
+    for (const name of ['Hide hero', 'Hide search']) {
+      const toggle = dialog.getByRole('switch', { name });
+      for (let i = 0; i < 5 && !(await toggle.isChecked()); i++) {
+        await toggle.click({ force: true });
+        await owner.page.waitForTimeout(150);
+      }
+      expect(await toggle.isChecked()).toBe(true);
+    }
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     const guest = await guestPage(browser, owner.guestUrl);

@@ -8,6 +8,7 @@
 // - the service worker: an installed update reloads the page once; offline (server gone too) the
 //   cached shell starts and says 'You are offline'; no API answer is ever cached.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -211,6 +212,9 @@ describe('the service worker (shell §4, §7)', () => {
     const version = /const VERSION = "([0-9a-f]+)"/.exec(source)?.[1];
     expect(version).toBeTruthy();
     writeFileSync(file, source.replace(`const VERSION = "${version}"`, 'const VERSION = "updated0001"'));
+    // As a new build would: its compressed copies are of the new file (the server prefers them).
+    writeFileSync(`${file}.br`, brotliCompressSync(readFileSync(file)));
+    writeFileSync(`${file}.gz`, gzipSync(readFileSync(file)));
     const reloaded = page.waitForEvent('load');
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
