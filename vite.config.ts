@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { precompressPlugin } from './src/web/build/precompress-plugin';
+import { precompressPlugin } from './scripts/precompress-plugin';
 import { serviceWorkerPlugin } from './src/web/sw/vite-plugin';
 
 // The web app lives in src/web and builds to dist/web, which the Fastify server serves.

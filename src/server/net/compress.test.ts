@@ -1,5 +1,5 @@
 // Compressed answers (net/compress.ts) and the web app's files (modules/site/routes.ts with the
-// build's .br/.gz siblings from web/build/precompress-plugin.ts): what each Accept-Encoding gets,
+// build's .br/.gz siblings from scripts/precompress-plugin.ts): what each Accept-Encoding gets,
 // what is never compressed, and the cache headers of hashed and unhashed files.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressDir } from '../../web/build/precompress-plugin';
+import { precompressDir } from '../../../scripts/precompress-plugin';
 import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../test-helpers';
 import { compressible, compressOptions, COMPRESS_THRESHOLD, refuseIncompressible } from './compress';
 

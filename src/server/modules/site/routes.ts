@@ -60,7 +60,7 @@ export function siteRoutes(app: FastifyInstance, ctx: ServerContext) {
       wildcard: true,
       // Only file-like paths are files; everything else is a client route (see the handler below).
       allowedPath: (pathname) => /\.[a-z0-9]+$/i.test(pathname),
-      // The build writes .br and .gz siblings of its text files (web/build/precompress-plugin.ts):
+      // The build writes .br and .gz siblings of its text files (scripts/precompress-plugin.ts):
       // sent as they are to browsers that accept them, with the original's Content-Type.
       preCompressed: true,
       cacheControl: false,

@@ -5,7 +5,8 @@
 // so a restart does not parse every JSON row again. Dictionary text is decoded on first use,
 // value by value, so a sheet read from a snapshot answers its first page before it has decoded
 // a million e-mail addresses. Rows are materialised one at a time for the wire (`row(i)`).
-import type { Row } from './sheet-query';
+/** A sheet row as its JSON holds it: column name → value. */
+export type Row = Record<string, unknown>;
 
 /** What a cell holds. A row without the key is MISSING (its object has no such key). */
 export const enum Tag {

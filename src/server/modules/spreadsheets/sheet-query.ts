@@ -2,9 +2,9 @@
 // and board-filter masks, per-column ranks and sort orders, paging. What is derived is built on
 // first use and kept on the entry; the cache holding the entry is told the memory that adds.
 import { matchesSearch, rowSearchText, searchTerms } from '../../../shared/filters/search';
-import { ColumnStore, Tag } from './column-store';
+import { ColumnStore, Tag, type Row } from './column-store';
 
-export type Row = Record<string, unknown>;
+export type { Row };
 
 /**
  * What a loader gives the cache: row objects, or rows already in a column store (a database
