@@ -27,6 +27,9 @@ export interface DictionarySource {
   all(): { blob: Buffer; offsets: Uint32Array };
 }
 
+/** From this many values, new ones are added without looking for an equal one first. */
+const BIG_DICTIONARY = 65_536;
+
 /** Values read one by one from the file before the whole dictionary is read instead. */
 const SINGLE_READS = 2000;
 
@@ -80,6 +83,14 @@ export class Dictionary {
   }
 
   codeOf(text: string): number {
+    if (!this.index && this.count > BIG_DICTIONARY) {
+      // A column of (nearly) all-distinct values (e-mails, ids): a new value is simply added.
+      // Building the index would decode and hold every value for one form submit; a repeated
+      // value is harmless (equal texts rank and search alike).
+      const code = this.count++;
+      this.decoded[code] = text;
+      return code;
+    }
     if (!this.index) {
       this.index = new Map();
       for (let i = 0; i < this.count; i++) if (!this.index.has(this.value(i))) this.index.set(this.value(i), i);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileFilters } from '../../../shared/filters/conditions';
 import { randomSheet } from './random-sheet';
+import { Dictionary } from './column-store';
 import { SheetCache, type SnapshotOptions } from './sheet-cache';
 import { filterMask, indexSheet, querySheet, type CachedSheet, type Row } from './sheet-query';
 import { partsOf, readSnapshot, snapshotFile, writeSnapshot } from './sheet-snapshot';
@@ -153,5 +154,36 @@ describe('SheetCache with snapshots', () => {
     expect([...e.ranks.keys()].sort()).toEqual(['a', 'b', 'c', 'd']);
     const fresh = indexSheet('s4', 1, data);
     expect(querySheet(e, { sort: 'd', dir: 'desc' })).toEqual(querySheet(fresh, { sort: 'd', dir: 'desc' }));
+  });
+});
+
+describe('a dictionary still in its file', () => {
+  it('reads single values one by one, then all at once; a big one takes a new value without reading itself', () => {
+    let singles = 0;
+    let wholes = 0;
+    const values = Array.from({ length: 70_000 }, (_, i) => `user${i}@example.com`);
+    const source = {
+      count: values.length,
+      one: (code: number) => (singles++, values[code]!),
+      all: () => {
+        wholes++;
+        const blob = Buffer.from(values.join(''), 'utf8');
+        const offsets = new Uint32Array(values.length + 1);
+        values.forEach((v, i) => (offsets[i + 1] = offsets[i]! + Buffer.byteLength(v)));
+        return { blob, offsets };
+      },
+    };
+    const dict = new Dictionary([], null, null, source);
+    expect(dict.value(5)).toBe('user5@example.com');
+    expect(dict.value(5)).toBe('user5@example.com');
+    expect([singles, wholes]).toEqual([1, 0]);
+    // A form submit's new address: appended, nothing read.
+    expect(dict.codeOf('new@example.com')).toBe(70_000);
+    expect([singles, wholes]).toEqual([1, 0]);
+    expect(dict.value(70_000)).toBe('new@example.com');
+    // A pass over every value reads the file once.
+    for (let i = 0; i < 5000; i++) expect(dict.value(i)).toBe(values[i]);
+    expect(wholes).toBe(1);
+    expect(singles).toBeLessThanOrEqual(2000);
   });
 });
