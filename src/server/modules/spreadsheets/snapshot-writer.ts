@@ -32,10 +32,6 @@ export class SnapshotWriter {
     });
   }
 
-  get busy(): boolean {
-    return this.waiting.size > 0;
-  }
-
   async close(): Promise<void> {
     if (this.idle) clearTimeout(this.idle);
     const w = this.worker;
