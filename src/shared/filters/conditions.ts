@@ -59,7 +59,8 @@ export interface FilterContext {
 
 export type Row = Readonly<Record<string, unknown>>;
 export type RowPredicate = (row: Row) => boolean;
-type CellTest = (cell: unknown) => boolean;
+/** The test of one cell's value (a row's value in the filter's column). */
+export type CellTest = (cell: unknown) => boolean;
 
 const ALWAYS = (): boolean => true;
 const NEVER = (): boolean => false;
@@ -262,14 +263,27 @@ function compileCellTest(condition: string, raw: unknown, ctx: FilterContext): C
   }
 }
 
+/**
+ * One filter as a test of its column's value: 'all' when it keeps every row (inactive, or no
+ * value), 'none' when it keeps none. A row without the column never matches a test. Callers
+ * holding a sheet by column test each distinct value once (server/modules/spreadsheets).
+ */
+export function compileFilterTest(filter: Filter, ctx: FilterContext): { column: string; test: CellTest } | 'all' | 'none' {
+  if (!filter || filter.active !== true) return 'all';
+  const column = filter.sheet_column?.column;
+  if (typeof column !== 'string') return 'none';
+  const test = compileCellTest(filter.condition, filter.value, ctx);
+  if (test === ALWAYS) return 'all';
+  if (test === NEVER) return 'none';
+  return { column, test };
+}
+
 /** One filter as a row predicate. Inactive filters and filters without a value match every row. */
 export function compileFilter(filter: Filter, ctx: FilterContext): RowPredicate {
-  if (!filter || filter.active !== true) return ALWAYS;
-  const column = filter.sheet_column?.column;
-  if (typeof column !== 'string') return NEVER;
-  const test = compileCellTest(filter.condition, filter.value, ctx);
-  if (test === ALWAYS) return ALWAYS;
-  if (test === NEVER) return NEVER;
+  const c = compileFilterTest(filter, ctx);
+  if (c === 'all') return ALWAYS;
+  if (c === 'none') return NEVER;
+  const { column, test } = c;
   return (row) => Object.hasOwn(row, column) && test(row[column]);
 }
 

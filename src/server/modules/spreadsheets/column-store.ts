@@ -27,6 +27,9 @@ export interface DictionarySource {
   all(): { blob: Buffer; offsets: Uint32Array };
 }
 
+/** Cells of a column still in its file read one by one before the column is read whole. */
+const PEEKS_PER_COLUMN = 4096;
+
 /** From this many values, new ones are added without looking for an equal one first. */
 const BIG_DICTIONARY = 65_536;
 
@@ -51,7 +54,8 @@ export class Dictionary {
     private source: DictionarySource | null = null,
   ) {
     this.count = source ? source.count : offsets ? offsets.length - 1 : values.length;
-    this.decoded = offsets || source ? new Array<string | undefined>(this.count) : values;
+    // A dictionary still in its file starts sparse: a page decodes a few of a million values.
+    this.decoded = offsets ? new Array<string | undefined>(this.count) : source ? [] : values;
   }
 
   private whole(): void {
@@ -60,6 +64,10 @@ export class Dictionary {
     this.blob = blob;
     this.offsets = offsets;
     this.source = null;
+    // Dense from now on; values decoded so far (and any added since) carry over.
+    const sparse = this.decoded;
+    this.decoded = new Array<string | undefined>(this.count);
+    for (const k of Object.keys(sparse)) this.decoded[Number(k)] = sparse[Number(k)];
   }
 
   get size(): number {
@@ -151,11 +159,20 @@ export class ColumnStore {
   private n: number;
   private cap: number;
 
+  /** Cells of each column not read yet that were read one by one (peekCell). */
+  private peeks: number[] = [];
+
+  /**
+   * `loadColumn` reads a column not in memory yet (`cols[c]` null) whole; `peekCell` reads one of
+   * its cells (undefined: the row has no such key), so a page of 50 rows does not read every
+   * column of a million rows. After PEEKS_PER_COLUMN cells a column is read whole instead.
+   */
   constructor(
     names: string[],
     n: number,
     cols?: (ColumnData | null)[],
     private readonly loadColumn?: (c: number) => ColumnData,
+    private readonly peekCell?: (c: number, i: number) => unknown,
   ) {
     this.names = [...names];
     this.n = n;
@@ -206,18 +223,29 @@ export class ColumnStore {
 
   /** The value of row i in a column, as the row's JSON held it (undefined: no such key). */
   get(i: number, name: string): unknown {
-    const col = this.column(name);
-    return col ? cell(col, i) : undefined;
+    const c = this.index.get(name);
+    return c === undefined ? undefined : this.cellAt(c, i);
   }
 
   /** Row i as an object (the shape rows had in the database). */
   row(i: number): Row {
     const out: Row = {};
     for (let c = 0; c < this.cols.length; c++) {
-      const col = this.colAt(c);
-      if (col.tags[i] !== Tag.Missing) put(out, this.names[c]!, cell(col, i));
+      const v = this.cellAt(c, i);
+      if (v !== undefined) put(out, this.names[c]!, v);
     }
     return out;
+  }
+
+  /** Row i's cell of column c: from memory, or (a few thousand times per column) from the file. */
+  private cellAt(c: number, i: number): unknown {
+    const col = this.cols[c];
+    if (col) return cell(col, i);
+    if (this.peekCell && (this.peeks[c] ?? 0) < PEEKS_PER_COLUMN) {
+      this.peeks[c] = (this.peeks[c] ?? 0) + 1;
+      return this.peekCell(c, i);
+    }
+    return cell(this.colAt(c), i);
   }
 
   /**
@@ -327,11 +355,16 @@ function put(row: Row, key: string, value: unknown): void {
 
 /** The value of row i in a column. */
 export function cell(col: ColumnData, i: number): unknown {
-  switch (col.tags[i]) {
+  return cellOf(col.tags[i]!, col.nums[i]!, col.codes[i]!, col.dict);
+}
+
+/** A cell's value from its tag, number and dictionary code (undefined: the row has no such key). */
+export function cellOf(tag: number, num: number, code: number, dict: Dictionary): unknown {
+  switch (tag) {
     case Tag.Number:
-      return col.nums[i];
+      return num;
     case Tag.Text:
-      return col.dict.value(col.codes[i]!);
+      return dict.value(code);
     case Tag.Null:
       return null;
     case Tag.True:
@@ -339,7 +372,7 @@ export function cell(col: ColumnData, i: number): unknown {
     case Tag.False:
       return false;
     case Tag.Json:
-      return JSON.parse(col.dict.value(col.codes[i]!)) as unknown;
+      return JSON.parse(dict.value(code)) as unknown;
     default:
       return undefined;
   }

@@ -10,7 +10,7 @@ import { COLUMN_TYPE_LABELS, isColumnType, type ColumnTypes } from '../../../sha
 import { viewerSheetColumns, viewerSheets } from '../access/columns';
 import type { AppView } from '../apps/record';
 import type { AppViewer, SheetAccess } from '../access/viewer';
-import { compileFilters, filtersForSheet, type Filter } from '../../../shared/filters/conditions';
+import { compileFilters, compileFilterTest, filtersForSheet, type Filter } from '../../../shared/filters/conditions';
 import { filtersSchema } from '../../../shared/filters/schema';
 import { searchTerms } from '../../../shared/filters/search';
 import type { ServerContext } from '../../context';
@@ -24,7 +24,7 @@ import { parseInWorker, previewInWorker, type ImportInput, type RowBatch, type S
 import { sheetWithTypes } from './columns';
 import { spreadsheetsRepo, type SheetRecord } from './repo';
 import { ColumnStore } from './column-store';
-import { filterMask, querySheet, type CachedSheet, type Row, type SheetRows } from './sheet-query';
+import { allOfMasks, columnFilterMask, filterMask, querySheet, type CachedSheet, type Row, type SheetRows } from './sheet-query';
 import { currentWorkspace } from '../workspace/current';
 import { sheetChanged } from '../../cluster/sheet-changes';
 
@@ -535,10 +535,28 @@ export function boardFilterMask(ctx: ServerContext, email: string | null, cached
   if (filters.length === 0) return { mask: null, key: '' };
   const now = new Date();
   const userEmail = email ?? undefined;
-  const key = JSON.stringify([filters, userEmail ?? null, localDate(now)]);
-  // The filters read their own columns only: each row is read into one reused object of those.
-  const reads = filters.flatMap((f) => (typeof f.sheet_column?.column === 'string' ? [f.sheet_column.column] : []));
-  return { mask: filterMask(cached, key, compileFilters(filters, { now, userEmail }), ctx.sheetCache, reads), key };
+  const context = { now, userEmail };
+  const day = localDate(now);
+  const key = JSON.stringify([filters, userEmail ?? null, day]);
+  const tests = filters.map((f) => compileFilterTest(f, context));
+  if (tests.includes('none') || tests.every((t) => t === 'all')) {
+    // Nothing passes, or everything does: one trivial pass, cached like any other.
+    return { mask: filterMask(cached, key, compileFilters(filters, context), ctx.sheetCache, []), key };
+  }
+  // Each filter is a mask of its own column, kept under its own key (a name is only a label), so
+  // the next combination that shares a filter (the same city, another amount) reuses it.
+  const masks = tests.flatMap((t, i) => {
+    if (t === 'all' || t === 'none') return [];
+    const f = filters[i]!;
+    const own = JSON.stringify([f.condition, t.column, f.value ?? null, userEmail ?? null, day]);
+    return [{ own, t }];
+  });
+  if (masks.length === 1) {
+    const { own, t } = masks[0]!;
+    return { mask: columnFilterMask(cached, own, t.column, t.test, ctx.sheetCache), key: own };
+  }
+  const parts = () => masks.map(({ own, t }) => columnFilterMask(cached, own, t.column, t.test, ctx.sheetCache));
+  return { mask: allOfMasks(cached, key, parts, compileFilters(filters, context), ctx.sheetCache), key };
 }
 
 /** A sheet as readableSheet answers it: the record, the reader's e-mail and the columns they may see. */

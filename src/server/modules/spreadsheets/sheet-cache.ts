@@ -43,6 +43,8 @@ export class SheetCache implements EntryMemory {
   /** Bumped by invalidate: a write that finishes after it removes its file again. */
   private generation = new Map<string, number>();
   private writing = new Map<string, Promise<void>>();
+  /** Snapshot files being removed (invalidate); close waits for them. */
+  private removing = new Set<Promise<void>>();
   private timers = new Map<string, NodeJS.Timeout>();
   private writer: SnapshotWriter | null = null;
   private closing = false;
@@ -99,7 +101,10 @@ export class SheetCache implements EntryMemory {
     const timer = this.timers.get(sheetId);
     if (timer) clearTimeout(timer);
     this.timers.delete(sheetId);
-    if (SAFE_ID.test(sheetId)) void removeSnapshots(this.snapshots.dir, sheetId);
+    if (SAFE_ID.test(sheetId)) {
+      const removal = removeSnapshots(this.snapshots.dir, sheetId).finally(() => this.removing.delete(removal));
+      this.removing.add(removal);
+    }
   }
 
   /**
@@ -119,7 +124,7 @@ export class SheetCache implements EntryMemory {
       const live = this.entries.get(e.sheetId);
       if (live && (this.saved.get(live.sheetId) ?? -1) < live.version) this.snapshot(live);
     }
-    await Promise.race([Promise.allSettled([...this.writing.values()]), deadline]);
+    await Promise.race([Promise.allSettled([...this.writing.values(), ...this.removing]), deadline]);
     clearTimeout(timer);
     await this.writer?.close();
     this.writer = null;

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { matchesSearch, rowSearchText, searchTerms } from '../../../shared/filters/search';
 import { randomSheet } from './random-sheet';
-import { filterMask, indexSheet, querySheet, type CachedSheet, type EntryMemory, type Row } from './sheet-query';
+import { compileFilter, compileFilterTest, type Filter } from '../../../shared/filters/conditions';
+import { allOfMasks, columnFilterMask, filterMask, idOf, indexSheet, querySheet, versionOf, type CachedSheet, type EntryMemory, type Row } from './sheet-query';
 
 /** A row as the engine answers it: values, then its id (the index when the loader gives none) and version. */
 function wire(row: Row, i: number): Row {
@@ -138,5 +139,90 @@ describe('filter masks', () => {
     expect(querySheet(sheet, { q: 'paris' }).total).toBe(3);
     const r = querySheet(sheet, { q: 'paris, berlin', searchColumns: ['a'], fields: ['a'] });
     expect(r.rows.map((row) => row.a)).toEqual(['paris', 'berlin']);
+  });
+});
+
+describe('column filter masks', () => {
+  // Every kind of cell: text (with case variants), numbers, numbers as text, '', booleans, null, objects, missing keys.
+  const data = randomSheet(13, 700);
+  data.rows.forEach((row, i) => {
+    const r = row as Record<string, unknown>;
+    r.d = i % 7 === 0 ? null : i % 5 === 0 ? { nested: [i, 'x'] } : i % 3 === 0 ? i % 2 === 0 : `${i % 9} Paris`;
+    if (i % 11 === 0) delete r.b;
+  });
+  data.columns.push('d');
+  const ctx = { now: new Date(2026, 0, 1) };
+  const filter = (column: string, condition: string, value: string): Filter => ({ name: 'x', active: true, condition: condition as Filter['condition'], sheet_column: { sheet: 's', column }, value });
+  const cases: [string, string, string][] = [
+    ['a', 'includes', 'a'],
+    ['a', '=', 'paris'],
+    ['a', 'not_starts_with', 'i'],
+    ['a', 'any_of', 'zeta||Apple'],
+    ['b', '>', '2'],
+    ['b', '<', '0'],
+    ['b', '=', '7'],
+    ['c', '>', '5'],
+    ['c', 'includes', 'item'],
+    ['c', '=', 'true'],
+    ['d', 'includes', 'nested'],
+    ['d', 'ends_with', 'paris'],
+    ['d', 'not_includes', '3'],
+    ['missing', 'includes', 'a'],
+  ];
+
+  it('keeps exactly the rows the row predicate keeps, testing each distinct text once', () => {
+    const sheet = indexSheet('m', 1, data);
+    for (const [column, condition, value] of cases) {
+      const f = filter(column, condition, value);
+      const compiled = compileFilterTest(f, ctx);
+      if (compiled === 'all' || compiled === 'none') throw new Error(`${condition} ${value} should test cells`);
+      const tested: unknown[] = [];
+      const mask = columnFilterMask(sheet, `${column}${condition}${value}`, compiled.column, (v) => {
+        tested.push(v);
+        return compiled.test(v);
+      });
+      const keep = compileFilter(f, ctx);
+      expect([...mask], `${column} ${condition} ${value}`).toEqual(data.rows.map((row) => (keep(row) ? 1 : 0)));
+      const texts = tested.filter((v) => typeof v === 'string');
+      expect(new Set(texts).size).toBe(texts.length);
+      // A written row's bit is recomputed with the same rule.
+      for (const row of data.rows.slice(0, 50)) expect(sheet.filterKeeps.get(`${column}${condition}${value}`)!(row)).toBe(keep(row));
+    }
+  });
+
+  it('the AND of several masks, cached under its own key', () => {
+    const sheet = indexSheet('m', 1, data);
+    const fa = compileFilterTest(filter('a', 'includes', 'a'), ctx);
+    const fb = compileFilterTest(filter('b', '>', '2'), ctx);
+    if (typeof fa === 'string' || typeof fb === 'string') throw new Error('cell tests expected');
+    const ma = columnFilterMask(sheet, 'fa', fa.column, fa.test);
+    const mb = columnFilterMask(sheet, 'fb', fb.column, fb.test);
+    const both = (row: Row) => compileFilter(filter('a', 'includes', 'a'), ctx)(row) && compileFilter(filter('b', '>', '2'), ctx)(row);
+    const mask = allOfMasks(sheet, 'both', () => [ma, mb], both);
+    expect([...mask]).toEqual(data.rows.map((row) => (both(row) ? 1 : 0)));
+    expect(allOfMasks(sheet, 'both', () => [], () => false)).toBe(mask);
+    expect(querySheet(sheet, { filter: mask }).total).toBe(data.rows.filter(both).length);
+  });
+});
+
+describe('ids and versions not given', () => {
+  it('are 0..n-1 and 1 on the wire, and built as arrays only when a write needs them', () => {
+    const data = randomSheet(3, 40);
+    const sheet = indexSheet('i', 1, data);
+    expect(querySheet(sheet, { limit: 2, offset: 5 }).rows.map((r) => [r._id, r._version])).toEqual([
+      ['5', 1],
+      ['6', 1],
+    ]);
+    expect(idOf(sheet, 39)).toBe(39);
+    // First use of the arrays builds them; a write then moves them on.
+    sheet.ids.push(100);
+    sheet.versions.push(4);
+    expect(sheet.ids.length).toBe(41);
+    expect(idOf(sheet, 40)).toBe(100);
+    expect(versionOf(sheet, 40)).toBe(4);
+    expect(idOf(sheet, 7)).toBe(7);
+    expect(versionOf(sheet, 7)).toBe(1);
+    sheet.versions = sheet.versions.map(() => 2);
+    expect(versionOf(sheet, 7)).toBe(2);
   });
 });

@@ -2,7 +2,7 @@
 // and board-filter masks, per-column ranks and sort orders, paging. What is derived is built on
 // first use and kept on the entry; the cache holding the entry is told the memory that adds.
 import { matchesSearch, rowSearchText, searchTerms } from '../../../shared/filters/search';
-import { ColumnStore, Tag, type Row } from './column-store';
+import { cell, ColumnStore, Tag, type Row } from './column-store';
 
 export type { Row };
 
@@ -96,13 +96,13 @@ export function indexSheet(sheetId: string, version: number, loaded: SheetRows):
 /** A new entry over rows already in a column store (a snapshot read back). */
 export function entryOf(sheetId: string, version: number, columns: string[], store: ColumnStore, ids?: number[], versions?: number[]): CachedSheet {
   const n = store.length;
-  return {
+  const entry: CachedSheet = {
     sheetId,
     version,
     columns,
     store,
-    ids: ids ?? Array.from({ length: n }, (_, i) => i),
-    versions: versions ?? new Array<number>(n).fill(1),
+    ids: ids ?? [],
+    versions: versions ?? [],
     text: null,
     bytes: 1024 + store.bytes + n * 16,
     sorted: new Map(),
@@ -111,6 +111,51 @@ export function entryOf(sheetId: string, version: number, columns: string[], sto
     filterMasks: new Map(),
     filterKeeps: new Map(),
   };
+  // Without them, rows are 0..n-1 at version 1: the arrays are built when first used (a write),
+  // not for a first page of a million rows (see idOf, versionOf).
+  if (!ids) builtOnUse(entry, 'ids', () => sequence(n));
+  if (!versions) builtOnUse(entry, 'versions', () => new Array<number>(n).fill(1));
+  return entry;
+}
+
+/** Entries whose `ids` / `versions` are not built yet (still 0..n-1 and all 1). */
+const unbuilt = new WeakMap<CachedSheet, Set<'ids' | 'versions'>>();
+
+function builtOnUse(entry: CachedSheet, key: 'ids' | 'versions', build: () => number[]): void {
+  const pending = unbuilt.get(entry) ?? new Set();
+  pending.add(key);
+  unbuilt.set(entry, pending);
+  Object.defineProperty(entry, key, {
+    configurable: true,
+    enumerable: true,
+    get: () => {
+      const value = build();
+      pending.delete(key);
+      Object.defineProperty(entry, key, { value, writable: true, enumerable: true, configurable: true });
+      return value;
+    },
+    set: (value: number[]) => {
+      pending.delete(key);
+      Object.defineProperty(entry, key, { value, writable: true, enumerable: true, configurable: true });
+    },
+  });
+}
+
+/** Row i's stable id (`_id`), without building the array when the rows are still 0..n-1. */
+export function idOf(sheet: CachedSheet, i: number): number {
+  return unbuilt.get(sheet)?.has('ids') ? i : sheet.ids[i]!;
+}
+
+/** Row i's version (`_version`), likewise. */
+export function versionOf(sheet: CachedSheet, i: number): number {
+  return unbuilt.get(sheet)?.has('versions') ? 1 : sheet.versions[i]!;
+}
+
+/** 0..n-1 as a plain array (a loop: Array.from walks an iterator, many times slower on a million). */
+export function sequence(n: number): number[] {
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = i;
+  return out;
 }
 
 /** Row i's search text as the haystack holds it, read from the columns (no row object). */
@@ -407,21 +452,18 @@ function searchMask(sheet: CachedSheet, terms: string[], cache?: EntryMemory): U
   return out;
 }
 
-/**
- * Rows the compiled board filters keep, cached per sheet under `key` (which must name everything
- * the predicate depends on: the filters, the user's e-mail, today's date), a few per sheet.
- */
-export function filterMask(sheet: CachedSheet, key: string, keep: (row: Row) => boolean, cache?: EntryMemory, reads?: readonly string[]): Uint8Array {
+/** A cached filter mask (moved to the back: the map's order is the LRU order), or undefined. */
+function cachedMask(sheet: CachedSheet, key: string): Uint8Array | undefined {
   const hit = sheet.filterMasks.get(key);
   if (hit) {
     sheet.filterMasks.delete(key);
     sheet.filterMasks.set(key, hit);
-    return hit;
   }
-  const mask = new Uint8Array(sheet.store.length);
-  // A predicate that says which columns it reads gets one reused object holding just those.
-  const row = reads ? sheet.store.reader(reads) : (i: number) => sheet.store.row(i);
-  for (let i = 0; i < mask.length; i++) if (keep(row(i))) mask[i] = 1;
+  return hit;
+}
+
+/** Keeps a filter mask and the predicate a written row's bit is recomputed with; a few per sheet. */
+function keepMask(sheet: CachedSheet, key: string, mask: Uint8Array, keep: (row: Row) => boolean, cache?: EntryMemory): Uint8Array {
   sheet.filterMasks.set(key, mask);
   sheet.filterKeeps.set(key, keep);
   if (sheet.filterMasks.size > MAX_FILTER_MASKS) {
@@ -430,6 +472,66 @@ export function filterMask(sheet: CachedSheet, key: string, keep: (row: Row) => 
     sheet.filterKeeps.delete(oldest);
   } else cache?.grow(sheet, mask.length);
   return mask;
+}
+
+/**
+ * Rows the compiled board filters keep, cached per sheet under `key` (which must name everything
+ * the predicate depends on: the filters, the user's e-mail, today's date), a few per sheet.
+ */
+export function filterMask(sheet: CachedSheet, key: string, keep: (row: Row) => boolean, cache?: EntryMemory, reads?: readonly string[]): Uint8Array {
+  const hit = cachedMask(sheet, key);
+  if (hit) return hit;
+  const mask = new Uint8Array(sheet.store.length);
+  // A predicate that says which columns it reads gets one reused object holding just those.
+  const row = reads ? sheet.store.reader(reads) : (i: number) => sheet.store.row(i);
+  for (let i = 0; i < mask.length; i++) if (keep(row(i))) mask[i] = 1;
+  return keepMask(sheet, key, mask, keep, cache);
+}
+
+/**
+ * Rows whose value in `column` passes `test` (a row without the column never does), cached like
+ * filterMask. Read straight from the column: numbers as they are, and text through its
+ * dictionary, each distinct value tested once (a city filter tests 20 names, not a million rows).
+ */
+export function columnFilterMask(sheet: CachedSheet, key: string, column: string, test: (value: unknown) => boolean, cache?: EntryMemory): Uint8Array {
+  const hit = cachedMask(sheet, key);
+  if (hit) return hit;
+  const n = sheet.store.length;
+  const mask = new Uint8Array(n);
+  const col = sheet.store.column(column);
+  if (col) {
+    const { tags, nums, codes, dict } = col;
+    // Per dictionary code: 0 not tested yet, 1 kept, 2 dropped.
+    const seen = new Uint8Array(dict.size);
+    for (let i = 0; i < n; i++) {
+      const tag = tags[i];
+      if (tag === Tag.Text) {
+        const code = codes[i]!;
+        let verdict = seen[code]!;
+        if (verdict === 0) {
+          verdict = test(dict.value(code)) ? 1 : 2;
+          seen[code] = verdict;
+        }
+        if (verdict === 1) mask[i] = 1;
+      } else if (tag === Tag.Number) {
+        if (test(nums[i])) mask[i] = 1;
+      } else if (tag !== Tag.Missing && test(cell(col, i))) mask[i] = 1;
+    }
+  }
+  return keepMask(sheet, key, mask, (row) => Object.hasOwn(row, column) && test(row[column]), cache);
+}
+
+/**
+ * Rows every one of several filters keeps: the AND of their own masks (each cached on its own, so
+ * a new combination of filters seen before costs one pass over bytes), cached under `key`.
+ */
+export function allOfMasks(sheet: CachedSheet, key: string, parts: () => Uint8Array[], keep: (row: Row) => boolean, cache?: EntryMemory): Uint8Array {
+  const hit = cachedMask(sheet, key);
+  if (hit) return hit;
+  const [first, ...rest] = parts();
+  const mask = first ? first.slice() : new Uint8Array(sheet.store.length).fill(1);
+  for (const m of rest) for (let i = 0; i < mask.length; i++) mask[i] = mask[i]! & m[i]!;
+  return keepMask(sheet, key, mask, keep, cache);
 }
 
 export function querySheet(sheet: CachedSheet, opts: SheetQueryOptions, cache?: EntryMemory): { rows: Row[]; total: number } {
@@ -461,11 +563,11 @@ export function querySheet(sheet: CachedSheet, opts: SheetQueryOptions, cache?: 
   // `_id` and `_version` are not columns: never searched or sorted, always on the wire (after
   // the values, so a column of the same name cannot hide them).
   const rows = picked.map((i) => {
-    if (!fields) return { ...sheet.store.row(i), _id: String(sheet.ids[i]), _version: sheet.versions[i]! };
+    if (!fields) return { ...sheet.store.row(i), _id: String(idOf(sheet, i)), _version: versionOf(sheet, i) };
     const out: Row = Object.create(null);
     for (const f of fields) out[f] = sheet.store.get(i, f) ?? '';
-    out._id = String(sheet.ids[i]);
-    out._version = sheet.versions[i]!;
+    out._id = String(idOf(sheet, i));
+    out._version = versionOf(sheet, i);
     return out;
   });
   return { rows, total };

@@ -10,7 +10,7 @@
 // Snapshots are derived data: deleting the folder only costs that one slower read per sheet.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ColumnStore, Dictionary, Tag, type ColumnData } from './column-store';
+import { cellOf, ColumnStore, Dictionary, Tag, type ColumnData } from './column-store';
 import { computeRanks, entryOf, packRanks, searchTextOf, sortOrder, type CachedSheet, type SearchText } from './sheet-query';
 
 const MAGIC = 'SBSNAP04';
@@ -113,18 +113,6 @@ export function entryOfParts(parts: SnapshotParts): CachedSheet {
     cols,
   );
   return entryOf(parts.sheetId, parts.version, parts.columns, store, toArray(parts.ids), toArray(parts.versions));
-}
-
-function sequence(n: number): number[] {
-  const out = new Array<number>(n);
-  for (let i = 0; i < n; i++) out[i] = i;
-  return out;
-}
-
-function ones(n: number): number[] {
-  const out = new Array<number>(n);
-  for (let i = 0; i < n; i++) out[i] = 1;
-  return out;
 }
 
 /** A plain array of a typed one (Array.from walks an iterator: many times slower on a million). */
@@ -258,6 +246,15 @@ function readAt(fd: number, position: number, bytes: number): Buffer {
   return buf;
 }
 
+/** One scratch buffer for the small reads of single cells and dictionary bounds (8 bytes at most). */
+const scratch = Buffer.alloc(8);
+
+/** `bytes` (≤ 8) bytes at `position` into the scratch buffer. */
+function readSmall(fd: number, position: number, bytes: number): Buffer {
+  if (fs.readSync(fd, scratch, 0, bytes, position) !== bytes) throw new Error('sheet snapshot cut short');
+  return scratch;
+}
+
 function view<T>(make: new (b: ArrayBuffer, o: number, n: number) => T, buf: Buffer, size: number): T {
   return new make(buf.buffer as ArrayBuffer, buf.byteOffset, buf.byteLength / size);
 }
@@ -286,8 +283,23 @@ export async function readSnapshot(dir: string, sheetId: string, version: number
     const base = pad8(12 + len);
     const at = (a: At) => readAt(fd, base + a[0], a[1]);
     const n = h.n;
-    const ids = h.ids ? toArray(view(Float64Array, at(h.ids), 8)) : sequence(n);
-    const versions = h.versions ? toArray(view(Uint32Array, at(h.versions), 4)) : ones(n);
+    const ids = h.ids ? toArray(view(Float64Array, at(h.ids), 8)) : undefined;
+    const versions = h.versions ? toArray(view(Uint32Array, at(h.versions), 4)) : undefined;
+    // One dictionary per column, made on first use and shared by single cells and the whole column.
+    const dicts: (Dictionary | undefined)[] = [];
+    const dictOf = (c: number): Dictionary => {
+      const ch = h.store[c]!;
+      return (dicts[c] ??= new Dictionary([], null, null, {
+        count: ch.dictCount,
+        one: (code) => {
+          const bounds = readSmall(fd, base + ch.dictOffsets[0] + code * 4, 8);
+          const from = bounds.readUInt32LE(0);
+          const to = bounds.readUInt32LE(4);
+          return readAt(fd, base + ch.dictBlob[0] + from, to - from).toString('utf8');
+        },
+        all: () => ({ blob: at(ch.dictBlob), offsets: view(Uint32Array, at(ch.dictOffsets), 4) }),
+      }));
+    };
     const load = (c: number): ColumnData => {
       const ch = h.store[c]!;
       let codes: Uint32Array;
@@ -301,21 +313,23 @@ export async function readSnapshot(dir: string, sheetId: string, version: number
         nums: ch.nums ? view(Float64Array, at(ch.nums), 8) : new Float64Array(n),
         codes,
         // The dictionary stays in the file until a pass needs all of it: a page reads its values one by one.
-        dict: new Dictionary([], null, null, {
-          count: ch.dictCount,
-          one: (code) => {
-            const ends = view(Uint32Array, readAt(fd, base + ch.dictOffsets[0] + code * 4, 8), 4);
-            return readAt(fd, base + ch.dictBlob[0] + ends[0]!, ends[1]! - ends[0]!).toString('utf8');
-          },
-          all: () => ({ blob: at(ch.dictBlob), offsets: view(Uint32Array, at(ch.dictOffsets), 4) }),
-        }),
+        dict: dictOf(c),
       };
+    };
+    // One cell of a column not read yet: its tag, then its number or its dictionary code.
+    const peek = (c: number, i: number): unknown => {
+      const ch = h.store[c]!;
+      const tag = readSmall(fd, base + ch.tags[0] + i, 1)[0]!;
+      const num = tag === Tag.Number && ch.nums ? readSmall(fd, base + ch.nums[0] + i * 8, 8).readDoubleLE(0) : 0;
+      const code = (tag === Tag.Text || tag === Tag.Json) && ch.codes ? (ch.codes === 'identity' ? i : readSmall(fd, base + ch.codes[0] + i * 4, 4).readUInt32LE(0)) : 0;
+      return cellOf(tag, num, code, dictOf(c));
     };
     const store = new ColumnStore(
       h.store.map((c) => c.name),
       n,
       h.store.map(() => null),
       load,
+      peek,
     );
     const entry = entryOf(sheetId, version, h.columns, store, ids, versions);
     entry.packedRanks = new Map();
