@@ -226,3 +226,25 @@ describe('ids and versions not given', () => {
     expect(versionOf(sheet, 7)).toBe(2);
   });
 });
+
+describe('a page decided by one mask', () => {
+  it('filter alone or search alone: the total is the mask count and the page is the sorted rows, at any offset', () => {
+    const data = randomSheet(21, 900);
+    const sheet = indexSheet('p', 1, data);
+    const keep = (row: Row) => typeof row.b === 'number' && row.b > 6;
+    const mask = filterMask(sheet, 'b>6', keep);
+    for (const [sort, dir] of [[undefined, 'asc'], ['a', 'asc'], ['c', 'desc'], ['b', 'desc']] as const) {
+      const sorted = naive(data, '', sort, dir);
+      const kept = sorted.filter((i) => keep(data.rows[i]!));
+      for (const [offset, limit] of [[0, 50], [37, 20], [kept.length - 3, 50], [kept.length + 5, 10]] as const) {
+        const r = querySheet(sheet, { sort, dir, filter: mask, offset, limit });
+        expect(r.total).toBe(kept.length);
+        expect(r.rows).toEqual(kept.slice(offset, offset + limit).map((i) => wire(data.rows[i]!, i)));
+      }
+      const found = naive(data, 'item', sort, dir);
+      const r = querySheet(sheet, { sort, dir, q: 'item', offset: 4, limit: 30 });
+      expect(r.total).toBe(found.length);
+      expect(r.rows).toEqual(found.slice(4, 34).map((i) => wire(data.rows[i]!, i)));
+    }
+  });
+});

@@ -387,6 +387,13 @@ export function sortOrder(sheet: CachedSheet, column: string, dir: 'asc' | 'desc
   return order;
 }
 
+/** How many rows a mask keeps. */
+function countOnes(mask: Uint8Array): number {
+  let c = 0;
+  for (let i = 0; i < mask.length; i++) c += mask[i]!;
+  return c;
+}
+
 /** Index of the row holding haystack position `pos` (binary search over row starts). */
 function rowAt(offsets: Uint32Array, pos: number): number {
   let lo = 0;
@@ -550,13 +557,27 @@ export function querySheet(sheet: CachedSheet, opts: SheetQueryOptions, cache?: 
     const mask = terms.length > 0 ? searchMask(sheet, terms, cache) : null;
     const within = mask && opts.searchColumns ? opts.searchColumns : null;
     const end = offset + limit;
-    for (let k = 0; k < n; k++) {
-      const i = order ? order[k]! : k;
-      if (filter && filter[i] === 0) continue;
-      if (mask && mask[i] === 0) continue;
-      if (within && !matchesSearch(rowSearchText(sheet.store.row(i), within), terms)) continue;
-      if (total >= offset && total < end) picked.push(i);
-      total++;
+    const only = within ? null : mask && filter ? null : (mask ?? filter);
+    if (only) {
+      // One mask decides: the total is its count, and the walk in sort order stops at the page's
+      // end (a filter keeping 2% of a million rows finds a first page in a few thousand steps).
+      total = countOnes(only);
+      let seen = 0;
+      for (let k = 0; k < n && seen < end; k++) {
+        const i = order ? order[k]! : k;
+        if (only[i] === 0) continue;
+        if (seen >= offset) picked.push(i);
+        seen++;
+      }
+    } else {
+      for (let k = 0; k < n; k++) {
+        const i = order ? order[k]! : k;
+        if (filter && filter[i] === 0) continue;
+        if (mask && mask[i] === 0) continue;
+        if (within && !matchesSearch(rowSearchText(sheet.store.row(i), within), terms)) continue;
+        if (total >= offset && total < end) picked.push(i);
+        total++;
+      }
     }
   }
   const fields = opts.fields;
