@@ -1,11 +1,11 @@
 // Hands snapshots to one worker thread, one at a time (snapshot-worker-thread.ts). The thread is
 // started on the first write and ended when the server closes (or after a minute with no work).
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startThread } from '../../threads';
 import { transferablesOf, type SnapshotParts } from './sheet-snapshot';
 import type { SnapshotDone, SnapshotJob } from './snapshot-worker-thread';
 
-const BOOT = new URL('./import-worker-boot.mjs', import.meta.url);
-const ENTRY = new URL('./snapshot-worker-thread.ts', import.meta.url).href;
+const ENTRY = new URL('./snapshot-worker-thread.ts', import.meta.url);
 const IDLE_MS = 60_000;
 
 export interface SnapshotWritten {
@@ -43,8 +43,7 @@ export class SnapshotWriter {
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    // No inherited execArgv: the boot file brings its own loader, under tsx and vitest alike.
-    const w = new Worker(BOOT, { workerData: { entry: ENTRY }, execArgv: [] });
+    const w = startThread(ENTRY, {});
     w.unref();
     w.on('message', (m: SnapshotDone) => {
       const p = this.waiting.get(m.id);
