@@ -9,7 +9,8 @@
 //    it runs, as the tests and benchmarks start it). A fresh DATA_DIR each time (SQLite), an owner
 //    signed up through the API, then MEMORY_IDLE_SECONDS (default 10) of nothing; RSS read then.
 //    MEMORY_RUNS (default 3) runs each, the median reported.
-// 2. A 1,000,000-row sheet (MEMORY_ROWS, default 1000000; 0 skips it), `npm start`'s way: the rows of
+// 2. A 1,000,000-row sheet (MEMORY_ROWS, default 1000000; 0 skips it), `npm start`'s way (MEMORY_BIG_HOW=tsx:
+//    through tsx): the rows of
 //    ../shared/peers/gen-rows.mjs imported as a CSV through POST /api/spreadsheets, then the queries
 //    of bench/peers.ts (sort, filter, search) as a guest of a public board, RSS sampled every
 //    200 ms: the peak during the import, during the first queries (the sheet read from the
@@ -32,6 +33,8 @@ const RUNS = Number(process.env.MEMORY_RUNS || 3);
 const IDLE_SECONDS = Number(process.env.MEMORY_IDLE_SECONDS || 10);
 const ROWS = Number(process.env.MEMORY_ROWS ?? 1_000_000);
 const WRITE = process.env.MEMORY_WRITE !== '0';
+/** How the server runs for the big sheet (built: as `npm start` runs it). */
+const BIG_HOW = (process.env.MEMORY_BIG_HOW || 'built') as How;
 
 type How = 'built' | 'tsx';
 const HOWS: How[] = HOW === 'both' ? ['built', 'tsx'] : [HOW as How];
@@ -188,7 +191,7 @@ async function bigSheet(n: number): Promise<Record<string, number | string>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetboard-memory-'));
   const env = { DATA_DIR: dataDir, WEB_DIR: path.join(dataDir, 'no-web'), MAX_IMPORT_MB: String(Math.ceil(csv.length / 1048576) + 10), MAX_IMPORT_CELLS: '20000000' };
   const out: Record<string, number | string> = { rows: n, csv_mb: round(csv.length / 1048576) };
-  let s: Server | null = await start('built', env);
+  let s: Server | null = await start(BIG_HOW, env);
   try {
     out.idle_before = rssMb(s.child.pid!)!;
     const cookie = await signUp(s.base);
@@ -230,7 +233,7 @@ async function bigSheet(n: number): Promise<Record<string, number | string>> {
     out.peak_queries_first = sampler.stop();
     out.after_queries_first = rssMb(s.child.pid!)!;
     await stop(s);
-    s = await start('built', env);
+    s = await start(BIG_HOW, env);
     out.idle_after_restart = rssMb(s.child.pid!)!;
     sampler = new RssSampler(s.child.pid!);
     await runQueries(s);
@@ -245,7 +248,7 @@ async function bigSheet(n: number): Promise<Record<string, number | string>> {
 }
 
 async function main() {
-  if (HOWS.includes('built') || ROWS > 0) buildServer();
+  if (HOWS.includes('built') || (ROWS > 0 && BIG_HOW === 'built')) buildServer();
   const idleRuns: Partial<Record<How, { median: number; runs: number[] }>> = {};
   for (const how of HOWS) idleRuns[how] = await idle(how);
   const big = ROWS > 0 ? await bigSheet(ROWS) : null;
@@ -264,6 +267,7 @@ async function main() {
   if (big) {
     const rows = Number(big.rows).toLocaleString('en');
     lines.push(
+      `| ${rows} rows, server run ${BIG_HOW === 'built' ? 'as `npm start` runs it' : 'through tsx'} | | |`,
       `| ${rows} rows (${big.csv_mb} MB CSV): peak during the import | bounded | ${big.peak_import} MB |`,
       `| right after the import | – | ${big.after_import} MB |`,
       `| peak during the first queries (sheet read from the database, snapshot written) | bounded | ${big.peak_queries_first} MB |`,
