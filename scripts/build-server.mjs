@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds the server into dist/server when its sources are newer than the build (`npm start` runs
-// it first): main.mjs, and one bundle per worker thread (snapshot and import threads). Plain
+// it first): main.mjs, and one bundle per worker thread (snapshot, import and sample threads). Plain
 // JavaScript starts without a TypeScript loader in the process: tsx keeps a loader thread, every
 // file's transpiled code and its source map in memory, some 70 MB of a server's 220 MB at rest.
 // esbuild (what tsx itself transpiles with, installed with it) bundles our own code into one
@@ -13,7 +13,13 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'dist/server');
-const ENTRIES = ['src/server/main.ts', 'src/server/modules/spreadsheets/snapshot-worker-thread.ts', 'src/server/modules/spreadsheets/import-worker-thread.ts'];
+// One bundle per thread too: src/server/threads.ts starts `dist/server/{name}.mjs` in the built server.
+const ENTRIES = [
+  'src/server/main.ts',
+  'src/server/modules/spreadsheets/snapshot-worker-thread.ts',
+  'src/server/modules/spreadsheets/import-worker-thread.ts',
+  'src/server/modules/workspace/sample-thread.ts',
+];
 const SOURCES = ['src/server', 'src/shared', 'src/blocks', 'package.json', 'tsconfig.json', 'scripts/build-server.mjs'];
 
 function newestMtime(p) {
