@@ -105,6 +105,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
             dir: path.join(config.dataDir, 'sheet-snapshots'),
             minRows: config.sheetSnapshotMinRows,
             rewriteAfterMs: config.sheetSnapshotDelayMs,
+            threadMb: config.sheetSnapshotThreadMb,
             warn: (err, message) => app.log.warn({ err }, message),
           }
         : null,

@@ -48,6 +48,8 @@ export interface Config {
   sheetSnapshotMinRows: number;
   /** How long after a big sheet's last write its snapshot is written again (30 s; tests shorten it). */
   sheetSnapshotDelayMs: number;
+  /** SHEET_SNAPSHOT_THREAD_MB: cap of the snapshot thread's JavaScript heap (256). */
+  sheetSnapshotThreadMb: number;
   /** Directory of the built web app. */
   webDir: string;
   /** Directory of the bundled samples (spreadsheet, images). */
@@ -427,6 +429,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sheetCacheMb: num(env.SHEET_CACHE_MB, 512, 'SHEET_CACHE_MB'),
     sheetSnapshotMinRows: env.SHEET_SNAPSHOT_MIN_ROWS?.trim().toLowerCase() === 'off' ? Number.POSITIVE_INFINITY : num(env.SHEET_SNAPSHOT_MIN_ROWS, 20_000, 'SHEET_SNAPSHOT_MIN_ROWS'),
     sheetSnapshotDelayMs: 30_000,
+    sheetSnapshotThreadMb: num(env.SHEET_SNAPSHOT_THREAD_MB, 256, 'SHEET_SNAPSHOT_THREAD_MB'),
     webDir: path.resolve(env.WEB_DIR || path.join(ROOT, 'dist/web')),
     samplesDir: path.join(ROOT, 'samples'),
     trustProxy: trustProxy(env.TRUST_PROXY),

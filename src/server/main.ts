@@ -1,7 +1,10 @@
 // `npm start`: build the web app when its sources are newer than dist/web, then serve API and
-// web app from one process. package.json runs it as `exec node --import tsx src/server/main.ts`:
-// `exec` replaces npm's shell and `--import tsx` loads TypeScript in this process (the `tsx` CLI
-// would run it in a child of its own), so the signal npm passes on reaches the server itself.
+// web app from one process. package.json builds the server first (scripts/build-server.mjs, into
+// dist/server) and runs it as `exec node dist/server/main.mjs`: `exec` replaces npm's shell, so
+// the signal npm passes on reaches the server itself. Plain JavaScript saves the memory tsx's
+// loader holds; `node --import tsx src/server/main.ts` runs the same file from its sources
+// (tests, benchmarks: `--import tsx` loads TypeScript in this process, where the `tsx` CLI would
+// run it in a child of its own).
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';

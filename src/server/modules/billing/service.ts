@@ -5,7 +5,7 @@
 // themselves: too much for spreadsheet people selling a template.) Sheetboard stores only the
 // account id and the three flags that decide whether paid templates may be submitted; Stripe tells
 // them through the account.updated webhook, or when the owner comes back from onboarding.
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { ConnectStatus } from '../../../shared/api/admin';
 import { STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
 import type { ServerContext } from '../../context';
@@ -20,7 +20,7 @@ const CONNECT_OWNER_ONLY = 'Only the owner of this workspace can connect its pay
 import { PAID_REASONS, paidSubmitStatus } from './connect';
 import { stripeRepo, type AccountState, type StripeAccountRow } from './repo';
 import { applyPlanEvent, isPlanEvent } from './subscription';
-import { callStripe, stripeClient, stripeFailure } from './stripe';
+import { callStripe, stripeClient, stripeFailure, stripeSdk } from './stripe';
 
 /** Stripe's account ids (the column holds 100 characters). */
 const ACCOUNT_ID = /^acct_[A-Za-z0-9]{1,90}$/;
@@ -171,7 +171,7 @@ function verifiedEvent(raw: Buffer, signature: string | undefined, secrets: stri
     for (const secret of secrets) {
       try {
         // Verifying needs no API key: the SDK's static helper.
-        return Stripe.webhooks.constructEvent(raw, signature, secret);
+        return stripeSdk().webhooks.constructEvent(raw, signature, secret);
       } catch {
         // Not this endpoint's secret (or not signed at all): try the next.
       }

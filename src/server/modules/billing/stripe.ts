@@ -3,7 +3,8 @@
 // host, port and protocol), a pinned API version so Stripe's answers keep the shape this code
 // reads whatever the account's default version, two retries of failed calls (the SDK adds
 // idempotency keys to retried POSTs) and a deadline, so an owner never waits on Stripe for long.
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import { STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
 import type { Config } from '../../config';
 import type { ServerContext } from '../../context';
@@ -15,6 +16,17 @@ export const STRIPE_API_VERSION = '2026-10-28.endive';
 export const STRIPE_TIMEOUT_MS = 15_000;
 
 const clients = new WeakMap<Config, Stripe>();
+
+const load = createRequire(import.meta.url);
+let sdk: typeof Stripe | null = null;
+/**
+ * The SDK, loaded the first time Stripe is called (some 20 MB a server without STRIPE_SECRET_KEY
+ * never needs); a synchronous require, so the callers stay as they were.
+ */
+export function stripeSdk(): typeof Stripe {
+  sdk ??= load('stripe') as typeof Stripe;
+  return sdk;
+}
 
 /** The SDK's options for a config: where to send calls, which version, how long to wait. */
 export function stripeOptions(config: Pick<Config, 'stripeApiUrl'>): ConstructorParameters<typeof Stripe>[1] {
@@ -37,13 +49,17 @@ export function stripeOptions(config: Pick<Config, 'stripeApiUrl'>): Constructor
 export function stripeClient(config: Config): Stripe | null {
   if (!config.stripeSecretKey) return null;
   let client = clients.get(config);
-  if (!client) clients.set(config, (client = new Stripe(config.stripeSecretKey, stripeOptions(config))));
+  if (!client) {
+    const StripeSdk = stripeSdk();
+    clients.set(config, (client = new StripeSdk(config.stripeSecretKey, stripeOptions(config))));
+  }
   return client;
 }
 
 /** A failed call to Stripe, as the owner is told it (the details go to the log); other errors pass. */
 export function stripeFailure(ctx: ServerContext, err: unknown, what: string): unknown {
-  if (!(err instanceof Stripe.errors.StripeError)) return err;
+  // Without the SDK loaded no call was made, so the error is not Stripe's.
+  if (!sdk || !(err instanceof sdk.errors.StripeError)) return err;
   const e = err; // Its message and request id go to the log only: they may quote the key or ids.
   const misconfigured = e.type === 'StripeAuthenticationError' || e.type === 'StripePermissionError' || e.type === 'StripeInvalidRequestError';
   ctx.log[misconfigured ? 'error' : 'warn']({ stripeError: e.type, status: e.statusCode, requestId: e.requestId, message: e.message }, `Stripe ${what} failed`);

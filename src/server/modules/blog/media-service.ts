@@ -4,8 +4,9 @@
 // longest side capped, and a header claiming more than BLOG_LIMITS.mediaMaxPixels pixels is
 // refused before anything is decoded. Files live under the key blog-media/{id}.{ext} of ctx.files
 // ({DATA_DIR}/blog-media/ on disk, or the S3 bucket: uploads/storage.ts).
+import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import type { BlogMedia } from '../../../shared/api/blog';
 import { BLOG_LIMITS, BLOG_MESSAGES, isBlogEditor } from '../../../shared/rules/blog';
 import type { ServerContext } from '../../context';
@@ -16,10 +17,19 @@ import { mediaUrl } from './accounts-service';
 import { blogMediaRepo, type BlogMediaRow } from './media-repo';
 import type { BlogAdminSession } from './session';
 
-// One libvips worker thread per image: a 10 MB upload must not take both cores from everyone else.
-sharp.concurrency(1);
-// Decoded tiles are not kept: uploads are one-off, and the cache only holds memory.
-sharp.cache(false);
+const load = createRequire(import.meta.url);
+let loaded: typeof Sharp | null = null;
+/** sharp (and libvips, some 20 MB), loaded with the first image. */
+function sharp(...args: Parameters<typeof Sharp>): ReturnType<typeof Sharp> {
+  if (!loaded) {
+    loaded = load('sharp') as typeof Sharp;
+    // One libvips worker thread per image: a 10 MB upload must not take both cores from everyone else.
+    loaded.concurrency(1);
+    // Decoded tiles are not kept: uploads are one-off, and the cache only holds memory.
+    loaded.cache(false);
+  }
+  return loaded(...args);
+}
 
 /** What each accepted type is stored as (a GIF keeps its first frame, as a PNG). */
 const OUTPUT = {
@@ -86,7 +96,7 @@ export async function reencode(input: Buffer): Promise<Encoded> {
   const options = { limitInputPixels: BLOG_LIMITS.mediaMaxPixels, failOn: 'error' as const };
   return oneAtATime(async () => {
     // The header alone says the size: a bomb is refused before any pixel is decoded.
-    let meta: sharp.Metadata;
+    let meta: Sharp.Metadata;
     try {
       meta = await sharp(input, { ...options, limitInputPixels: false }).metadata();
     } catch {

@@ -3,8 +3,7 @@
 // The same allow-list as the marketplace description (marketplace/sanitize.ts richTextOptions);
 // what differs is that images come only from the blog's media library (re-encoded on upload) and
 // that links are the provider's own (no nofollow).
-import sanitizeHtml from 'sanitize-html';
-import { richTextOptions } from '../marketplace/sanitize';
+import { richTextOptions, sanitize } from '../marketplace/sanitize';
 
 /** A media library image: `/api/blog/media/{id}`, nothing before or after. */
 export const BLOG_MEDIA_URL = /^\/api\/blog\/media\/[A-Za-z0-9_-]{1,32}$/;
@@ -13,7 +12,7 @@ const OPTIONS = richTextOptions({ imageSrc: BLOG_MEDIA_URL, dataImages: false, l
 
 /** A post's content as it may be stored and shown. */
 export function cleanPostHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  return sanitize(html, OPTIONS);
 }
 
 /** `text` safe inside HTML text and quoted attributes (also XML: &apos; is not needed there). */

@@ -30,10 +30,10 @@ describe('invalidGrant', () => {
 describe('consent URL and modes', () => {
   const config = loadConfig({ GOOGLE_CLIENT_ID: 'cid', GOOGLE_CLIENT_SECRET: 's', GOOGLE_OAUTH_URL: 'http://127.0.0.1:9/auth' } as NodeJS.ProcessEnv);
 
-  it('goes to GOOGLE_OAUTH_URL with the mode’s scopes, offline access, forced consent and the state', () => {
+  it('goes to GOOGLE_OAUTH_URL with the mode’s scopes, offline access, forced consent and the state', async () => {
     expect(oauthConfigured(config)).toBe(true);
     expect(oauthConfigured(loadConfig({} as NodeJS.ProcessEnv))).toBe(false);
-    const url = new URL(consentUrl(config, { mode: 'file', state: 'st', redirectUri: 'https://x.example/api/google/callback' }));
+    const url = new URL(await consentUrl(config, { mode: 'file', state: 'st', redirectUri: 'https://x.example/api/google/callback' }));
     expect(`${url.origin}${url.pathname}`).toBe('http://127.0.0.1:9/auth');
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       access_type: 'offline',

@@ -3,13 +3,27 @@
 // service account's JWT client at GOOGLE_TOKEN_URL (its token URL is fixed inside the library:
 // the request is redirected by an interceptor on the client's own transporter). Tests point all of
 // them at test-google.ts. No SQL here: tokens are persisted through a TokenStore the service gives.
-import { drive, type drive_v3 } from '@googleapis/drive';
-import { sheets, type sheets_v4 } from '@googleapis/sheets';
-import { JWT, OAuth2Client, type Credentials } from 'google-auth-library';
+// The libraries are loaded on first use (some 10 MB a server that never talks to Google need not hold).
+import type { drive_v3 } from '@googleapis/drive';
+import type { sheets_v4 } from '@googleapis/sheets';
+import type { Credentials, OAuth2Client } from 'google-auth-library';
 import type { Config } from '../../config';
 import type { GoogleConnectMode } from '../../db/schema';
 
 const SCOPE = 'https://www.googleapis.com/auth/';
+
+interface GoogleLibraries {
+  auth: typeof import('google-auth-library');
+  drive: typeof import('@googleapis/drive').drive;
+  sheets: typeof import('@googleapis/sheets').sheets;
+}
+let libraries: Promise<GoogleLibraries> | null = null;
+
+/** The Google libraries, imported the first time they are needed. */
+function google(): Promise<GoogleLibraries> {
+  libraries ??= Promise.all([import('google-auth-library'), import('@googleapis/drive'), import('@googleapis/sheets')]).then(([auth, d, s]) => ({ auth, drive: d.drive, sheets: s.sheets }));
+  return libraries;
+}
 
 /**
  * What each way of connecting asks Google for. `file`: only the files the owner opens with this
@@ -38,8 +52,9 @@ export function oauthConfigured(config: Config): boolean {
   return !!config.googleClientId && !!config.googleClientSecret;
 }
 
-export function oauthClient(config: Config, redirectUri?: string): OAuth2Client {
+export async function oauthClient(config: Config, redirectUri?: string): Promise<OAuth2Client> {
   if (!config.googleClientId || !config.googleClientSecret) throw new Error('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set');
+  const { OAuth2Client } = (await google()).auth;
   return new OAuth2Client({
     clientId: config.googleClientId,
     clientSecret: config.googleClientSecret,
@@ -50,8 +65,8 @@ export function oauthClient(config: Config, redirectUri?: string): OAuth2Client 
 }
 
 /** Google's consent page for `mode`: offline access (a refresh token), consent asked every time (so one is always given). */
-export function consentUrl(config: Config, options: { mode: GoogleConnectMode; state: string; redirectUri: string }): string {
-  return oauthClient(config, options.redirectUri).generateAuthUrl({
+export async function consentUrl(config: Config, options: { mode: GoogleConnectMode; state: string; redirectUri: string }): Promise<string> {
+  return (await oauthClient(config, options.redirectUri)).generateAuthUrl({
     access_type: 'offline',
     prompt: 'consent',
     include_granted_scopes: false,
@@ -94,7 +109,7 @@ function tokensOf(c: Credentials): GoogleTokens {
 
 /** Exchanges the consent's code for tokens (and the account's e-mail). */
 export async function exchangeCode(config: Config, code: string, redirectUri: string, mode: GoogleConnectMode): Promise<ExchangedCode> {
-  const { tokens } = await oauthClient(config, redirectUri).getToken({ code, redirect_uri: redirectUri });
+  const { tokens } = await (await oauthClient(config, redirectUri)).getToken({ code, redirect_uri: redirectUri });
   if (!tokens.access_token) throw new Error('Google answered the code exchange without an access token');
   return { ...tokensOf(tokens), scope: tokens.scope || GOOGLE_SCOPES[mode].join(' '), email: emailOf(tokens.id_token) };
 }
@@ -117,8 +132,9 @@ export interface GoogleAuth {
 }
 
 /** The authorised client of a connection: refreshes before expiry and persists what Google answers. */
-export function connectionAuth(config: Config, credentials: ConnectionCredentials, store: TokenStore): GoogleAuth {
+export async function connectionAuth(config: Config, credentials: ConnectionCredentials, store: TokenStore): Promise<GoogleAuth> {
   const pending: Promise<void>[] = [];
+  const { JWT } = (await google()).auth;
   if (credentials.kind === 'service_account') {
     const account = config.googleServiceAccount;
     if (!account) throw new Error('GOOGLE_SERVICE_ACCOUNT_KEY is not set');
@@ -131,7 +147,7 @@ export function connectionAuth(config: Config, credentials: ConnectionCredential
     }
     return { auth: jwt, settled: async () => {} };
   }
-  const client = oauthClient(config);
+  const client = await oauthClient(config);
   client.setCredentials({
     access_token: credentials.accessToken,
     refresh_token: credentials.refreshToken,
@@ -158,11 +174,13 @@ function rootUrl(config: Config): { rootUrl?: string } {
 // googleapis-common carries its own copy of google-auth-library (10.5 beside our 10.9): the two
 // OAuth2Client classes differ in private fields only, and the API clients call just `request`,
 // `getRequestHeaders` and `getUniverseDomain` on it (googleapis-common/apirequest.js).
-export function sheetsApi(config: Config, auth: OAuth2Client): sheets_v4.Sheets {
+export async function sheetsApi(config: Config, auth: OAuth2Client): Promise<sheets_v4.Sheets> {
+  const { sheets } = await google();
   return sheets({ version: 'v4', auth: auth as unknown as sheets_v4.Options['auth'], ...rootUrl(config) });
 }
 
-export function driveApi(config: Config, auth: OAuth2Client): drive_v3.Drive {
+export async function driveApi(config: Config, auth: OAuth2Client): Promise<drive_v3.Drive> {
+  const { drive } = await google();
   return drive({ version: 'v3', auth: auth as unknown as drive_v3.Options['auth'], ...rootUrl(config) });
 }
 

@@ -50,7 +50,7 @@ export async function startConnect(ctx: ServerContext, user: SessionUser, mode: 
   const states = googleStatesRepo(ctx.db);
   await states.prune(user.id, now, STATES_PER_USER - 1);
   await states.insert({ state_hash: sha256(state), workspace_id: ws, user_id: user.id, mode, expires_at: now + STATE_TTL_MS });
-  return { url: consentUrl(ctx.config, { mode, state, redirectUri: redirectUri(ctx) }) };
+  return { url: await consentUrl(ctx.config, { mode, state, redirectUri: redirectUri(ctx) }) };
 }
 
 export type CallbackOutcome = { google: 'connected' | 'denied' | 'expired' | 'error'; message?: string };
@@ -154,8 +154,8 @@ export async function serviceAccountConnection(ctx: ServerContext, workspaceId: 
 
 /** A connection's Google clients (Sheets v4, Drive v3) and `run`, which every call to Google goes through. */
 export interface GoogleSession {
-  sheets: ReturnType<typeof sheetsApi>;
-  drive: ReturnType<typeof driveApi>;
+  sheets: Awaited<ReturnType<typeof sheetsApi>>;
+  drive: Awaited<ReturnType<typeof driveApi>>;
   /**
    * Runs calls to Google: stores every token Google hands out before returning, and on
    * `invalid_grant` marks the connection "reconnect needed" (sync pauses) and throws 409 in words.
@@ -170,7 +170,7 @@ export async function googleSession(ctx: ServerContext, connectionId: string): P
   if (row.status === 'reconnect_needed') throw new HttpError(409, row.status_reason ?? M.reconnect, undefined, 'google_reconnect_needed');
   const key = tokenKey(ctx.config);
   const plain = (v: string | null) => (v === null ? null : decryptToken(key, v));
-  const google: GoogleAuth = connectionAuth(
+  const google: GoogleAuth = await connectionAuth(
     ctx.config,
     row.kind === 'service_account' ? { kind: 'service_account' } : { kind: 'oauth', accessToken: plain(row.access_token), refreshToken: plain(row.refresh_token), expiresAt: row.expires_at },
     {
@@ -179,8 +179,8 @@ export async function googleSession(ctx: ServerContext, connectionId: string): P
     },
   );
   return {
-    sheets: sheetsApi(ctx.config, google.auth),
-    drive: driveApi(ctx.config, google.auth),
+    sheets: await sheetsApi(ctx.config, google.auth),
+    drive: await driveApi(ctx.config, google.auth),
     async run(fn) {
       try {
         return await fn();

@@ -1,6 +1,6 @@
 // Outgoing e-mail: SMTP through nodemailer when SMTP_URL is set, otherwise the server log (so a
-// fresh clone can still sign in with a magic link).
-import nodemailer from 'nodemailer';
+// fresh clone can still sign in with a magic link). nodemailer is loaded with the first mail.
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface Mail {
@@ -30,14 +30,16 @@ export function createMailer(options: { smtpUrl: string | null; from: string; lo
       close() {},
     };
   }
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  const smtpUrl = options.smtpUrl;
+  let transport: Promise<Transporter> | null = null;
   return {
     delivers: true,
     async send(mail) {
-      await transport.sendMail({ from: options.from, ...mail });
+      transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+      await (await transport).sendMail({ from: options.from, ...mail });
     },
     close() {
-      transport.close();
+      void transport?.then((t) => t.close()).catch(() => {});
     },
   };
 }

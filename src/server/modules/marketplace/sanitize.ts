@@ -5,7 +5,16 @@
 // blocks, links and images. Nothing that runs: no scripts, no event attributes, no style but the
 // two colours, links only to http(s) and mailto (opened in a new tab, without the opener), images
 // only inline (data:image/png|jpeg|gif|webp;base64) or uploaded to this server.
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type sanitizeHtml from 'sanitize-html';
+
+const load = createRequire(import.meta.url);
+let sanitizer: typeof sanitizeHtml | null = null;
+/** sanitize-html (and its HTML parser, some 10 MB), loaded with the first rich text cleaned. */
+export function sanitize(html: string, options: sanitizeHtml.IOptions): string {
+  sanitizer ??= load('sanitize-html') as typeof sanitizeHtml;
+  return sanitizer(html, options);
+}
 
 const COLOUR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*[\d.]+%?\s*,\s*[\d.]+%?\s*,\s*[\d.]+%?\s*(?:,\s*[\d.]+%?\s*)?\)$/i, /^[a-z]{3,20}$/i];
 const IMAGE_SRC = /^(?:data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]+|\/api\/uploads\/[A-Za-z0-9_-]{1,32})$/;
@@ -56,5 +65,5 @@ const OPTIONS = richTextOptions({ imageSrc: IMAGE_SRC, dataImages: true, linkRel
 
 /** The description as it may be stored and shown. */
 export function cleanDescription(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  return sanitize(html, OPTIONS);
 }

@@ -9,10 +9,11 @@
 // A worker lives for one import and is terminated when it ends, fails or is abandoned.
 // A preview ('preview' mode) answers 'preview' (the first rows, types, how the text was read)
 // instead of 'sheets', and its worker is stopped right after.
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { ImportPreviewResponse } from '../../../shared/api/spreadsheets';
 import type { ColumnTypes } from '../../../shared/rows/column-types';
 import { badRequest, HttpError, type Issue } from '../../errors';
+import { startThread } from '../../threads';
 import { MESSAGES, type ImportLimits, type ReadOptions } from './import-file';
 
 export interface ImportWorkerData {
@@ -59,8 +60,7 @@ export interface ParsedInWorker {
   close(): Promise<void>;
 }
 
-const BOOT = new URL('./import-worker-boot.mjs', import.meta.url);
-const ENTRY = new URL('./import-worker-thread.ts', import.meta.url).href;
+const ENTRY = new URL('./import-worker-thread.ts', import.meta.url);
 
 /** Workers not yet exited (tests check that none is left behind). */
 const live = new Set<Worker>();
@@ -74,12 +74,11 @@ export type ImportInput = Buffer | { path: string };
 /** A running worker: its messages in arrival order, and what stops it. */
 function startWorker(input: ImportInput, filename: string, limits: ImportLimits, batchRows: number, options: ReadOptions, mode: ImportWorkerData['mode']) {
   const file = Buffer.isBuffer(input) ? input : null;
-  const data: ImportWorkerData = { entry: ENTRY, ...(file ? { file } : { path: (input as { path: string }).path }), filename, limits, batchRows, options, mode };
-  // No inherited execArgv: the boot file brings its own loader, under tsx and vitest alike.
+  const data: ImportWorkerData = { entry: ENTRY.href, ...(file ? { file } : { path: (input as { path: string }).path }), filename, limits, batchRows, options, mode };
   // A buffer that owns its whole memory (an upload's, past a few KB) moves to the worker instead
   // of being copied; a slice of Node's shared pool must be copied.
   const owned = file !== null && file.byteOffset === 0 && file.byteLength === file.buffer.byteLength && file.buffer instanceof ArrayBuffer;
-  const worker = new Worker(BOOT, { workerData: data, execArgv: [], transferList: owned ? [file.buffer as ArrayBuffer] : [] });
+  const worker = startThread(ENTRY, { workerData: data as unknown as Record<string, unknown>, transferList: owned ? [file.buffer as ArrayBuffer] : [] });
   live.add(worker);
   const exited = new Promise<void>((resolve) =>
     worker.once('exit', () => {

@@ -23,6 +23,8 @@ export interface SnapshotOptions {
   minRows: number;
   /** How long after a sheet's last write its new snapshot is written. */
   rewriteAfterMs: number;
+  /** Cap of the snapshot thread's JavaScript heap in MB (snapshot-writer.ts; default 256). */
+  threadMb?: number;
   warn: (err: unknown, message: string) => void;
 }
 
@@ -161,7 +163,7 @@ export class SheetCache implements EntryMemory {
     const parts = partsOf(entry);
     const version = parts.version;
     this.saved.set(id, version);
-    this.writer ??= new SnapshotWriter();
+    this.writer ??= new SnapshotWriter(snap.threadMb);
     const done = this.writer
       .write(snap.dir, parts)
       .then(async (written) => {

@@ -159,7 +159,7 @@ export function sequence(n: number): number[] {
 }
 
 /** Row i's search text as the haystack holds it, read from the columns (no row object). */
-function storeRowText(store: ColumnStore, columns: readonly string[], i: number, lowered: Map<unknown, string>[]): string {
+export function storeRowText(store: ColumnStore, columns: readonly string[], i: number, lowered: Map<unknown, string>[]): string {
   let out = '';
   for (let c = 0; c < columns.length; c++) {
     const col = store.column(columns[c]!);

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { cellOf, ColumnStore, Dictionary, Tag, type ColumnData } from './column-store';
 import { computeRanks, entryOf, packRanks, searchTextOf, sortOrder, type CachedSheet, type SearchText } from './sheet-query';
 
-const MAGIC = 'SBSNAP04';
+export const MAGIC = 'SBSNAP04';
 
 /** Where a section lies: its offset from the end of the header, and its length in bytes. */
 type At = [offset: number, bytes: number];
@@ -59,7 +59,7 @@ export function snapshotFile(dir: string, sheetId: string, version: number): str
   return path.join(dir, `${sheetId}.${version}.snap`);
 }
 
-function textFile(dir: string, sheetId: string, version: number): string {
+export function textFile(dir: string, sheetId: string, version: number): string {
   return path.join(dir, `${sheetId}.${version}.text`);
 }
 
