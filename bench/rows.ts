@@ -98,6 +98,7 @@ interface Result {
   query?: { p50: number; p95: number; max: number };
   burst?: Submits;
   paced?: Submits;
+  cpuMsPerRow?: number;
   lost?: number;
   duplicated?: number;
   afterAppendsMs?: number;
@@ -175,8 +176,12 @@ async function run(db: 'sqlite' | 'postgres', data: Cell[][]): Promise<Result> {
         await profile.post('Profiler.enable');
         await profile.post('Profiler.start');
       }
+      const cpu = process.cpuUsage();
       result.burst = submitsOf(await load(t, url, { ...options, mode: 'burst', first: 1 }));
       result.paced = submitsOf(await load(t, url, { ...options, mode: 'paced', first: 1 + BURSTS }));
+      const used = process.cpuUsage(cpu);
+      // CPU time of the whole process (server and, over HTTP, the sending worker) per row answered: steadier than times on a busy machine.
+      result.cpuMsPerRow = (used.user + used.system) / 1000 / (result.burst.rows + result.paced.rows);
       if (profile) {
         const { profile: taken } = await profile.post('Profiler.stop');
         fs.writeFileSync(`${process.env.BENCH_PROFILE}.${db}.cpuprofile`, JSON.stringify(taken));
@@ -220,7 +225,7 @@ async function main() {
   for (const r of results)
     if (r.burst && r.paced)
       console.log(
-        `${r.db} via ${r.via}: burst ${rate(r.burst)} rows/s p50 ${f(r.burst.p50)} p99 ${f(r.burst.p99)} | paced ${rate(r.paced)} rows/s p50 ${f(r.paced.p50)} p99 ${f(r.paced.p99)} | lost ${r.lost} duplicated ${r.duplicated} failed ${r.burst.failed + r.paced.failed}`,
+        `${r.db} via ${r.via}: burst ${rate(r.burst)} rows/s p50 ${f(r.burst.p50)} p99 ${f(r.burst.p99)} | paced ${rate(r.paced)} rows/s p50 ${f(r.paced.p50)} p99 ${f(r.paced.p99)} | lost ${r.lost} duplicated ${r.duplicated} failed ${r.burst.failed + r.paced.failed} | CPU ${r.cpuMsPerRow?.toFixed(2)} ms/row`,
       );
   if (!PARTS.has('queries') || !PARTS.has('submits')) return;
   const lines = [
