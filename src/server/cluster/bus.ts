@@ -20,6 +20,8 @@ import type { RowPatch } from '../modules/spreadsheets/sheet-cache';
 export type ClusterMessage =
   /** A row write committed, which took the sheet to `version`. */
   | { kind: 'row'; sheetId: string; version: number; patch: RowPatch }
+  /** Row writes committed together (a group of form submits), in version order. */
+  | { kind: 'rows'; sheetId: string; writes: { version: number; patch: RowPatch }[] }
   /** The sheet changed more than a row: drop it from the cache. */
   | { kind: 'sheet'; sheetId: string };
 

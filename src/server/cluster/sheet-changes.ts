@@ -1,6 +1,7 @@
 // The one way a change of a sheet's rows reaches the sheet caches: this instance's at once, the
 // other instances' through the bus (cluster/bus.ts). Every writer calls sheetChanged after its
-// commit; nothing else calls the cache's applyWrite or invalidate.
+// commit (a group of appends: rowsChanged, one notification for the group); nothing else calls
+// the cache's applyWrite or invalidate.
 //
 // A row write travels as its patch (the other instances patch their entry in place, as this one
 // does: a form submit does not make a 1,000,000-row sheet be read again anywhere); a patch too
@@ -34,9 +35,36 @@ export function sheetChanged(ctx: ServerContext, sheetId: string, write?: RowWri
     .catch((err: unknown) => ctx.log.warn({ err, sheetId }, 'telling the other server instances about a sheet change failed'));
 }
 
-/** Applies another instance's change to this instance's cache. */
+/**
+ * After the commit of several row writes of one sheet (a group of appends), in version order:
+ * each is applied to this instance's cache, and the other instances hear of them in as few
+ * notifications as fit (one per group of form submits, not one per row). Never throws.
+ */
+export function rowsChanged(ctx: ServerContext, sheetId: string, writes: readonly RowWrite[]): void {
+  if (writes.length === 1) return sheetChanged(ctx, sheetId, writes[0]);
+  for (const w of writes) ctx.sheetCache.applyWrite(sheetId, w.version, w.patch);
+  if (!ctx.bus.shared || writes.length === 0) return;
+  void publishWrites(ctx, sheetId, writes).catch((err: unknown) => ctx.log.warn({ err, sheetId }, 'telling the other server instances about a sheet change failed'));
+}
+
+/** Sends the writes in one message, else in halves (in order); a single write too large drops the sheet instead. */
+async function publishWrites(ctx: ServerContext, sheetId: string, writes: readonly RowWrite[]): Promise<void> {
+  const message: ClusterMessage =
+    writes.length === 1 ? { kind: 'row', sheetId, version: writes[0]!.version, patch: writes[0]!.patch } : { kind: 'rows', sheetId, writes: writes.map((w) => ({ version: w.version, patch: w.patch })) };
+  if (await ctx.bus.publish(message)) return;
+  if (writes.length === 1) {
+    await ctx.bus.publish({ kind: 'sheet', sheetId });
+    return;
+  }
+  const half = Math.ceil(writes.length / 2);
+  await publishWrites(ctx, sheetId, writes.slice(0, half));
+  await publishWrites(ctx, sheetId, writes.slice(half));
+}
+
+/** Applies another instance's change to this instance's cache (a kind it does not know drops the sheet). */
 export function applyRemoteChange(ctx: ServerContext, message: ClusterMessage): void {
   if (message.kind === 'row') ctx.sheetCache.applyWrite(message.sheetId, message.version, message.patch);
+  else if (message.kind === 'rows') for (const w of message.writes) ctx.sheetCache.applyWrite(message.sheetId, w.version, w.patch);
   else ctx.sheetCache.invalidate(message.sheetId);
 }
 

@@ -19,6 +19,7 @@ import { runningPulls } from '../modules/gsheets/pull';
 import { schedulerTick } from '../modules/gsheets/scheduler';
 import { connectGoogle, googleSettings, quickSyncTuning } from '../modules/gsheets/testing';
 import type { ClusterMessage } from './bus';
+import { rowsChanged } from './sheet-changes';
 
 let google: FakeGoogle;
 let s3: FakeS3;
@@ -148,8 +149,68 @@ describe('sheet rows and the caches of both instances', () => {
     expect(await names(b, spreadsheetId)).toEqual(['First', 'Second', 'Third, renamed', long]);
   });
 
-  it('a new column (not a row write) drops the sheet on the other instance', async () => {
+  it('a group of row writes travels in as few notifications as fit (each under 8000 bytes), in version order; none drops the sheet', async () => {
+    const sheetId = `group-${crypto.randomBytes(4).toString('hex')}`;
+    const writes = Array.from({ length: 40 }, (_, i) => ({ version: 100 + i, patch: { kind: 'append' as const, id: i, version: 1, row: { Name: `Row ${i} ${'y'.repeat(400)}`, Qty: i } } }));
+    const got: ClusterMessage[] = [];
+    let seen = 0;
+    const all = new Promise<void>((resolve) => {
+      const stop = b.ctx.bus.onMessage((m) => {
+        if (m.sheetId !== sheetId) return;
+        got.push(m);
+        seen += m.kind === 'rows' ? m.writes.length : 1;
+        if (seen >= writes.length || m.kind === 'sheet') {
+          stop();
+          resolve();
+        }
+      });
+    });
+    rowsChanged(a.ctx, sheetId, writes);
+    await all;
+    // 40 rows of about 430 bytes do not fit one notification: a few messages, not 40.
+    expect(got.length).toBeGreaterThan(1);
+    expect(got.length).toBeLessThan(10);
+    expect(got.every((m) => m.kind === 'rows')).toBe(true);
+    const received = got.flatMap((m) => (m.kind === 'rows' ? m.writes : []));
+    expect(received).toEqual(writes);
+  });
+
+  it('form submits sent at once through one instance all reach the other: its cached sheet is patched, not read again', async () => {
     expect((await names(b, spreadsheetId)).length).toBe(4);
+    const sheet = await sheetIdOf(spreadsheetId, 'Orders');
+    const count = 30;
+    const versions: number[] = [];
+    const heardAll = new Promise<void>((resolve) => {
+      const stop = b.ctx.bus.onMessage((m) => {
+        if (m.sheetId !== sheet.id) return;
+        if (m.kind === 'row') versions.push(m.version);
+        else if (m.kind === 'rows') versions.push(...m.writes.map((w) => w.version));
+        else versions.push(-1);
+        if (versions.length >= count) {
+          stop();
+          resolve();
+        }
+      });
+    });
+    const added = await Promise.all(
+      Array.from({ length: count }, (_, i) => a.app.inject({ method: 'POST', url: `/api/board/${spreadsheetId}/sheet/Orders/rows`, headers: as(owner), payload: { values: { Name: `Bulk ${i}`, Qty: i } } })),
+    );
+    for (const r of added) expect(r.statusCode, r.body).toBe(201);
+    await heardAll;
+    expect(versions).toEqual(Array.from({ length: count }, (_, i) => sheet.version + 1 + i));
+    let loads = 0;
+    const entry = await b.ctx.sheetCache.get(sheet.id, sheet.version + count, async () => {
+      loads++;
+      throw new Error('the sheet was read again');
+    });
+    expect(loads).toBe(0);
+    expect(entry.version).toBe(sheet.version + count);
+    const read = await names(b, spreadsheetId);
+    expect(read.slice(4).sort()).toEqual(Array.from({ length: count }, (_, i) => `Bulk ${i}`).sort());
+  });
+
+  it('a new column (not a row write) drops the sheet on the other instance', async () => {
+    expect((await names(b, spreadsheetId)).length).toBe(34);
     const sheet = await sheetIdOf(spreadsheetId, 'Orders');
     const dropped = heard(b, (m) => m.sheetId === sheet.id);
     const res = await a.app.inject({ method: 'POST', url: `/api/spreadsheets/${spreadsheetId}/sheets/Orders/columns`, headers: as(owner), payload: { name: 'Colour' } });

@@ -23,6 +23,24 @@ describe('database', () => {
     expect(fk.rows[0]!.foreign_keys).toBe(1);
   });
 
+  it('the same query runs again after a streamed read of it stopped early, and with other values (SQLite keeps prepared statements)', async () => {
+    // The server's PostgreSQL dialect has no cursors (nothing streams there).
+    if (t.dialect !== 'sqlite') return;
+    const u = await signUp(t.app);
+    const v = await signUp(t.app);
+    const query = (ids: string[]) => t.ctx.db.selectFrom('users').select('id').where('id', 'in', ids).orderBy('id');
+    const both = [u.id, v.id].sort();
+    for await (const row of query(both).stream()) {
+      expect(row).toEqual({ id: both[0] });
+      break;
+    }
+    expect(await query(both).execute()).toEqual(both.map((id) => ({ id })));
+    expect(await query([u.id, 'no-such-user']).execute()).toEqual([{ id: u.id }]);
+    const streamed: unknown[] = [];
+    for await (const row of query(both).stream()) streamed.push(row);
+    expect(streamed).toEqual(both.map((id) => ({ id })));
+  });
+
   it('enforces foreign keys and cascades (both databases)', async () => {
     await expect(
       t.ctx.db.insertInto('sessions').values({ id: 'x'.repeat(64), user_id: 'no-such-user', expires_at: '2999-01-01', created_at: '2000-01-01' }).execute(),

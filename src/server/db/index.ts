@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { isPostgres, type Config } from '../config';
 import { migrations } from './migrations';
@@ -36,8 +36,40 @@ export function openDb(config: Config): DbHandle {
   // WAL makes NORMAL durable enough (no corruption, only the last commits at risk on power loss).
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Statements kept prepared at most (a query's text is its key: the same query with other values reuses it). */
+const STATEMENT_CACHE = 1000;
+/** Longer statements (multi-row inserts of imports) are prepared each time: they are rarely repeated and large. */
+const STATEMENT_CACHE_MAX_SQL = 4096;
+
+/**
+ * Kysely's SQLite driver prepares every query anew; preparing costs more than running a small
+ * query (a form submit made 14 of them). This keeps each query's prepared statement by its text
+ * and gives it back, unless it is still busy (a streamed read not yet finished: then a fresh one).
+ * SQLite itself prepares a kept statement again if the schema changed since (a migration).
+ */
+function cachingStatements(sqlite: BetterSqlite3.Database): SqliteDatabase {
+  const kept = new Map<string, BetterSqlite3.Statement>();
+  return {
+    prepare(sql: string) {
+      if (sql.length > STATEMENT_CACHE_MAX_SQL) return sqlite.prepare(sql);
+      const found = kept.get(sql);
+      if (found && !found.busy) return found;
+      const stmt = sqlite.prepare(sql);
+      if (!found) {
+        if (kept.size >= STATEMENT_CACHE) kept.delete(kept.keys().next().value!);
+        kept.set(sql, stmt);
+      }
+      return stmt;
+    },
+    close() {
+      kept.clear();
+      sqlite.close();
+    },
+  };
 }
 
 export async function migrateToLatest(db: Db, schema?: string): Promise<string[]> {

@@ -30,8 +30,11 @@ export type GoogleEdit =
   | { op: 'update'; rowIndex: number; cells: Record<string, Cell>; base: Record<string, Cell> }
   | { op: 'delete'; rowIndex: number; base: Record<string, Cell> };
 
-/** The Google tab behind a sheet and whether its connection writes, or undefined (not from Google). */
-async function tabOf(db: Db, sheetId: string) {
+/**
+ * The Google tab behind a sheet and whether its connection writes, or undefined (not from Google):
+ * a group of appends asks once (rows/service.ts) before queueing each of its rows.
+ */
+export async function tabOf(db: Db, sheetId: string) {
   return db
     .selectFrom('google_tabs')
     .innerJoin('google_sources', 'google_sources.spreadsheet_id', 'google_tabs.spreadsheet_id')

@@ -39,10 +39,10 @@ import { loadSheetRows, visibleColumns, type ViewerSheet } from '../spreadsheets
 import { attachUploads } from '../uploads/attach';
 import type { Row } from '../spreadsheets/sheet-cache';
 import { kickPush } from '../gsheets/push';
-import { queueGoogleEdit } from '../gsheets/queue';
+import { queueGoogleEdit, tabOf } from '../gsheets/queue';
 import { rowsRepo } from './repo';
 import { regexBudget } from './safe-regex';
-import { sheetChanged } from '../../cluster/sheet-changes';
+import { rowsChanged, sheetChanged } from '../../cluster/sheet-changes';
 
 export type WriteOp = 'add' | 'update' | 'delete' | 'duplicate';
 
@@ -402,11 +402,13 @@ class AppendGroups {
       const start = bump.next_row_index - n;
       await repo.insertRows(first.sheetId, start, group.map((g) => g.data));
       const google: string[] = [];
+      // Asked once for the group: most sheets are not fed by Google (then nothing is queued).
+      const fedByGoogle = (await tabOf(trx, first.sheetId)) !== undefined;
       for (const [i, g] of group.entries()) {
         // Files the row names are kept from the sweep of unattached uploads.
         await attachUploads(trx, g.target.spreadsheetId, g.given);
         // A sheet fed by Google: the new row is queued for it in this same transaction.
-        const queued = await queueGoogleEdit(trx, first.sheetId, { op: 'append', rowIndex: start + i, cells: g.row });
+        const queued = fedByGoogle ? await queueGoogleEdit(trx, first.sheetId, { op: 'append', rowIndex: start + i, cells: g.row }) : null;
         if (queued) google.push(queued);
       }
       return { start, version: bump.version, google };
@@ -414,7 +416,7 @@ class AppendGroups {
     // Committed: whatever happens now, the rows are stored and must not be written again.
     try {
       // Append i took version (version - n + 1 + i): the cache applies them in that order.
-      for (const [i, g] of group.entries()) sheetChanged(ctx, first.sheetId, { version: version - n + 1 + i, patch: { kind: 'append', id: start + i, version: 1, row: g.row } });
+      rowsChanged(ctx, first.sheetId, group.map((g, i) => ({ version: version - n + 1 + i, patch: { kind: 'append', id: start + i, version: 1, row: g.row } })));
       for (const id of new Set(google)) kickPush(ctx, id);
     } catch (err) {
       sheetChanged(ctx, first.sheetId);
