@@ -48,6 +48,8 @@ async function freePort(): Promise<number> {
 
 /** A started server process; `logs()` is what it printed so far. */
 export interface SpawnedServer extends SharedServerInfo {
+  /** The server's process id (benchmarks read its memory from /proc). */
+  pid: number;
   logs: () => string;
   stop: () => Promise<void>;
 }
@@ -109,7 +111,7 @@ export async function spawnServer(env: Record<string, string>, opts: { logFile?:
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { port, baseUrl, dataDir, logFile, logs, stop };
+  return { port, pid: child.pid!, baseUrl, dataDir, logFile, logs, stop };
 }
 
 /** How Chromium is started, shared or not; a missing Chromium is an error, never a skip. */
