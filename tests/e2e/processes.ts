@@ -59,13 +59,13 @@ export interface SpawnedServer extends SharedServerInfo {
  * `env`, and waits until it answers. With `logFile` its output goes to that file (other processes
  * read it), otherwise it is kept in memory.
  */
-export async function spawnServer(env: Record<string, string>, opts: { logFile?: string } = {}): Promise<SpawnedServer> {
+export async function spawnServer(env: Record<string, string>, opts: { logFile?: string; nodeArgs?: string[] } = {}): Promise<SpawnedServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sheetboard-e2e-'));
   const memory: string[] = [];
   const logFile = opts.logFile ?? '';
   const fd = logFile ? openSync(logFile, 'a') : null;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
