@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { isPostgres, type Config } from '../config';
 import { migrations } from './migrations';
@@ -36,8 +36,47 @@ export function openDb(config: Config): DbHandle {
   // WAL makes NORMAL durable enough (no corruption, only the last commits at risk on power loss).
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keptStatements(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** How many prepared statements keptStatements holds (distinct SQL texts; `in (…)` lists vary). */
+const KEPT_STATEMENTS = 1000;
+
+/**
+ * The SQLite handle as Kysely sees it, with each SQL text prepared once: Kysely prepares every
+ * query it runs, and preparing was the biggest single cost of a guest's small reads (a board's
+ * requests run five or six). Kysely runs one query at a time on its one connection (its mutex),
+ * so a kept statement is never asked to run while it runs; an iteration (streamQuery) gets a
+ * statement of its own all the same. SQLite prepares a kept statement again by itself after a
+ * schema change (migrations).
+ */
+function keptStatements(sqlite: BetterSqlite3.Database): SqliteDatabase {
+  const kept = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => {
+      kept.clear();
+      sqlite.close();
+    },
+    prepare(sqlText: string) {
+      let stmt = kept.get(sqlText);
+      if (stmt) {
+        // Most recently used last.
+        kept.delete(sqlText);
+      } else {
+        stmt = sqlite.prepare(sqlText);
+        if (kept.size >= KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
+      }
+      kept.set(sqlText, stmt);
+      const s = stmt;
+      return {
+        reader: s.reader,
+        all: (parameters: ReadonlyArray<unknown>) => s.all(parameters) as unknown[],
+        run: (parameters: ReadonlyArray<unknown>) => s.run(parameters),
+        iterate: (parameters: ReadonlyArray<unknown>) => sqlite.prepare(sqlText).iterate(parameters) as IterableIterator<unknown>,
+      };
+    },
+  };
 }
 
 export async function migrateToLatest(db: Db, schema?: string): Promise<string[]> {
