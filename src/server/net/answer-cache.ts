@@ -14,35 +14,12 @@
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BROTLI_QUALITY, COMPRESS_THRESHOLD, GZIP_LEVEL } from './compress';
+import { answerEncoding, BROTLI_QUALITY, COMPRESS_THRESHOLD, GZIP_LEVEL } from './compress';
+
+export { answerEncoding, type AnswerEncoding } from './compress';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-
-export type AnswerEncoding = 'br' | 'gzip' | 'identity';
-
-/**
- * The encoding @fastify/compress (encodings ['br', 'gzip']) picks for an Accept-Encoding header:
- * the acceptable one of highest q, brotli first on a tie; `*` and `x-gzip` count as gzip.
- */
-export function answerEncoding(header: string | string[] | undefined): AnswerEncoding {
-  if (header === undefined) return 'identity';
-  let best: AnswerEncoding = 'identity';
-  let bestQ = 0;
-  for (const part of [header].flat().join(',').toLowerCase().split(',')) {
-    const [rawName = '', ...params] = part.split(';').map((s) => s.trim());
-    const name = rawName === '*' || rawName === 'x-gzip' ? 'gzip' : rawName;
-    if (name !== 'br' && name !== 'gzip') continue;
-    const qParam = params.find((p) => p.startsWith('q='));
-    const q = qParam ? Number(qParam.slice(2)) : 1;
-    if (!(q > 0)) continue;
-    if (q > bestQ || (q === bestQ && name === 'br')) {
-      best = name;
-      bestQ = q;
-    }
-  }
-  return best;
-}
 
 interface Entry {
   json: string;
