@@ -58,7 +58,7 @@ import { workspaceRoutes } from './modules/workspace/routes';
 import { developerRoutes } from './modules/developer/routes';
 import { ApiRegistry, attachApiRegistry } from './modules/developer/openapi';
 import { plainSignupRoutes } from './modules/plain-signup/routes';
-import { compressOptions, refuseIncompressible } from './net/compress';
+import { compressOptions, compressSmall, refuseIncompressible } from './net/compress';
 import { securityHeaders } from './net/headers';
 
 /** Largest JSON body of any route except POST /api/spreadsheets. */
@@ -139,6 +139,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   // net/compress.ts says what is compressed and how hard.
   await app.register(fastifyCompress, compressOptions());
   app.addHook('onSend', refuseIncompressible);
+  app.addHook('onSend', compressSmall);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: Math.ceil(config.maxImportMb * 1024 * 1024), files: 1, fields: 10 },

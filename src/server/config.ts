@@ -41,6 +41,8 @@ export interface Config {
   sessionDays: number;
   /** Memory the sheet cache may hold (parsed rows, search text, sort orders). */
   sheetCacheMb: number;
+  /** Memory the finished answers of sheet reads may use, kept by their ETag (net/answer-cache.ts; 0: off). */
+  answerCacheMb: number;
   /**
    * SHEET_SNAPSHOT_MIN_ROWS: sheets of this many rows or more are also kept as snapshot files under
    * DATA_DIR/sheet-snapshots, so a restart reads them back in one pass (20,000; `off`: none).
@@ -427,6 +429,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     plan,
     sessionDays: num(env.SESSION_DAYS, 30, 'SESSION_DAYS'),
     sheetCacheMb: num(env.SHEET_CACHE_MB, 512, 'SHEET_CACHE_MB'),
+    answerCacheMb: env.ANSWER_CACHE_MB?.trim() === '0' ? 0 : num(env.ANSWER_CACHE_MB, 32, 'ANSWER_CACHE_MB'),
     sheetSnapshotMinRows: env.SHEET_SNAPSHOT_MIN_ROWS?.trim().toLowerCase() === 'off' ? Number.POSITIVE_INFINITY : num(env.SHEET_SNAPSHOT_MIN_ROWS, 20_000, 'SHEET_SNAPSHOT_MIN_ROWS'),
     sheetSnapshotDelayMs: 30_000,
     sheetSnapshotThreadMb: num(env.SHEET_SNAPSHOT_THREAD_MB, 256, 'SHEET_SNAPSHOT_THREAD_MB'),

@@ -48,6 +48,8 @@ async function freePort(): Promise<number> {
 
 /** A started server process; `logs()` is what it printed so far. */
 export interface SpawnedServer extends SharedServerInfo {
+  /** The server's process id (benchmarks read its memory from /proc). */
+  pid: number;
   logs: () => string;
   stop: () => Promise<void>;
 }
@@ -57,13 +59,13 @@ export interface SpawnedServer extends SharedServerInfo {
  * `env`, and waits until it answers. With `logFile` its output goes to that file (other processes
  * read it), otherwise it is kept in memory.
  */
-export async function spawnServer(env: Record<string, string>, opts: { logFile?: string } = {}): Promise<SpawnedServer> {
+export async function spawnServer(env: Record<string, string>, opts: { logFile?: string; nodeArgs?: string[] } = {}): Promise<SpawnedServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sheetboard-e2e-'));
   const memory: string[] = [];
   const logFile = opts.logFile ?? '';
   const fd = logFile ? openSync(logFile, 'a') : null;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -109,7 +111,7 @@ export async function spawnServer(env: Record<string, string>, opts: { logFile?:
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { port, baseUrl, dataDir, logFile, logs, stop };
+  return { port, pid: child.pid!, baseUrl, dataDir, logFile, logs, stop };
 }
 
 /** How Chromium is started, shared or not; a missing Chromium is an error, never a skip. */

@@ -76,3 +76,31 @@ describe('database', () => {
     await handle.close();
   });
 });
+
+// openDb keeps each SQL text's prepared statement on SQLite (keptStatements): the same query gives
+// fresh answers every time, a schema change is seen, and a stream of the same query still runs.
+describe('kept SQLite statements', () => {
+  it('the same query reads what changed since, sees a new column, and streams', async () => {
+    if (t.dialect !== 'sqlite') return;
+    const db = t.ctx.db;
+    await sql`CREATE TABLE kept_test (id INTEGER PRIMARY KEY, name TEXT)`.execute(db);
+    const all = () => sql<Record<string, unknown>>`SELECT * FROM kept_test ORDER BY id`.execute(db).then((r) => r.rows);
+    expect(await all()).toEqual([]);
+    for (const name of ['a', 'b', 'c']) await sql`INSERT INTO kept_test (name) VALUES (${name})`.execute(db);
+    expect((await all()).map((r) => r.name)).toEqual(['a', 'b', 'c']);
+    await sql`ALTER TABLE kept_test ADD COLUMN colour TEXT DEFAULT 'red'`.execute(db);
+    expect(await all()).toEqual([
+      { id: 1, name: 'a', colour: 'red' },
+      { id: 2, name: 'b', colour: 'red' },
+      { id: 3, name: 'c', colour: 'red' },
+    ]);
+    // The stream's SQL text kept from a run before it, and run again after it.
+    const query = () => db.selectFrom('kept_test' as never).selectAll();
+    expect(await query().execute()).toHaveLength(3);
+    const streamed: unknown[] = [];
+    for await (const row of query().stream()) streamed.push(row);
+    expect(streamed).toHaveLength(3);
+    expect(await query().execute()).toHaveLength(3);
+    await sql`DROP TABLE kept_test`.execute(db);
+  });
+});

@@ -10,7 +10,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../scripts/precompress-plugin';
 import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../test-helpers';
-import { compressible, compressOptions, COMPRESS_THRESHOLD, refuseIncompressible } from './compress';
+import { compressible, compressOptions, COMPRESS_AT_ONCE_MAX, COMPRESS_THRESHOLD, refuseIncompressible } from './compress';
 
 let webDir: string;
 let t: TestApp;
@@ -78,6 +78,26 @@ describe('JSON answers', () => {
     if (expected) {
       expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
       expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    }
+    expect(JSON.parse(decode(expected, res.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['', undefined],
+  ])('an answer of a few KB that is not a sheet read (the board state) is compressed at once: Accept-Encoding %j → %s', async (accept, expected) => {
+    const state = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: `/api/board/update-metadata?board=${appId}`, headers: { host: 'localhost:3000', 'content-type': 'application/json', ...headers }, payload: {} });
+    const plain = await state({});
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThanOrEqual(COMPRESS_THRESHOLD);
+    expect(plain.rawPayload.length).toBeLessThanOrEqual(COMPRESS_AT_ONCE_MAX);
+    const res = await state(accept ? { 'accept-encoding': accept } : {});
+    expect(res.headers['content-encoding']).toBe(expected);
+    if (expected) {
+      expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+      expect(Number(res.headers['content-length'] ?? res.rawPayload.length)).toBe(res.rawPayload.length);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
     }
     expect(JSON.parse(decode(expected, res.rawPayload).toString('utf8'))).toEqual(plain.json());
   });

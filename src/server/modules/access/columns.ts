@@ -12,7 +12,7 @@ import { columnsReadFrom, datasourceSheets } from '../../../shared/settings/colu
 import type { ServerContext } from '../../context';
 import type { BoardSettings } from '../../../shared/api';
 import { coordinateColumns } from '../geocode/places';
-import { visibleAppBlocks, type Beholder } from './visibility';
+import { recordSerial, visibleAppBlocks, type Beholder } from './visibility';
 
 interface ColumnsApp {
   id: string;
@@ -26,8 +26,29 @@ function blockUses(block: BlockRecord, sheetTitle: string): boolean {
   return !!schema && Object.hasOwn(datasourceSheets(schema, block), sheetTitle);
 }
 
-/** The columns of `sheetTitle` the blocks read, or null when none of them uses the sheet. */
+/**
+ * columnsOf's answers, by everything they depend on: the sheet, its columns, the board filters and
+ * the shared block records (visibility.ts: one number per stored block text). A guest's every
+ * sheet request asks this; the blocks change far less often than they are read.
+ */
+const columnsMemo = new Map<string, Set<string> | null>();
+const COLUMNS_MEMO_MAX = 5_000;
+
+/** The columns of `sheetTitle` the blocks read, or null when none of them uses the sheet (a copy: the caller's to keep). */
 function columnsOf(blocks: readonly BlockRecord[], app: ColumnsApp, sheetTitle: string, sheetColumns: readonly string[]): Set<string> | null {
+  const serials = blocks.map(recordSerial);
+  if (serials.includes(undefined)) return computeColumnsOf(blocks, app, sheetTitle, sheetColumns);
+  const key = JSON.stringify([sheetTitle, sheetColumns, app.settings.filters ?? null, serials]);
+  let allowed = columnsMemo.get(key);
+  if (allowed === undefined) {
+    allowed = computeColumnsOf(blocks, app, sheetTitle, sheetColumns);
+    if (columnsMemo.size >= COLUMNS_MEMO_MAX) columnsMemo.clear();
+    columnsMemo.set(key, allowed);
+  }
+  return allowed && new Set(allowed);
+}
+
+function computeColumnsOf(blocks: readonly BlockRecord[], app: ColumnsApp, sheetTitle: string, sheetColumns: readonly string[]): Set<string> | null {
   if (!blocks.some((b) => blockUses(b, sheetTitle))) return null;
   const out = new Set<string>();
   for (const block of blocks) {

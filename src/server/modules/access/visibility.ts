@@ -13,7 +13,8 @@ import { kindsThat, resolveKind } from '../../../blocks/schemas';
 import type { BlockRecord } from '../../../shared/settings';
 import { isAuthPage } from '../../../shared/rules/auth-pages';
 import type { ServerContext } from '../../context';
-import { blocksOfPages } from '../blocks/record';
+import { blockRecord } from '../blocks/record';
+import { blocksRepo, type BlockRow } from '../blocks/repo';
 import { pagesRepo } from '../pages/repo';
 import type { AppViewer } from './viewer';
 
@@ -47,12 +48,39 @@ export function visibleBlocks<B extends { type: string }>(viewer: Beholder, page
   return blocks.filter((b) => blockVisible(viewer, page, b));
 }
 
-/** Every block of the app the viewer sees, over all its pages (page order, then block order). */
-export async function visibleAppBlocks(ctx: ServerContext, appId: string, viewer: Beholder): Promise<BlockRecord[]> {
+/**
+ * Records of stored blocks as the rules read them, kept by block id with the stored type and
+ * settings they were made from: every guest request reads the app's blocks (columns.ts), and
+ * parsing and bringing up to date each block's settings each time was a tenth of a board's
+ * requests. The rows themselves are read from the database on every request, so a change (here
+ * or on another instance) is a different stored text and a new record; nothing to invalidate.
+ * The records are shared: read them, never change them.
+ */
+const keptRecords = new Map<string, { type: string; config: string; record: BlockRecord }>();
+const KEPT_RECORDS_MAX = 20_000;
+const recordSerials = new WeakMap<BlockRecord, number>();
+let nextSerial = 1;
+
+function sharedRecord(row: BlockRow): BlockRecord {
+  const kept = keptRecords.get(row.id);
+  if (kept && kept.type === row.type && kept.config === row.config) return kept.record;
+  const record = blockRecord(row);
+  recordSerials.set(record, nextSerial++);
+  if (keptRecords.size >= KEPT_RECORDS_MAX) keptRecords.delete(keptRecords.keys().next().value!);
+  keptRecords.set(row.id, { type: row.type, config: row.config, record });
+  return record;
+}
+
+/** A number that names a shared record (the same stored block, unchanged), or undefined for another record. */
+export function recordSerial(record: BlockRecord): number | undefined {
+  return recordSerials.get(record);
+}
+
+/** Every block of the app the viewer sees, over all its pages (page order, then block order). Shared records: read only. */
+export async function visibleAppBlocks(ctx: ServerContext, appId: string, viewer: Beholder): Promise<readonly BlockRecord[]> {
   const pages = (await pagesRepo(ctx.db).listByApp(appId)).filter((p) => pageOpens(viewer, p));
-  const blocks = await blocksOfPages(
-    ctx,
-    pages.map((p) => p.id),
-  );
-  return pages.flatMap((p) => visibleBlocks(viewer, p, blocks.get(p.id) ?? []));
+  const rows = await blocksRepo(ctx.db).listByPages(pages.map((p) => p.id));
+  const byPage = new Map<string, BlockRecord[]>(pages.map((p) => [p.id, []]));
+  for (const row of rows) byPage.get(row.page_id)?.push(sharedRecord(row));
+  return pages.flatMap((p) => visibleBlocks(viewer, p, byPage.get(p.id) ?? []));
 }

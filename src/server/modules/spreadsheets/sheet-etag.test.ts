@@ -2,7 +2,9 @@
 // If-None-Match with 304 and no body, before reading any row; the tag changes with the sheet's
 // rows, the query and the viewer, so no one is told "unchanged" about an answer that changed.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import zlib from 'node:zlib';
 import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../../test-helpers';
+import { answerCacheOf } from './sheet-etag';
 
 let t: TestApp;
 let owner: TestUser;
@@ -63,7 +65,8 @@ describe('conditional sheet reads', () => {
       expect((await get(url(), { 'if-none-match': etag })).statusCode).toBe(304);
       expect(rowsRead).not.toHaveBeenCalled();
       expect(rowRead.mock.calls.map((c) => String(c[0]))).not.toContain('sheet_rows');
-      // Without the header the same request does read them: the spies would have seen it.
+      // Without the header the same request does read them (once its kept answer is gone): the spies would have seen it.
+      answerCacheOf(t.ctx).clear();
       expect((await get(url())).statusCode).toBe(200);
       expect(rowsRead.mock.calls.length + rowRead.mock.calls.filter((c) => String(c[0]) === 'sheet_rows').length).toBeGreaterThan(0);
     } finally {
@@ -135,5 +138,98 @@ describe('conditional sheet reads', () => {
     expect(res.statusCode).toBe(400);
     expect(res.headers.etag).toBeUndefined();
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+// Kept answers (net/answer-cache.ts): the same tag is the same answer, so a repeated read is sent
+// from memory; every change the tag names (rows, columns seen, the viewer) still shows at once,
+// and the app's rules still run first.
+describe('kept answers', () => {
+  const unpack = (body: Buffer, encoding: string | undefined) => (encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body).toString('utf8');
+
+  it.each(ROUTES)('%s: asked again, it is sent from memory (no row read), the same JSON in every encoding', async (_name, url) => {
+    answerCacheOf(t.ctx).clear();
+    const first = await get(url());
+    expect(first.statusCode, first.body).toBe(200);
+    const rowsRead = vi.spyOn(t.ctx.sheetCache, 'get');
+    const rowRead = vi.spyOn(t.ctx.db, 'selectFrom');
+    try {
+      for (const accept of ['gzip, deflate, br, zstd', 'gzip', 'identity', '']) {
+        const res = await t.app.inject({ method: 'GET', url: url(), headers: accept ? { 'accept-encoding': accept } : {} });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers.etag).toBe(first.headers.etag);
+        expect(res.headers['cache-control']).toBe('private, no-cache');
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        const encoding = res.headers['content-encoding'] as string | undefined;
+        if (res.rawPayload.length >= 1024 || encoding) expect(encoding).toBe(accept.includes('br') ? 'br' : accept.includes('gzip') ? 'gzip' : undefined);
+        if (encoding) expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+        expect(JSON.parse(unpack(res.rawPayload, encoding))).toEqual(first.json());
+      }
+      expect(rowsRead).not.toHaveBeenCalled();
+      expect(rowRead.mock.calls.map((c) => String(c[0]))).not.toContain('sheet_rows');
+    } finally {
+      rowsRead.mockRestore();
+      rowRead.mockRestore();
+    }
+  });
+
+  it('a big answer is sent compressed from memory, as the compression would have sent it', async () => {
+    const url = `/api/board/${sheetId}/sheet/Stock%20list?board=${app.id}&limit=40`;
+    answerCacheOf(t.ctx).clear();
+    const made = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    const kept = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(made.rawPayload.length).toBeGreaterThan(100);
+    expect(kept.headers['content-encoding']).toBe('br');
+    expect(kept.rawPayload.equals(made.rawPayload)).toBe(true);
+    expect(JSON.parse(unpack(kept.rawPayload, 'br')).rows).toHaveLength(40);
+  });
+
+  it("a kept answer is not sent once the board is private: the app's rules run first", async () => {
+    const url = ROUTES[0]![1]();
+    expect((await get(url)).statusCode).toBe(200);
+    expect((await get(url)).statusCode).toBe(200);
+    const put = (body: object) => t.app.inject({ method: 'PUT', url: `/api/apps/${app.id}`, headers: { cookie: owner.cookie }, payload: body });
+    expect((await put({ public: false })).statusCode).toBe(200);
+    try {
+      const refused = await get(url);
+      expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+      expect(refused.body).not.toContain('Item 1');
+      expect(refused.headers.etag).toBeUndefined();
+      // The owner still reads it (their own answer: another tag).
+      expect((await get(url, { cookie: owner.cookie })).json().columns).toEqual(['Name', 'City', 'Amount', 'Note']);
+    } finally {
+      expect((await put({ public: true })).statusCode).toBe(200);
+    }
+    expect((await get(url)).statusCode).toBe(200);
+  });
+
+  it('a row write is seen by the next read of a kept answer', async () => {
+    const url = `/api/board/${sheetId}/sheet/Stock%20list?board=${app.id}&q=Kept%20row&limit=5`;
+    expect((await get(url)).json().total).toBe(0);
+    expect((await get(url)).json().total).toBe(0);
+    const added = await t.app.inject({ method: 'POST', url: `/api/board/${sheetId}/sheet/Stock%20list/rows`, payload: { board: app.id, blockId: tableId, values: { Name: 'Kept row', City: 'Rome' } } });
+    expect(added.statusCode, added.body).toBe(201);
+    expect((await get(url)).json().rows.map((r: { Name: string }) => r.Name)).toEqual(['Kept row']);
+  });
+
+  it('off (ANSWER_CACHE_MB=0): every read is made again', async () => {
+    const off = await createTestApp({ answerCacheMb: 0 });
+    try {
+      const o = await signUp(off.app, 'Off');
+      const sheet = (await off.app.inject({ method: 'POST', url: '/api/spreadsheets', headers: { cookie: o.cookie }, payload: { title: 'S', sheets: [{ title: 'T', columns: ['A'], rows: [{ A: 1 }] }] } })).json().spreadsheet.id;
+      const url = `/api/board/${sheet}/sheet/T?limit=5`;
+      expect((await off.app.inject({ method: 'GET', url, headers: { cookie: o.cookie } })).statusCode).toBe(200);
+      const reads = vi.spyOn(off.ctx.sheetCache, 'get');
+      try {
+        const again = await off.app.inject({ method: 'GET', url, headers: { cookie: o.cookie } });
+        expect(again.json().rows).toHaveLength(1);
+        expect(reads).toHaveBeenCalled();
+      } finally {
+        reads.mockRestore();
+      }
+      expect(answerCacheOf(off.ctx).size).toBe(0);
+    } finally {
+      await off.close();
+    }
   });
 });

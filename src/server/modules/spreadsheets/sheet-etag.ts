@@ -15,6 +15,7 @@
 // server computes the same one.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context';
+import { AnswerCache, sendKept } from '../../net/answer-cache';
 import { ifNoneMatchHits, weakEtag } from '../../net/etag';
 import { resolvedSheetAccess } from '../access/enforce';
 import type { SheetAccess } from '../access/viewer';
@@ -68,7 +69,21 @@ export async function readSheetConditionally<T>(
   if (ifNoneMatchHits(request.headers['if-none-match'], etag)) {
     return reply.code(304).header('etag', etag).header('cache-control', SHEET_CACHE_CONTROL).send();
   }
+  const cache = answerCacheOf(ctx);
+  if (cache.enabled) {
+    // The tag names everything the answer depends on (above): the same tag, the same bytes.
+    return sendKept(cache, request, reply, etag, () => read(sheet), { etag, 'cache-control': SHEET_CACHE_CONTROL });
+  }
   const answer = await read(sheet);
   reply.header('etag', etag).header('cache-control', SHEET_CACHE_CONTROL);
   return answer;
+}
+
+const answerCaches = new WeakMap<ServerContext, AnswerCache>();
+
+/** This server instance's kept answers (net/answer-cache.ts), made on first use. */
+export function answerCacheOf(ctx: ServerContext): AnswerCache {
+  let cache = answerCaches.get(ctx);
+  if (!cache) answerCaches.set(ctx, (cache = new AnswerCache(ctx.config.answerCacheMb * 1024 * 1024)));
+  return cache;
 }
