@@ -2,7 +2,7 @@
 // breadcrumbs of data.app. Page links are real <a href> (new tab, copy link work) whose plain
 // clicks go through data.app.goTo(slug, {reset: true}): a header click restarts history and
 // breadcrumbs (spec §4). Without data.app (boards, previews) page links are plain text.
-import { Anchor, Avatar, Box, Breadcrumbs, Burger, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Box, Breadcrumbs, Burger, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { lazy, Suspense, useState, type CSSProperties, type MouseEvent } from 'react';
 import { withCommon } from '../../shared/settings/common';
 import { readSettings } from '../../shared/settings/read';
@@ -54,13 +54,15 @@ function UserMenu({ app, image, mode }: { app: AppNav | undefined; image: string
     // The editor shows where the avatar will be; guests without a session see nothing.
     return mode === 'edit' ? <Avatar src={image} radius="xl" size={34} aria-label="User menu (shown to signed-in users)" /> : null;
   }
-  // Until the menu's chunk is there, its avatar alone.
+  // Until the menu's chunk is there, its button (the menu opens once it has loaded).
   return (
     <Suspense
       fallback={
-        <Avatar src={image} radius="xl" size={34} color="indigo">
-          {initialsOf(user)}
-        </Avatar>
+        <UnstyledButton aria-label="User menu" data-testid="header-user-menu">
+          <Avatar src={image} radius="xl" size={34} color="indigo">
+            {initialsOf(user)}
+          </Avatar>
+        </UnstyledButton>
       }
     >
       <SignedInMenu app={app} image={image} />
