@@ -1,17 +1,15 @@
-// Mantine's Tooltip, loaded when it is first needed: a tooltip brings Floating UI and Popover (about
+// Mantine's Tooltip, loaded when it is first wanted: a tooltip brings Floating UI and Popover (about
 // 20 KB gzip) that a guest would otherwise download with every page whose blocks have one. Until
-// the pointer or the focus first reaches its target, the target renders alone; then the tooltip's
-// chunk loads (once for the whole page) and the tooltip opens if the pointer is still there.
+// then the target renders alone; the pointer or the focus reaching it loads the chunk (once for the
+// whole page), and the tooltip takes over when the pointer or focus has left the target, never
+// while it is being used (replacing the target under a press would lose the click). Tooltips
+// rendered after the chunk has loaded are Mantine's from the start.
 import type { TooltipProps } from '@mantine/core';
-import { cloneElement, lazy, Suspense, useState, type ReactElement, type SyntheticEvent } from 'react';
+import { cloneElement, useState, type ReactElement, type SyntheticEvent } from 'react';
 
-let loaded = false;
-const MantineTooltip = lazy(() =>
-  import('./mantine-tooltip').then((m) => {
-    loaded = true;
-    return { default: m.Tooltip };
-  }),
-);
+type MantineTooltip = typeof import('./mantine-tooltip').Tooltip;
+const chunk: { Tooltip: MantineTooltip | null; loading: Promise<void> | null } = { Tooltip: null, loading: null };
+const load = () => (chunk.loading ??= import('./mantine-tooltip').then((m) => void (chunk.Tooltip = m.Tooltip)));
 
 type Handler = ((e: SyntheticEvent) => void) | undefined;
 type Props = TooltipProps & { children: ReactElement<Record<string, unknown>> };
@@ -28,26 +26,14 @@ function withHandlers(child: Props['children'], extra: Record<string, (e: Synthe
   return cloneElement(child, merged);
 }
 
-/** Rendered once the chunk is there: opens at once when the pointer (or focus) is still on the target. */
-function Loaded({ over, ...props }: Props & { over: boolean }) {
-  return <MantineTooltip {...props} defaultOpened={props.defaultOpened ?? over} />;
-}
-
 export function Tooltip(props: Props) {
-  const [armed, setArmed] = useState(loaded);
-  // Whether the pointer (or focus) is on the target, for when the chunk has loaded.
-  const [over, setOver] = useState(false);
+  const [Loaded, setLoaded] = useState<MantineTooltip | null>(() => chunk.Tooltip);
+  if (Loaded) return <Loaded {...props} />;
   const enter = () => {
-    setOver(true);
-    if (!armed && !props.disabled) setArmed(true);
+    if (!props.disabled) void load();
   };
   const leave = () => {
-    setOver(false);
+    if (chunk.Tooltip) setLoaded(() => chunk.Tooltip);
   };
-  if (!armed) return withHandlers(props.children, { onPointerEnter: enter, onFocus: enter, onPointerLeave: leave, onBlur: leave });
-  return (
-    <Suspense fallback={withHandlers(props.children, { onPointerLeave: leave, onBlur: leave })}>
-      <Loaded {...props} over={over} />
-    </Suspense>
-  );
+  return withHandlers(props.children, { onPointerEnter: enter, onFocus: enter, onPointerLeave: leave, onBlur: leave });
 }
