@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameKinds, frameOf, kindOf, loadedSchema, loadSchema, schemaLoaders } from './schema-loaders';
+import { frameKinds, frameOf, kindOf, loadedSchema, loadSchema, ownHeightKinds, ownHeightOf, schemaLoaders } from './schema-loaders';
 import { BLOCK_KINDS, blockSchemas, resolveKind, schemaOf } from './schemas';
 
 // The viewer's lazy schemas are the catalogue's, kind for kind: nothing to keep in sync by hand.
@@ -27,5 +27,14 @@ describe('schemaLoaders', () => {
   it('frameKinds lists exactly the kinds whose schema declares a frame', () => {
     const declared = BLOCK_KINDS.filter((k) => blockSchemas[k].needs?.frame).sort();
     expect(Object.keys(frameKinds).sort()).toEqual(declared);
+  });
+
+  it('ownHeightKinds lists exactly the kinds whose schema declares ownHeight', () => {
+    const declared = BLOCK_KINDS.filter((k) => blockSchemas[k].needs?.ownHeight).sort();
+    expect([...ownHeightKinds].sort()).toEqual(declared);
+  });
+
+  it.each([...BLOCK_KINDS, 'score_card', 'nope', 'toString'])('ownHeightOf(%j) agrees with the catalogue', (type) => {
+    expect(ownHeightOf(type)).toBe(schemaOf(type)?.needs?.ownHeight === true);
   });
 });

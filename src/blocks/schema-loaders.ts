@@ -46,6 +46,19 @@ export const schemaLoaders: Record<BlockKind, () => Promise<BlockSchema>> = {
  */
 export const frameKinds: Partial<Record<BlockKind, NonNullable<BlockNeeds['frame']>>> = { header: 'top', footer: 'bottom' };
 
+/**
+ * The kinds whose schema declares `needs.ownHeight` (a block that keeps its own height in a grid
+ * row), for the same reason: the guest's grid places blocks before their schemas load.
+ * schema-loaders.test.ts checks that it equals the schemas' declarations.
+ */
+export const ownHeightKinds: ReadonlySet<BlockKind> = new Set<BlockKind>(['scorecard']);
+
+/** Whether a stored type keeps its own height in a grid row (needs.ownHeight), without the catalogue. */
+export function ownHeightOf(type: string): boolean {
+  const kind = kindOf(type);
+  return !!kind && ownHeightKinds.has(kind);
+}
+
 /** The page-frame part a stored type declares (needs.frame), without importing the catalogue. */
 export function frameOf(type: string): BlockNeeds['frame'] {
   const kind = kindOf(type);

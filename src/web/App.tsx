@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { notificationsStore, useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { setAccountRequiredNavigate } from './lib/account-required';
 import { router } from './router';
@@ -16,11 +17,30 @@ const queryClient = new QueryClient({
 // 'Account Required' (shell §8) moves to sign-up inside the app, so its toast stays up.
 setAccountRequiredNavigate((path) => void router.navigate(path));
 
+// The container's settings (components/Toasts.tsx) hold from the first toast on, before it loads.
+notificationsStore.updateState((state) => ({ ...state, limit: 4, defaultPosition: 'top-right' }));
+const Toasts = lazy(() => import('./components/Toasts').then((m) => ({ default: m.Toasts })));
+
+/**
+ * The toasts' container, loaded with the first toast (lib/toast.ts puts it in Mantine's store,
+ * which the container shows once it is there) and kept from then on.
+ */
+function LazyToasts() {
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && notifications.length + queue.length > 0) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
+
 export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        <Notifications position="top-right" limit={4} autoClose={5000} className="sb-toasts" />
+        <LazyToasts />
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>

@@ -1,16 +1,25 @@
 // Every route of shell §2.1 (tests/e2e/routes.test.ts walks them); anything unknown is the 404
-// screen. Routes name their middleware (guards/registry.ts) with <RouteMiddleware use={[...]} />.
+// screen. Routes name their middleware (guards/registry.ts) with `lazy: middleware([...])` (a <RouteMiddleware use={[...]} /> element).
 import { createBrowserRouter, Outlet } from 'react-router';
 import { LoadingBar } from './components/LoadingBar';
 import { NotFound } from './components/ErrorScreen';
 import { RequireAuth } from './guards/RequireAuth';
-import { RouteMiddleware } from './guards/RouteMiddleware';
 import { BoardRoute } from './routes/BoardRoute';
 import { HomeRoute } from './routes/HomeRoute';
 import { captureBlogData } from './features/blog/boot-data';
 import { BootFallback } from './features/blog/BootFallback';
 import { RouteError } from './features/shell/RouteError';
 import { ShellExtras } from './features/shell/ShellExtras';
+
+/**
+ * A route element that runs the named middleware (guards/registry.ts) around its children, as a
+ * lazy chunk: the guards (the admin and blog-admin sessions and their calls) are no part of what
+ * a guest downloads.
+ */
+const middleware = (use: readonly string[]) => async () => {
+  const { RouteMiddleware } = await import('./guards/RouteMiddleware');
+  return { element: <RouteMiddleware use={use} /> };
+};
 
 // Before the first render replaces #root: the blog's page data the server put in the HTML.
 captureBlogData();
@@ -46,7 +55,7 @@ export const router = createBrowserRouter([
       // The provider's admin area (admin-auth: the admin session flag, then the server's session).
       { path: 'admin-login', lazy: async () => ({ Component: (await import('./routes/AdminLoginPage')).AdminLoginPage }) },
       {
-        element: <RouteMiddleware use={['admin-auth']} />,
+        lazy: middleware(['admin-auth']),
         children: [
           { path: 'admin', lazy: async () => ({ Component: (await import('./routes/AdminQueuePage')).AdminQueuePage }) },
           { path: 'admin_old', lazy: async () => ({ Component: (await import('./routes/AdminDecisionsPage')).AdminDecisionsPage }) },
@@ -88,7 +97,7 @@ export const router = createBrowserRouter([
       // The blog's administration (issue 17): blog-admin-auth (the stored blog admin user, then the server's session).
       { path: 'blog-admin/login', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogAdminLoginPage')).BlogAdminLoginPage }) },
       {
-        element: <RouteMiddleware use={['blog-admin-auth']} />,
+        lazy: middleware(['blog-admin-auth']),
         children: [
           {
             // One frame for the area's pages (full paths: reserved-paths.test.ts reads first segments).

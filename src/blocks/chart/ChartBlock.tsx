@@ -1,6 +1,7 @@
 // Chart view: draws what chart-data.ts builds. Registers only the Chart.js pieces the seven
 // chart types need, plus a small plugin for the axis "internal_labels" setting.
-import { ActionIcon, Box, Text, Tooltip as MTooltip } from '@mantine/core';
+import { ActionIcon, Box, Text } from '@mantine/core';
+import { Tooltip as MTooltip } from '../LazyTooltip';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import {
   ArcElement,

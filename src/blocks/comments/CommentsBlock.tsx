@@ -1,7 +1,8 @@
 // Comments view: a post form (name for anonymous visitors) and the comments, newest first, in
 // pages of comments_per_page. Every comment is shown as plain text (React text nodes; line breaks
 // kept by CSS), never as HTML or Markdown. The renderer loads and posts (data.comments).
-import { Avatar, Box, Button, Group, Pagination, Paper, Stack, Text, TextInput, Textarea, ActionIcon, Tooltip } from '@mantine/core';
+import { Avatar, Box, Button, Group, Pagination, Paper, Stack, Text, TextInput, Textarea, ActionIcon } from '@mantine/core';
+import { Tooltip } from '../LazyTooltip';
 import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useClock } from '../use-clock';

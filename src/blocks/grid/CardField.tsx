@@ -1,7 +1,8 @@
 // One field of a card (Grid and Data list): text, image or button. Buttons open the row's http(s)
 // link in a new tab, or the chosen detail page of a multipage app; without either they are
 // disabled and say why. Clicks on buttons never reach the card (which opens the details).
-import { Box, Button, Group, Text, Tooltip } from '@mantine/core';
+import { Box, Button, Group, Text } from '@mantine/core';
+import { Tooltip } from '../LazyTooltip';
 import { cellText, safeUrl } from '../cells/cells';
 import type { BlockData } from '../types';
 import { buttonTarget, type CardField } from './grid-cards';

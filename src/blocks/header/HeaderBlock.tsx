@@ -2,9 +2,8 @@
 // breadcrumbs of data.app. Page links are real <a href> (new tab, copy link work) whose plain
 // clicks go through data.app.goTo(slug, {reset: true}): a header click restarts history and
 // breadcrumbs (spec §4). Without data.app (boards, previews) page links are plain text.
-import { Anchor, Avatar, Box, Breadcrumbs, Burger, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
-import { useState, type CSSProperties, type MouseEvent } from 'react';
+import { Anchor, Avatar, Box, Breadcrumbs, Burger, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { lazy, Suspense, useState, type CSSProperties, type MouseEvent } from 'react';
 import { withCommon } from '../../shared/settings/common';
 import { readSettings } from '../../shared/settings/read';
 import { BlockFrame } from '../BlockFrame';
@@ -12,6 +11,8 @@ import { safeImageSrc } from '../links';
 import type { AppNav, BlockViewProps } from '../types';
 import { headerLayout, initialsOf, isPlainClick, navLinks, type NavLink } from './header-nav';
 import { headerSettings } from './schema';
+
+const SignedInMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.SignedInMenu })));
 
 const HEADER_SETTINGS = withCommon(headerSettings);
 /** Cleared active and breadcrumb colours are the usual ones; a cleared font colour inherits. */
@@ -53,36 +54,19 @@ function UserMenu({ app, image, mode }: { app: AppNav | undefined; image: string
     // The editor shows where the avatar will be; guests without a session see nothing.
     return mode === 'edit' ? <Avatar src={image} radius="xl" size={34} aria-label="User menu (shown to signed-in users)" /> : null;
   }
+  // Until the menu's chunk is there, its button (the menu opens once it has loaded).
   return (
-    <Menu position="bottom-end" shadow="md" withinPortal>
-      <Menu.Target>
+    <Suspense
+      fallback={
         <UnstyledButton aria-label="User menu" data-testid="header-user-menu">
           <Avatar src={image} radius="xl" size={34} color="indigo">
             {initialsOf(user)}
           </Avatar>
         </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Box px="sm" py={6} maw={260}>
-          {user.name && (
-            <Text size="sm" fw={600} truncate>
-              {user.name}
-            </Text>
-          )}
-          <Text size="xs" c="dimmed" truncate>
-            {user.email}
-          </Text>
-        </Box>
-        {app?.signOut && (
-          <>
-            <Menu.Divider />
-            <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => app.signOut?.()}>
-              Sign out
-            </Menu.Item>
-          </>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      <SignedInMenu app={app} image={image} />
+    </Suspense>
   );
 }
 

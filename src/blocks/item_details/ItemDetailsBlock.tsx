@@ -2,7 +2,8 @@
 // loaded by the renderer in data mode 'row'); the editor previews the sheet's first row; a guest
 // without a row in the address sees an empty state. Column layout puts the photo beside the
 // details (stacked on phones), stacked puts it above them.
-import { Box, Button, Center, Group, Loader, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Box, Button, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Tooltip } from '../LazyTooltip';
 import { IconListDetails } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { BlockFrame } from '../BlockFrame';

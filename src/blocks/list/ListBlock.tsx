@@ -2,7 +2,8 @@
 // sorted on the server like the table (data.setQuery); without it (a preview) the same happens in
 // the browser. Row editing, Add Row and the Edit row / Delete row actions come from
 // rows/useRowWrites, as the table's do, so both blocks write the same way.
-import { ActionIcon, Box, Group, Modal, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Tooltip } from '../LazyTooltip';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypeCsv, IconFileTypePdf, IconPencil } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';

@@ -2,7 +2,8 @@
 // edit in place, the 'Add Row' button, the action buttons of a row, the toolbar and item page
 // buttons, and the dialogs they open. Audiences come from row-edit.ts (the server enforces the
 // same ones); without data.write (a preview) nothing writes.
-import { Button, Tooltip } from '@mantine/core';
+import { Button } from '@mantine/core';
+import { Tooltip } from '../LazyTooltip';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { readSettings } from '../../shared/settings/read';

@@ -2,7 +2,8 @@
 // the server: the view only sends {q, sort, dir, limit, offset}. Without it (rows handed over
 // whole) TanStack Table does the same work in the browser. Cell display rules live in
 // table-cells.ts; downloads in ../pdf.ts and toCsv.
-import { ActionIcon, Anchor, Badge, Box, Group, Modal, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { Tooltip } from '../LazyTooltip';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconChevronLeft, IconChevronRight, IconFileTypeCsv, IconFileTypePdf, IconPencil } from '@tabler/icons-react';
 import {

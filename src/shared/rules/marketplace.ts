@@ -2,6 +2,8 @@
 // server's PUT /api/multipage/marketplace/review-request read their limits, lists and messages, so
 // both say the same thing in the same words.
 
+import { TEMPLATE_PREVIEW_READ_ONLY } from './template-preview';
+
 export const MARKETPLACE_LIMITS = {
   minPrice: 5,
   priceStep: 0.01,
@@ -130,7 +132,7 @@ export const MARKETPLACE_MESSAGES = {
   paidOff: 'Paid templates are not available on this server yet: submit it as a free template.',
   rejectionReasonRequired: 'Please give the reason for the rejection: the owner reads it.',
   /** Any change through a template's frozen copy (rows, forms, uploads, actions, comments, the app itself). */
-  templatePreviewReadOnly: 'This is a template preview: changes are not saved.',
+  templatePreviewReadOnly: TEMPLATE_PREVIEW_READ_ONLY,
   imageNotUploaded: 'Please upload the images again: one of them was not uploaded for this template.',
   imageTooBig: 'The image is too big: the limit is 3MB per image.',
   uploadNoImage: "Choose an image to upload (form field 'thumbnail' or 'image')",

@@ -3,7 +3,7 @@
 import { Box, Group, Image, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { mediaSrc } from '../../blocks/media-src';
-import { needsOf } from '../../blocks/schemas';
+import { ownHeightOf } from '../../blocks/schema-loaders';
 import type { BlockRecord } from '../../shared/settings/types';
 import type { BoardState } from './board-state';
 import { useSheetUpdates } from './sheet-updates';
@@ -42,5 +42,5 @@ export function BlockGrid({ children }: { children: ReactNode }) {
 }
 
 export function gridItemClass(block: BlockRecord): string {
-  return [block.full_width ? 'sb-block-full' : '', needsOf(block.type).ownHeight ? 'sb-block-own-height' : ''].filter(Boolean).join(' ');
+  return [block.full_width ? 'sb-block-full' : '', ownHeightOf(block.type) ? 'sb-block-own-height' : ''].filter(Boolean).join(' ');
 }

@@ -12,7 +12,7 @@ import { useDataSource } from './data-source';
 import { embedBlocks, embedParams } from './embed';
 import { FilterBar } from './filters/LazyFilterBar';
 import { useViewFilters } from './filters/useViewFilters';
-import { PreviewBanner } from './PreviewBanner';
+import { PreviewBanner } from './LazyPreviewBanner';
 import { previewParams } from './preview';
 
 /** What everyone who cannot edit sees: the board, read-only. */

@@ -22,7 +22,7 @@ import { useDataSource } from './data-source';
 import { embedBlocks, embedParams } from './embed';
 import { FilterBar } from './filters/LazyFilterBar';
 import { useViewFilters } from './filters/useViewFilters';
-import { PreviewBanner } from './PreviewBanner';
+import { PreviewBanner } from './LazyPreviewBanner';
 import { previewParams } from './preview';
 
 export const NOT_PUBLIC_TITLE = 'This app is not public';

@@ -3,8 +3,8 @@
 // into at most `points` values per series. The view reports how many points it can draw
 // (pointsFor(width): 4 per px, rounded up to 100) with setPoints; nothing is asked before that.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { chartSpecOf, type ChartSeries } from '../../blocks/chart/aggregate';
+import { useEffect, useMemo, useState } from 'react';
+import type { ChartSeries } from '../../blocks/chart/aggregate';
 import type { BlockChart } from '../../blocks/types';
 import type { BlockRecord, BlockSchema } from '../../shared/settings/types';
 import { api } from '../lib/api';
@@ -12,6 +12,11 @@ import { api } from '../lib/api';
 export function chartPath(spreadsheetId: string, sheet: string): string {
   return `/api/board/${encodeURIComponent(spreadsheetId)}/sheet/${encodeURIComponent(sheet)}/chart`;
 }
+
+type SpecOf = typeof import('../../blocks/chart/aggregate').chartSpecOf;
+/** chartSpecOf, once loaded: the chart's own chunk carries it (and the chart schema it reads), not every guest's entry. */
+let specOfLoaded: SpecOf | null = null;
+const loadSpecOf = (): Promise<SpecOf> => import('../../blocks/chart/aggregate').then((m) => (specOfLoaded = m.chartSpecOf));
 
 export function useBlockChart(
   schema: BlockSchema | null,
@@ -21,8 +26,13 @@ export function useBlockChart(
 ): BlockChart | undefined {
   const isAggregate = schema?.data === 'aggregate';
   const [points, setPoints] = useState(0);
+  const [chartSpecOf, setChartSpecOf] = useState<SpecOf | null>(() => specOfLoaded);
+  useEffect(() => {
+    if (isAggregate && !chartSpecOf) void loadSpecOf().then((f) => setChartSpecOf(() => f));
+  }, [isAggregate, chartSpecOf]);
   // Only the settings that change the numbers key the request (colours and the like do not).
-  const spec = useMemo(() => (isAggregate ? chartSpecOf(block) : null), [isAggregate, block]);
+  // Nothing is asked before the view reports its points, by which time the spec has loaded too.
+  const spec = useMemo(() => (isAggregate && chartSpecOf ? chartSpecOf(block) : null), [isAggregate, chartSpecOf, block]);
   const sheet = block.sheet_title;
   const complete = !!spec && spec.x_axis !== '' && spec.axes.length > 0;
   const series = useQuery({
@@ -40,7 +50,7 @@ export function useBlockChart(
   if (!isAggregate) return undefined;
   return {
     series: complete ? (series.data ?? null) : null,
-    loading: series.isFetching || (complete && points > 0 && series.isPending),
+    loading: series.isFetching || !chartSpecOf || (complete && points > 0 && series.isPending),
     error: series.error ? (series.error instanceof Error && series.error.message) || 'Data Error' : null,
     points,
     setPoints,

@@ -1,7 +1,7 @@
 // The one toast of a refused write in a template preview (shell §2.3: the preview is read-only).
 // A fixed id: Mantine ignores a second show while the first is up, so several refusals make one toast.
 import { notifications } from '@mantine/notifications';
-import { MARKETPLACE_MESSAGES } from '../../shared/rules/marketplace';
+import { TEMPLATE_PREVIEW_READ_ONLY } from '../../shared/rules/template-preview';
 
 export const PREVIEW_REFUSAL_TOAST_ID = 'template-preview-read-only';
 
@@ -10,7 +10,7 @@ export function showPreviewRefusal(): void {
     id: PREVIEW_REFUSAL_TOAST_ID,
     color: 'yellow',
     title: 'Template preview',
-    message: MARKETPLACE_MESSAGES.templatePreviewReadOnly,
+    message: TEMPLATE_PREVIEW_READ_ONLY,
     'data-toast': 'warning',
   } as Parameters<typeof notifications.show>[0]);
 }

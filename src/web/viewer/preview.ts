@@ -1,6 +1,6 @@
 // Preview mode of a multipage app (shell §2.3): `?preview=true`, the banner's button text
 // (`button_text`, default 'Use Template') and `template_data` shown as JSON text.
-import { MARKETPLACE_MESSAGES } from '../../shared/rules/marketplace';
+import { TEMPLATE_PREVIEW_READ_ONLY } from '../../shared/rules/template-preview';
 import { TEMPLATE_MESSAGES } from '../../shared/rules/templates';
 
 export interface PreviewParams {
@@ -36,7 +36,7 @@ export function previewParams(search: string): PreviewParams | null {
  * forms, row edits, uploads, comments and actions of a previewed template all end in it.
  */
 export function isPreviewRefusal(e: unknown): boolean {
-  return !!e && typeof e === 'object' && (e as { status?: unknown }).status === 403 && (e as { message?: unknown }).message === MARKETPLACE_MESSAGES.templatePreviewReadOnly;
+  return !!e && typeof e === 'object' && (e as { status?: unknown }).status === 403 && (e as { message?: unknown }).message === TEMPLATE_PREVIEW_READ_ONLY;
 }
 
 /**
