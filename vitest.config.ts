@@ -4,6 +4,11 @@ import { defineConfig } from 'vitest/config';
 // PostgreSQL, the file-storage tests again with files in a local S3, and browser tests that drive
 // the built app in Chromium.
 const serverTests = ['src/server/**/*.test.ts'];
+// The server files run one after another in one process per project (isolate: false): each file
+// would otherwise import the whole server again (~3 s of a file's run on two cores). They share
+// no state through modules: every test app is built by createTestApp with its own context,
+// database and data directory (src/server/test-helpers.ts), and no server test mocks a module.
+const serverIsolation = { isolate: false };
 const storageTests = [
   'src/server/modules/uploads/uploads.test.ts',
   'src/server/modules/uploads/limits.test.ts',
@@ -31,6 +36,7 @@ export default defineConfig({
       {
         test: {
           name: 'server-sqlite',
+          ...serverIsolation,
           include: serverTests,
           environment: 'node',
           env: { TEST_DB: 'sqlite' },
@@ -43,6 +49,7 @@ export default defineConfig({
       {
         test: {
           name: 'server-postgres',
+          ...serverIsolation,
           include: serverTests,
           environment: 'node',
           env: { TEST_DB: 'postgres' },
@@ -55,6 +62,7 @@ export default defineConfig({
         // the files in a local S3 (src/server/test-s3.ts) instead of DATA_DIR.
         test: {
           name: 'server-s3',
+          ...serverIsolation,
           include: storageTests,
           environment: 'node',
           env: { TEST_DB: 'sqlite', TEST_STORAGE: 's3' },

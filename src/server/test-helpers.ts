@@ -1,5 +1,6 @@
 // Builds a server for the database named by TEST_DB (sqlite | postgres). SQLite lives in a temp
-// dir; PostgreSQL gets a fresh schema per test file, dropped afterwards. An unreachable
+// dir; PostgreSQL gets a fresh schema per test app, dropped afterwards. Both start migrated, as a
+// copy of a template migrated once per test process (test-templates.ts). An unreachable
 // PostgreSQL fails the tests: it never skips them. TEST_STORAGE=s3 (the server-s3 project) keeps
 // uploaded files in a local S3 (test-s3.ts) of the server's own instead of DATA_DIR.
 import crypto from 'node:crypto';
@@ -13,8 +14,9 @@ import { loadConfig, type Config } from './config';
 import type { ServerContext } from './context';
 import { randomToken, sha256 } from './http';
 import { ADMIN_COOKIE } from './modules/admin/session';
-import { hashPassword } from './modules/auth/password';
+import { hashPassword, setHashCostForTests } from './modules/auth/password';
 import { startFakeS3, type FakeS3 } from './test-s3';
+import { createPgSchema, seedSqlite } from './test-templates';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -25,6 +27,12 @@ export interface TestApp {
   s3: FakeS3 | null;
   close: () => Promise<void>;
 }
+
+// Passwords hash at scrypt N = 256 in the server tests instead of the product's 16384: still
+// real scrypt (every hash says its N, verifying reads it back), about 64 times cheaper. The tests
+// sign up and sign in a few thousand times; at the product's cost that hashing was the largest
+// part of their run time. Only this file lowers it (password.ts: setHashCostForTests).
+setHashCostForTests(256);
 
 /** The context of each server createTestApp built, so signUp can verify the new owner's address. */
 const contexts = new WeakMap<FastifyInstance, ServerContext>();
@@ -72,10 +80,16 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     } catch (e) {
       throw new Error(`PostgreSQL is not reachable at ${TEST_PG_URL} (set TEST_DATABASE_URL): ${(e as Error).message}`);
     }
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
+    try {
+      await createPgSchema(client, TEST_PG_URL, schema);
+    } finally {
+      await client.end();
+    }
     config = { ...config, databaseUrl: TEST_PG_URL, pgSchema: schema };
-  } else config = { ...config, databaseUrl: null };
+  } else {
+    config = { ...config, databaseUrl: null };
+    await seedSqlite(config.dataDir);
+  }
   const s3 = testStorage() === 's3' && overrides.s3 === undefined ? await startFakeS3() : null;
   if (s3) config = { ...config, s3: s3.settings };
 

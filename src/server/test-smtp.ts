@@ -23,6 +23,7 @@ export async function startInbox(): Promise<MailInbox> {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    disableReverseLookup: true,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -32,6 +33,19 @@ export async function startInbox(): Promise<MailInbox> {
       });
     },
   });
+  // smtp-server holds every greeting back 100 ms (to catch clients that talk before it) and then
+  // looks the client's address up in DNS: a tenth of a second per mail that the mail tests sent
+  // by the hundred. This inbox greets at once (nodemailer waits for the greeting anyway). It reaches
+  // into smtp-server's connection (_setListeners, connectionReady, smtp-server 3.x): a version
+  // without them fails here, loudly, instead of slowing down.
+  const connections = smtp.connections as Set<{ init(): void; _setListeners?: (ready: () => void) => void; connectionReady?: () => void }>;
+  const add = connections.add.bind(connections);
+  connections.add = (connection) => {
+    const { _setListeners: listen, connectionReady: ready } = connection;
+    if (typeof listen !== 'function' || typeof ready !== 'function') throw new Error('test-smtp.ts: smtp-server changed; update the immediate greeting');
+    connection.init = () => listen.call(connection, () => ready.call(connection));
+    return add(connection);
+  };
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
   const port = (smtp.server.address() as AddressInfo).port;
   return { url: `smtp://127.0.0.1:${port}`, messages, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };

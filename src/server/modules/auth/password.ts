@@ -13,7 +13,8 @@ const scrypt = promisify(crypto.scrypt) as (
   options: crypto.ScryptOptions,
 ) => Promise<Buffer>;
 
-const N = 16384;
+const PRODUCTION_N = 16384;
+let N = PRODUCTION_N;
 const R = 8;
 const P = 1;
 const KEYLEN = 64;
@@ -42,5 +43,19 @@ export async function verifyPassword(password: string, stored: string | null): P
   return key.length === expected.length && crypto.timingSafeEqual(key, expected);
 }
 
+const dummyHash = () => `scrypt$${N}$${R}$${P}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEYLEN).toString('base64')}`;
+
 /** A hash to compare against when the user does not exist, so timing does not reveal accounts. */
-export const DUMMY_HASH = `scrypt$${N}$${R}$${P}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEYLEN).toString('base64')}`;
+export let DUMMY_HASH = dummyHash();
+
+/**
+ * TESTS ONLY (src/server/test-helpers.ts calls it; no setting or environment variable reaches
+ * it): the scrypt cost N of new hashes, so that the server tests' thousands of sign-ups and
+ * sign-ins do not spend most of their time hashing. Every hash carries its own N, so verifying
+ * follows whatever a hash was made with. Nothing in the product calls this: the server always
+ * hashes at N = 16384.
+ */
+export function setHashCostForTests(n: number): void {
+  N = n;
+  DUMMY_HASH = dummyHash();
+}
