@@ -3,8 +3,8 @@
 //
 //   npx tsx bench/board-load.ts
 //
-// 1. Starts the real server (tests/e2e/processes.ts spawnServer: `node --import tsx
-//    src/server/main.ts`, a fresh DATA_DIR; on PostgreSQL a fresh schema) with the built web app.
+// 1. Starts the real server as `npm start` runs it (tests/e2e/processes.ts spawnServer, built:
+//    `node dist/server/main.mjs`, a fresh DATA_DIR; on PostgreSQL a fresh schema) with the built web app.
 // 2. Signs an owner up, imports an Orders sheet (BENCH_ROWS rows, default 20,000) as a CSV through
 //    the product's upload (POST /api/spreadsheets, multipart), adds a 200-row Places sheet through
 //    the re-import upload (a sheet only the file has is added), and makes a public board of 8 data
@@ -401,7 +401,7 @@ async function oneDb(db: Db, webDir: string): Promise<{ db: Db; board: Board; ca
     env.DATABASE_URL = TEST_PG_URL;
     env.DATABASE_SCHEMA = schema;
   }
-  const server = await spawnServer(env, { nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS || '').split(' ').filter(Boolean) });
+  const server = await spawnServer(env, { built: true, nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS || '').split(' ').filter(Boolean) });
   log(`${db}: server up on port ${server.port} (pid ${server.pid})`);
   try {
     const board = await setUp(server);
@@ -443,7 +443,7 @@ function report(runs: Awaited<ReturnType<typeof oneDb>>[]): string {
     `Run with \`npx tsx bench/board-load.ts\` (BENCH_DB, BENCH_ROWS, BENCH_GUESTS, BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_WEB_DIR). Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, code at ${gitHead()}.`,
     '',
     ...machine(),
-    `- Server: the real one (\`node --import tsx src/server/main.ts\`, default settings), a fresh DATA_DIR or PostgreSQL schema; the client (this script, Node's http with keep-alive) shares the same cores.`,
+    `- Server: the real one as \`npm start\` runs it (\`node dist/server/main.mjs\`, built by \`scripts/build-server.mjs\`; default settings), a fresh DATA_DIR or PostgreSQL schema; the client (this script, Node's http with keep-alive) shares the same cores.`,
     '',
     `The board: ${first.board.blocks.join(', ')}. Orders: ${ROWS.toLocaleString('en')} rows (9 columns) imported as a CSV through the upload; Places: ${PLACES} rows (the calendar, gallery and map, which read every row of their sheet). A public board, read by guests without an account.`,
     '',

@@ -353,7 +353,7 @@ const ms = (n: number | null | undefined) => (n === null || n === undefined || N
 async function main() {
   const web = await buildWeb();
   const editor = editorFiles(web.manifest);
-  const server = await spawnServer({ WEB_DIR: web.dir });
+  const server = await spawnServer({ WEB_DIR: web.dir }, { built: true });
   let browser: Browser | null = null;
   try {
     const setup = await setUp(server);

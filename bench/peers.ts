@@ -11,7 +11,7 @@
 //      20 warm-up + 200 timed each), then, on the table that run kept, the varied queries and the
 //      first query after a restart, as for Sheetboard; stops it.
 //   2. Sheetboard (BENCH_DB=sqlite|postgres|both, default both): starts the real server as a child
-//      process (`node --import tsx src/server/main.ts`, fresh DATA_DIR; on PostgreSQL a fresh
+//      process as `npm start` runs it (`node dist/server/main.mjs`, built first; fresh DATA_DIR; on PostgreSQL a fresh
 //      schema), signs an owner up, imports the same rows as a CSV through POST /api/spreadsheets
 //      (multipart, the product's upload), makes a public board with a table of the sheet and
 //      queries it as a guest through GET /api/board/{id}/sheet/{title}: the same three queries,
@@ -590,7 +590,9 @@ interface Ours {
 async function startOurs(env: Record<string, string>, logFile: string): Promise<Ours> {
   const port = await freePort();
   const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // As `npm start` runs it: the server built to plain JavaScript (scripts/build-server.mjs).
+  if (spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('building the server failed');
+  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_HOST: `localhost:${port}`, SKIP_WEB_BUILD: '1', ...env },
     stdio: ['ignore', out, out],
@@ -892,7 +894,7 @@ function report(runs: { n: number; totals: Data['totals']; noco: Line | null; no
       return avg && l.startsWith('- Load average') ? `- Load average at the end of the run: ${avg.join(', ')} (the machine is shared)` : l;
     }),
     `- NocoDB ${NOCODB_VERSION} from npm, installed and started exactly as ../shared/peers/ does (\`nocodb-setup.sh\` into \`${PEER_DIR.replace(os.tmpdir(), '$TMPDIR')}\`, outside the repository${installS ? `; the install took ${installS} s in this run` : ''}; \`fresh.sh\` before each row count), its default SQLite, audit ${NOCODB_AUDIT ? '**on** (the default)' : '**off** (`NC_DISABLE_AUDIT=true`, as the peers\' 1M run; the peers README\'s run4 vs run1 shows audit on costs about 1.7× on the load and nothing on the queries)'}, telemetry and error reports off, loopback only.`,
-    `- Sheetboard's code at ${(get(Object.values(runs[0]?.ours ?? {})[0], 'commit') as string | undefined) ?? gitHead()}: the real server as \`node --import tsx src/server/main.ts\` (a child process, default settings, LOG_LEVEL info), a fresh DATA_DIR (SQLite) or a fresh schema of the local PostgreSQL, with MAX_IMPORT_MB raised to fit the CSV and MAX_IMPORT_CELLS=20000000.`,
+    `- Sheetboard's code at ${(get(Object.values(runs[0]?.ours ?? {})[0], 'commit') as string | undefined) ?? gitHead()}: the real server as \`npm start\` runs it (\`node dist/server/main.mjs\`, built by \`scripts/build-server.mjs\`; a child process, default settings, LOG_LEVEL info), a fresh DATA_DIR (SQLite) or a fresh schema of the local PostgreSQL, with MAX_IMPORT_MB raised to fit the CSV and MAX_IMPORT_CELLS=20000000.`,
     '- Client: this script, Node\'s fetch (one keep-alive connection, requests one at a time), on the same 2 cores as the server; only one server runs at a time.',
     '',
     '### What is measured',

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { notificationsStore, useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { RouterProvider } from 'react-router';
 import { setAccountRequiredNavigate } from './lib/account-required';
 import { router } from './router';
@@ -19,21 +19,21 @@ setAccountRequiredNavigate((path) => void router.navigate(path));
 
 // The container's settings (components/Toasts.tsx) hold from the first toast on, before it loads.
 notificationsStore.updateState((state) => ({ ...state, limit: 4, defaultPosition: 'top-right' }));
-const Toasts = lazy(() => import('./components/Toasts').then((m) => ({ default: m.Toasts })));
 
 /**
  * The toasts' container, loaded with the first toast (lib/toast.ts puts it in Mantine's store,
- * which the container shows once it is there) and kept from then on.
+ * which the container shows once it is there) and kept from then on. Loaded by hand rather than
+ * through React.lazy: a Suspense boundary reveals its content on a timer, and a toast must show
+ * at once even where timers wait (a page whose clock is paused, a background tab).
  */
 function LazyToasts() {
   const { notifications, queue } = useNotifications();
-  const [wanted, setWanted] = useState(false);
-  if (!wanted && notifications.length + queue.length > 0) setWanted(true);
-  return wanted ? (
-    <Suspense fallback={null}>
-      <Toasts />
-    </Suspense>
-  ) : null;
+  const [Loaded, setLoaded] = useState<ComponentType | null>(null);
+  const wanted = notifications.length + queue.length > 0;
+  useEffect(() => {
+    if (wanted && !Loaded) void import('./components/Toasts').then((m) => setLoaded(() => m.Toasts));
+  }, [wanted, Loaded]);
+  return Loaded ? <Loaded /> : null;
 }
 
 export function App() {

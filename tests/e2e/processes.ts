@@ -1,7 +1,7 @@
 // The processes browser tests drive: the real server (as `npm start` runs it) and Chromium
 // through playwright-core. Nothing here is mocked. global-setup.ts (outside the test workers: no
 // `vitest` import here) starts the shared ones; harness.ts hands them, or a file's own, to a file.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -59,13 +59,20 @@ export interface SpawnedServer extends SharedServerInfo {
  * `env`, and waits until it answers. With `logFile` its output goes to that file (other processes
  * read it), otherwise it is kept in memory.
  */
-export async function spawnServer(env: Record<string, string>, opts: { logFile?: string; nodeArgs?: string[] } = {}): Promise<SpawnedServer> {
+export async function spawnServer(env: Record<string, string>, opts: { logFile?: string; nodeArgs?: string[]; built?: boolean } = {}): Promise<SpawnedServer> {
+  // built: the server as `npm start` runs it (scripts/build-server.mjs, then dist/server/main.mjs),
+  // for benchmarks that report what users run; tests run the sources through tsx.
+  if (opts.built) {
+    const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('building the server failed');
+  }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sheetboard-e2e-'));
   const memory: string[] = [];
   const logFile = opts.logFile ?? '';
   const fd = logFile ? openSync(logFile, 'a') : null;
-  const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'], {
+  const entry = opts.built ? ['dist/server/main.mjs'] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...entry], {
     cwd: root,
     env: {
       ...process.env,
