@@ -103,6 +103,23 @@ describe('applyWrite (rows written by this process patch the entry in place)', (
     expect(loads).toBe(2);
   });
 
+  it('thousands of writes between two reads are taken by the entry, not a reason to load the sheet again', async () => {
+    const cache = new SheetCache(1e9);
+    let loads = 0;
+    const load = async () => (loads++, { columns: ['a'], rows: [{ a: 'first' }] });
+    await cache.get('busy', 1, load);
+    for (let k = 1; k <= 2500; k++) cache.applyWrite('busy', 1 + k, { kind: 'append', id: k, version: 1, row: { a: `row ${k}` } });
+    const e = await cache.get('busy', 2501, load);
+    expect(loads).toBe(1);
+    expect(e.version).toBe(2501);
+    expect(querySheet(e, { q: 'row 2500' }).rows).toEqual([{ a: 'row 2500', _id: '2500', _version: 1 }]);
+    expect(querySheet(e, {}).total).toBe(2501);
+    // A write that never arrives (another process's) still drops the sheet once too many wait behind it.
+    for (let k = 1; k <= 1100; k++) cache.applyWrite('busy', 2502 + k, { kind: 'append', id: 3000 + k, version: 1, row: { a: 'x' } });
+    await cache.get('busy', 3602, async () => (loads++, { columns: ['a'], rows: [] }));
+    expect(loads).toBe(2);
+  });
+
   it('a write made while the sheet loads is applied to what the load brings', async () => {
     const cache = new SheetCache(1e9);
     let release = () => {};

@@ -226,7 +226,13 @@ export class SheetCache implements EntryMemory {
     const loading = [...this.loading.keys()].some((k) => k.startsWith(`${sheetId}@`));
     if (!e && !loading) return;
     if (e && e.version >= version) return;
-    if (!this.pending.add(sheetId, version, patch)) this.invalidate(sheetId);
+    if (!this.pending.add(sheetId, version, patch) && e && !loading) {
+      // Many writes since the sheet was last read (a busy form): the entry takes them now rather
+      // than being dropped, which would make the next read load a million rows again. Only writes
+      // it cannot take in order (one missing before them) still drop it.
+      this.drain(e);
+    }
+    if (this.pending.full(sheetId)) this.invalidate(sheetId);
     else if (e) this.later(e);
   }
 

@@ -36,6 +36,11 @@ export class PendingWrites {
     return this.bySheet.has(sheetId);
   }
 
+  /** Whether a sheet has more writes waiting than it may. */
+  full(sheetId: string): boolean {
+    return (this.bySheet.get(sheetId)?.size ?? 0) > MAX_PENDING;
+  }
+
   drop(sheetId: string): void {
     this.bySheet.delete(sheetId);
   }
