@@ -17,6 +17,7 @@ import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
 import { addWholeSheetTable } from './board';
 import { writeSection } from './sections';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { newId, nowIso } from '../src/server/http';
 import { storeSpreadsheet } from '../src/server/modules/spreadsheets/service';
@@ -231,7 +232,7 @@ async function main() {
   const lines = [
     '## Rows: table queries on 1,000,000 rows and concurrent form submits',
     '',
-    `Run with \`npx tsx bench/rows.ts\` (settings at the top of the script). Generated on ${new Date().toISOString().slice(0, 10)}, same machine as above (shared, 2 cores; other helpers' work was running).`,
+    `Run with \`npx tsx bench/rows.ts\` (settings at the top of the script). Generated on ${new Date().toISOString().slice(0, 10)}, same machine as above (2 cores; load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}).`,
     '',
     `- The sheet: ${ROWS.toLocaleString('en')} rows × ${COLUMNS.length} columns, stored with the import's batched inserts (the HTTP import refuses more than 5,000,000 cells).`,
     '- **Cold query**: the first `q=paris&sort=Quantity&dir=desc&limit=50` as a guest: reads every row from the database, builds the search text, sorts.',
