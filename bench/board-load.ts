@@ -34,12 +34,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
-import { TEST_PG_URL } from '../src/server/test-helpers';
 import { chromiumOptions, spawnServer, type SpawnedServer } from '../tests/e2e/processes';
 import { machine } from './machine';
+import { dropSchema, freshSchema, rssMb } from './procs';
 import { writeSection } from './sections';
 import { stats } from './stats';
 
@@ -61,14 +60,6 @@ const log = (...m: unknown[]) => console.error(`[board-load ${new Date().toISOSt
 const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function rssMb(pid: number): number | null {
-  try {
-    const m = /^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? round(Number(m[1]) / 1024) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** CPU time the process has used (user + system), in ms, from /proc (null elsewhere). */
 function cpuMs(pid: number): number | null {
@@ -393,13 +384,9 @@ async function oneDb(db: Db, webDir: string): Promise<{ db: Db; board: Board; ca
   let schema: string | null = null;
   const env: Record<string, string> = { WEB_DIR: webDir, MAX_IMPORT_CELLS: '20000000', MAX_IMPORT_MB: '200', ...(JSON.parse(process.env.BENCH_SERVER_ENV || '{}') as Record<string, string>) };
   if (db === 'postgres') {
-    schema = `board_load_${Date.now().toString(36)}`;
-    const c = new pg.Client({ connectionString: TEST_PG_URL });
-    await c.connect();
-    await c.query(`CREATE SCHEMA ${schema}`);
-    await c.end();
-    env.DATABASE_URL = TEST_PG_URL;
-    env.DATABASE_SCHEMA = schema;
+    const fresh = await freshSchema('board_load');
+    schema = fresh.schema;
+    Object.assign(env, fresh.env);
   }
   const server = await spawnServer(env, { built: true, nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS || '').split(' ').filter(Boolean) });
   log(`${db}: server up on port ${server.port} (pid ${server.pid})`);
@@ -416,12 +403,7 @@ async function oneDb(db: Db, webDir: string): Promise<{ db: Db; board: Board; ca
     return { db, board, calls, result };
   } finally {
     await server.stop();
-    if (schema) {
-      const c = new pg.Client({ connectionString: TEST_PG_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
-    }
+    if (schema) await dropSchema(schema);
   }
 }
 

@@ -19,11 +19,11 @@
 // Writes the memory section of bench/results.md. Every child process is stopped on exit.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { machine } from './machine';
+import { freePort, rssMb } from './procs';
 import { writeSection } from './sections';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -54,14 +54,6 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const)
     process.exit(130);
   });
 
-function rssMb(pid: number): number | null {
-  try {
-    const m = /^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? round(Number(m[1]) / 1024) : null;
-  } catch {
-    return null;
-  }
-}
 
 class RssSampler {
   peak = 0;
@@ -81,16 +73,6 @@ class RssSampler {
   }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 interface Server {
   child: ChildProcess;

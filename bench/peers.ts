@@ -32,9 +32,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import pg from 'pg';
-import { TEST_PG_URL } from '../src/server/test-helpers';
 import { machine } from './machine';
+import { dropSchema, freePort, freshSchema, rssMb } from './procs';
 import { writeSection } from './sections';
 import { stats, type Stats } from './stats';
 
@@ -143,28 +142,9 @@ async function portFree(port: number): Promise<boolean> {
   });
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 // ---------------------------------------------------------------- memory (/proc, as nocodb-bench.mjs)
 
-function rssMb(pid: number): number | null {
-  try {
-    const s = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const m = /^VmRSS:\s+(\d+) kB/m.exec(s);
-    return m ? round(Number(m[1]) / 1024, 1) : null;
-  } catch {
-    return null;
-  }
-}
 class RssSampler {
   peak = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -635,13 +615,9 @@ async function runOurs(db: Db, data: Data): Promise<Record<string, unknown>> {
     WEB_DIR: path.join(dataDir, 'no-web'),
   };
   if (db === 'postgres') {
-    schema = `peers_${Date.now().toString(36)}`;
-    const c = new pg.Client({ connectionString: TEST_PG_URL });
-    await c.connect();
-    await c.query(`CREATE SCHEMA ${schema}`);
-    await c.end();
-    env.DATABASE_URL = TEST_PG_URL;
-    env.DATABASE_SCHEMA = schema;
+    const fresh = await freshSchema('peers');
+    schema = fresh.schema;
+    Object.assign(env, fresh.env);
   }
   let server: Ours | null = null;
   const result: Record<string, unknown> = { peer: 'sheetboard', db, rows: data.n, commit: gitHead(), started_at: new Date().toISOString() };
@@ -729,12 +705,7 @@ async function runOurs(db: Db, data: Data): Promise<Record<string, unknown>> {
     return result;
   } finally {
     if (server) await stopOurs(server);
-    if (schema) {
-      const c = new pg.Client({ connectionString: TEST_PG_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
-    }
+    if (schema) await dropSchema(schema);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
