@@ -127,7 +127,8 @@ describe('Board Settings → the guest view', () => {
     await guest.getByTestId('board-hero').waitFor();
     // Nav: the logo, in the navigation colour.
     expect(await guest.getByTestId('board-logo').getAttribute('src')).toMatch(/^\/api\/uploads\//);
-    expect(await guest.getByTestId('board-logo').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(96);
+    // The image loads after the page shows: its natural width once it has (0 until then, and if it were broken).
+    await expect.poll(() => guest.getByTestId('board-logo').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(96);
     expect(await guest.locator('header').first().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(16, 32, 48)');
     // Hero: the text (as text, line break kept) in the hero colour.
     expect(await guest.getByTestId('board-hero-text').innerText()).toBe('Live numbers from the harbour.\nUpdated every morning.');
