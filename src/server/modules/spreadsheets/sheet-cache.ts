@@ -233,7 +233,7 @@ export class SheetCache implements EntryMemory {
       this.drain(e);
     }
     if (this.pending.full(sheetId)) this.invalidate(sheetId);
-    else if (e) this.later(e);
+    else if (e && this.entries.get(sheetId) === e) this.later(e);
   }
 
   /** Accounts for memory added to an entry after it was stored (sort orders, masks). */
