@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type preValidationAsyncHookHandler } from 'fastify';
 import { localBus, pgBus, type Bus } from './cluster/bus';
 import { dbCounters } from './cluster/counters';
 import { localLocks, pgLocks } from './cluster/locks';
@@ -56,7 +56,8 @@ import { sweepUploads } from './modules/uploads/service';
 import { createFileStore } from './modules/uploads/storage';
 import { workspaceRoutes } from './modules/workspace/routes';
 import { developerRoutes } from './modules/developer/routes';
-import { ApiRegistry, attachApiRegistry } from './modules/developer/openapi';
+import { ApiRegistry, attachApiRegistry, type ApiInput } from './modules/developer/openapi';
+import { zodValidatorCompiler, type ApiServer, type ZodTypeProvider } from './routing/input';
 import { plainSignupRoutes } from './modules/plain-signup/routes';
 import { compressOptions, compressSmall, refuseIncompressible } from './net/compress';
 import { securityHeaders } from './net/headers';
@@ -149,62 +150,70 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   app.addHook('onSend', securityHeaders(config));
 
   // Every /api route must say who may call it (modules/access/rules.ts): start-up fails otherwise.
-  // The declaration is the enforcement: its rule's preHandler runs before any other.
+  // The declaration is the enforcement: its rule runs first, then the route's rate limit, both
+  // before Fastify parses the route's input with its zod schemas (routing/input.ts), so a caller
+  // the rule refuses learns nothing from validation messages and a handler gets parsed input.
   const routes: BuiltApp['routes'] = [];
-  // Routes declaring `config.api` are the documented REST API (developer/openapi.ts) and the only
-  // ones API tokens may call.
+  // Every route's `config.api` and input schemas make the OpenAPI document (developer/openapi.ts);
+  // `config.tokens` says whether API tokens may call it.
   const apiRegistry = new ApiRegistry();
   attachApiRegistry(app, apiRegistry);
   decorateAccess(app);
+  app.setValidatorCompiler(zodValidatorCompiler);
   app.addHook('onRoute', (route) => {
     const access = declaredAccess(route);
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, access });
     if (!access) return;
+    const tokens = route.config?.tokens === true;
     const api = route.config?.api;
-    if (api) for (const method of [route.method].flat()) apiRegistry.record(method, route.url, access, api);
-    const check = accessPreHandler(ctx, access, route.config?.resource, !!api);
-    route.preHandler = [check, ...[route.preHandler ?? []].flat()];
+    if (api) for (const method of [route.method].flat()) apiRegistry.record(method, route.url, access, api, (route.schema ?? {}) as ApiInput, tokens);
+    const check = accessPreHandler(ctx, access, route.config?.resource, tokens);
+    const first: preValidationAsyncHookHandler[] = [check];
     // Rate limits run after the rule: they may count by the account or the app it resolved.
     const limit = route.config?.rateLimit;
-    if (!limit) return;
-    const hooks = rateLimitHooks(ctx, limit);
-    route.preHandler = [...route.preHandler, hooks.preHandler];
-    route.onError = [...[route.onError ?? []].flat(), hooks.onError];
-    route.preSerialization = [...[route.preSerialization ?? []].flat(), hooks.preSerialization];
+    if (limit) {
+      const hooks = rateLimitHooks(ctx, limit, (route.schema as ApiInput | undefined)?.body);
+      first.push(hooks.preValidation);
+      route.onError = [...[route.onError ?? []].flat(), hooks.onError];
+      route.preSerialization = [...[route.preSerialization ?? []].flat(), hooks.preSerialization];
+    }
+    route.preValidation = [...first, ...[route.preValidation ?? []].flat()];
   });
-  authRoutes(app, ctx);
-  accountRoutes(app, ctx);
-  workspaceRoutes(app, ctx);
-  spreadsheetRoutes(app, ctx);
-  dataRoutes(app, ctx);
-  appDataRoutes(app, ctx);
-  rowRoutes(app, ctx);
-  chartRoutes(app, ctx);
-  appRoutes(app, ctx);
-  pageRoutes(app, ctx);
-  blockRoutes(app, ctx);
-  actionRoutes(app, ctx);
-  commentRoutes(app, ctx);
-  appUserRoutes(app, ctx);
-  uploadRoutes(app, ctx);
-  marketplaceRoutes(app, ctx);
-  clonesRoutes(app, ctx);
-  storefrontRoutes(app, ctx);
-  geocodeRoutes(app, ctx);
-  envRoutes(app, ctx);
-  billingRoutes(app, ctx);
-  purchaseRoutes(app, ctx);
-  googleRoutes(app, ctx);
-  adminRoutes(app, ctx);
-  blogAccountRoutes(app, ctx);
-  blogMediaRoutes(app, ctx);
-  blogPostRoutes(app, ctx);
-  blogCategoryRoutes(app, ctx);
-  blogPublicRoutes(app, ctx);
-  blogFeedRoutes(app, ctx);
-  developerRoutes(app, ctx, apiRegistry);
-  plainSignupRoutes(app, ctx);
-  siteRoutes(app, ctx);
+  // Route modules see the server with zod types: `schema` parts type the request (routing/input.ts).
+  const api: ApiServer = app.withTypeProvider<ZodTypeProvider>();
+  authRoutes(api, ctx);
+  accountRoutes(api, ctx);
+  workspaceRoutes(api, ctx);
+  spreadsheetRoutes(api, ctx);
+  dataRoutes(api, ctx);
+  appDataRoutes(api, ctx);
+  rowRoutes(api, ctx);
+  chartRoutes(api, ctx);
+  appRoutes(api, ctx);
+  pageRoutes(api, ctx);
+  blockRoutes(api, ctx);
+  actionRoutes(api, ctx);
+  commentRoutes(api, ctx);
+  appUserRoutes(api, ctx);
+  uploadRoutes(api, ctx);
+  marketplaceRoutes(api, ctx);
+  clonesRoutes(api, ctx);
+  storefrontRoutes(api, ctx);
+  geocodeRoutes(api, ctx);
+  envRoutes(api, ctx);
+  billingRoutes(api, ctx);
+  purchaseRoutes(api, ctx);
+  googleRoutes(api, ctx);
+  adminRoutes(api, ctx);
+  blogAccountRoutes(api, ctx);
+  blogMediaRoutes(api, ctx);
+  blogPostRoutes(api, ctx);
+  blogCategoryRoutes(api, ctx);
+  blogPublicRoutes(api, ctx);
+  blogFeedRoutes(api, ctx);
+  developerRoutes(api, ctx, apiRegistry);
+  plainSignupRoutes(api, ctx);
+  siteRoutes(api, ctx);
 
   // Hourly: expired sessions and rate-limit counts, and visitors' uploads no saved row named in
   // time (uploads/service.ts).

@@ -208,7 +208,7 @@ const VIEWER_CALLS: Call[] = [
   // The spec's multipage data calls (spreadsheets/app-data-routes.ts): the app's own spreadsheet.
   { name: 'page sheet rows', method: 'GET', url: (f) => `/v3/api/page/sheet/Orders?board=${f.id}&referer=${encodeURIComponent(`http://localhost/${f.id}`)}` },
   { name: 'spreadsheet data', method: 'POST', url: () => '/v3/getSpreadsheetData', payload: (f) => ({ board: f.id, referer: `http://localhost/${f.id}` }) },
-  { name: 'one row', method: 'GET', url: (f) => `/api/board/${spreadsheetId}/sheet/Orders/rows/0?board=${f.id}&blockId=${f.tableId}` },
+  { name: 'one row', method: 'GET', url: (f) => `/api/board/${spreadsheetId}/sheet/Orders/rows/0?board=${f.id}` },
   { name: 'chart', method: 'GET', url: (f) => `/api/board/${spreadsheetId}/sheet/Orders/chart?board=${f.id}&chart=${encodeURIComponent(JSON.stringify({ x_axis: 'City', axes: [{ column: 'Amount' }] }))}` },
   { name: 'map', method: 'GET', url: (f) => `/api/board/${spreadsheetId}/sheet/Orders/geo?board=${f.id}&address=City` },
   { name: 'add row', method: 'POST', url: (f) => `/api/board/${spreadsheetId}/sheet/Orders/rows?board=${f.id}`, payload: (f) => ({ blockId: f.tableId, values: { City: 'Nice', Amount: 3 } }) },

@@ -1,7 +1,7 @@
 // The preHandler every /api route gets from its declaration (app.ts onRoute): resolve the caller
 // and the resource the route names, ask the rule, refuse before the handler runs, and leave what
 // was resolved on `request.access` for the handler.
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { ServerContext } from '../../context';
 import { HttpError, unauthorized } from '../../errors';
 import { TOKEN_MESSAGES } from '../../../shared/api/developer';
@@ -67,7 +67,7 @@ export function tokenRefusal(caller: Caller, method: string, tokens: boolean): H
  * The preHandler of a route declaring `rule` with `resolver` (none: the rule decides on the caller
  * alone); `tokens`: whether API tokens may call it (the route is part of the documented REST API).
  */
-export function accessPreHandler(ctx: ServerContext, name: AccessRuleName, resolver: ResourceResolver | undefined, tokens = false): preHandlerAsyncHookHandler {
+export function accessPreHandler(ctx: ServerContext, name: AccessRuleName, resolver: ResourceResolver | undefined, tokens = false): preValidationAsyncHookHandler {
   const rule: AccessRule = ACCESS_RULES[name];
   return async (request) => {
     const caller = await callerOf(ctx, request);

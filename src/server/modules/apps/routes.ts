@@ -22,7 +22,7 @@ const DOMAIN_CHECKS_WINDOW_MS = 10 * 60_000;
 const BoardQuery = MetadataQuery.extend({ app: z.string().optional() });
 
 export function appRoutes(app: FastifyInstance, ctx: ServerContext) {
-  app.post('/api/apps', { config: { access: 'signed-in', api: { tag: 'Apps', summary: 'Create an app', body: CreateAppBody, response: AppResponse, status: 201 } } }, async (request, reply) => {
+  app.post('/api/apps', { schema: { body: CreateAppBody }, config: { access: 'signed-in', tokens: true, api: { tag: 'Apps', summary: 'Create an app', response: AppResponse, status: 201 } } }, async (request, reply) => {
     const user = signedInUser(request);
     const body = parse(CreateAppBody, request.body);
     const ws = await currentWorkspace(ctx, user);
@@ -34,12 +34,12 @@ export function appRoutes(app: FastifyInstance, ctx: ServerContext) {
     return reply.status(201).send({ app: service.appOut(created) });
   });
 
-  app.get('/api/apps', { config: { access: 'signed-in', api: { tag: 'Apps', summary: 'List your apps (and those of workspaces you edit)', response: AppsResponse } } }, async (request) => {
+  app.get('/api/apps', { config: { access: 'signed-in', tokens: true, api: { tag: 'Apps', summary: 'List your apps (and those of workspaces you edit)', response: AppsResponse } } }, async (request) => {
     const user = signedInUser(request);
     return { apps: (await service.listApps(ctx, user)).map(service.appOut) };
   });
 
-  app.get('/api/apps/:id', { config: { access: 'app-viewer', resource: appParam(IdParams, (p) => p.id), api: { tag: 'Apps', summary: 'Get an app', params: IdParams, response: AppResponse } } }, async (request) => ({
+  app.get('/api/apps/:id', { schema: { params: IdParams }, config: { access: 'app-viewer', resource: appParam(IdParams, (p) => p.id), tokens: true, api: { tag: 'Apps', summary: 'Get an app', response: AppResponse } } }, async (request) => ({
     app: service.appOut(resolvedApp(request)),
   }));
 
@@ -47,14 +47,14 @@ export function appRoutes(app: FastifyInstance, ctx: ServerContext) {
   const appInfo = appBySubdomainInBody(AppInfoBody, (b) => b.appName, 'Unable to get app information');
   app.post('/api/app/app-info', { config: { access: 'app-viewer', resource: appInfo } }, async (request) => ({ app: service.appOut(resolvedApp(request)) }));
 
-  app.put('/api/apps/:id', { config: { access: 'owner', resource: appParam(IdParams, (p) => p.id), api: { tag: 'Apps', summary: 'Change an app (name, address, privacy, board settings)', params: IdParams, body: UpdateAppBody, response: AppResponse } } }, async (request) => {
+  app.put('/api/apps/:id', { schema: { params: IdParams, body: UpdateAppBody }, config: { access: 'owner', resource: appParam(IdParams, (p) => p.id), tokens: true, api: { tag: 'Apps', summary: 'Change an app (name, address, privacy, board settings)', response: AppResponse } } }, async (request) => {
     const body = parse(UpdateAppBody, request.body);
     const target = resolvedApp(request);
     if (body.public === true && !target.public) await assertMayPublish(ctx, target.workspaceId, request.access.user?.id);
     return { app: service.appOut(await service.updateApp(ctx, target, body)) };
   });
 
-  app.delete('/api/apps/:id', { config: { access: 'owner', resource: appParam(IdParams, (p) => p.id), api: { tag: 'Apps', summary: 'Delete an app (workspace owner only)', params: IdParams, status: 204 } } }, async (request, reply) => {
+  app.delete('/api/apps/:id', { schema: { params: IdParams }, config: { access: 'owner', resource: appParam(IdParams, (p) => p.id), tokens: true, api: { tag: 'Apps', summary: 'Delete an app (workspace owner only)', status: 204 } } }, async (request, reply) => {
     await service.deleteApp(ctx, signedInUser(request), resolvedApp(request));
     return reply.status(204).send();
   });

@@ -1,5 +1,5 @@
 // Rate limits declared beside a route's access rule (`config.rateLimit`), run by hooks that app.ts
-// attaches to the route: a preHandler (after the access rule) refuses a spent budget with 429 and
+// attaches to the route: a preValidation hook (after the access rule) refuses a spent budget with 429 and
 // Retry-After and slows a failing client down; an onError hook counts the failures the route names;
 // a preSerialization hook counts successes (and clears a sign-in pair's failures) before the
 // answer's cookies are written. The handlers hold no limiter and count nothing themselves.
@@ -8,11 +8,11 @@
 // and IP pair, the owner account); the limiter instances live per server, in the route module
 // that declares them, and keep their counts in the database (cluster/counters.ts) so that every
 // instance of the server counts the same attempts: hence the promises.
-import type { FastifyReply, FastifyRequest, onErrorAsyncHookHandler, preHandlerAsyncHookHandler, preSerializationAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onErrorAsyncHookHandler, preSerializationAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
 import type { ServerContext } from '../../context';
 import type { z } from 'zod';
 import { HttpError } from '../../errors';
-import { parse } from '../../http';
+import { parseInput } from '../../routing/input';
 import { DEVICE_COOKIE, deviceOf, type IpLimiter, type LoginLimiter, pause, tooManyAttempts } from './limiter';
 
 /** One limiter and the key a request counts under. */
@@ -34,7 +34,7 @@ export type CountWhen =
   | { status: number; code?: string };
 
 export interface RateLimit {
-  /** The route's body schema: a bad body is its 400 before anything is checked or counted. */
+  /** Being retired: a route declares its body in `schema.body`, which the limit reads. */
   body?: z.ZodType;
   /** Budgets checked before the handler: the longest wait of a spent one answers 429. */
   check: Budget[];
@@ -108,17 +108,22 @@ export function perAddress(limiter: LoginLimiter, addressOf: (request: FastifyRe
 const matches = (when: CountWhen, error: unknown) =>
   typeof when === 'object' && error instanceof HttpError && error.status === when.status && (when.code === undefined || error.code === when.code);
 
-/** The hooks of a route declaring `limit` (app.ts adds them after the access preHandler). */
-export function rateLimitHooks(ctx: ServerContext, limit: RateLimit): {
-  preHandler: preHandlerAsyncHookHandler;
+/** The hooks of a route declaring `limit` (app.ts adds them after the access check). */
+export function rateLimitHooks(ctx: ServerContext, limit: RateLimit, body?: z.ZodType): {
+  preValidation: preValidationAsyncHookHandler;
   onError: onErrorAsyncHookHandler;
   preSerialization: preSerializationAsyncHookHandler<unknown>;
 } {
   const attempts = limit.count.filter((c) => c.when === 'attempt').flatMap((c) => c.budgets);
   const successes = limit.count.filter((c) => c.when === 'success').flatMap((c) => c.budgets);
   return {
-    preHandler: async (request, reply) => {
-      if (limit.body) parse(limit.body, request.body);
+    preValidation: async (request, reply) => {
+      // The route's body schema: a bad body is its 400 before anything is checked or counted.
+      const schema = body ?? limit.body;
+      if (schema) {
+        const parsed = parseInput(schema, request.body, 'body');
+        if ('error' in parsed) throw parsed.error;
+      }
       const wait = Math.max(0, ...(await Promise.all(limit.check.map((b) => b.retryAfter(request)))));
       if (wait > 0) throw tooManyAttempts(reply, wait, limit.refusal);
       await Promise.all(attempts.map((b) => b.fail(request)));

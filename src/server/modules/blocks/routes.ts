@@ -11,29 +11,29 @@ import { parse } from '../../http';
 import * as service from './service';
 
 export function blockRoutes(app: FastifyInstance, ctx: ServerContext) {
-  app.get('/api/blocks', { config: { access: 'public', api: { tag: 'Blocks', summary: 'The catalogue of block kinds and their settings', response: CatalogueResponse } } }, async () => ({ blocks: service.catalogue() }));
+  app.get('/api/blocks', { config: { access: 'public', tokens: true, api: { tag: 'Blocks', summary: 'The catalogue of block kinds and their settings', response: CatalogueResponse } } }, async () => ({ blocks: service.catalogue() }));
 
-  app.get('/api/blocks/:id', { config: { access: 'app-viewer', resource: blockParam(), api: { tag: 'Blocks', summary: 'Get a block', params: IdParams, response: BlockResponse } } }, async (request) => ({
+  app.get('/api/blocks/:id', { schema: { params: IdParams }, config: { access: 'app-viewer', resource: blockParam(), tokens: true, api: { tag: 'Blocks', summary: 'Get a block', response: BlockResponse } } }, async (request) => ({
     block: service.readBlock(resolvedBlock(request), resolvedViewer(request).owner),
   }));
 
-  app.post('/api/blocks', { config: { access: 'owner', resource: pageInBody(CreateBlockBody, (b) => b.pageId), api: { tag: 'Blocks', summary: 'Add a block to a page (settings are checked against its kind)', body: CreateBlockBody, response: BlockResponse, status: 201 } } }, async (request, reply) => {
+  app.post('/api/blocks', { schema: { body: CreateBlockBody }, config: { access: 'owner', resource: pageInBody(CreateBlockBody, (b) => b.pageId), tokens: true, api: { tag: 'Blocks', summary: 'Add a block to a page (settings are checked against its kind)', response: BlockResponse, status: 201 } } }, async (request, reply) => {
     const body = parse(CreateBlockBody, request.body);
     const block = await service.createBlock(ctx, resolvedPage(request), resolvedApp(request), body);
     return reply.status(201).send({ block });
   });
 
-  app.put('/api/blocks/:id', { config: { access: 'owner', resource: blockParam(), api: { tag: 'Blocks', summary: "Change a block's settings", params: IdParams, body: UpdateBlockBody, response: BlockResponse } } }, async (request) => {
+  app.put('/api/blocks/:id', { schema: { params: IdParams, body: UpdateBlockBody }, config: { access: 'owner', resource: blockParam(), tokens: true, api: { tag: 'Blocks', summary: "Change a block's settings", response: BlockResponse } } }, async (request) => {
     const body = parse(UpdateBlockBody, request.body);
     return { block: await service.updateBlock(ctx, resolvedBlock(request), body) };
   });
 
-  app.delete('/api/blocks/:id', { config: { access: 'owner', resource: blockParam(), api: { tag: 'Blocks', summary: 'Delete a block', params: IdParams, status: 204 } } }, async (request, reply) => {
+  app.delete('/api/blocks/:id', { schema: { params: IdParams }, config: { access: 'owner', resource: blockParam(), tokens: true, api: { tag: 'Blocks', summary: 'Delete a block', status: 204 } } }, async (request, reply) => {
     await service.deleteBlock(ctx, resolvedBlock(request));
     return reply.status(204).send();
   });
 
-  app.put('/api/pages/:id/blocks/order', { config: { access: 'owner', resource: pageParam(), api: { tag: 'Blocks', summary: "Reorder a page's blocks", params: IdParams, body: BlockOrderBody, response: BlocksResponse } } }, async (request) => {
+  app.put('/api/pages/:id/blocks/order', { schema: { params: IdParams, body: BlockOrderBody }, config: { access: 'owner', resource: pageParam(), tokens: true, api: { tag: 'Blocks', summary: "Reorder a page's blocks", response: BlocksResponse } } }, async (request) => {
     const { order } = parse(BlockOrderBody, request.body);
     return { blocks: await service.reorderBlocks(ctx, resolvedPage(request), order) };
   });

@@ -1,38 +1,63 @@
-// The OpenAPI 3.1 document of the REST API, generated from the routes' own declarations: a route
-// that belongs to the public API declares `config.api` (its group, a summary and the zod schemas
-// its handler parses: params, query, body, response), app.ts records it from the onRoute hook,
-// and this module turns the records into the document with zod 4's `z.toJSONSchema`. The same
-// declaration is what lets API tokens call the route (access/enforce.ts), so what the reference
-// shows and what a token may call cannot differ.
+// The OpenAPI 3.1 document of the server's routes, generated from their own declarations: a route
+// declares its input in `schema` (params, querystring, body: the zod schemas its input is parsed
+// with, routing/input.ts), its group, summary and answer in `config.api`, and whether API tokens
+// may call it in `config.tokens`. app.ts records each route from the onRoute hook and this module
+// turns the records into the document with zod 4's `z.toJSONSchema`. What the document shows is
+// what the route parses, and the operations marked `x-api-tokens: true` are exactly those a
+// token may call (access/enforce.ts reads the same field).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ErrorResponse } from '../../../shared/api/errors';
 import { SCOPE_LABELS, TOKEN_PREFIX } from '../../../shared/api/developer';
 import { ACCESS_RULES, type AccessRuleName } from '../access/rules';
 
-/** The groups of the reference, in its order. */
-export const API_TAGS = ['Apps', 'Pages', 'Blocks', 'Spreadsheets', 'Sheets and rows', 'Workspace'] as const;
+/** The groups of the reference, in its order: the scripting API's first, then the web app's own. */
+export const API_TAGS = [
+  'Apps',
+  'Pages',
+  'Blocks',
+  'Spreadsheets',
+  'Sheets and rows',
+  'Workspace',
+  'Sign-in and account',
+  'App users',
+  'Uploads',
+  'Google Sheets',
+  'Marketplace and templates',
+  'Billing',
+  'Developer',
+  'Blog',
+  'Blog admin',
+  'Admin',
+  'Site',
+] as const;
 export type ApiTag = (typeof API_TAGS)[number];
 
 const TAG_DESCRIPTIONS: Record<ApiTag, string> = {
   Apps: 'Boards and multipage apps of your workspace.',
   Pages: 'The pages of an app.',
-  Blocks: 'The blocks of a page, and the catalogue of block kinds.',
+  Blocks: 'The blocks of a page, the catalogue of block kinds, and what visitors do with blocks (comments, action buttons).',
   Spreadsheets: 'Imported spreadsheets, their columns, export and re-import.',
   'Sheets and rows': 'Reading a sheet (search, sort, filters, paging) and writing its rows.',
-  Workspace: "Your workspace's plan and its editors.",
+  Workspace: "Your workspaces, their plan and their editors.",
+  'Sign-in and account': 'Owner accounts: signing up and in, passwords, e-mail confirmation, the account itself.',
+  'App users': "The people who sign in to an app, and the app's own sign-in.",
+  Uploads: 'Files uploaded into apps and rows.',
+  'Google Sheets': 'Connecting Google accounts and keeping connected spreadsheets in step.',
+  'Marketplace and templates': 'Submitting apps as templates, reviewing them, and previewing, buying and cloning them.',
+  Billing: 'Plans, subscriptions and payouts.',
+  Developer: 'Personal API tokens and this reference.',
+  Blog: 'The public blog: posts, categories and feeds.',
+  'Blog admin': "The blog's own administration: its accounts, posts, categories and media.",
+  Admin: "The provider's internal administration.",
+  Site: 'What the web app reads about the server itself.',
 };
 
-/** One route's entry in the reference (`config.api`). */
+/** One route's entry in the reference (`config.api`); its input schemas are the route's `schema`. */
 export interface ApiDoc {
   tag: ApiTag;
   summary: string;
   description?: string;
-  /** The path parameters the handler parses (every `:name` of the path must be among them). */
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  /** A JSON body. */
-  body?: z.ZodType;
   /** A multipart form (file uploads): its fields, the file as a `format: binary` string. */
   form?: z.ZodObject;
   /** The answer's JSON body (none: `status` 204, or `produces`). */
@@ -45,9 +70,20 @@ export interface ApiDoc {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** This route is part of the public REST API: documented, and callable with API tokens. */
+    /** The route's entry in the OpenAPI document (every /api route has one). */
     api?: ApiDoc;
+    /** API tokens may call this route (the scripting API); false or absent: sessions only. */
+    tokens?: boolean;
   }
+}
+
+/** The zod schemas a route parses its input with (its Fastify `schema`). */
+export interface ApiInput {
+  /** The path parameters (every `:name` of the path must be among them). */
+  params?: z.ZodObject;
+  querystring?: z.ZodObject;
+  /** A JSON body. */
+  body?: z.ZodType;
 }
 
 export interface ApiOperation {
@@ -56,6 +92,9 @@ export interface ApiOperation {
   url: string;
   access: AccessRuleName;
   doc: ApiDoc;
+  input: ApiInput;
+  /** API tokens may call it (`config.tokens`). */
+  tokens: boolean;
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -106,14 +145,14 @@ class SchemaSink {
 
 function parametersOf(sink: SchemaSink, op: ApiOperation, names: string[]): JsonSchema[] {
   const params: JsonSchema[] = [];
-  const path = op.doc.params ? sink.convert(op.doc.params, 'input') : { properties: {} };
+  const path = op.input.params ? sink.convert(op.input.params, 'input') : { properties: {} };
   const pathProps = (path.properties ?? {}) as Record<string, JsonSchema>;
   for (const name of names) {
     const schema = pathProps[name] ?? { type: 'string' };
     params.push({ name, in: 'path', required: true, schema, ...(schema.description ? { description: schema.description } : {}) });
   }
-  if (op.doc.query) {
-    const query = sink.convert(op.doc.query, 'input');
+  if (op.input.querystring) {
+    const query = sink.convert(op.input.querystring, 'input');
     const required = new Set((query.required as string[] | undefined) ?? []);
     for (const [name, schema] of Object.entries((query.properties ?? {}) as Record<string, JsonSchema>))
       params.push({ name, in: 'query', required: required.has(name), schema, ...(schema.description ? { description: schema.description } : {}) });
@@ -130,9 +169,9 @@ function operationOf(sink: SchemaSink, op: ApiOperation, names: string[]): JsonS
   if (doc.response) success.content = { 'application/json': { schema: sink.convert(doc.response, 'output') } };
   else if (doc.produces) success.content = Object.fromEntries(doc.produces.map((t) => [t, { schema: { type: 'string', format: 'binary' } }]));
   const content: JsonSchema = {};
-  if (doc.body) content['application/json'] = { schema: sink.convert(doc.body, 'input') };
+  if (op.input.body) content['application/json'] = { schema: sink.convert(op.input.body, 'input') };
   if (doc.form) content['multipart/form-data'] = { schema: sink.convert(doc.form, 'input') };
-  const security: JsonSchema[] = [{ bearerToken: [] }, { sessionCookie: [] }];
+  const security: JsonSchema[] = op.tokens ? [{ bearerToken: [] }, { sessionCookie: [] }] : [{ sessionCookie: [] }];
   if (ANONYMOUS_RULES.has(op.access)) security.push({});
   return {
     operationId: `${method.toLowerCase()}${openApiPath(op.url)
@@ -144,7 +183,8 @@ function operationOf(sink: SchemaSink, op: ApiOperation, names: string[]): JsonS
     tags: [doc.tag],
     summary: doc.summary,
     description: [doc.description, `Who may call it: ${ACCESS_RULES[op.access].description}.`].filter(Boolean).join('\n\n'),
-    'x-token-scope': reads ? 'read' : 'read-write',
+    'x-api-tokens': op.tokens,
+    ...(op.tokens ? { 'x-token-scope': reads ? 'read' : 'read-write' } : {}),
     security,
     parameters: parametersOf(sink, op, names),
     ...(Object.keys(content).length ? { requestBody: { required: true, content } } : {}),
@@ -173,7 +213,7 @@ export function openApiDocument(operations: readonly ApiOperation[], server: str
         'The API the Sheetboard web app uses, for scripts acting as your account.',
         `Authenticate with a personal API token from Dashboard → Developer: \`Authorization: Bearer ${TOKEN_PREFIX}…\`.`,
         `Scopes: "read" — ${SCOPE_LABELS.read.allows} "read-write" — ${SCOPE_LABELS['read-write'].allows}`,
-        'Tokens work on the operations listed here only (not on sign-in, account, billing or token management).',
+        'Tokens work on the operations marked `x-api-tokens: true` only (not on sign-in, account, billing or token management); the others are the web app\'s own and take its sign-in session.',
       ].join('\n\n'),
     },
     servers: [{ url: server }],
@@ -194,14 +234,14 @@ export class ApiRegistry {
   private readonly ops: ApiOperation[] = [];
   private doc: JsonSchema | null = null;
 
-  record(method: string, url: string, access: AccessRuleName, doc: ApiDoc) {
+  record(method: string, url: string, access: AccessRuleName, doc: ApiDoc, input: ApiInput, tokens: boolean) {
     // HEAD routes Fastify adds beside GETs are the GET's.
     if (method === 'HEAD') return;
     const { names } = openApiPath(url);
-    const declared = doc.params ? Object.keys(doc.params.shape) : [];
+    const declared = input.params ? Object.keys(input.params.shape) : [];
     const missing = names.filter((n) => !declared.includes(n));
-    if (missing.length) throw new Error(`Route ${method} ${url} documents no schema for its path parameter(s) ${missing.join(', ')} (config.api.params)`);
-    this.ops.push({ method, url, access, doc });
+    if (missing.length) throw new Error(`Route ${method} ${url} declares no schema for its path parameter(s) ${missing.join(', ')} (schema.params)`);
+    this.ops.push({ method, url, access, doc, input, tokens });
     this.doc = null;
   }
 

@@ -45,12 +45,12 @@ export function rowRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   // One row (item-details pages, `?row={_id}`): authorized as the sheet data GET is.
   const tag = 'Sheets and rows' as const;
-  app.get('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { config: { access: 'app-viewer', resource: readRule, api: { tag, summary: 'Read one row by its _id', params: RowParams, query: RowReadQuery, response: RowReadResponse } } }, async (request, reply) => {
+  app.get('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { schema: { params: RowParams, querystring: RowReadQuery }, config: { access: 'app-viewer', resource: readRule, tokens: true, api: { tag, summary: 'Read one row by its _id', response: RowReadResponse } } }, async (request, reply) => {
     const { rowId, sheetTitle } = parse(RowParams, request.params);
     return readSheetConditionally(ctx, request, reply, sheetTitle, (sheet) => service.readRow(ctx, sheet, rowId));
   });
 
-  app.post('/api/board/:spreadsheetId/sheet/:sheetTitle/rows', { config: { access: 'app-viewer', resource: addRule, rateLimit: writeLimit, api: { tag, summary: 'Add a row', params: SheetParams, query: RowWriteQuery, body: AddRowBody, response: RowResponse, status: 201 } } }, async (request, reply) => {
+  app.post('/api/board/:spreadsheetId/sheet/:sheetTitle/rows', { schema: { params: SheetParams, querystring: RowWriteQuery, body: AddRowBody }, config: { access: 'app-viewer', resource: addRule, rateLimit: writeLimit, tokens: true, api: { tag, summary: 'Add a row', response: RowResponse, status: 201 } } }, async (request, reply) => {
     const params = parse(SheetParams, request.params);
     const body = parse(AddRowBody, request.body);
     const target = await service.authorizeWrite(ctx, resolvedSheetAccess(request), writeRequest(request, params, body), 'add');
@@ -58,14 +58,14 @@ export function rowRoutes(app: FastifyInstance, ctx: ServerContext) {
     return reply.status(201).send({ row });
   });
 
-  app.put('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { config: { access: 'app-viewer', resource: updateRule, rateLimit: writeLimit, api: { tag, summary: 'Change a row (send the _version you read; 409 if it changed since)', params: RowParams, query: RowWriteQuery, body: UpdateRowBody, response: RowResponse } } }, async (request) => {
+  app.put('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { schema: { params: RowParams, querystring: RowWriteQuery, body: UpdateRowBody }, config: { access: 'app-viewer', resource: updateRule, rateLimit: writeLimit, tokens: true, api: { tag, summary: 'Change a row (send the _version you read; 409 if it changed since)', response: RowResponse } } }, async (request) => {
     const { rowId, ...params } = parse(RowParams, request.params);
     const body = parse(UpdateRowBody, request.body);
     const target = await service.authorizeWrite(ctx, resolvedSheetAccess(request), writeRequest(request, params, body), 'update');
     return { row: await service.updateRow(ctx, target, rowId, body.values, body._version) };
   });
 
-  app.delete('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { config: { access: 'app-viewer', resource: deleteRule, rateLimit: writeLimit, api: { tag, summary: 'Delete a row', params: RowParams, query: RowWriteQuery, status: 204 } } }, async (request, reply) => {
+  app.delete('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { schema: { params: RowParams, querystring: RowWriteQuery }, config: { access: 'app-viewer', resource: deleteRule, rateLimit: writeLimit, tokens: true, api: { tag, summary: 'Delete a row', status: 204 } } }, async (request, reply) => {
     const { rowId, ...params } = parse(RowParams, request.params);
     const target = await service.authorizeWrite(ctx, resolvedSheetAccess(request), writeRequest(request, params), 'delete');
     await service.deleteRow(ctx, target, rowId);

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiServer } from '../../routing/input';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ImportPreviewResponse, JsonSpreadsheetBody, SheetDataQuery, SheetDataResponse, SpreadsheetResponse, SpreadsheetsResponse } from '../../../shared/api';
 import { ImportForm, PreviewForm } from '../../../shared/api/import-forms';
@@ -16,7 +17,7 @@ import * as service from './service';
 
 const SheetQuery = SheetDataQuery.extend({ app: z.string().optional() });
 
-export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
+export function spreadsheetRoutes(app: ApiServer, ctx: ServerContext) {
   const maxBytes = ctx.config.maxImportMb * 1024 * 1024;
 
   // An upload's limits: the body (a JSON spreadsheet may be as large as an upload, the other
@@ -65,7 +66,16 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
   };
 
   const importDoc = 'Send a file as multipart/form-data, or the sheets themselves as JSON. One import at a time per account.';
-  app.post('/api/spreadsheets', { config: { access: 'signed-in', api: { tag: 'Spreadsheets', summary: 'Import a spreadsheet (a file, or JSON sheets)', description: importDoc, body: JsonSpreadsheetBody, form: ImportForm, response: SpreadsheetResponse, status: 201 } }, ...uploadLimits }, async (request, reply) => {
+  app.post('/api/spreadsheets', {
+    schema: { body: JsonSpreadsheetBody.optional() },
+    config: { access: 'signed-in', tokens: true, api: { tag: 'Spreadsheets', summary: 'Import a spreadsheet (a file, or JSON sheets)', description: importDoc, form: ImportForm, response: SpreadsheetResponse, status: 201 } },
+    ...uploadLimits,
+    // Counted before the body is parsed: a JSON body over the row or cell limit is refused
+    // without building its rows (after the access rule, which app.ts puts first).
+    preValidation: async (request: FastifyRequest) => {
+      if (!request.isMultipart()) service.checkJsonSpreadsheetSize(request.body, importLimits(ctx.config));
+    },
+  }, async (request, reply) => {
     const user = signedInUser(request);
     // One import at a time per account, refused before its upload is read.
     const release = service.claimImport(user);
@@ -83,8 +93,8 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
       } else {
         // bodyLimit leaves room for multipart framing; a JSON body gets the limit itself.
         if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
-        service.checkJsonSpreadsheetSize(request.body, importLimits(ctx.config));
-        const body = parse(JsonSpreadsheetBody, request.body);
+        const body = request.body;
+        if (!body) throw badRequest('Send the spreadsheet as a file (multipart/form-data) or as JSON sheets', [{ path: 'sheets', message: 'The sheets are required' }]);
         spreadsheet = await service.importSpreadsheet(ctx, user, body.title, service.sheetSource(service.sheetsFromJson(body)), 'json');
       }
     } finally {
@@ -95,7 +105,7 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   // What importing a file would give, nothing stored: the same upload, limits and one-at-a-time
   // rule as an import (it reads the file on a worker the same way).
-  app.post('/api/spreadsheets/preview', { config: { access: 'signed-in', api: { tag: 'Spreadsheets', summary: 'Preview a file import (nothing is stored)', form: PreviewForm, response: ImportPreviewResponse } }, ...uploadLimits }, async (request) => {
+  app.post('/api/spreadsheets/preview', { config: { access: 'signed-in', tokens: true, api: { tag: 'Spreadsheets', summary: 'Preview a file import (nothing is stored)', form: PreviewForm, response: ImportPreviewResponse } }, ...uploadLimits }, async (request) => {
     const user = signedInUser(request);
     const release = service.claimImport(user);
     try {
@@ -111,16 +121,16 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
     }
   });
 
-  app.get('/api/spreadsheets', { config: { access: 'signed-in', api: { tag: 'Spreadsheets', summary: 'List your spreadsheets', response: SpreadsheetsResponse } } }, async (request) => {
+  app.get('/api/spreadsheets', { config: { access: 'signed-in', tokens: true, api: { tag: 'Spreadsheets', summary: 'List your spreadsheets', response: SpreadsheetsResponse } } }, async (request) => {
     const user = signedInUser(request);
     return { spreadsheets: await service.listSpreadsheets(ctx, user) };
   });
 
-  app.get('/api/spreadsheets/:id', { config: { access: 'owner', resource: spreadsheetParam(), api: { tag: 'Spreadsheets', summary: 'Get a spreadsheet with its sheets and columns', params: IdParams, response: SpreadsheetResponse } } }, async (request) => ({
+  app.get('/api/spreadsheets/:id', { schema: { params: IdParams }, config: { access: 'owner', resource: spreadsheetParam(), tokens: true, api: { tag: 'Spreadsheets', summary: 'Get a spreadsheet with its sheets and columns', response: SpreadsheetResponse } } }, async (request) => ({
     spreadsheet: await service.getSpreadsheet(ctx, resolvedSpreadsheet(request)),
   }));
 
-  app.delete('/api/spreadsheets/:id', { config: { access: 'owner', resource: spreadsheetParam(), api: { tag: 'Spreadsheets', summary: 'Delete a spreadsheet (workspace owner only)', params: IdParams, status: 204 } } }, async (request, reply) => {
+  app.delete('/api/spreadsheets/:id', { schema: { params: IdParams }, config: { access: 'owner', resource: spreadsheetParam(), tokens: true, api: { tag: 'Spreadsheets', summary: 'Delete a spreadsheet (workspace owner only)', status: 204 } } }, async (request, reply) => {
     // Workspace editors read spreadsheets; only the workspace's owner deletes them (the service).
     await service.deleteSpreadsheet(ctx, signedInUser(request), resolvedSpreadsheet(request).id);
     return reply.status(204).send();
@@ -129,10 +139,12 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: ServerContext) {
   app.get(
     '/api/board/:spreadsheetId/sheet/:sheetTitle',
     {
+      schema: { params: SheetParams, querystring: SheetQuery },
       config: {
         access: 'app-viewer',
         resource: sheetOfRequest({ params: SheetParams, query: SheetQuery }, service.SHEET_READ_UNNAMED),
-        api: { tag: 'Sheets and rows', summary: "Read a sheet's rows: search, sort, filters, paging", params: SheetParams, query: SheetQuery, response: SheetDataResponse },
+        tokens: true,
+        api: { tag: 'Sheets and rows', summary: "Read a sheet's rows: search, sort, filters, paging", response: SheetDataResponse },
       },
     },
     async (request, reply) => {
