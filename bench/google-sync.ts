@@ -17,8 +17,8 @@ import { machine } from './machine';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PULL_TUNING, runningPulls } from '../src/server/modules/gsheets/pull';
 import { flushPushes, PUSH_TUNING } from '../src/server/modules/gsheets/push';
-import { startFakeGoogle, type FakeGoogle } from '../src/server/test-google';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../src/server/test-helpers';
+import { startFakeGoogle, type FakeGoogle } from '../src/server/testing/google';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../src/server/testing/app';
 import { writeSection } from './sections';
 
 const ROWS = Number(process.env.BENCH_ROWS || 100_000);

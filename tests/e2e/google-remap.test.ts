@@ -5,7 +5,7 @@
 // place of the deleted one, and the table shows data again under the columns chosen.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeGoogle, type FakeGoogle } from '../../src/server/test-google';
+import { startFakeGoogle, type FakeGoogle } from '../../src/server/testing/google';
 import { call, choose, newOwnerEmail, shot } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 

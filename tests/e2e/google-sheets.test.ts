@@ -4,7 +4,7 @@
 // a person then edits the sheet in "Google", and Sync now brings the change to the board.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeGoogle, type FakeGoogle } from '../../src/server/test-google';
+import { startFakeGoogle, type FakeGoogle } from '../../src/server/testing/google';
 import { call, newOwnerEmail, shot } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 

@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_LIMITS, STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
-import { accountUpdatedEvent, sendWebhook, startFakeStripe, type FakeStripe } from '../../test-stripe';
-import { createTestApp, signUp, type TestApp, type TestUser, joinAsEditor, signInAdmin, signInAppUser } from '../../test-helpers';
+import { accountUpdatedEvent, sendWebhook, startFakeStripe, type FakeStripe } from '../../testing/stripe';
+import { createTestApp, signUp, type TestApp, type TestUser, joinAsEditor, signInAdmin, signInAppUser } from '../../testing/app';
 import { PAID_REASONS } from './connect';
 import { STRIPE_API_VERSION, stripeOptions } from './stripe';
 

@@ -8,14 +8,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { googleSheets } from '../../db/migrations/0016_google_sheets';
 import { GOOGLE_MESSAGES as M } from '../../../shared/api/google';
-import { startFakeGoogle, type FakeGoogle } from '../../test-google';
-import { createTestApp, joinAsEditor, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { startFakeGoogle, type FakeGoogle } from '../../testing/google';
+import { createTestApp, joinAsEditor, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { GOOGLE_SCOPES } from './client';
 import { CONNECTS_PER_HOUR } from './routes';
 import { googleConnectionsRepo } from './repo';
 import { decryptToken, tokenKey } from './secrets';
 import { googleSession, serviceAccountConnection, STATE_TTL_MS } from './service';
-import { googleSettings } from './testing';
+import { googleSettings } from '../../testing/gsheets';
 
 let google: FakeGoogle;
 let t: TestApp;

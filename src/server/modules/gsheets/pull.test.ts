@@ -9,13 +9,13 @@ import type { Kysely } from 'kysely';
 import { googleRows } from '../../db/migrations/0017_google_rows';
 import { GOOGLE_MESSAGES as M, type GoogleSyncStatus } from '../../../shared/api/google';
 import { GOOGLE_SHEETS_MESSAGES } from '../../../shared/rules/google-sheets';
-import { startFakeGoogle, type Cell, type FakeGoogle } from '../../test-google';
-import { addBlock, createTestApp, joinAsEditor, signUp, tableOf, type TestApp, type TestUser } from '../../test-helpers';
+import { startFakeGoogle, type Cell, type FakeGoogle } from '../../testing/google';
+import { addBlock, createTestApp, joinAsEditor, signUp, tableOf, type TestApp, type TestUser } from '../../testing/app';
 import { ID_COLUMN } from './ids';
 import { assignIds, diffRows } from './diff';
 import { parseHeader } from './ids';
 import { diffInSlices, mergeHeaderChanges, PULL_MESSAGES, PULL_TUNING, readOnlyIdentity, restoredIds, runningPulls } from './pull';
-import { as, connectGoogle, connectSheet as connectSheetOf, googleFileId, googleSettings, pullNowAndWait, quickSyncTuning, settleSync, syncOf } from './testing';
+import { as, connectGoogle, connectSheet as connectSheetOf, googleFileId, googleSettings, pullNowAndWait, quickSyncTuning, settleSync, syncOf } from '../../testing/gsheets';
 
 let google: FakeGoogle;
 let t: TestApp;

@@ -7,10 +7,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../config';
 import { newId, nowIso } from '../../http';
-import { createTestApp, isStored, multipart, signUp, storedFiles, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, isStored, multipart, signUp, storedFiles, type TestApp, type TestUser } from '../../testing/app';
 import { storeUpload, sweepUploads, UPLOAD_MESSAGES } from './service';
 import { uploadKey } from './storage';
-import { PNG } from './test-fixtures';
+import { PNG } from '../../testing/fixtures';
 
 /** The settings as a server started without any environment has them. */
 const DEFAULTS = loadConfig({} as NodeJS.ProcessEnv);

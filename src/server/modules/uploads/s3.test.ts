@@ -12,11 +12,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { Config } from '../../config';
 import { openDb, type DbHandle } from '../../db';
-import { createTestApp, multipart, signUp, storedFiles, type TestApp, type TestUser } from '../../test-helpers';
-import { startFakeS3, type FakeS3 } from '../../test-s3';
-import { createBlogAdmin } from '../blog/testing';
+import { createTestApp, multipart, signUp, storedFiles, type TestApp, type TestUser } from '../../testing/app';
+import { startFakeS3, type FakeS3 } from '../../testing/s3';
+import { createBlogAdmin } from '../../testing/blog';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from './service';
-import { PNG } from './test-fixtures';
+import { PNG } from '../../testing/fixtures';
 
 let s3: FakeS3;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeS3, type FakeS3 } from '../../test-s3';
+import { startFakeS3, type FakeS3 } from '../../testing/s3';
 import { byteRange } from './range';
 import { createFileStore, type FileStore } from './storage';
 

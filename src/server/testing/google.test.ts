@@ -7,7 +7,7 @@ import { drive, type drive_v3 } from '@googleapis/drive';
 import { auth as sheetsAuth, sheets, type sheets_v4 } from '@googleapis/sheets';
 import { JWT, OAuth2Client } from 'google-auth-library';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GOOGLE_TOKEN_URL, pointJwtAt, SCOPES, startFakeGoogle, type FakeGoogle } from './test-google.js';
+import { GOOGLE_TOKEN_URL, pointJwtAt, SCOPES, startFakeGoogle, type FakeGoogle } from './google';
 
 let google: FakeGoogle;
 const REDIRECT = 'http://127.0.0.1:9/api/gsheets/oauth/callback';

@@ -17,8 +17,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { loadConfig } from './config';
-import { migrateToLatest, openDb } from './db';
+import { loadConfig } from '../config';
+import { migrateToLatest, openDb } from '../db';
 
 const base = () => loadConfig({ DATA_DIR: os.tmpdir(), LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
 

@@ -7,9 +7,9 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
-import { migrateToLatest, openDb } from './db';
-import { createTestApp, TEST_PG_URL, testDb } from './test-helpers';
+import { loadConfig } from '../config';
+import { migrateToLatest, openDb } from '../db';
+import { createTestApp, TEST_PG_URL, testDb } from './app';
 
 const base = () => loadConfig({ DATA_DIR: os.tmpdir(), LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
 

@@ -9,14 +9,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from './app';
-import { loadConfig, type Config } from './config';
-import type { ServerContext } from './context';
-import { randomToken, sha256 } from './http';
-import { ADMIN_COOKIE } from './modules/admin/session';
-import { hashPassword, setHashCostForTests } from './modules/auth/password';
-import { startFakeS3, type FakeS3 } from './test-s3';
-import { createPgSchema, seedSqlite } from './test-templates';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { ServerContext } from '../context';
+import { randomToken, sha256 } from '../http';
+import { ADMIN_COOKIE } from '../modules/admin/session';
+import { hashPassword, setHashCostForTests } from '../modules/auth/password';
+import { startFakeS3, type FakeS3 } from './s3';
+import { createPgSchema, seedSqlite } from './templates';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -12,7 +12,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeS3, type FakeS3 } from './test-s3';
+import { startFakeS3, type FakeS3 } from './s3';
 
 let s3: FakeS3;
 const clients: S3Client[] = [];
