@@ -1,5 +1,5 @@
 // The data-contract guard's one-click remap (issue 16) end to end on the real server against the
-// local Google (src/server/test-google.ts): a board's table reads columns of a connected sheet;
+// local Google (src/server/testing/google.ts): a board's table reads columns of a connected sheet;
 // someone renames one column and deletes another in Google; after Sync now the dashboard names
 // both, "Use 'Stage'" fixes the renamed one there, the editor's notice offers the tab's columns in
 // place of the deleted one, and the table shows data again under the columns chosen.

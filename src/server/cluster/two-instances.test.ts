@@ -7,7 +7,7 @@
 // the tests wait for; an instance ignores its own messages; sign-in failures spread over both hit
 // the one limit; two schedulers ticking over one due connected spreadsheet ask Google once; a
 // cluster lock held by one instance keeps the other waiting; a file uploaded through one is served
-// by the other (both store files in one S3-compatible bucket, the local one of test-s3.ts).
+// by the other (both store files in one S3-compatible bucket, the local one of testing/s3.ts).
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGoogle, type Cell, type FakeGoogle, type RequestKind } from '../testing/google';

@@ -1,8 +1,8 @@
 // Builds a server for the database named by TEST_DB (sqlite | postgres). SQLite lives in a temp
 // dir; PostgreSQL gets a fresh schema per test app, dropped afterwards. Both start migrated, as a
-// copy of a template migrated once per test process (test-templates.ts). An unreachable
+// copy of a template migrated once per test process (templates.ts). An unreachable
 // PostgreSQL fails the tests: it never skips them. TEST_STORAGE=s3 (the server-s3 project) keeps
-// uploaded files in a local S3 (test-s3.ts) of the server's own instead of DATA_DIR.
+// uploaded files in a local S3 (s3.ts) of the server's own instead of DATA_DIR.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// The local Google (test-google.ts) through the official clients, unchanged: google-auth-library's
+// The local Google (google.ts) through the official clients, unchanged: google-auth-library's
 // OAuth2Client and JWT, @googleapis/sheets and @googleapis/drive. Not database-bound: it runs in
 // both server projects alike. The API clients retry 429 and 5xx on their own by default (gaxios:
 // 3 retries, GET/PUT/HEAD/OPTIONS/DELETE only); tests that look at a single answer build them with

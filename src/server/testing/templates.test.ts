@@ -1,4 +1,4 @@
-// The database createTestApp gives a test app (a copy of a template, test-templates.ts) is the one
+// The database createTestApp gives a test app (a copy of a template, templates.ts) is the one
 // the migrations make: same tables, columns, defaults, constraints, indexes and applied migrations.
 import crypto from 'node:crypto';
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 // A custom domain serves its app only once proved by a DNS TXT record (custom-domain.ts), looked
-// up through a real DNS server on this machine (test-dns.ts).
+// up through a real DNS server on this machine (testing/dns.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomDomain } from '../../../shared/api';
 import { startDns, type TestDns } from '../../testing/dns';

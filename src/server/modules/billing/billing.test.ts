@@ -1,5 +1,5 @@
 // Sellers' payment accounts through Stripe Connect, on the test database, against a local server
-// that speaks Stripe's HTTP API (test-stripe.ts) through the official SDK: a server without keys
+// that speaks Stripe's HTTP API (testing/stripe.ts) through the official SDK: a server without keys
 // says paid templates are off; connecting creates one Express account per workspace and answers
 // Stripe's onboarding link; a check after onboarding reads Stripe's state; the signed
 // account.updated webhook opens paid templates, and nothing unsigned, altered, stale or repeated

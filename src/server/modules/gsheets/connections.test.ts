@@ -1,8 +1,8 @@
-// Connecting a workspace's Google account (issue 16), on the test database, against test-google.ts
-// through the official clients: the consent round trip, a consent link used twice, too late, by
-// someone else or refused, a refresh that keeps the stored refresh token, a refresh token Google
-// no longer accepts (reconnect needed, syncing paused), the service account, no token in any
-// answer, and who may call each route.
+// Connecting a workspace's Google account (issue 16), on the test database, against
+// testing/google.ts through the official clients: the consent round trip, a consent link used
+// twice, too late, by someone else or refused, a refresh that keeps the stored refresh token, a
+// refresh token Google no longer accepts (reconnect needed, syncing paused), the service account,
+// no token in any answer, and who may call each route.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 // The sheet routes' no-cache flag on a connected Google spreadsheet (issue 16, gsheets/freshen.ts),
-// on the test database against test-google.ts: a cell changed in Google shows at once with
+// on the test database against testing/google.ts: a cell changed in Google shows at once with
 // nocache and not without; a second nocache within the window does not call Google; a paused
 // connection never calls Google; a guest of a public app gets the same through the /v3 page
 // route; a spreadsheet that is not Google's answers as ever.

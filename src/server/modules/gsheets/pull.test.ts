@@ -1,5 +1,5 @@
 // Pulling a Google spreadsheet connected by its link (issue 16), on the test database, against
-// test-google.ts through the official clients: tabs become sheets read through the ordinary
+// testing/google.ts through the official clients: tabs become sheets read through the ordinary
 // sheet-data route, ids back-filled (read-write) or not written at all (read-only), a person's
 // edits in Google pulled as exactly those changes, a renamed tab, header changes a block uses,
 // faults retried, a refused refresh token (paused, last rows still served), bad links in words,

@@ -1,6 +1,6 @@
 // Pushing the app's row edits to a connected Google spreadsheet (issue 16), on the test database,
-// against test-google.ts through the official clients: changed cells only (a formula elsewhere in
-// the row survives), appends with their id and never twice (a lost answer included), deletes of
+// against testing/google.ts through the official clients: changed cells only (a formula elsewhere
+// in the row survives), appends with their id and never twice (a lost answer included), deletes of
 // the right row while a person inserts or deletes rows in Google, conflicts told to the owner (the
 // sheet wins), failures that keep the edit queued with a reason, a refused token, a read-only
 // connection, a renamed column, bodies split under the size limit, and who may clear conflicts.

@@ -1,4 +1,4 @@
-// The background Google sync (issue 16) on the test database, against test-google.ts through the
+// The background Google sync (issue 16) on the test database, against testing/google.ts through the
 // official clients, with the time of each tick given explicitly (no timers): a changed Drive
 // version pulls, an unchanged one reads nothing more, viewed spreadsheets are checked every 30 s
 // and idle ones every 10 minutes, a full pull every 6 hours whatever the version, paused

@@ -1,5 +1,5 @@
 // Buying paid templates (issue 15), on the test database, against a local server that speaks
-// Stripe's HTTP API (test-stripe.ts) through the official SDK: Buy opens a Checkout Session with
+// Stripe's HTTP API (testing/stripe.ts) through the official SDK: Buy opens a Checkout Session with
 // the price, the provider's fee and the seller's connected account as the destination; only the
 // signed webhook grants the purchase (once, whatever is redelivered), refunds and disputes take it
 // back, a won dispute gives it back, an expired session grants nothing; the buyer alone reads their

@@ -1,6 +1,6 @@
 // What keeps uploads from filling the disk (issue 12): per-IP and per-app budgets on
 // POST /api/uploads, a storage quota per workspace, and the sweep of visitors' files no saved row
-// named. Each group builds its own server with the settings it tests (test-helpers lifts the
+// named. Each group builds its own server with the settings it tests (testing/app.ts lifts the
 // upload budgets for every other test file).
 import fs from 'node:fs';
 import path from 'node:path';

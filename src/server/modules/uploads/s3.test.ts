@@ -1,5 +1,5 @@
 // Uploaded files in S3-compatible object storage (storage.ts), against the local S3 of
-// test-s3.ts through the AWS SDK: two servers with their own DATA_DIR on one database and one
+// testing/s3.ts through the AWS SDK: two servers with their own DATA_DIR on one database and one
 // bucket serve each other's files; the limits stand in front of the bucket (nothing a visitor
 // sends reaches it unless it passes); a bucket that refuses leaves no record; S3_PREFIX keeps
 // every key under it. The other file tests run in this mode too (the server-s3 project).

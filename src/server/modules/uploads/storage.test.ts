@@ -1,5 +1,5 @@
 // The file store's two places answer alike: local disk and an S3 bucket (the local S3 of
-// test-s3.ts through the AWS SDK). Byte ranges as the upload route reads them.
+// testing/s3.ts through the AWS SDK). Byte ranges as the upload route reads them.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
