@@ -7,7 +7,7 @@ const serverTests = ['src/server/**/*.test.ts'];
 // The server files run one after another in one process per project (isolate: false): each file
 // would otherwise import the whole server again (~3 s of a file's run on two cores). They share
 // no state through modules: every test app is built by createTestApp with its own context,
-// database and data directory (src/server/test-helpers.ts), and no server test mocks a module.
+// database and data directory (src/server/testing/app.ts), and no server test mocks a module.
 const serverIsolation = { isolate: false };
 const storageTests = [
   'src/server/modules/uploads/uploads.test.ts',
@@ -59,7 +59,7 @@ export default defineConfig({
       },
       {
         // The tests of everything that writes, reads, copies or deletes uploaded files, again with
-        // the files in a local S3 (src/server/test-s3.ts) instead of DATA_DIR.
+        // the files in a local S3 (src/server/testing/s3.ts) instead of DATA_DIR.
         test: {
           name: 'server-s3',
           ...serverIsolation,

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import type { Cell } from '../src/server/modules/spreadsheets/import-file';
 import { storeSpreadsheet } from '../src/server/modules/spreadsheets/service';
 import { currentWorkspace } from '../src/server/modules/workspace/current';
-import { createTestApp, signUp } from '../src/server/test-helpers';
+import { createTestApp, signUp } from '../src/server/testing/app';
 import { rng } from '../samples/rng';
 import { answerCacheOf } from '../src/server/modules/spreadsheets/sheet-etag';
 import { addWholeSheetTable } from './board';

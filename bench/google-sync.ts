@@ -1,12 +1,12 @@
 // Benchmark: pulling a 100,000-row Google sheet (issue 16) against the local Google
-// (src/server/test-google.ts) through the official clients. Measured per database: the first sync
-// (connect by link → rows stored, ids back-filled in the sheet), then an incremental sync after a
-// person's edits in Google (100 cells changed, 10 rows inserted, 10 deleted): time, requests sent
-// to Google (the fake's counters), the longest event-loop delay during the sync
+// (src/server/testing/google.ts) through the official clients. Measured per database: the first
+// sync (connect by link → rows stored, ids back-filled in the sheet), then an incremental sync
+// after a person's edits in Google (100 cells changed, 10 rows inserted, 10 deleted): time,
+// requests sent to Google (the fake's counters), the longest event-loop delay during the sync
 // (monitorEventLoopDelay: how long the server could answer nothing else) and the peak RSS of the
-// process (which also holds the fake Google and its copy of the sheet). Then a board query on
-// the synced sheet, as on an imported one. The quota buckets are widened for the run (with
-// Google's 60 requests a minute per user, a first sync of this size also waits ~25 s for quota).
+// process (which also holds the fake Google and its copy of the sheet). Then a board query on the
+// synced sheet, as on an imported one. The quota buckets are widened for the run (with Google's 60
+// requests a minute per user, a first sync of this size also waits ~25 s for quota).
 // Then the push of the app's edits (issue 16) on the same synced sheet: 1,000 cell edits, 100 rows
 // added and 100 deleted through the row routes as the owner, one after the other, then
 // flushPushes: time from the first edit sent until the sheet in Google holds every change, the
@@ -17,8 +17,8 @@ import { machine } from './machine';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PULL_TUNING, runningPulls } from '../src/server/modules/gsheets/pull';
 import { flushPushes, PUSH_TUNING } from '../src/server/modules/gsheets/push';
-import { startFakeGoogle, type FakeGoogle } from '../src/server/test-google';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../src/server/test-helpers';
+import { startFakeGoogle, type FakeGoogle } from '../src/server/testing/google';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../src/server/testing/app';
 import { writeSection } from './sections';
 
 const ROWS = Number(process.env.BENCH_ROWS || 100_000);
@@ -286,7 +286,7 @@ async function main() {
     '',
     ...machine(),
     '',
-    `- **Sheet**: one tab of ${ROWS.toLocaleString('en')} rows × 8 columns on the local Google (src/server/test-google.ts), read through the official clients over HTTP on 127.0.0.1.`,
+    `- **Sheet**: one tab of ${ROWS.toLocaleString('en')} rows × 8 columns on the local Google (src/server/testing/google.ts), read through the official clients over HTTP on 127.0.0.1.`,
     '- **First sync**: `POST /api/google/spreadsheets` until the background pull is done: spreadsheets.get, the header, the rows in reads of 5,000, the hidden id column placed, read before and after the back-fill (40,000 ids per read) and back-filled (one values.batchUpdate), rows stored in one transaction in slices of 2,000 with a pause between.',
     '- **Incremental sync**: after 100 cells changed, 10 rows inserted and 10 deleted in Google, `POST …/pull` until done: the whole tab read again, diffed by id and hash, only the changes written.',
     '- **Requests**: counted by the fake Google (token requests left out). Quota buckets widened for the run: with Google’s 60 requests a minute per user the first sync would also wait for quota (about 25 s).',

@@ -8,7 +8,7 @@ import { writeSection } from './sections';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { spreadsheetsRepo } from '../src/server/modules/spreadsheets/repo';
-import { createTestApp, multipart, signUp, TEST_PG_URL } from '../src/server/test-helpers';
+import { createTestApp, multipart, signUp, TEST_PG_URL } from '../src/server/testing/app';
 import { rng } from '../samples/rng';
 import { pct } from './stats';
 

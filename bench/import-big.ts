@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createTestApp, signUp } from '../src/server/test-helpers';
+import { createTestApp, signUp } from '../src/server/testing/app';
 import { machine } from './machine';
 import { writeSection } from './sections';
 

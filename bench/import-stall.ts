@@ -9,7 +9,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
-import { createTestApp, signUp } from '../src/server/test-helpers';
+import { createTestApp, signUp } from '../src/server/testing/app';
 import { rng } from '../samples/rng';
 import { machine } from './machine';
 import { writeSection } from './sections';

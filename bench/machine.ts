@@ -1,7 +1,7 @@
 // The machine a benchmark ran on, as the lines that head its section of results.md.
 import { execSync } from 'node:child_process';
 import os from 'node:os';
-import { TEST_PG_URL } from '../src/server/test-helpers';
+import { TEST_PG_URL } from '../src/server/testing/app';
 
 export function machine(): string[] {
   let pgVersion = 'n/a';

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import pg from 'pg';
-import { TEST_PG_URL } from '../src/server/test-helpers';
+import { TEST_PG_URL } from '../src/server/testing/app';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

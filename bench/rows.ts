@@ -24,7 +24,7 @@ import { storeSpreadsheet } from '../src/server/modules/spreadsheets/service';
 import type { Cell } from '../src/server/modules/spreadsheets/import-file';
 import { currentWorkspace } from '../src/server/modules/workspace/current';
 import { loadConfig } from '../src/server/config';
-import { createTestApp, signUp, type TestApp } from '../src/server/test-helpers';
+import { createTestApp, signUp, type TestApp } from '../src/server/testing/app';
 import { rng } from '../samples/rng';
 import { pct } from './stats';
 import { guestIp, runLoad, submitBody, type LoadOptions, type LoadResult } from './submit-load.mjs';

@@ -7,8 +7,8 @@
 // sqlite|postgres|both, default both; BENCH_ROWS) and writes its section of bench/results.md.
 import { machine } from './machine';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../src/server/test-helpers';
-import { PNG } from '../src/server/modules/uploads/test-fixtures';
+import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../src/server/testing/app';
+import { PNG } from '../src/server/testing/fixtures';
 import { writeSection } from './sections';
 
 const ROWS = Number(process.env.BENCH_ROWS || 50_000);

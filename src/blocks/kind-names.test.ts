@@ -18,7 +18,7 @@ const KINDS = [...BLOCK_KINDS, ...Object.keys(LEGACY_KINDS)];
  * Tests and their helpers build block records of named kinds on purpose: they are fixtures, not
  * code that decides what a kind does.
  */
-const isTestFile = (path: string) => /\.test\.tsx?$/.test(path) || /(^|\/)test-helpers\.ts$/.test(path);
+const isTestFile = (path: string) => /\.test\.tsx?$/.test(path) || /^src\/server\/testing\/app\.ts$/.test(path);
 
 /**
  * Literals that spell a kind's name but name something else. Keyed by file and line pattern (not
@@ -26,8 +26,8 @@ const isTestFile = (path: string) => /\.test\.tsx?$/.test(path) || /(^|\/)test-h
  */
 const NOT_KINDS: { file: string; line: RegExp; why: string }[] = [
   { file: 'src/web/features/marketplace/MarketplaceForm.tsx', line: /display: 'grid'/, why: 'the CSS display of the thumbnail preview' },
-  { file: 'src/server/test-stripe.ts', line: /object: 'event'/, why: "Stripe's object type of a webhook event" },
-  { file: 'src/server/test-stripe.ts', line: /object: 'list'/, why: "Stripe's object type of a page of results" },
+  { file: 'src/server/testing/stripe.ts', line: /object: 'event'/, why: "Stripe's object type of a webhook event" },
+  { file: 'src/server/testing/stripe.ts', line: /object: 'list'/, why: "Stripe's object type of a page of results" },
   { file: 'src/server/modules/developer/tokens.ts', line: /\['list'\]/, why: "the tokens repo's list method" },
   { file: 'src/web/features/developer/reference.ts', line: /`list of \$\{|: 'list';/, why: 'the API reference names an array type "list" in words' },
   { file: 'src/web/viewer/block-comments.ts', line: /queryKey: \['comments', id/, why: 'the query-cache key of comment pages' },

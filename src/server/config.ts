@@ -1,5 +1,5 @@
 // Every setting of the server, read once from the environment. Tests build a Config directly
-// (see test-helpers.ts), so nothing else reads process.env.
+// (see testing/app.ts), so nothing else reads process.env.
 import crypto from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import fs from 'node:fs';
@@ -147,7 +147,7 @@ export interface Config {
   googleServiceAccount: GoogleServiceAccount | null;
   /**
    * GOOGLE_API_URL: root URL of the Sheets and Drive APIs (null: Google's own, which differ per
-   * API); tests point it at test-google.ts.
+   * API); tests point it at testing/google.ts.
    */
   googleApiUrl: string | null;
   /** GOOGLE_OAUTH_URL: Google's consent page. */

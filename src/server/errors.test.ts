@@ -3,7 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandler } from './errors';
-import { createTestApp, signUp, type TestApp, type TestUser } from './test-helpers';
+import { createTestApp, signUp, type TestApp, type TestUser } from './testing/app';
 
 let t: TestApp;
 let owner: TestUser;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { TEST_PG_URL, testDb } from './test-helpers';
+import { TEST_PG_URL, testDb } from './testing/app';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

@@ -4,7 +4,7 @@
 // follows the reset mail, chooses a new one (the other session ends) and signs in with it.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkInLastMail, startInbox, type MailInbox } from '../../src/server/test-smtp';
+import { linkInLastMail, startInbox, type MailInbox } from '../../src/server/testing/smtp';
 import { shot, skipOnboarding } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 

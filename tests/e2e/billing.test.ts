@@ -6,7 +6,7 @@
 // mistyped code and redeems a good one at /dashboard/redeemappsumocodes.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe } from '../../src/server/test-stripe';
+import { startFakeStripe, type FakeStripe } from '../../src/server/testing/stripe';
 import { CODE_MESSAGES } from '../../src/shared/rules/plans';
 import { call, newOwnerEmail, ownerWithBoard, shot, type OwnerBoard } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';

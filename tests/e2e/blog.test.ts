@@ -7,7 +7,7 @@
 // that reaches a page, and a visitor loading those pages runs none of it.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkInLastMail, startInbox, type MailInbox } from '../../src/server/test-smtp';
+import { linkInLastMail, startInbox, type MailInbox } from '../../src/server/testing/smtp';
 import { call, choose, png, shot } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 

@@ -4,7 +4,7 @@
 // domain serves the app. Hosts ending in .test reach the test server (harness.ts).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDns, type TestDns } from '../../src/server/test-dns';
+import { startDns, type TestDns } from '../../src/server/testing/dns';
 import { call, guestPage, ownerWithApp, shotOf, type OwnerBoard } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 

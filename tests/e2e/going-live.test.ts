@@ -4,8 +4,8 @@
 // its link followed, a password set: the app shows, without edit buttons) and a read-write user
 // (who edits a row).
 import type { Browser, Page } from 'playwright-core';
-import { startDns, type TestDns } from '../../src/server/test-dns';
-import { linkInLastMail, startInbox, type MailInbox } from '../../src/server/test-smtp';
+import { startDns, type TestDns } from '../../src/server/testing/dns';
+import { linkInLastMail, startInbox, type MailInbox } from '../../src/server/testing/smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, choose, guestPage, ownerWithApp, shot, shotOf, type OwnerBoard } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';

@@ -1,11 +1,11 @@
 // The data-contract guard's one-click remap (issue 16) end to end on the real server against the
-// local Google (src/server/test-google.ts): a board's table reads columns of a connected sheet;
+// local Google (src/server/testing/google.ts): a board's table reads columns of a connected sheet;
 // someone renames one column and deletes another in Google; after Sync now the dashboard names
 // both, "Use 'Stage'" fixes the renamed one there, the editor's notice offers the tab's columns in
 // place of the deleted one, and the table shows data again under the columns chosen.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeGoogle, type FakeGoogle } from '../../src/server/test-google';
+import { startFakeGoogle, type FakeGoogle } from '../../src/server/testing/google';
 import { call, choose, newOwnerEmail, shot } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 

@@ -1,10 +1,10 @@
 // Live Google Sheets (issue 16, first part) end to end on the real server against the local
-// Google (src/server/test-google.ts): an owner connects their Google account through the consent
+// Google (src/server/testing/google.ts): an owner connects their Google account through the consent
 // page, pastes the link of a sheet, watches the first sync, builds a board on it and sees its rows;
 // a person then edits the sheet in "Google", and Sync now brings the change to the board.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeGoogle, type FakeGoogle } from '../../src/server/test-google';
+import { startFakeGoogle, type FakeGoogle } from '../../src/server/testing/google';
 import { call, newOwnerEmail, shot } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 

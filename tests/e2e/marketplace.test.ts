@@ -4,7 +4,7 @@
 // Details', uses 'Edit & Resubmit', the reviewer approves, and the owner sees 'Template Published'.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInbox, type MailInbox } from '../../src/server/test-smtp';
+import { startInbox, type MailInbox } from '../../src/server/testing/smtp';
 import { addBlock, call, ownerWithBoard, png, saveBlock, shot, type OwnerBoard } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 

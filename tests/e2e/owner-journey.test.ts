@@ -4,8 +4,8 @@
 // → upgrade through Stripe Checkout (signed webhooks) → Embed now shows the embed tool.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkInLastMail, startInbox, type MailInbox } from '../../src/server/test-smtp';
-import { startFakeStripe, type FakeStripe } from '../../src/server/test-stripe';
+import { linkInLastMail, startInbox, type MailInbox } from '../../src/server/testing/smtp';
+import { startFakeStripe, type FakeStripe } from '../../src/server/testing/stripe';
 import { newOwnerEmail } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 

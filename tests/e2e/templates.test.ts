@@ -7,7 +7,7 @@
 // signed webhook the Pay button sends) and gets it.
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe } from '../../src/server/test-stripe';
+import { startFakeStripe, type FakeStripe } from '../../src/server/testing/stripe';
 import { call, choose, newOwnerEmail, png, shot, signUpOwner } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 

@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_MESSAGES } from '../../src/shared/api/workspace';
-import { linkInLastMail, startInbox, type MailInbox } from '../../src/server/test-smtp';
+import { linkInLastMail, startInbox, type MailInbox } from '../../src/server/testing/smtp';
 import { call, ownerWithBoard, shot, type OwnerBoard } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 

@@ -7,17 +7,17 @@
 // the tests wait for; an instance ignores its own messages; sign-in failures spread over both hit
 // the one limit; two schedulers ticking over one due connected spreadsheet ask Google once; a
 // cluster lock held by one instance keeps the other waiting; a file uploaded through one is served
-// by the other (both store files in one S3-compatible bucket, the local one of test-s3.ts).
+// by the other (both store files in one S3-compatible bucket, the local one of testing/s3.ts).
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeGoogle, type Cell, type FakeGoogle, type RequestKind } from '../test-google';
-import { createTestApp, multipart, sessionCookie, signUp, uniqueEmail, type TestApp, type TestUser } from '../test-helpers';
-import { startFakeS3, type FakeS3 } from '../test-s3';
-import { PNG } from '../modules/uploads/test-fixtures';
+import { startFakeGoogle, type Cell, type FakeGoogle, type RequestKind } from '../testing/google';
+import { createTestApp, multipart, sessionCookie, signUp, uniqueEmail, type TestApp, type TestUser } from '../testing/app';
+import { startFakeS3, type FakeS3 } from '../testing/s3';
+import { PNG } from '../testing/fixtures';
 import { LOGIN_MAX_FAILURES } from '../modules/auth/limiter';
 import { runningPulls } from '../modules/gsheets/pull';
 import { schedulerTick } from '../modules/gsheets/scheduler';
-import { connectGoogle, googleSettings, quickSyncTuning } from '../modules/gsheets/testing';
+import { connectGoogle, googleSettings, quickSyncTuning } from '../testing/gsheets';
 import type { ClusterMessage } from './bus';
 import { rowsChanged } from './sheet-changes';
 

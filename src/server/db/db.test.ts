@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { createTestApp, signUp, type TestApp } from '../test-helpers';
+import { createTestApp, signUp, type TestApp } from '../testing/app';
 import { migrateToLatest, openDb } from '.';
 
 let t: TestApp;

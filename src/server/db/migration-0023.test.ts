@@ -9,7 +9,7 @@ import { Migrator, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { TEST_PG_URL, testDb } from '../test-helpers';
+import { TEST_PG_URL, testDb } from '../testing/app';
 import { migrateToLatest, openDb, type DbHandle } from '.';
 import { migrations } from './migrations';
 import { withoutOwnerUnique } from './migrations/0023_workspaces';

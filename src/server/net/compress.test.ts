@@ -9,7 +9,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../scripts/precompress-plugin';
-import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../test-helpers';
+import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../testing/app';
 import { compressible, compressOptions, COMPRESS_AT_ONCE_MAX, COMPRESS_THRESHOLD, refuseIncompressible } from './compress';
 
 let webDir: string;

@@ -1,7 +1,7 @@
 // Changes sent by a page of another origin are refused (net/csrf.ts); the web app's own calls,
 // and requests no browser sent, pass.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../test-helpers';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../testing/app';
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from './csrf';
 
 let t: TestApp;

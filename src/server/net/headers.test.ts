@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../test-helpers';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../testing/app';
 
 let webDir: string;
 let t: TestApp;

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { hashPassword } from '../auth/password';
-import { createTestApp, multipart, signUp, type TestApp, type TestUser, joinAsEditor } from '../../test-helpers';
+import { createTestApp, multipart, signUp, type TestApp, type TestUser, joinAsEditor } from '../../testing/app';
 import { IdParams } from '../../../shared/api/params';
 import { appParam } from './resources';
 import { ACCESS_RULES, declaredAccess, type AccessRule } from './rules';

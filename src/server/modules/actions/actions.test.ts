@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RunActionResponse } from '../../../shared/api';
 import { loadConfig } from '../../config';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
-import { plainText, startInbox, type MailInbox, type ReceivedMail } from '../../test-smtp';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { plainText, startInbox, type MailInbox, type ReceivedMail } from '../../testing/smtp';
 import { ACTION_MESSAGES } from './service';
 
 interface Seen {

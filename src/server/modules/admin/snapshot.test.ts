@@ -4,7 +4,7 @@
 // app itself — whoever asks, its workspace's owner included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETPLACE_MESSAGES } from '../../../shared/rules/marketplace';
-import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { PRIVATE_APP_MESSAGE } from '../access/viewer';
 import { createAdmin } from './service';
 

@@ -2,7 +2,7 @@
 // with every message of §5, invitations and reset links through a real SMTP peer (smtp-server on
 // a random local port), app users' sign-in, sessions kept per app, registration behind a register
 // block, and the rate limits.
-import { plainText, startInbox, type MailInbox, type ReceivedMail } from '../../test-smtp';
+import { plainText, startInbox, type MailInbox, type ReceivedMail } from '../../testing/smtp';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,7 +16,7 @@ import {
 } from '../../../shared/api/app-users';
 import { newId, nowIso } from '../../http';
 import { COMMON_PASSWORD_MESSAGE } from '../../../shared/rules/passwords';
-import { createTestApp, signUp, uniqueEmail, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, signUp, uniqueEmail, type TestApp, type TestUser } from '../../testing/app';
 import { INVITATIONS_PER_OWNER, LOGIN_MAX_FAILURES_PER_IP, MAILS_PER_IP } from '../auth/limiter';
 import { purgeExpired } from '../auth/service';
 import { REGISTRATIONS_PER_IP, RESET_MAILS_PER_EMAIL, RESET_MAILS_PER_EMAIL_AND_IP } from './routes';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppResponse, AppsResponse, BoardMetadataResponse } from '../../../shared/api';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { PRIVATE_APP_MESSAGE } from '../access/viewer';
 
 let t: TestApp;

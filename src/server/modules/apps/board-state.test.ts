@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BoardMetadataResponse, BoardSettings, PageSettings, UploadResponse } from '../../../shared/api';
 import { BOARD_SETTINGS_TABS, footerGroupSettings, PAGE_STATE_SETTINGS, APP_SETTINGS } from '../../../shared/settings/board-state';
 import { defaultsOf } from '../../../shared/settings/defaults';
-import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { XSS_CORPUS } from '../marketplace/xss-corpus';
-import { PNG } from '../uploads/test-fixtures';
+import { PNG } from '../../testing/fixtures';
 import { BOARD_DEFAULTS } from './metadata';
 
 let t: TestApp;

@@ -1,10 +1,10 @@
 // A custom domain serves its app only once proved by a DNS TXT record (custom-domain.ts), looked
-// up through a real DNS server on this machine (test-dns.ts).
+// up through a real DNS server on this machine (testing/dns.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomDomain } from '../../../shared/api';
-import { startDns, type TestDns } from '../../test-dns';
+import { startDns, type TestDns } from '../../testing/dns';
 import { DOMAIN_CHECKS_PER_ACCOUNT } from './routes';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
 
 let t: TestApp;
 let dns: TestDns;

@@ -2,7 +2,7 @@
 // names the filter (POST /api/board/update-metadata and PUT /api/apps/{id} share the rule).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BoardMetadataResponse } from '../../../shared/api';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
 
 let t: TestApp;
 let owner: TestUser;

@@ -2,7 +2,7 @@
 // X-Forwarded-For says, so a made-up header cannot reset the per-IP limits; behind configured
 // proxies, the address they forward.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, uniqueEmail, type TestApp } from '../../test-helpers';
+import { createTestApp, signUp, uniqueEmail, type TestApp } from '../../testing/app';
 import { LOGIN_MAX_FAILURES } from './limiter';
 
 const TOO_MANY = 'Too many failed sign-in attempts. Please wait 15 minutes and try again, or sign in with an e-mail link.';

@@ -2,7 +2,7 @@
 // clock the tests move.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbCounters, type Counters } from '../../cluster/counters';
-import { createTestApp, type TestApp } from '../../test-helpers';
+import { createTestApp, type TestApp } from '../../testing/app';
 import { IpLimiter, LoginLimiter, slowdownMs } from './limiter';
 
 let t: TestApp;

@@ -49,7 +49,7 @@ const dummyHash = () => `scrypt$${N}$${R}$${P}$${Buffer.alloc(16).toString('base
 export let DUMMY_HASH = dummyHash();
 
 /**
- * TESTS ONLY (src/server/test-helpers.ts calls it; no setting or environment variable reaches
+ * TESTS ONLY (src/server/testing/app.ts calls it; no setting or environment variable reaches
  * it): the scrypt cost N of new hashes, so that the server tests' thousands of sign-ups and
  * sign-ins do not spend most of their time hashing. Every hash carries its own N, so verifying
  * follows whatever a hash was made with. Nothing in the product calls this: the server always

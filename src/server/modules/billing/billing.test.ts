@@ -1,5 +1,5 @@
 // Sellers' payment accounts through Stripe Connect, on the test database, against a local server
-// that speaks Stripe's HTTP API (test-stripe.ts) through the official SDK: a server without keys
+// that speaks Stripe's HTTP API (testing/stripe.ts) through the official SDK: a server without keys
 // says paid templates are off; connecting creates one Express account per workspace and answers
 // Stripe's onboarding link; a check after onboarding reads Stripe's state; the signed
 // account.updated webhook opens paid templates, and nothing unsigned, altered, stale or repeated
@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_LIMITS, STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
-import { accountUpdatedEvent, sendWebhook, startFakeStripe, type FakeStripe } from '../../test-stripe';
-import { createTestApp, signUp, type TestApp, type TestUser, joinAsEditor, signInAdmin, signInAppUser } from '../../test-helpers';
+import { accountUpdatedEvent, sendWebhook, startFakeStripe, type FakeStripe } from '../../testing/stripe';
+import { createTestApp, signUp, type TestApp, type TestUser, joinAsEditor, signInAdmin, signInAppUser } from '../../testing/app';
 import { PAID_REASONS } from './connect';
 import { STRIPE_API_VERSION, stripeOptions } from './stripe';
 

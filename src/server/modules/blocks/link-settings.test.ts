@@ -3,7 +3,7 @@
 // link, so javascript:, data: and vbscript: (any case, behind spaces or control characters) are
 // refused with a 400 naming the field. Other link settings share the same rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
 
 let t: TestApp;
 let owner: TestUser;

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { BLOG_MESSAGES, BLOG_SESSION_MS } from '../../../shared/rules/blog';
 import { COMMON_PASSWORD_MESSAGE } from '../../../shared/rules/passwords';
-import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
-import { linkInLastMail, plainText, startInbox, type MailInbox } from '../../test-smtp';
+import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { linkInLastMail, plainText, startInbox, type MailInbox } from '../../testing/smtp';
 import { createAdmin } from '../admin/service';
 import { LOGIN_MAX_FAILURES } from '../auth/limiter';
 import { newId, nowIso, randomToken } from '../../http';
-import { createBlogAdmin, type TestBlogAdmin } from './testing';
+import { createBlogAdmin, type TestBlogAdmin } from '../../testing/blog';
 
 let t: TestApp;
 let inbox: MailInbox;

@@ -6,9 +6,9 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_LIMITS, BLOG_MESSAGES } from '../../../shared/rules/blog';
-import { createTestApp, isStored, multipart, storedFiles, type TestApp } from '../../test-helpers';
+import { createTestApp, isStored, multipart, storedFiles, type TestApp } from '../../testing/app';
 import { mediaKey } from './media-service';
-import { createBlogAdmin, type TestBlogAdmin } from './testing';
+import { createBlogAdmin, type TestBlogAdmin } from '../../testing/blog';
 
 let t: TestApp;
 let admin: TestBlogAdmin;

@@ -4,10 +4,10 @@
 // publishing decided at read time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { createTestApp, signInAdmin, signUp, type TestApp } from '../../test-helpers';
+import { createTestApp, signInAdmin, signUp, type TestApp } from '../../testing/app';
 import { BLOG_LIMITS, BLOG_MESSAGES } from '../../../shared/rules/blog';
 import { COVER_IMAGE_MESSAGE } from './posts-service';
-import { createBlogAdmin, type TestBlogAdmin } from './testing';
+import { createBlogAdmin, type TestBlogAdmin } from '../../testing/blog';
 
 let t: TestApp;
 let author: TestBlogAdmin;

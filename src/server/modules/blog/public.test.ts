@@ -6,13 +6,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../../test-helpers';
+import { createTestApp, signUp, type TestApp } from '../../testing/app';
 import { BLOG_LIMITS, BLOG_MESSAGES } from '../../../shared/rules/blog';
 import { XSS_CORPUS } from '../marketplace/xss-corpus';
 import { seedTemplates } from '../storefront/seed';
 import { BLOG_DATA_ID, displayDateUtc } from './page-html';
 import { cleanPostHtml, escapeHtml } from './sanitize';
-import { createBlogAdmin, type TestBlogAdmin } from './testing';
+import { createBlogAdmin, type TestBlogAdmin } from '../../testing/blog';
 
 const HOST = 'boards.example.com';
 const BASE = `https://${HOST}`;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBlock, createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { addBlock, createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { answerCacheOf } from '../spreadsheets/sheet-etag';
 
 let t: TestApp;

@@ -6,9 +6,9 @@
 // admin's approval writes it in production).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
-import { addBlock, boardWithSheets, createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { addBlock, boardWithSheets, createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { nowIso } from '../../http';
-import { PNG } from '../uploads/test-fixtures';
+import { PNG } from '../../testing/fixtures';
 
 let t: TestApp;
 let seller: TestUser;

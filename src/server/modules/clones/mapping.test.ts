@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
 import { schemaOf } from '../../../blocks/schemas';
-import { addBlock, boardWithSheets, createTestApp, joinAsEditor, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { addBlock, boardWithSheets, createTestApp, joinAsEditor, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { nowIso } from '../../http';
 import { blockRecord } from '../blocks/record';
-import { PNG } from '../uploads/test-fixtures';
+import { PNG } from '../../testing/fixtures';
 import { usedReferences } from './mapping';
 
 let t: TestApp;

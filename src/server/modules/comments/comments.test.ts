@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommentsResponse } from '../../../shared/api/comments';
 import { COMMENT_MESSAGES } from '../../../shared/rules/comments';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { COMMENT_ERRORS, COMMENTS_PER_BLOCK_AND_IP } from './service';
 
 let t: TestApp;

@@ -5,7 +5,7 @@
 // is what the routes answer (real calls with a token, answers parsed with the declared schemas).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { boardWithSheets, createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { boardWithSheets, createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { API_TAGS, apiOperations, openApiPath, type ApiOperation } from './openapi';
 
 let t: TestApp;

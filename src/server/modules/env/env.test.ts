@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-helpers';
+import { createTestApp, type TestApp } from '../../testing/app';
 
 let t: TestApp;
 beforeAll(async () => {

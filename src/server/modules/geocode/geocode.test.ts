@@ -3,7 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addBlock, createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { addBlock, createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { closeGeocoder } from './geocoder';
 
 // What the local geocoder knows (keys as the server sends them: normalised, lower case).

@@ -1,8 +1,8 @@
 // The official Google clients, built from settings: Sheets v4 and Drive v3 at GOOGLE_API_URL, the
 // OAuth2 client at GOOGLE_OAUTH_URL / GOOGLE_TOKEN_URL (google-auth-library 10's `endpoints`), the
-// service account's JWT client at GOOGLE_TOKEN_URL (its token URL is fixed inside the library:
-// the request is redirected by an interceptor on the client's own transporter). Tests point all of
-// them at test-google.ts. No SQL here: tokens are persisted through a TokenStore the service gives.
+// service account's JWT client at GOOGLE_TOKEN_URL (its token URL is fixed inside the library: the
+// request is redirected by an interceptor on the client's own transporter). Tests point all of them
+// at testing/google.ts. No SQL here: tokens are persisted through a TokenStore the service gives.
 // The libraries are loaded on first use (some 10 MB a server that never talks to Google need not hold).
 import type { drive_v3 } from '@googleapis/drive';
 import type { sheets_v4 } from '@googleapis/sheets';

@@ -1,21 +1,21 @@
-// Connecting a workspace's Google account (issue 16), on the test database, against test-google.ts
-// through the official clients: the consent round trip, a consent link used twice, too late, by
-// someone else or refused, a refresh that keeps the stored refresh token, a refresh token Google
-// no longer accepts (reconnect needed, syncing paused), the service account, no token in any
-// answer, and who may call each route.
+// Connecting a workspace's Google account (issue 16), on the test database, against
+// testing/google.ts through the official clients: the consent round trip, a consent link used
+// twice, too late, by someone else or refused, a refresh that keeps the stored refresh token, a
+// refresh token Google no longer accepts (reconnect needed, syncing paused), the service account,
+// no token in any answer, and who may call each route.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { googleSheets } from '../../db/migrations/0016_google_sheets';
 import { GOOGLE_MESSAGES as M } from '../../../shared/api/google';
-import { startFakeGoogle, type FakeGoogle } from '../../test-google';
-import { createTestApp, joinAsEditor, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { startFakeGoogle, type FakeGoogle } from '../../testing/google';
+import { createTestApp, joinAsEditor, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { GOOGLE_SCOPES } from './client';
 import { CONNECTS_PER_HOUR } from './routes';
 import { googleConnectionsRepo } from './repo';
 import { decryptToken, tokenKey } from './secrets';
 import { googleSession, serviceAccountConnection, STATE_TTL_MS } from './service';
-import { googleSettings } from './testing';
+import { googleSettings } from '../../testing/gsheets';
 
 let google: FakeGoogle;
 let t: TestApp;

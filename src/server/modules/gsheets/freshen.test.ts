@@ -1,15 +1,15 @@
 // The sheet routes' no-cache flag on a connected Google spreadsheet (issue 16, gsheets/freshen.ts),
-// on the test database against test-google.ts: a cell changed in Google shows at once with
+// on the test database against testing/google.ts: a cell changed in Google shows at once with
 // nocache and not without; a second nocache within the window does not call Google; a paused
 // connection never calls Google; a guest of a public app gets the same through the /v3 page
 // route; a spreadsheet that is not Google's answers as ever.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeGoogle, type Cell, type FakeGoogle } from '../../test-google';
-import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../../test-helpers';
+import { startFakeGoogle, type Cell, type FakeGoogle } from '../../testing/google';
+import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../../testing/app';
 import { FRESHEN_TUNING, wantsFresh } from './freshen';
 import { runningPulls } from './pull';
 import { googleConnectionsRepo } from './repo';
-import { connectGoogle, googleSettings, quickSyncTuning } from './testing';
+import { connectGoogle, googleSettings, quickSyncTuning } from '../../testing/gsheets';
 
 let google: FakeGoogle;
 let t: TestApp;

@@ -1,5 +1,5 @@
 // Pulling a Google spreadsheet connected by its link (issue 16), on the test database, against
-// test-google.ts through the official clients: tabs become sheets read through the ordinary
+// testing/google.ts through the official clients: tabs become sheets read through the ordinary
 // sheet-data route, ids back-filled (read-write) or not written at all (read-only), a person's
 // edits in Google pulled as exactly those changes, a renamed tab, header changes a block uses,
 // faults retried, a refused refresh token (paused, last rows still served), bad links in words,
@@ -9,13 +9,13 @@ import type { Kysely } from 'kysely';
 import { googleRows } from '../../db/migrations/0017_google_rows';
 import { GOOGLE_MESSAGES as M, type GoogleSyncStatus } from '../../../shared/api/google';
 import { GOOGLE_SHEETS_MESSAGES } from '../../../shared/rules/google-sheets';
-import { startFakeGoogle, type Cell, type FakeGoogle } from '../../test-google';
-import { addBlock, createTestApp, joinAsEditor, signUp, tableOf, type TestApp, type TestUser } from '../../test-helpers';
+import { startFakeGoogle, type Cell, type FakeGoogle } from '../../testing/google';
+import { addBlock, createTestApp, joinAsEditor, signUp, tableOf, type TestApp, type TestUser } from '../../testing/app';
 import { ID_COLUMN } from './ids';
 import { assignIds, diffRows } from './diff';
 import { parseHeader } from './ids';
 import { diffInSlices, mergeHeaderChanges, PULL_MESSAGES, PULL_TUNING, readOnlyIdentity, restoredIds, runningPulls } from './pull';
-import { as, connectGoogle, connectSheet as connectSheetOf, googleFileId, googleSettings, pullNowAndWait, quickSyncTuning, settleSync, syncOf } from './testing';
+import { as, connectGoogle, connectSheet as connectSheetOf, googleFileId, googleSettings, pullNowAndWait, quickSyncTuning, settleSync, syncOf } from '../../testing/gsheets';
 
 let google: FakeGoogle;
 let t: TestApp;

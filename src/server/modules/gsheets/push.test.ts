@@ -1,18 +1,18 @@
 // Pushing the app's row edits to a connected Google spreadsheet (issue 16), on the test database,
-// against test-google.ts through the official clients: changed cells only (a formula elsewhere in
-// the row survives), appends with their id and never twice (a lost answer included), deletes of
+// against testing/google.ts through the official clients: changed cells only (a formula elsewhere
+// in the row survives), appends with their id and never twice (a lost answer included), deletes of
 // the right row while a person inserts or deletes rows in Google, conflicts told to the owner (the
 // sheet wins), failures that keep the edit queued with a reason, a refused token, a read-only
 // connection, a renamed column, bodies split under the size limit, and who may clear conflicts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeGoogle, type Cell, type FakeGoogle } from '../../test-google';
-import { createTestApp, joinAsEditor, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { startFakeGoogle, type Cell, type FakeGoogle } from '../../testing/google';
+import { createTestApp, joinAsEditor, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { GOOGLE_COLUMNS_MESSAGE } from '../spreadsheets/columns';
 import { REIMPORT_GOOGLE_MESSAGE } from '../spreadsheets/reimport';
 import { startPull } from './pull';
 import { chunks, flushPushes, pushDue, PUSH_MESSAGES, PUSH_TUNING, rangeGroups, rowLabel } from './push';
 import { QUEUE_MESSAGES } from './queue';
-import { as, connectGoogle, connectSheet, googleFileId, googleSettings, quickSyncTuning, settleSync, sheetRows, syncOf, type SheetRow } from './testing';
+import { as, connectGoogle, connectSheet, googleFileId, googleSettings, quickSyncTuning, settleSync, sheetRows, syncOf, type SheetRow } from '../../testing/gsheets';
 
 let google: FakeGoogle;
 let t: TestApp;

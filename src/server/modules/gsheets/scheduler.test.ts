@@ -1,18 +1,18 @@
-// The background Google sync (issue 16) on the test database, against test-google.ts through the
+// The background Google sync (issue 16) on the test database, against testing/google.ts through the
 // official clients, with the time of each tick given explicitly (no timers): a changed Drive
 // version pulls, an unchanged one reads nothing more, viewed spreadsheets are checked every 30 s
 // and idle ones every 10 minutes, a full pull every 6 hours whatever the version, paused
 // spreadsheets cost no call; a refused refresh token pauses the connection and mails its owner
 // once (a real SMTP peer), whatever number of calls fail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plainText, startInbox, type MailInbox } from '../../test-smtp';
-import { startFakeGoogle, type Cell, type FakeGoogle, type RequestKind } from '../../test-google';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { plainText, startInbox, type MailInbox } from '../../testing/smtp';
+import { startFakeGoogle, type Cell, type FakeGoogle, type RequestKind } from '../../testing/google';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { runningPulls } from './pull';
 import { reconnectMail } from './reconnect-mail';
 import { dueAction, schedulerTick, SCHEDULER_TUNING, type Intervals } from './scheduler';
 import { googleSession } from './service';
-import { connectGoogle, googleSettings, quickSyncTuning } from './testing';
+import { connectGoogle, googleSettings, quickSyncTuning } from '../../testing/gsheets';
 
 let google: FakeGoogle;
 let smtp: MailInbox;

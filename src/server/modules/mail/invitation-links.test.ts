@@ -3,7 +3,7 @@
 // only when the mail did not go out: never in a list, in another owner's answer or in anything a
 // guest or an invited person is answered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, uniqueEmail, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, signUp, uniqueEmail, type TestApp, type TestUser } from '../../testing/app';
 
 let t: TestApp;
 let owner: TestUser;

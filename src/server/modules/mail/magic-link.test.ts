@@ -1,9 +1,9 @@
 // Magic links through a real SMTP peer (smtp-server on a random local port), not a mock.
-import { plainText, startInbox, type MailInbox, type ReceivedMail } from '../../test-smtp';
+import { plainText, startInbox, type MailInbox, type ReceivedMail } from '../../testing/smtp';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from './mailer';
-import { createTestApp, sessionCookie, signUp, uniqueEmail, type TestApp } from '../../test-helpers';
+import { createTestApp, sessionCookie, signUp, uniqueEmail, type TestApp } from '../../testing/app';
 
 
 let smtp: MailInbox;

@@ -7,8 +7,8 @@ import { MARKETPLACE_LIMITS, MARKETPLACE_MESSAGES, marketplaceMessages } from '.
 import { CancelResponse, ReviewRequestResponse, SubmitResponse, UploadFileResponse, type ReviewRequest } from '../../../shared/api/marketplace';
 import { PAID_REASONS } from '../billing/connect';
 import { PRIVATE_APP_MESSAGE } from '../access/viewer';
-import { addBlock, boardWithSheets, createTestApp, multipart, onPaidPlan, signUp, type TestApp, type TestUser, joinAsEditor, signInAppUser } from '../../test-helpers';
-import { PNG } from '../uploads/test-fixtures';
+import { addBlock, boardWithSheets, createTestApp, multipart, onPaidPlan, signUp, type TestApp, type TestUser, joinAsEditor, signInAppUser } from '../../testing/app';
+import { PNG } from '../../testing/fixtures';
 
 let t: TestApp;
 let owner: TestUser;

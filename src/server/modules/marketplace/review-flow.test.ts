@@ -6,8 +6,8 @@
 // and a rejected update (the listing is unchanged).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, MARKETPLACE_MESSAGES } from '../../../shared/rules/marketplace';
-import { addBlock, boardWithSheets, createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
-import { PNG } from '../uploads/test-fixtures';
+import { addBlock, boardWithSheets, createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { PNG } from '../../testing/fixtures';
 
 const ADMIN = { email: 'flow.reviewer@provider.example', password: 'a long passphrase for reviews' };
 const URL = '/api/multipage/marketplace/review-request';

@@ -6,7 +6,7 @@ import { navLinks } from '../../../blocks/header/header-nav';
 import type { AppNav } from '../../../blocks/types';
 import type { BlockRecord } from '../../../shared/settings';
 import { appFrame } from '../../db/migrations/0012_app_frame';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
 
 let t: TestApp;
 let owner: TestUser;

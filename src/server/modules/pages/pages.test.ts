@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PageMetadataResponse, PagesResponse } from '../../../shared/api';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
 
 let t: TestApp;
 let owner: TestUser;

@@ -2,7 +2,7 @@
 // JavaScript. Both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CROSS_ORIGIN_MESSAGE } from '../../net/csrf';
-import { createTestApp, sessionCookie, uniqueEmail, type TestApp } from '../../test-helpers';
+import { createTestApp, sessionCookie, uniqueEmail, type TestApp } from '../../testing/app';
 
 let t: TestApp;
 beforeAll(async () => {

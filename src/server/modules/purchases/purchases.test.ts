@@ -1,5 +1,5 @@
 // Buying paid templates (issue 15), on the test database, against a local server that speaks
-// Stripe's HTTP API (test-stripe.ts) through the official SDK: Buy opens a Checkout Session with
+// Stripe's HTTP API (testing/stripe.ts) through the official SDK: Buy opens a Checkout Session with
 // the price, the provider's fee and the seller's connected account as the destination; only the
 // signed webhook grants the purchase (once, whatever is redelivered), refunds and disputes take it
 // back, a won dispute gives it back, an expired session grants nothing; the buyer alone reads their
@@ -10,8 +10,8 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
-import { sendWebhook, startFakeStripe, type FakeStripe } from '../../test-stripe';
-import { createTestApp, joinAsEditor, signInAdmin, signInAppUser, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { sendWebhook, startFakeStripe, type FakeStripe } from '../../testing/stripe';
+import { createTestApp, joinAsEditor, signInAdmin, signInAppUser, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { stripeOptions } from '../billing/stripe';
 import { purchasesRepo } from './repo';
 import { feeOf } from './service';

@@ -3,7 +3,7 @@
 // arrival order, and a row the database refuses fails alone.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { appendRow, authorizeWrite, type WriteTarget } from './service';
 
 let t: TestApp;

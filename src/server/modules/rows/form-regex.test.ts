@@ -4,7 +4,7 @@
 // request's pattern tests share a budget.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/rows/validate';
-import { boardWithSheets, createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { boardWithSheets, createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { REGEX_BUDGET } from './safe-regex';
 
 let t: TestApp;

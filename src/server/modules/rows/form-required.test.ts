@@ -1,7 +1,7 @@
 // A form's required fields are enforced by the server too (the form block checks them first).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId, nowIso } from '../../http';
-import { createTestApp, signUp, type TestApp } from '../../test-helpers';
+import { createTestApp, signUp, type TestApp } from '../../testing/app';
 
 let t: TestApp;
 let spreadsheetId: string;

@@ -2,7 +2,7 @@
 // block, on the test database (SQLite or PostgreSQL). Authorized exactly as the sheet data GET.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RowResponse } from '../../../shared/api';
-import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../../test-helpers';
+import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../../testing/app';
 import { ROW_MESSAGES } from './service';
 
 let t: TestApp;

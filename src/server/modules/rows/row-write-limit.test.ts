@@ -1,7 +1,7 @@
 // A visitor's row writes through an app are budgeted per IP (ROW_WRITES_PER_IP): every row takes
 // room in the database, so one address cannot write without end. Owners are not counted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBlock, boardWithSheets, createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { addBlock, boardWithSheets, createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { tooManyRowWrites } from './routes';
 
 const BUDGET = 3;

@@ -8,7 +8,7 @@ import { MESSAGES } from '../../../shared/rows/validate';
 import { initial } from '../../db/migrations/0001_initial';
 import { rows as rowsMigration } from '../../db/migrations/0002_rows';
 import { newId, nowIso } from '../../http';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { ROW_MESSAGES } from './service';
 
 let t: TestApp;

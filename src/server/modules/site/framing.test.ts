@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isOwnerScreen } from '../../net/headers';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
 
 let webDir: string;
 let t: TestApp;

@@ -4,7 +4,7 @@
 // viewer's columns, a page of rows each and at most SPREADSHEET_DATA_LIMITS.sheets sheets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPREADSHEET_DATA_LIMITS, type SpreadsheetDataResponse } from '../../../shared/api';
-import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../../test-helpers';
+import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../../testing/app';
 import { PRIVATE_APP_MESSAGE } from '../access/viewer';
 
 let t: TestApp;

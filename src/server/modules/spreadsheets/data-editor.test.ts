@@ -4,7 +4,7 @@
 // re-import replace and append with their previews; CSV and XLSX export.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBlock, boardWithSheets, createTestApp, multipart, signUp, type TestApp, type TestUser, joinAsEditor } from '../../test-helpers';
+import { addBlock, boardWithSheets, createTestApp, multipart, signUp, type TestApp, type TestUser, joinAsEditor } from '../../testing/app';
 import { contentDisposition } from './export';
 
 let t: TestApp;

@@ -4,7 +4,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportPreviewResponse } from '../../../shared/api/spreadsheets';
-import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { liveImportWorkers } from './import-worker';
 
 let t: TestApp;

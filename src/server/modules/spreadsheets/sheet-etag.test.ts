@@ -3,7 +3,7 @@
 // rows, the query and the viewer, so no one is told "unchanged" about an answer that changed.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import zlib from 'node:zlib';
-import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../../test-helpers';
+import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../../testing/app';
 import { answerCacheOf } from './sheet-etag';
 
 let t: TestApp;

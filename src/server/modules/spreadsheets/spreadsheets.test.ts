@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { SheetDataResponse, SpreadsheetResponse, SpreadsheetsResponse } from '../../../shared/api';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { workspaceRepo } from '../workspace/repo';
 import { liveImportWorkers } from './import-worker';
 import { spreadsheetsRepo } from './repo';

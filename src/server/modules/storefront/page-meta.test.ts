@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../../test-helpers';
+import { createTestApp, signUp, type TestApp } from '../../testing/app';
 import { seedTemplates } from './seed';
 import { absoluteUrl, withPageMeta } from './page-meta';
 

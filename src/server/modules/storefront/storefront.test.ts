@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TemplateListResponse } from '../../../shared/api/templates';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
 import { MARKETPLACE_MESSAGES } from '../../../shared/rules/marketplace';
-import { addBlock, boardWithSheets, createTestApp, multipart, onPaidPlan, signUp, type TestApp, type TestUser } from '../../test-helpers';
-import { PNG } from '../uploads/test-fixtures';
+import { addBlock, boardWithSheets, createTestApp, multipart, onPaidPlan, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { PNG } from '../../testing/fixtures';
 import { PRIVATE_APP_MESSAGE } from '../access/viewer';
 import { seedTemplates } from './seed';
 

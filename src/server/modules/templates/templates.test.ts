@@ -3,9 +3,9 @@
 // that later edits of the source never reach a version, the content hash, the reusable copyApp,
 // and the marketplace's system account that nobody can sign in as.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBlock, boardWithSheets, createTestApp, isStored, multipart, signUp, storedFiles, type TestApp, type TestUser } from '../../test-helpers';
+import { addBlock, boardWithSheets, createTestApp, isStored, multipart, signUp, storedFiles, type TestApp, type TestUser } from '../../testing/app';
 import { uploadKey } from '../uploads/storage';
-import { PNG } from '../uploads/test-fixtures';
+import { PNG } from '../../testing/fixtures';
 import { copyApp } from './copy';
 import { MARKETPLACE_ACCOUNT } from './freeze';
 

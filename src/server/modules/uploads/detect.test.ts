@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acceptRule } from './accept';
 import { detectType, DOC, DOCX, OCTET, servedInline, XLS, XLSM, XLSX } from './detect';
-import { PNG } from './test-fixtures';
+import { PNG } from '../../testing/fixtures';
 
 const b = (...parts: (string | number[] | Buffer)[]) =>
   Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.isBuffer(p) ? p : Buffer.from(p))));

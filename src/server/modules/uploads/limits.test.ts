@@ -1,16 +1,16 @@
 // What keeps uploads from filling the disk (issue 12): per-IP and per-app budgets on
 // POST /api/uploads, a storage quota per workspace, and the sweep of visitors' files no saved row
-// named. Each group builds its own server with the settings it tests (test-helpers lifts the
+// named. Each group builds its own server with the settings it tests (testing/app.ts lifts the
 // upload budgets for every other test file).
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../config';
 import { newId, nowIso } from '../../http';
-import { createTestApp, isStored, multipart, signUp, storedFiles, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, isStored, multipart, signUp, storedFiles, type TestApp, type TestUser } from '../../testing/app';
 import { storeUpload, sweepUploads, UPLOAD_MESSAGES } from './service';
 import { uploadKey } from './storage';
-import { PNG } from './test-fixtures';
+import { PNG } from '../../testing/fixtures';
 
 /** The settings as a server started without any environment has them. */
 const DEFAULTS = loadConfig({} as NodeJS.ProcessEnv);

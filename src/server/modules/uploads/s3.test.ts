@@ -1,5 +1,5 @@
 // Uploaded files in S3-compatible object storage (storage.ts), against the local S3 of
-// test-s3.ts through the AWS SDK: two servers with their own DATA_DIR on one database and one
+// testing/s3.ts through the AWS SDK: two servers with their own DATA_DIR on one database and one
 // bucket serve each other's files; the limits stand in front of the bucket (nothing a visitor
 // sends reaches it unless it passes); a bucket that refuses leaves no record; S3_PREFIX keeps
 // every key under it. The other file tests run in this mode too (the server-s3 project).
@@ -12,11 +12,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { Config } from '../../config';
 import { openDb, type DbHandle } from '../../db';
-import { createTestApp, multipart, signUp, storedFiles, type TestApp, type TestUser } from '../../test-helpers';
-import { startFakeS3, type FakeS3 } from '../../test-s3';
-import { createBlogAdmin } from '../blog/testing';
+import { createTestApp, multipart, signUp, storedFiles, type TestApp, type TestUser } from '../../testing/app';
+import { startFakeS3, type FakeS3 } from '../../testing/s3';
+import { createBlogAdmin } from '../../testing/blog';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from './service';
-import { PNG } from './test-fixtures';
+import { PNG } from '../../testing/fixtures';
 
 let s3: FakeS3;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 // The file store's two places answer alike: local disk and an S3 bucket (the local S3 of
-// test-s3.ts through the AWS SDK). Byte ranges as the upload route reads them.
+// testing/s3.ts through the AWS SDK). Byte ranges as the upload route reads them.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeS3, type FakeS3 } from '../../test-s3';
+import { startFakeS3, type FakeS3 } from '../../testing/s3';
 import { byteRange } from './range';
 import { createFileStore, type FileStore } from './storage';
 

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UploadResponse } from '../../../shared/api';
 import { newId, nowIso } from '../../http';
-import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { uploadKey } from './storage';
-import { PNG } from './test-fixtures';
+import { PNG } from '../../testing/fixtures';
 import { UPLOAD_MESSAGES } from './service';
 
 let t: TestApp;

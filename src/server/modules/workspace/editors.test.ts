@@ -4,8 +4,8 @@
 // editors; removing the editor ends that at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_MESSAGES } from '../../../shared/api/workspace';
-import { createTestApp, multipart, signUp, uniqueEmail, type TestApp, type TestUser } from '../../test-helpers';
-import { linkInLastMail, startInbox, type MailInbox } from '../../test-smtp';
+import { createTestApp, multipart, signUp, uniqueEmail, type TestApp, type TestUser } from '../../testing/app';
+import { linkInLastMail, startInbox, type MailInbox } from '../../testing/smtp';
 import { PRIVATE_APP_MESSAGE } from '../access/viewer';
 
 let t: TestApp;

@@ -4,7 +4,7 @@
 // /api/board-workspace lists, searches and sorts by last change; thumbnails.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_WORKSPACES_PER_OWNER, WORKSPACE_MESSAGES as M } from '../../../shared/api/workspaces';
-import { createTestApp, isStored, multipart, signUp, type TestApp, type TestUser } from '../../test-helpers';
+import { createTestApp, isStored, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { uploadKey } from '../uploads/storage';
 import { boardThumbnail } from './thumbnail';
 

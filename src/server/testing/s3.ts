@@ -34,7 +34,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
-import type { S3Settings } from './config';
+import type { S3Settings } from '../config';
 
 export type S3Operation = 'PutObject' | 'CopyObject' | 'GetObject' | 'HeadObject' | 'DeleteObject' | 'HeadBucket' | 'Unknown';
 

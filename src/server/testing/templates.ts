@@ -1,4 +1,4 @@
-// Migrated databases for createTestApp (test-helpers.ts) without running every migration per test
+// Migrated databases for createTestApp (app.ts) without running every migration per test
 // app: the migrations run once per test process, into a template, and each app then gets a copy.
 //
 // - SQLite: the template is a migrated database file in a temp directory; an app's data directory
@@ -11,14 +11,14 @@
 //   as before.
 //
 // The server still runs its migrations on start (buildApp), which find everything applied. The
-// test in test-templates.test.ts compares a copy with a schema migrated the long way.
+// test in templates.test.ts compares a copy with a schema migrated the long way.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { loadConfig } from './config';
-import { migrateToLatest, openDb } from './db';
+import { loadConfig } from '../config';
+import { migrateToLatest, openDb } from '../db';
 
 const base = () => loadConfig({ DATA_DIR: os.tmpdir(), LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
 

@@ -1,4 +1,4 @@
-// The local Google (test-google.ts) through the official clients, unchanged: google-auth-library's
+// The local Google (google.ts) through the official clients, unchanged: google-auth-library's
 // OAuth2Client and JWT, @googleapis/sheets and @googleapis/drive. Not database-bound: it runs in
 // both server projects alike. The API clients retry 429 and 5xx on their own by default (gaxios:
 // 3 retries, GET/PUT/HEAD/OPTIONS/DELETE only); tests that look at a single answer build them with
@@ -7,7 +7,7 @@ import { drive, type drive_v3 } from '@googleapis/drive';
 import { auth as sheetsAuth, sheets, type sheets_v4 } from '@googleapis/sheets';
 import { JWT, OAuth2Client } from 'google-auth-library';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GOOGLE_TOKEN_URL, pointJwtAt, SCOPES, startFakeGoogle, type FakeGoogle } from './test-google.js';
+import { GOOGLE_TOKEN_URL, pointJwtAt, SCOPES, startFakeGoogle, type FakeGoogle } from './google';
 
 let google: FakeGoogle;
 const REDIRECT = 'http://127.0.0.1:9/api/gsheets/oauth/callback';

@@ -1,22 +1,22 @@
 // Builds a server for the database named by TEST_DB (sqlite | postgres). SQLite lives in a temp
 // dir; PostgreSQL gets a fresh schema per test app, dropped afterwards. Both start migrated, as a
-// copy of a template migrated once per test process (test-templates.ts). An unreachable
+// copy of a template migrated once per test process (templates.ts). An unreachable
 // PostgreSQL fails the tests: it never skips them. TEST_STORAGE=s3 (the server-s3 project) keeps
-// uploaded files in a local S3 (test-s3.ts) of the server's own instead of DATA_DIR.
+// uploaded files in a local S3 (s3.ts) of the server's own instead of DATA_DIR.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from './app';
-import { loadConfig, type Config } from './config';
-import type { ServerContext } from './context';
-import { randomToken, sha256 } from './http';
-import { ADMIN_COOKIE } from './modules/admin/session';
-import { hashPassword, setHashCostForTests } from './modules/auth/password';
-import { startFakeS3, type FakeS3 } from './test-s3';
-import { createPgSchema, seedSqlite } from './test-templates';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { ServerContext } from '../context';
+import { randomToken, sha256 } from '../http';
+import { ADMIN_COOKIE } from '../modules/admin/session';
+import { hashPassword, setHashCostForTests } from '../modules/auth/password';
+import { startFakeS3, type FakeS3 } from './s3';
+import { createPgSchema, seedSqlite } from './templates';
 
 export interface TestApp {
   app: FastifyInstance;

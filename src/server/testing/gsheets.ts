@@ -1,11 +1,11 @@
 // Shared set-up of the Google sync tests (pull.test.ts, push.test.ts): a connected Google account,
 // a spreadsheet in the local Google, connected by its link, and reads through the ordinary routes.
 import { expect } from 'vitest';
-import type { GoogleSyncStatus } from '../../../shared/api/google';
-import type { Cell, FakeGoogle } from '../../test-google';
-import type { TestApp, TestUser } from '../../test-helpers';
-import { PULL_TUNING, runningPulls } from './pull';
-import { flushPushes } from './push';
+import type { GoogleSyncStatus } from '../../shared/api/google';
+import type { Cell, FakeGoogle } from './google';
+import type { TestApp, TestUser } from './app';
+import { PULL_TUNING, runningPulls } from '../modules/gsheets/pull';
+import { flushPushes } from '../modules/gsheets/push';
 
 export const as = (u?: TestUser) => (u ? { cookie: u.cookie } : {});
 

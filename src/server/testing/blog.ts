@@ -1,10 +1,10 @@
 // Shared set-up of the blog's server tests: a blog admin account of a role with a signed-in
 // session, without going through invitations (accounts.test.ts tests those). The session row is
 // what the sign-in writes, so every rule and service sees a real session.
-import type { Db } from '../../db';
-import { newId, nowIso, randomToken, sha256 } from '../../http';
-import { BLOG_SESSION_MS, type BlogRole } from '../../../shared/rules/blog';
-import { BLOG_COOKIE } from './session';
+import type { Db } from '../db';
+import { newId, nowIso, randomToken, sha256 } from '../http';
+import { BLOG_SESSION_MS, type BlogRole } from '../../shared/rules/blog';
+import { BLOG_COOKIE } from '../modules/blog/session';
 
 export interface TestBlogAdmin {
   id: string;

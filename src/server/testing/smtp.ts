@@ -42,7 +42,7 @@ export async function startInbox(): Promise<MailInbox> {
   const add = connections.add.bind(connections);
   connections.add = (connection) => {
     const { _setListeners: listen, connectionReady: ready } = connection;
-    if (typeof listen !== 'function' || typeof ready !== 'function') throw new Error('test-smtp.ts: smtp-server changed; update the immediate greeting');
+    if (typeof listen !== 'function' || typeof ready !== 'function') throw new Error('src/server/testing/smtp.ts: smtp-server changed; update the immediate greeting');
     connection.init = () => listen.call(connection, () => ready.call(connection));
     return add(connection);
   };

@@ -1,4 +1,4 @@
-// The local S3 (test-s3.ts) through the official AWS SDK v3, unchanged: what the SDK sends is what
+// The local S3 (s3.ts) through the official AWS SDK v3, unchanged: what the SDK sends is what
 // the server reads, signatures are checked, errors have S3's codes. Not database-bound.
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
@@ -12,7 +12,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeS3, type FakeS3 } from './test-s3';
+import { startFakeS3, type FakeS3 } from './s3';
 
 let s3: FakeS3;
 const clients: S3Client[] = [];

@@ -1,4 +1,4 @@
-// The database createTestApp gives a test app (a copy of a template, test-templates.ts) is the one
+// The database createTestApp gives a test app (a copy of a template, templates.ts) is the one
 // the migrations make: same tables, columns, defaults, constraints, indexes and applied migrations.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -7,9 +7,9 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
-import { migrateToLatest, openDb } from './db';
-import { createTestApp, TEST_PG_URL, testDb } from './test-helpers';
+import { loadConfig } from '../config';
+import { migrateToLatest, openDb } from '../db';
+import { createTestApp, TEST_PG_URL, testDb } from './app';
 
 const base = () => loadConfig({ DATA_DIR: os.tmpdir(), LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
 
