@@ -12,7 +12,7 @@ import { loadConfig } from '../config';
 import { TEST_PG_URL, testDb } from '../test-helpers';
 import { migrateToLatest, openDb, type DbHandle } from '.';
 import { migrations } from './migrations';
-import { withoutOwnerUnique } from './migrations/0023_workspaces';
+import { withOwnerUnique, withoutOwnerUnique } from './migrations/0023_workspaces';
 
 const NAME = '0023_workspaces';
 const before = Object.keys(migrations).sort().filter((n) => n < NAME).pop()!;
@@ -110,5 +110,15 @@ describe('withoutOwnerUnique', () => {
       'create table "w_new" ("id" varchar(32) primary key, "owner_id" varchar(32) not null references "users" ("id") on delete cascade, "name" varchar(200) not null, "is_free_plan" integer default 1 not null, "created_at" varchar(30) not null, "plan" varchar(20) default \'free\' not null unique)',
     );
     expect(() => withoutOwnerUnique('CREATE TABLE "workspaces" ("id" varchar(32), "owner_id" varchar(32))', 'x')).toThrow(/not UNIQUE/);
+  });
+});
+
+describe('withOwnerUnique', () => {
+  it("puts back what withoutOwnerUnique took out (the down's rebuild)", () => {
+    const created =
+      'CREATE TABLE "workspaces" ("id" varchar(32) primary key, "owner_id" varchar(32) not null unique references "users" ("id") on delete cascade, "name" varchar(200) not null, "is_free_plan" integer default 1 not null, "created_at" varchar(30) not null)';
+    const rebuilt = withoutOwnerUnique(created, 'workspaces');
+    expect(withOwnerUnique(rebuilt, 'w_new')).toBe(created.replace('CREATE TABLE "workspaces"', 'create table "w_new"'));
+    expect(() => withOwnerUnique(created, 'x')).toThrow(/not the column the up left/);
   });
 });
