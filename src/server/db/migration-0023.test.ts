@@ -54,7 +54,7 @@ async function counts(): Promise<Record<string, number>> {
 }
 
 describe('migration 0023: several workspaces per owner', () => {
-  it('keeps every row, keeps the cascades and lets an owner hold a second workspace', async () => {
+  it('keeps every row, keeps the cascades and lets an owner hold a second workspace; the down keeps them and goes back to one', async () => {
     const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations }, ...(schema ? { migrationTableSchema: schema } : {}) });
     const res = await migrator.migrateTo(before);
     expect(res.error).toBeUndefined();
@@ -99,6 +99,12 @@ describe('migration 0023: several workspaces per owner', () => {
       const idx = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'workspaces'`.execute(db);
       expect(idx.rows.map((r) => r.name)).toContain('workspaces_owner_idx');
     }
+    // The down keeps every row too and makes it one workspace per owner again (each holds one now).
+    expect((await migrator.migrateTo(before)).error).toBeUndefined();
+    expect(await counts()).toEqual(after);
+    await expect(db.insertInto('workspaces').values({ id: 'w2b', owner_id: 'u2', name: 'Second', is_free_plan: 1, created_at: at }).execute()).rejects.toThrow();
+    await db.deleteFrom('workspaces').where('id', '=', 'w2').execute();
+    expect((await db.selectFrom('apps').select('id').execute()).map((a) => a.id)).toEqual([]);
   });
 });
 
