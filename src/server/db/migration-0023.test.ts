@@ -1,6 +1,7 @@
 // Migration 0023 (several workspaces per owner) on a database holding data: every row of every
 // table that points at a workspace survives the rebuild (SQLite) or the dropped constraint
-// (PostgreSQL), the foreign keys and their cascades still work, and an owner may now hold two.
+// (PostgreSQL), the foreign keys and their cascades still work, and an owner may now hold two; the
+// down keeps the rows too and makes it one workspace per owner again.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
