@@ -72,15 +72,19 @@ function cachingStatements(sqlite: BetterSqlite3.Database): SqliteDatabase {
   };
 }
 
-export async function migrateToLatest(db: Db, schema?: string): Promise<string[]> {
+/** The migrator of the project's migrations; `schema`: the PostgreSQL schema when not the default one. */
+export function createMigrator(db: Db, schema?: string): Migrator {
   // Kysely finds its bookkeeping tables by name across schemas; name the schema so a second
   // schema in the same database (tests) does not see the first one's tables.
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+export async function migrateToLatest(db: Db, schema?: string): Promise<string[]> {
+  const { error, results } = await createMigrator(db, schema).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

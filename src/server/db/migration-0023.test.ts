@@ -1,6 +1,7 @@
 // Migration 0023 (several workspaces per owner) on a database holding data: every row of every
 // table that points at a workspace survives the rebuild (SQLite) or the dropped constraint
-// (PostgreSQL), the foreign keys and their cascades still work, and an owner may now hold two.
+// (PostgreSQL), the foreign keys and their cascades still work, and an owner may now hold two; the
+// down keeps the rows too and makes it one workspace per owner again.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,7 +13,7 @@ import { loadConfig } from '../config';
 import { TEST_PG_URL, testDb } from '../testing/app';
 import { migrateToLatest, openDb, type DbHandle } from '.';
 import { migrations } from './migrations';
-import { withoutOwnerUnique } from './migrations/0023_workspaces';
+import { withOwnerUnique, withoutOwnerUnique } from './migrations/0023_workspaces';
 
 const NAME = '0023_workspaces';
 const before = Object.keys(migrations).sort().filter((n) => n < NAME).pop()!;
@@ -54,7 +55,7 @@ async function counts(): Promise<Record<string, number>> {
 }
 
 describe('migration 0023: several workspaces per owner', () => {
-  it('keeps every row, keeps the cascades and lets an owner hold a second workspace', async () => {
+  it('keeps every row, keeps the cascades and lets an owner hold a second workspace; the down keeps them and goes back to one', async () => {
     const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations }, ...(schema ? { migrationTableSchema: schema } : {}) });
     const res = await migrator.migrateTo(before);
     expect(res.error).toBeUndefined();
@@ -99,6 +100,12 @@ describe('migration 0023: several workspaces per owner', () => {
       const idx = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'workspaces'`.execute(db);
       expect(idx.rows.map((r) => r.name)).toContain('workspaces_owner_idx');
     }
+    // The down keeps every row too and makes it one workspace per owner again (each holds one now).
+    expect((await migrator.migrateTo(before)).error).toBeUndefined();
+    expect(await counts()).toEqual(after);
+    await expect(db.insertInto('workspaces').values({ id: 'w2b', owner_id: 'u2', name: 'Second', is_free_plan: 1, created_at: at }).execute()).rejects.toThrow();
+    await db.deleteFrom('workspaces').where('id', '=', 'w2').execute();
+    expect((await db.selectFrom('apps').select('id').execute()).map((a) => a.id)).toEqual([]);
   });
 });
 
@@ -110,5 +117,15 @@ describe('withoutOwnerUnique', () => {
       'create table "w_new" ("id" varchar(32) primary key, "owner_id" varchar(32) not null references "users" ("id") on delete cascade, "name" varchar(200) not null, "is_free_plan" integer default 1 not null, "created_at" varchar(30) not null, "plan" varchar(20) default \'free\' not null unique)',
     );
     expect(() => withoutOwnerUnique('CREATE TABLE "workspaces" ("id" varchar(32), "owner_id" varchar(32))', 'x')).toThrow(/not UNIQUE/);
+  });
+});
+
+describe('withOwnerUnique', () => {
+  it("puts back what withoutOwnerUnique took out (the down's rebuild)", () => {
+    const created =
+      'CREATE TABLE "workspaces" ("id" varchar(32) primary key, "owner_id" varchar(32) not null unique references "users" ("id") on delete cascade, "name" varchar(200) not null, "is_free_plan" integer default 1 not null, "created_at" varchar(30) not null)';
+    const rebuilt = withoutOwnerUnique(created, 'workspaces');
+    expect(withOwnerUnique(rebuilt, 'w_new')).toBe(created.replace('CREATE TABLE "workspaces"', 'create table "w_new"'));
+    expect(() => withOwnerUnique(created, 'x')).toThrow(/not the column the up left/);
   });
 });

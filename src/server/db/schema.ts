@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, InsertType, SelectType } from 'kysely';
 
 // Column types of every table. Booleans are stored as integers 0/1 and JSON as text on both
 // databases, so one set of queries serves SQLite and PostgreSQL; repos convert at the edge.
@@ -647,3 +647,160 @@ export interface LifetimeCodesTable {
   redeemed_email: string | null;
   revoked_at: string | null;
 }
+
+/**
+ * What this file says of a column: `nullable` (its type holds null), `default` (never null, but an
+ * insert may leave it out: Generated or optional, so the database must fill it in), `required`
+ * (never null, always given).
+ */
+export type ColumnKind = 'nullable' | 'default' | 'required';
+
+type KindOf<T, C extends keyof T> = null extends SelectType<T[C]> ? 'nullable' : undefined extends InsertType<T[C]> ? 'default' : 'required';
+
+/** Every table of Database, and of each every column with its kind: one entry per key, nothing more. */
+export type DatabaseColumns = { readonly [K in keyof Database]: { readonly [C in keyof Database[K]]-?: KindOf<Database[K], C> } };
+
+/**
+ * The interfaces above as a value, for the test that compares them with the migrated database
+ * (db/migrations.test.ts). The compiler keeps it in step with them: a table or column missing or
+ * extra here, or a kind that does not follow from the column's type, does not type-check.
+ */
+export const databaseColumns = {
+  users: {
+    id: 'required', name: 'required', email: 'required', password_hash: 'nullable', created_at: 'required', email_verified_at: 'nullable',
+    current_workspace_id: 'nullable',
+  },
+  sessions: { id: 'required', user_id: 'required', expires_at: 'required', created_at: 'required', user_agent: 'nullable', last_seen_at: 'nullable' },
+  login_tokens: { id: 'required', user_id: 'required', expires_at: 'required', used_at: 'nullable', created_at: 'required' },
+  account_tokens: {
+    id: 'required', user_id: 'required', purpose: 'required', email: 'required', expires_at: 'required', used_at: 'nullable', created_at: 'required',
+  },
+  workspaces: { id: 'required', owner_id: 'required', name: 'required', is_free_plan: 'required', created_at: 'required' },
+  spreadsheets: { id: 'required', workspace_id: 'required', title: 'required', source: 'required', created_at: 'required' },
+  sheets: {
+    id: 'required', spreadsheet_id: 'required', title: 'required', position: 'required', columns: 'required', column_types: 'default',
+    row_count: 'required', version: 'required', updated_at: 'required', next_row_index: 'required',
+  },
+  sheet_rows: { sheet_id: 'required', row_index: 'required', data: 'required', version: 'default' },
+  apps: {
+    id: 'required', workspace_id: 'required', name: 'required', subdomain: 'required', kind: 'required', public: 'required',
+    sign_in_method: 'required', spreadsheet_id: 'nullable', settings: 'required', publish_url: 'nullable', custom_host: 'nullable',
+    custom_host_token: 'nullable', custom_host_verified_at: 'nullable', created_at: 'required', updated_at: 'required',
+  },
+  pages: {
+    id: 'required', app_id: 'required', page_name: 'required', page_slug: 'required', page_type: 'required', is_auth: 'required',
+    is_public: 'required', position: 'required', settings: 'required', created_at: 'required',
+  },
+  blocks: {
+    id: 'required', page_id: 'required', position: 'required', type: 'required', config: 'required', created_at: 'required', updated_at: 'required',
+  },
+  uploads: {
+    id: 'required', workspace_id: 'required', name: 'required', type: 'required', size: 'required', created_at: 'required', app_id: 'nullable',
+    attached_at: 'nullable', from_visitor: 'required',
+  },
+  geocode_cache: { address: 'required', lat: 'nullable', lng: 'nullable', status: 'required', updated_at: 'required' },
+  comments: { id: 'required', block_id: 'required', user_id: 'nullable', author: 'required', body: 'required', created_at: 'required' },
+  app_users: {
+    id: 'required', app_id: 'required', name: 'required', email: 'required', permissions: 'required', password_hash: 'nullable',
+    created_at: 'required', updated_at: 'required',
+  },
+  app_user_sessions: { id: 'required', app_user_id: 'required', app_id: 'required', expires_at: 'required', created_at: 'required' },
+  app_user_tokens: {
+    id: 'required', app_user_id: 'required', purpose: 'required', expires_at: 'required', used_at: 'nullable', created_at: 'required',
+  },
+  workspace_editors: {
+    id: 'required', workspace_id: 'required', email: 'required', user_id: 'nullable', token_hash: 'nullable', token_expires_at: 'nullable',
+    created_at: 'required', joined_at: 'nullable',
+  },
+  admins: { id: 'required', name: 'required', email: 'required', password_hash: 'required', created_at: 'required' },
+  admin_sessions: { id: 'required', admin_id: 'required', expires_at: 'required', created_at: 'required' },
+  review_requests: {
+    id: 'required', app_id: 'required', workspace_id: 'required', status: 'required', title: 'required', summary: 'required', tags: 'required',
+    description: 'required', category: 'required', price_cents: 'required', is_free: 'required', thumbnail: 'required',
+    thumbnail_bg_color: 'required', additional_images: 'required', rejection_reason: 'nullable', is_public: 'required', sign_in_method: 'required',
+    version_id: 'nullable', published_version_id: 'nullable', submitted_at: 'required', created_at: 'required', updated_at: 'required',
+  },
+  template_versions: {
+    id: 'required', request_id: 'required', source_app_id: 'required', number: 'required', content_hash: 'required', snapshot_app_id: 'nullable',
+    created_at: 'required',
+  },
+  review_decisions: {
+    id: 'required', request_id: 'required', version_id: 'required', version_number: 'required', admin_id: 'nullable', reviewer_name: 'required',
+    decision: 'required', reason: 'nullable', decided_at: 'required',
+  },
+  stripe_accounts: {
+    workspace_id: 'required', account_id: 'required', charges_enabled: 'required', payouts_enabled: 'required', details_submitted: 'required',
+    updated_at: 'required',
+  },
+  stripe_events: { id: 'required', type: 'required', received_at: 'required' },
+  marketplace_templates: {
+    id: 'required', slug: 'required', workspace_id: 'required', seller_name: 'required', kind: 'required', title: 'required', summary: 'required',
+    tags: 'required', description: 'required', category: 'required', price_cents: 'required', is_free: 'required', thumbnail: 'required',
+    thumbnail_bg_color: 'required', additional_images: 'required', search_text: 'required', version_id: 'required', version_number: 'required',
+    snapshot_app_id: 'required', published_at: 'required', updated_at: 'required',
+  },
+  template_purchases: {
+    id: 'required', template_id: 'required', buyer_user_id: 'required', buyer_workspace_id: 'required', seller_workspace_id: 'required',
+    version_id: 'required', amount_cents: 'required', fee_cents: 'required', currency: 'required', status: 'required',
+    checkout_session_id: 'required', payment_intent_id: 'nullable', created_at: 'required', updated_at: 'required', paid_at: 'nullable',
+  },
+  app_origins: {
+    app_id: 'required', template_id: 'required', version_id: 'required', version_number: 'required', with_rows: 'required', cloned_by: 'required',
+    cloned_at: 'required',
+  },
+  google_connections: {
+    id: 'required', workspace_id: 'required', kind: 'required', google_email: 'nullable', scope: 'required', access_token: 'nullable',
+    refresh_token: 'nullable', expires_at: 'nullable', status: 'required', status_reason: 'nullable', created_at: 'required', updated_at: 'required',
+  },
+  google_oauth_states: { state_hash: 'required', workspace_id: 'required', user_id: 'required', mode: 'required', expires_at: 'required' },
+  google_sources: {
+    spreadsheet_id: 'required', connection_id: 'required', file_id: 'required', url: 'required', drive_version: 'nullable', last_pull_at: 'nullable',
+    last_full_at: 'nullable', status: 'required', error: 'nullable', progress_rows: 'default', progress_total: 'nullable', push_error: 'nullable',
+    checked_at: 'nullable',
+  },
+  google_tabs: {
+    sheet_id: 'required', spreadsheet_id: 'required', google_sheet_id: 'required', title: 'required', header: 'required', id_column: 'nullable',
+    header_changes: 'nullable',
+  },
+  google_outbox: {
+    id: 'required', spreadsheet_id: 'required', sheet_id: 'required', op: 'required', row_id: 'required', cells: 'nullable', base: 'nullable',
+    created_at: 'required', attempts: 'default', next_attempt_at: 'required', status: 'required', error: 'nullable',
+  },
+  google_rows: { sheet_id: 'required', row_id: 'required', row_index: 'required', hash: 'required' },
+  google_conflicts: {
+    id: 'required', spreadsheet_id: 'required', tab: 'required', row_id: 'required', row_label: 'required', kind: 'required',
+    column_name: 'nullable', base: 'nullable', sheet: 'nullable', app: 'nullable', winner: 'required', created_at: 'required',
+  },
+  blog_admins: {
+    id: 'required', name: 'required', email: 'required', role: 'required', password_hash: 'nullable', avatar_media_id: 'nullable', bio: 'default',
+    last_login_at: 'nullable', created_at: 'required',
+  },
+  blog_admin_sessions: { id: 'required', blog_admin_id: 'required', created_at: 'required', expires_at: 'required' },
+  blog_invitations: { id: 'required', blog_admin_id: 'required', expires_at: 'required', created_at: 'required' },
+  blog_categories: { id: 'required', name: 'required', slug: 'required', created_at: 'required' },
+  blog_media: {
+    id: 'required', name: 'required', type: 'required', bytes: 'required', width: 'required', height: 'required', alt: 'default',
+    uploaded_by: 'nullable', created_at: 'required',
+  },
+  blog_posts: {
+    id: 'required', slug: 'required', title: 'required', excerpt: 'default', content: 'required', cover_image: 'default', category_id: 'nullable',
+    tags: 'required', author_id: 'nullable', status: 'required', publish_at: 'nullable', seo_title: 'default', seo_description: 'default',
+    preview_token: 'required', version: 'required', updated_by: 'nullable', created_at: 'required', updated_at: 'required',
+  },
+  api_tokens: {
+    id: 'required', user_id: 'required', name: 'required', scope: 'required', token_hash: 'required', prefix: 'required', created_at: 'required',
+    last_used_at: 'nullable',
+  },
+  billing_customers: {
+    workspace_id: 'required', customer_id: 'required', last_invoice_status: 'nullable', last_invoice_at: 'nullable', created_at: 'required',
+  },
+  billing_subscriptions: {
+    id: 'required', workspace_id: 'required', customer_id: 'required', status: 'required', cancel_at_period_end: 'required',
+    current_period_end: 'nullable', event_at: 'required', updated_at: 'required',
+  },
+  lifetime_codes: {
+    id: 'required', code_hash: 'required', hint: 'required', batch_id: 'required', note: 'required', created_by: 'nullable', created_at: 'required',
+    redeemed_at: 'nullable', workspace_id: 'nullable', redeemed_by: 'nullable', redeemed_email: 'nullable', revoked_at: 'nullable',
+  },
+  rate_counters: { name: 'required', key: 'required', hits: 'required', expires_at: 'required' },
+} as const satisfies DatabaseColumns;

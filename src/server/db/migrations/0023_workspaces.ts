@@ -73,6 +73,44 @@ async function upSqlite(db: Kysely<unknown>) {
   }
 }
 
+/** The stored CREATE TABLE of workspaces as the up left it, with owner_id UNIQUE again, for the table `name`. */
+export function withOwnerUnique(createSql: string, name: string): string {
+  const renamed = createSql.replace(/^\s*create\s+table\s+("workspaces"|workspaces|`workspaces`|\[workspaces\])/i, `create table "${name}"`);
+  if (renamed === createSql) throw new Error('0023_workspaces: unexpected definition of the workspaces table');
+  const restored = renamed.replace(/("owner_id"\s+varchar\(32\)\s+not\s+null)(?!\s+unique\b)/i, '$1 unique');
+  if (restored === renamed) throw new Error('0023_workspaces: owner_id is not the column the up left');
+  return restored;
+}
+
+// The up's rebuild the other way (the up is left as it landed): the same recipe, with a copy whose
+// owner_id is UNIQUE. The up's own index is dropped before, so it is not copied.
+async function downSqlite(db: Kysely<unknown>) {
+  const table = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'workspaces'`.execute(db);
+  const createSql = table.rows[0]?.sql;
+  if (!createSql) throw new Error('0023_workspaces: no workspaces table');
+  const indexes = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = 'workspaces' and sql is not null`.execute(db);
+  const triggers = await sql<{ sql: string }>`select sql from sqlite_master where type = 'trigger' and tbl_name = 'workspaces'`.execute(db);
+  await sql`PRAGMA foreign_keys = OFF`.execute(db);
+  try {
+    await sql`BEGIN IMMEDIATE`.execute(db);
+    try {
+      await sql.raw(withOwnerUnique(createSql, REBUILT)).execute(db);
+      await sql.raw(`insert into "${REBUILT}" select * from "workspaces"`).execute(db);
+      await sql`drop table "workspaces"`.execute(db);
+      await sql.raw(`alter table "${REBUILT}" rename to "workspaces"`).execute(db);
+      for (const { sql: s } of [...indexes.rows, ...triggers.rows]) await sql.raw(s).execute(db);
+      const broken = await sql`PRAGMA foreign_key_check`.execute(db);
+      if (broken.rows.length > 0) throw new Error(`0023_workspaces: ${broken.rows.length} broken references after rebuilding workspaces`);
+      await sql`COMMIT`.execute(db);
+    } catch (e) {
+      await sql`ROLLBACK`.execute(db);
+      throw e;
+    }
+  } finally {
+    await sql`PRAGMA foreign_keys = ON`.execute(db);
+  }
+}
+
 async function upPostgres(db: Kysely<unknown>) {
   // The one-column UNIQUE constraint on owner_id (PostgreSQL named it workspaces_owner_id_key).
   const found = await sql<{ conname: string }>`
@@ -92,10 +130,12 @@ export const workspaces: Migration = {
     await db.schema.alterTable('users').addColumn('current_workspace_id', 'varchar(32)').execute();
   },
 
+  // Puts back the UNIQUE of owner_id the up took out, as 0001 made it (an inline constraint), so
+  // that the up can run again; fails while an owner has several workspaces.
   async down(db: Kysely<unknown>) {
     await db.schema.alterTable('users').dropColumn('current_workspace_id').execute();
     await db.schema.dropIndex('workspaces_owner_idx').execute();
-    // One workspace per owner again, as a unique index (fails while an owner has several).
-    await db.schema.createIndex('workspaces_owner_uq').on('workspaces').column('owner_id').unique().execute();
+    if (db.getExecutor().adapter instanceof SqliteAdapter) await downSqlite(db);
+    else await sql`alter table workspaces add constraint workspaces_owner_id_key unique (owner_id)`.execute(db);
   },
 };
