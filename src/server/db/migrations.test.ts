@@ -13,7 +13,7 @@ import { DEFAULT_MIGRATION_LOCK_TABLE, DEFAULT_MIGRATION_TABLE, sql, type Migrat
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { TEST_PG_URL, testDb } from '../test-helpers';
+import { TEST_PG_URL, testDb } from '../testing/app';
 import { createMigrator, migrateToLatest, openDb, type DbHandle } from '.';
 import { migrations } from './migrations';
 import { databaseColumns, type ColumnKind } from './schema';

@@ -2,7 +2,7 @@
 // (an unknown field is a 400 that names it), and only after the access rule has let the caller in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { boardWithSheets, createTestApp, signUp, type TestApp, type TestUser } from '../test-helpers';
+import { boardWithSheets, createTestApp, signUp, type TestApp, type TestUser } from '../testing/app';
 import { acceptedKeys, parseInput, unknownFieldError } from './input';
 
 describe('the keys an input schema takes', () => {
