@@ -75,7 +75,7 @@ export const SETTING_GROUPS = [
         names: ['SMTP_URL'],
         default: '(none)',
         description:
-          'e.g. `smtp://user:pass@smtp.example.com:587`. Without it, e-mails (magic links, password resets) are written to the server log, an invitation answers the inviting owner its link to pass on, and a new owner\'s address counts as verified at sign-up (no mail could prove it, and publishing waits for a proved address).',
+          'e.g. `smtp://user:pass@smtp.example.com:587`. Without it, e-mails (magic links, password resets) are written to the server log, an invitation answers the inviting owner its link to pass on (`invitation_link`), and a new owner\'s address counts as verified at sign-up (no mail could prove it, and publishing waits for a proved address).',
       },
       {
         names: ['MAIL_FROM'],
