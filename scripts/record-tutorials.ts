@@ -464,7 +464,7 @@ function writeManifest(entries: Partial<Record<Name, VideoEntry>>) {
   const json = JSON.stringify(entries, null, 2);
   writeFileSync(
     MANIFEST,
-    `// Written by scripts/record-tutorials.ts (README: "Tutorial videos"): the current recording of each
+    `// Written by scripts/record-tutorials.ts (docs/decisions: "Tutorial videos"): the current recording of each
 // Tutorial Videos tab, served from src/web/public/tutorials/ with long caching (the name carries a hash).
 export type TutorialVideoName = 'board' | 'add' | 'publish';
 export interface TutorialVideo {

@@ -88,8 +88,8 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   const db = options.db ?? openDb(config);
   if (options.migrate !== false) await migrateToLatest(db.db, db.schema);
 
-  // What instances on one PostgreSQL share beyond the rows (README "Running more than one
-  // instance"): rate-limit counts in the database, sheet-cache changes over LISTEN/NOTIFY, and
+  // What instances on one PostgreSQL share beyond the rows (docs/decisions, "Running more than
+  // one instance"): rate-limit counts in the database, sheet-cache changes over LISTEN/NOTIFY, and
   // advisory locks. On SQLite the counts are in its file and the rest is in process.
   const shared = db.dialect === 'postgres' && !!config.databaseUrl;
   const bus: Bus = shared ? pgBus({ connectionString: config.databaseUrl!, schema: db.schema, db: db.db, log: app.log }) : localBus();

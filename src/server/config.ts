@@ -1,10 +1,13 @@
 // Every setting of the server, read once from the environment. Tests build a Config directly
-// (see testing/app.ts), so nothing else reads process.env.
+// (see testing/app.ts), so nothing else reads process.env. The variables, their defaults and
+// what they do are listed in settings.ts (docs/settings.md is generated from it); only those
+// reach loadConfig.
 import crypto from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { readSettings, type SettingsEnv } from './settings';
 
 export interface Config {
   port: number;
@@ -298,10 +301,10 @@ export interface S3Settings {
 }
 
 /** Object storage is on when S3_BUCKET is set; every other S3_ setting is checked only then. */
-function s3Settings(env: NodeJS.ProcessEnv): S3Settings | null {
+function s3Settings(env: SettingsEnv): S3Settings | null {
   const bucket = env.S3_BUCKET?.trim();
   if (!bucket) {
-    const stray = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX', 'S3_FORCE_PATH_STYLE', 'S3_REGION'].filter((k) => env[k]?.trim());
+    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX', 'S3_FORCE_PATH_STYLE', 'S3_REGION'] as const).filter((k) => env[k]?.trim());
     if (stray.length) throw new Error(`Setting ${stray.join(', ')} needs S3_BUCKET: set the bucket to keep uploaded files in object storage, or remove ${stray.length > 1 ? 'them' : 'it'}`);
     return null;
   }
@@ -389,7 +392,7 @@ function offOrAtLeast(value: string | undefined, fallback: number, name: string,
 }
 
 /** The background sync's intervals; an idle check more often than a viewed one makes no sense. */
-function googlePolling(env: NodeJS.ProcessEnv): Pick<Config, 'googlePollSeconds' | 'googleIdlePollSeconds' | 'googleFullRefreshHours'> {
+function googlePolling(env: SettingsEnv): Pick<Config, 'googlePollSeconds' | 'googleIdlePollSeconds' | 'googleFullRefreshHours'> {
   const poll = offOrAtLeast(env.GOOGLE_POLL_SECONDS, 30, 'GOOGLE_POLL_SECONDS', 5, 'seconds');
   const idle = offOrAtLeast(env.GOOGLE_IDLE_POLL_SECONDS, 600, 'GOOGLE_IDLE_POLL_SECONDS', 5, 'seconds');
   const full = offOrAtLeast(env.GOOGLE_FULL_REFRESH_HOURS, 6, 'GOOGLE_FULL_REFRESH_HOURS', 0.25, 'hours');
@@ -406,7 +409,8 @@ function googleTokenKey(value: string | undefined): Buffer | null {
   return key;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const env = readSettings(source);
   // Without BASE_HOST the app is reached on this machine at its own port.
   const baseHost = env.BASE_HOST || `localhost:${num(env.PORT, 3000, 'PORT')}`;
   const plan = (env.PLAN || 'free').toLowerCase();

@@ -4,7 +4,7 @@
 //
 // The limits repeat those of src/shared/api/app-users.ts (APP_PASSWORD_MIN, BASIC_EMAIL and the
 // server's messages) instead of importing them: that module builds zod schemas at load time and
-// zod stays out of the guest's JavaScript (README, "What a guest downloads"). auth-forms.test.ts
+// zod stays out of the guest's JavaScript (docs/decisions, "What a guest downloads"). auth-forms.test.ts
 // compares both, so they cannot drift apart.
 import type { NavPage } from '../types';
 

@@ -1,5 +1,5 @@
 // App users of an app (shell §2.4, §3, §5, §7): the owner's management API, exactly as the spec
-// names it, and the app users' own sign-in API (not in the spec; our design, README design notes).
+// names it, and the app users' own sign-in API (not in the spec; our design, docs/decisions).
 // An app user belongs to ONE app; their session is separate per app.
 import { z } from 'zod';
 

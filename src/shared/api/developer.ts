@@ -1,5 +1,5 @@
 // Developer access (issue 18): personal API tokens of an owner account and the generated OpenAPI
-// document of the REST API they call. Design (README design notes):
+// document of the REST API they call. Design (docs/decisions, API tokens):
 // - A token acts as its owner account on the documented REST API only (the routes that declare
 //   an `api` entry: apps, pages, blocks, spreadsheets, sheets and rows, the workspace), never on
 //   sign-in, the account, billing, tokens, the admin or blog areas, nor as an app user.

@@ -1,6 +1,6 @@
 // Workspace editors (issue 5: "only the owner and the workspace's editors" see a private app).
-// The spec names the /dashboard/users route but does not show it; our design (README design
-// notes): the owner invites people by e-mail to edit every app of the workspace. An invitation is
+// The spec names the /dashboard/users route but does not show it; our design (docs/decisions,
+// workspace editors): the owner invites people by e-mail to edit every app of the workspace. An invitation is
 // a one-time link (/join-workspace?token=...) that binds the account signed in when it is opened.
 import { z } from 'zod';
 

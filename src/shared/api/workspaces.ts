@@ -1,6 +1,6 @@
 // Several workspaces per owner (issue 18): the switcher, /dashboard/new-workspace, renaming and
 // deleting, and /boardWorkspace (the workspace's boards). The spec names the routes only; our
-// design is in the README's design notes.
+// design is in docs/decisions (several workspaces per owner).
 import { z } from 'zod';
 
 export const WORKSPACE_NAME_MAX = 100;

@@ -1,7 +1,7 @@
 /**
  * Plans (issue 18): what the free plan allows and what a paid one unlocks, in one place. The server
  * enforces these numbers (apps/routes, clones, uploads: `limitsOf`), the billing and redeem pages
- * show them, and the README's design notes explain the choice.
+ * show them, and docs/decisions (plans) explains the choice.
  *
  * - free: every workspace to start with; no embedding (shell §6), 25 apps, the server's
  *   UPLOAD_QUOTA_MB of files (1 GB by default).

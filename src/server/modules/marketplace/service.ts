@@ -138,7 +138,7 @@ export async function submitReviewRequest(ctx: ServerContext, app: AppView, form
     thumbnail: form.thumbnail.trim(),
     thumbnail_bg_color: form.thumbnail_bg_color,
     additional_images: JSON.stringify(form.additional_images.map((u) => u.trim())),
-    // The app as it was submitted (the app itself is not changed: README "Design notes").
+    // The app as it was submitted (the app itself is not changed: docs/decisions, the sign-in method after submitting).
     is_public: flag(app.public),
     sign_in_method: app.sign_in_method,
     submitted_at: now,
