@@ -135,6 +135,14 @@ export type BlogMedia = z.infer<typeof BlogMedia>;
  * DELETE /api/blog-admin/media/:id (editor, or the uploader) → 204.
  * GET /api/blog/media/:id (public) → the image bytes.
  */
+/**
+ * POST /api/blog-admin/media's multipart form, as the REST API reference shows it; the server reads
+ * the text fields (all but `file`) with it as they stream in.
+ */
+export const BlogMediaForm = z.object({
+  alt: z.string().max(BLOG_LIMITS.alt).optional().meta({ description: "The image's alt text." }),
+  file: z.string().meta({ format: 'binary', description: 'The image: JPEG, PNG, WebP or GIF, up to 10 MB (form field `file`).' }),
+});
 export const BlogMediaQuery = z.object({ q: z.string().max(200).optional(), page: z.coerce.number().int().min(1).max(100_000).default(1) });
 export const BlogMediaListResponse = z.object({ media: z.array(BlogMedia), total: z.number(), page: z.number(), page_size: z.number() });
 export const BlogMediaResponse = z.object({ media: BlogMedia });

@@ -193,6 +193,18 @@ describe('sign-in, sign-out and the 24-hour session', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('a field the sign-in does not take is a 400 naming it, refused before the budget counts anything', async () => {
+    const m = await member(admin);
+    for (let i = 0; i <= LOGIN_MAX_FAILURES; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/blog-admin/login', payload: { email: m.email, password: `wrong ${i}`, remember: true } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'unknown_field', issues: [{ path: 'remember' }] });
+      expect(res.json().message).toMatch(/^remember is not a setting this request takes/);
+    }
+    const ok = await t.app.inject({ method: 'POST', url: '/api/blog-admin/login', payload: { email: m.email, password: PASSWORD } });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
   it('a session ends 24 hours after its sign-in, whatever happens in between', async () => {
     const old = await createBlogAdmin(t.ctx.db, 'editor', { ageMs: BLOG_SESSION_MS + 60_000 });
     const res = await t.app.inject({ method: 'GET', url: '/api/blog-admin/session', headers: { cookie: old.cookie } });
@@ -342,6 +354,15 @@ describe('the authors page: role rules', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/blog-admin/authors/${remover.id}`, headers: { cookie: remover.cookie } })).json().author.post_count).toBe(2);
     expect((await t.app.inject({ method: 'GET', url: '/api/blog-admin/session', headers: { cookie: leaving.cookie } })).statusCode).toBe(401);
     expect(await t.ctx.db.selectFrom('blog_admin_sessions').select('id').where('blog_admin_id', '=', leaving.id).execute()).toEqual([]);
+  });
+
+  it('a field the authors page does not send is a 400 naming it, and changes nothing', async () => {
+    const m = await member(admin);
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/blog-admin/authors/${m.id}`, headers: { cookie: editor.cookie }, payload: { name: 'Renamed', email: 'elsewhere@blog.example' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'unknown_field', issues: [{ path: 'email' }] });
+    const after = await t.app.inject({ method: 'GET', url: `/api/blog-admin/authors/${m.id}`, headers: { cookie: editor.cookie } });
+    expect(after.json().author).toMatchObject({ name: 'Invited Ivy', email: m.email });
   });
 
   it('an avatar must be an image of the media library', async () => {

@@ -3,9 +3,9 @@
 // routes, not /api (site/routes.ts would treat a path with a file extension as a missing file),
 // so they need no access rule: they show only what every visitor may read. Absolute URLs come
 // from the base URL setting, never the request's Host header (a visitor chooses that).
-import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
 import { nowIso } from '../../http';
+import type { ApiServer } from '../../routing/input';
 import { BLOG_LIMITS } from '../../../shared/rules/blog';
 import { baseUrlOf } from '../storefront/page-meta';
 import { storefrontRepo } from '../storefront/repo';
@@ -81,7 +81,7 @@ export async function sitemapXml(ctx: ServerContext): Promise<string> {
   ].join('\n');
 }
 
-export function blogFeedRoutes(app: FastifyInstance, ctx: ServerContext) {
+export function blogFeedRoutes(app: ApiServer, ctx: ServerContext) {
   app.get('/blog/rss.xml', async (_request, reply) =>
     reply.type('application/rss+xml; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(await rssXml(ctx)),
   );

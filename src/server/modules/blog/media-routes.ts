@@ -1,17 +1,20 @@
 // The blog's media library (issue 17): uploads and the library for any blog admin, deleting for
 // editors and the uploader, and the images themselves for everyone (posts show them).
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { BlogMediaQuery } from '../../../shared/api/blog';
+import { BlogMediaForm, BlogMediaListResponse, BlogMediaQuery, BlogMediaResponse } from '../../../shared/api/blog';
 import { BLOG_LIMITS, BLOG_MESSAGES } from '../../../shared/rules/blog';
 import type { ServerContext } from '../../context';
 import { badRequest, errorHandler, HttpError } from '../../errors';
-import { parse } from '../../http';
+import { parseInput, type ApiServer } from '../../routing/input';
 import { signedInBlogAdmin } from './accounts-routes';
 import * as media from './media-service';
 
 const IdParams = z.object({ id: z.string().min(1).max(64) });
-const Fields = z.object({ alt: z.string().max(BLOG_LIMITS.alt).optional() });
+/**
+ * The upload's text fields: Fastify's validation never sees a streamed multipart form, so the
+ * route reads them with the form it documents (strictly, like every other input).
+ */
+const MediaFields = BlogMediaForm.omit({ file: true });
 
 /** Multipart framing and the `alt` field besides the file. */
 const SLACK = 16 * 1024;
@@ -19,11 +22,14 @@ const SLACK = 16 * 1024;
 const tooLarge = () => new HttpError(413, BLOG_MESSAGES.imageTooLarge, undefined, 'too_large');
 const noFile = () => badRequest(BLOG_MESSAGES.imageUnreadable, [{ path: 'file', message: BLOG_MESSAGES.imageUnreadable }]);
 
-export function blogMediaRoutes(app: FastifyInstance, ctx: ServerContext) {
+export function blogMediaRoutes(app: ApiServer, ctx: ServerContext) {
   app.post(
     '/api/blog-admin/media',
     {
-      config: { access: 'blog-admin' },
+      config: {
+        access: 'blog-admin',
+        api: { tag: 'Blog admin', summary: 'Upload an image to the media library (re-encoded, metadata dropped)', form: BlogMediaForm, response: BlogMediaResponse, status: 201 },
+      },
       bodyLimit: BLOG_LIMITS.mediaUploadBytes + SLACK,
       errorHandler: (error, request, reply) => errorHandler((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? tooLarge() : error, request, reply),
     },
@@ -48,25 +54,24 @@ export function blogMediaRoutes(app: FastifyInstance, ctx: ServerContext) {
         throw noFile();
       }
       if (!file) throw noFile();
-      const { alt } = parse(Fields, fields);
+      const read = parseInput(MediaFields, fields, 'body');
+      if ('error' in read) throw read.error;
+      const { alt } = read.value as z.output<typeof MediaFields>;
       return reply.status(201).send({ media: await media.upload(ctx, who, file, alt ?? '') });
     },
   );
 
-  app.get('/api/blog-admin/media', { config: { access: 'blog-admin' } }, async (request) => {
-    const { q, page } = parse(BlogMediaQuery, request.query);
-    return media.list(ctx, q, page);
+  app.get('/api/blog-admin/media', { schema: { querystring: BlogMediaQuery }, config: { access: 'blog-admin', api: { tag: 'Blog admin', summary: 'List the media library, newest first (search names and alt texts)', response: BlogMediaListResponse } } }, async (request) => {
+    return media.list(ctx, request.query.q, request.query.page);
   });
 
-  app.delete('/api/blog-admin/media/:id', { config: { access: 'blog-admin' } }, async (request, reply) => {
-    const { id } = parse(IdParams, request.params);
-    await media.remove(ctx, await signedInBlogAdmin(ctx, request), id);
+  app.delete('/api/blog-admin/media/:id', { schema: { params: IdParams }, config: { access: 'blog-admin', api: { tag: 'Blog admin', summary: 'Delete an image (editors, or its uploader)', status: 204 } } }, async (request, reply) => {
+    await media.remove(ctx, await signedInBlogAdmin(ctx, request), request.params.id);
     return reply.status(204).send();
   });
 
-  app.get('/api/blog/media/:id', { config: { access: 'public' } }, async (request, reply) => {
-    const { id } = parse(IdParams, request.params);
-    const { row, body, size } = await media.find(ctx, id);
+  app.get('/api/blog/media/:id', { schema: { params: IdParams }, config: { access: 'public', api: { tag: 'Blog', summary: 'An image of the media library (cached for a year: an id never changes content)', produces: ['image/jpeg', 'image/png', 'image/webp'] } } }, async (request, reply) => {
+    const { row, body, size } = await media.find(ctx, request.params.id);
     reply
       .type(row.type)
       .header('Content-Length', String(size))

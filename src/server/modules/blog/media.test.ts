@@ -151,6 +151,15 @@ describe('everything else is refused, in the words people read', () => {
     const res = await upload(author, 'alt.png', await image(2, 2).png().toBuffer(), 'x'.repeat(BLOG_LIMITS.alt + 1));
     expect(res.statusCode).toBe(400);
   });
+
+  it('a form field the upload does not take is a 400 naming it; nothing is stored', async () => {
+    const before = (await t.app.inject({ method: 'GET', url: '/api/blog-admin/media', headers: { cookie: author.cookie } })).json().total as number;
+    const m = multipart('extra.png', await image(2, 2).png().toBuffer(), { alt: 'Fine', caption: 'Not a field' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/blog-admin/media', payload: m.payload, headers: { ...m.headers, cookie: author.cookie } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'unknown_field', issues: [{ path: 'caption' }] });
+    expect((await t.app.inject({ method: 'GET', url: '/api/blog-admin/media', headers: { cookie: author.cookie } })).json().total).toBe(before);
+  });
 });
 
 describe('the library', () => {
