@@ -1,6 +1,6 @@
 // Sellers' payment accounts (Stripe Connect) and Stripe's webhook. Thin: call the service.
 import { ConnectLinkResponse, ConnectStatus } from '../../../shared/api/admin';
-import { StripeSubmitStatus, StripeSubmitStatusQuery } from '../../../shared/api/marketplace';
+import { StripeSubmitStatusQuery } from '../../../shared/api/marketplace';
 import { STRIPE_LIMITS, STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
 import type { ServerContext } from '../../context';
 import { linkScheme } from '../../http';
@@ -36,14 +36,9 @@ export function billingRoutes(app: ApiServer, ctx: ServerContext) {
   // that app); without: the caller's own workspace.
   app.get(
     '/api/multipage/marketplace/check-stripe-submit-status',
-    {
-      schema: { querystring: StripeSubmitStatusQuery },
-      config: {
-        access: 'owner',
-        resource: appInQueryOrOwn(StripeSubmitStatusQuery, (q) => q.app_id, "no app_id: the caller's own workspace"),
-        api: { tag: 'Marketplace and templates', summary: 'Whether a workspace may submit paid templates (its payment account is ready)', response: StripeSubmitStatus },
-      },
-    },
+    // Not in the API reference: it is an app route of the access matrix, where a documented
+    // route is one API tokens may call (access.test.ts), and tokens are not for billing.
+    { schema: { querystring: StripeSubmitStatusQuery }, config: { access: 'owner', resource: appInQueryOrOwn(StripeSubmitStatusQuery, (q) => q.app_id, "no app_id: the caller's own workspace") } },
     async (request) => {
       // The resolver read app_id with the contract (a bad one is its 400; an unknown app 404).
       const workspaceId = request.access.app?.workspaceId ?? (await currentWorkspace(ctx, signedInUser(request))).id;
@@ -63,9 +58,10 @@ export function billingRoutes(app: ApiServer, ctx: ServerContext) {
     // header is the check: an HMAC of the body and its timestamp under STRIPE_WEBHOOK_SECRET, which
     // only Stripe and this server hold; the service refuses anything unsigned, altered or stale
     // before it reads a field.
-    // Its body is Stripe's event as raw bytes, read by the service once the signature holds: no schema.
-    const webhookDoc = { tag, summary: "Stripe's webhook (events signed with Stripe-Signature; not for scripts)", status: 200 } as const;
-    scope.post('/api/stripe/webhook', { bodyLimit: STRIPE_LIMITS.webhookBodyMaxBytes, config: { access: 'public', api: webhookDoc } }, async (request) => {
+    // Its body is Stripe's event as raw bytes, read by the service once the signature holds: no
+    // schema. Not in the API reference: Stripe's, not a script's (and a route of a plugin scope
+    // is added after developer/openapi.test.ts reads the server's routes).
+    scope.post('/api/stripe/webhook', { bodyLimit: STRIPE_LIMITS.webhookBodyMaxBytes, config: { access: 'public' } }, async (request) => {
       const signature = request.headers['stripe-signature'];
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       return handleWebhook(ctx, raw, typeof signature === 'string' ? signature : undefined);
