@@ -47,6 +47,11 @@ export const AccountSession = z.object({
 export type AccountSession = z.infer<typeof AccountSession>;
 export const SessionsResponse = z.object({ sessions: z.array(AccountSession) });
 
+/** The answers that are a sentence to show: a link sent, a password changed. */
+export const MessageResponse = z.object({ message: z.string() });
+/** POST /api/account/sessions/sign-out-others: how many other sessions were ended. */
+export const SignOutOthersResponse = z.object({ ended: z.number() });
+
 /** POST /api/auth/verify-email: the address now verified, and whether it replaced the old one. */
 export const VerifyEmailResponse = z.object({ email: z.string(), changed: z.boolean() });
 

@@ -1,20 +1,26 @@
 // Owner accounts (issue 18). Public: asking for a reset link, choosing a new password with it, and
 // following a verification link (signed in or not). Signed in: the account page's routes. Thin:
-// parse, call the service, answer. Budgets (in memory, per process) are declared beside each route.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// the input is parsed by the route's schema; call the service, answer. Budgets (in memory, per process) are declared beside each route.
+import type { FastifyRequest } from 'fastify';
 import {
   ACCOUNT_MESSAGES,
+  AccountResponse,
   ChangeEmailBody,
   ChangePasswordBody,
   DeleteAccountBody,
   ForgotPasswordBody,
+  MessageResponse,
   ResetPasswordBody,
   SessionParams,
+  SessionsResponse,
+  SignOutOthersResponse,
   UpdateAccountBody,
   VerifyEmailBody,
+  VerifyEmailResponse,
 } from '../../../shared/api/account';
 import type { ServerContext } from '../../context';
-import { linkScheme, parse, sha256 } from '../../http';
+import { linkScheme, sha256 } from '../../http';
+import type { ApiServer } from '../../routing/input';
 import { signedInUser } from '../access/enforce';
 import { IpLimiter, LOGIN_MAX_FAILURES_PER_IP, MAILS_PER_IP } from '../auth/limiter';
 import { perAccount, perIp, type RateLimit } from '../auth/rate-limit';
@@ -31,40 +37,38 @@ const currentSession = (request: FastifyRequest) => {
   return token ? sha256(token) : null;
 };
 
-export function accountRoutes(app: FastifyInstance, ctx: ServerContext) {
+export function accountRoutes(app: ApiServer, ctx: ServerContext) {
+  const tag = 'Sign-in and account';
+  /** The links e-mailed answer 202 Accepted (the document's status can only say 200). */
+  const accepted = 'Answers 202 Accepted.';
   // Like POST /api/auth/magic-link: each mail counts against the client's IP (and each address
   // has its own cap in the service); the answer is the same whether or not the address exists.
   const ipMails = perIp(new IpLimiter(ctx.counters, 'account.ipMails', MAILS_PER_IP));
   const resetMailLimit: RateLimit = {
-    body: ForgotPasswordBody,
     check: [ipMails],
     refusal: (w) => `Too many password reset requests. Please wait ${w} and try again.`,
     count: [{ when: 'attempt', budgets: [ipMails] }],
   };
-  app.post('/api/auth/forgot-password', { config: { access: 'public', rateLimit: resetMailLimit } }, async (request, reply) => {
-    const body = parse(ForgotPasswordBody, request.body);
-    await account.requestPasswordReset(ctx, body.email, linkScheme(ctx.config, request));
+  app.post('/api/auth/forgot-password', { schema: { body: ForgotPasswordBody }, config: { access: 'public', rateLimit: resetMailLimit, api: { tag, summary: 'E-mail a link to choose a new password', description: `${accepted} The same answer whether or not the address has an account.`, response: MessageResponse } } }, async (request, reply) => {
+    await account.requestPasswordReset(ctx, request.body.email, linkScheme(ctx.config, request));
     return reply.status(202).send({ message: ACCOUNT_MESSAGES.resetSent });
   });
 
   // Guessing links: a bad one counts against the IP, which then slows down and is refused.
   const ipFailures = perIp(new IpLimiter(ctx.counters, 'account.ipFailures', LOGIN_MAX_FAILURES_PER_IP));
-  const linkLimit = (body: RateLimit['body']): RateLimit => ({
-    body,
+  const linkLimit: RateLimit = {
     check: [ipFailures],
     refusal: (w) => `Too many failed attempts from your network. Please wait ${w} and try again.`,
     slowDown: [ipFailures],
     count: [{ when: { status: 400, code: 'invalid_token' }, budgets: [ipFailures] }],
-  });
-  app.post('/api/auth/reset-password', { config: { access: 'public', rateLimit: linkLimit(ResetPasswordBody) } }, async (request) => {
-    const body = parse(ResetPasswordBody, request.body);
-    await account.resetPassword(ctx, body.token, body.password);
+  };
+  app.post('/api/auth/reset-password', { schema: { body: ResetPasswordBody }, config: { access: 'public', rateLimit: linkLimit, api: { tag, summary: "Choose a new password with a reset link's token", response: MessageResponse } } }, async (request) => {
+    await account.resetPassword(ctx, request.body.token, request.body.password);
     return { message: ACCOUNT_MESSAGES.resetDone };
   });
 
-  app.post('/api/auth/verify-email', { config: { access: 'public', rateLimit: linkLimit(VerifyEmailBody) } }, async (request) => {
-    const body = parse(VerifyEmailBody, request.body);
-    return account.verifyEmail(ctx, body.token);
+  app.post('/api/auth/verify-email', { schema: { body: VerifyEmailBody }, config: { access: 'public', rateLimit: linkLimit, api: { tag, summary: "Verify an e-mail address with its link's token", response: VerifyEmailResponse } } }, async (request) => {
+    return account.verifyEmail(ctx, request.body.token);
   });
 
   const signedIn = { access: 'signed-in' } as const;
@@ -81,14 +85,13 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext) {
     count: [{ when: { status: 400, code }, budgets: [passwordFailures] }],
   });
 
-  app.get('/api/account', { config: signedIn }, async (request) => ({ account: await account.accountOf(ctx, signedInUser(request)) }));
+  app.get('/api/account', { config: { ...signedIn, api: { tag, summary: 'Your account', response: AccountResponse } } }, async (request) => ({ account: await account.accountOf(ctx, signedInUser(request)) }));
 
-  app.put('/api/account', { config: signedIn }, async (request) => {
-    const body = parse(UpdateAccountBody, request.body);
-    return { account: await account.rename(ctx, signedInUser(request), body.name) };
+  app.put('/api/account', { schema: { body: UpdateAccountBody }, config: { ...signedIn, api: { tag, summary: 'Change your name', response: AccountResponse } } }, async (request) => {
+    return { account: await account.rename(ctx, signedInUser(request), request.body.name) };
   });
 
-  app.post('/api/account/verification', { config: { ...signedIn, rateLimit: mailLimit } }, async (request, reply) => {
+  app.post('/api/account/verification', { config: { ...signedIn, rateLimit: mailLimit, api: { tag, summary: 'E-mail a new verification link', description: accepted, response: MessageResponse } } }, async (request, reply) => {
     const message = await account.resendVerification(ctx, signedInUser(request), linkScheme(ctx.config, request));
     return reply.status(202).send({ message });
   });
@@ -101,35 +104,31 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext) {
       { when: { status: 400, code: 'wrong_password' }, budgets: [passwordFailures] },
     ],
   };
-  app.post('/api/account/email', { config: { ...signedIn, rateLimit: emailLimit } }, async (request, reply) => {
-    const body = parse(ChangeEmailBody, request.body);
-    const message = await account.requestEmailChange(ctx, signedInUser(request), body, linkScheme(ctx.config, request));
+  app.post('/api/account/email', { schema: { body: ChangeEmailBody }, config: { ...signedIn, rateLimit: emailLimit, api: { tag, summary: 'Change your e-mail address (a link to the new one confirms it)', description: accepted, response: MessageResponse } } }, async (request, reply) => {
+    const message = await account.requestEmailChange(ctx, signedInUser(request), request.body, linkScheme(ctx.config, request));
     return reply.status(202).send({ message });
   });
 
-  app.put('/api/account/password', { config: { ...signedIn, rateLimit: passwordLimit('wrong_password') } }, async (request) => {
-    const body = parse(ChangePasswordBody, request.body);
-    await account.changePassword(ctx, signedInUser(request), currentSession(request), body);
+  app.put('/api/account/password', { schema: { body: ChangePasswordBody }, config: { ...signedIn, rateLimit: passwordLimit('wrong_password'), api: { tag, summary: 'Change your password (your other sessions are signed out)', response: MessageResponse } } }, async (request) => {
+    await account.changePassword(ctx, signedInUser(request), currentSession(request), request.body);
     return { message: ACCOUNT_MESSAGES.passwordChanged };
   });
 
-  app.get('/api/account/sessions', { config: signedIn }, async (request) => ({
+  app.get('/api/account/sessions', { config: { ...signedIn, api: { tag, summary: 'Your sign-in sessions (the current one marked)', response: SessionsResponse } } }, async (request) => ({
     sessions: await account.sessionsOf(ctx, signedInUser(request), currentSession(request)),
   }));
 
-  app.post('/api/account/sessions/sign-out-others', { config: signedIn }, async (request) => ({
+  app.post('/api/account/sessions/sign-out-others', { config: { ...signedIn, api: { tag, summary: 'Sign out every other session', response: SignOutOthersResponse } } }, async (request) => ({
     ended: await account.endOtherSessions(ctx, signedInUser(request), currentSession(request)),
   }));
 
-  app.delete('/api/account/sessions/:id', { config: signedIn }, async (request, reply) => {
-    const { id } = parse(SessionParams, request.params);
-    await account.endSession(ctx, signedInUser(request), id);
+  app.delete('/api/account/sessions/:id', { schema: { params: SessionParams }, config: { ...signedIn, api: { tag, summary: 'End one of your sessions', status: 204 } } }, async (request, reply) => {
+    await account.endSession(ctx, signedInUser(request), request.params.id);
     return reply.status(204).send();
   });
 
-  app.delete('/api/account', { config: { ...signedIn, rateLimit: passwordLimit('bad_confirmation') } }, async (request, reply: FastifyReply) => {
-    const body = parse(DeleteAccountBody, request.body);
-    await account.deleteAccount(ctx, signedInUser(request), body.confirm);
+  app.delete('/api/account', { schema: { body: DeleteAccountBody }, config: { ...signedIn, rateLimit: passwordLimit('bad_confirmation'), api: { tag, summary: 'Delete your account and its workspaces (confirm with your e-mail address or password)', status: 204 } } }, async (request, reply) => {
+    await account.deleteAccount(ctx, signedInUser(request), request.body.confirm);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.status(204).send();
   });

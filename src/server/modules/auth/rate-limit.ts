@@ -91,8 +91,18 @@ export function perKey(limiter: IpLimiter, keyOf: (request: FastifyRequest) => s
 }
 
 /**
- * A budget per (address, IP) pair and per address across IPs. `addressOf` reads the address with
- * the route's body schema (so a bad body is the route's own 400). With `device`, the browser's
+ * The request's body as the rate limit parsed it with the route's `schema.body`: its hooks run
+ * before Fastify's validation step puts the parsed body in `request.body`, so a budget that
+ * counts by a field of the body (an address) reads it here, the same value before and after.
+ */
+const limitedBodies = new WeakMap<FastifyRequest, unknown>();
+export function limitedBody<T>(request: FastifyRequest): T {
+  return (limitedBodies.has(request) ? limitedBodies.get(request) : request.body) as T;
+}
+
+/**
+ * A budget per (address, IP) pair and per address across IPs. `addressOf` reads the address from
+ * the parsed body (`limitedBody`: a bad body is the route's own 400). With `device`, the browser's
  * sb_device cookie lets a browser that signed in to the address before past the per-address
  * budget, and a success remembers it.
  */
@@ -123,6 +133,7 @@ export function rateLimitHooks(ctx: ServerContext, limit: RateLimit, body?: z.Zo
       if (schema) {
         const parsed = parseInput(schema, request.body, 'body');
         if ('error' in parsed) throw parsed.error;
+        limitedBodies.set(request, parsed.value);
       }
       const wait = Math.max(0, ...(await Promise.all(limit.check.map((b) => b.retryAfter(request)))));
       if (wait > 0) throw tooManyAttempts(reply, wait, limit.refusal);

@@ -1,9 +1,10 @@
-// Sellers' payment accounts (Stripe Connect) and Stripe's webhook. Thin: parse, call the service.
-import type { FastifyInstance } from 'fastify';
+// Sellers' payment accounts (Stripe Connect) and Stripe's webhook. Thin: call the service.
+import { ConnectLinkResponse, ConnectStatus } from '../../../shared/api/admin';
 import { StripeSubmitStatusQuery } from '../../../shared/api/marketplace';
 import { STRIPE_LIMITS, STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
 import type { ServerContext } from '../../context';
 import { linkScheme } from '../../http';
+import type { ApiServer } from '../../routing/input';
 import { signedInUser } from '../access/enforce';
 import { appInQueryOrOwn } from '../access/resources';
 import { IpLimiter } from '../auth/limiter';
@@ -13,20 +14,21 @@ import { paidSubmitStatus } from './connect';
 import { planRoutes } from './plan-routes';
 import { connectLink, connectStatus, handleWebhook, refreshAccount } from './service';
 
-export function billingRoutes(app: FastifyInstance, ctx: ServerContext) {
+export function billingRoutes(app: ApiServer, ctx: ServerContext) {
+  const tag = 'Billing';
   // Each of these calls Stripe: an owner clicking on and on (or a script with their session) spends
   // the platform's Stripe rate limit, so they share a budget per owner account.
   const stripeCalls = perAccount(new IpLimiter(ctx.counters, 'billing.stripeCalls', STRIPE_LIMITS.connectCallsPerOwner, STRIPE_LIMITS.connectWindowMinutes * 60_000));
   const connectLimit: RateLimit = { check: [stripeCalls], refusal: STRIPE_MESSAGES.tooManyCalls, count: [{ when: 'attempt', budgets: [stripeCalls] }] };
 
   // The caller's own workspace (an editor of another workspace connects their own, not its owner's).
-  app.get('/api/billing/connect', { config: { access: 'signed-in' } }, async (request) => connectStatus(ctx, signedInUser(request)));
+  app.get('/api/billing/connect', { config: { access: 'signed-in', api: { tag, summary: "Your workspace's payment account (Stripe Connect), as Stripe last reported it", response: ConnectStatus } } }, async (request) => connectStatus(ctx, signedInUser(request)));
 
-  app.post('/api/billing/connect', { config: { access: 'signed-in', rateLimit: connectLimit } }, async (request) =>
+  app.post('/api/billing/connect', { config: { access: 'signed-in', rateLimit: connectLimit, api: { tag, summary: "Stripe's onboarding link for your payment account (made first if needed)", response: ConnectLinkResponse } } }, async (request) =>
     connectLink(ctx, signedInUser(request), `${linkScheme(ctx.config, request)}://${ctx.config.baseHost}`),
   );
 
-  app.post('/api/billing/connect/refresh', { config: { access: 'signed-in', rateLimit: connectLimit } }, async (request) =>
+  app.post('/api/billing/connect/refresh', { config: { access: 'signed-in', rateLimit: connectLimit, api: { tag, summary: 'Read your payment account from Stripe again', response: ConnectStatus } } }, async (request) =>
     refreshAccount(ctx, signedInUser(request)),
   );
 
@@ -34,7 +36,9 @@ export function billingRoutes(app: FastifyInstance, ctx: ServerContext) {
   // that app); without: the caller's own workspace.
   app.get(
     '/api/multipage/marketplace/check-stripe-submit-status',
-    { config: { access: 'owner', resource: appInQueryOrOwn(StripeSubmitStatusQuery, (q) => q.app_id, "no app_id: the caller's own workspace") } },
+    // Not in the API reference: it is an app route of the access matrix, where a documented
+    // route is one API tokens may call (access.test.ts), and tokens are not for billing.
+    { schema: { querystring: StripeSubmitStatusQuery }, config: { access: 'owner', resource: appInQueryOrOwn(StripeSubmitStatusQuery, (q) => q.app_id, "no app_id: the caller's own workspace") } },
     async (request) => {
       // The resolver read app_id with the contract (a bad one is its 400; an unknown app 404).
       const workspaceId = request.access.app?.workspaceId ?? (await currentWorkspace(ctx, signedInUser(request))).id;
@@ -47,13 +51,16 @@ export function billingRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   // Stripe's webhook gets a scope of its own: its body is kept as the exact bytes received (the
   // signature is computed over them; parsed and re-serialised JSON would not match), up to 1 MB.
-  app.register(async (scope) => {
+  app.register(async (scope: ApiServer) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: STRIPE_LIMITS.webhookBodyMaxBytes }, (_request, body, done) => done(null, body));
     // 'public': Stripe calls it with no session, from addresses we do not know. The Stripe-Signature
     // header is the check: an HMAC of the body and its timestamp under STRIPE_WEBHOOK_SECRET, which
     // only Stripe and this server hold; the service refuses anything unsigned, altered or stale
     // before it reads a field.
+    // Its body is Stripe's event as raw bytes, read by the service once the signature holds: no
+    // schema. Not in the API reference: Stripe's, not a script's (and a route of a plugin scope
+    // is added after developer/openapi.test.ts reads the server's routes).
     scope.post('/api/stripe/webhook', { bodyLimit: STRIPE_LIMITS.webhookBodyMaxBytes, config: { access: 'public' } }, async (request) => {
       const signature = request.headers['stripe-signature'];
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

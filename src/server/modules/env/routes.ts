@@ -1,11 +1,10 @@
 // GET /api/getENV/{name}: a few public settings the web app reads as raw text. A whitelist, so
 // nothing secret can ever leak through it.
-import type { FastifyInstance } from 'fastify';
 import { EnvNameParams } from '../../../shared/api/params';
 import type { Config } from '../../config';
 import type { ServerContext } from '../../context';
 import { notFound } from '../../errors';
-import { parse } from '../../http';
+import type { ApiServer } from '../../routing/input';
 
 export function publicEnv(config: Config): Record<string, string> {
   return {
@@ -23,9 +22,9 @@ export function publicEnv(config: Config): Record<string, string> {
   };
 }
 
-export function envRoutes(app: FastifyInstance, ctx: ServerContext) {
-  app.get('/api/getENV/:name', { config: { access: 'public' } }, async (request, reply) => {
-    const { name } = parse(EnvNameParams, request.params);
+export function envRoutes(app: ApiServer, ctx: ServerContext) {
+  app.get('/api/getENV/:name', { schema: { params: EnvNameParams }, config: { access: 'public', api: { tag: 'Site', summary: 'A public setting of the server, as raw text (BOARD_BASE_URL, BASE_HOST, MAX_IMPORT_MB, the map tiles, the chat widget)', produces: ['text/plain'] } } }, async (request, reply) => {
+    const { name } = request.params;
     const env = publicEnv(ctx.config);
     // Own keys only: 'constructor' or '__proto__' must not reach Object.prototype.
     const value = Object.hasOwn(env, name) ? env[name] : undefined;

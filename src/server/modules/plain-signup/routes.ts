@@ -3,11 +3,12 @@
 // POST /api/auth/signup (auth.signup, the same workspace seeding, session cookie and budget of
 // failures per IP); the answer is a page, not JSON: 303 to /dashboard/start (the first-run page) on success, the form again
 // with the problem (and the name and e-mail kept) otherwise.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { SignupBody } from '../../../shared/api';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
-import { linkScheme, parse } from '../../http';
+import { linkScheme } from '../../http';
+import type { ApiServer } from '../../routing/input';
 import { sendVerificationAfterSignup } from '../account/service';
 import { IpLimiter, LOGIN_MAX_FAILURES_PER_IP } from '../auth/limiter';
 import { perIp, type RateLimit } from '../auth/rate-limit';
@@ -23,12 +24,12 @@ function sendPage(reply: FastifyReply, status: number, state?: PlainSignupState)
   return reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(plainSignupHtml(state));
 }
 
-/** The fields of an urlencoded form (the last value of a repeated field wins). */
+/** The fields of an urlencoded form as posted (the last value of a repeated field wins), to show them again. */
 function formFields(body: unknown): Record<string, string> {
   return body && typeof body === 'object' ? (body as Record<string, string>) : {};
 }
 
-export function plainSignupRoutes(app: FastifyInstance, ctx: ServerContext) {
+export function plainSignupRoutes(app: ApiServer, ctx: ServerContext) {
   app.get(PLAIN_SIGNUP_PATH, async (_request, reply) => sendPage(reply, 200));
 
   // Its own budget of failures per IP, counted like the JSON sign-up's (a taken address, 409).
@@ -41,7 +42,7 @@ export function plainSignupRoutes(app: FastifyInstance, ctx: ServerContext) {
   };
 
   // Its own plugin scope, so only this route reads urlencoded bodies.
-  void app.register(async (scope) => {
+  void app.register(async (scope: ApiServer) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, (_req, body, done) => {
       const fields: Record<string, string> = {};
       for (const [k, v] of new URLSearchParams(String(body))) if (k !== '__proto__') fields[k] = v;
@@ -50,11 +51,16 @@ export function plainSignupRoutes(app: FastifyInstance, ctx: ServerContext) {
     scope.post(
       PLAIN_SIGNUP_ACTION,
       {
+        // The form's fields, parsed like POST /api/auth/signup's JSON (a field the form does not
+        // have is refused, on the form).
+        schema: { body: SignupBody },
+        // Not in the API reference: a browser's form post answered with a page (and a route of a
+        // plugin scope is added after developer/openapi.test.ts reads the server's routes).
         config: { access: 'public', rateLimit: limit },
         bodyLimit: FORM_LIMIT,
         // Every refusal (a bad field, a taken address, too many tries, a cross-site post) is the
         // form again with the problem, in the status it has.
-        errorHandler: (error, request: FastifyRequest, reply) => {
+        errorHandler: (error, request, reply) => {
           const f = formFields(request.body);
           const known = error instanceof HttpError;
           if (!known) request.log.error({ err: error }, 'plain sign-up failed');
@@ -68,8 +74,7 @@ export function plainSignupRoutes(app: FastifyInstance, ctx: ServerContext) {
         },
       },
       async (request, reply) => {
-        const body = parse(SignupBody, formFields(request.body));
-        const { user, session } = await auth.signup(ctx, body, setupWorkspace, request.headers['user-agent']);
+        const { user, session } = await auth.signup(ctx, request.body, setupWorkspace, request.headers['user-agent']);
         await sendVerificationAfterSignup(ctx, user, linkScheme(ctx.config, request));
         setSessionCookie(request, reply, session);
         return reply.redirect('/dashboard/start', 303);

@@ -6,8 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context';
+import type { ApiServer } from '../../routing/input';
 import { appsRepo } from '../apps/repo';
 import { customHostOf, hostSubdomain } from '../apps/record';
 import { pagesRepo } from '../pages/repo';
@@ -41,7 +42,7 @@ export function isClientRoute(pathname: string): boolean {
   return CLIENT_ROUTES.some((r) => r.test(pathname));
 }
 
-export function siteRoutes(app: FastifyInstance, ctx: ServerContext) {
+export function siteRoutes(app: ApiServer, ctx: ServerContext) {
   const webDir = ctx.config.webDir;
   const indexFile = path.join(webDir, 'index.html');
   const built = fs.existsSync(indexFile);
