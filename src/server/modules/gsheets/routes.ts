@@ -94,7 +94,8 @@ export function googleRoutes(app: ApiServer, ctx: ServerContext) {
   const sheetOwner = { access: 'owner' as const, resource: spreadsheet };
 
   // A spreadsheet fed by a Google Sheets link: created at once, its first pull in the background.
-  // (Answered 202, which config.api cannot say yet: the document shows the body under 200.)
+  // It and the pull answer 202, which `config.api.status` cannot say (200, 201 or 204): their
+  // reference shows the answer's body under 200, and the summary says 202.
   app.post(
     '/api/google/spreadsheets',
     {
