@@ -16,8 +16,12 @@ export const GoogleConnectBody = z.object({
 });
 export const GoogleConnectResponse = z.object({ url: z.string() });
 
-/** GET /api/google/callback: where Google sends the owner back (then on to /dashboard?google=…). */
-export const GoogleCallbackQuery = z.object({
+/**
+ * GET /api/google/callback: where Google sends the owner back (then on to /dashboard?google=…).
+ * Loose: Google adds parameters of its own beside these (scope, authuser, prompt, hd, iss, ...),
+ * which are read nowhere and must not make the round trip a 400.
+ */
+export const GoogleCallbackQuery = z.looseObject({
   state: z.string().max(200).optional(),
   code: z.string().max(2000).optional(),
   error: z.string().max(200).optional(),

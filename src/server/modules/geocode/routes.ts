@@ -1,22 +1,20 @@
-import type { FastifyInstance } from 'fastify';
 import { GeoQuery } from '../../../shared/api/geo';
 import { SheetParams } from '../../../shared/api/params';
 import { resolvedSheetAccess } from '../access/enforce';
 import { sheetOfRequest } from '../access/resources';
 import { SHEET_READ_UNNAMED } from '../spreadsheets/service';
 import type { ServerContext } from '../../context';
-import { parse } from '../../http';
+import type { ApiServer } from '../../routing/input';
 import { closeGeocoder } from './geocoder';
 import { geoPoints } from './service';
 
-export function geocodeRoutes(app: FastifyInstance, ctx: ServerContext) {
+export function geocodeRoutes(app: ApiServer, ctx: ServerContext) {
   app.get(
     '/api/board/:spreadsheetId/sheet/:sheetTitle/geo',
-    { config: { access: 'app-viewer', resource: sheetOfRequest({ params: SheetParams, query: GeoQuery }, SHEET_READ_UNNAMED) } },
+    { schema: { params: SheetParams, querystring: GeoQuery }, config: { access: 'app-viewer', resource: sheetOfRequest({ params: SheetParams, query: GeoQuery }, SHEET_READ_UNNAMED) } },
     async (request) => {
-      const params = parse(SheetParams, request.params);
-      const query = parse(GeoQuery, request.query);
-      return geoPoints(ctx, resolvedSheetAccess(request), { ...query, sheetTitle: params.sheetTitle, lat: query.lat || undefined, lng: query.lng || undefined });
+      const query = request.query;
+      return geoPoints(ctx, resolvedSheetAccess(request), { ...query, sheetTitle: request.params.sheetTitle, lat: query.lat || undefined, lng: query.lng || undefined });
     },
   );
   app.addHook('onClose', async () => closeGeocoder(ctx));

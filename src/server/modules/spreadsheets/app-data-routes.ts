@@ -5,31 +5,30 @@
 // - POST /v3/getSpreadsheetData {board, referer}: the app's sheets its blocks use (app-data.ts).
 // Both name the app as every viewer call does (Host, then `app`, then `board`); `referer` is taken
 // and, as on the board route, says nothing about who is asking.
-import type { FastifyInstance } from 'fastify';
 import { PageSheetParams, PageSheetQuery, SpreadsheetDataBody } from '../../../shared/api';
 import type { ServerContext } from '../../context';
-import { parse } from '../../http';
+import type { ApiServer } from '../../routing/input';
 import { resolvedApp, resolvedViewer } from '../access/enforce';
 import { appSheetOfRequest, requestAppInBody } from '../access/resources';
 import { appSpreadsheetData } from './app-data';
 import { SHEET_READ_UNNAMED, sheetRowsOf } from './service';
 import { readSheetConditionally } from './sheet-etag';
 
-export function appDataRoutes(app: FastifyInstance, ctx: ServerContext) {
+export function appDataRoutes(app: ApiServer, ctx: ServerContext) {
   app.get(
     '/v3/api/page/sheet/:sheetTitle',
-    { config: { access: 'app-viewer', resource: appSheetOfRequest({ params: PageSheetParams, query: PageSheetQuery }, SHEET_READ_UNNAMED) } },
+    { schema: { params: PageSheetParams, querystring: PageSheetQuery }, config: { access: 'app-viewer', resource: appSheetOfRequest({ params: PageSheetParams, query: PageSheetQuery }, SHEET_READ_UNNAMED) } },
     async (request, reply) => {
-      const { sheetTitle } = parse(PageSheetParams, request.params);
-      const query = parse(PageSheetQuery, request.query);
+      const { sheetTitle } = request.params;
+      const query = request.query;
       // Outside /api the server's default (no-store) does not apply: errors are not kept either.
       reply.header('cache-control', 'private, no-store');
       return readSheetConditionally(ctx, request, reply, sheetTitle, (sheet) => sheetRowsOf(ctx, sheet, { ...query, sheetTitle }), query.nocache);
     },
   );
 
-  app.post('/v3/getSpreadsheetData', { config: { access: 'app-viewer', resource: requestAppInBody(SpreadsheetDataBody, 'App not found') } }, async (request, reply) => {
-    parse(SpreadsheetDataBody, request.body ?? {});
+  // The body only names the app (the access rule reads it); none at all is no fields.
+  app.post('/v3/getSpreadsheetData', { schema: { body: SpreadsheetDataBody }, config: { access: 'app-viewer', resource: requestAppInBody(SpreadsheetDataBody, 'App not found') } }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     return appSpreadsheetData(ctx, resolvedApp(request), resolvedViewer(request), request.access.user);
   });

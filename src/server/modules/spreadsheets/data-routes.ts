@@ -1,13 +1,13 @@
 // The data editor's routes (issue 13; contract: shared/api/data-editor.ts): column changes and
 // usage, re-import into an existing spreadsheet, export. All are the spreadsheet owner's and
 // the workspace's editors' ('owner' on the spreadsheet of the path, like GET /api/spreadsheets/:id).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AddColumnBody, ColumnChangeResponse, ColumnUsageResponse, ExportQuery, ReimportMode, ReimportPreviewResponse, ReimportResponse, UpdateColumnBody } from '../../../shared/api/data-editor';
 import { ReimportForm } from '../../../shared/api/import-forms';
 import type { ServerContext } from '../../context';
+import type { ApiServer } from '../../routing/input';
 import { badRequest, errorHandler, HttpError } from '../../errors';
-import { parse } from '../../http';
 import { resolvedSpreadsheet, signedInUser } from '../access/enforce';
 import { spreadsheetParam } from '../access/resources';
 import * as columns from './columns';
@@ -22,44 +22,52 @@ const SpreadsheetPath = z.object({ id: z.string().min(1) });
 const SheetPath = SpreadsheetPath.extend({ sheetTitle: segment });
 const ColumnPath = SheetPath.extend({ column: z.string().min(1, 'Name the column') });
 
+/**
+ * A re-import's choices may come in the query instead of the multipart form (the form's fields
+ * win). Any text here: the handler checks the one that applies, after the form is read, with the
+ * same words whichever way it came.
+ */
+const ReimportQuery = z.object({
+  mode: z.string().optional().meta({ description: "'replace' or 'append', when the form has no `mode` field." }),
+  preview: z.string().optional().meta({ description: "'true': answer what would change, store nothing (when the form has no `preview` field)." }),
+});
+
 const REIMPORT_MODE = "Choose whether the file replaces the sheet's rows or is added after them (mode: 'replace' or 'append')";
 
-/** A multipart field sent before the file (or the query parameter of that name). */
-function field(fields: Record<string, unknown>, query: Record<string, unknown>, name: string): string | undefined {
+/** A multipart field sent before the file, else the query parameter of that name. */
+function field(fields: Record<string, unknown>, query: z.output<typeof ReimportQuery>, name: keyof z.output<typeof ReimportQuery>): string | undefined {
   const f = fields[name];
   if (f && !Array.isArray(f) && typeof f === 'object' && 'value' in f) return String((f as { value: unknown }).value ?? '').trim();
-  const q = query[name];
-  return typeof q === 'string' ? q.trim() : undefined;
+  return query[name]?.trim();
 }
 
-export function dataRoutes(app: FastifyInstance, ctx: ServerContext) {
+const isReimportMode = (value: string | undefined): value is ReimportMode => (ReimportMode.options as readonly (string | undefined)[]).includes(value);
+
+export function dataRoutes(app: ApiServer, ctx: ServerContext) {
   const maxBytes = ctx.config.maxImportMb * 1024 * 1024;
   const owner = { access: 'owner' as const, resource: spreadsheetParam() };
 
   app.post('/api/spreadsheets/:id/sheets/:sheetTitle/columns', { schema: { params: SheetPath, body: AddColumnBody }, config: { ...owner, tokens: true, api: { tag: 'Spreadsheets', summary: 'Add a column to a sheet', response: ColumnChangeResponse, status: 201 } } }, async (request, reply) => {
-    const { sheetTitle } = parse(SheetPath, request.params);
-    const body = parse(AddColumnBody, request.body);
-    return reply.status(201).send(await columns.addColumn(ctx, resolvedSpreadsheet(request), sheetTitle, body));
+    return reply.status(201).send(await columns.addColumn(ctx, resolvedSpreadsheet(request), request.params.sheetTitle, request.body));
   });
 
   app.patch('/api/spreadsheets/:id/sheets/:sheetTitle/columns/:column', { schema: { params: ColumnPath, body: UpdateColumnBody }, config: { ...owner, tokens: true, api: { tag: 'Spreadsheets', summary: "Rename a column or change its type (blocks using it follow a rename)", response: ColumnChangeResponse } } }, async (request) => {
-    const { sheetTitle, column } = parse(ColumnPath, request.params);
-    const body = parse(UpdateColumnBody, request.body);
-    return columns.updateColumn(ctx, resolvedSpreadsheet(request), sheetTitle, column, body);
+    const { sheetTitle, column } = request.params;
+    return columns.updateColumn(ctx, resolvedSpreadsheet(request), sheetTitle, column, request.body);
   });
 
   app.delete('/api/spreadsheets/:id/sheets/:sheetTitle/columns/:column', { schema: { params: ColumnPath }, config: { ...owner, tokens: true, api: { tag: 'Spreadsheets', summary: 'Delete a column and its values', response: ColumnChangeResponse } } }, async (request) => {
-    const { sheetTitle, column } = parse(ColumnPath, request.params);
+    const { sheetTitle, column } = request.params;
     return columns.deleteColumn(ctx, resolvedSpreadsheet(request), sheetTitle, column);
   });
 
   app.get('/api/spreadsheets/:id/sheets/:sheetTitle/columns/:column/usage', { schema: { params: ColumnPath }, config: { ...owner, tokens: true, api: { tag: 'Spreadsheets', summary: 'The blocks that use a column', response: ColumnUsageResponse } } }, async (request) => {
-    const { sheetTitle, column } = parse(ColumnPath, request.params);
+    const { sheetTitle, column } = request.params;
     return { blocks: await columns.columnUsage(ctx, resolvedSpreadsheet(request), sheetTitle, column) };
   });
 
   app.get('/api/spreadsheets/:id/export', { schema: { params: SpreadsheetPath, querystring: ExportQuery }, config: { ...owner, tokens: true, api: { tag: 'Spreadsheets', summary: 'Download a sheet as CSV or XLSX', produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] } } }, async (request, reply) => {
-    const query = parse(ExportQuery, request.query);
+    const query = request.query;
     const s = resolvedSpreadsheet(request);
     const sheet = await columns.sheetOf(ctx, s.id, query.sheet);
     const name = exportName(s.title, sheet.title, query.format);
@@ -76,7 +84,7 @@ export function dataRoutes(app: FastifyInstance, ctx: ServerContext) {
   app.post(
     '/api/spreadsheets/:id/reimport',
     {
-      schema: { params: SpreadsheetPath },
+      schema: { params: SpreadsheetPath, querystring: ReimportQuery },
       config: {
         ...owner,
         tokens: true,
@@ -101,11 +109,10 @@ export function dataRoutes(app: FastifyInstance, ctx: ServerContext) {
         if (Number(request.headers['content-length'] ?? 0) > maxBytes + 1024 * 1024) throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
         const { path, filename, fields } = await readUpload(request, ctx.config.maxImportMb, uploadDir(ctx.config.dataDir));
         try {
-          const query = (request.query ?? {}) as Record<string, unknown>;
-          const mode = ReimportMode.safeParse(field(fields, query, 'mode'));
-          if (!mode.success) throw badRequest(REIMPORT_MODE, [{ path: 'mode', message: "Either 'replace' or 'append'" }]);
-          const preview = field(fields, query, 'preview') === 'true';
-          answer = await reimportFile(ctx, s, { path }, filename, mode.data, preview);
+          const mode = field(fields, request.query, 'mode');
+          if (!isReimportMode(mode)) throw badRequest(REIMPORT_MODE, [{ path: 'mode', message: "Either 'replace' or 'append'" }]);
+          const preview = field(fields, request.query, 'preview') === 'true';
+          answer = await reimportFile(ctx, s, { path }, filename, mode, preview);
         } finally {
           await removeUpload(path);
         }

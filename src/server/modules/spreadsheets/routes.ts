@@ -6,7 +6,6 @@ import { ImportForm, PreviewForm } from '../../../shared/api/import-forms';
 import { IdParams, SheetParams } from '../../../shared/api/params';
 import type { ServerContext } from '../../context';
 import { badRequest, errorHandler, HttpError } from '../../errors';
-import { parse } from '../../http';
 import { resolvedSpreadsheet, signedInUser } from '../access/enforce';
 import { sheetOfRequest, spreadsheetParam } from '../access/resources';
 import { markViewed } from '../gsheets/scheduler';
@@ -148,11 +147,11 @@ export function spreadsheetRoutes(app: ApiServer, ctx: ServerContext) {
       },
     },
     async (request, reply) => {
-      const params = parse(SheetParams, request.params);
-      const query = parse(SheetQuery, request.query);
-      markViewed(ctx, params.spreadsheetId);
-      const input = { ...query, sheetTitle: params.sheetTitle };
-      return readSheetConditionally(ctx, request, reply, params.sheetTitle, (sheet) => service.sheetRowsOf(ctx, sheet, input), query.nocache);
+      const { spreadsheetId, sheetTitle } = request.params;
+      const query = request.query;
+      markViewed(ctx, spreadsheetId);
+      const input = { ...query, sheetTitle };
+      return readSheetConditionally(ctx, request, reply, sheetTitle, (sheet) => service.sheetRowsOf(ctx, sheet, input), query.nocache);
     },
   );
 }

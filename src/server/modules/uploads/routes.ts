@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ShortIdParams } from '../../../shared/api/params';
 import { decidedInService } from '../access/resources';
@@ -6,18 +6,19 @@ import { IpLimiter, tooManyAttempts } from '../auth/limiter';
 import { perIp, perKey, type RateLimit } from '../auth/rate-limit';
 import type { ServerContext } from '../../context';
 import { badRequest, errorHandler, HttpError, notFound } from '../../errors';
-import { parse } from '../../http';
+import { parseInput, type ApiServer } from '../../routing/input';
 import { servedInline } from './detect';
 import { byteRange } from './range';
 import { authorizeUpload, findUpload, MAX_UPLOAD_BYTES, storeUpload, UPLOAD_MESSAGES } from './service';
 import { uploadKey } from './storage';
 
 const Text = z.string().max(2000).optional();
-/** `board` and `referer` come in every call's query from the web request layer; the rest may too. */
 const Purpose = z.enum(['block-setting']).optional();
 const Kind = z.enum(['image', 'video', 'audio']).optional();
-const UploadQuery = z.object({ board: Text, referer: Text, blockId: Text, accept: Text, column: Text, purpose: Purpose, kind: Kind });
+/** The multipart fields beside the file; each may come in the query instead (a field wins). */
 const UploadFields = z.object({ board: Text, blockId: Text, accept: Text, column: Text, purpose: Purpose, kind: Kind });
+/** `board` and `referer` come in every call's query from the web request layer; the rest may too. */
+const UploadQuery = UploadFields.extend({ referer: Text });
 
 /** Multipart framing and the small fields besides the file. */
 const SLACK = 64 * 1024;
@@ -28,7 +29,7 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
-export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
+export function uploadRoutes(app: ApiServer, ctx: ServerContext) {
   // In memory, per process, like the sign-in limits. Every upload reaching the handler counts
   // against its IP (checked before the body is read); a visitor's stored file counts against the
   // app it is for, which only the handler knows (the multipart fields name it): checked there.
@@ -48,6 +49,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
   app.post(
     '/api/uploads',
     {
+      schema: { querystring: UploadQuery },
       config: {
         access: 'app-viewer',
         resource: decidedInService('the multipart fields name the app and the block (read in the handler)'),
@@ -60,7 +62,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
     async (request, reply) => {
       if (!request.isMultipart()) throw badRequest(UPLOAD_MESSAGES.noFile, [{ path: 'file', message: 'A file is required' }]);
       if (Number(request.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES + SLACK) throw badRequest(UPLOAD_MESSAGES.tooLarge);
-      const query = parse(UploadQuery, request.query);
+      const query = request.query;
       const uploadError = (e: unknown) => {
         const code = (e as { code?: string }).code;
         if (code === 'FST_REQ_FILE_TOO_LARGE') return badRequest(UPLOAD_MESSAGES.tooLarge);
@@ -82,7 +84,11 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
         throw uploadError(e);
       }
       if (!file) throw badRequest(UPLOAD_MESSAGES.noFile, [{ path: 'file', message: 'A file is required' }]);
-      const given = parse(UploadFields, fields);
+      // The form's fields stream in with the file, past Fastify's validation step: they are read
+      // here with the same strict parser (a field the form does not take is a 400 naming it).
+      const read = parseInput(UploadFields, fields, 'body');
+      if ('error' in read) throw read.error;
+      const given = read.value as z.output<typeof UploadFields>;
       const permit = await authorizeUpload(ctx, request.access.caller, {
         board: given.board ?? query.board,
         blockId: given.blockId ?? query.blockId,
@@ -102,9 +108,9 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
     },
   );
 
-  const serve = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
-    const { id } = parse(ShortIdParams, request.params);
-    const { row, shared } = await findUpload(ctx, request.access.caller, id);
+  // Under /api only: `/uploads/...` is the path of a board whose subdomain is 'uploads'.
+  app.get('/api/uploads/:id', { schema: { params: ShortIdParams }, config: { access: 'app-viewer', resource: decidedInService('a file follows the app it was uploaded for, if any') } }, async (request, reply) => {
+    const { row, shared } = await findUpload(ctx, request.access.caller, request.params.id);
     const size = Number(row.size);
     // A video or audio player seeks with a Range; the record's size is the file's.
     const range = byteRange(request.headers.range, size);
@@ -126,7 +132,5 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServerContext) {
       // that a viewer who lost access (the app went private, the app user was removed) loses it too.
       .header('Cache-Control', shared ? 'public, max-age=31536000, immutable' : 'private, no-cache');
     return reply.send(stored.body);
-  };
-  // Under /api only: `/uploads/...` is the path of a board whose subdomain is 'uploads'.
-  app.get('/api/uploads/:id', { config: { access: 'app-viewer', resource: decidedInService('a file follows the app it was uploaded for, if any') } }, serve);
+  });
 }

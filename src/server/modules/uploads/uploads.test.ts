@@ -140,6 +140,16 @@ describe('POST /api/uploads', () => {
     expect(json.statusCode).toBe(400);
   });
 
+  it('a field or a query parameter the upload does not take is refused by name, not dropped', async () => {
+    const field = await upload('refused.png', PNG, { board: appId, blockid: 'x' }, owner.cookie);
+    expect(field.statusCode).toBe(400);
+    expect(field.json()).toMatchObject({ code: 'unknown_field', message: expect.stringMatching(/^blockid is not a setting this request takes/) });
+    const query = await upload('refused.png', PNG, {}, owner.cookie, `?board=${appId}&block=x`);
+    expect(query.statusCode).toBe(400);
+    expect(query.json()).toMatchObject({ code: 'unknown_field', message: expect.stringMatching(/^block is not an option of this address/) });
+    expect(await t.ctx.db.selectFrom('uploads').select('id').where('name', '=', 'refused.png').execute()).toEqual([]);
+  });
+
   it('nobody signed in and no board: 401', async () => {
     const res = await upload('a.png', PNG);
     expect(res.statusCode).toBe(401);
