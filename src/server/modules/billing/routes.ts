@@ -1,4 +1,5 @@
 // Sellers' payment accounts (Stripe Connect) and Stripe's webhook. Thin: call the service.
+import { z } from 'zod';
 import { ConnectLinkResponse, ConnectStatus } from '../../../shared/api/admin';
 import { StripeSubmitStatusQuery } from '../../../shared/api/marketplace';
 import { STRIPE_LIMITS, STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
@@ -36,9 +37,8 @@ export function billingRoutes(app: ApiServer, ctx: ServerContext) {
   // that app); without: the caller's own workspace.
   app.get(
     '/api/multipage/marketplace/check-stripe-submit-status',
-    // Not in the API reference: it is an app route of the access matrix, where a documented
-    // route is one API tokens may call (access.test.ts), and tokens are not for billing.
-    { schema: { querystring: StripeSubmitStatusQuery }, config: { access: 'owner', resource: appInQueryOrOwn(StripeSubmitStatusQuery, (q) => q.app_id, "no app_id: the caller's own workspace") } },
+    // Session only (no `tokens`): tokens are not for billing.
+    { schema: { querystring: StripeSubmitStatusQuery }, config: { access: 'owner', resource: appInQueryOrOwn(StripeSubmitStatusQuery, (q) => q.app_id, "no app_id: the caller's own workspace"), api: { tag: 'Billing', summary: 'Whether your payment account can take payments for a paid template' } } },
     async (request) => {
       // The resolver read app_id with the contract (a bad one is its 400; an unknown app 404).
       const workspaceId = request.access.app?.workspaceId ?? (await currentWorkspace(ctx, signedInUser(request))).id;
@@ -59,9 +59,8 @@ export function billingRoutes(app: ApiServer, ctx: ServerContext) {
     // only Stripe and this server hold; the service refuses anything unsigned, altered or stale
     // before it reads a field.
     // Its body is Stripe's event as raw bytes, read by the service once the signature holds: no
-    // schema. Not in the API reference: Stripe's, not a script's (and a route of a plugin scope
-    // is added after developer/openapi.test.ts reads the server's routes).
-    scope.post('/api/stripe/webhook', { bodyLimit: STRIPE_LIMITS.webhookBodyMaxBytes, config: { access: 'public' } }, async (request) => {
+    // schema. In the reference for completeness: Stripe calls it, not a script.
+    scope.post('/api/stripe/webhook', { bodyLimit: STRIPE_LIMITS.webhookBodyMaxBytes, config: { access: 'public', api: { tag: 'Billing', summary: "Stripe's events (signed by Stripe; the body is Stripe's event as sent)", response: z.object({ received: z.literal(true), duplicate: z.literal(true).optional(), ignored: z.literal(true).optional() }) } } }, async (request) => {
       const signature = request.headers['stripe-signature'];
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       return handleWebhook(ctx, raw, typeof signature === 'string' ? signature : undefined);

@@ -10,7 +10,7 @@ import { chartData } from './service';
 export function chartRoutes(app: ApiServer, ctx: ServerContext) {
   app.get(
     '/api/board/:spreadsheetId/sheet/:sheetTitle/chart',
-    { schema: { params: SheetParams, querystring: ChartQuery }, config: { access: 'app-viewer', resource: sheetOfRequest({ params: SheetParams, query: ChartQuery }, SHEET_READ_UNNAMED) } },
+    { schema: { params: SheetParams, querystring: ChartQuery }, config: { access: 'app-viewer', resource: sheetOfRequest({ params: SheetParams, query: ChartQuery }, SHEET_READ_UNNAMED), api: { tag: 'Sheets and rows', summary: "A chart block's series: a sheet's rows grouped on the server" } } },
     async (request, reply) => {
       const { sheetTitle } = request.params;
       return readSheetConditionally(ctx, request, reply, sheetTitle, (sheet) => chartData(ctx, sheet, { ...request.query, sheetTitle }));

@@ -63,7 +63,9 @@ export interface ApiDoc {
   /** The answer's JSON body (none: `status` 204, or `produces`). */
   response?: z.ZodType;
   /** The success status (default 200). */
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204 | 303;
+  /** The operation's id when the one made from its path is another route's (`/api/board-workspace` and `/api/board/workspace`). */
+  operationId?: string;
   /** A non-JSON answer (file downloads): its media types. */
   produces?: string[];
 }
@@ -160,12 +162,15 @@ function parametersOf(sink: SchemaSink, op: ApiOperation, names: string[]): Json
   return params;
 }
 
+/** What a success status means, in the reference. */
+const SUCCESS: Record<string, string> = { '201': 'Created', '202': 'Accepted: the work goes on after the answer', '204': 'Done (no content)', '303': 'Redirected: the Location header says where' };
+
 function operationOf(sink: SchemaSink, op: ApiOperation, names: string[]): JsonSchema {
   const { doc } = op;
   const method = op.method.toUpperCase();
   const reads = method === 'GET' || method === 'HEAD';
   const status = String(doc.status ?? (doc.response || doc.produces ? 200 : 204));
-  const success: JsonSchema = { description: status === '201' ? 'Created' : status === '204' ? 'Done (no content)' : 'OK' };
+  const success: JsonSchema = { description: SUCCESS[status] ?? 'OK' };
   if (doc.response) success.content = { 'application/json': { schema: sink.convert(doc.response, 'output') } };
   else if (doc.produces) success.content = Object.fromEntries(doc.produces.map((t) => [t, { schema: { type: 'string', format: 'binary' } }]));
   const content: JsonSchema = {};
@@ -174,7 +179,7 @@ function operationOf(sink: SchemaSink, op: ApiOperation, names: string[]): JsonS
   const security: JsonSchema[] = op.tokens ? [{ bearerToken: [] }, { sessionCookie: [] }] : [{ sessionCookie: [] }];
   if (ANONYMOUS_RULES.has(op.access)) security.push({});
   return {
-    operationId: `${method.toLowerCase()}${openApiPath(op.url)
+    operationId: doc.operationId ?? `${method.toLowerCase()}${openApiPath(op.url)
       .path.replace(/[{}]/g, '')
       .split(/[^A-Za-z0-9]+/)
       .filter(Boolean)

@@ -54,9 +54,8 @@ export function plainSignupRoutes(app: ApiServer, ctx: ServerContext) {
         // The form's fields, parsed like POST /api/auth/signup's JSON (a field the form does not
         // have is refused, on the form).
         schema: { body: SignupBody },
-        // Not in the API reference: a browser's form post answered with a page (and a route of a
-        // plugin scope is added after developer/openapi.test.ts reads the server's routes).
-        config: { access: 'public', rateLimit: limit },
+        // A browser's form post answered with a page (303 to the dashboard, or the form again).
+        config: { access: 'public', rateLimit: limit, api: { tag: 'Sign-in and account', summary: 'Sign up with a plain HTML form (no JavaScript): redirects to the dashboard', status: 303, produces: ['text/html'] } },
         bodyLimit: FORM_LIMIT,
         // Every refusal (a bad field, a taken address, too many tries, a cross-site post) is the
         // form again with the problem, in the status it has.

@@ -5,7 +5,7 @@
 // - POST /v3/getSpreadsheetData {board, referer}: the app's sheets its blocks use (app-data.ts).
 // Both name the app as every viewer call does (Host, then `app`, then `board`); `referer` is taken
 // and, as on the board route, says nothing about who is asking.
-import { PageSheetParams, PageSheetQuery, SpreadsheetDataBody } from '../../../shared/api';
+import { PageSheetParams, PageSheetQuery, SheetDataResponse, SpreadsheetDataBody, SpreadsheetDataResponse } from '../../../shared/api';
 import type { ServerContext } from '../../context';
 import type { ApiServer } from '../../routing/input';
 import { resolvedApp, resolvedViewer } from '../access/enforce';
@@ -17,7 +17,7 @@ import { readSheetConditionally } from './sheet-etag';
 export function appDataRoutes(app: ApiServer, ctx: ServerContext) {
   app.get(
     '/v3/api/page/sheet/:sheetTitle',
-    { schema: { params: PageSheetParams, querystring: PageSheetQuery }, config: { access: 'app-viewer', resource: appSheetOfRequest({ params: PageSheetParams, query: PageSheetQuery }, SHEET_READ_UNNAMED) } },
+    { schema: { params: PageSheetParams, querystring: PageSheetQuery }, config: { access: 'app-viewer', resource: appSheetOfRequest({ params: PageSheetParams, query: PageSheetQuery }, SHEET_READ_UNNAMED), api: { tag: 'Sheets and rows', summary: "Read a sheet of a multipage app's spreadsheet", response: SheetDataResponse } } },
     async (request, reply) => {
       const { sheetTitle } = request.params;
       const query = request.query;
@@ -28,7 +28,7 @@ export function appDataRoutes(app: ApiServer, ctx: ServerContext) {
   );
 
   // The body only names the app (the access rule reads it); none at all is no fields.
-  app.post('/v3/getSpreadsheetData', { schema: { body: SpreadsheetDataBody }, config: { access: 'app-viewer', resource: requestAppInBody(SpreadsheetDataBody, 'App not found') } }, async (request, reply) => {
+  app.post('/v3/getSpreadsheetData', { schema: { body: SpreadsheetDataBody }, config: { access: 'app-viewer', resource: requestAppInBody(SpreadsheetDataBody, 'App not found'), api: { tag: 'Sheets and rows', summary: "The sheets a multipage app's blocks use, with their first rows", response: SpreadsheetDataResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     return appSpreadsheetData(ctx, resolvedApp(request), resolvedViewer(request), request.access.user);
   });

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ShortIdParams } from '../../../shared/api/params';
+import { UploadResponse } from '../../../shared/api/uploads';
 import { decidedInService } from '../access/resources';
 import { IpLimiter, tooManyAttempts } from '../auth/limiter';
 import { perIp, perKey, type RateLimit } from '../auth/rate-limit';
@@ -54,6 +55,7 @@ export function uploadRoutes(app: ApiServer, ctx: ServerContext) {
         access: 'app-viewer',
         resource: decidedInService('the multipart fields name the app and the block (read in the handler)'),
         rateLimit: uploadLimit,
+        api: { tag: 'Uploads', summary: 'Upload a file for a form field, a row or a block setting', form: UploadFields.extend({ file: z.string().meta({ format: 'binary' }) }), response: UploadResponse, status: 201 },
       },
       bodyLimit: MAX_UPLOAD_BYTES + SLACK,
       errorHandler: (error, request, reply) =>
@@ -109,7 +111,7 @@ export function uploadRoutes(app: ApiServer, ctx: ServerContext) {
   );
 
   // Under /api only: `/uploads/...` is the path of a board whose subdomain is 'uploads'.
-  app.get('/api/uploads/:id', { schema: { params: ShortIdParams }, config: { access: 'app-viewer', resource: decidedInService('a file follows the app it was uploaded for, if any') } }, async (request, reply) => {
+  app.get('/api/uploads/:id', { schema: { params: ShortIdParams }, config: { access: 'app-viewer', resource: decidedInService('a file follows the app it was uploaded for, if any'), api: { tag: 'Uploads', summary: 'Download an uploaded file (byte ranges for seeking)', produces: ['*/*'] } } }, async (request, reply) => {
     const { row, shared } = await findUpload(ctx, request.access.caller, request.params.id);
     const size = Number(row.size);
     // A video or audio player seeks with a Range; the record's size is the file's.

@@ -64,7 +64,7 @@ export function workspaceRoutes(app: ApiServer, ctx: ServerContext) {
   };
   // Not in the API reference (config.api): following an invitation link binds the account signed
   // in, a session only (developer/openapi.test.ts names it among the web app's own routes).
-  app.post('/api/workspace/join', { schema: { body: JoinWorkspaceBody }, config: { access: 'signed-in', rateLimit: joinLimit } }, async (request) => {
+  app.post('/api/workspace/join', { schema: { body: JoinWorkspaceBody }, config: { access: 'signed-in', rateLimit: joinLimit, api: { tag: 'Workspace', summary: 'Accept an invitation to edit a workspace (the link the invitation e-mail holds)' } } }, async (request) => {
     const user = signedInUser(request);
     return { workspace: await joinWorkspace(ctx, user, request.body.token) };
   });
@@ -97,7 +97,7 @@ export function workspaceRoutes(app: ApiServer, ctx: ServerContext) {
   // /boardWorkspace: the current workspace's boards, searched and sorted, with their thumbnails.
   // Not in the API reference yet: its operationId would be GET /api/board/workspace's
   // (getApiBoardWorkspace, openapi.ts makes it from the path alone).
-  app.get('/api/board-workspace', { schema: { querystring: BoardWorkspaceQuery }, config: { access: 'signed-in' } }, async (request) => {
+  app.get('/api/board-workspace', { schema: { querystring: BoardWorkspaceQuery }, config: { access: 'signed-in', api: { tag: 'Workspace', summary: "The boards of the workspace screen (the spec's address)", operationId: 'getApiBoardWorkspaceScreen' } } }, async (request) => {
     const user = signedInUser(request);
     const query = request.query;
     return { workspace: await currentSummary(ctx, user), boards: await boardsOfWorkspace(ctx, user, query.q ?? '', query.sort ?? 'updated') };
