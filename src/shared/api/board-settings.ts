@@ -71,7 +71,11 @@ export const BoardFilters = z.array(z.unknown()).transform((items, ctx): Filter[
   return problems.length > 0 ? z.NEVER : items.map((item) => filterSchema.parse(item));
 });
 
-/** Board state fields an owner may save (blocks-and-data §3 "Board state"). Unknown keys are dropped. */
+/**
+ * Board state fields an owner may save (blocks-and-data §3 "Board state"). As a route's body (PUT
+ * /api/apps/{id}, POST /api/board/update-metadata) a key it does not name is refused by name
+ * (server/routing/input.ts); inside `footer` and `event` too (strict groups).
+ */
 export const BoardSettings = z.object({
   title: z.string().max(200).optional(),
   hide_filters: z.boolean().optional(),

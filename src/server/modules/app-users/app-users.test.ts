@@ -636,6 +636,10 @@ describe('registration', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
     }
+    // A field sign-up does not take is refused by name, not dropped: no one signs up read-write.
+    const extra = await appAuth(target.sub, 'register', { payload: { name: 'A', email: 'a@example.com', password: 'long-enough', permissions: 'read-write' } });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json()).toMatchObject({ code: 'unknown_field', issues: [{ path: 'permissions' }] });
     expect(await t.ctx.db.selectFrom('app_users').select('id').where('app_id', '=', target.id).execute()).toEqual([]);
   });
 });
@@ -771,6 +775,16 @@ describe('rate limits', () => {
       for (let i = 0; i < 9; i++) expect((await login('nope-nope')).statusCode).toBe(401);
       expect((await login('remembered')).statusCode).toBe(200);
     }
+  });
+
+  it('an address counts however it is written (capitals, spaces), as the sign-in reads it', async () => {
+    // The limit reads the body before Fastify parses it and counts failures after: both key the
+    // address the schema's way, so spellings of one address share one count.
+    const m = await invited(club, 'spelled-right');
+    const spellings = [m.email, m.email.toUpperCase(), `  ${m.email} `];
+    const login = (email: string, password: string) => appAuth(club.sub, 'login', { ip: '10.77.9.1', payload: { email, password } });
+    for (let i = 0; i < 10; i++) expect((await login(spellings[i % 3]!, `guess-${i}`)).statusCode).toBe(401);
+    expect((await login(` ${m.email.toUpperCase()}`, 'spelled-right')).statusCode).toBe(429);
   });
 
   it(`one IP failing against many addresses is stopped after ${LOGIN_MAX_FAILURES_PER_IP} failures`, async () => {

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   AppAuthQuery,
   AppForgotPasswordBody,
@@ -6,13 +7,15 @@ import {
   AppLoginBody,
   AppRegisterBody,
   AppSetPasswordBody,
+  AppUserSessionResponse,
   CreateAppUserBody,
   DeleteAppUserBody,
   UpdateAppUserBody,
 } from '../../../shared/api/app-users';
 import { AppUserAppParams } from '../../../shared/api/params';
 import type { ServerContext } from '../../context';
-import { linkScheme, parse } from '../../http';
+import { linkScheme } from '../../http';
+import type { ApiServer } from '../../routing/input';
 import type { AppView } from '../apps/record';
 import { resolvedApp } from '../access/enforce';
 import { appInBody, appParam, requestApp } from '../access/resources';
@@ -37,12 +40,15 @@ function setAppSessionCookie(request: FastifyRequest, reply: FastifyReply, app: 
   });
 }
 
+/** POST /api/app-auth/forgot-password: always the same answer (no account discovery). */
+const ForgotPasswordResponse = z.object({ ok: z.literal(true) });
+
 /** The owner's answer about an invitation: the link only when it was not mailed, for them to pass on. */
 function invitationFields(invitation: service.InvitationResult): { invitation_sent: boolean; invitation_link?: string } {
   return { invitation_sent: invitation.sent, ...(invitation.sent || !invitation.link ? {} : { invitation_link: invitation.link }) };
 }
 
-export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
+export function appUserRoutes(app: ApiServer, ctx: ServerContext) {
   // ---- The owner's API (shell §7), owner of the app only ----
 
   // Per owner account, in memory, per process.
@@ -51,85 +57,127 @@ export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
   /** Adding a user mails an invitation: refused (429, nothing added) past the hour's budget. */
   const invitationLimit: RateLimit = { check: [invitations], refusal: tooManyInvitations, count: [{ when: 'success', budgets: [invitations] }] };
 
-  app.get('/api/mutipageapp_users/:appId', { config: { access: 'owner', resource: appParam(AppUserAppParams, (p) => p.appId) } }, async (request) => ({
-    app_users: await service.listAppUsers(ctx, resolvedApp(request)),
-  }));
+  const tag = 'App users';
 
-  const addUser = { access: 'owner', resource: appInBody(CreateAppUserBody, (b) => b.appId), rateLimit: invitationLimit } as const;
-  app.post('/api/mutipageapp_users', { config: addUser }, async (request, reply) => {
-    const body = parse(CreateAppUserBody, request.body);
-    const { user, invitation } = await service.createAppUser(ctx, resolvedApp(request), body, { scheme: linkScheme(ctx.config, request) });
-    return reply.status(201).send({ new_app_user: user, ...invitationFields(invitation) });
-  });
+  app.get(
+    '/api/mutipageapp_users/:appId',
+    {
+      schema: { params: AppUserAppParams },
+      config: { access: 'owner', resource: appParam(AppUserAppParams, (p) => p.appId) },
+    },
+    async (request) => ({ app_users: await service.listAppUsers(ctx, resolvedApp(request)) }),
+  );
 
-  app.put('/api/mutipageapp_users', { config: { access: 'owner', resource: appInBody(UpdateAppUserBody, (b) => b.appId) } }, async (request, reply) => {
-    const body = parse(UpdateAppUserBody, request.body);
-    // A changed address of a user without a password is invited again: only then, as the service
-    // decides, does the invitation budget apply, so this route checks it through the service.
-    const mayInvite = async () => {
-      const wait = await invitations.retryAfter(request);
-      if (wait > 0) throw tooManyAttempts(reply, wait, tooManyInvitations);
-    };
-    const mail = { scheme: linkScheme(ctx.config, request), mayInvite };
-    const { user, invitation } = await service.updateAppUser(ctx, resolvedApp(request), body, mail);
-    if (invitation) await invitations.fail(request);
-    return { updated_user: user, ...(invitation ? invitationFields(invitation) : {}) };
-  });
+  app.post(
+    '/api/mutipageapp_users',
+    {
+      schema: { body: CreateAppUserBody },
+      config: {
+        access: 'owner',
+        resource: appInBody(CreateAppUserBody, (b) => b.appId),
+        rateLimit: invitationLimit,
+      },
+    },
+    async (request, reply) => {
+      const { user, invitation } = await service.createAppUser(ctx, resolvedApp(request), request.body, { scheme: linkScheme(ctx.config, request) });
+      return reply.status(201).send({ new_app_user: user, ...invitationFields(invitation) });
+    },
+  );
 
-  app.delete('/api/mutipageapp_users', { config: { access: 'owner', resource: appInBody(DeleteAppUserBody, (b) => b.appId) } }, async (request, reply) => {
-    const body = parse(DeleteAppUserBody, request.body);
-    await service.deleteAppUser(ctx, resolvedApp(request), body);
-    return reply.status(204).send();
-  });
+  app.put(
+    '/api/mutipageapp_users',
+    {
+      schema: { body: UpdateAppUserBody },
+      config: { access: 'owner', resource: appInBody(UpdateAppUserBody, (b) => b.appId) },
+    },
+    async (request, reply) => {
+      // A changed address of a user without a password is invited again: only then, as the service
+      // decides, does the invitation budget apply, so this route checks it through the service.
+      const mayInvite = async () => {
+        const wait = await invitations.retryAfter(request);
+        if (wait > 0) throw tooManyAttempts(reply, wait, tooManyInvitations);
+      };
+      const mail = { scheme: linkScheme(ctx.config, request), mayInvite };
+      const { user, invitation } = await service.updateAppUser(ctx, resolvedApp(request), request.body, mail);
+      if (invitation) await invitations.fail(request);
+      return { updated_user: user, ...(invitation ? invitationFields(invitation) : {}) };
+    },
+  );
+
+  app.delete(
+    '/api/mutipageapp_users',
+    { schema: { body: DeleteAppUserBody }, config: { access: 'owner', resource: appInBody(DeleteAppUserBody, (b) => b.appId) } },
+    async (request, reply) => {
+      await service.deleteAppUser(ctx, resolvedApp(request), request.body);
+      return reply.status(204).send();
+    },
+  );
 
   // ---- The app users' own endpoints: they only ever sign in to the app the request names ----
 
   // In memory, per process, like the owners' limiter (auth/limiter.ts). E-mail keys carry the
   // app: the same address in two apps is two users.
-  /** The address of the app the request names (the rule resolved it), from the route's body. */
-  const appAddress = (schema: typeof AppLoginBody | typeof AppForgotPasswordBody) => (request: FastifyRequest) =>
-    `${resolvedApp(request).id}/${parse(schema, request.body).email}`;
-  const logins = perAddress(new LoginLimiter(ctx.counters, 'app-users.logins'), appAddress(AppLoginBody), { device: true });
+  /**
+   * The address of the app the request names (the rule resolved it), from the route's body. The
+   * limit first reads the body before Fastify's validation (the limit has checked it with the
+   * route's schema by then, but the body is still as sent), and again once it is parsed: the
+   * address is keyed as the schemas read it, trimmed and in lower case, either way.
+   */
+  const appAddress = (request: FastifyRequest) => `${resolvedApp(request).id}/${String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()}`;
+  const logins = perAddress(new LoginLimiter(ctx.counters, 'app-users.logins'), appAddress, { device: true });
   /** Failed logins (any address), bad links and taken addresses at sign-up, per IP. */
   const failures = perIp(new IpLimiter(ctx.counters, 'app-users.failures', LOGIN_MAX_FAILURES_PER_IP));
-  const resetMails = perAddress(new LoginLimiter(ctx.counters, 'app-users.resetMails', RESET_MAILS_PER_EMAIL_AND_IP, RESET_MAILS_PER_EMAIL), appAddress(AppForgotPasswordBody), { device: false });
+  const resetMails = perAddress(new LoginLimiter(ctx.counters, 'app-users.resetMails', RESET_MAILS_PER_EMAIL_AND_IP, RESET_MAILS_PER_EMAIL), appAddress, { device: false });
   const mailsPerIp = perIp(new IpLimiter(ctx.counters, 'app-users.mailsPerIp', MAILS_PER_IP));
   const registrations = perIp(new IpLimiter(ctx.counters, 'app-users.registrations', REGISTRATIONS_PER_IP));
 
   /** The app the request names (Host, then `app`, then `board`): they only ever sign in to it. */
   const namedApp = requestApp(AppAuthQuery, APP_USER_MESSAGES.appNotFound);
-  const appAuth = (rateLimit?: RateLimit) => ({ access: 'app-auth', resource: namedApp, ...(rateLimit ? { rateLimit } : {}) }) as const;
+  const appAuth = { access: 'app-auth', resource: namedApp } as const;
 
-  app.get('/api/app-auth/me', { config: appAuth() }, async (request) => {
-    const target = resolvedApp(request);
-    return { app_user: await signedInAppUser(ctx, request, target.id) };
-  });
+  app.get(
+    '/api/app-auth/me',
+    { schema: { querystring: AppAuthQuery }, config: { ...appAuth, api: { tag, summary: 'The app user signed in to the app (null: none)', response: AppUserSessionResponse } } },
+    async (request) => {
+      const target = resolvedApp(request);
+      return { app_user: await signedInAppUser(ctx, request, target.id) };
+    },
+  );
 
   const loginLimit: RateLimit = {
-    body: AppLoginBody,
     check: [logins, failures],
     refusal: (w) => `Too many failed sign-in attempts. Please wait ${w} and try again, or reset your password.`,
     slowDown: [logins, failures],
     count: [{ when: { status: 401 }, budgets: [logins, failures] }],
     clearOnSuccess: [logins],
   };
-  app.post('/api/app-auth/login', { config: appAuth(loginLimit) }, async (request, reply) => {
-    const target = resolvedApp(request);
-    const body = parse(AppLoginBody, request.body);
-    const result = await service.login(ctx, target, body.email, body.password);
-    setAppSessionCookie(request, reply, target, result.session);
-    return { app_user: result.user };
-  });
+  app.post(
+    '/api/app-auth/login',
+    {
+      schema: { querystring: AppAuthQuery, body: AppLoginBody },
+      config: { ...appAuth, rateLimit: loginLimit, api: { tag, summary: 'Sign in to the app as one of its users (sets the session cookie)', response: AppUserSessionResponse } },
+    },
+    async (request, reply) => {
+      const target = resolvedApp(request);
+      const result = await service.login(ctx, target, request.body.email, request.body.password);
+      setAppSessionCookie(request, reply, target, result.session);
+      return { app_user: result.user };
+    },
+  );
 
-  app.post('/api/app-auth/logout', { config: appAuth() }, async (request, reply) => {
-    const target = resolvedApp(request);
-    await service.logout(ctx, target, request.cookies[appSessionCookie(target.id)]);
-    reply.clearCookie(appSessionCookie(target.id), { path: '/' });
-    return reply.status(204).send();
-  });
+  // The body, if any, is not read (the web app sends `{}`).
+  app.post(
+    '/api/app-auth/logout',
+    { schema: { querystring: AppAuthQuery }, config: { ...appAuth, api: { tag, summary: 'Sign the app user out of the app', status: 204 } } },
+    async (request, reply) => {
+      const target = resolvedApp(request);
+      await service.logout(ctx, target, request.cookies[appSessionCookie(target.id)]);
+      reply.clearCookie(appSessionCookie(target.id), { path: '/' });
+      return reply.status(204).send();
+    },
+  );
 
   const registerLimit: RateLimit = {
-    body: AppRegisterBody,
     check: [failures, registrations],
     refusal: (w) => `Too many sign-up attempts. Please wait ${w} and try again.`,
     slowDown: [failures],
@@ -139,43 +187,68 @@ export function appUserRoutes(app: FastifyInstance, ctx: ServerContext) {
       { when: 'success', budgets: [registrations] },
     ],
   };
-  app.post('/api/app-auth/register', { config: appAuth(registerLimit) }, async (request, reply) => {
-    const target = resolvedApp(request);
-    const body = parse(AppRegisterBody, request.body);
-    const result = await service.register(ctx, target, body);
-    setAppSessionCookie(request, reply, target, result.session);
-    return reply.status(201).send({ app_user: result.user });
-  });
+  app.post(
+    '/api/app-auth/register',
+    {
+      schema: { querystring: AppAuthQuery, body: AppRegisterBody },
+      config: { ...appAuth, rateLimit: registerLimit, api: { tag, summary: 'Sign up to the app (when its register block allows it) and sign in', response: AppUserSessionResponse, status: 201 } },
+    },
+    async (request, reply) => {
+      const target = resolvedApp(request);
+      const result = await service.register(ctx, target, request.body);
+      setAppSessionCookie(request, reply, target, result.session);
+      return reply.status(201).send({ app_user: result.user });
+    },
+  );
 
-  const withToken = (run: typeof service.acceptInvitation) => async (request: FastifyRequest, reply: FastifyReply) => {
+  /** Sets the password with a mailed link's token (`run`: invitation or reset) and signs in. */
+  const withToken = async (run: typeof service.acceptInvitation, request: FastifyRequest, reply: FastifyReply, body: z.output<typeof AppSetPasswordBody>) => {
     const target = resolvedApp(request);
-    const body = parse(AppSetPasswordBody, request.body);
     const result = await run(ctx, target, body.token, body.password);
     setAppSessionCookie(request, reply, target, result.session);
     return { app_user: result.user };
   };
   /** Links that did not work count against the IP, which slows down and then stops. */
   const tokenLimit: RateLimit = {
-    body: AppSetPasswordBody,
     check: [failures],
     refusal: (w) => `Too many failed attempts. Please wait ${w} and try again.`,
     slowDown: [failures],
     count: [{ when: { status: 400, code: 'invalid_token' }, budgets: [failures] }],
   };
-  app.post('/api/app-auth/accept-invitation', { config: appAuth(tokenLimit) }, withToken(service.acceptInvitation));
-  app.post('/api/app-auth/reset-password', { config: appAuth(tokenLimit) }, withToken(service.resetPassword));
+  // Both routes share the limit, and each declares the body it checks.
+  app.post(
+    '/api/app-auth/accept-invitation',
+    {
+      schema: { querystring: AppAuthQuery, body: AppSetPasswordBody },
+      config: { ...appAuth, rateLimit: tokenLimit, api: { tag, summary: "Accept an invitation: set a first password with the link's token and sign in", response: AppUserSessionResponse } },
+    },
+    (request, reply) => withToken(service.acceptInvitation, request, reply, request.body),
+  );
+  app.post(
+    '/api/app-auth/reset-password',
+    {
+      schema: { querystring: AppAuthQuery, body: AppSetPasswordBody },
+      config: { ...appAuth, rateLimit: tokenLimit, api: { tag, summary: "Set a new password with a reset link's token and sign in", response: AppUserSessionResponse } },
+    },
+    (request, reply) => withToken(service.resetPassword, request, reply, request.body),
+  );
 
   // Every request counts, sent or not (answers must not differ for users and strangers).
   const resetLimit: RateLimit = {
-    body: AppForgotPasswordBody,
     check: [resetMails, mailsPerIp],
     refusal: (w) => `Too many password reset requests. Please wait ${w} and try again.`,
     count: [{ when: 'attempt', budgets: [resetMails, mailsPerIp] }],
   };
-  app.post('/api/app-auth/forgot-password', { config: appAuth(resetLimit) }, async (request) => {
-    const target = resolvedApp(request);
-    const body = parse(AppForgotPasswordBody, request.body);
-    await service.sendPasswordReset(ctx, target, body.email, { scheme: linkScheme(ctx.config, request) });
-    return { ok: true };
-  });
+  app.post(
+    '/api/app-auth/forgot-password',
+    {
+      schema: { querystring: AppAuthQuery, body: AppForgotPasswordBody },
+      config: { ...appAuth, rateLimit: resetLimit, api: { tag, summary: 'Mail a password reset link to an app user (always answers ok)', response: ForgotPasswordResponse } },
+    },
+    async (request) => {
+      const target = resolvedApp(request);
+      await service.sendPasswordReset(ctx, target, request.body.email, { scheme: linkScheme(ctx.config, request) });
+      return { ok: true };
+    },
+  );
 }

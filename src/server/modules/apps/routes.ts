@@ -1,11 +1,21 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { resolvedApp, resolvedViewer, signedInUser } from '../access/enforce';
 import { appBySubdomainInBody, appParam, requestApp } from '../access/resources';
 import { z } from 'zod';
-import { AppInfoBody, AppResponse, AppsResponse, BoardMetadataBody, CreateAppBody, MetadataQuery, PageMetadataBody, PageMetadataQuery, UpdateAppBody } from '../../../shared/api';
+import {
+  AppInfoBody,
+  AppResponse,
+  AppsResponse,
+  BoardMetadataBody,
+  CreateAppBody,
+  MetadataQuery,
+  PageMetadataBody,
+  PageMetadataQuery,
+  UpdateAppBody,
+} from '../../../shared/api';
 import { IdParams } from '../../../shared/api/params';
 import type { ServerContext } from '../../context';
-import { parse } from '../../http';
+import type { ApiServer } from '../../routing/input';
 import { IpLimiter } from '../auth/limiter';
 import { perAccount, type RateLimit } from '../auth/rate-limit';
 import { currentWorkspace } from '../workspace/current';
@@ -21,10 +31,10 @@ const DOMAIN_CHECKS_WINDOW_MS = 10 * 60_000;
 
 const BoardQuery = MetadataQuery.extend({ app: z.string().optional() });
 
-export function appRoutes(app: FastifyInstance, ctx: ServerContext) {
+export function appRoutes(app: ApiServer, ctx: ServerContext) {
   app.post('/api/apps', { schema: { body: CreateAppBody }, config: { access: 'signed-in', tokens: true, api: { tag: 'Apps', summary: 'Create an app', response: AppResponse, status: 201 } } }, async (request, reply) => {
     const user = signedInUser(request);
-    const body = parse(CreateAppBody, request.body);
+    const body = request.body;
     const ws = await currentWorkspace(ctx, user);
     // Publishing waits for a verified address (account/publishing.ts); a private app is always fine.
     if (body.public) await assertMayPublish(ctx, ws.id, user.id);
@@ -45,10 +55,14 @@ export function appRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   // The app named by the first label of the host name (shell §5), if the caller may view it.
   const appInfo = appBySubdomainInBody(AppInfoBody, (b) => b.appName, 'Unable to get app information');
-  app.post('/api/app/app-info', { config: { access: 'app-viewer', resource: appInfo } }, async (request) => ({ app: service.appOut(resolvedApp(request)) }));
+  app.post(
+    '/api/app/app-info',
+    { schema: { body: AppInfoBody }, config: { access: 'app-viewer', resource: appInfo } },
+    async (request) => ({ app: service.appOut(resolvedApp(request)) }),
+  );
 
   app.put('/api/apps/:id', { schema: { params: IdParams, body: UpdateAppBody }, config: { access: 'owner', resource: appParam(IdParams, (p) => p.id), tokens: true, api: { tag: 'Apps', summary: 'Change an app (name, address, privacy, board settings)', response: AppResponse } } }, async (request) => {
-    const body = parse(UpdateAppBody, request.body);
+    const body = request.body;
     const target = resolvedApp(request);
     if (body.public === true && !target.public) await assertMayPublish(ctx, target.workspaceId, request.access.user?.id);
     return { app: service.appOut(await service.updateApp(ctx, target, body)) };
@@ -69,22 +83,45 @@ export function appRoutes(app: FastifyInstance, ctx: ServerContext) {
     refusal: (wait) => `Too many domain checks. Please wait ${wait} and try again.`,
     count: [{ when: 'attempt', budgets: [verifies] }],
   };
-  app.get('/api/apps/:id/custom-domain', { config: ownApp }, async (request) => ({ customDomain: customDomainOf(resolvedApp(request)) }));
-  app.post('/api/apps/:id/custom-domain/verify', { config: { ...ownApp, rateLimit: verifyLimit } }, async (request) => ({
-    customDomain: await verifyCustomDomain(ctx, resolvedApp(request)),
-  }));
+  app.get(
+    '/api/apps/:id/custom-domain',
+    { schema: { params: IdParams }, config: ownApp },
+    async (request) => ({ customDomain: customDomainOf(resolvedApp(request)) }),
+  );
+  app.post(
+    '/api/apps/:id/custom-domain/verify',
+    { schema: { params: IdParams }, config: { ...ownApp, rateLimit: verifyLimit } },
+    async (request) => ({ customDomain: await verifyCustomDomain(ctx, resolvedApp(request)) }),
+  );
 
   // Board and page state answer a password app's visitor who has not signed in (its sign-in
   // pages, no data); a write is the owner's (the service, per field).
   const state = (request: FastifyRequest) => ({ app: resolvedApp(request), viewer: resolvedViewer(request) });
-  app.post('/api/board/update-metadata', { config: { access: 'app-visitor', resource: requestApp(BoardQuery, 'Board not found') } }, async (request) => {
-    const body = parse(BoardMetadataBody, request.body ?? {});
-    return boardMetadata(ctx, request.access.caller, state(request), body);
-  });
+  // An empty body (or none) saves nothing and only answers the state (blocks-and-data §7).
+  app.post(
+    '/api/board/update-metadata',
+    {
+      schema: { querystring: BoardQuery, body: BoardMetadataBody },
+      config: {
+        access: 'app-visitor',
+        resource: requestApp(BoardQuery, 'Board not found'),
+      },
+    },
+    async (request) => boardMetadata(ctx, request.access.caller, state(request), request.body),
+  );
 
-  app.post('/api/page/update-metadata', { config: { access: 'app-visitor', resource: requestApp(PageMetadataQuery, 'Board not found') } }, async (request) => {
-    const q = parse(PageMetadataQuery, request.query);
-    const body = parse(PageMetadataBody, request.body ?? {});
-    return pageMetadata(ctx, request.access.caller, state(request), { board: q.board, page: q.page }, body);
-  });
+  app.post(
+    '/api/page/update-metadata',
+    {
+      schema: { querystring: PageMetadataQuery, body: PageMetadataBody },
+      config: {
+        access: 'app-visitor',
+        resource: requestApp(PageMetadataQuery, 'Board not found'),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      return pageMetadata(ctx, request.access.caller, state(request), { board: q.board, page: q.page }, request.body);
+    },
+  );
 }

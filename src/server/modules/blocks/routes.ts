@@ -1,16 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import { resolvedApp, resolvedBlock, resolvedPage, resolvedViewer } from '../access/enforce';
 import { blockParam, pageInBody, pageParam } from '../access/resources';
 import { BlockOrderBody, BlockResponse, CatalogueResponse, CreateBlockBody, UpdateBlockBody } from '../../../shared/api';
 import { IdParams } from '../../../shared/api/params';
 import { z } from 'zod';
-
-const BlocksResponse = z.object({ blocks: z.array(BlockResponse.shape.block) });
 import type { ServerContext } from '../../context';
-import { parse } from '../../http';
+import type { ApiServer } from '../../routing/input';
 import * as service from './service';
 
-export function blockRoutes(app: FastifyInstance, ctx: ServerContext) {
+const BlocksResponse = z.object({ blocks: z.array(BlockResponse.shape.block) });
+
+export function blockRoutes(app: ApiServer, ctx: ServerContext) {
   app.get('/api/blocks', { config: { access: 'public', tokens: true, api: { tag: 'Blocks', summary: 'The catalogue of block kinds and their settings', response: CatalogueResponse } } }, async () => ({ blocks: service.catalogue() }));
 
   app.get('/api/blocks/:id', { schema: { params: IdParams }, config: { access: 'app-viewer', resource: blockParam(), tokens: true, api: { tag: 'Blocks', summary: 'Get a block', response: BlockResponse } } }, async (request) => ({
@@ -18,14 +17,12 @@ export function blockRoutes(app: FastifyInstance, ctx: ServerContext) {
   }));
 
   app.post('/api/blocks', { schema: { body: CreateBlockBody }, config: { access: 'owner', resource: pageInBody(CreateBlockBody, (b) => b.pageId), tokens: true, api: { tag: 'Blocks', summary: 'Add a block to a page (settings are checked against its kind)', response: BlockResponse, status: 201 } } }, async (request, reply) => {
-    const body = parse(CreateBlockBody, request.body);
-    const block = await service.createBlock(ctx, resolvedPage(request), resolvedApp(request), body);
+    const block = await service.createBlock(ctx, resolvedPage(request), resolvedApp(request), request.body);
     return reply.status(201).send({ block });
   });
 
   app.put('/api/blocks/:id', { schema: { params: IdParams, body: UpdateBlockBody }, config: { access: 'owner', resource: blockParam(), tokens: true, api: { tag: 'Blocks', summary: "Change a block's settings", response: BlockResponse } } }, async (request) => {
-    const body = parse(UpdateBlockBody, request.body);
-    return { block: await service.updateBlock(ctx, resolvedBlock(request), body) };
+    return { block: await service.updateBlock(ctx, resolvedBlock(request), request.body) };
   });
 
   app.delete('/api/blocks/:id', { schema: { params: IdParams }, config: { access: 'owner', resource: blockParam(), tokens: true, api: { tag: 'Blocks', summary: 'Delete a block', status: 204 } } }, async (request, reply) => {
@@ -34,7 +31,6 @@ export function blockRoutes(app: FastifyInstance, ctx: ServerContext) {
   });
 
   app.put('/api/pages/:id/blocks/order', { schema: { params: IdParams, body: BlockOrderBody }, config: { access: 'owner', resource: pageParam(), tokens: true, api: { tag: 'Blocks', summary: "Reorder a page's blocks", response: BlocksResponse } } }, async (request) => {
-    const { order } = parse(BlockOrderBody, request.body);
-    return { blocks: await service.reorderBlocks(ctx, resolvedPage(request), order) };
+    return { blocks: await service.reorderBlocks(ctx, resolvedPage(request), request.body.order) };
   });
 }

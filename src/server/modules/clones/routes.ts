@@ -1,11 +1,11 @@
 // Cloning templates, the origins of cloned apps, and binding an app to the caller's own
-// spreadsheet (issue 15). Thin: parse, call the service, answer.
-import type { FastifyInstance } from 'fastify';
+// spreadsheet (issue 15). Thin: call the service, answer (Fastify parses the input with the
+// schemas each route declares).
 import { z } from 'zod';
-import { CloneBody, MappingBody, MappingQuery, TemplateIdParams } from '../../../shared/api/templates';
+import { AppOriginsResponse, CloneBody, CloneResponse, MappingBody, MappingQuery, TemplateIdParams } from '../../../shared/api/templates';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
 import type { ServerContext } from '../../context';
-import { parse } from '../../http';
+import type { ApiServer } from '../../routing/input';
 import { resolvedApp, signedInUser } from '../access/enforce';
 import { appParam } from '../access/resources';
 import { IpLimiter } from '../auth/limiter';
@@ -15,31 +15,38 @@ import { cloneTemplate, listOrigins } from './service';
 
 const AppIdParams = z.object({ appId: z.string().min(1).max(64) });
 
-export function clonesRoutes(app: FastifyInstance, ctx: ServerContext) {
+export function clonesRoutes(app: ApiServer, ctx: ServerContext) {
+  const tag = 'Marketplace and templates';
+
   // Each clone copies a whole app with its rows and files: a budget per account and hour, spent
-  // by the clones that succeed (a refused one copied nothing).
+  // by the clones that succeed (a refused one copied nothing). A bad body is refused before the
+  // budget is checked (the limit reads the route's body schema).
   const clones = perAccount(new IpLimiter(ctx.counters, 'clones.clones', TEMPLATE_LIMITS.clonesPerHour, 3600_000));
-  const cloneLimit: RateLimit = { body: CloneBody, check: [clones], refusal: TEMPLATE_MESSAGES.tooManyClones, count: [{ when: 'success', budgets: [clones] }] };
+  const cloneLimit: RateLimit = { check: [clones], refusal: TEMPLATE_MESSAGES.tooManyClones, count: [{ when: 'success', budgets: [clones] }] };
 
-  app.post('/api/multipage/marketplace/templates/:id/clone', { config: { access: 'signed-in', rateLimit: cloneLimit } }, async (request, reply) => {
-    const { id } = parse(TemplateIdParams, request.params);
-    const body = parse(CloneBody, request.body);
-    return reply.status(201).send(await cloneTemplate(ctx, signedInUser(request), id, body));
-  });
+  app.post(
+    '/api/multipage/marketplace/templates/:id/clone',
+    {
+      schema: { params: TemplateIdParams, body: CloneBody },
+      config: { access: 'signed-in', rateLimit: cloneLimit, api: { tag, summary: 'Clone a template into your workspace as a new app (a paid one once bought)', response: CloneResponse, status: 201 } },
+    },
+    async (request, reply) => reply.status(201).send(await cloneTemplate(ctx, signedInUser(request), request.params.id, request.body)),
+  );
 
-  app.get('/api/multipage/marketplace/origins', { config: { access: 'signed-in' } }, async (request) => ({
-    origins: await listOrigins(ctx, signedInUser(request)),
-  }));
+  app.get(
+    '/api/multipage/marketplace/origins',
+    { config: { access: 'signed-in', api: { tag, summary: 'Your apps cloned from templates, with the updates available', response: AppOriginsResponse } } },
+    async (request) => ({ origins: await listOrigins(ctx, signedInUser(request)) }),
+  );
 
   const appResource = appParam(AppIdParams, (p) => p.appId);
 
-  app.get('/api/apps/:appId/column-mapping', { config: { access: 'owner', resource: appResource } }, async (request) => {
-    const { spreadsheet_id } = parse(MappingQuery, request.query);
-    return mappingPlan(ctx, resolvedApp(request), spreadsheet_id);
-  });
+  app.get('/api/apps/:appId/column-mapping', { schema: { params: AppIdParams, querystring: MappingQuery }, config: { access: 'owner', resource: appResource } }, async (request) =>
+    mappingPlan(ctx, resolvedApp(request), request.query.spreadsheet_id),
+  );
 
-  app.post('/api/apps/:appId/column-mapping', { config: { access: 'owner', resource: appResource } }, async (request) => {
-    const body = parse(MappingBody, request.body);
+  app.post('/api/apps/:appId/column-mapping', { schema: { params: AppIdParams, body: MappingBody }, config: { access: 'owner', resource: appResource } }, async (request) => {
+    const body = request.body;
     const appView = resolvedApp(request);
     const blocks = await applyMapping(ctx, appView, body);
     return { app_id: appView.id, spreadsheet_id: body.spreadsheet_id, blocks };

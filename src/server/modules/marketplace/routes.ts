@@ -1,12 +1,12 @@
 // The owner's marketplace routes (shell §7): the review request of an app (read, submit, cancel)
-// and the images of the submission form. Thin: parse, call the service, answer.
-import type { FastifyInstance } from 'fastify';
+// and the images of the submission form. Thin: call the service, answer (Fastify parses the input
+// with the schemas each route declares).
 import { z } from 'zod';
-import { CancelBody, ReviewRequestQuery, SubmitBody } from '../../../shared/api/marketplace';
+import { CancelBody, CancelResponse, ReviewRequestQuery, SubmitBody, SubmitResponse, UploadFileResponse } from '../../../shared/api/marketplace';
 import { MARKETPLACE_LIMITS, MARKETPLACE_MESSAGES, marketplaceMessages } from '../../../shared/rules/marketplace';
 import type { ServerContext } from '../../context';
 import { badRequest, errorHandler, HttpError } from '../../errors';
-import { parse } from '../../http';
+import type { ApiServer } from '../../routing/input';
 import { resolvedApp } from '../access/enforce';
 import { appInRequest } from '../access/resources';
 import { IpLimiter } from '../auth/limiter';
@@ -19,14 +19,29 @@ import { cancelReviewRequest, getReviewRequest, submitReviewRequest, uploadMarke
 export const SUBMIT_BODY_LIMIT = 6 * 1024 * 1024;
 /** Multipart framing and the small fields besides the image. */
 const SLACK = 64 * 1024;
-const AppIdField = z.object({ app_id: z.string().max(64).optional() });
+/** The longest app id a form field or the query may name (ids are shorter). */
+const APP_ID_MAX = 64;
+const AppIdField = z.object({ app_id: z.string().max(APP_ID_MAX).optional() });
+/** POST /api/upload-file's form, as the REST API reference shows it: one image, under either field. */
+const image = (field: string) => z.string().meta({ format: 'binary', description: `The image (PNG, JPEG, GIF or WebP), under \`${field}\`.` }).optional();
+const UploadFileForm = z.object({
+  app_id: AppIdField.shape.app_id.meta({ description: 'The app the template is of (also accepted in the query); default: your own workspace.' }),
+  thumbnail: image('thumbnail'),
+  image: image('image'),
+});
 
-export function marketplaceRoutes(app: FastifyInstance, ctx: ServerContext) {
+export function marketplaceRoutes(app: ApiServer, ctx: ServerContext) {
   const url = '/api/multipage/marketplace/review-request';
+  const tag = 'Marketplace and templates';
 
-  app.get(url, { config: { access: 'owner', resource: appInRequest('query', ReviewRequestQuery, (q) => q.app_id) } }, async (request) => ({
-    reviewRequest: await getReviewRequest(ctx, resolvedApp(request)),
-  }));
+  app.get(
+    url,
+    {
+      schema: { querystring: ReviewRequestQuery },
+      config: { access: 'owner', resource: appInRequest('query', ReviewRequestQuery, (q) => q.app_id) },
+    },
+    async (request) => ({ reviewRequest: await getReviewRequest(ctx, resolvedApp(request)) }),
+  );
 
   // Each submission copies the whole app with its rows: a few an hour per app (a submit and
   // cancel loop cannot keep the database busy).
@@ -35,9 +50,18 @@ export function marketplaceRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   app.put(
     url,
-    { bodyLimit: SUBMIT_BODY_LIMIT, config: { access: 'owner', resource: appInRequest('body', SubmitBody, (b) => b.form.app_id), rateLimit: submitLimit } },
+    {
+      bodyLimit: SUBMIT_BODY_LIMIT,
+      schema: { body: SubmitBody },
+      config: {
+        access: 'owner',
+        resource: appInRequest('body', SubmitBody, (b) => b.form.app_id),
+        rateLimit: submitLimit,
+        api: { tag, summary: 'Submit an app as a template for review, or send an update of a published one', response: SubmitResponse },
+      },
+    },
     async (request) => {
-      const { form } = parse(SubmitBody, request.body);
+      const { form } = request.body;
       // A template is published work: it waits for a verified address like going live does.
       await assertMayPublish(ctx, resolvedApp(request).workspaceId, request.access.user?.id);
       const reviewRequest = await submitReviewRequest(ctx, resolvedApp(request), form);
@@ -45,10 +69,17 @@ export function marketplaceRoutes(app: FastifyInstance, ctx: ServerContext) {
     },
   );
 
-  app.delete(url, { config: { access: 'owner', resource: appInRequest('body', CancelBody, (b) => b.app_id) } }, async (request) => {
-    await cancelReviewRequest(ctx, resolvedApp(request));
-    return { message: MARKETPLACE_MESSAGES.cancelled };
-  });
+  app.delete(
+    url,
+    {
+      schema: { body: CancelBody },
+      config: { access: 'owner', resource: appInRequest('body', CancelBody, (b) => b.app_id), api: { tag, summary: "Cancel an app's pending submission (the body names the app)", response: CancelResponse } },
+    },
+    async (request) => {
+      await cancelReviewRequest(ctx, resolvedApp(request));
+      return { message: MARKETPLACE_MESSAGES.cancelled };
+    },
+  );
 
   // Counted per client IP like POST /api/uploads (the same settings, a budget of its own).
   const ipUploads = perIp(new IpLimiter(ctx.counters, 'marketplace.ipUploads', ctx.config.uploadsPerIp, ctx.config.uploadsWindowMinutes * 60_000));
@@ -57,7 +88,13 @@ export function marketplaceRoutes(app: FastifyInstance, ctx: ServerContext) {
   app.post(
     '/api/upload-file',
     {
-      config: { access: 'signed-in', rateLimit: uploadLimit },
+      // The form's fields are read as they stream in (below); the query may name the app too.
+      schema: { querystring: AppIdField },
+      config: {
+        access: 'signed-in',
+        rateLimit: uploadLimit,
+        api: { tag, summary: "Upload one image of a template's submission form (thumbnail or additional image)", form: UploadFileForm, response: UploadFileResponse, status: 201 },
+      },
       bodyLimit: MARKETPLACE_LIMITS.imageMaxBytes + SLACK,
       // Refusals carry `error` too (§7: "the response ... has an error field").
       errorHandler: (error, request, reply) => {
@@ -87,7 +124,13 @@ export function marketplaceRoutes(app: FastifyInstance, ctx: ServerContext) {
         throw badRequest(UPLOAD_MESSAGES.unreadable);
       }
       if (!file) throw badRequest(MARKETPLACE_MESSAGES.uploadNoImage);
-      const appId = parse(AppIdField, fields).app_id ?? parse(AppIdField.passthrough(), request.query).app_id;
+      // The form's app_id, checked as the query's is; other fields are not read.
+      const formAppId = fields.app_id;
+      if (formAppId !== undefined && formAppId.length > APP_ID_MAX) {
+        const message = `The app id can be at most ${APP_ID_MAX} characters`;
+        throw badRequest(message, [{ path: 'app_id', message }]);
+      }
+      const appId = formAppId ?? request.query.app_id;
       const stored = await uploadMarketplaceImage(ctx, request.access.caller, { appId, ...file });
       return reply.status(201).send(stored);
     },
