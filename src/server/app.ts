@@ -166,7 +166,9 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     if (!access) return;
     const tokens = route.config?.tokens === true;
     const api = route.config?.api;
-    if (api) for (const method of [route.method].flat()) apiRegistry.record(method, route.url, access, api, (route.schema ?? {}) as ApiInput, tokens);
+    // Every guarded route is in the OpenAPI document: start-up fails otherwise, as for access.
+    if (!api) throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} declares no entry for the API reference (config.api: { tag, summary, response? })`);
+    for (const method of [route.method].flat()) apiRegistry.record(method, route.url, access, api, (route.schema ?? {}) as ApiInput, tokens);
     const check = accessPreHandler(ctx, access, route.config?.resource, tokens);
     const first: preValidationAsyncHookHandler[] = [check];
     // Rate limits run after the rule: they may count by the account or the app it resolved.

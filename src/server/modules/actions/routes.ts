@@ -1,4 +1,4 @@
-import { MetadataQuery, RunActionBody } from '../../../shared/api';
+import { MetadataQuery, RunActionBody, RunActionResponse } from '../../../shared/api';
 import { RunActionParams } from '../../../shared/api/params';
 import { resolvedApp, resolvedBlock, resolvedViewer } from '../access/enforce';
 import { blockIn } from '../access/resources';
@@ -12,7 +12,11 @@ export function actionRoutes(app: ApiServer, ctx: ServerContext) {
     {
       // The web request layer puts `board` (and `referer`) in every call's query string.
       schema: { params: RunActionParams, querystring: MetadataQuery, body: RunActionBody },
-      config: { access: 'app-viewer', resource: blockIn(RunActionParams, (p) => p.blockId, ACTION_MESSAGES.blockNotFound) },
+      config: {
+        access: 'app-viewer',
+        resource: blockIn(RunActionParams, (p) => p.blockId, ACTION_MESSAGES.blockNotFound),
+        api: { tag: 'Blocks', summary: "Run one of a block's action buttons on a row (duplicate, delete, API call, e-mail)", response: RunActionResponse },
+      },
     },
     async (request, reply) => {
       const { blockId, index } = request.params;

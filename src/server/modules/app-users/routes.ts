@@ -8,9 +8,12 @@ import {
   AppRegisterBody,
   AppSetPasswordBody,
   AppUserSessionResponse,
+  AppUsersResponse,
   CreateAppUserBody,
+  CreateAppUserResponse,
   DeleteAppUserBody,
   UpdateAppUserBody,
+  UpdateAppUserResponse,
 } from '../../../shared/api/app-users';
 import { AppUserAppParams } from '../../../shared/api/params';
 import type { ServerContext } from '../../context';
@@ -63,7 +66,7 @@ export function appUserRoutes(app: ApiServer, ctx: ServerContext) {
     '/api/mutipageapp_users/:appId',
     {
       schema: { params: AppUserAppParams },
-      config: { access: 'owner', resource: appParam(AppUserAppParams, (p) => p.appId) },
+      config: { access: 'owner', resource: appParam(AppUserAppParams, (p) => p.appId), api: { tag, summary: "List an app's users (oldest first)", response: AppUsersResponse } },
     },
     async (request) => ({ app_users: await service.listAppUsers(ctx, resolvedApp(request)) }),
   );
@@ -76,6 +79,7 @@ export function appUserRoutes(app: ApiServer, ctx: ServerContext) {
         access: 'owner',
         resource: appInBody(CreateAppUserBody, (b) => b.appId),
         rateLimit: invitationLimit,
+        api: { tag, summary: 'Add a user to an app and mail them an invitation', response: CreateAppUserResponse, status: 201 },
       },
     },
     async (request, reply) => {
@@ -88,7 +92,7 @@ export function appUserRoutes(app: ApiServer, ctx: ServerContext) {
     '/api/mutipageapp_users',
     {
       schema: { body: UpdateAppUserBody },
-      config: { access: 'owner', resource: appInBody(UpdateAppUserBody, (b) => b.appId) },
+      config: { access: 'owner', resource: appInBody(UpdateAppUserBody, (b) => b.appId), api: { tag, summary: "Change an app user's name, e-mail address or permission", response: UpdateAppUserResponse } },
     },
     async (request, reply) => {
       // A changed address of a user without a password is invited again: only then, as the service
@@ -106,7 +110,7 @@ export function appUserRoutes(app: ApiServer, ctx: ServerContext) {
 
   app.delete(
     '/api/mutipageapp_users',
-    { schema: { body: DeleteAppUserBody }, config: { access: 'owner', resource: appInBody(DeleteAppUserBody, (b) => b.appId) } },
+    { schema: { body: DeleteAppUserBody }, config: { access: 'owner', resource: appInBody(DeleteAppUserBody, (b) => b.appId), api: { tag, summary: 'Remove a user from an app (the body names it)', status: 204 } } },
     async (request, reply) => {
       await service.deleteAppUser(ctx, resolvedApp(request), request.body);
       return reply.status(204).send();

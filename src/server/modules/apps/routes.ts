@@ -7,10 +7,13 @@ import {
   AppResponse,
   AppsResponse,
   BoardMetadataBody,
+  BoardMetadataResponse,
   CreateAppBody,
+  CustomDomainResponse,
   MetadataQuery,
   PageMetadataBody,
   PageMetadataQuery,
+  PageMetadataResponse,
   UpdateAppBody,
 } from '../../../shared/api';
 import { IdParams } from '../../../shared/api/params';
@@ -57,7 +60,7 @@ export function appRoutes(app: ApiServer, ctx: ServerContext) {
   const appInfo = appBySubdomainInBody(AppInfoBody, (b) => b.appName, 'Unable to get app information');
   app.post(
     '/api/app/app-info',
-    { schema: { body: AppInfoBody }, config: { access: 'app-viewer', resource: appInfo } },
+    { schema: { body: AppInfoBody }, config: { access: 'app-viewer', resource: appInfo, api: { tag: 'Apps', summary: 'Find an app by the first label of its host name', response: AppResponse } } },
     async (request) => ({ app: service.appOut(resolvedApp(request)) }),
   );
 
@@ -75,6 +78,7 @@ export function appRoutes(app: ApiServer, ctx: ServerContext) {
 
   // The owner's own domain in the Publish URL: the record that proves it, and the check (custom-domain.ts).
   const ownApp = { access: 'owner', resource: appParam(IdParams, (p) => p.id) } as const;
+  const domainDoc = { tag: 'Apps', response: CustomDomainResponse } as const;
   // Each Verify sends DNS queries from this server: a budget per owner account (in memory, per
   // process, like the other limits).
   const verifies = perAccount(new IpLimiter(ctx.counters, 'apps.verifies', DOMAIN_CHECKS_PER_ACCOUNT, DOMAIN_CHECKS_WINDOW_MS));
@@ -85,12 +89,12 @@ export function appRoutes(app: ApiServer, ctx: ServerContext) {
   };
   app.get(
     '/api/apps/:id/custom-domain',
-    { schema: { params: IdParams }, config: ownApp },
+    { schema: { params: IdParams }, config: { ...ownApp, api: { ...domainDoc, summary: "The custom domain of the app's Publish URL and the DNS record that proves it" } } },
     async (request) => ({ customDomain: customDomainOf(resolvedApp(request)) }),
   );
   app.post(
     '/api/apps/:id/custom-domain/verify',
-    { schema: { params: IdParams }, config: { ...ownApp, rateLimit: verifyLimit } },
+    { schema: { params: IdParams }, config: { ...ownApp, rateLimit: verifyLimit, api: { ...domainDoc, summary: "Check the custom domain's DNS record now (rate-limited per account)" } } },
     async (request) => ({ customDomain: await verifyCustomDomain(ctx, resolvedApp(request)) }),
   );
 
@@ -105,6 +109,7 @@ export function appRoutes(app: ApiServer, ctx: ServerContext) {
       config: {
         access: 'app-visitor',
         resource: requestApp(BoardQuery, 'Board not found'),
+        api: { tag: 'Apps', summary: "A board's or app's state for the editor and the viewer; the owner's settings in the body are saved first", response: BoardMetadataResponse },
       },
     },
     async (request) => boardMetadata(ctx, request.access.caller, state(request), request.body),
@@ -117,6 +122,7 @@ export function appRoutes(app: ApiServer, ctx: ServerContext) {
       config: {
         access: 'app-visitor',
         resource: requestApp(PageMetadataQuery, 'Board not found'),
+        api: { tag: 'Pages', summary: "A multipage app page's state; the owner's settings in the body are saved first", response: PageMetadataResponse },
       },
     },
     async (request) => {

@@ -34,8 +34,6 @@ export type CountWhen =
   | { status: number; code?: string };
 
 export interface RateLimit {
-  /** Being retired: a route declares its body in `schema.body`, which the limit reads. */
-  body?: z.ZodType;
   /** Budgets checked before the handler: the longest wait of a spent one answers 429. */
   check: Budget[];
   /** The 429's message, given the wait in whole minutes ("3 minutes"). */
@@ -129,9 +127,8 @@ export function rateLimitHooks(ctx: ServerContext, limit: RateLimit, body?: z.Zo
   return {
     preValidation: async (request, reply) => {
       // The route's body schema: a bad body is its 400 before anything is checked or counted.
-      const schema = body ?? limit.body;
-      if (schema) {
-        const parsed = parseInput(schema, request.body, 'body');
+      if (body) {
+        const parsed = parseInput(body, request.body, 'body');
         if ('error' in parsed) throw parsed.error;
         limitedBodies.set(request, parsed.value);
       }

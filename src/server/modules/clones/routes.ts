@@ -2,7 +2,7 @@
 // spreadsheet (issue 15). Thin: call the service, answer (Fastify parses the input with the
 // schemas each route declares).
 import { z } from 'zod';
-import { AppOriginsResponse, CloneBody, CloneResponse, MappingBody, MappingQuery, TemplateIdParams } from '../../../shared/api/templates';
+import { AppOriginsResponse, CloneBody, CloneResponse, MappingBody, MappingPlan, MappingQuery, MappingResponse, TemplateIdParams } from '../../../shared/api/templates';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
 import type { ServerContext } from '../../context';
 import type { ApiServer } from '../../routing/input';
@@ -41,14 +41,26 @@ export function clonesRoutes(app: ApiServer, ctx: ServerContext) {
 
   const appResource = appParam(AppIdParams, (p) => p.appId);
 
-  app.get('/api/apps/:appId/column-mapping', { schema: { params: AppIdParams, querystring: MappingQuery }, config: { access: 'owner', resource: appResource } }, async (request) =>
-    mappingPlan(ctx, resolvedApp(request), request.query.spreadsheet_id),
+  app.get(
+    '/api/apps/:appId/column-mapping',
+    {
+      schema: { params: AppIdParams, querystring: MappingQuery },
+      config: { access: 'owner', resource: appResource, api: { tag, summary: "The sheets and columns an app's blocks use, and a suggested mapping onto a spreadsheet", response: MappingPlan } },
+    },
+    async (request) => mappingPlan(ctx, resolvedApp(request), request.query.spreadsheet_id),
   );
 
-  app.post('/api/apps/:appId/column-mapping', { schema: { params: AppIdParams, body: MappingBody }, config: { access: 'owner', resource: appResource } }, async (request) => {
-    const body = request.body;
-    const appView = resolvedApp(request);
-    const blocks = await applyMapping(ctx, appView, body);
-    return { app_id: appView.id, spreadsheet_id: body.spreadsheet_id, blocks };
-  });
+  app.post(
+    '/api/apps/:appId/column-mapping',
+    {
+      schema: { params: AppIdParams, body: MappingBody },
+      config: { access: 'owner', resource: appResource, api: { tag, summary: "Point an app at a spreadsheet of yours, its blocks' sheets and columns mapped", response: MappingResponse } },
+    },
+    async (request) => {
+      const body = request.body;
+      const appView = resolvedApp(request);
+      const blocks = await applyMapping(ctx, appView, body);
+      return { app_id: appView.id, spreadsheet_id: body.spreadsheet_id, blocks };
+    },
+  );
 }

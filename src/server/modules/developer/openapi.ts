@@ -112,7 +112,20 @@ export function openApiPath(url: string): { path: string; names: string[] } {
 }
 
 /** Rules a caller without any credentials may pass (on a public app, a public catalogue). */
-const ANONYMOUS_RULES = new Set<AccessRuleName>(['public', 'app-viewer', 'app-visitor']);
+const ANONYMOUS_RULES = new Set<AccessRuleName>(['public', 'app-viewer', 'app-visitor', 'app-auth']);
+
+/** The sign-in a rule reads, beside API tokens where the route takes them. */
+const SESSIONS: Record<AccessRuleName, string[]> = {
+  public: [],
+  'signed-in': ['sessionCookie'],
+  owner: ['sessionCookie'],
+  'app-viewer': ['sessionCookie', 'appUserCookie'],
+  'app-visitor': ['sessionCookie', 'appUserCookie'],
+  admin: ['adminCookie'],
+  'blog-admin': ['blogCookie'],
+  'blog-editor': ['blogCookie'],
+  'app-auth': [],
+};
 
 /**
  * Builds JSON Schemas into `components.schemas`: a schema zod emits with `$defs` (recursive
@@ -176,7 +189,7 @@ function operationOf(sink: SchemaSink, op: ApiOperation, names: string[]): JsonS
   const content: JsonSchema = {};
   if (op.input.body) content['application/json'] = { schema: sink.convert(op.input.body, 'input') };
   if (doc.form) content['multipart/form-data'] = { schema: sink.convert(doc.form, 'input') };
-  const security: JsonSchema[] = op.tokens ? [{ bearerToken: [] }, { sessionCookie: [] }] : [{ sessionCookie: [] }];
+  const security: JsonSchema[] = [...(op.tokens ? ['bearerToken'] : []), ...SESSIONS[op.access]].map((scheme) => ({ [scheme]: [] }));
   if (ANONYMOUS_RULES.has(op.access)) security.push({});
   return {
     operationId: doc.operationId ?? `${method.toLowerCase()}${openApiPath(op.url)
@@ -229,6 +242,9 @@ export function openApiDocument(operations: readonly ApiOperation[], server: str
       securitySchemes: {
         bearerToken: { type: 'http', scheme: 'bearer', description: 'A personal API token (Dashboard → Developer).' },
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'sb_session', description: "The web app's sign-in session." },
+        appUserCookie: { type: 'apiKey', in: 'cookie', name: 'sb_app_{appId}', description: "An app user's sign-in to one app (the cookie's name ends with the app's id)." },
+        adminCookie: { type: 'apiKey', in: 'cookie', name: 'sb_admin', description: "A provider admin's sign-in." },
+        blogCookie: { type: 'apiKey', in: 'cookie', name: 'sb_blog', description: "A blog admin's sign-in." },
       },
     },
   };

@@ -2,7 +2,7 @@
 // and the images of the submission form. Thin: call the service, answer (Fastify parses the input
 // with the schemas each route declares).
 import { z } from 'zod';
-import { CancelBody, CancelResponse, ReviewRequestQuery, SubmitBody, SubmitResponse, UploadFileResponse } from '../../../shared/api/marketplace';
+import { CancelBody, CancelResponse, ReviewRequestQuery, ReviewRequestResponse, SubmitBody, SubmitResponse, UploadFileResponse } from '../../../shared/api/marketplace';
 import { MARKETPLACE_LIMITS, MARKETPLACE_MESSAGES, marketplaceMessages } from '../../../shared/rules/marketplace';
 import type { ServerContext } from '../../context';
 import { badRequest, errorHandler, HttpError } from '../../errors';
@@ -38,7 +38,7 @@ export function marketplaceRoutes(app: ApiServer, ctx: ServerContext) {
     url,
     {
       schema: { querystring: ReviewRequestQuery },
-      config: { access: 'owner', resource: appInRequest('query', ReviewRequestQuery, (q) => q.app_id) },
+      config: { access: 'owner', resource: appInRequest('query', ReviewRequestQuery, (q) => q.app_id), api: { tag, summary: "An app's marketplace review request (null: none)", response: ReviewRequestResponse } },
     },
     async (request) => ({ reviewRequest: await getReviewRequest(ctx, resolvedApp(request)) }),
   );

@@ -106,7 +106,7 @@ export function workspaceRoutes(app: ApiServer, ctx: ServerContext) {
   // Not in the API reference (config.api): a picture of the board for /boardWorkspace, not data
   // (developer/openapi.test.ts names it among the web app's own routes). `v` (the app's last
   // change, in the address the board list gives) only makes a changed board's address new.
-  app.get('/api/apps/:id/thumbnail.svg', { schema: { params: IdParams }, config: { access: 'owner', resource: appParam(IdParams, (p) => p.id) } }, async (request, reply) => {
+  app.get('/api/apps/:id/thumbnail.svg', { schema: { params: IdParams }, config: { access: 'owner', resource: appParam(IdParams, (p) => p.id), api: { tag: 'Apps', summary: "A picture of the app for the workspace screen", produces: ['image/svg+xml'] } } }, async (request, reply) => {
     const svg = await thumbnailOf(ctx, resolvedApp(request).id);
     // The address carries the app's last change (?v=), so a changed board gets a new one. Drawn
     // from fixed shapes only; the policy is for anyone opening it directly all the same.
