@@ -5,9 +5,9 @@
 // (BENCH_DB=sqlite|postgres|both, BENCH_ROWS, BENCH_POINTS). Writes its section of bench/results.md.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import type { Cell } from '../src/server/modules/spreadsheets/import-file';
+import type { Cell } from '../src/server/sheets';
 import { storeSpreadsheet } from '../src/server/modules/spreadsheets/service';
-import { currentWorkspace } from '../src/server/modules/workspace/current';
+import { currentWorkspace } from '../src/server/identity/current-workspace';
 import { createTestApp, signUp } from '../src/server/testing/app';
 import { rng } from '../samples/rng';
 import { answerCacheOf } from '../src/server/modules/spreadsheets/sheet-etag';

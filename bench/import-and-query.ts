@@ -7,7 +7,7 @@ import { addWholeSheetTable } from './board';
 import { writeSection } from './sections';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { spreadsheetsRepo } from '../src/server/modules/spreadsheets/repo';
+import { spreadsheetsRepo } from '../src/server/data/spreadsheets/repo';
 import { createTestApp, multipart, signUp, TEST_PG_URL } from '../src/server/testing/app';
 import { rng } from '../samples/rng';
 import { pct } from './stats';

@@ -16,8 +16,8 @@ const OUT = path.join(ROOT, 'dist/server');
 // One bundle per thread too: src/server/threads.ts starts `dist/server/{name}.mjs` in the built server.
 const ENTRIES = [
   'src/server/main.ts',
-  'src/server/modules/spreadsheets/snapshot-worker-thread.ts',
-  'src/server/modules/spreadsheets/import-worker-thread.ts',
+  'src/server/sheets/snapshot-worker-thread.ts',
+  'src/server/sheets/import-worker-thread.ts',
   'src/server/modules/workspace/sample-thread.ts',
 ];
 const SOURCES = ['src/server', 'src/shared', 'src/blocks', 'package.json', 'tsconfig.json', 'scripts/build-server.mjs'];

@@ -35,12 +35,12 @@ const NOT_KINDS: { file: string; line: RegExp; why: string }[] = [
   { file: 'src/web/viewer/block-chart.ts', line: /queryKey: \['sheet', [^\]]*'chart'/, why: 'the query-cache key of grouped chart data' },
   { file: 'src/server/modules/uploads/service.ts', line: /SettingMediaKind = 'image' \| 'video' \| 'audio'/, why: 'media types of an upload' },
   { file: 'src/server/modules/uploads/routes.ts', line: /z\.enum\(\['image', 'video', 'audio'\]\)/, why: 'media types of an upload' },
-  { file: 'src/server/modules/comments/repo.ts', line: /(insertInto|selectFrom|deleteFrom)\('comments'\)/, why: 'the comments table' },
+  { file: 'src/server/data/comments/repo.ts', line: /(insertInto|selectFrom|deleteFrom)\('comments'\)/, why: 'the comments table' },
   { file: 'src/server/db/migrations/0005_comments.ts', line: /(createTable|on|dropTable)\('comments'\)/, why: 'the comments table' },
   { file: 'src/server/modules/charts/service.ts', line: /(path: 'chart'|\['chart', \.\.\.issue)/, why: 'the `chart` query parameter' },
   { file: 'src/web/editor/settings/media-upload.ts', line: /(MediaKind = 'image' \| 'video' \| 'audio'|return '(video|audio)';)/, why: 'media types of an upload' },
   { file: 'src/server/db/migrations/0016_google_sheets.ts', line: /addColumn\('header'/, why: "a Google tab's header row as last read" },
-  { file: 'src/server/modules/gsheets/client.ts', line: /Options\['auth'\]/, why: "the Google clients' `auth` option" },
+  { file: 'src/server/platform/google.ts', line: /Options\['auth'\]/, why: "the Google clients' `auth` option" },
   { file: 'src/server/modules/spreadsheets/service.ts', line: /path: 'header'/, why: "the import's `header` field (first row holds the column names)" },
   { file: 'src/web/features/data-editor/SheetEditor.tsx', line: /role="grid"/, why: 'the ARIA grid role of the data editor' },
   { file: 'src/server/modules/blocks/service.ts', line: /const what = rank === 0 \? 'header' : 'footer';/, why: 'the word in the refusal of a second header or footer' },
@@ -134,11 +134,11 @@ describe('block kind names outside the catalogue', () => {
 
   it('fails on a kind check, also in a file that has an exception for another line', () => {
     const sample = [
-      { file: 'src/server/modules/comments/repo.ts', source: "db.selectFrom('comments')\nif (block.type === 'comments') return;" },
+      { file: 'src/server/data/comments/repo.ts', source: "db.selectFrom('comments')\nif (block.type === 'comments') return;" },
       { file: 'src/web/viewer/x.ts', source: "const isMap = schema?.kind === 'map';" },
     ];
     expect(offences(sample, KINDS)).toEqual([
-      { file: 'src/server/modules/comments/repo.ts', line: 2, text: "if (block.type === 'comments') return;", kinds: ['comments'] },
+      { file: 'src/server/data/comments/repo.ts', line: 2, text: "if (block.type === 'comments') return;", kinds: ['comments'] },
       { file: 'src/web/viewer/x.ts', line: 1, text: "const isMap = schema?.kind === 'map';", kinds: ['map'] },
     ]);
   });

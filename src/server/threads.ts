@@ -8,7 +8,7 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 /** Whether this code runs from the built server (a bundle) rather than from its sources. */
 export const BUILT = import.meta.url.endsWith('.mjs');
 
-const BOOT = new URL('./modules/spreadsheets/import-worker-boot.mjs', import.meta.url);
+const BOOT = new URL('./sheets/import-worker-boot.mjs', import.meta.url);
 
 /**
  * A worker running `entry` (a `.ts` file's URL); `workerData.entry` is set to it. No inherited

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CROSS_ORIGIN_MESSAGE } from '../../src/server/net/csrf';
+import { CROSS_ORIGIN_MESSAGE } from '../../src/server/platform/net/csrf';
 import { call } from './flows';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 

@@ -11,10 +11,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../platform/context';
 import { randomToken, sha256 } from '../http';
-import { ADMIN_COOKIE } from '../modules/admin/session';
-import { hashPassword, setHashCostForTests } from '../modules/auth/password';
+import { ADMIN_COOKIE } from '../identity/admin-session';
+import { hashPassword, setHashCostForTests } from '../platform/password/password';
 import { startFakeS3, type FakeS3 } from './s3';
 import { createPgSchema, seedSqlite } from './templates';
 

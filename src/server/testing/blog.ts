@@ -4,7 +4,7 @@
 import type { Db } from '../db';
 import { newId, nowIso, randomToken, sha256 } from '../http';
 import { BLOG_SESSION_MS, type BlogRole } from '../../shared/rules/blog';
-import { BLOG_COOKIE } from '../modules/blog/session';
+import { BLOG_COOKIE } from '../identity/blog-session';
 
 export interface TestBlogAdmin {
   id: string;

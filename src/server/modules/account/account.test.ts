@@ -11,7 +11,7 @@ import { openDb } from '../../db';
 import { migrations } from '../../db/migrations';
 import { linkInLastMail, startInbox, type MailInbox } from '../../testing/smtp';
 import { createTestApp, isStored, multipart, sessionCookie, signUp, TEST_PG_URL, uniqueEmail, type TestApp, type TestUser } from '../../testing/app';
-import { uploadKey } from '../uploads/storage';
+import { uploadKey } from '../../platform/storage';
 import { ACCOUNT_MESSAGES, EMAIL_UNVERIFIED } from '../../../shared/api/account';
 import { RESETS_PER_WINDOW } from './service';
 

@@ -2,10 +2,10 @@
 // PUT /api/apps/{id} with public: true) and submitting it to the marketplace are refused while the
 // workspace owner's e-mail address is unverified. Everything else (building, previewing) is open.
 // Reads through the repo only, so the apps and marketplace routes can ask it without a cycle.
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { HttpError } from '../../errors';
 import { ACCOUNT_MESSAGES, EMAIL_UNVERIFIED } from '../../../shared/api/account';
-import { accountRepo } from './repo';
+import { accountRepo } from '../../data/account/repo';
 
 /** Throws 403 `email_unverified` unless the owner of the workspace has verified the address. */
 export async function assertMayPublish(ctx: ServerContext, workspaceId: string, callerId: string | undefined): Promise<void> {

@@ -18,13 +18,13 @@ import {
   VerifyEmailBody,
   VerifyEmailResponse,
 } from '../../../shared/api/account';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { linkScheme, sha256 } from '../../http';
 import type { ApiServer } from '../../routing/input';
-import { signedInUser } from '../access/enforce';
-import { IpLimiter, LOGIN_MAX_FAILURES_PER_IP, MAILS_PER_IP } from '../auth/limiter';
-import { perAccount, perIp, type RateLimit } from '../auth/rate-limit';
-import { SESSION_COOKIE } from '../auth/session';
+import { signedInUser } from '../../access/enforce';
+import { IpLimiter, LOGIN_MAX_FAILURES_PER_IP, MAILS_PER_IP } from '../../platform/limits/limiter';
+import { perAccount, perIp, type RateLimit } from '../../platform/limits/rate-limit';
+import { SESSION_COOKIE } from '../../identity/owner-session';
 import * as account from './service';
 
 /** Verification and address-change links one account may have sent per hour. */

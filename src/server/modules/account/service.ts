@@ -1,20 +1,20 @@
 // Owner accounts (issue 18): e-mailed one-time links (a new password, proving the address, a new
 // address), the account page's changes (name, address, password, sessions) and deleting the
 // account with everything in its workspaces. Publishing waits for a proved address (publishing.ts).
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, HttpError, notFound } from '../../errors';
 import { nowIso, randomToken, sha256 } from '../../http';
 import { ACCOUNT_MESSAGES, type Account, type AccountSession } from '../../../shared/api/account';
-import { hashPassword, verifyPassword } from '../auth/password';
-import type { SessionUser } from '../auth/session';
-import { escapeHtml } from '../mail/mailer';
-import { storefrontRepo } from '../storefront/repo';
+import { hashPassword, verifyPassword } from '../../platform/password/password';
+import type { SessionUser } from '../../identity/owner-session';
+import { escapeHtml } from '../../platform/mail/mailer';
+import { storefrontRepo } from '../../data/storefront/repo';
 import { dropVersionCopies } from '../templates/freeze';
 import { removeCopiedFiles } from '../templates/copy';
 import { describeDevice } from './device';
-import { accountRepo, type TokenPurpose } from './repo';
-import { sheetChanged } from '../../cluster/sheet-changes';
+import { accountRepo, type TokenPurpose } from '../../data/account/repo';
+import { sheetChanged } from '../../platform/cluster/sheet-changes';
 
 /** A link to choose a new password works this long, once. */
 export const RESET_TOKEN_MINUTES = 60;

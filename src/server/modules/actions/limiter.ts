@@ -3,7 +3,7 @@
 // have many addresses, so the IP alone is not enough). Windows start at a key's first send; the
 // counts live in the database (cluster/counters.ts), like the sign-in limiter's, so every server
 // instance counts the same sends.
-import type { Counters } from '../../cluster/counters';
+import type { Counters } from '../../platform/cluster/counters';
 
 export const EMAILS_PER_BLOCK_AND_IP = 20;
 export const EMAILS_PER_BLOCK = 100;

@@ -1,8 +1,8 @@
 import { MetadataQuery, RunActionBody, RunActionResponse } from '../../../shared/api';
 import { RunActionParams } from '../../../shared/api/params';
-import { resolvedApp, resolvedBlock, resolvedViewer } from '../access/enforce';
-import { blockIn } from '../access/resources';
-import type { ServerContext } from '../../context';
+import { resolvedApp, resolvedBlock, resolvedViewer } from '../../access/enforce';
+import { blockIn } from '../../access/resources';
+import type { ServerContext } from '../../platform/context';
 import type { ApiServer } from '../../routing/input';
 import { ACTION_MESSAGES, RateLimited, runAction } from './service';
 

@@ -7,17 +7,17 @@
 // Failures of the action itself (the API answered 500, the row is gone, the cell holds no
 // e-mail address) answer 200 {ok: false, message}; requests that may not run the action at all
 // answer 4xx like every other route.
-import { refuseSnapshotWrite, type AppViewer, type Caller } from '../access/viewer';
+import { refuseSnapshotWrite, type AppViewer, type Caller } from '../../access/viewer';
 import { allows } from '../../../blocks/audience';
 import type { BlockRecord } from '../../../shared/settings';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../errors';
 import { parseJson } from '../../http';
-import { safeFetch, SafeFetchError } from '../../net/safe-fetch';
-import { resolveApp, type AppView } from '../apps/record';
-import type { BlockRow } from '../blocks/repo';
-import { blockRecord } from '../blocks/record';
-import { rowsRepo } from '../rows/repo';
+import { safeFetch, SafeFetchError } from '../../platform/net/safe-fetch';
+import { resolveApp, type AppView } from '../../data/apps/record';
+import type { BlockRow } from '../../data/blocks/repo';
+import { blockRecord } from '../../data/blocks/record';
+import { rowsRepo } from '../../data/rows/repo';
 import { appendRow, appSheetAccess, authorizeWrite, deleteRow, getRow, type WireRow, type WriteTarget } from '../rows/service';
 import { ActionConfigError, buildApiRequest, type RowValues } from './api-call';
 import { isAddress, mailBody, mailSubject } from './email';

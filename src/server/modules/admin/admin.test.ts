@@ -10,7 +10,7 @@ import { COMMON_PASSWORD_MESSAGE } from '../../../shared/rules/passwords';
 import { ADMIN_MESSAGES, MARKETPLACE_MESSAGES, REVIEW_STATUS_DESCRIPTIONS } from '../../../shared/rules/marketplace';
 import { createTestApp, onPaidPlan, signUp, TEST_PG_URL, uniqueEmail, type TestApp, type TestUser } from '../../testing/app';
 import { plainText, startInbox, type MailInbox } from '../../testing/smtp';
-import { LOGIN_MAX_FAILURES } from '../auth/limiter';
+import { LOGIN_MAX_FAILURES } from '../../platform/limits/limiter';
 import { purgeExpired } from '../auth/service';
 import { runAdminCli } from './cli';
 import { bootstrapAdmin, createAdmin } from './service';

@@ -14,14 +14,14 @@ import {
   RejectBody,
 } from '../../../shared/api/admin';
 import { ADMIN_MESSAGES } from '../../../shared/rules/marketplace';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { unauthorized } from '../../errors';
 import { linkScheme } from '../../http';
 import type { ApiServer } from '../../routing/input';
-import { IpLimiter, LOGIN_MAX_FAILURES_PER_IP, LoginLimiter } from '../auth/limiter';
-import { limitedBody, perAddress, perIp, type RateLimit } from '../auth/rate-limit';
+import { IpLimiter, LOGIN_MAX_FAILURES_PER_IP, LoginLimiter } from '../../platform/limits/limiter';
+import { limitedBody, perAddress, perIp, type RateLimit } from '../../platform/limits/rate-limit';
 import * as admin from './service';
-import { ADMIN_COOKIE, currentAdmin, type AdminSession } from './session';
+import { ADMIN_COOKIE, currentAdmin, type AdminSession } from '../../identity/admin-session';
 
 const RequestParams = z.object({ id: z.string().min(1).max(64) });
 /**

@@ -5,17 +5,17 @@ import { z } from 'zod';
 import type { AdminSessionResponse, AdminUsersResponse, DecisionHistoryItem, QueueItem } from '../../../shared/api/admin';
 import { SignupBody } from '../../../shared/api/auth';
 import { ADMIN_MESSAGES, MARKETPLACE_LIMITS, MARKETPLACE_MESSAGES, REVIEW_STATUS_DESCRIPTIONS, REVIEW_STATUS_TEXT } from '../../../shared/rules/marketplace';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, HttpError, notFound } from '../../errors';
 import { newId, nowIso, randomToken, sha256 } from '../../http';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/password';
-import { escapeHtml } from '../mail/mailer';
-import { decisionOut } from '../marketplace/record';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/password/password';
+import { escapeHtml } from '../../platform/mail/mailer';
+import { decisionOut } from '../../data/marketplace/record';
 import { publishApproved } from '../storefront/service';
-import { queueItem } from './record';
-import { adminsRepo, ownersRepo, reviewRepo, type QueueRow } from './repo';
-import type { AdminSession } from './session';
+import { queueItem } from '../../data/admin/record';
+import { adminsRepo, ownersRepo, reviewRepo, type QueueRow } from '../../data/admin/repo';
+import type { AdminSession } from '../../identity/admin-session';
 
 /** The owners' list page size. */
 export const USERS_PAGE_SIZE = 50;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETPLACE_MESSAGES } from '../../../shared/rules/marketplace';
 import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
-import { PRIVATE_APP_MESSAGE } from '../access/viewer';
+import { PRIVATE_APP_MESSAGE } from '../../access/viewer';
 import { createAdmin } from './service';
 
 let t: TestApp;

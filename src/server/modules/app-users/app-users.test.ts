@@ -17,10 +17,10 @@ import {
 import { newId, nowIso } from '../../http';
 import { COMMON_PASSWORD_MESSAGE } from '../../../shared/rules/passwords';
 import { createTestApp, signUp, uniqueEmail, type TestApp, type TestUser } from '../../testing/app';
-import { INVITATIONS_PER_OWNER, LOGIN_MAX_FAILURES_PER_IP, MAILS_PER_IP } from '../auth/limiter';
+import { INVITATIONS_PER_OWNER, LOGIN_MAX_FAILURES_PER_IP, MAILS_PER_IP } from '../../platform/limits/limiter';
 import { purgeExpired } from '../auth/service';
 import { REGISTRATIONS_PER_IP, RESET_MAILS_PER_EMAIL, RESET_MAILS_PER_EMAIL_AND_IP } from './routes';
-import { appSessionCookie } from './session';
+import { appSessionCookie } from '../../identity/app-user-session';
 
 
 let smtp: MailInbox;

@@ -16,16 +16,16 @@ import {
   UpdateAppUserResponse,
 } from '../../../shared/api/app-users';
 import { AppUserAppParams } from '../../../shared/api/params';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { linkScheme } from '../../http';
 import type { ApiServer } from '../../routing/input';
-import type { AppView } from '../apps/record';
-import { resolvedApp } from '../access/enforce';
-import { appInBody, appParam, requestApp } from '../access/resources';
-import { INVITATIONS_PER_OWNER, INVITATIONS_WINDOW_MS, IpLimiter, LOGIN_MAX_FAILURES_PER_IP, LoginLimiter, MAILS_PER_IP, tooManyAttempts } from '../auth/limiter';
-import { perAccount, perAddress, perIp, type RateLimit } from '../auth/rate-limit';
+import type { AppView } from '../../data/apps/record';
+import { resolvedApp } from '../../access/enforce';
+import { appInBody, appParam, requestApp } from '../../access/resources';
+import { INVITATIONS_PER_OWNER, INVITATIONS_WINDOW_MS, IpLimiter, LOGIN_MAX_FAILURES_PER_IP, LoginLimiter, MAILS_PER_IP, tooManyAttempts } from '../../platform/limits/limiter';
+import { perAccount, perAddress, perIp, type RateLimit } from '../../platform/limits/rate-limit';
 import * as service from './service';
-import { appSessionCookie, signedInAppUser } from './session';
+import { appSessionCookie, signedInAppUser } from '../../identity/app-user-session';
 
 /** Reset e-mails per (address, IP) and per address across IPs in the limiter's 15-minute window. */
 export const RESET_MAILS_PER_EMAIL_AND_IP = 5;

@@ -12,17 +12,17 @@ import {
   type AppUser,
   type SignedInAppUser,
 } from '../../../shared/api/app-users';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { kindsThat } from '../../../blocks/schemas';
 import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, forbidden, HttpError, notFound, type Issue } from '../../errors';
 import { newId, nowIso, randomToken, sha256 } from '../../http';
-import { escapeHtml } from '../mail/mailer';
-import { refuseSnapshotWrite } from '../access/viewer';
-import type { AppView } from '../apps/record';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/password';
+import { escapeHtml } from '../../platform/mail/mailer';
+import { refuseSnapshotWrite } from '../../access/viewer';
+import type { AppView } from '../../data/apps/record';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/password/password';
 import { MAX_PASSWORD_LENGTH } from '../auth/service';
-import { appUsersRepo, type AppUserRow, type TokenPurpose } from './repo';
+import { appUsersRepo, type AppUserRow, type TokenPurpose } from '../../data/app-users/repo';
 
 const M = APP_USER_MESSAGES;
 /** The block whose presence on a page of the app opens sign-up (blocks-and-data §3). */

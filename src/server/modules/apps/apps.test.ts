@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppResponse, AppsResponse, BoardMetadataResponse } from '../../../shared/api';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
-import { PRIVATE_APP_MESSAGE } from '../access/viewer';
+import { PRIVATE_APP_MESSAGE } from '../../access/viewer';
 
 let t: TestApp;
 let owner: TestUser;

@@ -8,12 +8,12 @@
 import crypto from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import type { CustomDomain } from '../../../shared/api';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { isUniqueViolation } from '../../db';
 import { conflict } from '../../errors';
 import { nowIso } from '../../http';
-import type { AppView } from './record';
-import { appsRepo } from './repo';
+import type { AppView } from '../../data/apps/record';
+import { appsRepo } from '../../data/apps/repo';
 
 /** Label in front of the domain where the TXT record lives. */
 export const RECORD_LABEL = '_sheetboard';

@@ -1,20 +1,20 @@
 // The board and page state fields of blocks-and-data §3, as POST /api/board/update-metadata and
 // POST /api/page/update-metadata answer them. Owners may send fields to save first.
 import { googleSheetUrl } from '../../../shared/rules/google-sheets';
-import { googleSourcesRepo } from '../gsheets/sources-repo';
-import { refuseSnapshotWrite, viewRefusal, type AppViewer, type Caller } from '../access/viewer';
+import { googleSourcesRepo } from '../../data/gsheets/sources-repo';
+import { refuseSnapshotWrite, viewRefusal, type AppViewer, type Caller } from '../../access/viewer';
 import { isAuthPage } from '../../../shared/rules/auth-pages';
 import type { BoardSettings, PageSettings } from '../../../shared/api';
 import { BOARD_COLOUR_DEFAULTS } from '../../../shared/settings/board-state';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { forbidden, notFound, unauthorized } from '../../errors';
 import { parseJson } from '../../http';
 import { PAGE_DEFAULTS, pageForViewer, pagesOfApp, updatePageSettings } from '../pages/service';
-import { pagesRepo } from '../pages/repo';
+import { pagesRepo } from '../../data/pages/repo';
 import { sheetSummaries } from '../spreadsheets/service';
-import { appsRepo } from './repo';
+import { appsRepo } from '../../data/apps/repo';
 import { updateApp } from './service';
-import type { AppView } from './record';
+import type { AppView } from '../../data/apps/record';
 
 /** Spec defaults of the board state (blocks-and-data §3 and §9); the settings panel's are the same (board-state.test.ts). */
 export const BOARD_DEFAULTS = {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { resolvedApp, resolvedViewer, signedInUser } from '../access/enforce';
-import { appBySubdomainInBody, appParam, requestApp } from '../access/resources';
+import { resolvedApp, resolvedViewer, signedInUser } from '../../access/enforce';
+import { appBySubdomainInBody, appParam, requestApp } from '../../access/resources';
 import { z } from 'zod';
 import {
   AppInfoBody,
@@ -17,11 +17,11 @@ import {
   UpdateAppBody,
 } from '../../../shared/api';
 import { IdParams } from '../../../shared/api/params';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import type { ApiServer } from '../../routing/input';
-import { IpLimiter } from '../auth/limiter';
-import { perAccount, type RateLimit } from '../auth/rate-limit';
-import { currentWorkspace } from '../workspace/current';
+import { IpLimiter } from '../../platform/limits/limiter';
+import { perAccount, type RateLimit } from '../../platform/limits/rate-limit';
+import { currentWorkspace } from '../../identity/current-workspace';
 import { assertMayPublish } from '../account/publishing';
 import { assertAppRoom } from '../billing/plans';
 import { customDomainOf, verifyCustomDomain } from './custom-domain';

@@ -1,27 +1,27 @@
 import crypto from 'node:crypto';
-import { isAppOwner } from '../access/viewer';
+import { isAppOwner } from '../../access/viewer';
 import type { App, UpdateAppBody } from '../../../shared/api';
 import { subdomainOf, subdomainProblem } from '../../../shared/rules/slug';
 import { baseHostname, type Config } from '../../config';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { newId, nowIso } from '../../http';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../../identity/owner-session';
 import { schemaOf } from '../../../blocks/schemas';
 import { starterKinds } from '../../../blocks/starters';
 import { blockDefaults } from '../../../shared/settings/block';
 import type { BlockRecord } from '../../../shared/settings/types';
-import { blocksRepo, type BlockRow } from '../blocks/repo';
-import { pagesRepo } from '../pages/repo';
-import { spreadsheetsRepo } from '../spreadsheets/repo';
-import { storefrontRepo } from '../storefront/repo';
+import { blocksRepo, type BlockRow } from '../../data/blocks/repo';
+import { pagesRepo } from '../../data/pages/repo';
+import { spreadsheetsRepo } from '../../data/spreadsheets/repo';
+import { storefrontRepo } from '../../data/storefront/repo';
 import { dropVersionCopies, removeCopiedFiles } from '../templates/freeze';
-import { editorsRepo, workspaceRepo } from '../workspace/repo';
+import { editorsRepo, workspaceRepo } from '../../data/workspace/repo';
 import { newDomainToken } from './custom-domain';
-import { appView, type AppView } from './record';
-import { appsRepo, type AppRow } from './repo';
-import { currentWorkspaceOrNull } from '../workspace/current';
+import { appView, type AppView } from '../../data/apps/record';
+import { appsRepo, type AppRow } from '../../data/apps/repo';
+import { currentWorkspaceOrNull } from '../../identity/current-workspace';
 
 /** The wire shape of GET /api/apps/{id} (no workspace id, no settings). */
 export function appOut(a: AppView & { ownerName?: string }): App {

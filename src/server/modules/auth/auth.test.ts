@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserResponse, WorkspaceResponse } from '../../../shared/api';
 import { createTestApp, sessionCookie, signUp, uniqueEmail, type TestApp } from '../../testing/app';
 import { COMMON_PASSWORD_MESSAGE } from '../../../shared/rules/passwords';
-import { COMMON_PASSWORD_COUNT, isCommonPassword } from './common-passwords';
-import { LOGIN_MAX_FAILURES_PER_IP, MAILS_PER_IP } from './limiter';
+import { COMMON_PASSWORD_COUNT, isCommonPassword } from '../../platform/password/common-passwords';
+import { LOGIN_MAX_FAILURES_PER_IP, MAILS_PER_IP } from '../../platform/limits/limiter';
 
 let t: TestApp;
 beforeAll(async () => {

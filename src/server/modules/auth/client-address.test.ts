@@ -3,7 +3,7 @@
 // proxies, the address they forward.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, uniqueEmail, type TestApp } from '../../testing/app';
-import { LOGIN_MAX_FAILURES } from './limiter';
+import { LOGIN_MAX_FAILURES } from '../../platform/limits/limiter';
 
 const TOO_MANY = 'Too many failed sign-in attempts. Please wait 15 minutes and try again, or sign in with an e-mail link.';
 

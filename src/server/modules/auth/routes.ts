@@ -1,27 +1,16 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { LoginBody, MagicLinkBody, SignupBody, TokenLoginBody, UserResponse } from '../../../shared/api';
 import { MessageResponse } from '../../../shared/api/account';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { linkScheme } from '../../http';
 import type { ApiServer } from '../../routing/input';
-import { IpLimiter, LOGIN_MAX_FAILURES_PER_IP, LoginLimiter, MAILS_PER_IP } from './limiter';
-import { limitedBody, perAddress, perIp, type RateLimit } from './rate-limit';
+import { IpLimiter, LOGIN_MAX_FAILURES_PER_IP, LoginLimiter, MAILS_PER_IP } from '../../platform/limits/limiter';
+import { limitedBody, perAddress, perIp, type RateLimit } from '../../platform/limits/rate-limit';
 import { setupWorkspace } from '../workspace/service';
 import * as auth from './service';
-import { signedInUser } from '../access/enforce';
-import { publicUser, SESSION_COOKIE } from './session';
+import { signedInUser } from '../../access/enforce';
+import { publicUser, SESSION_COOKIE, setSessionCookie } from '../../identity/owner-session';
 import { sendVerificationAfterSignup } from '../account/service';
-
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: { token: string; maxAge: number }) {
-  reply.setCookie(SESSION_COOKIE, session.token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    path: '/',
-    maxAge: session.maxAge,
-  });
-}
 
 export function authRoutes(app: ApiServer, ctx: ServerContext) {
   // In memory, per process (limiter.ts). One client trying many addresses or tokens, or probing

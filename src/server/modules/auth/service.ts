@@ -1,14 +1,14 @@
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, HttpError } from '../../errors';
 import { newId, nowIso, randomToken, sha256 } from '../../http';
-import { escapeHtml } from '../mail/mailer';
-import { blogAccountsRepo } from '../blog/accounts-repo';
-import { adminsRepo } from '../admin/repo';
-import { appUsersRepo } from '../app-users/repo';
-import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
-import { authRepo } from './repo';
-import type { SessionUser } from './session';
+import { escapeHtml } from '../../platform/mail/mailer';
+import { blogAccountsRepo } from '../../data/blog/accounts-repo';
+import { adminsRepo } from '../../data/admin/repo';
+import { appUsersRepo } from '../../data/app-users/repo';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/password/password';
+import { authRepo } from '../../data/auth/repo';
+import type { SessionUser } from '../../identity/owner-session';
 
 export const MAX_EMAIL_LENGTH = 320;
 const EMAIL_TOO_LONG = `Email must be at most ${MAX_EMAIL_LENGTH} characters`;

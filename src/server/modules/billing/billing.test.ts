@@ -12,7 +12,7 @@ import { STRIPE_LIMITS, STRIPE_MESSAGES } from '../../../shared/rules/marketplac
 import { accountUpdatedEvent, sendWebhook, startFakeStripe, type FakeStripe } from '../../testing/stripe';
 import { createTestApp, signUp, type TestApp, type TestUser, joinAsEditor, signInAdmin, signInAppUser } from '../../testing/app';
 import { PAID_REASONS } from './connect';
-import { STRIPE_API_VERSION, stripeOptions } from './stripe';
+import { STRIPE_API_VERSION, stripeOptions } from '../../platform/stripe';
 
 const WEBHOOK_SECRET = 'whsec_test_sheetboard_0123456789abcdef';
 const as = (u?: TestUser) => (u ? { cookie: u.cookie } : {});

@@ -5,13 +5,13 @@
 import crypto from 'node:crypto';
 import type { AdminCode, PlanStatus } from '../../../shared/api/billing';
 import { CODE_ALPHABET, CODE_LIMITS, CODE_MESSAGES, CODE_PATTERN, MAX_STACKED_CODES, normalizeCode } from '../../../shared/rules/plans';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { conflict, HttpError, notFound } from '../../errors';
 import { newId, nowIso, sha256 } from '../../http';
-import type { SessionUser } from '../auth/session';
-import { ownCurrentWorkspace } from '../workspace/current';
+import type { SessionUser } from '../../identity/owner-session';
+import { ownCurrentWorkspace } from '../../identity/current-workspace';
 import { PLAN_OWNER_ONLY } from './subscription';
-import { codesRepo, type CodeRow } from './plan-repo';
+import { codesRepo, type CodeRow } from '../../data/billing/plan-repo';
 import { syncPlanFlag } from './plans';
 import { planStatus } from './subscription';
 

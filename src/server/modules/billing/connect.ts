@@ -2,8 +2,8 @@
 // keys, and the workspace's connected account can take charges and receive payouts (as Stripe last
 // reported it through the account.updated webhook or a check).
 import { MARKETPLACE_MESSAGES } from '../../../shared/rules/marketplace';
-import type { ServerContext } from '../../context';
-import { stripeRepo } from './repo';
+import type { ServerContext } from '../../platform/context';
+import { stripeRepo } from '../../data/billing/repo';
 
 export interface PaidSubmitStatus {
   can_submit_paid: boolean;

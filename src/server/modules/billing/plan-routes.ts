@@ -5,13 +5,13 @@ import { AdminCodesQuery, AdminCodesResponse, BillingRedirect, GenerateCodesBody
 import { ShortIdParams } from '../../../shared/api/params';
 import { STRIPE_LIMITS, STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
 import { CODE_LIMITS, CODE_MESSAGES } from '../../../shared/rules/plans';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { linkScheme } from '../../http';
 import type { ApiServer } from '../../routing/input';
-import { signedInUser } from '../access/enforce';
-import { currentAdmin } from '../admin/session';
-import { IpLimiter } from '../auth/limiter';
-import { perAccount, perIp, type RateLimit } from '../auth/rate-limit';
+import { signedInUser } from '../../access/enforce';
+import { currentAdmin } from '../../identity/admin-session';
+import { IpLimiter } from '../../platform/limits/limiter';
+import { perAccount, perIp, type RateLimit } from '../../platform/limits/rate-limit';
 import { generateCodes, listCodes, redeemCode, revokeCode } from './codes';
 import { billingPortal, invoices, planStatus, upgradeCheckout } from './subscription';
 

@@ -4,9 +4,9 @@
 // upload quota), GET /api/board/workspace (is_free_plan).
 import { limitsOf, PLAN_MESSAGES, planKindOf, uploadQuotaMbOf, type PlanLimits } from '../../../shared/rules/plans';
 import type { Db } from '../../db';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { HttpError } from '../../errors';
-import { codesRepo, planRepo } from './plan-repo';
+import { codesRepo, planRepo } from '../../data/billing/plan-repo';
 
 export interface PlanState {
   /** A paid plan without codes: an active subscription, PLAN=pro, or a workspace made paid otherwise (the marketplace's). */

@@ -3,16 +3,15 @@ import { z } from 'zod';
 import { ConnectLinkResponse, ConnectStatus } from '../../../shared/api/admin';
 import { StripeSubmitStatusQuery } from '../../../shared/api/marketplace';
 import { STRIPE_LIMITS, STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { linkScheme } from '../../http';
 import type { ApiServer } from '../../routing/input';
-import { signedInUser } from '../access/enforce';
-import { appInQueryOrOwn } from '../access/resources';
-import { IpLimiter } from '../auth/limiter';
-import { perAccount, type RateLimit } from '../auth/rate-limit';
-import { currentWorkspace } from '../workspace/current';
+import { signedInUser } from '../../access/enforce';
+import { appInQueryOrOwn } from '../../access/resources';
+import { IpLimiter } from '../../platform/limits/limiter';
+import { perAccount, type RateLimit } from '../../platform/limits/rate-limit';
+import { currentWorkspace } from '../../identity/current-workspace';
 import { paidSubmitStatus } from './connect';
-import { planRoutes } from './plan-routes';
 import { connectLink, connectStatus, handleWebhook, refreshAccount } from './service';
 
 export function billingRoutes(app: ApiServer, ctx: ServerContext) {
@@ -46,8 +45,6 @@ export function billingRoutes(app: ApiServer, ctx: ServerContext) {
     },
   );
 
-  // Plans, Stripe Billing and lifetime-deal codes (issue 18).
-  planRoutes(app, ctx);
 
   // Stripe's webhook gets a scope of its own: its body is kept as the exact bytes received (the
   // signature is computed over them; parsed and re-serialised JSON would not match), up to 1 MB.

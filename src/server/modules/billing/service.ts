@@ -8,19 +8,19 @@
 import type Stripe from 'stripe';
 import type { ConnectStatus } from '../../../shared/api/admin';
 import { STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { badRequest, conflict, HttpError } from '../../errors';
 import { nowIso, sha256 } from '../../http';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../../identity/owner-session';
 import { applyPurchaseEvent, isPurchaseEvent } from '../purchases/webhook';
-import { currentWorkspace, ownCurrentWorkspace } from '../workspace/current';
+import { currentWorkspace, ownCurrentWorkspace } from '../../identity/current-workspace';
 
 /** Only a workspace's owner connects (or refreshes) the account its templates are paid into. */
 const CONNECT_OWNER_ONLY = 'Only the owner of this workspace can connect its payments account. Switch to one of your own workspaces.';
 import { PAID_REASONS, paidSubmitStatus } from './connect';
-import { stripeRepo, type AccountState, type StripeAccountRow } from './repo';
+import { stripeRepo, type AccountState, type StripeAccountRow } from '../../data/billing/repo';
 import { applyPlanEvent, isPlanEvent } from './subscription';
-import { callStripe, stripeClient, stripeFailure, stripeSdk } from './stripe';
+import { callStripe, stripeClient, stripeFailure, stripeSdk } from '../../platform/stripe';
 
 /** Stripe's account ids (the column holds 100 characters). */
 const ACCOUNT_ID = /^acct_[A-Za-z0-9]{1,90}$/;

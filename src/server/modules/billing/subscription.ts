@@ -7,18 +7,18 @@ import type Stripe from 'stripe';
 import type { Invoice, PlanStatus } from '../../../shared/api/billing';
 import { STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
 import { limitsOf, MAX_STACKED_CODES, PLAN_MESSAGES, planKindOf, uploadQuotaMbOf } from '../../../shared/rules/plans';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import type { Db } from '../../db';
 import { conflict, HttpError } from '../../errors';
 import { nowIso, sha256 } from '../../http';
-import type { SessionUser } from '../auth/session';
-import { currentWorkspace, ownCurrentWorkspace } from '../workspace/current';
+import type { SessionUser } from '../../identity/owner-session';
+import { currentWorkspace, ownCurrentWorkspace } from '../../identity/current-workspace';
 
 /** Paying, the portal, invoices and codes are the workspace owner's, not an editor's. */
 export const PLAN_OWNER_ONLY = 'Only the workspace’s owner manages its plan and billing. Switch to one of your workspaces first.';
-import { ACTIVE_STATUSES, planRepo, type SubscriptionRow } from './plan-repo';
+import { ACTIVE_STATUSES, planRepo, type SubscriptionRow } from '../../data/billing/plan-repo';
 import { planState, syncPlanFlag } from './plans';
-import { callStripe, stripeClient, stripeFailure } from './stripe';
+import { callStripe, stripeClient, stripeFailure } from '../../platform/stripe';
 
 const CUSTOMER_ID = /^cus_[A-Za-z0-9]{1,90}$/;
 const SUBSCRIPTION_ID = /^sub_[A-Za-z0-9_]{1,90}$/;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockSchemas } from '../../../blocks/schemas';
 import { BlockResponse, CatalogueResponse } from '../../../shared/api';
-import { blocksRepo } from './repo';
+import { blocksRepo } from '../../data/blocks/repo';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
 
 let t: TestApp;

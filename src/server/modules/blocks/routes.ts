@@ -1,9 +1,9 @@
-import { resolvedApp, resolvedBlock, resolvedPage, resolvedViewer } from '../access/enforce';
-import { blockParam, pageInBody, pageParam } from '../access/resources';
+import { resolvedApp, resolvedBlock, resolvedPage, resolvedViewer } from '../../access/enforce';
+import { blockParam, pageInBody, pageParam } from '../../access/resources';
 import { BlockOrderBody, BlockResponse, CatalogueResponse, CreateBlockBody, UpdateBlockBody } from '../../../shared/api';
 import { IdParams } from '../../../shared/api/params';
 import { z } from 'zod';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import type { ApiServer } from '../../routing/input';
 import * as service from './service';
 

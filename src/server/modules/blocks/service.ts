@@ -1,17 +1,17 @@
 import { blockSchemas, migrateBlockRecord, resolveKind, schemaOf } from '../../../blocks/schemas';
-import { blockRecord, blocksOfPages } from './record';
+import { blockRecord, blocksOfPages } from '../../data/blocks/record';
 import { patternProblem } from '../../../shared/rows/regex';
 import { normalizeBlock, validateBlock, type BlockRecord, type FormatChecks } from '../../../shared/settings';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { badRequest, conflict } from '../../errors';
 import { newId, nowIso, parseJson } from '../../http';
 import { framedOrder, frameRank, homeOf, withAppFrame } from '../../../blocks/app-frame';
-import { pagesRepo } from '../pages/repo';
-import type { AppView } from '../apps/record';
-import { viewerBlock } from '../actions/secrets';
-import type { PageRow } from '../pages/repo';
-import { blocksRepo, type BlockRow } from './repo';
-import { appsRepo } from '../apps/repo';
+import { pagesRepo } from '../../data/pages/repo';
+import type { AppView } from '../../data/apps/record';
+import { viewerBlock } from '../../platform/secrets';
+import type { PageRow } from '../../data/pages/repo';
+import { blocksRepo, type BlockRow } from '../../data/blocks/repo';
+import { appsRepo } from '../../data/apps/repo';
 
 function configOf(record: BlockRecord): string {
   const { id: _id, type: _type, temp_block: _temp, ...config } = record;

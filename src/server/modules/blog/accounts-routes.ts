@@ -1,6 +1,7 @@
 // The blog team's accounts (issue 17): sign-in (public, rate-limited like the provider admins'),
 // the 24-hour session, invitations (public to follow, rate-limited per IP), the authors page
 // ('blog-editor') and the provider admin area's way to the first blog admin ('admin').
+import { signedInBlogAdmin } from '../../identity/blog-session';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -15,28 +16,21 @@ import {
   BlogSessionResponse,
 } from '../../../shared/api/blog';
 import { BLOG_MESSAGES } from '../../../shared/rules/blog';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { unauthorized } from '../../errors';
 import { linkScheme } from '../../http';
 import type { ApiServer } from '../../routing/input';
-import { currentAdmin } from '../admin/session';
-import { IpLimiter, LOGIN_MAX_FAILURES_PER_IP, LoginLimiter } from '../auth/limiter';
-import { perAddress, perIp, type RateLimit } from '../auth/rate-limit';
+import { currentAdmin } from '../../identity/admin-session';
+import { IpLimiter, LOGIN_MAX_FAILURES_PER_IP, LoginLimiter } from '../../platform/limits/limiter';
+import { perAddress, perIp, type RateLimit } from '../../platform/limits/rate-limit';
 import * as accounts from './accounts-service';
-import { BLOG_COOKIE, currentBlogAdmin, type BlogAdminSession } from './session';
+import { BLOG_COOKIE } from '../../identity/blog-session';
 
 const IdParams = z.object({ id: z.string().min(1).max(64) });
 const TokenParams = z.object({ token: z.string().min(1).max(200) });
 
 function setBlogCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAge: number) {
   reply.setCookie(BLOG_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', path: '/', maxAge });
-}
-
-/** The signed-in blog admin of a 'blog-admin' or 'blog-editor' route (its rule let only them through). */
-export async function signedInBlogAdmin(ctx: ServerContext, request: FastifyRequest): Promise<BlogAdminSession> {
-  const found = await currentBlogAdmin(ctx, request);
-  if (!found) throw unauthorized(BLOG_MESSAGES.signIn);
-  return found;
 }
 
 const baseOf = (ctx: ServerContext, request: FastifyRequest) => `${linkScheme(ctx.config, request)}://${ctx.config.baseHost}`;

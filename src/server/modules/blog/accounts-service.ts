@@ -5,15 +5,15 @@
 import { z } from 'zod';
 import type { BlogAuthorAdmin, BlogSessionResponse } from '../../../shared/api/blog';
 import { BLOG_LIMITS, BLOG_MESSAGES, BLOG_ROLE_LABELS, BLOG_SESSION_MS, type BlogRole } from '../../../shared/rules/blog';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors';
 import { newId, nowIso, randomToken, sha256 } from '../../http';
 import { newPasswordHash } from '../admin/service';
-import { DUMMY_HASH, verifyPassword } from '../auth/password';
-import { escapeHtml } from '../mail/mailer';
-import { blogAccountsRepo, type BlogAdminListRow, type BlogAdminRow } from './accounts-repo';
-import type { BlogAdminSession } from './session';
+import { DUMMY_HASH, verifyPassword } from '../../platform/password/password';
+import { escapeHtml } from '../../platform/mail/mailer';
+import { blogAccountsRepo, type BlogAdminListRow, type BlogAdminRow } from '../../data/blog/accounts-repo';
+import type { BlogAdminSession } from '../../identity/blog-session';
 
 /** Who invites or changes an account: a signed-in blog admin, or a provider admin (the first blog admin comes from there). */
 export type BlogActor = { kind: 'blog'; who: BlogAdminSession } | { kind: 'provider'; name: string };

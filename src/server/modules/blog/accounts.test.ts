@@ -11,7 +11,7 @@ import { COMMON_PASSWORD_MESSAGE } from '../../../shared/rules/passwords';
 import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { linkInLastMail, plainText, startInbox, type MailInbox } from '../../testing/smtp';
 import { createAdmin } from '../admin/service';
-import { LOGIN_MAX_FAILURES } from '../auth/limiter';
+import { LOGIN_MAX_FAILURES } from '../../platform/limits/limiter';
 import { newId, nowIso, randomToken } from '../../http';
 import { createBlogAdmin, type TestBlogAdmin } from '../../testing/blog';
 

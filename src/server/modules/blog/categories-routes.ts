@@ -2,7 +2,7 @@
 // editor's select (any blog admin) and their management (editors and admins: 'blog-editor').
 import { z } from 'zod';
 import { BlogCategoriesResponse, BlogCategoryBody, BlogCategoryPatch, BlogCategoryResponse } from '../../../shared/api/blog';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import type { ApiServer } from '../../routing/input';
 import * as categories from './categories';
 

@@ -1,11 +1,11 @@
 // The blog's categories (issue 17): a name and a slug by the spec's rule (shell §5), unique.
 // Visitors see how many live posts each has; the admin screens count every post.
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { badRequest, conflict, notFound } from '../../errors';
 import { newId, nowIso } from '../../http';
 import type { BlogCategory } from '../../../shared/api/blog';
 import { BLOG_MESSAGES, blogSlug } from '../../../shared/rules/blog';
-import { blogRepo, isUniqueViolation } from './posts-repo';
+import { blogRepo, isUniqueViolation } from '../../data/blog/posts-repo';
 
 export async function listCategories(ctx: ServerContext, audience: 'public' | 'admin'): Promise<BlogCategory[]> {
   const rows = await blogRepo(ctx.db).categories(audience === 'public' ? nowIso() : null);

@@ -3,13 +3,13 @@
 // routes, not /api (site/routes.ts would treat a path with a file extension as a missing file),
 // so they need no access rule: they show only what every visitor may read. Absolute URLs come
 // from the base URL setting, never the request's Host header (a visitor chooses that).
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { nowIso } from '../../http';
 import type { ApiServer } from '../../routing/input';
 import { BLOG_LIMITS } from '../../../shared/rules/blog';
 import { baseUrlOf } from '../storefront/page-meta';
-import { storefrontRepo } from '../storefront/repo';
-import { blogRepo } from './posts-repo';
+import { storefrontRepo } from '../../data/storefront/repo';
+import { blogRepo } from '../../data/blog/posts-repo';
 import { tagsOf } from './posts-service';
 
 export const BLOG_TITLE = 'Sheetboard Blog';

@@ -3,10 +3,10 @@
 import { z } from 'zod';
 import { BlogMediaForm, BlogMediaListResponse, BlogMediaQuery, BlogMediaResponse } from '../../../shared/api/blog';
 import { BLOG_LIMITS, BLOG_MESSAGES } from '../../../shared/rules/blog';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { badRequest, errorHandler, HttpError } from '../../errors';
 import { parseInput, type ApiServer } from '../../routing/input';
-import { signedInBlogAdmin } from './accounts-routes';
+import { signedInBlogAdmin } from '../../identity/blog-session';
 import * as media from './media-service';
 
 const IdParams = z.object({ id: z.string().min(1).max(64) });

@@ -9,13 +9,13 @@ import type { Readable } from 'node:stream';
 import type Sharp from 'sharp';
 import type { BlogMedia } from '../../../shared/api/blog';
 import { BLOG_LIMITS, BLOG_MESSAGES, isBlogEditor } from '../../../shared/rules/blog';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { badRequest, forbidden, HttpError, notFound } from '../../errors';
 import { newId, nowIso } from '../../http';
 import { detectType } from '../uploads/detect';
 import { mediaUrl } from './accounts-service';
-import { blogMediaRepo, type BlogMediaRow } from './media-repo';
-import type { BlogAdminSession } from './session';
+import { blogMediaRepo, type BlogMediaRow } from '../../data/blog/media-repo';
+import type { BlogAdminSession } from '../../identity/blog-session';
 
 const load = createRequire(import.meta.url);
 let loaded: typeof Sharp | null = null;

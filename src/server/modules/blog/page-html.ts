@@ -13,12 +13,12 @@ import type { FastifyRequest } from 'fastify';
 import type { BlogPostCard, BlogPostPageResponse, BlogPostsResponse } from '../../../shared/api/blog';
 import { BlogPostsQuery, BlogPreviewQuery } from '../../../shared/api/blog';
 import { formatDisplayDate } from '../../../shared/filters/dates';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { absoluteUrl, baseUrlOf, withPageMeta, type PageMeta } from '../storefront/page-meta';
 import { BLOG_DESCRIPTION, BLOG_TITLE } from './feeds';
 import { livePostPage, listLive, previewPage } from './public-service';
 import { escapeHtml } from './sanitize';
-import { currentBlogAdmin } from './session';
+import { currentBlogAdmin } from '../../identity/blog-session';
 
 /** The id of the embedded data (the web app reads it once, for the path it was served for). */
 export const BLOG_DATA_ID = 'sb-blog-data';

@@ -1,24 +1,15 @@
 // The blog administration's posts (issue 17): thin routes over posts-service.ts. Every route is
 // 'blog-admin' (any signed-in blog admin; 401 without): what an author may do with a given post
 // (their own drafts only) is the service's check, which needs the post.
-import type { FastifyRequest } from 'fastify';
+import { signedInBlogAdmin } from '../../identity/blog-session';
 import { z } from 'zod';
 import { BlogAdminPostsQuery, BlogAdminPostsResponse, BlogPostBody, BlogPostResponse, BlogPostUpdateBody } from '../../../shared/api/blog';
 import { BLOG_MESSAGES } from '../../../shared/rules/blog';
-import type { ServerContext } from '../../context';
-import { unauthorized } from '../../errors';
+import type { ServerContext } from '../../platform/context';
 import type { ApiServer } from '../../routing/input';
 import * as posts from './posts-service';
-import { currentBlogAdmin, type BlogAdminSession } from './session';
 
 export const PostParams = z.object({ id: z.string().min(1).max(32) });
-
-/** The signed-in blog admin of a 'blog-admin' or 'blog-editor' route (its rule let only them through). */
-export async function signedInBlogAdmin(ctx: ServerContext, request: FastifyRequest): Promise<BlogAdminSession> {
-  const found = await currentBlogAdmin(ctx, request);
-  if (!found) throw unauthorized(BLOG_MESSAGES.signIn);
-  return found;
-}
 
 const conflictDoc =
   "Send the `version` you last read. An older one is 409 `{ message, code: 'POST_CONFLICT', post }` with the stored post, so both texts can be shown.";

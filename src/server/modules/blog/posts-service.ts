@@ -2,15 +2,15 @@
 // (a conflict is answered with the stored post, never overwritten), delete, renew the preview
 // link. Authors write drafts and only their own; editors and admins everything, publish and
 // schedule. Rich text is cleaned on every write (sanitize.ts) and again when served.
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { newId, nowIso, parseJson, randomToken } from '../../http';
 import type { z } from 'zod';
 import type { BlogAdminPostsQuery, BlogPostAdmin, BlogPostBody, BlogPostSummary } from '../../../shared/api/blog';
 import { BLOG_LIMITS, BLOG_MESSAGES, blogSlug, isBlogEditor, type BlogPostStatus } from '../../../shared/rules/blog';
-import { blogRepo, isUniqueViolation, type PostView } from './posts-repo';
+import { blogRepo, isUniqueViolation, type PostView } from '../../data/blog/posts-repo';
 import { BLOG_MEDIA_URL, cleanPostHtml } from './sanitize';
-import type { BlogAdminSession } from './session';
+import type { BlogAdminSession } from '../../identity/blog-session';
 
 type PostInput = z.output<typeof BlogPostBody>;
 

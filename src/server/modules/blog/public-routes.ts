@@ -4,12 +4,12 @@
 import { z } from 'zod';
 import { BlogAuthorsPublicResponse, BlogPostPageResponse, BlogPostsQuery, BlogPostsResponse, BlogPreviewQuery } from '../../../shared/api/blog';
 import { BLOG_MESSAGES } from '../../../shared/rules/blog';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { notFound } from '../../errors';
 import type { ApiServer } from '../../routing/input';
-import { signedInBlogAdmin } from './posts-routes';
+import { signedInBlogAdmin } from '../../identity/blog-session';
 import * as blog from './public-service';
-import { currentBlogAdmin } from './session';
+import { currentBlogAdmin } from '../../identity/blog-session';
 
 const SlugParams = z.object({ slug: z.string().min(1).max(300) });
 const PageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });

@@ -3,16 +3,16 @@
 // post's unguessable token (never the bare slug). The API, the HTML pages (page-html.ts) and the
 // feed all read through here, so they show the same thing.
 import crypto from 'node:crypto';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { nowIso } from '../../http';
 import type { z } from 'zod';
 import type { BlogPostCard, BlogPostPageResponse, BlogPostsQuery, BlogPostsResponse, BlogPostPublic } from '../../../shared/api/blog';
 import { BLOG_LIMITS, isBlogEditor, readingMinutes } from '../../../shared/rules/blog';
 import { baseUrlOf } from '../storefront/page-meta';
-import { blogRepo, type PostView } from './posts-repo';
+import { blogRepo, type PostView } from '../../data/blog/posts-repo';
 import { isLive, mediaUrl, tagsOf } from './posts-service';
 import { cleanPostHtml } from './sanitize';
-import type { BlogAdminSession } from './session';
+import type { BlogAdminSession } from '../../identity/blog-session';
 
 /** How many of the newest live posts are weighed for "related" (older ones are rarely the best match). */
 const RELATED_POOL = 200;

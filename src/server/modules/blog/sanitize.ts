@@ -3,7 +3,7 @@
 // The same allow-list as the marketplace description (marketplace/sanitize.ts richTextOptions);
 // what differs is that images come only from the blog's media library (re-encoded on upload) and
 // that links are the provider's own (no nofollow).
-import { richTextOptions, sanitize } from '../marketplace/sanitize';
+import { richTextOptions, sanitize } from '../../platform/sanitize';
 
 /** A media library image: `/api/blog/media/{id}`, nothing before or after. */
 export const BLOG_MEDIA_URL = /^\/api\/blog\/media\/[A-Za-z0-9_-]{1,32}$/;

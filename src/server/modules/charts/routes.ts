@@ -1,7 +1,7 @@
-import { sheetOfRequest } from '../access/resources';
+import { sheetOfRequest } from '../../access/resources';
 import { SHEET_READ_UNNAMED } from '../spreadsheets/service';
 import { readSheetConditionally } from '../spreadsheets/sheet-etag';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import type { ApiServer } from '../../routing/input';
 import { SheetParams } from '../../../shared/api/params';
 import { ChartQuery } from './schema';

@@ -2,10 +2,10 @@
 // per series (about 4 per pixel of its width), grouped by the same pure code the browser uses
 // (src/blocks/chart/aggregate.ts), from the sheet cache, after the board filters.
 import { aggregateChart, specColumns, specReads, type ChartSeries, type ChartSpec } from '../../../blocks/chart/aggregate';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { badRequest } from '../../errors';
 import { activeSheetFilters, boardFilterMask, cachedSheetRows, checkFilterColumns, visibleColumns, type ViewerSheet } from '../spreadsheets/service';
-import type { CachedSheet } from '../spreadsheets/sheet-cache';
+import type { CachedSheet } from '../../sheets';
 import { ChartSpecSchema } from './schema';
 
 export interface ChartInput {

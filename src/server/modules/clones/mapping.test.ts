@@ -7,7 +7,7 @@ import { TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
 import { schemaOf } from '../../../blocks/schemas';
 import { addBlock, boardWithSheets, createTestApp, joinAsEditor, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { nowIso } from '../../http';
-import { blockRecord } from '../blocks/record';
+import { blockRecord } from '../../data/blocks/record';
 import { PNG } from '../../testing/fixtures';
 import { usedReferences } from './mapping';
 

@@ -10,13 +10,13 @@ import type { MappingBody, MappingPlan } from '../../../shared/api/templates';
 import { TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
 import type { BlockRecord } from '../../../shared/settings';
 import { blockLabel, datasourceSheets, readsWholeSheet, remapBlockColumns, usedColumns, type ColumnMap } from '../../../shared/settings/columns';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { badRequest, notFound } from '../../errors';
 import { nowIso } from '../../http';
-import type { AppView } from '../apps/record';
-import { blockRecord } from '../blocks/record';
+import type { AppView } from '../../data/apps/record';
+import { blockRecord } from '../../data/blocks/record';
 import { sheetWithTypes } from '../spreadsheets/columns';
-import { clonesRepo } from './repo';
+import { clonesRepo } from '../../data/clones/repo';
 
 export interface SheetShape {
   title: string;

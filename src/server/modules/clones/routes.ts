@@ -4,12 +4,12 @@
 import { z } from 'zod';
 import { AppOriginsResponse, CloneBody, CloneResponse, MappingBody, MappingPlan, MappingQuery, MappingResponse, TemplateIdParams } from '../../../shared/api/templates';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import type { ApiServer } from '../../routing/input';
-import { resolvedApp, signedInUser } from '../access/enforce';
-import { appParam } from '../access/resources';
-import { IpLimiter } from '../auth/limiter';
-import { perAccount, type RateLimit } from '../auth/rate-limit';
+import { resolvedApp, signedInUser } from '../../access/enforce';
+import { appParam } from '../../access/resources';
+import { IpLimiter } from '../../platform/limits/limiter';
+import { perAccount, type RateLimit } from '../../platform/limits/rate-limit';
 import { applyMapping, mappingPlan } from './mapping';
 import { cloneTemplate, listOrigins } from './service';
 

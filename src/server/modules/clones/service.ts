@@ -5,19 +5,19 @@
 // credentials of API-call actions are blanked (stripSecrets; versions are frozen without them too).
 import type { AppOrigin, CloneBody, CloneResponse } from '../../../shared/api/templates';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { isUniqueViolation } from '../../db';
 import { badRequest, forbidden, HttpError, notFound } from '../../errors';
 import { nowIso, parseJson } from '../../http';
 import { chooseSubdomain } from '../apps/service';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../../identity/owner-session';
 import { assertAppRoom, uploadQuotaMb } from '../billing/plans';
-import { purchasesRepo } from '../purchases/repo';
+import { purchasesRepo } from '../../data/purchases/repo';
 import { copyApp } from '../templates/copy';
 import { UPLOAD_MESSAGES } from '../uploads/service';
-import { uploadsRepo } from '../uploads/repo';
-import { clonesRepo, type ListedTemplate } from './repo';
-import { currentWorkspaceOrNull } from '../workspace/current';
+import { uploadsRepo } from '../../data/uploads/repo';
+import { clonesRepo, type ListedTemplate } from '../../data/clones/repo';
+import { currentWorkspaceOrNull } from '../../identity/current-workspace';
 
 /** Derived subdomains tried when racing clones take the same one. */
 const SUBDOMAIN_ATTEMPTS = 5;

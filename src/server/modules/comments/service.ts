@@ -7,20 +7,20 @@
 // Spam: comments are plain text everywhere (the view renders text nodes, never HTML); more than
 // COMMENT_MAX_LINKS links is refused; posting is rationed per block and IP, and per block across
 // all IPs (one poster may have many addresses), with the actions' fixed-window limiter.
-import { ownerCaller, refuseSnapshotWrite, viewApp, type AppViewer, type Caller } from '../access/viewer';
-import { blockVisible, type PageVisibility } from '../access/visibility';
+import { ownerCaller, refuseSnapshotWrite, viewApp, type AppViewer, type Caller } from '../../access/viewer';
+import { blockVisible, type PageVisibility } from '../../access/visibility';
 import { AUTHOR_MAX_LENGTH, cleanAuthor, cleanCommentText, commentIssues } from '../../../shared/rules/comments';
 import type { Comment, CommentsResponse } from '../../../shared/api/comments';
 import { needsOf } from '../../../blocks/schemas';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { badRequest, forbidden, notFound, unauthorized } from '../../errors';
 import { newId } from '../../http';
 import { SendLimiter } from '../actions/limiter';
 import { RateLimited } from '../actions/service';
-import { appsRepo } from '../apps/repo';
-import { appView, resolveApp, type AppView } from '../apps/record';
-import type { SessionUser } from '../auth/session';
-import { commentsRepo } from './repo';
+import { appsRepo } from '../../data/apps/repo';
+import { appView, resolveApp, type AppView } from '../../data/apps/record';
+import type { SessionUser } from '../../identity/owner-session';
+import { commentsRepo } from '../../data/comments/repo';
 
 export const COMMENTS_PER_BLOCK_AND_IP = 10;
 export const COMMENTS_PER_BLOCK = 300;

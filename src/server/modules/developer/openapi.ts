@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ErrorResponse } from '../../../shared/api/errors';
 import { SCOPE_LABELS, TOKEN_PREFIX } from '../../../shared/api/developer';
-import { ACCESS_RULES, type AccessRuleName } from '../access/rules';
+import { ACCESS_RULES, type AccessRuleName } from '../../access/rules';
 
 /** The groups of the reference, in its order: the scripting API's first, then the web app's own. */
 export const API_TAGS = [

@@ -3,9 +3,9 @@
 // list, make or revoke tokens (403 token_not_allowed, access/enforce.ts): only a real session can.
 import { ApiTokensResponse, CreateApiTokenBody, CreateApiTokenResponse } from '../../../shared/api/developer';
 import { ShortIdParams } from '../../../shared/api/params';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import type { ApiServer } from '../../routing/input';
-import { signedInUser } from '../access/enforce';
+import { signedInUser } from '../../access/enforce';
 import type { ApiRegistry } from './openapi';
 import { createToken, listTokens, revokeToken } from './tokens';
 import { MAX_TOKENS_PER_OWNER } from '../../../shared/api/developer';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TOKENS_PER_OWNER, TOKEN_MESSAGES } from '../../../shared/api/developer';
 import { sha256 } from '../../http';
-import { CROSS_ORIGIN_MESSAGE } from '../../net/csrf';
+import { CROSS_ORIGIN_MESSAGE } from '../../platform/net/csrf';
 import { boardWithSheets, createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
 
 let t: TestApp;

@@ -3,11 +3,11 @@
 // (a bearer token acting as its owner) is auth/session.ts and access/enforce.ts.
 import crypto from 'node:crypto';
 import { MAX_TOKENS_PER_OWNER, TOKEN_MESSAGES, TOKEN_PREFIX, type ApiToken, type TokenScope } from '../../../shared/api/developer';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { HttpError, notFound } from '../../errors';
 import { newId, nowIso, sha256 } from '../../http';
-import type { SessionUser } from '../auth/session';
-import { tokensRepo } from './repo';
+import type { SessionUser } from '../../identity/owner-session';
+import { tokensRepo } from '../../data/developer/repo';
 
 /** How many characters of a token the list shows (the prefix and 4 random ones). */
 const SHOWN = TOKEN_PREFIX.length + 4;

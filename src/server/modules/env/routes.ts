@@ -2,7 +2,7 @@
 // nothing secret can ever leak through it.
 import { EnvNameParams } from '../../../shared/api/params';
 import type { Config } from '../../config';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { notFound } from '../../errors';
 import type { ApiServer } from '../../routing/input';
 

@@ -3,10 +3,10 @@
 // least GEOCODER_INTERVAL_MS between their starts (Nominatim's policy: one per second), and the
 // queue is bounded so a burst of maps cannot pile up unbounded work. Results go to the database
 // cache, where every process finds them.
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { nowIso } from '../../http';
-import { nominatimLookup, type LookupResult } from './provider';
-import { geocodeRepo } from './repo';
+import { nominatimLookup, type LookupResult } from '../../platform/geocoder';
+import { geocodeRepo } from '../../data/geocode/repo';
 
 /** Addresses waiting at most, across all requests of this process. */
 export const MAX_QUEUE = 1000;

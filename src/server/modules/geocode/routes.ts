@@ -1,9 +1,9 @@
 import { GeoQuery, GeoResponse } from '../../../shared/api/geo';
 import { SheetParams } from '../../../shared/api/params';
-import { resolvedSheetAccess } from '../access/enforce';
-import { sheetOfRequest } from '../access/resources';
+import { resolvedSheetAccess } from '../../access/enforce';
+import { sheetOfRequest } from '../../access/resources';
 import { SHEET_READ_UNNAMED } from '../spreadsheets/service';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import type { ApiServer } from '../../routing/input';
 import { closeGeocoder } from './geocoder';
 import { geoPoints } from './service';

@@ -1,14 +1,14 @@
 // Where the rows of a sheet are on a map. Rows with latitude/longitude (columns, or a
 // "lat, lng" address) are placed as they are; the other addresses come from the database cache,
 // or are queued for the geocoding service and reported as pending until they are in the cache.
-import type { SheetAccess } from '../access/viewer';
+import type { SheetAccess } from '../../access/viewer';
 import type { GeoPoint, GeoResponse } from '../../../shared/api/geo';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { badRequest } from '../../errors';
 import { sheetData } from '../spreadsheets/service';
 import { geocoderOf } from './geocoder';
-import { addressKey, coordinate, coordinateColumns, coordinatePair } from './places';
-import { geocodeRepo, type CacheEntry } from './repo';
+import { addressKey, coordinate, coordinateColumns, coordinatePair } from '../../../shared/rules/places';
+import { geocodeRepo, type CacheEntry } from '../../data/geocode/repo';
 
 /** Rows a map places at most (the first ones, after filters); more is not a map anyone can read. */
 export const MAX_MAP_ROWS = 10_000;

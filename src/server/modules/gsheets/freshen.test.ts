@@ -8,7 +8,7 @@ import { startFakeGoogle, type Cell, type FakeGoogle } from '../../testing/googl
 import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../../testing/app';
 import { FRESHEN_TUNING, wantsFresh } from './freshen';
 import { runningPulls } from './pull';
-import { googleConnectionsRepo } from './repo';
+import { googleConnectionsRepo } from '../../data/gsheets/repo';
 import { connectGoogle, googleSettings, quickSyncTuning } from '../../testing/gsheets';
 
 let google: FakeGoogle;

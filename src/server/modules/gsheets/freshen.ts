@@ -9,10 +9,10 @@
 // - The wait is bounded (FRESHEN_TUNING.waitMs): past it the answer comes from the cache as it is,
 //   and the pull goes on in the background.
 // Spreadsheets that are not Google's are left alone (no google_sources row).
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { isPulling, startPull } from './pull';
-import { googleConnectionsRepo } from './repo';
-import { googleSourcesRepo } from './sources-repo';
+import { googleConnectionsRepo } from '../../data/gsheets/repo';
+import { googleSourcesRepo } from '../../data/gsheets/sources-repo';
 
 /** Knobs of freshen: the forced-pull window, the longest wait for a pull before answering, the clock (tests move it on). */
 export const FRESHEN_TUNING: { windowMs: number; waitMs: number; now: () => number } = { windowMs: 15_000, waitMs: 10_000, now: () => Date.now() };

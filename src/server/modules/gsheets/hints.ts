@@ -4,7 +4,7 @@
 // still holds its id (any mismatch: the whole id column is read again), instead of reading a
 // 100,000-row id column for every handful of edits. Only a hint: never trusted without that check.
 // Deletes shift rows, so a push that deleted drops the tab's hints; the next full read sets them.
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 
 /** Tabs whose hints are kept (the most recently read), the biggest tab kept, and the rows kept in all (about 100 bytes each). */
 export const HINT_LIMITS = { tabs: 20, rows: 250_000, totalRows: 500_000 };

@@ -9,7 +9,7 @@
 // never one of the tab's columns (blocks never see it).
 //
 // Pure: no network, no database; randomness is passed in.
-import { headerNames, type Cell } from '../spreadsheets/import-file';
+import { headerNames, type Cell } from '../../sheets';
 
 export type { Cell };
 

@@ -4,7 +4,7 @@
 // planned against a pull's half-applied rows could judge conflicts wrongly. The lock is the
 // server's cluster lock (cluster/locks.ts): in process on SQLite, a PostgreSQL advisory lock per
 // spreadsheet when several instances share the database.
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 
 /** Runs `fn` once everything queued before it for `key` has finished (whether it failed or not), on any instance. */
 export function exclusive<T>(ctx: ServerContext, key: string, fn: () => Promise<T>): Promise<T> {

@@ -19,29 +19,29 @@ import crypto from 'node:crypto';
 import { googleSheetUrl, parseGoogleSheetLink } from '../../../shared/rules/google-sheets';
 import { GOOGLE_MESSAGES as M, type GoogleSyncStatus } from '../../../shared/api/google';
 import { isColumnType, type ColumnTypes } from '../../../shared/rows/column-types';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import type { Db } from '../../db';
 import { badRequest, HttpError } from '../../errors';
 import { newId, nowIso, parseJson } from '../../http';
-import type { SessionUser } from '../auth/session';
-import { blockRecord } from '../blocks/record';
-import { dataRepo } from '../spreadsheets/data-repo';
-import { guessSheetTypes, type Cell } from '../spreadsheets/import-file';
-import { spreadsheetsRepo } from '../spreadsheets/repo';
+import type { SessionUser } from '../../identity/owner-session';
+import { blockRecord } from '../../data/blocks/record';
+import { dataRepo } from '../../data/spreadsheets/data-repo';
+import { guessSheetTypes, type Cell } from '../../sheets';
+import { spreadsheetsRepo } from '../../data/spreadsheets/repo';
 import { breathe } from '../templates/copy';
 import { assignIds, backfillTargets, diffRows, rowHash, type CachedRow, type PlannedRow, type PullPlan, type ReadRow } from './diff';
 import { affectedBlocks, columnMap, compareHeaders, headerColumns, type BlockColumnUse, type HeaderColumn } from './headers';
 import { a1Range, backfillIds, matchTabs, parseHeader, placeIdColumn, quoteTitle, rowData, rowIdOf, rowsNotAsExpected, type ParsedHeader, type TabInfo } from './ids';
 import { QuotaGate, SHEETS_LIMITS, withRetries, type BucketLimits } from './quota';
-import { googleConnectionsRepo, type GoogleConnectionRow } from './repo';
+import { googleConnectionsRepo, type GoogleConnectionRow } from '../../data/gsheets/repo';
 import { googleSession, modeOf, serviceAccountConnection, workspaceFor, type GoogleSession } from './service';
 import { rememberRows } from './hints';
 import { exclusive } from './lock';
 import { cryptoRandom } from './random';
 import { pushStatus } from './push-status';
 import { storeRemappedBlocks } from './remap';
-import { googleSourcesRepo, type GoogleTabRow } from './sources-repo';
-import { sheetChanged } from '../../cluster/sheet-changes';
+import { googleSourcesRepo, type GoogleTabRow } from '../../data/gsheets/sources-repo';
+import { sheetChanged } from '../../platform/cluster/sheet-changes';
 
 /** Knobs of the pull (tests and the benchmark shorten waits and widen quotas). */
 export const PULL_TUNING: {

@@ -2,7 +2,7 @@
 // written as meant (newest first).
 import type { GoogleSyncStatus } from '../../../shared/api/google';
 import type { Db } from '../../db';
-import { googlePushRepo } from './push-repo';
+import { googlePushRepo } from '../../data/gsheets/push-repo';
 
 /** Conflicts sent with the status (the count says how many there are in all). */
 export const SHOWN_CONFLICTS = 50;

@@ -23,7 +23,7 @@
 // Edits reach Google shortly after they are saved (kickPush: a short pause gathers a burst of
 // edits into one push), and the scheduler retries edits that waited (pushDue).
 import type { Insertable } from 'kysely';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import type { GoogleConflictsTable } from '../../db/schema';
 import { newId, nowIso, parseJson } from '../../http';
 import type { Conflict } from './conflicts';
@@ -33,10 +33,10 @@ import { forgetRows, hintedRows, rememberRows } from './hints';
 import { exclusive } from './lock';
 import { coalesce, movedTargets, planPush, type CoalescedTab, type OutboxEdit, type PushPlan } from './outbox';
 import { call, failureWords, readIdColumn, readTabs, startPull, type GoogleTabProps, type PullContext } from './pull';
-import { googlePushRepo, type OutboxRow } from './push-repo';
-import { googleConnectionsRepo } from './repo';
+import { googlePushRepo, type OutboxRow } from '../../data/gsheets/push-repo';
+import { googleConnectionsRepo } from '../../data/gsheets/repo';
 import { googleSession, modeOf } from './service';
-import { googleSourcesRepo, type GoogleTabRow } from './sources-repo';
+import { googleSourcesRepo, type GoogleTabRow } from '../../data/gsheets/sources-repo';
 
 /** Knobs of the push (tests shorten the pause). */
 export const PUSH_TUNING = {

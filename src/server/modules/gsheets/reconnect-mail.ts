@@ -2,9 +2,9 @@
 // by the request that moved the connection from 'ok' to 'reconnect_needed' (repo.ts
 // markReconnectNeeded says which one did). Everything from Google (the account's address, its
 // reason, the spreadsheets' titles) is escaped in the HTML part.
-import type { ServerContext } from '../../context';
-import { escapeHtml, type Mail } from '../mail/mailer';
-import { googleConnectionsRepo } from './repo';
+import type { ServerContext } from '../../platform/context';
+import { escapeHtml, type Mail } from '../../platform/mail/mailer';
+import { googleConnectionsRepo } from '../../data/gsheets/repo';
 
 /** Titles named in the mail at most (a workspace may sync hundreds of spreadsheets). */
 const TITLES_SHOWN = 20;

@@ -10,14 +10,14 @@
 // a board shows without the owner choosing it.
 import { GOOGLE_REMAP_MESSAGES as R, type GoogleRemapBody } from '../../../shared/api/google';
 import type { ColumnMap } from '../../../shared/settings/columns';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import type { Db } from '../../db';
 import { badRequest, HttpError } from '../../errors';
 import { nowIso, parseJson } from '../../http';
-import { blockRecord } from '../blocks/record';
-import { dataRepo } from '../spreadsheets/data-repo';
+import { blockRecord } from '../../data/blocks/record';
+import { dataRepo } from '../../data/spreadsheets/data-repo';
 import { columnMap, remapBlocks } from './headers';
-import { googleSourcesRepo } from './sources-repo';
+import { googleSourcesRepo } from '../../data/gsheets/sources-repo';
 
 /**
  * Rewrites the blocks of the workspace's apps over the spreadsheet that `map` changes, stored as

@@ -15,14 +15,14 @@ import {
   GoogleSyncResponse,
   GOOGLE_MESSAGES as M,
 } from '../../../shared/api/google';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import type { ApiServer } from '../../routing/input';
-import { resolvedSpreadsheet, signedInUser } from '../access/enforce';
-import { decidedInService, spreadsheetIn } from '../access/resources';
-import { IpLimiter } from '../auth/limiter';
-import { perAccount, perIp, type RateLimit } from '../auth/rate-limit';
+import { resolvedSpreadsheet, signedInUser } from '../../access/enforce';
+import { decidedInService, spreadsheetIn } from '../../access/resources';
+import { IpLimiter } from '../../platform/limits/limiter';
+import { perAccount, perIp, type RateLimit } from '../../platform/limits/rate-limit';
 import { connectSpreadsheet, pullNow, syncStatus } from './pull';
-import { googlePushRepo } from './push-repo';
+import { googlePushRepo } from '../../data/gsheets/push-repo';
 import { remapColumn } from './remap';
 import { connectionStatus, disconnect, finishConnect, startConnect } from './service';
 

@@ -21,11 +21,11 @@
 // WeakMap on ctx, like the pull's quota gate): an instance that served the rows polls them often;
 // its claims keep the others from repeating its checks.
 // The push of the app's edits rides on the same loop (`pushDue`, called every tick).
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { HttpError } from '../../errors';
 import { call, failureWords, isPulling, startPull } from './pull';
 import { googleSession, type GoogleSession } from './service';
-import { googleSourcesRepo, type ScheduledSource } from './sources-repo';
+import { googleSourcesRepo, type ScheduledSource } from '../../data/gsheets/sources-repo';
 
 /** Knobs of the loop (tests change them). */
 export const SCHEDULER_TUNING = {

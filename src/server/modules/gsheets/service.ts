@@ -7,17 +7,17 @@
 // connection "reconnect needed", pauses its spreadsheets' syncing and e-mails the workspace's owner
 // (once: reconnect-mail.ts).
 import { GOOGLE_MESSAGES as M, type GoogleConnection, type GoogleConnectionResponse } from '../../../shared/api/google';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import type { GoogleConnectMode } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../errors';
 import { newId, nowIso, randomToken, sha256 } from '../../http';
-import { editsWorkspace } from '../access/viewer';
-import type { SessionUser } from '../auth/session';
-import { connectionAuth, consentUrl, driveApi, exchangeCode, GOOGLE_SCOPES, invalidGrant, oauthConfigured, sheetsApi, type GoogleAuth } from './client';
+import { editsWorkspace } from '../../access/viewer';
+import type { SessionUser } from '../../identity/owner-session';
+import { connectionAuth, consentUrl, driveApi, exchangeCode, GOOGLE_SCOPES, invalidGrant, oauthConfigured, sheetsApi, type GoogleAuth } from '../../platform/google';
 import { sendReconnectMail } from './reconnect-mail';
-import { googleConnectionsRepo, googleStatesRepo, type GoogleConnectionRow } from './repo';
+import { googleConnectionsRepo, googleStatesRepo, type GoogleConnectionRow } from '../../data/gsheets/repo';
 import { decryptToken, encryptToken, tokenKey } from './secrets';
-import { currentWorkspaceOrNull } from '../workspace/current';
+import { currentWorkspaceOrNull } from '../../identity/current-workspace';
 
 /** How long a consent link stays usable. */
 export const STATE_TTL_MS = 10 * 60_000;

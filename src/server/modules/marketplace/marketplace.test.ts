@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETPLACE_LIMITS, MARKETPLACE_MESSAGES, marketplaceMessages } from '../../../shared/rules/marketplace';
 import { CancelResponse, ReviewRequestResponse, SubmitResponse, UploadFileResponse, type ReviewRequest } from '../../../shared/api/marketplace';
 import { PAID_REASONS } from '../billing/connect';
-import { PRIVATE_APP_MESSAGE } from '../access/viewer';
+import { PRIVATE_APP_MESSAGE } from '../../access/viewer';
 import { addBlock, boardWithSheets, createTestApp, multipart, onPaidPlan, signUp, type TestApp, type TestUser, joinAsEditor, signInAppUser } from '../../testing/app';
 import { PNG } from '../../testing/fixtures';
 

@@ -4,13 +4,13 @@
 import { z } from 'zod';
 import { CancelBody, CancelResponse, ReviewRequestQuery, ReviewRequestResponse, SubmitBody, SubmitResponse, UploadFileResponse } from '../../../shared/api/marketplace';
 import { MARKETPLACE_LIMITS, MARKETPLACE_MESSAGES, marketplaceMessages } from '../../../shared/rules/marketplace';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { badRequest, errorHandler, HttpError } from '../../errors';
 import type { ApiServer } from '../../routing/input';
-import { resolvedApp } from '../access/enforce';
-import { appInRequest } from '../access/resources';
-import { IpLimiter } from '../auth/limiter';
-import { perIp, perKey, type RateLimit } from '../auth/rate-limit';
+import { resolvedApp } from '../../access/enforce';
+import { appInRequest } from '../../access/resources';
+import { IpLimiter } from '../../platform/limits/limiter';
+import { perIp, perKey, type RateLimit } from '../../platform/limits/rate-limit';
 import { UPLOAD_MESSAGES } from '../uploads/service';
 import { assertMayPublish } from '../account/publishing';
 import { cancelReviewRequest, getReviewRequest, submitReviewRequest, uploadMarketplaceImage } from './service';

@@ -20,21 +20,21 @@ import {
   richTextHasContent,
   SUBMITTABLE,
 } from '../../../shared/rules/marketplace';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors';
 import { newId, nowIso } from '../../http';
-import type { Caller } from '../access/viewer';
-import { editsWorkspace } from '../access/viewer';
-import type { AppView } from '../apps/record';
-import { appsRepo } from '../apps/repo';
+import type { Caller } from '../../access/viewer';
+import { editsWorkspace } from '../../access/viewer';
+import type { AppView } from '../../data/apps/record';
+import { appsRepo } from '../../data/apps/repo';
 import { PAID_REASONS, paidSubmitStatus } from '../billing/connect';
 import { dropVersionCopies, freezeVersion, removeCopiedFiles } from '../templates/freeze';
 import { SETTING_MEDIA, storeUpload } from '../uploads/service';
-import { reviewRequestsRepo, type ReviewRequestRow, type SubmissionFields } from './repo';
-import { reviewRequestOut } from './record';
-import { cleanDescription } from './sanitize';
-import { currentWorkspaceOrNull } from '../workspace/current';
+import { reviewRequestsRepo, type ReviewRequestRow, type SubmissionFields } from '../../data/marketplace/repo';
+import { reviewRequestOut } from '../../data/marketplace/record';
+import { cleanDescription } from '../../platform/sanitize';
+import { currentWorkspaceOrNull } from '../../identity/current-workspace';
 
 type Form = z.output<typeof SubmitForm>;
 

@@ -1,9 +1,9 @@
-import { resolvedApp, resolvedPage, resolvedViewer, signedInUser } from '../access/enforce';
-import { appInBody, appParam, pageParam, requestApp } from '../access/resources';
+import { resolvedApp, resolvedPage, resolvedViewer, signedInUser } from '../../access/enforce';
+import { appInBody, appParam, pageParam, requestApp } from '../../access/resources';
 import { z } from 'zod';
 import { CreatePageBody, PageOrderBody, PageResponse, PagesResponse, UpdatePageBody } from '../../../shared/api';
 import { AppIdParams, IdParams, SlugParams } from '../../../shared/api/params';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import type { ApiServer } from '../../routing/input';
 import * as service from './service';
 

@@ -3,19 +3,19 @@ import { paletteColours } from '../../../shared/api/board-settings';
 import type { Page, PageSettings } from '../../../shared/api';
 import { isAuthPage } from '../../../shared/rules/auth-pages';
 import { MAX_PAGE_SLUG_LENGTH, pageSlugOf, pageSlugProblem, uniqueSlug } from '../../../shared/rules/slug';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, notFound } from '../../errors';
 import { newId, nowIso, parseJson } from '../../http';
-import { appViewer, ownerCaller, viewRefusal, type AppViewer } from '../access/viewer';
-import { visibleBlocks, type Beholder } from '../access/visibility';
-import type { AppView } from '../apps/record';
-import type { SessionUser } from '../auth/session';
-import { viewerBlocks } from '../actions/secrets';
-import { blocksOfPages } from '../blocks/record';
+import { appViewer, ownerCaller, viewRefusal, type AppViewer } from '../../access/viewer';
+import { visibleBlocks, type Beholder } from '../../access/visibility';
+import type { AppView } from '../../data/apps/record';
+import type { SessionUser } from '../../identity/owner-session';
+import { viewerBlocks } from '../../platform/secrets';
+import { blocksOfPages } from '../../data/blocks/record';
 import { isDetailPage, withAppFrame } from '../../../blocks/app-frame';
-import { pagesRepo, type PageRow } from './repo';
-import { appsRepo } from '../apps/repo';
+import { pagesRepo, type PageRow } from '../../data/pages/repo';
+import { appsRepo } from '../../data/apps/repo';
 
 /** Spec defaults of the page state colours (blocks-and-data §3 "Page state"). */
 export const PAGE_DEFAULTS = {

@@ -1,7 +1,7 @@
 // /dashboard/signupbackup (issue 18): sign-up as a plain form that posts and redirects, no
 // JavaScript. Both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CROSS_ORIGIN_MESSAGE } from '../../net/csrf';
+import { CROSS_ORIGIN_MESSAGE } from '../../platform/net/csrf';
 import { createTestApp, sessionCookie, uniqueEmail, type TestApp } from '../../testing/app';
 
 let t: TestApp;

@@ -3,16 +3,16 @@
 // POST /api/auth/signup (auth.signup, the same workspace seeding, session cookie and budget of
 // failures per IP); the answer is a page, not JSON: 303 to /dashboard/start (the first-run page) on success, the form again
 // with the problem (and the name and e-mail kept) otherwise.
+import { setSessionCookie } from '../../identity/owner-session';
 import type { FastifyReply } from 'fastify';
 import { SignupBody } from '../../../shared/api';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { HttpError } from '../../errors';
 import { linkScheme } from '../../http';
 import type { ApiServer } from '../../routing/input';
 import { sendVerificationAfterSignup } from '../account/service';
-import { IpLimiter, LOGIN_MAX_FAILURES_PER_IP } from '../auth/limiter';
-import { perIp, type RateLimit } from '../auth/rate-limit';
-import { setSessionCookie } from '../auth/routes';
+import { IpLimiter, LOGIN_MAX_FAILURES_PER_IP } from '../../platform/limits/limiter';
+import { perIp, type RateLimit } from '../../platform/limits/rate-limit';
 import * as auth from '../auth/service';
 import { setupWorkspace } from '../workspace/service';
 import { PLAIN_SIGNUP_ACTION, PLAIN_SIGNUP_PATH, plainSignupHtml, type PlainSignupState } from './page';

@@ -12,8 +12,8 @@ import { STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
 import { sendWebhook, startFakeStripe, type FakeStripe } from '../../testing/stripe';
 import { createTestApp, joinAsEditor, signInAdmin, signInAppUser, signUp, type TestApp, type TestUser } from '../../testing/app';
-import { stripeOptions } from '../billing/stripe';
-import { purchasesRepo } from './repo';
+import { stripeOptions } from '../../platform/stripe';
+import { purchasesRepo } from '../../data/purchases/repo';
 import { feeOf } from './service';
 
 const WEBHOOK_SECRET = 'whsec_test_purchases_0123456789abcdef';

@@ -2,12 +2,12 @@
 // purchases is billing's (POST /api/stripe/webhook, dispatching to purchases/webhook.ts).
 import { CheckoutResponse, PurchaseParams, PurchaseResponse, TemplateIdParams } from '../../../shared/api/templates';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { linkScheme } from '../../http';
 import type { ApiServer } from '../../routing/input';
-import { signedInUser } from '../access/enforce';
-import { IpLimiter } from '../auth/limiter';
-import { perAccount, type RateLimit } from '../auth/rate-limit';
+import { signedInUser } from '../../access/enforce';
+import { IpLimiter } from '../../platform/limits/limiter';
+import { perAccount, type RateLimit } from '../../platform/limits/rate-limit';
 import { checkout, purchaseOf } from './service';
 
 export function purchaseRoutes(app: ApiServer, ctx: ServerContext) {

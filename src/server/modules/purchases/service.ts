@@ -6,15 +6,15 @@ import type Stripe from 'stripe';
 import type { CheckoutResponse, PurchaseResponse } from '../../../shared/api/templates';
 import { STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
 import { TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { badRequest, conflict, HttpError, notFound } from '../../errors';
 import { nowIso, sha256 } from '../../http';
-import type { SessionUser } from '../auth/session';
-import { stripeRepo } from '../billing/repo';
-import { callStripe, stripeClient, stripeFailure } from '../billing/stripe';
-import { workspaceRepo } from '../workspace/repo';
-import { ownCurrentWorkspace } from '../workspace/current';
-import { purchasesRepo, type PurchaseRow } from './repo';
+import type { SessionUser } from '../../identity/owner-session';
+import { stripeRepo } from '../../data/billing/repo';
+import { callStripe, stripeClient, stripeFailure } from '../../platform/stripe';
+import { workspaceRepo } from '../../data/workspace/repo';
+import { ownCurrentWorkspace } from '../../identity/current-workspace';
+import { purchasesRepo, type PurchaseRow } from '../../data/purchases/repo';
 
 /** Stripe's Checkout Session ids. */
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,190}$/;

@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { Db } from '../../db';
 import type { PurchaseStatus } from '../../db/schema';
-import { purchasesRepo, type PurchaseRow } from './repo';
+import { purchasesRepo, type PurchaseRow } from '../../data/purchases/repo';
 
 /** The events to enable on the platform's webhook endpoint in Stripe's dashboard ("Your account"). */
 export const PURCHASE_EVENTS = [

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { AddRowBody, RowResponse, RowWriteQuery, UpdateRowBody } from '../../../shared/api';
 import { RowParams, SheetParams } from '../../../shared/api/params';
-import { resolvedSheetAccess } from '../access/enforce';
-import { sheetOfRequest } from '../access/resources';
+import { resolvedSheetAccess } from '../../access/enforce';
+import { sheetOfRequest } from '../../access/resources';
 import { SHEET_READ_UNNAMED } from '../spreadsheets/service';
 import { readSheetConditionally } from '../spreadsheets/sheet-etag';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import type { ApiServer } from '../../routing/input';
-import { IpLimiter } from '../auth/limiter';
-import { perKey, type RateLimit } from '../auth/rate-limit';
+import { IpLimiter } from '../../platform/limits/limiter';
+import { perKey, type RateLimit } from '../../platform/limits/rate-limit';
 import * as service from './service';
 
 /** Who a read is for: `board` (app id, subdomain, page path or URL) or `app`; Host names it too. */

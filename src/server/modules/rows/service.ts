@@ -21,28 +21,28 @@
  * A wire row is the sheet row's values plus `_id` (string, stable) and `_version` (number).
  * Every write bumps the sheet's version in the same transaction and patches the sheet cache.
  */
-import { viewerColumns } from '../access/columns';
-import { callerEdits, refuseSnapshotWrite, type AppViewer, type Caller, type SheetAccess } from '../access/viewer';
-import { blockVisible } from '../access/visibility';
+import { viewerColumns } from '../../access/columns';
+import { callerEdits, refuseSnapshotWrite, type AppViewer, type Caller, type SheetAccess } from '../../access/viewer';
+import { blockVisible } from '../../access/visibility';
 import { allows, type ViewerRole } from '../../../blocks/audience';
 import { axisDefaultOf, kindsThat, needsOf } from '../../../blocks/schemas';
 import { isEmptyValue, normalizeValue, parseOptions, validateValue, type RowValue, type ValueRules } from '../../../shared/rows/validate';
 import type { BlockRecord } from '../../../shared/settings';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { badRequest, conflict, forbidden, notFound, unauthorized, zodMessage, type Issue } from '../../errors';
 import { nowIso, parseJson } from '../../http';
-import { appsRepo } from '../apps/repo';
-import { appView, type AppView } from '../apps/record';
-import type { SessionUser } from '../auth/session';
-import { blockRecord } from '../blocks/record';
+import { appsRepo } from '../../data/apps/repo';
+import { appView, type AppView } from '../../data/apps/record';
+import type { SessionUser } from '../../identity/owner-session';
+import { blockRecord } from '../../data/blocks/record';
 import { loadSheetRows, visibleColumns, type ViewerSheet } from '../spreadsheets/service';
 import { attachUploads } from '../uploads/attach';
-import type { Row } from '../spreadsheets/sheet-cache';
+import type { Row } from '../../sheets';
 import { kickPush } from '../gsheets/push';
 import { queueGoogleEdit, tabOf } from '../gsheets/queue';
-import { rowsRepo } from './repo';
+import { rowsRepo } from '../../data/rows/repo';
 import { regexBudget } from './safe-regex';
-import { rowsChanged, sheetChanged } from '../../cluster/sheet-changes';
+import { rowsChanged, sheetChanged } from '../../platform/cluster/sheet-changes';
 
 export type WriteOp = 'add' | 'update' | 'delete' | 'duplicate';
 

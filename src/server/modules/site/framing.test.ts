@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isOwnerScreen } from '../../net/headers';
+import { isOwnerScreen } from '../../platform/net/headers';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
 
 let webDir: string;

@@ -7,11 +7,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import type { ApiServer } from '../../routing/input';
-import { appsRepo } from '../apps/repo';
-import { customHostOf, hostSubdomain } from '../apps/record';
-import { pagesRepo } from '../pages/repo';
+import { appsRepo } from '../../data/apps/repo';
+import { customHostOf, hostSubdomain } from '../../platform/net/hosts';
+import { pagesRepo } from '../../data/pages/repo';
 import { marketplacePageMeta, withPageMeta } from '../storefront/page-meta';
 import { blogPageOf, type BlogPage } from '../blog/page-html';
 

@@ -6,10 +6,10 @@
 // Both name the app as every viewer call does (Host, then `app`, then `board`); `referer` is taken
 // and, as on the board route, says nothing about who is asking.
 import { PageSheetParams, PageSheetQuery, SheetDataResponse, SpreadsheetDataBody, SpreadsheetDataResponse } from '../../../shared/api';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import type { ApiServer } from '../../routing/input';
-import { resolvedApp, resolvedViewer } from '../access/enforce';
-import { appSheetOfRequest, requestAppInBody } from '../access/resources';
+import { resolvedApp, resolvedViewer } from '../../access/enforce';
+import { appSheetOfRequest, requestAppInBody } from '../../access/resources';
 import { appSpreadsheetData } from './app-data';
 import { SHEET_READ_UNNAMED, sheetRowsOf } from './service';
 import { readSheetConditionally } from './sheet-etag';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPREADSHEET_DATA_LIMITS, type SpreadsheetDataResponse } from '../../../shared/api';
 import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../../testing/app';
-import { PRIVATE_APP_MESSAGE } from '../access/viewer';
+import { PRIVATE_APP_MESSAGE } from '../../access/viewer';
 
 let t: TestApp;
 let owner: TestUser;

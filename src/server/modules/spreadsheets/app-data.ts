@@ -5,12 +5,12 @@
 // SPREADSHEET_DATA_LIMITS.sheets sheets (the titles past it in `more_sheets`). Anything further is
 // read a page at a time through GET /api/board/… or /v3/api/page/sheet/….
 import { SPREADSHEET_DATA_LIMITS, type SheetDataResponse, type SpreadsheetDataResponse } from '../../../shared/api';
-import type { ServerContext } from '../../context';
-import { sheetsBlocksUse } from '../access/columns';
-import type { AppViewer, SheetAccess } from '../access/viewer';
-import type { AppView } from '../apps/record';
-import type { SessionUser } from '../auth/session';
-import { spreadsheetsRepo } from './repo';
+import type { ServerContext } from '../../platform/context';
+import { sheetsBlocksUse } from '../../access/columns';
+import type { AppViewer, SheetAccess } from '../../access/viewer';
+import type { AppView } from '../../data/apps/record';
+import type { SessionUser } from '../../identity/owner-session';
+import { spreadsheetsRepo } from '../../data/spreadsheets/repo';
 import { sheetData } from './service';
 
 export async function appSpreadsheetData(ctx: ServerContext, app: AppView, viewer: AppViewer, user: SessionUser | null): Promise<SpreadsheetDataResponse> {

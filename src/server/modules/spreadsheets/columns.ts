@@ -9,15 +9,15 @@ import { schemaOf } from '../../../blocks/schemas';
 import { guessColumnTypes, GUESS_SAMPLE, isColumnType, type ColumnTypes } from '../../../shared/rows/column-types';
 import type { BlockRecord } from '../../../shared/settings';
 import { columnsReadFrom, datasourceSheets, renameColumnInBlock, usedColumns } from '../../../shared/settings/columns';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { badRequest, conflict, HttpError, notFound } from '../../errors';
 import { nowIso, parseJson } from '../../http';
-import type { SpreadsheetRef } from '../access/rules';
-import { blockRecord } from '../blocks/record';
-import { googleSourcesRepo } from '../gsheets/sources-repo';
-import { dataRepo } from './data-repo';
-import type { SheetRecord } from './repo';
-import { sheetChanged } from '../../cluster/sheet-changes';
+import type { SpreadsheetRef } from '../../access/rules';
+import { blockRecord } from '../../data/blocks/record';
+import { googleSourcesRepo } from '../../data/gsheets/sources-repo';
+import { dataRepo } from '../../data/spreadsheets/data-repo';
+import type { SheetRecord } from '../../data/spreadsheets/repo';
+import { sheetChanged } from '../../platform/cluster/sheet-changes';
 
 /**
  * Row indexes a rewrite covers at a time. SQLite runs on this thread: 2,000 rows are a few tens

@@ -6,10 +6,10 @@
 import { PassThrough, Readable } from 'node:stream';
 import { csvField } from '../../../blocks/cells/csv';
 import { cellText } from '../../../blocks/cells/cells';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { parseJson } from '../../http';
-import { dataRepo } from './data-repo';
-import type { SheetRecord } from './repo';
+import { dataRepo } from '../../data/spreadsheets/data-repo';
+import type { SheetRecord } from '../../data/spreadsheets/repo';
 
 /** Rows read and written at a time: SQLite reads on this thread, so its pages are smaller. */
 export const EXPORT_PAGE_ROWS = { sqlite: 1_000, postgres: 5_000 } as const;

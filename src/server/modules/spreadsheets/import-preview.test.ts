@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportPreviewResponse } from '../../../shared/api/spreadsheets';
 import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
-import { liveImportWorkers } from './import-worker';
+import { liveImportWorkers } from '../../sheets';
 
 let t: TestApp;
 let owner: TestUser;

@@ -8,18 +8,18 @@
 // cache entry dropped after the commit. A preview reads the first rows and writes nothing.
 import type { ReimportMode, ReimportPreviewResponse, ReimportSheetPreview } from '../../../shared/api/data-editor';
 import type { Spreadsheet } from '../../../shared/api';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { HttpError } from '../../errors';
 import { newId, nowIso, parseJson } from '../../http';
-import type { SpreadsheetRef } from '../access/rules';
-import { googleSourcesRepo } from '../gsheets/sources-repo';
+import type { SpreadsheetRef } from '../../access/rules';
+import { googleSourcesRepo } from '../../data/gsheets/sources-repo';
 import { storedTypes } from './columns';
-import { dataRepo } from './data-repo';
-import { importLimits } from './import-file';
-import { parseInWorker, type ImportInput, type SheetShape } from './import-worker';
-import { spreadsheetsRepo, type SheetRecord } from './repo';
+import { dataRepo } from '../../data/spreadsheets/data-repo';
+import { importLimits } from '../../sheets';
+import { parseInWorker, type ImportInput, type SheetShape } from '../../sheets';
+import { spreadsheetsRepo, type SheetRecord } from '../../data/spreadsheets/repo';
 import { getSpreadsheet, IMPORT_BATCH_ROWS, type SheetSource } from './service';
-import { sheetChanged } from '../../cluster/sheet-changes';
+import { sheetChanged } from '../../platform/cluster/sheet-changes';
 
 /** Rows of each sheet a preview shows. */
 export const PREVIEW_ROWS = 5;

@@ -7,26 +7,26 @@ import {
   type ImportPreviewResponse,
 } from '../../../shared/api/spreadsheets';
 import { COLUMN_TYPE_LABELS, isColumnType, type ColumnTypes } from '../../../shared/rows/column-types';
-import { viewerSheetColumns, viewerSheets } from '../access/columns';
-import type { AppView } from '../apps/record';
-import type { AppViewer, SheetAccess } from '../access/viewer';
+import { viewerSheetColumns, viewerSheets } from '../../access/columns';
+import type { AppView } from '../../data/apps/record';
+import type { AppViewer, SheetAccess } from '../../access/viewer';
 import { compileFilters, compileFilterTest, filtersForSheet, type Filter } from '../../../shared/filters/conditions';
 import { filtersSchema } from '../../../shared/filters/schema';
 import { searchTerms } from '../../../shared/filters/search';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { badRequest, conflict, notFound } from '../../errors';
 import { newId, nowIso, parseJson } from '../../http';
-import type { SpreadsheetRef } from '../access/rules';
-import type { SessionUser } from '../auth/session';
+import type { SpreadsheetRef } from '../../access/rules';
+import type { SessionUser } from '../../identity/owner-session';
 import { freshen, wantsFresh } from '../gsheets/freshen';
-import { guessSheetTypes, IMPORT_LIMITS, importLimits, inMemoryLimits, MESSAGES, rowJson, type Cell, type ImportLimits, type ParsedSheet, type ReadOptions } from './import-file';
-import { parseInWorker, previewInWorker, type ImportInput, type RowBatch, type SheetShape } from './import-worker';
+import { guessSheetTypes, IMPORT_LIMITS, importLimits, inMemoryLimits, MESSAGES, rowJson, type Cell, type ImportLimits, type ParsedSheet, type ReadOptions } from '../../sheets';
+import { parseInWorker, previewInWorker, type ImportInput, type RowBatch, type SheetShape } from '../../sheets';
 import { sheetWithTypes } from './columns';
-import { spreadsheetsRepo, type SheetRecord } from './repo';
-import { ColumnStore } from './column-store';
-import { allOfMasks, columnFilterMask, filterMask, querySheet, type CachedSheet, type Row, type SheetRows } from './sheet-query';
-import { currentWorkspace } from '../workspace/current';
-import { sheetChanged } from '../../cluster/sheet-changes';
+import { spreadsheetsRepo, type SheetRecord } from '../../data/spreadsheets/repo';
+import { ColumnStore } from '../../sheets';
+import { allOfMasks, columnFilterMask, filterMask, querySheet, type CachedSheet, type Row, type SheetRows } from '../../sheets';
+import { currentWorkspace } from '../../identity/current-workspace';
+import { sheetChanged } from '../../platform/cluster/sheet-changes';
 
 
 function summary(s: SheetRecord): SheetSummary {

@@ -14,11 +14,11 @@
 // The tag lives in the database's state only (no per-process counter), so every instance of the
 // server computes the same one.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerContext } from '../../context';
-import { AnswerCache, sendKept } from '../../net/answer-cache';
-import { ifNoneMatchHits, weakEtag } from '../../net/etag';
-import { resolvedSheetAccess } from '../access/enforce';
-import type { SheetAccess } from '../access/viewer';
+import type { ServerContext } from '../../platform/context';
+import { AnswerCache, sendKept } from '../../platform/net/answer-cache';
+import { ifNoneMatchHits, weakEtag } from '../../platform/net/etag';
+import { resolvedSheetAccess } from '../../access/enforce';
+import type { SheetAccess } from '../../access/viewer';
 import { openSheet, type ViewerSheet } from './service';
 
 /** Raise when a sheet-reading route's answer changes shape for the same sheet and query. */

@@ -3,9 +3,9 @@ import ExcelJS from 'exceljs';
 import { SheetDataResponse, SpreadsheetResponse, SpreadsheetsResponse } from '../../../shared/api';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
-import { workspaceRepo } from '../workspace/repo';
-import { liveImportWorkers } from './import-worker';
-import { spreadsheetsRepo } from './repo';
+import { workspaceRepo } from '../../data/workspace/repo';
+import { liveImportWorkers } from '../../sheets';
+import { spreadsheetsRepo } from '../../data/spreadsheets/repo';
 import { isImporting, storeSheets } from './service';
 
 let t: TestApp;

@@ -5,8 +5,8 @@
 //
 // Absolute URLs use the base URL setting (PUBLIC_SCHEME + BASE_HOST, the app's BOARD_BASE_URL),
 // not the request's Host header: a visitor chooses that header, and the page is the same for all.
-import type { ServerContext } from '../../context';
-import { storefrontRepo } from './repo';
+import type { ServerContext } from '../../platform/context';
+import { storefrontRepo } from '../../data/storefront/repo';
 import { findTemplate } from './service';
 
 export interface PageMeta {

@@ -4,7 +4,7 @@
 // isPurchased / own / can_clone / purchase_status. Thin: call the service, answer (Fastify parses
 // the input with the schemas each route declares).
 import { TemplateDetailResponse, TemplateKeyParams, TemplateListQuery, TemplateListResponse } from '../../../shared/api/templates';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import type { ApiServer } from '../../routing/input';
 import { listTemplates, templateDetail } from './service';
 

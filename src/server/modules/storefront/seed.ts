@@ -4,7 +4,7 @@
 import type { Db } from '../../db';
 import { MARKETPLACE_CATEGORIES } from '../../../shared/rules/marketplace';
 import { searchTextOf } from './service';
-import type { TemplateRow } from './repo';
+import type { TemplateRow } from '../../data/storefront/repo';
 
 export interface SeedTemplate {
   title: string;

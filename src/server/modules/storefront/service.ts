@@ -7,14 +7,14 @@ import type { PurchaseStatus, TemplateDetail, TemplateListQuery, TemplateListRes
 import { MARKETPLACE_CATEGORIES } from '../../../shared/rules/marketplace';
 import { slugify } from '../../../shared/rules/slug';
 import { normalisedTemplateName, TEMPLATE_LIMITS, TEMPLATE_MESSAGES, templateSlugOf } from '../../../shared/rules/templates';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import type { Db } from '../../db';
 import { notFound } from '../../errors';
 import { parseJson } from '../../http';
-import { callerEdits, type Caller } from '../access/viewer';
-import { cleanDescription } from '../marketplace/sanitize';
-import { purchasesRepo } from '../purchases/repo';
-import { storefrontRepo, type ListedRow, type TemplateRow } from './repo';
+import { callerEdits, type Caller } from '../../access/viewer';
+import { cleanDescription } from '../../platform/sanitize';
+import { purchasesRepo } from '../../data/purchases/repo';
+import { storefrontRepo, type ListedRow, type TemplateRow } from '../../data/storefront/repo';
 
 type ListQuery = z.output<typeof TemplateListQuery>;
 

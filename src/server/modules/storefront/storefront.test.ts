@@ -10,7 +10,7 @@ import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../shared/rules/templa
 import { MARKETPLACE_MESSAGES } from '../../../shared/rules/marketplace';
 import { addBlock, boardWithSheets, createTestApp, multipart, onPaidPlan, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { PNG } from '../../testing/fixtures';
-import { PRIVATE_APP_MESSAGE } from '../access/viewer';
+import { PRIVATE_APP_MESSAGE } from '../../access/viewer';
 import { seedTemplates } from './seed';
 
 const ADMIN = { email: 'shelf.reviewer@provider.example', password: 'a long passphrase for reviews' };

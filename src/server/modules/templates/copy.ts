@@ -14,13 +14,13 @@
 import crypto from 'node:crypto';
 import { datasourceSheets } from '../../../shared/settings/columns';
 import { schemaOf } from '../../../blocks/schemas';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import type { Db } from '../../db';
 import { newId, nowIso, parseJson } from '../../http';
-import { blockRecord } from '../blocks/record';
-import { SECRET_ACTION_KEYS } from '../actions/secrets';
-import { uploadKey } from '../uploads/storage';
-import { templatesRepo, type SourceBlock, type SourceSheet } from './repo';
+import { blockRecord } from '../../data/blocks/record';
+import { SECRET_ACTION_KEYS } from '../../platform/secrets';
+import { uploadKey } from '../../platform/storage';
+import { templatesRepo, type SourceBlock, type SourceSheet } from '../../data/templates/repo';
 
 export interface CopyOptions {
   /** Copy the rows of the sheets (false: structure only, empty sheets). */

@@ -3,11 +3,11 @@
 // n + 1 of the request. Reviewers look at the copy, and visitors will get it: later edits of the
 // source app change nothing in a version. Nobody edits a version's copy; a new submission makes
 // a new version.
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import type { Db } from '../../db';
 import { newId, nowIso } from '../../http';
 import { breathe, copyApp, removeCopiedFiles } from './copy';
-import { templatesRepo, type TemplateVersionRow } from './repo';
+import { templatesRepo, type TemplateVersionRow } from '../../data/templates/repo';
 
 /**
  * The system account that holds the frozen copies. Nobody can sign in as it: it has no password;

@@ -4,7 +4,7 @@
 // and the marketplace's system account that nobody can sign in as.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBlock, boardWithSheets, createTestApp, isStored, multipart, signUp, storedFiles, type TestApp, type TestUser } from '../../testing/app';
-import { uploadKey } from '../uploads/storage';
+import { uploadKey } from '../../platform/storage';
 import { PNG } from '../../testing/fixtures';
 import { copyApp } from './copy';
 import { MARKETPLACE_ACCOUNT } from './freeze';

@@ -4,7 +4,7 @@
 // of the sheet's own workspace are marked: a row cannot keep another workspace's files alive.
 import type { Db } from '../../db';
 import { nowIso } from '../../http';
-import { uploadsRepo } from './repo';
+import { uploadsRepo } from '../../data/uploads/repo';
 
 /** `/uploads/{id}` (after /api, or inside a full address), the id not running on. */
 const UPLOAD_REF = /\/uploads\/([A-Za-z0-9_-]{1,32})(?![A-Za-z0-9_-])/g;

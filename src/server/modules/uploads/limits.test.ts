@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../../config';
 import { newId, nowIso } from '../../http';
 import { createTestApp, isStored, multipart, signUp, storedFiles, type TestApp, type TestUser } from '../../testing/app';
 import { storeUpload, sweepUploads, UPLOAD_MESSAGES } from './service';
-import { uploadKey } from './storage';
+import { uploadKey } from '../../platform/storage';
 import { PNG } from '../../testing/fixtures';
 
 /** The settings as a server started without any environment has them. */

@@ -1,6 +1,6 @@
 // One byte range of a GET (RFC 9110 §14): what browsers send to seek in a video or audio file.
 // Several ranges in one request are answered with the whole file (allowed, and no player needs them).
-import type { ByteRange } from './storage';
+import type { ByteRange } from '../../platform/storage';
 
 /**
  * The range `header` asks of a file of `size` bytes: null for the whole file (no header, a unit

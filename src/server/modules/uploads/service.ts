@@ -15,28 +15,28 @@
 // saved row names within config.unattachedUploadHours is deleted (sweepUploads). Editors' files
 // are never swept: they may be named by block or app settings, markdown, imported sheets, places
 // no one records, so only the quota bounds them.
-import { editsWorkspace, PASSWORD_SIGN_IN, refuseSnapshotWrite, viewApp, type AppViewer, type Caller } from '../access/viewer';
-import { blockVisible } from '../access/visibility';
+import { editsWorkspace, PASSWORD_SIGN_IN, refuseSnapshotWrite, viewApp, type AppViewer, type Caller } from '../../access/viewer';
+import { blockVisible } from '../../access/visibility';
 import { allows, type ViewerRole } from '../../../blocks/audience';
 import { axisDefaultOf, needsOf } from '../../../blocks/schemas';
 import type { Upload } from '../../../shared/api';
 import type { BlockRecord } from '../../../shared/settings';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../errors';
 import { newId, nowIso } from '../../http';
-import { appsRepo } from '../apps/repo';
+import { appsRepo } from '../../data/apps/repo';
 import { canEdit } from '../apps/service';
-import { appView, resolveApp } from '../apps/record';
-import type { SessionUser } from '../auth/session';
+import { appView, resolveApp } from '../../data/apps/record';
+import type { SessionUser } from '../../identity/owner-session';
 import { uploadQuotaMb } from '../billing/plans';
-import { blockRecord } from '../blocks/record';
-import { rowsRepo } from '../rows/repo';
+import { blockRecord } from '../../data/blocks/record';
+import { rowsRepo } from '../../data/rows/repo';
 import { acceptRule, type AcceptRule } from './accept';
 import { detectType } from './detect';
-import { uploadsRepo, type UploadRow } from './repo';
-import { uploadKey } from './storage';
+import { uploadsRepo, type UploadRow } from '../../data/uploads/repo';
+import { uploadKey } from '../../platform/storage';
 import { stripControlChars } from '../../../shared/rules/control-chars';
-import { currentWorkspaceOrNull } from '../workspace/current';
+import { currentWorkspaceOrNull } from '../../identity/current-workspace';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 

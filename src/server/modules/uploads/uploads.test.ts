@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UploadResponse } from '../../../shared/api';
 import { newId, nowIso } from '../../http';
 import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
-import { uploadKey } from './storage';
+import { uploadKey } from '../../platform/storage';
 import { PNG } from '../../testing/fixtures';
 import { UPLOAD_MESSAGES } from './service';
 

@@ -2,10 +2,10 @@
 // sorted by last change (apps.updated_at: bumped by the app's settings, its pages and its blocks)
 // or by name, each with the address of its thumbnail (thumbnail.ts).
 import type { BoardCard, BoardSort } from '../../../shared/api/workspaces';
-import type { ServerContext } from '../../context';
-import type { SessionUser } from '../auth/session';
-import { currentWorkspace } from './current';
-import { boardsRepo } from './repo';
+import type { ServerContext } from '../../platform/context';
+import type { SessionUser } from '../../identity/owner-session';
+import { currentWorkspace } from '../../identity/current-workspace';
+import { boardsRepo } from '../../data/workspace/repo';
 import { boardThumbnail } from './thumbnail';
 
 /** Boards listed at most (the newest or first by name): a workspace page, not an export. */

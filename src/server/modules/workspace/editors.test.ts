@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_MESSAGES } from '../../../shared/api/workspace';
 import { createTestApp, multipart, signUp, uniqueEmail, type TestApp, type TestUser } from '../../testing/app';
 import { linkInLastMail, startInbox, type MailInbox } from '../../testing/smtp';
-import { PRIVATE_APP_MESSAGE } from '../access/viewer';
+import { PRIVATE_APP_MESSAGE } from '../../access/viewer';
 
 let t: TestApp;
 let smtp: MailInbox;

@@ -7,15 +7,15 @@
 // manages editors; removing an editor takes effect on their next request.
 import { BASIC_EMAIL } from '../../../shared/api/app-users';
 import { EDITOR_MESSAGES as M, type WorkspaceEditor } from '../../../shared/api/workspace';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, HttpError, notFound } from '../../errors';
 import { newId, nowIso, randomToken, sha256 } from '../../http';
-import type { SessionUser } from '../auth/session';
-import { escapeHtml } from '../mail/mailer';
-import { editorsRepo, workspaceRepo, type WorkspaceEditorRow } from './repo';
+import type { SessionUser } from '../../identity/owner-session';
+import { escapeHtml } from '../../platform/mail/mailer';
+import { editorsRepo, workspaceRepo, type WorkspaceEditorRow } from '../../data/workspace/repo';
 import { WORKSPACE_MESSAGES } from '../../../shared/api/workspaces';
-import { ownCurrentWorkspace } from './current';
+import { ownCurrentWorkspace } from '../../identity/current-workspace';
 
 /** The current workspace, when the account owns it: only owners manage editors. */
 const ownWorkspace = (ctx: ServerContext, owner: SessionUser) => ownCurrentWorkspace(ctx, owner, WORKSPACE_MESSAGES.editorsOwnerOnly);

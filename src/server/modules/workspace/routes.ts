@@ -1,17 +1,17 @@
 import { ShortIdParams } from '../../../shared/api/params';
 import { AddWorkspaceEditorBody, AddWorkspaceEditorResponse, JoinWorkspaceBody, WorkspaceEditorsResponse, WorkspaceResponse } from '../../../shared/api/workspace';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { linkScheme } from '../../http';
 import type { ApiServer } from '../../routing/input';
-import { signedInUser } from '../access/enforce';
-import { INVITATIONS_PER_OWNER, INVITATIONS_WINDOW_MS, IpLimiter, LOGIN_MAX_FAILURES_PER_IP, tooManyAttempts } from '../auth/limiter';
-import { perAccount, perIp, type RateLimit } from '../auth/rate-limit';
+import { signedInUser } from '../../access/enforce';
+import { INVITATIONS_PER_OWNER, INVITATIONS_WINDOW_MS, IpLimiter, LOGIN_MAX_FAILURES_PER_IP, tooManyAttempts } from '../../platform/limits/limiter';
+import { perAccount, perIp, type RateLimit } from '../../platform/limits/rate-limit';
 import { addEditor, joinWorkspace, listEditors, removeEditor } from './editors';
 import { workspacePlan } from './service';
 import { IdParams } from '../../../shared/api/params';
 import { BoardWorkspaceQuery, CreateWorkspaceBody, DeleteWorkspaceBody, RenameWorkspaceBody, SwitchWorkspaceBody, WorkspaceResponseOne, WorkspacesResponse } from '../../../shared/api/workspaces';
-import { appParam } from '../access/resources';
-import { resolvedApp } from '../access/enforce';
+import { appParam } from '../../access/resources';
+import { resolvedApp } from '../../access/enforce';
 import { boardsOfWorkspace, thumbnailOf } from './boards';
 import { createWorkspace, currentSummary, deleteWorkspace, listWorkspaces, renameWorkspace, switchWorkspace } from './workspaces';
 

@@ -2,7 +2,7 @@
 // some 10 MB) lives and goes with the thread instead of staying in the server for good.
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { parseXlsx } from '../spreadsheets/import-file';
+import { parseXlsx } from '../../sheets';
 
 const { file } = workerData as { file: string };
 parentPort!.postMessage(await parseXlsx(fs.readFileSync(file)));

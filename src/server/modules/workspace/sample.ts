@@ -1,7 +1,7 @@
 // The bundled sample spreadsheet (samples/sample-business.xlsx, made by samples/generate.ts),
 // parsed once per process (on a thread: sample-thread.ts) and copied into every new workspace.
 import path from 'node:path';
-import type { ParsedSheet } from '../spreadsheets/import-file';
+import type { ParsedSheet } from '../../sheets';
 import { startThread } from '../../threads';
 
 const ENTRY = new URL('./sample-thread.ts', import.meta.url);

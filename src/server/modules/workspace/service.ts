@@ -1,14 +1,14 @@
 import { normalizeBlock } from '../../../shared/settings';
 import { blockSchemas } from '../../../blocks/schemas';
 import { exampleBoardBlocks } from '../../../blocks/starters';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { newId, nowIso } from '../../http';
 import { createApp } from '../apps/service';
 import { isFreePlan } from '../billing/plans';
 import { insertBlocks } from '../blocks/service';
 import { storeSpreadsheet } from '../spreadsheets/service';
-import { currentWorkspace } from './current';
-import { workspaceRepo } from './repo';
+import { currentWorkspace } from '../../identity/current-workspace';
+import { workspaceRepo } from '../../data/workspace/repo';
 import { SAMPLE_TITLE, sampleSheets } from './sample';
 
 /** The plan of the account's current workspace (workspace/current.ts). */

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_WORKSPACES_PER_OWNER, WORKSPACE_MESSAGES as M } from '../../../shared/api/workspaces';
 import { createTestApp, isStored, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
-import { uploadKey } from '../uploads/storage';
+import { uploadKey } from '../../platform/storage';
 import { boardThumbnail } from './thumbnail';
 
 let t: TestApp;

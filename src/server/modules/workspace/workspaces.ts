@@ -2,14 +2,14 @@
 // holds its own plan, editors, spreadsheets, apps and uploads; the account's current one
 // (workspace/current.ts) is what every owner route acts on.
 import { MAX_WORKSPACES_PER_OWNER, WORKSPACE_MESSAGES as M, type WorkspaceSummary } from '../../../shared/api/workspaces';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../platform/context';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { newId, nowIso } from '../../http';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../../identity/owner-session';
 import { dropVersionCopies } from '../templates/freeze';
 import { removeCopiedFiles } from '../templates/copy';
-import { currentWorkspace, roleIn, type CurrentWorkspace } from './current';
-import { workspaceRepo } from './repo';
+import { currentWorkspace, roleIn, type CurrentWorkspace } from '../../identity/current-workspace';
+import { workspaceRepo } from '../../data/workspace/repo';
 
 function summary(ws: Omit<CurrentWorkspace, 'role' | 'created_at'> & { owner_name?: string }, role: CurrentWorkspace['role'], currentId: string): WorkspaceSummary {
   return { id: ws.id, name: ws.name, is_free_plan: ws.is_free_plan, role, ...(role === 'editor' && ws.owner_name !== undefined ? { owner_name: ws.owner_name } : {}), current: ws.id === currentId };
