@@ -150,7 +150,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   app.addHook('onRequest', refuseCrossOriginWrites); // net/csrf.ts: changes come from the host they are sent to
   app.addHook('onSend', securityHeaders(config));
 
-  // Every /api route must say who may call it (modules/access/rules.ts): start-up fails otherwise.
+  // Every /api route must say who may call it (access/rules.ts): start-up fails otherwise.
   // The declaration is the enforcement: its rule runs first, then the route's rate limit, both
   // before Fastify parses the route's input with its zod schemas (routing/input.ts), so a caller
   // the rule refuses learns nothing from validation messages and a handler gets parsed input.

@@ -72,7 +72,7 @@ export interface Config {
   /** Deadline of an API-call action (10 s; not an environment setting, tests shorten it). */
   actionTimeoutMs: number;
   /**
-   * First wait of the progressive slow-down of a client failing to sign in (auth/limiter.ts:
+   * First wait of the progressive slow-down of a client failing to sign in (platform/limits/limiter.ts:
    * doubled per further failure up to 16×; 500 ms; not an environment setting, tests shorten it).
    */
   authSlowdownMs: number;

@@ -1,6 +1,6 @@
 // Who is signed in to an app as an app user: the app's own session cookie only (separate per app,
 // so signing in to one app never signs you in to another). Used by the access rules of every
-// app-scoped route (src/server/modules/access).
+// app-scoped route (src/server/access).
 import type { FastifyRequest } from 'fastify';
 import { appUserPermission, type SignedInAppUser } from '../../shared/api/app-users';
 import type { ServerContext } from '../platform/context';

@@ -1,5 +1,5 @@
 // The path parameters of every /api route, in one place: a route names its resource by these, and
-// the access rule resolves that resource from them (src/server/modules/access). Ids of the older
+// the access rule resolves that resource from them (src/server/access). Ids of the older
 // routes take any non-empty segment (an unknown one is a 404, as it always was); the later ones
 // cap ids at 64 characters.
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 // More than one server instance on one PostgreSQL (issue 19): what the instances must agree on
 // moves from process memory into the database.
-// - rate_counters: the rate limits' counts (auth/limiter.ts, actions/limiter.ts), one row per
+// - rate_counters: the rate limits' counts (platform/limits/limiter.ts, actions/limiter.ts), one row per
 //   limiter name and key, with the end of its window in epoch milliseconds. A hit is one atomic
 //   upsert (cluster/counters.ts); rows past their window are swept hourly.
 // - google_sources.checked_at: when the background sync last checked the spreadsheet with Google.

@@ -49,7 +49,7 @@ export function adminRoutes(app: ApiServer, ctx: ServerContext) {
     await admin.bootstrapAdmin(ctx);
   });
 
-  // In memory, per server, like the owners' sign-in (auth/limiter.ts): per (address, IP) pair and
+  // In memory, per server, like the owners' sign-in (platform/limits/limiter.ts): per (address, IP) pair and
   // per address, and per IP across addresses; a failing client slows down.
   const ipFailures = perIp(new IpLimiter(ctx.counters, 'admin.ipFailures', LOGIN_MAX_FAILURES_PER_IP));
   const logins = perAddress(new LoginLimiter(ctx.counters, 'admin.logins'), (request) => limitedBody<z.output<typeof AdminLoginBody>>(request).email.trim().toLowerCase(), { device: false });

@@ -119,7 +119,7 @@ export function appUserRoutes(app: ApiServer, ctx: ServerContext) {
 
   // ---- The app users' own endpoints: they only ever sign in to the app the request names ----
 
-  // In memory, per process, like the owners' limiter (auth/limiter.ts). E-mail keys carry the
+  // In memory, per process, like the owners' limiter (platform/limits/limiter.ts). E-mail keys carry the
   // app: the same address in two apps is two users.
   /**
    * The address of the app the request names (the rule resolved it), from the route's body. The

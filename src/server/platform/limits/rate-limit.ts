@@ -47,7 +47,7 @@ export interface RateLimit {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route's rate limits (auth/rate-limit.ts), checked after its access rule. */
+    /** The route's rate limits (platform/limits/rate-limit.ts), checked after its access rule. */
     rateLimit?: RateLimit;
   }
 }
