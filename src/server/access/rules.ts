@@ -55,11 +55,18 @@ export type Resource =
 export type ResourceKind = Resource['kind'];
 type AppResource = Extract<Resource, { kind: 'app' }>;
 
+/** A sign-in a rule reads: the owner's session, an app user's, a provider admin's, a blog admin's. */
+export type SignIn = 'owner' | 'app-user' | 'admin' | 'blog-admin';
+
 export interface AccessRule {
   /** What the rule promises (the README and the matrix read it). */
   description: string;
   /** The resource kinds the rule decides on; a route declaring the rule must name one of them. */
   resources: readonly ResourceKind[];
+  /** The sign-ins the rule reads (the OpenAPI document's security), beside API tokens where a route takes them. */
+  signIns: readonly SignIn[];
+  /** Whether a caller with no sign-in at all may pass (a public app, a public catalogue). */
+  anonymous: boolean;
   /** null lets the request through; an HttpError is the answer (401/403/404). */
   decide(ctx: ServerContext, caller: Caller, resource: Resource): Promise<HttpError | null>;
 }
@@ -82,12 +89,16 @@ export const ACCESS_RULES = {
   public: {
     description: 'anyone; the route serves no app or sheet data',
     resources: ['none'],
+    signIns: [],
+    anonymous: true,
     decide: allow,
   },
   /** An owner account's session (401 without): the route acts on that account's own things only. */
   'signed-in': {
     description: 'a signed-in owner account, on its own workspace only (401 without a session)',
     resources: ['none'],
+    signIns: ['owner'],
+    anonymous: false,
     decide: async (_ctx, caller) => (caller.user ? null : unauthorized()),
   },
   /**
@@ -102,6 +113,8 @@ export const ACCESS_RULES = {
   owner: {
     description: 'the owner of the named app, page, block or spreadsheet, or an editor of its workspace (401 without a session, 403 for anyone else)',
     resources: ['app', 'spreadsheet', 'in-service'],
+    signIns: ['owner'],
+    anonymous: false,
     decide: async (ctx, caller, resource) => {
       if (resource.kind === 'app' && (await isSnapshotApp(ctx, resource.app.id))) return snapshotWriteRefusal();
       if (!caller.user) return unauthorized();
@@ -134,6 +147,8 @@ export const ACCESS_RULES = {
   'app-viewer': {
     description: 'whoever may view the named app (private: owner; password: owner and its signed-in app users; public: anyone), writes by block audience; a sheet: its owner, or a viewer of the named app that uses it',
     resources: ['app', 'sheet', 'in-service'],
+    signIns: ['owner', 'app-user'],
+    anonymous: true,
     decide: async (ctx, caller, resource) => {
       if (resource.kind === 'in-service') return null;
       if (resource.kind === 'sheet') {
@@ -161,6 +176,8 @@ export const ACCESS_RULES = {
   'app-visitor': {
     description: "whoever may reach the named app's front door (private: owner; password: anyone, its sign-in pages only until signed in; public: anyone)",
     resources: ['app'],
+    signIns: ['owner', 'app-user'],
+    anonymous: true,
     decide: async (ctx, caller, resource) => {
       if (resource.kind !== 'app') return forbidden();
       const viewer = await appViewer(ctx, caller, resource.app);
@@ -174,6 +191,8 @@ export const ACCESS_RULES = {
   admin: {
     description: "a signed-in provider admin (their own session, separate from owners'; 401 without)",
     resources: ['none'],
+    signIns: ['admin'],
+    anonymous: false,
     decide: async (_ctx, caller) => ((await caller.admin()) ? null : unauthorized(ADMIN_MESSAGES.signIn)),
   },
   /**
@@ -184,12 +203,16 @@ export const ACCESS_RULES = {
   'blog-admin': {
     description: 'a signed-in blog admin of any role (their own 24-hour session; 401 without); authors reach only their own posts',
     resources: ['none'],
+    signIns: ['blog-admin'],
+    anonymous: false,
     decide: async (_ctx, caller) => ((await caller.blogAdmin()) ? null : unauthorized(BLOG_MESSAGES.signIn)),
   },
   /** A blog editor or administrator (shell §2.2: an author is limited to their posts; 403 for them, 401 without a session). */
   'blog-editor': {
     description: 'a signed-in blog editor or administrator (401 without a blog session, 403 for an author)',
     resources: ['none'],
+    signIns: ['blog-admin'],
+    anonymous: false,
     decide: async (_ctx, caller) => {
       const who = await caller.blogAdmin();
       if (!who) return unauthorized(BLOG_MESSAGES.signIn);
@@ -200,6 +223,8 @@ export const ACCESS_RULES = {
   'app-auth': {
     description: "the app's own sign-in endpoints: anyone, rate-limited; they only ever sign in to the named app",
     resources: ['app'],
+    signIns: [],
+    anonymous: true,
     decide: allow,
   },
 } as const satisfies Record<string, AccessRule>;

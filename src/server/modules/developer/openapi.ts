@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ErrorResponse } from '../../../shared/api/errors';
 import { SCOPE_LABELS, TOKEN_PREFIX } from '../../../shared/api/developer';
-import { ACCESS_RULES, type AccessRuleName } from '../../access/rules';
+import { ACCESS_RULES, type AccessRuleName, type SignIn } from '../../access/rules';
 
 /** The groups of the reference, in its order: the scripting API's first, then the web app's own. */
 export const API_TAGS = [
@@ -111,21 +111,8 @@ export function openApiPath(url: string): { path: string; names: string[] } {
   return { path, names };
 }
 
-/** Rules a caller without any credentials may pass (on a public app, a public catalogue). */
-const ANONYMOUS_RULES = new Set<AccessRuleName>(['public', 'app-viewer', 'app-visitor', 'app-auth']);
-
-/** The sign-in a rule reads, beside API tokens where the route takes them. */
-const SESSIONS: Record<AccessRuleName, string[]> = {
-  public: [],
-  'signed-in': ['sessionCookie'],
-  owner: ['sessionCookie'],
-  'app-viewer': ['sessionCookie', 'appUserCookie'],
-  'app-visitor': ['sessionCookie', 'appUserCookie'],
-  admin: ['adminCookie'],
-  'blog-admin': ['blogCookie'],
-  'blog-editor': ['blogCookie'],
-  'app-auth': [],
-};
+/** The document's security scheme of each sign-in a rule reads (access/rules.ts `signIns`). */
+const SIGN_IN_SCHEMES: Record<SignIn, string> = { owner: 'sessionCookie', 'app-user': 'appUserCookie', admin: 'adminCookie', 'blog-admin': 'blogCookie' };
 
 /**
  * Builds JSON Schemas into `components.schemas`: a schema zod emits with `$defs` (recursive
@@ -189,8 +176,9 @@ function operationOf(sink: SchemaSink, op: ApiOperation, names: string[]): JsonS
   const content: JsonSchema = {};
   if (op.input.body) content['application/json'] = { schema: sink.convert(op.input.body, 'input') };
   if (doc.form) content['multipart/form-data'] = { schema: sink.convert(doc.form, 'input') };
-  const security: JsonSchema[] = [...(op.tokens ? ['bearerToken'] : []), ...SESSIONS[op.access]].map((scheme) => ({ [scheme]: [] }));
-  if (ANONYMOUS_RULES.has(op.access)) security.push({});
+  const rule = ACCESS_RULES[op.access];
+  const security: JsonSchema[] = [...(op.tokens ? ['bearerToken'] : []), ...rule.signIns.map((s) => SIGN_IN_SCHEMES[s])].map((scheme) => ({ [scheme]: [] }));
+  if (rule.anonymous) security.push({});
   return {
     operationId: doc.operationId ?? `${method.toLowerCase()}${openApiPath(op.url)
       .path.replace(/[{}]/g, '')
