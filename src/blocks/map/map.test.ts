@@ -1,11 +1,9 @@
 // The map block: schema (spec spelling, all four columns required), the pure view rules, and
 // server-side renders of its states (Leaflet itself runs only in the browser test).
-import { MantineProvider } from '@mantine/core';
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { blockDefaults, normalizeBlock, validateBlock } from '../../shared/settings/block';
 import type { BlockData, BlockGeo } from '../types';
+import { renderBlock, viewData } from '../view-testing';
 import { MapBlock } from './MapBlock';
 import {
   boundsOf,
@@ -143,9 +141,7 @@ function geo(patch: Partial<BlockGeo> = {}): BlockGeo {
 }
 
 function render(input: Record<string, unknown>, d: Partial<BlockData>, mode: 'view' | 'edit' = 'view') {
-  const config = normalizeBlock(mapSchema, { sheet_title: 'Places', ...input });
-  const data: BlockData = { rows, columns: ['Name', 'Notes', 'Address', 'Photo'], total: rows.length, loading: false, error: null, sheets: {}, viewer: { role: 'guest', email: null }, ...d };
-  return renderToString(createElement(MantineProvider, null, createElement(MapBlock, { config, rows: data.rows, columns: data.columns, mode, data })));
+  return renderBlock(MapBlock, mapSchema, { sheet_title: 'Places', ...input }, viewData(rows, { columns: ['Name', 'Notes', 'Address', 'Photo'], ...d }), mode);
 }
 
 describe('MapBlock states', () => {
