@@ -1,6 +1,7 @@
 // Table block settings (spec, blocks-and-data §3 "List and table blocks" and "Actions").
 // Stored keys keep the spec's spelling. Data only: this object must survive a JSON round trip.
 import type { BlockSchema } from '../../shared/settings/types';
+import { actionColorSettings } from '../../shared/settings/fragments';
 import { ROLE_OPTIONS, rowBlockSettings } from '../../shared/settings/row-blocks';
 import { capitalisedOptions, columnTypeOptions, sameLabelOptions, selectChoicesSettings } from '../../shared/settings/options';
 import { defineSettings } from '../../shared/settings/read';
@@ -101,8 +102,7 @@ export const tableAxisSettings = defineSettings({
 export const tableActionSettings = defineSettings({
   title: { type: 'input', default: 'Action', label: 'Title' },
   type: { type: 'select', default: 'Select Type', label: 'Type', options: sameLabelOptions(...ACTION_TYPES) },
-  button_color: { type: 'color', default: '#4f46e5', label: 'Button colour' },
-  text_color: { type: 'color', default: '#ffffff', label: 'Text colour' },
+  ...actionColorSettings,
   source_column: {
     type: 'sheet_columns',
     default: '',
