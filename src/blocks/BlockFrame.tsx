@@ -104,6 +104,25 @@ export function EmptyState({ children = 'No rows' }: { children?: ReactNode }) {
   );
 }
 
+/**
+ * A media block with nothing it can play or show (audio, video, embed). The editor says what to
+ * enter (`source.message`), in orange once something unusable was entered; visitors see a short
+ * dimmed line.
+ */
+export function NoSource({ source, mode, icon, texts }: { source: { empty: boolean; message: string }; mode: 'view' | 'edit'; icon: ReactNode; texts: { empty: string; unusable: string } }) {
+  if (mode === 'edit')
+    return (
+      <Alert color={source.empty ? 'gray' : 'orange'} variant="light" icon={icon} role={source.empty ? 'status' : 'alert'}>
+        {source.message}
+      </Alert>
+    );
+  return (
+    <Text c="dimmed" size="sm" ta="center" p="md">
+      {source.empty ? texts.empty : texts.unusable}
+    </Text>
+  );
+}
+
 /** Colour of a block's toolbar icons (common setting toolbar_icon_color). */
 export function toolbarColor(config: BlockRecord): string {
   return readCommon(config).toolbar_icon_color;
