@@ -2,11 +2,12 @@
 // (data.setQuery: q, sort, dir, limit, offset) with Previous/Next pages; without setQuery (a
 // preview) the same happens in the browser. show_filter narrows the cards of the page by one
 // column's value. A click on a card opens the details with every field, hide_on_grid included.
-import { Box, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
+import { Box, Group, Paper, Select, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { withCommon } from '../../shared/settings/common';
 import { readSettings } from '../../shared/settings/read';
 import { BlockFrame, BlockLoading, DataError, EmptyState, toolbarColor } from '../BlockFrame';
+import { RowDetails } from '../RowDetails';
 import { sortRows } from '../data_list/data-list';
 import { Pager, SearchBox, SortSelect } from '../query/QueryControls';
 import { pageInfo, searchRows } from '../query/sheet-query';
@@ -137,20 +138,19 @@ export function GridBlock({ config, rows, columns, data }: BlockViewProps) {
   return (
     <BlockFrame config={config} toolbar={toolbar}>
       {body}
-      <Modal opened={details !== null} onClose={() => setDetails(null)} title={title || 'Details'} size="lg">
-        {details && (
-          <Stack gap="sm">
-            {inDetails(fields).map((f, j) => (
-              <Box key={`${f.column}-${j}`}>
-                <Text size="xs" c="dimmed" fw={600}>
-                  {f.column}
-                </Text>
-                <CardFieldView field={{ ...f, align: 'left' }} row={details} data={data} imageHeight={f.roundImage ? f.imageHeight : 280} />
-              </Box>
-            ))}
-          </Stack>
-        )}
-      </Modal>
+      <RowDetails
+        row={details}
+        title={title}
+        onClose={() => setDetails(null)}
+        gap="sm"
+        entries={(row) =>
+          inDetails(fields).map((f, j) => ({
+            key: `${f.column}-${j}`,
+            name: f.column,
+            value: <CardFieldView field={{ ...f, align: 'left' }} row={row} data={data} imageHeight={f.roundImage ? f.imageHeight : 280} />,
+          }))
+        }
+      />
     </BlockFrame>
   );
 }

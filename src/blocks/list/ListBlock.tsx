@@ -2,7 +2,7 @@
 // sorted on the server like the table (data.setQuery); without it (a preview) the same happens in
 // the browser. Row editing, Add Row and the Edit row / Delete row actions come from
 // rows/useRowWrites, as the table's do, so both blocks write the same way.
-import { ActionIcon, Box, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { Tooltip } from '../LazyTooltip';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypeCsv, IconFileTypePdf, IconPencil } from '@tabler/icons-react';
@@ -17,6 +17,7 @@ import { toCsv } from '../cells/csv';
 import { Pager, SearchBox, SortSelect } from '../query/QueryControls';
 import { pageInfo, rowsPerPage, searchRows } from '../query/sheet-query';
 import { useSheetQuery } from '../query/useSheetQuery';
+import { RowDetails } from '../RowDetails';
 import { useRowWrites } from '../rows/useRowWrites';
 import type { BlockViewProps } from '../types';
 import { imageWidth, listLines, type ListLine } from './list-items';
@@ -194,20 +195,12 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
     <BlockFrame config={config} toolbar={toolbar}>
       {body}
       {writes.dialogs}
-      <Modal opened={details !== null} onClose={() => setDetails(null)} title={title || 'Details'} size="lg">
-        {details && (
-          <Stack gap="xs">
-            {lines.map((l) => (
-              <Box key={l.column}>
-                <Text size="xs" c="dimmed" fw={600}>
-                  {l.column}
-                </Text>
-                <Line line={{ ...l, fontWeight: 400, fontStyle: 'normal' }} value={details[l.column]} />
-              </Box>
-            ))}
-          </Stack>
-        )}
-      </Modal>
+      <RowDetails
+        row={details}
+        title={title}
+        onClose={() => setDetails(null)}
+        entries={(row) => lines.map((l) => ({ key: l.column, name: l.column, value: <Line line={{ ...l, fontWeight: 400, fontStyle: 'normal' }} value={row[l.column]} /> }))}
+      />
     </BlockFrame>
   );
 }

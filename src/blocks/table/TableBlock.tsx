@@ -2,7 +2,7 @@
 // the server: the view only sends {q, sort, dir, limit, offset}. Without it (rows handed over
 // whole) TanStack Table does the same work in the browser. Cell display rules live in
 // table-cells.ts; downloads in ../pdf.ts and toCsv.
-import { ActionIcon, Anchor, Badge, Box, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Group, Paper, Table, Text } from '@mantine/core';
 import { Tooltip } from '../LazyTooltip';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconChevronLeft, IconChevronRight, IconFileTypeCsv, IconFileTypePdf, IconPencil } from '@tabler/icons-react';
@@ -31,6 +31,7 @@ import { cellText, safeUrl } from '../cells/cells';
 import { pageInfo, rowsPerPage } from '../query/sheet-query';
 import { Pager, SearchBox } from '../query/QueryControls';
 import { useSheetQuery } from '../query/useSheetQuery';
+import { RowDetails } from '../RowDetails';
 import type { BlockViewProps } from '../types';
 import type { TableAction } from '../rows/row-edit';
 import { useRowWrites } from '../rows/useRowWrites';
@@ -459,25 +460,27 @@ export function TableBlock({ config, rows, columns, data }: BlockViewProps) {
     <BlockFrame config={config} toolbar={toolbar}>
       {body}
       {writes.dialogs}
-      <Modal opened={details !== null} onClose={() => setDetails(null)} title={title || 'Details'} size="lg">
-        {details && (
-          <Stack gap="xs">
-            {(columns.length ? columns : Object.keys(details)).filter((name) => !hiddenColumns.has(name)).map((name) => {
+      <RowDetails
+        row={details}
+        title={title}
+        onClose={() => setDetails(null)}
+        entries={(row) =>
+          (columns.length ? columns : Object.keys(row))
+            .filter((name) => !hiddenColumns.has(name))
+            .map((name) => {
               const col = cols.find((c) => c.column === name) ?? { column: name, type: 'text' as const, markdown: false, characterLimit: 0 };
-              return (
-                <Box key={name}>
-                  <Text size="xs" c="dimmed" fw={600}>
-                    {name}
-                  </Text>
+              return {
+                key: name,
+                name,
+                value: (
                   <Box>
-                    <Cell value={details[name]} col={{ ...col, characterLimit: 0 } as TableColumn} />
+                    <Cell value={row[name]} col={{ ...col, characterLimit: 0 } as TableColumn} />
                   </Box>
-                </Box>
-              );
-            })}
-          </Stack>
-        )}
-      </Modal>
+                ),
+              };
+            })
+        }
+      />
     </BlockFrame>
   );
 }
