@@ -96,6 +96,22 @@ export function BlockLoading({ label = 'Loading data' }: { label?: string }) {
   );
 }
 
+/**
+ * What a sheet view shows instead of its rows, or null when it shows them: the sheet's error, else
+ * the first load (also while the view `waits` for the rows it asked for). Rows already on screen
+ * stay while the next ones load (dimWhileLoading).
+ */
+export function sheetStandIn(data: { error: string | null; loading: boolean }, rows: readonly unknown[], waits = false): ReactNode {
+  if (data.error != null) return <DataError error={data.error} />;
+  if ((data.loading && rows.length === 0) || waits) return <BlockLoading />;
+  return null;
+}
+
+/** Rows on screen while the next ones load: dimmed (the wrapper says aria-busy too). */
+export function dimWhileLoading(loading: boolean): CSSProperties {
+  return { opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' };
+}
+
 export function EmptyState({ children = 'No rows' }: { children?: ReactNode }) {
   return (
     <Text c="dimmed" ta="center" p="lg" size="sm">
