@@ -3,21 +3,18 @@
 // the browser. Row editing, Add Row and the Edit row / Delete row actions come from
 // rows/useRowWrites, as the table's do, so both blocks write the same way.
 import { ActionIcon, Box, Group, Paper, Stack, Text } from '@mantine/core';
-import { Tooltip } from '../LazyTooltip';
-import { notifications } from '@mantine/notifications';
-import { IconFileTypeCsv, IconFileTypePdf, IconPencil } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { withCommon } from '../../shared/settings/common';
 import { readSettings } from '../../shared/settings/read';
 import type { BlockRecord } from '../../shared/settings/types';
-import { BlockFrame, BlockLoading, DataError, EmptyState, toolbarColor } from '../BlockFrame';
-import { downloadName, saveFile } from '../files';
+import { BlockFrame, BlockLoading, dimWhileLoading, EmptyState, sheetStandIn, toolbarColor } from '../BlockFrame';
 import { cellText, safeUrl } from '../cells/cells';
-import { toCsv } from '../cells/csv';
 import { Pager, SearchBox, SortSelect } from '../query/QueryControls';
 import { pageInfo, rowsPerPage, searchRows } from '../query/sheet-query';
 import { useSheetQuery } from '../query/useSheetQuery';
 import { RowDetails } from '../RowDetails';
+import { DownloadButton, useRowDownloads } from '../RowDownloads';
 import { useRowWrites } from '../rows/useRowWrites';
 import type { BlockViewProps } from '../types';
 import { imageWidth, listLines, type ListLine } from './list-items';
@@ -75,24 +72,8 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
   const total = server ? data.total : matching.length;
   const { page, pages } = pageInfo(total, pageSize, offset);
 
-  const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
   const allRows = async (): Promise<Row[]> => (server && data.fetchAll ? (await data.fetchAll()).rows : matching);
-  const exportColumns = lines.map((l) => l.column);
-  const downloadFile = async (kind: 'csv' | 'pdf') => {
-    setBusy(kind);
-    try {
-      const all = await allRows();
-      if (kind === 'csv') saveFile(new Blob([toCsv(all, exportColumns)], { type: 'text/csv;charset=utf-8' }), downloadName(title, 'list', 'csv'));
-      else {
-        const { downloadTablePdf } = await import('../pdf');
-        await downloadTablePdf(exportColumns, all, title, downloadName(title, 'list', 'pdf'));
-      }
-    } catch (e) {
-      notifications.show({ color: 'red', title: 'Download failed', message: e instanceof Error ? e.message : 'Data Error' });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { busy, download } = useRowDownloads({ title, noun: 'list', columns: lines.map((l) => l.column), allRows });
 
   const [details, setDetails] = useState<Row | null>(null);
   const clickable = settings.show_details_on_click;
@@ -109,20 +90,8 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
       {writes.toolbar}
       {showSort && lines.length > 0 && <SortSelect state={sheetQuery} columns={texts.map((l) => l.column)} width={150} iconColor={toolbarColor(config)} />}
       {showSearch && <SearchBox state={sheetQuery} width={180} color={searchColor} />}
-      {settings.csv_download && (
-        <Tooltip label="Download CSV">
-          <ActionIcon variant="subtle" color={toolbarColor(config)} aria-label="Download CSV" onClick={() => void downloadFile('csv')} loading={busy === 'csv'} disabled={data.error != null}>
-            <IconFileTypeCsv size={18} />
-          </ActionIcon>
-        </Tooltip>
-      )}
-      {settings.pdf_download && (
-        <Tooltip label="Download PDF">
-          <ActionIcon variant="subtle" color={toolbarColor(config)} aria-label="Download PDF" onClick={() => void downloadFile('pdf')} loading={busy === 'pdf'} disabled={data.error != null}>
-            <IconFileTypePdf size={18} />
-          </ActionIcon>
-        </Tooltip>
-      )}
+      {settings.csv_download && <DownloadButton kind="csv" color={toolbarColor(config)} onClick={() => void download('csv')} loading={busy === 'csv'} disabled={data.error != null} />}
+      {settings.pdf_download && <DownloadButton kind="pdf" color={toolbarColor(config)} onClick={() => void download('pdf')} loading={busy === 'pdf'} disabled={data.error != null} />}
     </>
   );
 
@@ -169,27 +138,23 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
     </Paper>
   );
 
-  let body;
-  if (data.error != null) body = <DataError error={data.error} />;
-  else if (data.loading && rows.length === 0) body = <BlockLoading />;
-  else
-    body = (
-      <Box style={{ opacity: data.loading ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={data.loading}>
-        {virtual ? (
-          <Suspense fallback={<BlockLoading />}>
-            <VirtualList rows={shown} label={title || 'List'} item={item} />
-          </Suspense>
-        ) : (
-          <Stack gap="xs" role="list" aria-label={title || 'List'}>
-            {shown.map((row, index) => (
-              <Box key={String(row._id ?? index)}>{item(row)}</Box>
-            ))}
-          </Stack>
-        )}
-        {shown.length === 0 && <EmptyState>No rows</EmptyState>}
-        {showPagination && <Pager total={total} page={page} pages={pages} disabled={data.loading} color={paginationColor} onPage={sheetQuery.turnPage} />}
-      </Box>
-    );
+  const body = sheetStandIn(data, rows) ?? (
+    <Box style={dimWhileLoading(data.loading)} aria-busy={data.loading}>
+      {virtual ? (
+        <Suspense fallback={<BlockLoading />}>
+          <VirtualList rows={shown} label={title || 'List'} item={item} />
+        </Suspense>
+      ) : (
+        <Stack gap="xs" role="list" aria-label={title || 'List'}>
+          {shown.map((row, index) => (
+            <Box key={String(row._id ?? index)}>{item(row)}</Box>
+          ))}
+        </Stack>
+      )}
+      {shown.length === 0 && <EmptyState>No rows</EmptyState>}
+      {showPagination && <Pager total={total} page={page} pages={pages} disabled={data.loading} color={paginationColor} onPage={sheetQuery.turnPage} />}
+    </Box>
+  );
 
   return (
     <BlockFrame config={config} toolbar={toolbar}>
