@@ -110,23 +110,13 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
         {images.length > 0 && (
           <Stack gap={6} style={{ width: imgW, maxWidth: '40%', flexShrink: 0 }}>
             {images.map((l) => (
-              <Group key={l.column} gap={2} wrap="nowrap" align="flex-start">
-                <Box style={{ flex: 1, minWidth: 0 }}>
-                  <Line line={l} value={row[l.column]} />
-                </Box>
-                {editable.has(l.column) && <EditButton column={l.column} onClick={() => writes.editCell(row, l.column)} />}
-              </Group>
+              <ItemLine key={l.column} line={l} row={row} align="flex-start" onEdit={editable.has(l.column) ? () => writes.editCell(row, l.column) : null} />
             ))}
           </Stack>
         )}
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           {texts.map((l) => (
-            <Group key={l.column} gap={2} wrap="nowrap" align="center">
-              <Box style={{ flex: 1, minWidth: 0 }}>
-                <Line line={l} value={row[l.column]} />
-              </Box>
-              {editable.has(l.column) && <EditButton column={l.column} onClick={() => writes.editCell(row, l.column)} />}
-            </Group>
+            <ItemLine key={l.column} line={l} row={row} align="center" onEdit={editable.has(l.column) ? () => writes.editCell(row, l.column) : null} />
           ))}
         </Stack>
         {(actions.length > 0 || itemButtons.length > 0) && (
@@ -167,6 +157,18 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
         entries={(row) => lines.map((l) => ({ key: l.column, name: l.column, value: <Line line={{ ...l, fontWeight: 400, fontStyle: 'normal' }} value={row[l.column]} /> }))}
       />
     </BlockFrame>
+  );
+}
+
+/** A line of an item, with its edit button when the viewer may edit that column. */
+function ItemLine({ line, row, align, onEdit }: { line: ListLine; row: Row; align: 'flex-start' | 'center'; onEdit: (() => void) | null }) {
+  return (
+    <Group gap={2} wrap="nowrap" align={align}>
+      <Box style={{ flex: 1, minWidth: 0 }}>
+        <Line line={line} value={row[line.column]} />
+      </Box>
+      {onEdit && <EditButton column={line.column} onClick={onEdit} />}
+    </Group>
   );
 }
 
