@@ -7,8 +7,18 @@ import { useState, type MouseEvent, type ReactNode } from 'react';
 import type { BlockRecord } from '../../shared/settings/types';
 import { BlockFrame } from '../BlockFrame';
 import { isPlainClick } from '../header/header-nav';
-import type { AppNav, NavPage, ViewMode } from '../types';
+import type { AppNav, BlockViewProps, NavPage, ViewMode } from '../types';
 import { authPage, MESSAGES, PASSWORD_MAX, PASSWORD_MIN, serverErrors, withoutField, type FieldErrors } from './auth-forms';
+
+/**
+ * What the app-user views read of their props: the app's sign-in (data.appAuth), the app around
+ * the block, and whether their forms send (`live`: the published app, not the editor or a
+ * template preview).
+ */
+export function appAuthOf({ mode, data }: Pick<BlockViewProps, 'mode' | 'data'>) {
+  const auth = data.appAuth;
+  return { auth, app: data.app, live: mode === 'view' && !!auth?.live };
+}
 
 export const str = (v: unknown, fallback = ''): string => (typeof v === 'string' && v.trim() ? v : fallback);
 

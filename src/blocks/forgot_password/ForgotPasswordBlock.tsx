@@ -11,14 +11,12 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import type { BlockViewProps } from '../types';
 import { forgotErrors, MESSAGES, newPasswordFormErrors } from '../auth/auth-forms';
-import { AuthFrame, EmailField, FormMessage, LinkLine, NewPasswordFields, PreviewNote, str, SubmitButton, useAuthForm, useNewPassword } from '../auth/AuthParts';
+import { appAuthOf, AuthFrame, EmailField, FormMessage, LinkLine, NewPasswordFields, PreviewNote, str, SubmitButton, useAuthForm, useNewPassword } from '../auth/AuthParts';
 
 export function ForgotPasswordBlock({ config, mode, data }: BlockViewProps) {
-  const auth = data.appAuth;
-  const app = data.app;
-  const live = mode === 'view' && !!auth?.live;
+  const { auth, app, live } = appAuthOf({ mode, data });
   const [email, setEmail] = useState('');
-  const { errors, setErrors, busy, edit, run } = useAuthForm(live && !!auth);
+  const { errors, setErrors, busy, edit, run } = useAuthForm(live);
   const newPassword = useNewPassword(config, edit);
   const [sent, setSent] = useState(false);
   /** A dead link (expired, used) gives way to the e-mail step: the visitor asks for a new one. */

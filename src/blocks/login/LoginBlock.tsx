@@ -8,15 +8,13 @@ import { BlockFrame } from '../BlockFrame';
 import { safeImageSrc } from '../links';
 import type { BlockViewProps } from '../types';
 import { authPage, loginErrors, loginImagePosition as imagePositionOf } from '../auth/auth-forms';
-import { AuthCard, EmailField, FormMessage, Headings, LinkLine, PageLink, PasswordField, PreviewNote, SignedInNotice, str, SubmitButton, useAuthForm } from '../auth/AuthParts';
+import { appAuthOf, AuthCard, EmailField, FormMessage, Headings, LinkLine, PageLink, PasswordField, PreviewNote, SignedInNotice, str, SubmitButton, useAuthForm } from '../auth/AuthParts';
 
 export function LoginBlock({ config, mode, data }: BlockViewProps) {
-  const auth = data.appAuth;
-  const app = data.app;
-  const live = mode === 'view' && !!auth?.live;
+  const { auth, app, live } = appAuthOf({ mode, data });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { errors, busy, edit, run } = useAuthForm(live && !!auth);
+  const { errors, busy, edit, run } = useAuthForm(live);
 
   const current = app?.currentPage?.slug ?? null;
   const forgotPage = config.forget_password !== false && app ? authPage(app.pages, 'forgot', { chosen: config.forgot_password_page, current }) : null;

@@ -6,15 +6,13 @@ import { Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { BlockViewProps } from '../types';
 import { registerErrors } from '../auth/auth-forms';
-import { AuthFrame, EmailField, FormMessage, LinkLine, NewPasswordFields, PreviewNote, SignedInNotice, str, SubmitButton, useAuthForm, useNewPassword } from '../auth/AuthParts';
+import { appAuthOf, AuthFrame, EmailField, FormMessage, LinkLine, NewPasswordFields, PreviewNote, SignedInNotice, str, SubmitButton, useAuthForm, useNewPassword } from '../auth/AuthParts';
 
 export function RegisterBlock({ config, mode, data }: BlockViewProps) {
-  const auth = data.appAuth;
-  const app = data.app;
-  const live = mode === 'view' && !!auth?.live;
+  const { auth, app, live } = appAuthOf({ mode, data });
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const { errors, busy, edit, run } = useAuthForm(live && !!auth);
+  const { errors, busy, edit, run } = useAuthForm(live);
   const newPassword = useNewPassword(config, edit);
 
   const submit = (e: FormEvent) => {
