@@ -7,7 +7,6 @@ import { renderBlock, viewData } from '../view-testing';
 import { MapBlock } from './MapBlock';
 import {
   boundsOf,
-  cellText,
   DEFAULT_ATTRIBUTION,
   DEFAULT_TILE_URL,
   mapColumns,
@@ -87,14 +86,6 @@ describe('map rules', () => {
   ])('safeImage(%j) → %j', (v, expected) => {
     expect(safeImage(v)).toBe(expected);
   });
-
-  it.each<[unknown, string]>([
-    [' a ', 'a'],
-    [3.5, '3.5'],
-    [true, 'true'],
-    [null, ''],
-    [{ a: 1 }, ''],
-  ])('cellText(%j) → %j', (v, expected) => expect(cellText(v)).toBe(expected));
 
   it.each<[{ pending: number; notFound: number; failed: number; limited: boolean }, string[]]>([
     [{ pending: 0, notFound: 0, failed: 0, limited: false }, []],
