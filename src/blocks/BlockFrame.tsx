@@ -96,10 +96,45 @@ export function BlockLoading({ label = 'Loading data' }: { label?: string }) {
   );
 }
 
+/**
+ * What a sheet view shows instead of its rows, or null when it shows them: the sheet's error, else
+ * the first load (also while the view `waits` for the rows it asked for). Rows already on screen
+ * stay while the next ones load (dimWhileLoading).
+ */
+export function sheetStandIn(data: { error: string | null; loading: boolean }, rows: readonly unknown[], waits = false): ReactNode {
+  if (data.error != null) return <DataError error={data.error} />;
+  if ((data.loading && rows.length === 0) || waits) return <BlockLoading />;
+  return null;
+}
+
+/** Rows on screen while the next ones load: dimmed (the wrapper says aria-busy too). */
+export function dimWhileLoading(loading: boolean): CSSProperties {
+  return { opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' };
+}
+
 export function EmptyState({ children = 'No rows' }: { children?: ReactNode }) {
   return (
     <Text c="dimmed" ta="center" p="lg" size="sm">
       {children}
+    </Text>
+  );
+}
+
+/**
+ * A media block with nothing it can play or show (audio, video, embed). The editor says what to
+ * enter (`source.message`), in orange once something unusable was entered; visitors see a short
+ * dimmed line.
+ */
+export function NoSource({ source, mode, icon, texts }: { source: { empty: boolean; message: string }; mode: 'view' | 'edit'; icon: ReactNode; texts: { empty: string; unusable: string } }) {
+  if (mode === 'edit')
+    return (
+      <Alert color={source.empty ? 'gray' : 'orange'} variant="light" icon={icon} role={source.empty ? 'status' : 'alert'}>
+        {source.message}
+      </Alert>
+    );
+  return (
+    <Text c="dimmed" size="sm" ta="center" p="md">
+      {source.empty ? texts.empty : texts.unusable}
     </Text>
   );
 }

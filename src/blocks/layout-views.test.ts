@@ -1,10 +1,7 @@
 // Server-side renders of the layout views (header, footer, banner hero) and item details: what
 // the settings, rows and data.app say is shown, and nothing unsafe reaches the page.
-import { MantineProvider } from '@mantine/core';
-import { createElement, type ComponentType } from 'react';
-import { renderToString } from 'react-dom/server';
+import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
-import { normalizeBlock } from '../shared/settings/block';
 import type { BlockSchema } from '../shared/settings/types';
 import { BannerHeroBlock } from './banner_hero/BannerHeroBlock';
 import { bannerHeroSchema } from './banner_hero/schema';
@@ -14,14 +11,13 @@ import { HeaderBlock } from './header/HeaderBlock';
 import { headerSchema } from './header/schema';
 import { ItemDetailsBlock } from './item_details/ItemDetailsBlock';
 import { DEFAULT_ACTION_LABEL, EMPTY_ITEM_MESSAGE, itemDetailsSchema } from './item_details/schema';
-import type { AppNav, BlockData, BlockViewProps, Breadcrumb, NavPage } from './types';
+import type { AppNav, BlockViewProps, Breadcrumb, NavPage } from './types';
+import { renderBlock, viewData } from './view-testing';
 
 type Row = Record<string, unknown>;
 
 function render(View: ComponentType<BlockViewProps>, schema: BlockSchema, input: Row, rows: Row[] = [], mode: 'view' | 'edit' = 'view', app?: AppNav) {
-  const config = normalizeBlock(schema, { sheet_title: 'Sheet', ...input });
-  const data: BlockData = { rows, columns: Object.keys(rows[0] ?? {}), total: rows.length, loading: false, error: null, sheets: {}, viewer: { role: 'guest', email: null }, app };
-  return renderToString(createElement(MantineProvider, null, createElement(View, { config, rows, columns: data.columns, mode, data })));
+  return renderBlock(View, schema, { sheet_title: 'Sheet', ...input }, viewData(rows, { app }), mode);
 }
 
 const page = (id: string, name: string, slug: string, extra: Partial<NavPage> = {}): NavPage => ({ id, name, slug, page_type: 'page', is_auth: false, is_public: true, ...extra });

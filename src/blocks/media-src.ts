@@ -27,8 +27,3 @@ export function linkHref(v: unknown): string | null {
   if (/^mailto:[^\s"'<>]+@[^\s"'<>]+$/i.test(s)) return s;
   return null;
 }
-
-/** Links to another site open in a new tab. */
-export function isExternal(href: string): boolean {
-  return /^https?:\/\//i.test(href);
-}

@@ -1,10 +1,7 @@
 // Server-side renders of the presentation views (image gallery, image grid / accordion / text,
 // testimonial, FAQ): what the rows and settings say is shown, and nothing unsafe reaches the page.
-import { MantineProvider } from '@mantine/core';
-import { createElement, type ComponentType } from 'react';
-import { renderToString } from 'react-dom/server';
+import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
-import { normalizeBlock } from '../shared/settings/block';
 import type { BlockSchema } from '../shared/settings/types';
 import { FaqBlock } from './faq/FaqBlock';
 import { faqSchema } from './faq/schema';
@@ -16,14 +13,13 @@ import { ImageTextBlock } from './image_text/ImageTextBlock';
 import { imageAccordionSchema, imageGridSchema, imageTextSchema } from './image_text/schema';
 import { testimonialSchema } from './testimonial/schema';
 import { TestimonialBlock } from './testimonial/TestimonialBlock';
-import type { BlockData, BlockViewProps } from './types';
+import type { BlockViewProps } from './types';
+import { renderBlock, viewData } from './view-testing';
 
 type Row = Record<string, unknown>;
 
 function render(View: ComponentType<BlockViewProps>, schema: BlockSchema, input: Row, rows: Row[] = [], mode: 'view' | 'edit' = 'view') {
-  const config = normalizeBlock(schema, { sheet_title: 'Sheet', ...input });
-  const data: BlockData = { rows, columns: Object.keys(rows[0] ?? {}), total: rows.length, loading: false, error: null, sheets: {}, viewer: { role: 'guest', email: null } };
-  return renderToString(createElement(MantineProvider, null, createElement(View, { config, rows, columns: data.columns, mode, data })));
+  return renderBlock(View, schema, { sheet_title: 'Sheet', ...input }, viewData(rows), mode);
 }
 
 const photos: Row[] = [

@@ -1,11 +1,7 @@
 // Server-side renders of the views (no DOM needed): they show what the data and settings say.
-import { MantineProvider } from '@mantine/core';
-import { createElement, type ComponentType } from 'react';
-import { renderToString } from 'react-dom/server';
+import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
-import { normalizeBlock } from '../shared/settings/block';
 import type { BlockSchema } from '../shared/settings/types';
-import { BlockChromeContext } from './BlockFrame';
 import { ChartBlock } from './chart/ChartBlock';
 import { chartSchema } from './chart/schema';
 import { ScorecardBlock } from './scorecard/ScorecardBlock';
@@ -13,6 +9,7 @@ import { scorecardSchema } from './scorecard/schema';
 import { tableSchema } from './table/schema';
 import { TableBlock } from './table/TableBlock';
 import type { BlockData, BlockViewProps } from './types';
+import { renderBlock, viewData } from './view-testing';
 
 const rows = Array.from({ length: 25 }, (_, i) => ({
   Id: String(i + 1),
@@ -23,16 +20,10 @@ const rows = Array.from({ length: 25 }, (_, i) => ({
   Notes: i === 0 ? '**bold** <script>alert(1)</script>' : 'plain',
   Secret: 'hidden-value',
 }));
-const columns = Object.keys(rows[0]!);
-
-function data(patch: Partial<BlockData> = {}): BlockData {
-  return { rows, columns, total: rows.length, loading: false, error: null, sheets: {}, viewer: { role: 'guest', email: null }, ...patch };
-}
+const data = (patch: Partial<BlockData> = {}) => viewData(rows, patch);
 
 function render(View: ComponentType<BlockViewProps>, schema: BlockSchema, input: Record<string, unknown>, d: BlockData, chrome: 'full' | 'body' = 'body') {
-  const config = normalizeBlock(schema, { sheet_title: 'Orders', ...input });
-  const view = createElement(View, { config, rows: d.rows, columns: d.columns, mode: 'view', data: d });
-  return renderToString(createElement(MantineProvider, null, createElement(BlockChromeContext.Provider, { value: chrome }, view)));
+  return renderBlock(View, schema, { sheet_title: 'Orders', ...input }, d, 'view', chrome);
 }
 
 describe('TableBlock', () => {

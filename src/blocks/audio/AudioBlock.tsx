@@ -1,10 +1,10 @@
 // Audio view: <audio> for uploads and file links; SoundCloud, Spotify and pasted embeds as
 // sandboxed players built from parsed addresses (audio-url.ts). With controls off, a play/pause
 // button of our own stands in for the browser's controls so the sound can still be started.
-import { ActionIcon, Alert, Box, Group, Text } from '@mantine/core';
+import { ActionIcon, Box, Group } from '@mantine/core';
 import { IconMusic, IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
-import { BlockFrame } from '../BlockFrame';
+import { BlockFrame, NoSource } from '../BlockFrame';
 import type { BlockViewProps } from '../types';
 import { IFRAME_SANDBOX } from '../iframe/iframe-code';
 import { AUDIO_ALLOW, audioPlaybackOf, audioSource } from './audio-url';
@@ -67,18 +67,7 @@ export function AudioBlock({ config, mode }: BlockViewProps) {
         />
       </Box>
     );
-  else if (mode === 'edit')
-    body = (
-      <Alert color={source.empty ? 'gray' : 'orange'} variant="light" icon={<IconMusic size={18} />} role={source.empty ? 'status' : 'alert'}>
-        {source.message}
-      </Alert>
-    );
-  else
-    body = (
-      <Text c="dimmed" size="sm" ta="center" p="md">
-        {source.empty ? 'No audio yet.' : 'This audio cannot be played.'}
-      </Text>
-    );
+  else body = <NoSource source={source} mode={mode} icon={<IconMusic size={18} />} texts={{ empty: 'No audio yet.', unusable: 'This audio cannot be played.' }} />;
   return <BlockFrame config={config}>{body}</BlockFrame>;
 }
 

@@ -1,11 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { normalizeBlock } from '../../shared/settings/block';
 import { isVisible } from '../../shared/settings/visibility';
 import { IFRAME_SANDBOX } from '../iframe/iframe-code';
-import type { BlockData } from '../types';
+import { renderBlock, viewData } from '../view-testing';
 import { AudioBlock } from './AudioBlock';
 import { audioSource, parseSoundCloud, parseSpotify, soundCloudEmbedUrl, spotifyEmbedUrl, spotifyHeight } from './audio-url';
 import { audioSchema } from './schema';
@@ -92,14 +88,7 @@ describe('audioSource', () => {
   });
 });
 
-function data(): BlockData {
-  return { rows: [], columns: [], total: 0, loading: false, error: null, sheets: {}, viewer: { role: 'guest', email: null } };
-}
-
-function render(settings: Record<string, unknown>, mode: 'view' | 'edit' = 'view') {
-  const config = normalizeBlock(audioSchema, settings);
-  return renderToString(createElement(MantineProvider, null, createElement(AudioBlock, { config, rows: [], columns: [], mode, data: data() })));
-}
+const render = (settings: Record<string, unknown>, mode: 'view' | 'edit' = 'view') => renderBlock(AudioBlock, audioSchema, settings, viewData(), mode);
 
 describe('AudioBlock renders', () => {
   it('an <audio> for uploads, with our own play button when controls are off', () => {

@@ -10,12 +10,10 @@ import { BlockFrame } from '../BlockFrame';
 import { isPlainClick } from '../header/header-nav';
 import type { BlockViewProps } from '../types';
 import { authPage, initials, permissionLabel, serverErrors } from './auth-forms';
-import { colorOf, FormMessage, str } from './AuthParts';
+import { appAuthOf, colorOf, FormMessage, str } from './AuthParts';
 
 export function AuthBlock({ config, mode, data }: BlockViewProps) {
-  const auth = data.appAuth;
-  const app = data.app;
-  const live = mode === 'view' && !!auth?.live;
+  const { auth, app, live } = appAuthOf({ mode, data });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const color = colorOf(config, 'button_color', '#4f46e5');

@@ -5,9 +5,20 @@ import { Alert, Anchor, Box, Button, Paper, PasswordInput, Stack, Text, TextInpu
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import type { BlockRecord } from '../../shared/settings/types';
+import { BlockFrame } from '../BlockFrame';
 import { isPlainClick } from '../header/header-nav';
-import type { AppNav, NavPage } from '../types';
-import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN, serverErrors, withoutField, type FieldErrors } from './auth-forms';
+import type { AppNav, BlockViewProps, NavPage, ViewMode } from '../types';
+import { authPage, MESSAGES, PASSWORD_MAX, PASSWORD_MIN, serverErrors, withoutField, type FieldErrors } from './auth-forms';
+
+/**
+ * What the app-user views read of their props: the app's sign-in (data.appAuth), the app around
+ * the block, and whether their forms send (`live`: the published app, not the editor or a
+ * template preview).
+ */
+export function appAuthOf({ mode, data }: Pick<BlockViewProps, 'mode' | 'data'>) {
+  const auth = data.appAuth;
+  return { auth, app: data.app, live: mode === 'view' && !!auth?.live };
+}
 
 export const str = (v: unknown, fallback = ''): string => (typeof v === 'string' && v.trim() ? v : fallback);
 
@@ -30,6 +41,20 @@ export function AuthCard({ label, children, shadow = true }: { label: string; ch
     >
       <Stack gap="md">{children}</Stack>
     </Paper>
+  );
+}
+
+/** The block's frame around a card that starts with its title (register, forgot password). */
+export function AuthFrame({ config, heading, children }: { config: BlockRecord; heading: string; children: ReactNode }) {
+  return (
+    <BlockFrame config={config}>
+      <Box py="md">
+        <AuthCard label={heading}>
+          <Headings title={heading} />
+          {children}
+        </AuthCard>
+      </Box>
+    </BlockFrame>
   );
 }
 
@@ -80,8 +105,20 @@ export function PageLink({ app, page, children, testId }: { app: AppNav; page: N
   );
 }
 
-/** "Question? Link": a line under the form, or, in the editor without such a page, how to get one. */
-export function LinkLine({ app, page, question, action, missing, mode, testId }: { app: AppNav | undefined; page: NavPage | null; question: string; action: string; missing: string; mode: 'view' | 'edit'; testId?: string }) {
+/** The pages the line under a form links to: the link's words, and what the editor says while the app has no such page. */
+const LINES = {
+  login: { action: 'Sign in', missing: 'Add a page with the slug login (with a Login block) to show the sign-in link.' },
+  register: { action: 'Sign up', missing: 'Add a page with the slug register (with a Register block) to show the sign-up link.' },
+} as const;
+
+/**
+ * "Question? Link" under the form, to the app's page for `purpose` (the one `chosen` in the
+ * block's settings, else found by slug: authPage), or, in the editor without such a page, how to
+ * get one.
+ */
+export function LinkLine({ app, purpose, chosen, question, mode, testId }: { app: AppNav | undefined; purpose: keyof typeof LINES; chosen: unknown; question: string; mode: ViewMode; testId?: string }) {
+  const { action, missing } = LINES[purpose];
+  const page = app ? authPage(app.pages, purpose, { chosen, current: app.currentPage?.slug ?? null }) : null;
   if (app && page)
     return (
       <Text size="sm" ta="center" c="dimmed">
@@ -205,6 +242,22 @@ export function EmailField({ value, onChange, error, autoComplete = 'email' }: {
       required
     />
   );
+}
+
+/**
+ * The state of NewPasswordFields: a new password and, unless the block's `confirm_password` is
+ * off, the same again. `confirm` is what the checks compare (null: not asked for); `fields` are
+ * the props of NewPasswordFields, whose edits clear their errors (`edit` of useAuthForm).
+ */
+export function useNewPassword(config: BlockRecord, edit: ReturnType<typeof useAuthForm>['edit']) {
+  const confirmWanted = config.confirm_password !== false;
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  return {
+    password,
+    confirm: confirmWanted ? confirm : null,
+    fields: { password, confirm, confirmWanted, onPassword: (v: string) => edit(v, setPassword, 'password'), onConfirm: (v: string) => edit(v, setConfirm, 'confirm') },
+  };
 }
 
 /**

@@ -1,10 +1,7 @@
 // Server-side renders of the four app-user views: what each shows for the settings, the app's
 // pages, the signed-in user and the editor. (Submitting runs in the browser test, app-auth.test.ts.)
-import { MantineProvider } from '@mantine/core';
-import { createElement, type ComponentType } from 'react';
-import { renderToString } from 'react-dom/server';
+import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
-import { normalizeBlock } from '../../shared/settings/block';
 import type { BlockSchema } from '../../shared/settings/types';
 import { ForgotPasswordBlock } from '../forgot_password/ForgotPasswordBlock';
 import { forgotPasswordSchema } from '../forgot_password/schema';
@@ -13,6 +10,7 @@ import { loginSchema } from '../login/schema';
 import { RegisterBlock } from '../register/RegisterBlock';
 import { registerSchema } from '../register/schema';
 import type { AppAuth, AppAuthUser, AppNav, BlockData, BlockViewProps, NavPage, ViewMode } from '../types';
+import { renderBlock, viewData } from '../view-testing';
 import { AuthBlock } from './AuthBlock';
 import { authSchema } from './schema';
 
@@ -42,20 +40,8 @@ function appAuth(patch: Partial<AppAuth> = {}): AppAuth {
 const ADA: AppAuthUser = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', permissions: 'read-write' };
 
 function render(View: ComponentType<BlockViewProps>, schema: BlockSchema, settings: Record<string, unknown>, opts: { pages?: NavPage[]; current?: string; auth?: Partial<AppAuth>; mode?: ViewMode; data?: Partial<BlockData> } = {}) {
-  const config = normalizeBlock(schema, settings);
-  const data: BlockData = {
-    rows: [],
-    columns: [],
-    total: 0,
-    loading: false,
-    error: null,
-    sheets: {},
-    viewer: { role: 'guest', email: null },
-    app: app(opts.pages ?? ALL, opts.current ?? ''),
-    appAuth: appAuth(opts.auth),
-    ...opts.data,
-  };
-  return renderToString(createElement(MantineProvider, null, createElement(View, { config, rows: [], columns: [], mode: opts.mode ?? 'view', data })));
+  const data = viewData([], { app: app(opts.pages ?? ALL, opts.current ?? ''), appAuth: appAuth(opts.auth), ...opts.data });
+  return renderBlock(View, schema, settings, data, opts.mode ?? 'view');
 }
 
 const text = (html: string) => html.replace(/<style>[\s\S]*?<\/style>/g, '').replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');

@@ -1,9 +1,6 @@
-import { MantineProvider } from '@mantine/core';
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { dayNumber } from '../../shared/filters/dates';
-import { blockDefaults, normalizeBlock, validateBlock } from '../../shared/settings/block';
+import { blockDefaults, validateBlock } from '../../shared/settings/block';
 import { isVisible } from '../../shared/settings/visibility';
 import {
   civil,
@@ -23,7 +20,7 @@ import {
   weekStart,
   weekdaySundayFirst,
 } from './calendar-math';
-import type { BlockData } from '../types';
+import { renderBlock, viewData } from '../view-testing';
 import { CalendarBlock } from './CalendarBlock';
 import { calendarSchema } from './schema';
 
@@ -310,21 +307,22 @@ describe('calendar view (server render)', () => {
     { Title: 'Conference', Start: '2024-03-06', End: '2024-03-08' },
     { Title: 'Next month', Start: '2024-04-20T10:00', End: '' },
   ];
-  const data: BlockData = { rows, columns: ['Title', 'Start', 'End'], total: 3, loading: false, error: null, sheets: {}, viewer: { role: 'guest', email: null } };
-  const render = (input: Record<string, unknown>) => {
-    const config = normalizeBlock(calendarSchema, {
-      type: 'calendar',
-      sheet_title: 'Events',
-      start_time_column: 'Start',
-      end_time_column: 'End',
-      event_title_column: 'Title',
-      default_calendar_month: 'Selected month',
-      calender_year: 2024,
-      calender_month: '03',
-      ...input,
-    });
-    return renderToString(createElement(MantineProvider, null, createElement(CalendarBlock, { config, rows, columns: data.columns, mode: 'view', data })));
-  };
+  const render = (input: Record<string, unknown>) =>
+    renderBlock(
+      CalendarBlock,
+      calendarSchema,
+      {
+        sheet_title: 'Events',
+        start_time_column: 'Start',
+        end_time_column: 'End',
+        event_title_column: 'Title',
+        default_calendar_month: 'Selected month',
+        calender_year: 2024,
+        calender_month: '03',
+        ...input,
+      },
+      viewData(rows),
+    );
 
   it('month view of the selected month with its events', () => {
     const html = render({});

@@ -1,11 +1,7 @@
 // Server-side renders of the chart view with the renderer's 'aggregate' data (data.chart).
-import { MantineProvider } from '@mantine/core';
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { normalizeBlock } from '../../shared/settings/block';
-import { BlockChromeContext } from '../BlockFrame';
-import type { BlockChart, BlockData } from '../types';
+import type { BlockChart } from '../types';
+import { renderBlock, viewData } from '../view-testing';
 import type { ChartSeries } from './aggregate';
 import { ChartBlock } from './ChartBlock';
 import { chartSchema } from './schema';
@@ -13,19 +9,8 @@ import { chartSchema } from './schema';
 const series: ChartSeries = { labels: ['A', 'B', 'Other'], series: [[5, 3, 9]], total_rows: 1_000_000, groups: 40_000, points: 3, aggregated: true, other: true };
 
 function render(settings: Record<string, unknown>, chart: Partial<BlockChart> | undefined, rows: Record<string, unknown>[] = []) {
-  const config = normalizeBlock(chartSchema, { sheet_title: 'Orders', x_axis: 'City', axis: [{ column: 'Amount', type: 'pie' }], ...settings });
-  const data: BlockData = {
-    rows,
-    columns: [],
-    total: 0,
-    loading: false,
-    error: null,
-    sheets: {},
-    viewer: { role: 'guest', email: null },
-    ...(chart ? { chart: { series: null, loading: false, error: null, points: 3200, setPoints: () => {}, ...chart } } : {}),
-  };
-  const view = createElement(ChartBlock, { config, rows, columns: [], mode: 'view', data });
-  return renderToString(createElement(MantineProvider, null, createElement(BlockChromeContext.Provider, { value: 'body' }, view)));
+  const data = viewData(rows, chart ? { chart: { series: null, loading: false, error: null, points: 3200, setPoints: () => {}, ...chart } } : {});
+  return renderBlock(ChartBlock, chartSchema, { sheet_title: 'Orders', x_axis: 'City', axis: [{ column: 'Amount', type: 'pie' }], ...settings }, data);
 }
 
 describe('ChartBlock with server-grouped data', () => {

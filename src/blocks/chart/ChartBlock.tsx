@@ -1,8 +1,6 @@
 // Chart view: draws what chart-data.ts builds. Registers only the Chart.js pieces the seven
 // chart types need, plus a small plugin for the axis "internal_labels" setting.
-import { ActionIcon, Box, Text } from '@mantine/core';
-import { Tooltip as MTooltip } from '../LazyTooltip';
-import { IconFileTypePdf } from '@tabler/icons-react';
+import { Box, Text } from '@mantine/core';
 import {
   ArcElement,
   BarController,
@@ -27,6 +25,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Chart } from 'react-chartjs-2';
 import { BlockFrame, BlockLoading, DataError, EmptyState, toolbarColor } from '../BlockFrame';
 import { downloadName } from '../files';
+import { DownloadButton } from '../RowDownloads';
 import type { BlockViewProps } from '../types';
 import { aggregateChart, chartSpecOf, pointsFor, type ChartSeries } from './aggregate';
 import { buildChartFrom, internalLabelText } from './chart-data';
@@ -130,11 +129,7 @@ export function ChartBlock({ config, rows, data }: BlockViewProps) {
 
   const toolbar =
     config.pdf_download !== false && hasData && error == null ? (
-      <MTooltip label="Download PDF">
-        <ActionIcon variant="subtle" color={toolbarColor(config)} aria-label="Download PDF" onClick={downloadPdf} loading={busy}>
-          <IconFileTypePdf size={18} />
-        </ActionIcon>
-      </MTooltip>
+      <DownloadButton kind="pdf" color={toolbarColor(config)} onClick={() => void downloadPdf()} loading={busy} />
     ) : null;
 
   let body;

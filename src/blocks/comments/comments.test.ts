@@ -1,9 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { blockDefaults, normalizeBlock } from '../../shared/settings/block';
+import { blockDefaults } from '../../shared/settings/block';
 import type { BlockComments, BlockData } from '../types';
+import { renderBlock, viewData } from '../view-testing';
 import { CommentsBlock } from './CommentsBlock';
 import { initialsOf, pagesOf, timeAgo } from './comment-format';
 import { commentsSchema } from './schema';
@@ -50,13 +48,10 @@ function data(comments?: Partial<BlockComments>, email: string | null = null): B
     setOffset: () => undefined,
     post: async () => undefined,
   };
-  return { rows: [], columns: [], total: 0, loading: false, error: null, sheets: {}, viewer: { role: 'guest', email }, comments: { ...base, ...comments } };
+  return viewData([], { viewer: { role: 'guest', email }, comments: { ...base, ...comments } });
 }
 
-function render(d: BlockData, mode: 'view' | 'edit' = 'view') {
-  const config = normalizeBlock(commentsSchema, {});
-  return renderToString(createElement(MantineProvider, null, createElement(CommentsBlock, { config, rows: [], columns: [], mode, data: d })));
-}
+const render = (d: BlockData, mode: 'view' | 'edit' = 'view') => renderBlock(CommentsBlock, commentsSchema, {}, d, mode);
 
 describe('CommentsBlock renders', () => {
   it('comments as plain text, never HTML', () => {

@@ -2,6 +2,7 @@
 // comments_per_page 5/10/15/20/25/50, default 10). The comments themselves live on the server
 // (GET/POST /api/blocks/{id}/comments); the renderer loads them into data.comments. Data only.
 import type { BlockSchema } from '../../shared/settings/types';
+import { buttonColorSettings } from '../../shared/settings/fragments';
 import { defineSettings } from '../../shared/settings/read';
 
 export const commentsSettings = defineSettings({
@@ -18,8 +19,7 @@ export const commentsSettings = defineSettings({
   author_color: { type: 'color', default: '#1f2937', label: 'Author colour' },
   comment_text_color: { type: 'color', default: '#374151', label: 'Comment text colour' },
   date_color: { type: 'color', default: '#6b7280', label: 'Date colour' },
-  button_color: { type: 'color', default: '#4f46e5', label: 'Button colour' },
-  button_text_color: { type: 'color', default: '#ffffff', label: 'Button text colour' },
+  ...buttonColorSettings(),
 });
 
 export const commentsSchema: BlockSchema = {

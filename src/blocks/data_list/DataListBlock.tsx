@@ -6,7 +6,7 @@ import { Box, Button, Center, Paper, Stack } from '@mantine/core';
 import { useMemo, type CSSProperties, type ReactNode } from 'react';
 import { withCommon } from '../../shared/settings/common';
 import { readSettings } from '../../shared/settings/read';
-import { BlockFrame, BlockLoading, DataError, EmptyState } from '../BlockFrame';
+import { BlockFrame, dimWhileLoading, EmptyState, sheetStandIn } from '../BlockFrame';
 import { useSheetQuery } from '../query/useSheetQuery';
 import { CardFieldView } from '../grid/CardField';
 import { cardFields } from '../grid/grid-cards';
@@ -143,24 +143,20 @@ export function DataListBlock({ config, rows, columns, data }: BlockViewProps) {
       </Box>
     );
 
-  let body;
-  if (data.error != null) body = <DataError error={data.error} />;
-  else if ((data.loading && rows.length === 0) || !ready) body = <BlockLoading />;
-  else
-    body = (
-      <Box style={{ opacity: data.loading ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={data.loading}>
-        {animate && <style>{ANIMATION_CSS}</style>}
-        {content}
-        {items.length === 0 && <EmptyState>No rows</EmptyState>}
-        {more && (
-          <Center mt="sm">
-            <Button size="compact-sm" variant="light" loading={data.loading} onClick={loadMore}>
-              Load more
-            </Button>
-          </Center>
-        )}
-      </Box>
-    );
+  const body = sheetStandIn(data, rows, !ready) ?? (
+    <Box style={dimWhileLoading(data.loading)} aria-busy={data.loading}>
+      {animate && <style>{ANIMATION_CSS}</style>}
+      {content}
+      {items.length === 0 && <EmptyState>No rows</EmptyState>}
+      {more && (
+        <Center mt="sm">
+          <Button size="compact-sm" variant="light" loading={data.loading} onClick={loadMore}>
+            Load more
+          </Button>
+        </Center>
+      )}
+    </Box>
+  );
   return <BlockFrame config={config}>{body}</BlockFrame>;
 }
 

@@ -1,11 +1,9 @@
-import { MantineProvider } from '@mantine/core';
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { normalizeBlock } from '../../shared/settings/block';
 import { isVisible } from '../../shared/settings/visibility';
 import { cardFields } from '../grid/grid-cards';
 import type { BlockData } from '../types';
+import { renderView, viewData } from '../view-testing';
 import { applyDataListFilters, cardRadius, listType, sortRows, sortSpec, timelineLayout, zigzagSide } from './data-list';
 import { DataListBlock } from './DataListBlock';
 import { dataListSchema } from './schema';
@@ -105,13 +103,10 @@ describe('layout choices', () => {
   });
 });
 
-function data(patch: Partial<BlockData> = {}): BlockData {
-  return { rows, columns, total: rows.length, loading: false, error: null, sheets: {}, viewer: { role: 'guest', email: null }, ...patch };
-}
+const data = (patch: Partial<BlockData> = {}) => viewData(rows, { columns, ...patch });
 
 function render(input: Record<string, unknown>, d: BlockData = data()) {
-  const c = config(input);
-  return renderToString(createElement(MantineProvider, null, createElement(DataListBlock, { config: c, rows: d.rows, columns: d.columns, mode: 'view', data: d })));
+  return renderView(DataListBlock, config(input), d);
 }
 
 const axis = [{ column: 'Event' }, { column: 'Year' }, { column: 'Link', type: 'button', button_text: 'Open' }];

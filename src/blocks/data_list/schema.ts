@@ -3,6 +3,7 @@
 // styles; image, text and button axes; the chart's conditional filter. Data only (JSON round trip).
 import type { BlockSchema } from '../../shared/settings/types';
 import { sameLabelOptions } from '../../shared/settings/options';
+import { buttonColorSettings, cardButtonTextSetting, detailPageSetting } from '../../shared/settings/fragments';
 import { defineSettings } from '../../shared/settings/read';
 
 export const SORTINGS = ['None', 'Ascending', 'Descending'] as const;
@@ -10,9 +11,6 @@ export const LIST_TYPES = ['vertical', 'horizontal', 'timeline'] as const;
 export const TIMELINE_LAYOUTS = ['vertical', 'horizontal', 'zigzag'] as const;
 export const CARD_STYLES = ['default', 'rounded', 'sharp'] as const;
 export const DATA_LIST_AXIS_TYPES = ['text', 'image', 'button'] as const;
-
-/** The spec's default button text (the grid's too; schemas import only src/shared). */
-const DEFAULT_BUTTON_TEXT = 'Click me';
 
 const timeline = { setting: 'list_type', equals: 'timeline' };
 const isButton = { setting: 'type', equals: 'button' };
@@ -50,22 +48,9 @@ export const dataListSettings = defineSettings({
 export const dataListAxisSettings = defineSettings({
   column: { type: 'sheet_columns', default: '', required: true, label: 'Column' },
   type: { type: 'select', default: 'text', label: 'Type', options: sameLabelOptions(...DATA_LIST_AXIS_TYPES) },
-  button_text: {
-    type: 'input',
-    default: DEFAULT_BUTTON_TEXT,
-    label: 'Button text',
-    description: "The button opens the row's link in this column (http/https), or the detail page below.",
-    showIf: isButton,
-  },
-  open_detail_page: {
-    type: 'pages',
-    default: '',
-    label: 'Open detail page',
-    description: 'Multipage apps: the button opens this page with the row instead of the link.',
-    showIf: isButton,
-  },
-  button_color: { type: 'color', default: '#4f46e5', label: 'Button colour', showIf: isButton },
-  button_text_color: { type: 'color', default: '#ffffff', label: 'Button text colour', showIf: isButton },
+  button_text: cardButtonTextSetting(isButton),
+  open_detail_page: detailPageSetting(isButton),
+  ...buttonColorSettings(isButton),
   text_color: { type: 'color', default: '', label: 'Text colour', showIf: { setting: 'type', equals: 'text' } },
 });
 

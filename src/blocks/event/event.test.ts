@@ -1,11 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { newItemOf } from '../../shared/settings/arrays';
 import { blockDefaults, normalizeBlock, validateBlock } from '../../shared/settings/block';
 import { isVisible } from '../../shared/settings/visibility';
-import type { BlockData } from '../types';
+import { renderBlock } from '../view-testing';
 import { EventBlock } from './EventBlock';
 import { countdownParts, dayOf, deadlineOf, eventDateLine, eventTimeLine, formatEventDate } from './event-time';
 import { eventSchema } from './schema';
@@ -132,14 +129,7 @@ describe('event schema', () => {
   });
 });
 
-function data(): BlockData {
-  return { rows: [], columns: [], total: 0, loading: false, error: null, sheets: {}, viewer: { role: 'guest', email: null } };
-}
-
-function render(settings: Record<string, unknown>) {
-  const config = normalizeBlock(eventSchema, settings);
-  return renderToString(createElement(MantineProvider, null, createElement(EventBlock, { config, rows: [], columns: [], mode: 'view', data: data() })));
-}
+const render = (settings: Record<string, unknown>) => renderBlock(EventBlock, eventSchema, settings);
 
 describe('EventBlock renders', () => {
   it('the event as text, with a safe registration link and a countdown', () => {

@@ -2,6 +2,7 @@
 // confirm_password and remember_password. The heading, page picker and colours are ours (README).
 // Opened from a mailed link (`?token=`), the same block sets the new password. Data only.
 import type { BlockSchema } from '../../shared/settings/types';
+import { authPageSetting, buttonColorSettings } from '../../shared/settings/fragments';
 
 export const forgotPasswordSchema: BlockSchema = {
   kind: 'forgot_password',
@@ -25,16 +26,9 @@ export const forgotPasswordSchema: BlockSchema = {
       label: "'Remember your password? Sign in' link",
       description: "Opens the app's login page; hidden while the app has none.",
     },
-    sign_in_page: {
-      type: 'pages',
-      default: '',
-      label: 'Sign-in page',
-      description: 'Empty: the page with the slug login (or signin, sign-in).',
-      showIf: { setting: 'remember_password', equals: true },
-    },
+    sign_in_page: authPageSetting('login', { setting: 'remember_password', equals: true }),
     button_text: { type: 'input', default: 'Send reset link', label: 'Button text' },
-    button_color: { type: 'color', default: '#4f46e5', label: 'Button colour' },
-    button_text_color: { type: 'color', default: '#ffffff', label: 'Button text colour' },
+    ...buttonColorSettings(),
   },
   needs: { appAuth: {} },
 };

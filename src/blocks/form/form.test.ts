@@ -1,6 +1,3 @@
-import { MantineProvider } from '@mantine/core';
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { patternProblem, regexTester } from '../../shared/rows/regex';
 import { blockDefaults, normalizeBlock, validateBlock } from '../../shared/settings/block';
@@ -23,6 +20,7 @@ import {
   type FormField,
 } from './form-fields';
 import type { BlockData } from '../types';
+import { renderView, viewData } from '../view-testing';
 import { FormBlock } from './FormBlock';
 import { formSchema } from './schema';
 
@@ -282,19 +280,13 @@ describe('checks before sending', () => {
 });
 
 describe('form view (server render)', () => {
-  const data = (patch: Partial<BlockData> = {}): BlockData => ({
-    rows: [],
-    columns: [],
-    total: 0,
-    loading: false,
-    error: null,
-    sheets: {},
-    viewer: { role: 'guest', email: 'ada@example.com' },
-    write: { add: async () => ({}), update: async () => ({}), remove: async () => {}, runAction: async () => ({ ok: true, message: '' }), upload: async () => ({ id: '1', url: '/u/1', name: 'a', type: 'image/png', size: 1 }) },
-    ...patch,
-  });
-  const render = (config: ReturnType<typeof form>, d: BlockData) =>
-    renderToString(createElement(MantineProvider, null, createElement(FormBlock, { config, rows: [], columns: [], mode: 'view', data: d })));
+  const data = (patch: Partial<BlockData> = {}): BlockData =>
+    viewData([], {
+      viewer: { role: 'guest', email: 'ada@example.com' },
+      write: { add: async () => ({}), update: async () => ({}), remove: async () => {}, runAction: async () => ({ ok: true, message: '' }), upload: async () => ({ id: '1', url: '/u/1', name: 'a', type: 'image/png', size: 1 }) },
+      ...patch,
+    });
+  const render = (config: ReturnType<typeof form>, d: BlockData) => renderView(FormBlock, config, d);
 
   it('draws the title, visible fields with their placeholders and defaults, the file picker and the submit text', () => {
     const html = render(

@@ -1,27 +1,12 @@
 // Form block settings (spec, blocks-and-data §3 "Form block"). Stored keys keep the spec's
 // spelling. Data only: this object must survive a JSON round trip.
+import { columnTypesWithout } from '../../shared/rows/column-types';
 import type { BlockSchema, SelectOption } from '../../shared/settings/types';
 import { columnTypeOptions, selectChoicesSettings } from '../../shared/settings/options';
 import { defineSettings } from '../../shared/settings/read';
 
-/** The form's input types (spec order): the table's types without `image`, plus `file`. */
-export const FORM_FIELD_TYPES = [
-  'text',
-  'number',
-  'select',
-  'multi-select',
-  'textarea',
-  'markdowntext',
-  'file',
-  'month',
-  'tel',
-  'time',
-  'url',
-  'week',
-  'email',
-  'date',
-  'datetime-local',
-] as const;
+/** The form's input types (spec order): every column type but `image`. */
+export const FORM_FIELD_TYPES = columnTypesWithout('image');
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 
 /**

@@ -2,11 +2,12 @@
 // (data.setQuery: q, sort, dir, limit, offset) with Previous/Next pages; without setQuery (a
 // preview) the same happens in the browser. show_filter narrows the cards of the page by one
 // column's value. A click on a card opens the details with every field, hide_on_grid included.
-import { Box, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
+import { Box, Group, Paper, Select, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { withCommon } from '../../shared/settings/common';
 import { readSettings } from '../../shared/settings/read';
-import { BlockFrame, BlockLoading, DataError, EmptyState, toolbarColor } from '../BlockFrame';
+import { BlockFrame, dimWhileLoading, EmptyState, sheetStandIn, toolbarColor } from '../BlockFrame';
+import { RowDetails } from '../RowDetails';
 import { sortRows } from '../data_list/data-list';
 import { Pager, SearchBox, SortSelect } from '../query/QueryControls';
 import { pageInfo, searchRows } from '../query/sheet-query';
@@ -92,65 +93,60 @@ export function GridBlock({ config, rows, columns, data }: BlockViewProps) {
     </>
   );
 
-  let body;
-  if (data.error != null) body = <DataError error={data.error} />;
-  else if (data.loading && rows.length === 0) body = <BlockLoading />;
-  else
-    body = (
-      <Box style={{ opacity: data.loading ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={data.loading}>
-        <Box
-          role="list"
-          aria-label={title || 'Grid'}
-          style={{
-            display: 'grid',
-            gap: 12,
-            // `columns` on wide blocks; narrow screens wrap to fewer (cards stay ≥ 200px).
-            gridTemplateColumns: `repeat(auto-fill, minmax(max(200px, calc((100% - ${(cols - 1) * 12}px) / ${cols})), 1fr))`,
-          }}
-        >
-          {cards.map((row, i) => (
-            <Paper
-              key={String(row._id ?? i)}
-              role="listitem"
-              withBorder
-              radius="md"
-              p="sm"
-              tabIndex={0}
-              aria-label={firstText ? String(row[firstText] ?? '') || undefined : undefined}
-              style={{ background: cardColor, color: 'inherit', cursor: 'pointer', minWidth: 0 }}
-              onClick={() => setDetails(row)}
-              onKeyDown={(e) => e.key === 'Enter' && e.currentTarget === e.target && setDetails(row)}
-            >
-              <Stack gap={8}>
-                {shownFields.map((f, j) => (
-                  <CardFieldView key={`${f.column}-${j}`} field={f} row={row} data={data} strong={f.column === firstText} />
-                ))}
-              </Stack>
-            </Paper>
-          ))}
-        </Box>
-        {cards.length === 0 && <EmptyState>No rows</EmptyState>}
-        {pages > 1 && <Pager total={total} page={pageNo} pages={pages} disabled={data.loading} onPage={sheetQuery.turnPage} />}
+  const body = sheetStandIn(data, rows) ?? (
+    <Box style={dimWhileLoading(data.loading)} aria-busy={data.loading}>
+      <Box
+        role="list"
+        aria-label={title || 'Grid'}
+        style={{
+          display: 'grid',
+          gap: 12,
+          // `columns` on wide blocks; narrow screens wrap to fewer (cards stay ≥ 200px).
+          gridTemplateColumns: `repeat(auto-fill, minmax(max(200px, calc((100% - ${(cols - 1) * 12}px) / ${cols})), 1fr))`,
+        }}
+      >
+        {cards.map((row, i) => (
+          <Paper
+            key={String(row._id ?? i)}
+            role="listitem"
+            withBorder
+            radius="md"
+            p="sm"
+            tabIndex={0}
+            aria-label={firstText ? String(row[firstText] ?? '') || undefined : undefined}
+            style={{ background: cardColor, color: 'inherit', cursor: 'pointer', minWidth: 0 }}
+            onClick={() => setDetails(row)}
+            onKeyDown={(e) => e.key === 'Enter' && e.currentTarget === e.target && setDetails(row)}
+          >
+            <Stack gap={8}>
+              {shownFields.map((f, j) => (
+                <CardFieldView key={`${f.column}-${j}`} field={f} row={row} data={data} strong={f.column === firstText} />
+              ))}
+            </Stack>
+          </Paper>
+        ))}
       </Box>
-    );
+      {cards.length === 0 && <EmptyState>No rows</EmptyState>}
+      {pages > 1 && <Pager total={total} page={pageNo} pages={pages} disabled={data.loading} onPage={sheetQuery.turnPage} />}
+    </Box>
+  );
 
   return (
     <BlockFrame config={config} toolbar={toolbar}>
       {body}
-      <Modal opened={details !== null} onClose={() => setDetails(null)} title={title || 'Details'} size="lg">
-        {details && (
-          <Stack gap="sm">
-            {inDetails(fields).map((f, j) => (
-              <Box key={`${f.column}-${j}`}>
-                <Text size="xs" c="dimmed" fw={600}>
-                  {f.column}
-                </Text>
-                <CardFieldView field={{ ...f, align: 'left' }} row={details} data={data} imageHeight={f.roundImage ? f.imageHeight : 280} />
-              </Box>
-            ))}
-          </Stack>
-        )}
-      </Modal>
+      <RowDetails
+        row={details}
+        title={title}
+        onClose={() => setDetails(null)}
+        gap="sm"
+        entries={(row) =>
+          inDetails(fields).map((f, j) => ({
+            key: `${f.column}-${j}`,
+            name: f.column,
+            value: <CardFieldView field={{ ...f, align: 'left' }} row={row} data={data} imageHeight={f.roundImage ? f.imageHeight : 280} />,
+          }))
+        }
+      />
     </BlockFrame>
   );
 }

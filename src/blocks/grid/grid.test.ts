@@ -1,9 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { normalizeBlock } from '../../shared/settings/block';
 import type { BlockData } from '../types';
+import { renderView, viewData } from '../view-testing';
 import {
   applyCardFilter,
   buttonHref,
@@ -122,13 +120,10 @@ describe('on-page filter', () => {
   });
 });
 
-function data(patch: Partial<BlockData> = {}): BlockData {
-  return { rows, columns, total: rows.length, loading: false, error: null, sheets: {}, viewer: { role: 'guest', email: null }, ...patch };
-}
+const data = (patch: Partial<BlockData> = {}) => viewData(rows, { columns, ...patch });
 
 function render(input: Record<string, unknown> = {}, d: BlockData = data()) {
-  const c = config(input);
-  return renderToString(createElement(MantineProvider, null, createElement(GridBlock, { config: c, rows: d.rows, columns: d.columns, mode: 'view', data: d })));
+  return renderView(GridBlock, config(input), d);
 }
 
 describe('GridBlock renders', () => {

@@ -3,12 +3,12 @@
 // hide_on_grid (shown only in the detail pop-up). Data only (JSON round trip).
 import type { BlockSchema } from '../../shared/settings/types';
 import { capitalisedOptions, sameLabelOptions } from '../../shared/settings/options';
+import { buttonColorSettings, cardButtonTextSetting, detailPageSetting } from '../../shared/settings/fragments';
 import { defineSettings } from '../../shared/settings/read';
 
 export const CARD_AXIS_TYPES = ['text', 'image', 'button'] as const;
 export type CardAxisType = (typeof CARD_AXIS_TYPES)[number];
 export const IMAGE_SIZES = ['small', 'medium', 'large'] as const;
-export const DEFAULT_BUTTON_TEXT = 'Click me';
 
 const isType = (type: CardAxisType) => ({ setting: 'type', equals: type });
 
@@ -51,23 +51,10 @@ export const gridAxisSettings = defineSettings({
     showIf: isType('image'),
   },
   round_image: { type: 'boolean', default: false, label: 'Round image', showIf: isType('image') },
-  button_text: {
-    type: 'input',
-    default: DEFAULT_BUTTON_TEXT,
-    label: 'Button text',
-    description: "The button opens the row's link in this column (http/https), or the detail page below.",
-    showIf: isType('button'),
-  },
+  button_text: cardButtonTextSetting(isType('button')),
   round_button: { type: 'boolean', default: false, label: 'Round button', showIf: isType('button') },
-  open_detail_page: {
-    type: 'pages',
-    default: '',
-    label: 'Open detail page',
-    description: 'Multipage apps: the button opens this page with the row instead of the link.',
-    showIf: isType('button'),
-  },
-  button_color: { type: 'color', default: '#4f46e5', label: 'Button colour', showIf: isType('button') },
-  button_text_color: { type: 'color', default: '#ffffff', label: 'Button text colour', showIf: isType('button') },
+  open_detail_page: detailPageSetting(isType('button')),
+  ...buttonColorSettings(isType('button')),
   text_color: { type: 'color', default: '', label: 'Text colour', showIf: isType('text') },
   hide_on_grid: {
     type: 'boolean',

@@ -1,6 +1,7 @@
 // Header (multipage) settings (spec, blocks-and-data §3 "Header (multipage)"): layout, title,
 // logo, user menu, navigation items to pages or external links, breadcrumbs. Data only.
 import type { BlockSchema, HideRule } from '../../shared/settings/types';
+import { sameLabelOptions } from '../../shared/settings/options';
 import { defineSettings } from '../../shared/settings/read';
 
 const isPage: HideRule = { setting: 'linkType', equals: 'page' };
@@ -13,11 +14,7 @@ export const headerSettings = defineSettings({
     default: 'Right',
     label: 'Layout',
     description: 'Where the navigation sits: right of the logo, centred under it, or beside it on the left.',
-    options: [
-      { value: 'Right', label: 'Right' },
-      { value: 'Center', label: 'Center' },
-      { value: 'Left', label: 'Left' },
-    ],
+    options: sameLabelOptions('Right', 'Center', 'Left'),
   },
   HeaderTitle: { type: 'input', default: '', label: 'Header title', description: "Empty: the app's name." },
   Logo: { type: 'image', default: '', label: 'Logo' },

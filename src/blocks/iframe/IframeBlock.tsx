@@ -1,10 +1,9 @@
 // Iframe view: a frame built from the parsed embed code (never the pasted HTML), sandboxed without
 // allow-same-origin so the embedded page gets an opaque origin: it cannot reach this page, its
 // storage or its cookies. No referrer is sent; the frame loads when it scrolls into view.
-import { Alert, Text } from '@mantine/core';
 import { IconCode } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { BlockFrame } from '../BlockFrame';
+import { BlockFrame, NoSource } from '../BlockFrame';
 import type { BlockViewProps } from '../types';
 import { IFRAME_SANDBOX, parseIframeCode } from './iframe-code';
 
@@ -27,19 +26,7 @@ export function IframeBlock({ config, mode }: BlockViewProps) {
         style={{ width: f.width, maxWidth: '100%', height: f.height, border: 0, display: 'block', borderRadius: 6 }}
       />
     );
-  } else if (mode === 'edit') {
-    // The editor says what to paste, in orange once something unusable was pasted.
-    body = (
-      <Alert color={parsed.empty ? 'gray' : 'orange'} variant="light" icon={<IconCode size={18} />} role={parsed.empty ? 'status' : 'alert'}>
-        {parsed.message}
-      </Alert>
-    );
-  } else
-    body = (
-      <Text c="dimmed" size="sm" ta="center" p="md">
-        {parsed.empty ? 'Nothing embedded yet.' : 'This embed cannot be shown.'}
-      </Text>
-    );
+  } else body = <NoSource source={parsed} mode={mode} icon={<IconCode size={18} />} texts={{ empty: 'Nothing embedded yet.', unusable: 'This embed cannot be shown.' }} />;
   return <BlockFrame config={config}>{body}</BlockFrame>;
 }
 

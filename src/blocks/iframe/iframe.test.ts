@@ -1,9 +1,5 @@
-import { MantineProvider } from '@mantine/core';
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { normalizeBlock } from '../../shared/settings/block';
-import type { BlockData } from '../types';
+import { renderBlock, viewData } from '../view-testing';
 import { DEFAULT_HEIGHT, IFRAME_HINT, IFRAME_SANDBOX, parseIframeCode, safeAllow, safeFrameSrc } from './iframe-code';
 import { IframeBlock } from './IframeBlock';
 import { iframeSchema } from './schema';
@@ -111,14 +107,7 @@ describe('parseIframeCode', () => {
   ])('safeFrameSrc(%j) → %j', (raw, out) => expect(safeFrameSrc(raw)).toBe(out));
 });
 
-function data(): BlockData {
-  return { rows: [], columns: [], total: 0, loading: false, error: null, sheets: {}, viewer: { role: 'guest', email: null } };
-}
-
-function render(code: string, mode: 'view' | 'edit' = 'view') {
-  const config = normalizeBlock(iframeSchema, { iframe_code: code });
-  return renderToString(createElement(MantineProvider, null, createElement(IframeBlock, { config, rows: [], columns: [], mode, data: data() })));
-}
+const render = (code: string, mode: 'view' | 'edit' = 'view') => renderBlock(IframeBlock, iframeSchema, { iframe_code: code }, viewData(), mode);
 
 describe('IframeBlock renders', () => {
   it('a sandboxed frame with the src, no referrer, lazy; never the pasted markup', () => {

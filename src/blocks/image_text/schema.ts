@@ -4,6 +4,7 @@
 // image, fontawesome or text; title, description, colours), the Learn More link, its text and
 // button styling — and three kinds that lay it out differently. Data only (JSON round trip).
 import type { BlockSchema, SettingsSchema } from '../../shared/settings/types';
+import { buttonColorSettings } from '../../shared/settings/fragments';
 import { sameLabelOptions } from '../../shared/settings/options';
 import { defineSettings } from '../../shared/settings/read';
 
@@ -76,8 +77,7 @@ function settings(withImage: boolean) {
     button_radius: { type: 'number', default: 8, min: 0, max: 40, label: 'Button corner radius (px)', showIf: link },
     open_in_new_tab: { type: 'boolean', default: false, label: 'Open link in a new tab', showIf: link },
     paragraph_color: { type: 'color', default: '#4b5563', label: 'Paragraph colour' },
-    button_color: { type: 'color', default: '#4f46e5', label: 'Button colour', showIf: link },
-    button_text_color: { type: 'color', default: '#ffffff', label: 'Button text colour', showIf: link },
+    ...buttonColorSettings(link),
   });
 }
 

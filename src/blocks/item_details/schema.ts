@@ -3,7 +3,8 @@
 // actions (External URL from a column, or a Page; label 'Click Here'). The row comes from the
 // address (`?row={_id}`): data mode 'row'. Data only.
 import type { BlockSchema, HideRule } from '../../shared/settings/types';
-import { capitalisedOptions } from '../../shared/settings/options';
+import { actionColorSettings } from '../../shared/settings/fragments';
+import { capitalisedOptions, sameLabelOptions } from '../../shared/settings/options';
 import { defineSettings } from '../../shared/settings/read';
 
 const photo: HideRule = { setting: 'photo_customize', equals: true };
@@ -64,10 +65,7 @@ export const itemDetailsActionSettings = defineSettings({
     type: 'select',
     default: 'External URL',
     label: 'Type',
-    options: [
-      { value: 'External URL', label: 'External URL' },
-      { value: 'Page', label: 'Page' },
-    ],
+    options: sameLabelOptions('External URL', 'Page'),
   },
   column: {
     type: 'sheet_columns',
@@ -78,8 +76,7 @@ export const itemDetailsActionSettings = defineSettings({
   },
   Pages: { type: 'pages', default: '', label: 'Page', description: 'Opens this page with the same row.', showIf: { setting: 'type', equals: 'Page' } },
   label: { type: 'input', default: DEFAULT_ACTION_LABEL, label: 'Label' },
-  button_color: { type: 'color', default: '#4f46e5', label: 'Button colour' },
-  text_color: { type: 'color', default: '#ffffff', label: 'Text colour' },
+  ...actionColorSettings,
 });
 
 export const itemDetailsSchema: BlockSchema = {

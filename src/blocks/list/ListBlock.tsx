@@ -2,21 +2,19 @@
 // sorted on the server like the table (data.setQuery); without it (a preview) the same happens in
 // the browser. Row editing, Add Row and the Edit row / Delete row actions come from
 // rows/useRowWrites, as the table's do, so both blocks write the same way.
-import { ActionIcon, Box, Group, Modal, Paper, Stack, Text } from '@mantine/core';
-import { Tooltip } from '../LazyTooltip';
-import { notifications } from '@mantine/notifications';
-import { IconFileTypeCsv, IconFileTypePdf, IconPencil } from '@tabler/icons-react';
+import { ActionIcon, Box, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { withCommon } from '../../shared/settings/common';
 import { readSettings } from '../../shared/settings/read';
 import type { BlockRecord } from '../../shared/settings/types';
-import { BlockFrame, BlockLoading, DataError, EmptyState, toolbarColor } from '../BlockFrame';
-import { downloadName, saveFile } from '../files';
+import { BlockFrame, BlockLoading, dimWhileLoading, EmptyState, sheetStandIn, toolbarColor } from '../BlockFrame';
 import { cellText, safeUrl } from '../cells/cells';
-import { toCsv } from '../cells/csv';
 import { Pager, SearchBox, SortSelect } from '../query/QueryControls';
 import { pageInfo, rowsPerPage, searchRows } from '../query/sheet-query';
 import { useSheetQuery } from '../query/useSheetQuery';
+import { RowDetails } from '../RowDetails';
+import { DownloadButton, useRowDownloads } from '../RowDownloads';
 import { useRowWrites } from '../rows/useRowWrites';
 import type { BlockViewProps } from '../types';
 import { imageWidth, listLines, type ListLine } from './list-items';
@@ -74,24 +72,8 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
   const total = server ? data.total : matching.length;
   const { page, pages } = pageInfo(total, pageSize, offset);
 
-  const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
   const allRows = async (): Promise<Row[]> => (server && data.fetchAll ? (await data.fetchAll()).rows : matching);
-  const exportColumns = lines.map((l) => l.column);
-  const downloadFile = async (kind: 'csv' | 'pdf') => {
-    setBusy(kind);
-    try {
-      const all = await allRows();
-      if (kind === 'csv') saveFile(new Blob([toCsv(all, exportColumns)], { type: 'text/csv;charset=utf-8' }), downloadName(title, 'list', 'csv'));
-      else {
-        const { downloadTablePdf } = await import('../pdf');
-        await downloadTablePdf(exportColumns, all, title, downloadName(title, 'list', 'pdf'));
-      }
-    } catch (e) {
-      notifications.show({ color: 'red', title: 'Download failed', message: e instanceof Error ? e.message : 'Data Error' });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { busy, download } = useRowDownloads({ title, noun: 'list', columns: lines.map((l) => l.column), allRows });
 
   const [details, setDetails] = useState<Row | null>(null);
   const clickable = settings.show_details_on_click;
@@ -108,20 +90,8 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
       {writes.toolbar}
       {showSort && lines.length > 0 && <SortSelect state={sheetQuery} columns={texts.map((l) => l.column)} width={150} iconColor={toolbarColor(config)} />}
       {showSearch && <SearchBox state={sheetQuery} width={180} color={searchColor} />}
-      {settings.csv_download && (
-        <Tooltip label="Download CSV">
-          <ActionIcon variant="subtle" color={toolbarColor(config)} aria-label="Download CSV" onClick={() => void downloadFile('csv')} loading={busy === 'csv'} disabled={data.error != null}>
-            <IconFileTypeCsv size={18} />
-          </ActionIcon>
-        </Tooltip>
-      )}
-      {settings.pdf_download && (
-        <Tooltip label="Download PDF">
-          <ActionIcon variant="subtle" color={toolbarColor(config)} aria-label="Download PDF" onClick={() => void downloadFile('pdf')} loading={busy === 'pdf'} disabled={data.error != null}>
-            <IconFileTypePdf size={18} />
-          </ActionIcon>
-        </Tooltip>
-      )}
+      {settings.csv_download && <DownloadButton kind="csv" color={toolbarColor(config)} onClick={() => void download('csv')} loading={busy === 'csv'} disabled={data.error != null} />}
+      {settings.pdf_download && <DownloadButton kind="pdf" color={toolbarColor(config)} onClick={() => void download('pdf')} loading={busy === 'pdf'} disabled={data.error != null} />}
     </>
   );
 
@@ -140,23 +110,13 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
         {images.length > 0 && (
           <Stack gap={6} style={{ width: imgW, maxWidth: '40%', flexShrink: 0 }}>
             {images.map((l) => (
-              <Group key={l.column} gap={2} wrap="nowrap" align="flex-start">
-                <Box style={{ flex: 1, minWidth: 0 }}>
-                  <Line line={l} value={row[l.column]} />
-                </Box>
-                {editable.has(l.column) && <EditButton column={l.column} onClick={() => writes.editCell(row, l.column)} />}
-              </Group>
+              <ItemLine key={l.column} line={l} row={row} align="flex-start" onEdit={editable.has(l.column) ? () => writes.editCell(row, l.column) : null} />
             ))}
           </Stack>
         )}
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           {texts.map((l) => (
-            <Group key={l.column} gap={2} wrap="nowrap" align="center">
-              <Box style={{ flex: 1, minWidth: 0 }}>
-                <Line line={l} value={row[l.column]} />
-              </Box>
-              {editable.has(l.column) && <EditButton column={l.column} onClick={() => writes.editCell(row, l.column)} />}
-            </Group>
+            <ItemLine key={l.column} line={l} row={row} align="center" onEdit={editable.has(l.column) ? () => writes.editCell(row, l.column) : null} />
           ))}
         </Stack>
         {(actions.length > 0 || itemButtons.length > 0) && (
@@ -168,47 +128,47 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
     </Paper>
   );
 
-  let body;
-  if (data.error != null) body = <DataError error={data.error} />;
-  else if (data.loading && rows.length === 0) body = <BlockLoading />;
-  else
-    body = (
-      <Box style={{ opacity: data.loading ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={data.loading}>
-        {virtual ? (
-          <Suspense fallback={<BlockLoading />}>
-            <VirtualList rows={shown} label={title || 'List'} item={item} />
-          </Suspense>
-        ) : (
-          <Stack gap="xs" role="list" aria-label={title || 'List'}>
-            {shown.map((row, index) => (
-              <Box key={String(row._id ?? index)}>{item(row)}</Box>
-            ))}
-          </Stack>
-        )}
-        {shown.length === 0 && <EmptyState>No rows</EmptyState>}
-        {showPagination && <Pager total={total} page={page} pages={pages} disabled={data.loading} color={paginationColor} onPage={sheetQuery.turnPage} />}
-      </Box>
-    );
+  const body = sheetStandIn(data, rows) ?? (
+    <Box style={dimWhileLoading(data.loading)} aria-busy={data.loading}>
+      {virtual ? (
+        <Suspense fallback={<BlockLoading />}>
+          <VirtualList rows={shown} label={title || 'List'} item={item} />
+        </Suspense>
+      ) : (
+        <Stack gap="xs" role="list" aria-label={title || 'List'}>
+          {shown.map((row, index) => (
+            <Box key={String(row._id ?? index)}>{item(row)}</Box>
+          ))}
+        </Stack>
+      )}
+      {shown.length === 0 && <EmptyState>No rows</EmptyState>}
+      {showPagination && <Pager total={total} page={page} pages={pages} disabled={data.loading} color={paginationColor} onPage={sheetQuery.turnPage} />}
+    </Box>
+  );
 
   return (
     <BlockFrame config={config} toolbar={toolbar}>
       {body}
       {writes.dialogs}
-      <Modal opened={details !== null} onClose={() => setDetails(null)} title={title || 'Details'} size="lg">
-        {details && (
-          <Stack gap="xs">
-            {lines.map((l) => (
-              <Box key={l.column}>
-                <Text size="xs" c="dimmed" fw={600}>
-                  {l.column}
-                </Text>
-                <Line line={{ ...l, fontWeight: 400, fontStyle: 'normal' }} value={details[l.column]} />
-              </Box>
-            ))}
-          </Stack>
-        )}
-      </Modal>
+      <RowDetails
+        row={details}
+        title={title}
+        onClose={() => setDetails(null)}
+        entries={(row) => lines.map((l) => ({ key: l.column, name: l.column, value: <Line line={{ ...l, fontWeight: 400, fontStyle: 'normal' }} value={row[l.column]} /> }))}
+      />
     </BlockFrame>
+  );
+}
+
+/** A line of an item, with its edit button when the viewer may edit that column. */
+function ItemLine({ line, row, align, onEdit }: { line: ListLine; row: Row; align: 'flex-start' | 'center'; onEdit: (() => void) | null }) {
+  return (
+    <Group gap={2} wrap="nowrap" align={align}>
+      <Box style={{ flex: 1, minWidth: 0 }}>
+        <Line line={line} value={row[line.column]} />
+      </Box>
+      {onEdit && <EditButton column={line.column} onClick={onEdit} />}
+    </Group>
   );
 }
 

@@ -1,13 +1,13 @@
-import { MantineProvider } from '@mantine/core';
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
+import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
 import { blockDefaults, normalizeBlock, validateBlock } from '../../shared/settings/block';
 import { defaultsOf } from '../../shared/settings/defaults';
 import { isVisible } from '../../shared/settings/visibility';
+import type { BlockSchema } from '../../shared/settings/types';
 import { tableSchema } from '../table/schema';
 import { TableBlock } from '../table/TableBlock';
-import type { BlockData } from '../types';
+import type { BlockData, BlockViewProps } from '../types';
+import { renderBlock, viewData } from '../view-testing';
 import { fontOf, imageWidth, listLines } from './list-items';
 import { ListBlock } from './ListBlock';
 import { listSchema } from './schema';
@@ -90,21 +90,8 @@ describe('server-side renders', () => {
     runAction: async () => ({ ok: true, message: '' }),
     upload: async () => ({ id: '', url: '', name: '', type: '', size: 0 }),
   };
-  const data = (patch: Partial<BlockData> = {}): BlockData => ({
-    rows,
-    columns: ['Name', 'Pic', 'Note'],
-    total: rows.length,
-    loading: false,
-    error: null,
-    sheets: {},
-    viewer: { role: 'guest', email: null },
-    write,
-    ...patch,
-  });
-  const render = (View: typeof ListBlock, schema: typeof listSchema, input: Record<string, unknown>, d: BlockData) => {
-    const config = normalizeBlock(schema, { sheet_title: 'S', type: schema.kind, ...input });
-    return renderToString(createElement(MantineProvider, null, createElement(View, { config, rows: d.rows, columns: d.columns, mode: 'view', data: d })));
-  };
+  const data = (patch: Partial<BlockData> = {}) => viewData(rows, { columns: ['Name', 'Pic', 'Note'], write, ...patch });
+  const render = (View: ComponentType<BlockViewProps>, schema: BlockSchema, input: Record<string, unknown>, d: BlockData) => renderBlock(View, schema, { sheet_title: 'S', ...input }, d);
 
   it('list: items with image and text lines, a page of 10, edit buttons by audience', () => {
     const html = render(ListBlock, listSchema, { axis: [{ column: 'Pic', type: 'image' }, { column: 'Name', font_style: 'bold' }, { column: 'Note', editable: 'Admins' }] }, data());
@@ -134,18 +121,18 @@ describe('server-side renders', () => {
       action_button_visibility: 'Admins',
       add_new_row: 'Admins',
     };
-    const guest = render(TableBlock as typeof ListBlock, tableSchema, input, data());
+    const guest = render(TableBlock, tableSchema, input, data());
     expect(guest).toContain('aria-label="Edit Name"');
     expect(guest).not.toContain('aria-label="Edit Note"');
     expect(guest).not.toContain('Copy row');
     expect(guest).not.toContain('Add Row');
-    const admin = render(TableBlock as typeof ListBlock, tableSchema, input, data({ viewer: { role: 'admin', email: 'a@b.co' } }));
+    const admin = render(TableBlock, tableSchema, input, data({ viewer: { role: 'admin', email: 'a@b.co' } }));
     expect(admin).toContain('Copy row');
     expect(admin).toContain('Add Row');
   });
 
   it('table: toolbar and item page buttons are disabled with a reason on boards', () => {
-    const html = render(TableBlock as typeof ListBlock, tableSchema, { toolbar_buttons: [{ open_page: 'orders' }], item_buttons: [{ title: 'View', open_detail_page: 'order' }] }, data());
+    const html = render(TableBlock, tableSchema, { toolbar_buttons: [{ open_page: 'orders' }], item_buttons: [{ title: 'View', open_detail_page: 'order' }] }, data());
     expect(html).toContain('>Open<');
     expect(html).toContain('>View<');
     expect(html).toContain('aria-disabled="true"');

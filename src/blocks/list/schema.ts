@@ -2,6 +2,7 @@
 // settings, list axes (text or image lines, text_color, font_style; editable defaults to
 // Everyone) and only the Edit row / Delete row actions. Data only (JSON round trip).
 import type { BlockSchema } from '../../shared/settings/types';
+import { actionColorSettings } from '../../shared/settings/fragments';
 import { ROLE_OPTIONS, rowBlockSettings } from '../../shared/settings/row-blocks';
 import { sameLabelOptions } from '../../shared/settings/options';
 import { defineSettings } from '../../shared/settings/read';
@@ -41,8 +42,7 @@ export const listAxisSettings = defineSettings({
 export const listActionSettings = defineSettings({
   title: { type: 'input', default: 'Action', label: 'Title' },
   type: { type: 'select', default: 'Select Type', label: 'Type', options: sameLabelOptions('Select Type', 'Edit row', 'Delete row') },
-  button_color: { type: 'color', default: '#4f46e5', label: 'Button colour' },
-  text_color: { type: 'color', default: '#ffffff', label: 'Text colour' },
+  ...actionColorSettings,
   success_message: { type: 'input', default: '', label: 'Success message', showIf: rowMessage },
   error_message: { type: 'input', default: '', label: 'Error message', showIf: rowMessage },
 });

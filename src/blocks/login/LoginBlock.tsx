@@ -8,19 +8,16 @@ import { BlockFrame } from '../BlockFrame';
 import { safeImageSrc } from '../links';
 import type { BlockViewProps } from '../types';
 import { authPage, loginErrors, loginImagePosition as imagePositionOf } from '../auth/auth-forms';
-import { AuthCard, EmailField, FormMessage, Headings, LinkLine, PageLink, PasswordField, PreviewNote, SignedInNotice, str, SubmitButton, useAuthForm } from '../auth/AuthParts';
+import { appAuthOf, AuthCard, EmailField, FormMessage, Headings, LinkLine, PageLink, PasswordField, PreviewNote, SignedInNotice, str, SubmitButton, useAuthForm } from '../auth/AuthParts';
 
 export function LoginBlock({ config, mode, data }: BlockViewProps) {
-  const auth = data.appAuth;
-  const app = data.app;
-  const live = mode === 'view' && !!auth?.live;
+  const { auth, app, live } = appAuthOf({ mode, data });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { errors, busy, edit, run } = useAuthForm(live && !!auth);
+  const { errors, busy, edit, run } = useAuthForm(live);
 
   const current = app?.currentPage?.slug ?? null;
   const forgotPage = config.forget_password !== false && app ? authPage(app.pages, 'forgot', { chosen: config.forgot_password_page, current }) : null;
-  const signUpPage = config.new_user_sign_up !== false && app ? authPage(app.pages, 'register', { chosen: config.sign_up_page, current }) : null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -65,17 +62,7 @@ export function LoginBlock({ config, mode, data }: BlockViewProps) {
           Add a page with the slug forgot to show the &lsquo;Forgot password?&rsquo; link.
         </Text>
       )}
-      {config.new_user_sign_up !== false && (
-        <LinkLine
-          app={app}
-          page={signUpPage}
-          question="Don't have an account?"
-          action="Sign up"
-          missing="Add a page with the slug register (with a Register block) to show the sign-up link."
-          mode={mode}
-          testId="login-sign-up-link"
-        />
-      )}
+      {config.new_user_sign_up !== false && <LinkLine app={app} purpose="register" chosen={config.sign_up_page} question="Don't have an account?" mode={mode} testId="login-sign-up-link" />}
     </AuthCard>
   );
 

@@ -2,6 +2,7 @@
 // image_position (right, left, background), heading_01, heading_02 (default 'Sign in'),
 // forget_password and new_user_sign_up. The page pickers and colours are ours (README). Data only.
 import type { BlockSchema } from '../../shared/settings/types';
+import { authPageSetting, buttonColorSettings } from '../../shared/settings/fragments';
 import { capitalisedOptions } from '../../shared/settings/options';
 
 export const loginSchema: BlockSchema = {
@@ -32,24 +33,11 @@ export const loginSchema: BlockSchema = {
       showIf: { setting: 'image_enabled', equals: true },
     },
     forget_password: { type: 'boolean', default: true, label: "'Forgot password?' link", description: "Opens the app's forgot-password page; hidden while the app has none." },
-    forgot_password_page: {
-      type: 'pages',
-      default: '',
-      label: 'Forgot-password page',
-      description: 'Empty: the page with the slug forgot (or reset, password).',
-      showIf: { setting: 'forget_password', equals: true },
-    },
+    forgot_password_page: authPageSetting('forgot', { setting: 'forget_password', equals: true }),
     new_user_sign_up: { type: 'boolean', default: true, label: 'Sign-up link', description: "'Don't have an account? Sign up' opens the app's register page; hidden while the app has none." },
-    sign_up_page: {
-      type: 'pages',
-      default: '',
-      label: 'Sign-up page',
-      description: 'Empty: the page with the slug register (or signup, sign-up).',
-      showIf: { setting: 'new_user_sign_up', equals: true },
-    },
+    sign_up_page: authPageSetting('register', { setting: 'new_user_sign_up', equals: true }),
     button_text: { type: 'input', default: 'Sign in', label: 'Button text' },
-    button_color: { type: 'color', default: '#4f46e5', label: 'Button colour' },
-    button_text_color: { type: 'color', default: '#ffffff', label: 'Button text colour' },
+    ...buttonColorSettings(),
   },
   needs: { appAuth: {} },
 };

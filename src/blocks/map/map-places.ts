@@ -3,6 +3,7 @@
 import type { GeoPoint } from '../../shared/api/geo';
 import { readSettings } from '../../shared/settings/read';
 import type { BlockRecord } from '../../shared/settings/types';
+import { textOf } from '../media-src';
 import type { MapTiles } from '../types';
 import { MAP_HEIGHT, mapAxisSettings } from './schema';
 
@@ -38,16 +39,9 @@ export function missingColumns(cols: MapColumns): (keyof MapColumns)[] {
   return (['title', 'description', 'address', 'image'] as const).filter((k) => !cols[k]);
 }
 
-export function cellText(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v.trim();
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  return '';
-}
-
 /** An image cell shown in a pop-up: http(s) addresses and uploaded files (/uploads/…) only. */
 export function safeImage(v: unknown): string | null {
-  const s = cellText(v);
+  const s = textOf(v);
   if (/^https?:\/\/[^\s"'<>]+$/i.test(s)) return s;
   if (/^\/uploads\/[^\s"'<>]+$/.test(s) && !s.includes('..')) return s;
   return null;
@@ -65,8 +59,8 @@ export function placesOf(rows: Record<string, unknown>[], points: GeoPoint[], co
       id: p._id,
       lat: p.lat,
       lng: p.lng,
-      title: cellText(row[cols.title]) || cellText(row[cols.address]) || 'Untitled',
-      description: cellText(row[cols.description]),
+      title: textOf(row[cols.title]) || textOf(row[cols.address]) || 'Untitled',
+      description: textOf(row[cols.description]),
       image: safeImage(row[cols.image]),
     });
   }

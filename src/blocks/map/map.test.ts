@@ -1,15 +1,12 @@
 // The map block: schema (spec spelling, all four columns required), the pure view rules, and
 // server-side renders of its states (Leaflet itself runs only in the browser test).
-import { MantineProvider } from '@mantine/core';
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { blockDefaults, normalizeBlock, validateBlock } from '../../shared/settings/block';
 import type { BlockData, BlockGeo } from '../types';
+import { renderBlock, viewData } from '../view-testing';
 import { MapBlock } from './MapBlock';
 import {
   boundsOf,
-  cellText,
   DEFAULT_ATTRIBUTION,
   DEFAULT_TILE_URL,
   mapColumns,
@@ -90,14 +87,6 @@ describe('map rules', () => {
     expect(safeImage(v)).toBe(expected);
   });
 
-  it.each<[unknown, string]>([
-    [' a ', 'a'],
-    [3.5, '3.5'],
-    [true, 'true'],
-    [null, ''],
-    [{ a: 1 }, ''],
-  ])('cellText(%j) → %j', (v, expected) => expect(cellText(v)).toBe(expected));
-
   it.each<[{ pending: number; notFound: number; failed: number; limited: boolean }, string[]]>([
     [{ pending: 0, notFound: 0, failed: 0, limited: false }, []],
     [{ pending: 0, notFound: 1, failed: 0, limited: false }, ['1 address could not be found']],
@@ -143,9 +132,7 @@ function geo(patch: Partial<BlockGeo> = {}): BlockGeo {
 }
 
 function render(input: Record<string, unknown>, d: Partial<BlockData>, mode: 'view' | 'edit' = 'view') {
-  const config = normalizeBlock(mapSchema, { sheet_title: 'Places', ...input });
-  const data: BlockData = { rows, columns: ['Name', 'Notes', 'Address', 'Photo'], total: rows.length, loading: false, error: null, sheets: {}, viewer: { role: 'guest', email: null }, ...d };
-  return renderToString(createElement(MantineProvider, null, createElement(MapBlock, { config, rows: data.rows, columns: data.columns, mode, data })));
+  return renderBlock(MapBlock, mapSchema, { sheet_title: 'Places', ...input }, viewData(rows, { columns: ['Name', 'Notes', 'Address', 'Photo'], ...d }), mode);
 }
 
 describe('MapBlock states', () => {

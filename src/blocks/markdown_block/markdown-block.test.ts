@@ -1,10 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { normalizeBlock } from '../../shared/settings/block';
 import type { MdBlock } from '../markdown';
 import type { BlockData } from '../types';
+import { renderBlock, viewData } from '../view-testing';
 import { bracketNames, gapPx, markdownColumns, renderTemplate, resolveColumn, substitute } from './markdown-template';
 import { MarkdownBlock, NO_SHEET_NOTE } from './MarkdownBlock';
 import { parseMarkdown } from '../markdown';
@@ -128,14 +125,9 @@ const rows = [
   { _id: 'r2', Name: 'Grace', City: 'New York', Url: '', Note: 'two' },
 ];
 
-function data(patch: Partial<BlockData> = {}): BlockData {
-  return { rows, columns, total: rows.length, loading: false, error: null, sheets: {}, viewer: { role: 'guest', email: null }, ...patch };
-}
+const data = (patch: Partial<BlockData> = {}) => viewData(rows, { columns, ...patch });
 
-function render(input: Record<string, unknown>, d: BlockData = data()) {
-  const config = normalizeBlock(markdownSchema, input);
-  return renderToString(createElement(MantineProvider, null, createElement(MarkdownBlock, { config, rows: d.rows, columns: d.columns, mode: 'view', data: d })));
-}
+const render = (input: Record<string, unknown>, d: BlockData = data(), mode: 'view' | 'edit' = 'view') => renderBlock(MarkdownBlock, markdownSchema, input, d, mode);
 
 describe('MarkdownBlock renders', () => {
   it('the first row without loop, values escaped', () => {
@@ -156,14 +148,13 @@ describe('MarkdownBlock renders', () => {
   });
 
   it('without a sheet: the text as typed, brackets kept', () => {
-    const html = render({ markdown_text: '# Welcome\nSee [Name]' }, data({ rows: [], columns: [], total: 0 }));
+    const html = render({ markdown_text: '# Welcome\nSee [Name]' }, viewData());
     expect(html).toContain('Welcome</h3>');
     expect(html).toContain('See [Name]');
   });
 
   it('the editor lists brackets that are not columns; guests never see the note', () => {
-    const config = normalizeBlock(markdownSchema, { sheet_title: 'People', markdown_text: '[Name] [Nmae]' });
-    const edit = renderToString(createElement(MantineProvider, null, createElement(MarkdownBlock, { config, rows, columns, mode: 'edit', data: data() })));
+    const edit = render({ sheet_title: 'People', markdown_text: '[Name] [Nmae]' }, data(), 'edit');
     expect(edit).toContain('Not columns of People (shown as typed): [Nmae]');
     expect(render({ sheet_title: 'People', markdown_text: '[Name] [Nmae]' })).not.toContain('Not columns');
   });
@@ -186,7 +177,7 @@ describe('unsafe links and code (issue 13)', () => {
   ])('%s shows its label as plain text, nothing of the target left over', (src) => {
     for (const tree of [parseMarkdown(src), renderTemplate(src, row, columns), renderTemplate(src, null, [])])
       expect(tree).toEqual([{ t: 'p', c: [{ t: 'text', v: 'x' }] }]);
-    const html = render({ markdown_text: `Before ${src} after` }, data({ rows: [], columns: [], total: 0 })).replace(/<!-- -->/g, '');
+    const html = render({ markdown_text: `Before ${src} after` }, viewData()).replace(/<!-- -->/g, '');
     expect(html).toContain('Before x after');
     expect(html).not.toMatch(/javascript|vbscript|data:|href/i);
   });
@@ -210,14 +201,12 @@ describe('unsafe links and code (issue 13)', () => {
   });
 
   it('without a sheet the editor says why [Column] stays as typed; guests never see the note', () => {
-    const none = data({ rows: [], columns: [], total: 0 });
-    const config = normalizeBlock(markdownSchema, { markdown_text: 'Hello [Name]' });
-    const edit = renderToString(createElement(MantineProvider, null, createElement(MarkdownBlock, { config, rows: [], columns: [], mode: 'edit', data: none })));
+    const none = viewData();
+    const edit = render({ markdown_text: 'Hello [Name]' }, none, 'edit');
     expect(edit).toContain(NO_SHEET_NOTE.replace(/\[/g, '[').slice(0, 20));
     expect(edit).toContain('Hello [Name]');
     expect(render({ markdown_text: 'Hello [Name]' }, none)).not.toContain('No sheet chosen');
     // No brackets, no note.
-    const plain = normalizeBlock(markdownSchema, { markdown_text: 'Hello' });
-    expect(renderToString(createElement(MantineProvider, null, createElement(MarkdownBlock, { config: plain, rows: [], columns: [], mode: 'edit', data: none })))).not.toContain('No sheet chosen');
+    expect(render({ markdown_text: 'Hello' }, none, 'edit')).not.toContain('No sheet chosen');
   });
 });

@@ -2,6 +2,7 @@
 // (default 'Sign Up'), confirm_password and already_sign_in. The page picker and colours are ours
 // (README). A page holding this block is what opens sign-up for the app on the server. Data only.
 import type { BlockSchema } from '../../shared/settings/types';
+import { authPageSetting, buttonColorSettings } from '../../shared/settings/fragments';
 
 export const registerSchema: BlockSchema = {
   kind: 'register',
@@ -15,16 +16,9 @@ export const registerSchema: BlockSchema = {
     heading: { type: 'input', default: 'Sign Up', label: 'Heading' },
     confirm_password: { type: 'boolean', default: true, label: 'Confirm password', description: 'A second password field that must match the first.' },
     already_sign_in: { type: 'boolean', default: true, label: "'Already have an account? Sign in' link", description: "Opens the app's login page; hidden while the app has none." },
-    sign_in_page: {
-      type: 'pages',
-      default: '',
-      label: 'Sign-in page',
-      description: 'Empty: the page with the slug login (or signin, sign-in).',
-      showIf: { setting: 'already_sign_in', equals: true },
-    },
+    sign_in_page: authPageSetting('login', { setting: 'already_sign_in', equals: true }),
     button_text: { type: 'input', default: 'Create account', label: 'Button text' },
-    button_color: { type: 'color', default: '#4f46e5', label: 'Button colour' },
-    button_text_color: { type: 'color', default: '#ffffff', label: 'Button text colour' },
+    ...buttonColorSettings(),
   },
   needs: { appAuth: { signUp: true } },
 };

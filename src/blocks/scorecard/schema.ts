@@ -1,6 +1,7 @@
 // Scorecard block settings (spec, blocks-and-data §3 "Scorecard axis"): one card per axis, each
 // reading a {sheet, column} source. The legacy kind `score_card` resolves here (schemas.ts).
 import type { BlockSchema } from '../../shared/settings/types';
+import { capitalisedOptions } from '../../shared/settings/options';
 
 // The spec's four, then 'count' (the cells of the column that are not empty): ours, beyond the spec.
 export const SCORE_FUNCTIONS = ['sum', 'average', 'first row', 'last row', 'count'] as const;
@@ -33,13 +34,7 @@ export const scorecardSchema: BlockSchema = {
         type: 'select',
         default: 'sum',
         label: 'Function',
-        options: [
-          { value: 'sum', label: 'Sum' },
-          { value: 'average', label: 'Average' },
-          { value: 'first row', label: 'First row' },
-          { value: 'last row', label: 'Last row' },
-          { value: 'count', label: 'Count' },
-        ],
+        options: capitalisedOptions('sum', 'average', 'first row', 'last row', 'count'),
       },
       symbol: { type: 'input', default: '$', label: 'Symbol' },
     },

@@ -2,10 +2,9 @@
 // the server: the view only sends {q, sort, dir, limit, offset}. Without it (rows handed over
 // whole) TanStack Table does the same work in the browser. Cell display rules live in
 // table-cells.ts; downloads in ../pdf.ts and toCsv.
-import { ActionIcon, Anchor, Badge, Box, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
-import { Tooltip } from '../LazyTooltip';
+import { ActionIcon, Anchor, Badge, Box, Group, Paper, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowsSort, IconArrowUp, IconChevronLeft, IconChevronRight, IconFileTypeCsv, IconFileTypePdf, IconPencil } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowsSort, IconArrowUp, IconChevronLeft, IconChevronRight, IconPencil } from '@tabler/icons-react';
 import {
   flexRender,
   getCoreRowModel,
@@ -23,14 +22,15 @@ import { withCommon } from '../../shared/settings/common';
 import { readSettings } from '../../shared/settings/read';
 import { rowBlockSettings } from '../../shared/settings/row-blocks';
 import type { BlockRecord } from '../../shared/settings/types';
-import { BlockFrame, BlockLoading, DataError, EmptyState, toolbarColor } from '../BlockFrame';
-import { downloadName, saveFile } from '../files';
+import { BlockFrame, dimWhileLoading, EmptyState, sheetStandIn, toolbarColor } from '../BlockFrame';
+import { downloadName } from '../files';
 import { Markdown } from '../Markdown';
-import { toCsv } from '../cells/csv';
 import { cellText, safeUrl } from '../cells/cells';
 import { pageInfo, rowsPerPage } from '../query/sheet-query';
 import { Pager, SearchBox } from '../query/QueryControls';
 import { useSheetQuery } from '../query/useSheetQuery';
+import { RowDetails } from '../RowDetails';
+import { DownloadButton, useRowDownloads } from '../RowDownloads';
 import type { BlockViewProps } from '../types';
 import type { TableAction } from '../rows/row-edit';
 import { useRowWrites } from '../rows/useRowWrites';
@@ -239,34 +239,11 @@ export function TableBlock({ config, rows, columns, data }: BlockViewProps) {
   };
 
   // Every row matching the current search and sort, for downloads.
-  const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
   const allRows = async (): Promise<Row[]> => {
     if (server && data.fetchAll) return (await data.fetchAll()).rows;
     return table.getPrePaginationRowModel().rows.map((r) => r.original);
   };
-  const exportColumns = cols.map((c) => c.column);
-  const downloadCsv = async () => {
-    setBusy('csv');
-    try {
-      const csv = toCsv(await allRows(), exportColumns);
-      saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), downloadName(title, 'table', 'csv'));
-    } catch (e) {
-      notifications.show({ color: 'red', title: 'Download failed', message: e instanceof Error ? e.message : 'Data Error' });
-    } finally {
-      setBusy(null);
-    }
-  };
-  const downloadPdf = async () => {
-    setBusy('pdf');
-    try {
-      const { downloadTablePdf } = await import('../pdf');
-      await downloadTablePdf(exportColumns, await allRows(), title, downloadName(title, 'table', 'pdf'));
-    } catch (e) {
-      notifications.show({ color: 'red', title: 'Download failed', message: e instanceof Error ? e.message : 'Data Error' });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { busy, download } = useRowDownloads({ title, noun: 'table', columns: cols.map((c) => c.column), allRows });
 
   const [details, setDetails] = useState<Row | null>(null);
   const hiddenColumns = useMemo(
@@ -307,177 +284,163 @@ export function TableBlock({ config, rows, columns, data }: BlockViewProps) {
     <>
       {writes.toolbar}
       {showSearch && <SearchBox state={sheetQuery} width={200} color={searchColor} />}
-      {settings.csv_download && (
-        <Tooltip label="Download CSV">
-          <ActionIcon variant="subtle" color={toolbarColor(config)} aria-label="Download CSV" onClick={downloadCsv} loading={busy === 'csv'} disabled={data.error != null}>
-            <IconFileTypeCsv size={18} />
-          </ActionIcon>
-        </Tooltip>
-      )}
-      {settings.pdf_download && (
-        <Tooltip label="Download PDF">
-          <ActionIcon variant="subtle" color={toolbarColor(config)} aria-label="Download PDF" onClick={downloadPdf} loading={busy === 'pdf'} disabled={data.error != null}>
-            <IconFileTypePdf size={18} />
-          </ActionIcon>
-        </Tooltip>
-      )}
+      {settings.csv_download && <DownloadButton kind="csv" color={toolbarColor(config)} onClick={() => void download('csv')} loading={busy === 'csv'} disabled={data.error != null} />}
+      {settings.pdf_download && <DownloadButton kind="pdf" color={toolbarColor(config)} onClick={() => void download('pdf')} loading={busy === 'pdf'} disabled={data.error != null} />}
     </>
   );
 
-  let body;
-  if (data.error != null) body = <DataError error={data.error} />;
-  else if (data.loading && rows.length === 0) body = <BlockLoading />;
-  else
-    body = (
-      <Paper style={{ background: cardColor, color: 'inherit', opacity: data.loading ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={data.loading}>
-        {(edges.left || edges.right) && (
-          <Group gap={4} justify="flex-end" mb={4}>
-            <Text size="xs" c="dimmed" mr={4}>
-              More columns
-            </Text>
-            <ActionIcon size="sm" variant="default" radius="xl" aria-label="Scroll left" disabled={!edges.left} onClick={() => scrollBy(-1)}>
-              <IconChevronLeft size={14} />
-            </ActionIcon>
-            <ActionIcon size="sm" variant="default" radius="xl" aria-label="Scroll right" disabled={!edges.right} onClick={() => scrollBy(1)}>
-              <IconChevronRight size={14} />
-            </ActionIcon>
-          </Group>
-        )}
-        <Box pos="relative">
-        {edges.left && <div style={edgeShade('left')} aria-hidden />}
-        {edges.right && <div style={edgeShade('right')} aria-hidden />}
-        <Box
-          ref={scrollRef}
-          // A table wider than its block scrolls sideways; as a focusable region the arrow keys scroll it too.
-          tabIndex={edges.left || edges.right ? 0 : undefined}
-          role={edges.left || edges.right ? 'region' : undefined}
-          aria-label={edges.left || edges.right ? `${title || 'Table'} (scrolls sideways)` : undefined}
-          style={{ overflowX: 'auto', scrollbarWidth: 'thin', ...(virtual ? { maxHeight: 600, overflowY: 'auto' } : {}) }}
-        >
-          <Table highlightOnHover={clickable} stickyHeader={virtual} verticalSpacing="xs" style={{ minWidth: '100%', width: 'max-content' }} aria-label={title || 'Table'} aria-rowcount={total + 1}>
-            <Table.Thead>
-              {table.getHeaderGroups().map((hg) => (
-                <Table.Tr key={hg.id}>
-                  {hg.headers.map((h, i) => {
-                    const col = cols[i]!;
-                    const active = query.sort === h.column.id;
-                    const dir = active ? (query.dir === 'desc' ? 'descending' : 'ascending') : 'none';
-                    return (
-                      <Table.Th key={h.id} style={{ width: col.width, minWidth: col.width, textAlign: col.align }} aria-sort={showSort ? dir : undefined}>
-                        {showSort ? (
-                          <Box
-                            component="button"
-                            type="button"
-                            onClick={() => toggleSort(h.column.id)}
-                            aria-label={`Sort by ${col.column}`}
-                            style={{ all: 'unset', cursor: 'pointer', display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 600 }}
+  const body = sheetStandIn(data, rows) ?? (
+    <Paper style={{ background: cardColor, color: 'inherit', ...dimWhileLoading(data.loading) }} aria-busy={data.loading}>
+      {(edges.left || edges.right) && (
+        <Group gap={4} justify="flex-end" mb={4}>
+          <Text size="xs" c="dimmed" mr={4}>
+            More columns
+          </Text>
+          <ActionIcon size="sm" variant="default" radius="xl" aria-label="Scroll left" disabled={!edges.left} onClick={() => scrollBy(-1)}>
+            <IconChevronLeft size={14} />
+          </ActionIcon>
+          <ActionIcon size="sm" variant="default" radius="xl" aria-label="Scroll right" disabled={!edges.right} onClick={() => scrollBy(1)}>
+            <IconChevronRight size={14} />
+          </ActionIcon>
+        </Group>
+      )}
+      <Box pos="relative">
+      {edges.left && <div style={edgeShade('left')} aria-hidden />}
+      {edges.right && <div style={edgeShade('right')} aria-hidden />}
+      <Box
+        ref={scrollRef}
+        // A table wider than its block scrolls sideways; as a focusable region the arrow keys scroll it too.
+        tabIndex={edges.left || edges.right ? 0 : undefined}
+        role={edges.left || edges.right ? 'region' : undefined}
+        aria-label={edges.left || edges.right ? `${title || 'Table'} (scrolls sideways)` : undefined}
+        style={{ overflowX: 'auto', scrollbarWidth: 'thin', ...(virtual ? { maxHeight: 600, overflowY: 'auto' } : {}) }}
+      >
+        <Table highlightOnHover={clickable} stickyHeader={virtual} verticalSpacing="xs" style={{ minWidth: '100%', width: 'max-content' }} aria-label={title || 'Table'} aria-rowcount={total + 1}>
+          <Table.Thead>
+            {table.getHeaderGroups().map((hg) => (
+              <Table.Tr key={hg.id}>
+                {hg.headers.map((h, i) => {
+                  const col = cols[i]!;
+                  const active = query.sort === h.column.id;
+                  const dir = active ? (query.dir === 'desc' ? 'descending' : 'ascending') : 'none';
+                  return (
+                    <Table.Th key={h.id} style={{ width: col.width, minWidth: col.width, textAlign: col.align }} aria-sort={showSort ? dir : undefined}>
+                      {showSort ? (
+                        <Box
+                          component="button"
+                          type="button"
+                          onClick={() => toggleSort(h.column.id)}
+                          aria-label={`Sort by ${col.column}`}
+                          style={{ all: 'unset', cursor: 'pointer', display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 600 }}
+                        >
+                          {flexRender(h.column.columnDef.header, h.getContext())}
+                          {active ? query.dir === 'desc' ? <IconArrowDown size={14} /> : <IconArrowUp size={14} /> : <IconArrowsSort size={14} opacity={0.35} />}
+                        </Box>
+                      ) : (
+                        flexRender(h.column.columnDef.header, h.getContext())
+                      )}
+                    </Table.Th>
+                  );
+                })}
+                {hasActions && (
+                  <Table.Th style={{ ...stickyCell, width: 1, whiteSpace: 'nowrap' }}>Actions</Table.Th>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>
+            {padTop > 0 && (
+              <tr aria-hidden>
+                <td style={{ height: padTop, padding: 0 }} colSpan={cols.length + 1} />
+              </tr>
+            )}
+            {visibleRows.map(({ row, index }) => (
+              <Table.Tr
+                key={row.id}
+                // Virtual rows report their real height (wrapped text, images) to the virtualiser.
+                ref={virtual ? virtualizer.measureElement : undefined}
+                data-index={index}
+                onClick={clickable ? () => openDetails(row.original) : undefined}
+                onKeyDown={clickable ? (e: KeyboardEvent) => e.key === 'Enter' && openDetails(row.original) : undefined}
+                tabIndex={clickable ? 0 : undefined}
+                style={{ cursor: clickable ? 'pointer' : undefined }}
+              >
+                {row.getVisibleCells().map((cell, i) => {
+                  const col = cols[i]!;
+                  const style = col.rules.length ? cellStyle(col.rules, cell.getValue()) : null;
+                  return (
+                    <Table.Td key={cell.id} style={{ width: col.width, minWidth: col.width, maxWidth: col.width, textAlign: col.align, ...style }}>
+                      {editable.has(col.column) ? (
+                        <Group gap={4} wrap="nowrap">
+                          {/* The text box takes the cell's width (clipped text needs a definite width); the pencil sits at the cell's end. */}
+                          <Box style={{ minWidth: 0, flex: 1 }}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Box>
+                          <ActionIcon
+                            size="sm"
+                            variant="subtle"
+                            color="gray"
+                            aria-label={`Edit ${col.column}`}
+                            onClick={(e) => {
+                              e.stopPropagation();
+                              writes.editCell(row.original, col.column);
+                            }}
                           >
-                            {flexRender(h.column.columnDef.header, h.getContext())}
-                            {active ? query.dir === 'desc' ? <IconArrowDown size={14} /> : <IconArrowUp size={14} /> : <IconArrowsSort size={14} opacity={0.35} />}
-                          </Box>
-                        ) : (
-                          flexRender(h.column.columnDef.header, h.getContext())
-                        )}
-                      </Table.Th>
-                    );
-                  })}
-                  {hasActions && (
-                    <Table.Th style={{ ...stickyCell, width: 1, whiteSpace: 'nowrap' }}>Actions</Table.Th>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Thead>
-            <Table.Tbody>
-              {padTop > 0 && (
-                <tr aria-hidden>
-                  <td style={{ height: padTop, padding: 0 }} colSpan={cols.length + 1} />
-                </tr>
-              )}
-              {visibleRows.map(({ row, index }) => (
-                <Table.Tr
-                  key={row.id}
-                  // Virtual rows report their real height (wrapped text, images) to the virtualiser.
-                  ref={virtual ? virtualizer.measureElement : undefined}
-                  data-index={index}
-                  onClick={clickable ? () => openDetails(row.original) : undefined}
-                  onKeyDown={clickable ? (e: KeyboardEvent) => e.key === 'Enter' && openDetails(row.original) : undefined}
-                  tabIndex={clickable ? 0 : undefined}
-                  style={{ cursor: clickable ? 'pointer' : undefined }}
-                >
-                  {row.getVisibleCells().map((cell, i) => {
-                    const col = cols[i]!;
-                    const style = col.rules.length ? cellStyle(col.rules, cell.getValue()) : null;
-                    return (
-                      <Table.Td key={cell.id} style={{ width: col.width, minWidth: col.width, maxWidth: col.width, textAlign: col.align, ...style }}>
-                        {editable.has(col.column) ? (
-                          <Group gap={4} wrap="nowrap">
-                            {/* The text box takes the cell's width (clipped text needs a definite width); the pencil sits at the cell's end. */}
-                            <Box style={{ minWidth: 0, flex: 1 }}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Box>
-                            <ActionIcon
-                              size="sm"
-                              variant="subtle"
-                              color="gray"
-                              aria-label={`Edit ${col.column}`}
-                              onClick={(e) => {
-                                e.stopPropagation();
-                                writes.editCell(row.original, col.column);
-                              }}
-                            >
-                              <IconPencil size={14} />
-                            </ActionIcon>
-                          </Group>
-                        ) : (
-                          flexRender(cell.column.columnDef.cell, cell.getContext())
-                        )}
-                      </Table.Td>
-                    );
-                  })}
-                  {hasActions && (
-                    <Table.Td style={{ ...stickyCell, whiteSpace: 'nowrap' }}>
-                      <Group gap={6} wrap="nowrap">
-                        {writes.rowButtons(row.original, (action, r) => void runClientAction(action, r, columns, title))}
-                      </Group>
+                            <IconPencil size={14} />
+                          </ActionIcon>
+                        </Group>
+                      ) : (
+                        flexRender(cell.column.columnDef.cell, cell.getContext())
+                      )}
                     </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-              {padBottom > 0 && (
-                <tr aria-hidden>
-                  <td style={{ height: padBottom, padding: 0 }} colSpan={cols.length + 1} />
-                </tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Box>
-        </Box>
-        {shown.length === 0 && <EmptyState>No rows</EmptyState>}
-        {showPagination && <Pager total={total} page={page} pages={pages} disabled={data.loading} color={paginationColor} onPage={sheetQuery.turnPage} />}
-      </Paper>
-    );
+                  );
+                })}
+                {hasActions && (
+                  <Table.Td style={{ ...stickyCell, whiteSpace: 'nowrap' }}>
+                    <Group gap={6} wrap="nowrap">
+                      {writes.rowButtons(row.original, (action, r) => void runClientAction(action, r, columns, title))}
+                    </Group>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+            {padBottom > 0 && (
+              <tr aria-hidden>
+                <td style={{ height: padBottom, padding: 0 }} colSpan={cols.length + 1} />
+              </tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Box>
+      </Box>
+      {shown.length === 0 && <EmptyState>No rows</EmptyState>}
+      {showPagination && <Pager total={total} page={page} pages={pages} disabled={data.loading} color={paginationColor} onPage={sheetQuery.turnPage} />}
+    </Paper>
+  );
 
   return (
     <BlockFrame config={config} toolbar={toolbar}>
       {body}
       {writes.dialogs}
-      <Modal opened={details !== null} onClose={() => setDetails(null)} title={title || 'Details'} size="lg">
-        {details && (
-          <Stack gap="xs">
-            {(columns.length ? columns : Object.keys(details)).filter((name) => !hiddenColumns.has(name)).map((name) => {
+      <RowDetails
+        row={details}
+        title={title}
+        onClose={() => setDetails(null)}
+        entries={(row) =>
+          (columns.length ? columns : Object.keys(row))
+            .filter((name) => !hiddenColumns.has(name))
+            .map((name) => {
               const col = cols.find((c) => c.column === name) ?? { column: name, type: 'text' as const, markdown: false, characterLimit: 0 };
-              return (
-                <Box key={name}>
-                  <Text size="xs" c="dimmed" fw={600}>
-                    {name}
-                  </Text>
+              return {
+                key: name,
+                name,
+                value: (
                   <Box>
-                    <Cell value={details[name]} col={{ ...col, characterLimit: 0 } as TableColumn} />
+                    <Cell value={row[name]} col={{ ...col, characterLimit: 0 } as TableColumn} />
                   </Box>
-                </Box>
-              );
-            })}
-          </Stack>
-        )}
-      </Modal>
+                ),
+              };
+            })
+        }
+      />
     </BlockFrame>
   );
 }

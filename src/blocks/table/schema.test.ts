@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { defaultsOf } from '../../shared/settings/defaults';
 import { isVisible } from '../../shared/settings/visibility';
+import type { SettingsSchema } from '../../shared/settings/types';
 import { tableSchema } from './schema';
 import { chartSchema } from '../chart/schema';
 
-const actionSettings = tableSchema.actions!.settings;
-const visibleActionKeys = (values: Record<string, unknown>) => {
-  const v = { ...defaultsOf(actionSettings), ...values };
-  return Object.entries(actionSettings)
+/** The keys of `settings` the panel shows for these values (the rest at their defaults). */
+const visibleKeys = (settings: SettingsSchema, values: Record<string, unknown>) => {
+  const v = { ...defaultsOf(settings), ...values };
+  return Object.entries(settings)
     .filter(([, s]) => isVisible(s, v))
     .map(([k]) => k);
 };
@@ -32,18 +33,11 @@ describe('table action settings show only for the types that use them', () => {
     ],
     [{ type: 'Open link', authorization_method: 'Custom Header' }, ['source_column']],
   ])('%j', (values, extra) => {
-    expect(visibleActionKeys(values).sort()).toEqual([...ALWAYS, ...extra].sort());
+    expect(visibleKeys(tableSchema.actions!.settings, values).sort()).toEqual([...ALWAYS, ...extra].sort());
   });
 });
 
 describe('table column settings show by type', () => {
-  const axis = tableSchema.axis!.settings;
-  const visible = (values: Record<string, unknown>) => {
-    const v = { ...defaultsOf(axis), ...values };
-    return Object.entries(axis)
-      .filter(([, s]) => isVisible(s, v))
-      .map(([k]) => k);
-  };
   it.each<[Record<string, unknown>, string[], string[]]>([
     [{ type: 'text' }, ['Conditional_formatting'], ['image_source', 'options', 'source', 'from_google_sheet']],
     [{ type: 'number' }, [], ['Conditional_formatting', 'image_source', 'options']],
@@ -51,7 +45,7 @@ describe('table column settings show by type', () => {
     [{ type: 'select' }, ['from_google_sheet', 'options'], ['source']],
     [{ type: 'multi-select', from_google_sheet: true }, ['from_google_sheet', 'source'], ['options']],
   ])('%j shows %j, hides %j', (values, shown, hidden) => {
-    const keys = visible(values);
+    const keys = visibleKeys(tableSchema.axis!.settings, values);
     for (const k of shown) expect(keys).toContain(k);
     for (const k of hidden) expect(keys).not.toContain(k);
   });

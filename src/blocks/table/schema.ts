@@ -1,29 +1,16 @@
 // Table block settings (spec, blocks-and-data §3 "List and table blocks" and "Actions").
 // Stored keys keep the spec's spelling. Data only: this object must survive a JSON round trip.
+import { columnTypesWithout } from '../../shared/rows/column-types';
 import type { BlockSchema } from '../../shared/settings/types';
+import { actionColorSettings } from '../../shared/settings/fragments';
 import { ROLE_OPTIONS, rowBlockSettings } from '../../shared/settings/row-blocks';
 import { capitalisedOptions, columnTypeOptions, sameLabelOptions, selectChoicesSettings } from '../../shared/settings/options';
 import { defineSettings } from '../../shared/settings/read';
 
 export { ROLE_OPTIONS };
 
-export const TABLE_COLUMN_TYPES = [
-  'text',
-  'number',
-  'select',
-  'multi-select',
-  'textarea',
-  'markdowntext',
-  'month',
-  'tel',
-  'time',
-  'url',
-  'image',
-  'week',
-  'email',
-  'date',
-  'datetime-local',
-] as const;
+/** The table's column types (spec order): every column type but `file`. */
+export const TABLE_COLUMN_TYPES = columnTypesWithout('file');
 export type TableColumnType = (typeof TABLE_COLUMN_TYPES)[number];
 
 export const ACTION_TYPES = [
@@ -101,8 +88,7 @@ export const tableAxisSettings = defineSettings({
 export const tableActionSettings = defineSettings({
   title: { type: 'input', default: 'Action', label: 'Title' },
   type: { type: 'select', default: 'Select Type', label: 'Type', options: sameLabelOptions(...ACTION_TYPES) },
-  button_color: { type: 'color', default: '#4f46e5', label: 'Button colour' },
-  text_color: { type: 'color', default: '#ffffff', label: 'Text colour' },
+  ...actionColorSettings,
   source_column: {
     type: 'sheet_columns',
     default: '',

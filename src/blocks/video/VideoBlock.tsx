@@ -2,12 +2,12 @@
 // play button; a click opens the player in a modal (or over the whole screen) and starts it.
 // Players are built from parsed addresses (video-url.ts), sandboxed; a direct file plays in
 // <video>. Autoplay happens only muted (playbackOf).
-import { Alert, Box, Modal, Text, UnstyledButton } from '@mantine/core';
+import { Box, Modal, UnstyledButton } from '@mantine/core';
 import { IconPlayerPlayFilled, IconVideo } from '@tabler/icons-react';
 import { useMemo, useRef, useState, type CSSProperties } from 'react';
 import { withCommon } from '../../shared/settings/common';
 import { readSettings } from '../../shared/settings/read';
-import { BlockFrame } from '../BlockFrame';
+import { BlockFrame, NoSource } from '../BlockFrame';
 import type { BlockViewProps } from '../types';
 import { videoSettings } from './schema';
 import { aspectRatioOf, playbackOf, videoSource, type Playback, type VideoSource } from './video-url';
@@ -102,16 +102,7 @@ export function VideoBlock({ config, mode }: BlockViewProps) {
 
   let body;
   if (source.kind === 'none') {
-    body =
-      mode === 'edit' ? (
-        <Alert color={source.empty ? 'gray' : 'orange'} variant="light" icon={<IconVideo size={18} />} role={source.empty ? 'status' : 'alert'}>
-          {source.message}
-        </Alert>
-      ) : (
-        <Text c="dimmed" size="sm" ta="center" p="md">
-          {source.empty ? 'No video yet.' : 'This video cannot be shown.'}
-        </Text>
-      );
+    body = <NoSource source={source} mode={mode} icon={<IconVideo size={18} />} texts={{ empty: 'No video yet.', unusable: 'This video cannot be shown.' }} />;
   } else {
     const frame: CSSProperties = {
       position: 'relative',

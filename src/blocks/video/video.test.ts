@@ -1,11 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { blockDefaults, normalizeBlock } from '../../shared/settings/block';
+import { blockDefaults } from '../../shared/settings/block';
 import { isVisible } from '../../shared/settings/visibility';
 import { IFRAME_SANDBOX } from '../iframe/iframe-code';
-import type { BlockData } from '../types';
+import { renderBlock, viewData } from '../view-testing';
 import { videoSchema } from './schema';
 import { VideoBlock } from './VideoBlock';
 import { aspectRatioOf, parseVimeo, parseYouTube, playbackOf, startSeconds, videoSource, youtubeEmbedUrl } from './video-url';
@@ -130,14 +127,7 @@ describe('embed addresses', () => {
   ])('aspect %s → %s', (v, css) => expect(aspectRatioOf(v)).toBe(css));
 });
 
-function data(): BlockData {
-  return { rows: [], columns: [], total: 0, loading: false, error: null, sheets: {}, viewer: { role: 'guest', email: null } };
-}
-
-function render(settings: Record<string, unknown>, mode: 'view' | 'edit' = 'view') {
-  const config = normalizeBlock(videoSchema, settings);
-  return renderToString(createElement(MantineProvider, null, createElement(VideoBlock, { config, rows: [], columns: [], mode, data: data() })));
-}
+const render = (settings: Record<string, unknown>, mode: 'view' | 'edit' = 'view') => renderBlock(VideoBlock, videoSchema, settings, viewData(), mode);
 
 describe('VideoBlock renders', () => {
   it('inline YouTube: a sandboxed player with playback-only permissions, never the typed text', () => {

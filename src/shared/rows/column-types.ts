@@ -7,6 +7,11 @@ import { INPUT_TYPES, type InputType } from './validate';
 export type ColumnType = InputType;
 export const COLUMN_TYPES = INPUT_TYPES;
 
+/** The column types in their order, but `left` (the table has no file columns, the form no image fields). */
+export function columnTypesWithout<const L extends ColumnType>(...left: L[]): Exclude<ColumnType, L>[] {
+  return COLUMN_TYPES.filter((t): t is Exclude<ColumnType, L> => !(left as readonly ColumnType[]).includes(t));
+}
+
 /** What each type is called on screen. */
 export const COLUMN_TYPE_LABELS: Record<ColumnType, string> = {
   text: 'Text',
