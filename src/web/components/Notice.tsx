@@ -1,5 +1,5 @@
 // The coloured line a form or a list says its outcome in: a failure is an alert (read out at
-// once), a success a status. A notice with onClose can be dismissed.
+// once), a success a status (either may take another colour). A notice with onClose can be dismissed.
 import { Alert, type AlertProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -8,7 +8,7 @@ const TONES = {
   done: { color: 'teal', role: 'status' },
 } as const;
 
-export function Notice({ tone, onClose, children, ...rest }: { tone: keyof typeof TONES; onClose?: () => void; children: ReactNode } & Omit<AlertProps, 'color' | 'role' | 'onClose' | 'withCloseButton' | 'children'>) {
+export function Notice({ tone, onClose, children, ...rest }: { tone: keyof typeof TONES; onClose?: () => void; children: ReactNode } & Omit<AlertProps, 'role' | 'onClose' | 'withCloseButton' | 'children'>) {
   const { color, role } = TONES[tone];
   return (
     <Alert color={color} variant="light" role={role} withCloseButton={!!onClose} onClose={onClose} {...rest}>

@@ -2,10 +2,12 @@
 // workspace uses), Upgrade through Stripe Checkout, 'Manage subscription' through Stripe's customer
 // portal, a warning when a renewal failed, and the invoices with Stripe's hosted pages and PDFs.
 import { Alert, Anchor, Badge, Button, Card, Group, List, Progress, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCheck, IconCrown, IconExternalLink, IconFileInvoice, IconX } from '@tabler/icons-react';
+import { IconCrown, IconExternalLink, IconFileInvoice } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { PlanStatus } from '../../../shared/api/billing';
 import { appsText, PLAN_LABELS, PRO_LIMITS, storageText } from '../../../shared/rules/plans';
+import { CheckItem } from '../../components/CheckItem';
+import { Notice } from '../../components/Notice';
 import { messageOf } from '../../lib/api';
 import { useInvoices, usePortal, useUpgrade } from './plan-api';
 
@@ -66,15 +68,7 @@ export function PlanCard({ plan }: { plan: PlanStatus }) {
         </Group>
 
         <List spacing={4} size="sm" aria-label="What your plan allows">
-          <List.Item
-            icon={
-              <ThemeIcon size={20} radius="xl" color={plan.limits.embed ? 'teal' : 'gray'} variant="light" aria-hidden>
-                {plan.limits.embed ? <IconCheck size={14} /> : <IconX size={14} />}
-              </ThemeIcon>
-            }
-          >
-            Embed apps on your own website: {plan.limits.embed ? 'yes' : 'no'}
-          </List.Item>
+          <CheckItem ok={plan.limits.embed}>Embed apps on your own website: {plan.limits.embed ? 'yes' : 'no'}</CheckItem>
         </List>
         <Usage label="Apps" used={plan.usage.apps} limit={plan.limits.apps} unit="apps" />
         <Usage label="Files (GB)" used={storageGb(plan.usage.upload_mb)} limit={storageGb(plan.limits.upload_mb)} unit="GB" />
@@ -114,11 +108,7 @@ export function PlanCard({ plan }: { plan: PlanStatus }) {
             .
           </Text>
         )}
-        {upgrade.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {messageOf(upgrade.error)}
-          </Alert>
-        )}
+        {upgrade.isError && <Notice tone="error">{messageOf(upgrade.error)}</Notice>}
         <Group gap="sm">
           {plan.has_customer && plan.upgrade.available && (
             <Button variant="default" rightSection={<IconExternalLink size={16} />} onClick={() => portal.mutate()} loading={portal.isPending}>
@@ -131,11 +121,7 @@ export function PlanCard({ plan }: { plan: PlanStatus }) {
             </Button>
           )}
         </Group>
-        {portal.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {messageOf(portal.error)}
-          </Alert>
-        )}
+        {portal.isError && <Notice tone="error">{messageOf(portal.error)}</Notice>}
 
         {plan.has_customer && (
           <Stack gap="xs">
