@@ -107,7 +107,9 @@ export function UsersModal({ opened, onClose, appId }: { opened: boolean; onClos
           {unsent && <InvitationLinkAlert text={invitationNotSentText(unsent.name)} link={unsent.link} onClose={() => setUnsent(null)} />}
           {users.isError && <Notice tone="error">{failureText('load', users.error)}</Notice>}
           <ListTable
-            labelledBy={headingId}
+            aria-labelledby={headingId}
+            striped
+            verticalSpacing="xs"
             minWidth={560}
             columns={['Name', 'Email', 'Permission', 'Action']}
             query={users}

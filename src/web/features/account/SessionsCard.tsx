@@ -4,6 +4,7 @@ import { IconDevices } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { AccountSession, SessionsResponse } from '../../../shared/api/account';
+import { ListTable } from '../../components/ListTable';
 import { Notice } from '../../components/Notice';
 import { api, type Out } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -36,43 +37,36 @@ export function SessionsCard() {
           The browsers and devices signed in to your account.
         </Text>
         {sessions.isError && <Notice tone="error">{sessions.error.message}</Notice>}
-        <Table.ScrollContainer minWidth={520}>
-          <Table aria-labelledby={headingId} verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Device</Table.Th>
-                <Table.Th>Signed in</Table.Th>
-                <Table.Th>Last seen</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((s) => (
-                <Table.Tr key={s.id} data-testid="session-row">
-                  <Table.Td>
-                    <Group gap="xs">
-                      <Text size="sm">{s.device}</Text>
-                      {s.current && (
-                        <Badge size="sm" variant="light">
-                          This device
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{when(s.created_at)}</Table.Td>
-                  <Table.Td>{when(s.last_seen_at)}</Table.Td>
-                  <Table.Td>
-                    {!s.current && (
-                      <Button size="xs" variant="subtle" color="red" onClick={() => one.mutate(s)} loading={one.isPending && one.variables?.id === s.id}>
-                        Sign out
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          aria-labelledby={headingId}
+          verticalSpacing="xs"
+          minWidth={520}
+          columns={['Device', 'Signed in', 'Last seen', '']}
+          items={list}
+          row={(s) => (
+            <Table.Tr key={s.id} data-testid="session-row">
+              <Table.Td>
+                <Group gap="xs">
+                  <Text size="sm">{s.device}</Text>
+                  {s.current && (
+                    <Badge size="sm" variant="light">
+                      This device
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>{when(s.created_at)}</Table.Td>
+              <Table.Td>{when(s.last_seen_at)}</Table.Td>
+              <Table.Td>
+                {!s.current && (
+                  <Button size="xs" variant="subtle" color="red" onClick={() => one.mutate(s)} loading={one.isPending && one.variables?.id === s.id}>
+                    Sign out
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          )}
+        />
         <Group>
           <Button variant="light" color="red" onClick={() => others.mutate()} loading={others.isPending} disabled={list.filter((s) => !s.current).length === 0}>
             Sign out everywhere else

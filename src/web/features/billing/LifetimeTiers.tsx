@@ -4,6 +4,7 @@ import { Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { PlanStatus } from '../../../shared/api/billing';
 import { appsText, FREE_LIMITS, LIFETIME_TIERS, storageText } from '../../../shared/rules/plans';
+import { TableHead } from '../../components/ListTable';
 import { day } from './PlanCard';
 
 export function LifetimeTiers({ plan }: { plan: PlanStatus }) {
@@ -16,14 +17,7 @@ export function LifetimeTiers({ plan }: { plan: PlanStatus }) {
         </Title>
         <Table.ScrollContainer minWidth={360}>
           <Table aria-label="Lifetime tiers">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Codes</Table.Th>
-                <Table.Th>Apps</Table.Th>
-                <Table.Th>Files</Table.Th>
-                <Table.Th>Embed</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Codes', 'Apps', 'Files', 'Embed']} />
             <Table.Tbody>
               <Table.Tr data-current={held === 0 || undefined} bg={held === 0 ? 'gray.1' : undefined}>
                 <Table.Td>None (free)</Table.Td>

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import type { PlanStatus } from '../../../shared/api/billing';
 import { appsText, PLAN_LABELS, PRO_LIMITS, storageText } from '../../../shared/rules/plans';
 import { CheckItem } from '../../components/CheckItem';
+import { ListTable } from '../../components/ListTable';
 import { Notice } from '../../components/Notice';
 import { messageOf } from '../../lib/api';
 import { useInvoices, usePortal, useUpgrade } from './plan-api';
@@ -139,49 +140,41 @@ export function PlanCard({ plan }: { plan: PlanStatus }) {
                 No invoices yet.
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={420}>
-                <Table striped aria-label="Invoices">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Date</Table.Th>
-                      <Table.Th>Number</Table.Th>
-                      <Table.Th>Amount</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                      <Table.Th>Invoice</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {invoices.data.invoices.map((i) => (
-                      <Table.Tr key={i.id}>
-                        <Table.Td>{day(i.created)}</Table.Td>
-                        <Table.Td>{i.number ?? '—'}</Table.Td>
-                        <Table.Td>{money(i.amount_cents, i.currency)}</Table.Td>
-                        <Table.Td>
-                          <Badge variant="light" color={i.status === 'paid' ? 'teal' : i.status === 'open' ? 'yellow' : 'gray'}>
-                            {i.status === 'paid' ? 'Paid' : i.status === 'open' ? 'Due' : (i.status ?? '')}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap="xs" wrap="nowrap">
-                            {i.hosted_url && (
-                              <Anchor href={i.hosted_url} target="_blank" rel="noopener noreferrer" size="sm">
-                                View
-                              </Anchor>
-                            )}
-                            {i.pdf_url && (
-                              <Anchor href={i.pdf_url} target="_blank" rel="noopener noreferrer" size="sm">
-                                <Group gap={2} wrap="nowrap">
-                                  <IconFileInvoice size={14} /> PDF
-                                </Group>
-                              </Anchor>
-                            )}
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <ListTable
+                striped
+                aria-label="Invoices"
+                minWidth={420}
+                columns={['Date', 'Number', 'Amount', 'Status', 'Invoice']}
+                items={invoices.data.invoices}
+                row={(i) => (
+                  <Table.Tr key={i.id}>
+                    <Table.Td>{day(i.created)}</Table.Td>
+                    <Table.Td>{i.number ?? '—'}</Table.Td>
+                    <Table.Td>{money(i.amount_cents, i.currency)}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={i.status === 'paid' ? 'teal' : i.status === 'open' ? 'yellow' : 'gray'}>
+                        {i.status === 'paid' ? 'Paid' : i.status === 'open' ? 'Due' : (i.status ?? '')}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        {i.hosted_url && (
+                          <Anchor href={i.hosted_url} target="_blank" rel="noopener noreferrer" size="sm">
+                            View
+                          </Anchor>
+                        )}
+                        {i.pdf_url && (
+                          <Anchor href={i.pdf_url} target="_blank" rel="noopener noreferrer" size="sm">
+                            <Group gap={2} wrap="nowrap">
+                              <IconFileInvoice size={14} /> PDF
+                            </Group>
+                          </Anchor>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              />
             )}
           </Stack>
         )}

@@ -1,6 +1,7 @@
 // The REST API reference, rendered from the OpenAPI document (features/developer/reference.ts
 // reads it): operations grouped by tag, each with its parameters, request body and answer.
 import { Anchor, Badge, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { ListTable } from '../../components/ListTable';
 import { anchorOf, constraints, fieldsOf, groupOperations, typeLabel, type JsonSchema, type OpenApiDocument, type Operation } from './reference';
 
 const METHOD_COLORS: Record<string, string> = { GET: 'blue', POST: 'green', PUT: 'orange', PATCH: 'grape', DELETE: 'red' };
@@ -88,31 +89,25 @@ function OperationCard({ doc, op }: { doc: OpenApiDocument; op: Operation }) {
             <Title order={5} mb={4}>
               Parameters
             </Title>
-            <Table.ScrollContainer minWidth={520}>
-              <Table withTableBorder verticalSpacing={4} fz="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>In</Table.Th>
-                    <Table.Th>Type</Table.Th>
-                    <Table.Th>Notes</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {params.map((p) => (
-                    <Table.Tr key={`${p.in}-${p.name}`}>
-                      <Table.Td>
-                        <Code>{p.name}</Code>
-                        {p.required && <RequiredMark />}
-                      </Table.Td>
-                      <Table.Td>{p.in}</Table.Td>
-                      <Table.Td>{typeLabel(doc, p.schema)}</Table.Td>
-                      <Table.Td>{[p.description, ...constraints(p.schema)].filter(Boolean).join('; ')}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ListTable
+              withTableBorder
+              verticalSpacing={4}
+              fz="sm"
+              minWidth={520}
+              columns={['Name', 'In', 'Type', 'Notes']}
+              items={params}
+              row={(p) => (
+                <Table.Tr key={`${p.in}-${p.name}`}>
+                  <Table.Td>
+                    <Code>{p.name}</Code>
+                    {p.required && <RequiredMark />}
+                  </Table.Td>
+                  <Table.Td>{p.in}</Table.Td>
+                  <Table.Td>{typeLabel(doc, p.schema)}</Table.Td>
+                  <Table.Td>{[p.description, ...constraints(p.schema)].filter(Boolean).join('; ')}</Table.Td>
+                </Table.Tr>
+              )}
+            />
           </div>
         )}
         {body.map(([type, { schema }]) => (

@@ -50,7 +50,9 @@ export function TokensTable() {
       loadError={tokens.error}
     >
       <ListTable
-        labelledBy={headingId}
+        aria-labelledby={headingId}
+        striped
+        verticalSpacing="xs"
         minWidth={640}
         columns={['Name', 'Token', 'Scope', 'Created', 'Last used', 'Action']}
         query={tokens}

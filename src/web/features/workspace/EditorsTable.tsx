@@ -48,7 +48,9 @@ export function EditorsTable() {
       loadError={editors.error}
     >
       <ListTable
-        labelledBy={headingId}
+        aria-labelledby={headingId}
+        striped
+        verticalSpacing="xs"
         minWidth={600}
         columns={['Email', 'Name', 'Status', 'Added', 'Action']}
         query={editors}
