@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { appUserPermission, type AppUser, type AppUsersResponse, type CreateAppUserResponse, type UpdateAppUserResponse } from '../../shared/api/app-users';
 import { confirmDanger } from '../components/confirm-danger';
+import { FormActions } from '../components/FormActions';
 import { InvitationLinkAlert } from '../components/InvitationLink';
 import { ListTable } from '../components/ListTable';
 import { Notice } from '../components/Notice';
@@ -233,14 +234,7 @@ function UserDialog({
               {error}
             </Notice>
           )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {user ? 'Update' : 'Add'}
-            </Button>
-          </Group>
+          <FormActions gap="xs" onCancel={onClose} submit={user ? 'Update' : 'Add'} loading={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -5,6 +5,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { FormActions } from '../../components/FormActions';
 import { fieldMessage, useFormFields } from '../../components/use-form-fields';
 import { api } from '../../lib/api';
 import { keys } from '../../lib/queries';
@@ -53,14 +54,7 @@ export function DeleteAccountCard({ account }: { account: AccountData }) {
               To confirm, type your e-mail address (<b>{account.email}</b>) or your password.
             </Text>
             <TextInput label="E-mail address or password" type="password" autoComplete="off" {...form.field('confirm')} data-autofocus />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" color="red" loading={remove.isPending}>
-                Delete my account
-              </Button>
-            </Group>
+            <FormActions onCancel={() => setOpen(false)} submit="Delete my account" color="red" loading={remove.isPending} />
           </Stack>
         </form>
       </Modal>

@@ -1,9 +1,10 @@
 // A new, empty workspace of the owner's, with its own boards, spreadsheets, editors and plan; it
 // becomes the current one and the owner lands on its first step (/dashboard/start).
-import { Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
+import { List, Stack, Text, TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { WORKSPACE_MESSAGES, WORKSPACE_NAME_MAX } from '../../../shared/api/workspaces';
+import { FormActions } from '../../components/FormActions';
 import { PageHeading } from '../../components/PageHeading';
 import { fieldMessage, useFormFields } from '../../components/use-form-fields';
 import { toast } from '../../lib/toast';
@@ -41,14 +42,7 @@ export function NewWorkspaceForm() {
         <Text size="xs" c="dimmed">
           It starts empty: next you choose a template, a spreadsheet or a blank board. Switch between workspaces with the menu at the top left.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => navigate('/dashboard')}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create workspace
-          </Button>
-        </Group>
+        <FormActions onCancel={() => navigate('/dashboard')} submit="Create workspace" loading={create.isPending} />
       </Stack>
     </form>
   );
