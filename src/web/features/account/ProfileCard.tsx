@@ -25,10 +25,8 @@ export function ProfileCard({ account }: { account: AccountData }) {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = UpdateAccountBody.safeParse(form.values);
-    if (!parsed.success) return form.setErrors({ name: parsed.error.issues[0]?.message ?? 'Name is required' });
-    form.setErrors({});
-    save.mutate(parsed.data.name);
+    const body = form.check(UpdateAccountBody.safeParse(form.values));
+    if (body) save.mutate(body.name);
   };
   return (
     <AccountSection title="Name" icon={<IconUser size={20} />} label="name">

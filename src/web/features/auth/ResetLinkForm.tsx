@@ -1,6 +1,6 @@
 // Forgot password, without a token: the owner's address, and the same answer whether or not it
 // has an account; the link works for 1 hour, once.
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { Notice } from '../../components/Notice';
 import { fieldMessage, useFormFields } from '../../components/use-form-fields';
 import { api } from '../../lib/api';
 import { AuthShell } from './AuthShell';
+import { AuthSwitch } from './AuthSwitch';
 
 export function ResetLinkForm() {
   const form = useFormFields({ email: '' });
@@ -20,10 +21,8 @@ export function ResetLinkForm() {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = ForgotPasswordBody.safeParse(form.values);
-    if (!parsed.success) return form.setErrors({ email: parsed.error.issues[0]?.message ?? 'Please enter a valid email address' });
-    form.setErrors({});
-    ask.mutate(parsed.data.email);
+    const body = form.check(ForgotPasswordBody.safeParse(form.values));
+    if (body) ask.mutate(body.email);
   };
   return (
     <AuthShell title="Forgot your password?" subtitle="Enter the e-mail address of your account. We will send you a link to choose a new password.">
@@ -43,12 +42,9 @@ export function ResetLinkForm() {
             <Button type="submit" loading={ask.isPending} fullWidth>
               Send me a link
             </Button>
-            <Text size="sm" ta="center">
-              Remembered it?{' '}
-              <Anchor component={Link} to="/dashboard/auth">
-                Sign in
-              </Anchor>
-            </Text>
+            <AuthSwitch question="Remembered it?" to="/dashboard/auth">
+              Sign in
+            </AuthSwitch>
           </Stack>
         </form>
       )}

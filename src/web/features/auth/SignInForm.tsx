@@ -1,6 +1,6 @@
 // The owner's sign-in: e-mail and password, or a sign-in link by e-mail; then on to the stored
 // redirect, the template that sent them here, or the dashboard.
-import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -12,6 +12,7 @@ import { api, issuesByPath, type Out } from '../../lib/api';
 import { keys } from '../../lib/queries';
 import { toast } from '../../lib/toast';
 import { AuthShell } from './AuthShell';
+import { AuthSwitch } from './AuthSwitch';
 import { continueAfterSignIn, withTemplateId } from './redirect';
 
 export function SignInForm({ templateId, onSignedIn }: { templateId: string | null; onSignedIn: () => void }) {
@@ -86,12 +87,9 @@ export function SignInForm({ templateId, onSignedIn }: { templateId: string | nu
           <Button variant="light" onClick={sendLink} loading={magic.isPending} fullWidth>
             Email me a sign-in link
           </Button>
-          <Text size="sm" ta="center">
-            New to Sheetboard?{' '}
-            <Anchor component={Link} to={withTemplateId('/dashboard/signup', templateId)}>
-              Create an account
-            </Anchor>
-          </Text>
+          <AuthSwitch question="New to Sheetboard?" to={withTemplateId('/dashboard/signup', templateId)}>
+            Create an account
+          </AuthSwitch>
         </Stack>
       </form>
     </AuthShell>

@@ -1,16 +1,17 @@
 // A new owner's account: name, e-mail and password, checked with the same zod schema the server
 // uses (so the messages match); then the first step (/dashboard/start), or the template that sent
 // them here.
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { SignupBody, type UserResponse } from '../../../shared/api';
 import { Notice } from '../../components/Notice';
 import { firstIssues, useFormFields } from '../../components/use-form-fields';
 import { api, issuesByPath, type Out } from '../../lib/api';
 import { keys } from '../../lib/queries';
 import { AuthShell } from './AuthShell';
+import { AuthSwitch } from './AuthSwitch';
 import { continueAfterSignIn, withTemplateId } from './redirect';
 
 export function SignupForm({ templateId }: { templateId: string | null }) {
@@ -54,12 +55,9 @@ export function SignupForm({ templateId }: { templateId: string | null }) {
           <Button type="submit" loading={signup.isPending} fullWidth>
             Sign up
           </Button>
-          <Text size="sm" ta="center">
-            Already have an account?{' '}
-            <Anchor component={Link} to={withTemplateId('/dashboard/auth', templateId)}>
-              Sign in
-            </Anchor>
-          </Text>
+          <AuthSwitch question="Already have an account?" to={withTemplateId('/dashboard/auth', templateId)}>
+            Sign in
+          </AuthSwitch>
         </Stack>
       </form>
     </AuthShell>
