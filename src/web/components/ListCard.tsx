@@ -2,18 +2,14 @@
 // failed (dismissable), why it did not load, then the list.
 import { Card, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Notice } from './Notice';
+import { DismissableError, Notice } from './Notice';
 
 export function ListCard({ heading, changeError, onDismissChangeError, loadError, children }: { heading: ReactNode; changeError: string | null; onDismissChangeError: () => void; loadError: Error | null; children: ReactNode }) {
   return (
     <Card withBorder radius="md" p="lg">
       <Stack gap="sm">
         {heading}
-        {changeError && (
-          <Notice tone="error" onClose={onDismissChangeError}>
-            {changeError}
-          </Notice>
-        )}
+        <DismissableError message={changeError} onDismiss={onDismissChangeError} />
         {loadError && <Notice tone="error">{loadError.message}</Notice>}
         {children}
       </Stack>

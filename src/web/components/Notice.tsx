@@ -16,3 +16,13 @@ export function Notice({ tone, onClose, children, ...rest }: { tone: keyof typeo
     </Alert>
   );
 }
+
+/** A failure the reader may dismiss; nothing while there is none. */
+export function DismissableError({ message, onDismiss }: { message: string | null; onDismiss: () => void }) {
+  if (!message) return null;
+  return (
+    <Notice tone="error" onClose={onDismiss}>
+      {message}
+    </Notice>
+  );
+}

@@ -3,7 +3,7 @@
 // sub-dialog. The owner's API: GET/POST/PUT/DELETE /api/mutipageapp_users. The checks and texts
 // are in users-form.ts.
 import { Button, getDefaultZIndex, Group, Modal, Select, Stack, Table, TextInput, Title } from '@mantine/core';
-import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { appUserPermission, type AppUser, type AppUsersResponse, type CreateAppUserResponse, type UpdateAppUserResponse } from '../../shared/api/app-users';
@@ -12,6 +12,7 @@ import { FormActions } from '../components/FormActions';
 import { InvitationLinkAlert } from '../components/InvitationLink';
 import { ListTable } from '../components/ListTable';
 import { Notice } from '../components/Notice';
+import { RemoveButton } from '../components/RemoveButton';
 import { api, type Out } from '../lib/api';
 import { keys } from '../lib/queries';
 import { toast } from '../lib/toast';
@@ -127,17 +128,7 @@ export function UsersModal({ opened, onClose, appId }: { opened: boolean; onClos
                     <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={() => setEditing({ user: u })} aria-label={`Edit ${u.name}`}>
                       Edit
                     </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      leftSection={<IconTrash size={14} />}
-                      onClick={() => confirmDelete(u)}
-                      loading={remove.isPending && remove.variables?.id === u.id}
-                      aria-label={`Delete ${u.name}`}
-                    >
-                      Delete
-                    </Button>
+                    <RemoveButton action="Delete" name={u.name} onClick={() => confirmDelete(u)} loading={remove.isPending && remove.variables?.id === u.id} />
                   </Group>
                 </Table.Td>
               </Table.Tr>

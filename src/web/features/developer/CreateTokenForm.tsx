@@ -5,7 +5,7 @@ import { IconKey } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { CreateApiTokenBody, SCOPE_LABELS, TOKEN_SCOPES, type CreateApiTokenResponse, type TokenScope } from '../../../shared/api/developer';
-import { Notice } from '../../components/Notice';
+import { DismissableError } from '../../components/Notice';
 import { useFormFields } from '../../components/use-form-fields';
 import { api, type Out } from '../../lib/api';
 import { NewTokenAlert } from './NewTokenAlert';
@@ -56,11 +56,7 @@ export function CreateTokenForm() {
               Create token
             </Button>
           </Group>
-          {serverError && (
-            <Notice tone="error" onClose={() => setServerError(null)}>
-              {serverError}
-            </Notice>
-          )}
+          <DismissableError message={serverError} onDismiss={() => setServerError(null)} />
           {created && <NewTokenAlert created={created} onClose={() => setCreated(null)} />}
         </Stack>
       </form>

@@ -1,13 +1,13 @@
 // The owner's tokens: name, start of the secret, scope, creation and last use; Revoke after a
 // question. Under it, where the machine-readable description of the API is.
-import { Anchor, Badge, Button, Code, Group, Table, Text, Title } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Anchor, Badge, Code, Group, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { SCOPE_LABELS, type ApiToken, type ApiTokensResponse } from '../../../shared/api/developer';
 import { confirmDanger } from '../../components/confirm-danger';
 import { ListCard } from '../../components/ListCard';
 import { ListTable } from '../../components/ListTable';
+import { RemoveButton } from '../../components/RemoveButton';
 import { api, type Out } from '../../lib/api';
 import { formatInstant } from '../../lib/dates';
 import { toast } from '../../lib/toast';
@@ -73,9 +73,7 @@ export function TokensTable() {
             <Table.Td>{formatInstant(tk.created_at)}</Table.Td>
             <Table.Td data-testid="last-used">{tk.last_used_at ? formatInstant(tk.last_used_at) : 'Never'}</Table.Td>
             <Table.Td>
-              <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => confirmRevoke(tk)} aria-label={`Revoke ${tk.name}`}>
-                Revoke
-              </Button>
+              <RemoveButton action="Revoke" name={tk.name} onClick={() => confirmRevoke(tk)} variant="subtle" />
             </Table.Td>
           </Table.Tr>
         )}

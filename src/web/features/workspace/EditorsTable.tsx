@@ -1,12 +1,12 @@
 // The workspace's editors (invited or active, oldest first), each with Remove after a question.
-import { Badge, Button, Table, Text, Title } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Badge, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { WorkspaceEditor, WorkspaceEditorsResponse } from '../../../shared/api/workspace';
 import { confirmDanger } from '../../components/confirm-danger';
 import { ListCard } from '../../components/ListCard';
 import { ListTable } from '../../components/ListTable';
+import { RemoveButton } from '../../components/RemoveButton';
 import { api, type Out } from '../../lib/api';
 import { keys } from '../../lib/queries';
 import { toast } from '../../lib/toast';
@@ -74,17 +74,7 @@ export function EditorsTable() {
             </Table.Td>
             <Table.Td>{addedDate(e.created_at)}</Table.Td>
             <Table.Td>
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                leftSection={<IconTrash size={14} />}
-                onClick={() => confirmRemove(e)}
-                loading={remove.isPending && remove.variables?.id === e.id}
-                aria-label={`Remove ${e.email}`}
-              >
-                Remove
-              </Button>
+              <RemoveButton action="Remove" name={e.email} onClick={() => confirmRemove(e)} loading={remove.isPending && remove.variables?.id === e.id} />
             </Table.Td>
           </Table.Tr>
         )}

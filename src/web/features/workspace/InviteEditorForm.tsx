@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { AddWorkspaceEditorResponse, WorkspaceEditor } from '../../../shared/api/workspace';
 import { InvitationLinkAlert } from '../../components/InvitationLink';
-import { Notice } from '../../components/Notice';
+import { DismissableError } from '../../components/Notice';
 import { useFormFields } from '../../components/use-form-fields';
 import { api, type Out } from '../../lib/api';
 import { keys } from '../../lib/queries';
@@ -48,11 +48,7 @@ export function InviteEditorForm() {
               Invite editor
             </Button>
           </Group>
-          {serverError && (
-            <Notice tone="error" onClose={() => setServerError(null)}>
-              {serverError}
-            </Notice>
-          )}
+          <DismissableError message={serverError} onDismiss={() => setServerError(null)} />
           {result?.link && <InvitationLinkAlert text={result.text} link={result.link} onClose={() => setResult(null)} />}
           {result && !result.link && (
             <Alert color={result.color} variant="light" role="status" withCloseButton onClose={() => setResult(null)}>
