@@ -56,8 +56,8 @@ export function ImportPreviewDialog({
   const choices: ReadChoices = { encoding: preview.encoding ?? undefined, delimiter: preview.delimiter ?? undefined, header: preview.header };
   const busy = reading || importing !== null;
   const csv = preview.encoding !== null;
-  // How the file is read: the choice stays made, and waits while the file is read again.
-  const choice = { allowDeselect: false, disabled: busy, comboboxProps: { withinPortal: true } };
+  // How the file is read waits while the file is read again (re-picking keeps a choice: the theme).
+  const choice = { disabled: busy, comboboxProps: { withinPortal: true } };
   return (
     <Stack gap="md" pos="relative" data-testid="import-preview">
       <LoadingOverlay visible={reading} zIndex={5} overlayProps={{ blur: 1 }} />
