@@ -2,13 +2,17 @@
 // 'Existing Users' (Name, Email, Permission, Action), 'Add Users', and the 'Add User' / 'Edit User'
 // sub-dialog. The owner's API: GET/POST/PUT/DELETE /api/mutipageapp_users. The checks and texts
 // are in users-form.ts.
-import { Alert, Button, getDefaultZIndex, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { Button, getDefaultZIndex, Group, Modal, Select, Stack, Table, TextInput, Title } from '@mantine/core';
+import { IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { appUserPermission, type AppUser, type AppUsersResponse, type CreateAppUserResponse, type UpdateAppUserResponse } from '../../shared/api/app-users';
+import { confirmDanger } from '../components/confirm-danger';
+import { FormActions } from '../components/FormActions';
 import { InvitationLinkAlert } from '../components/InvitationLink';
+import { ListTable } from '../components/ListTable';
+import { Notice } from '../components/Notice';
+import { RemoveButton } from '../components/RemoveButton';
 import { api, type Out } from '../lib/api';
 import { keys } from '../lib/queries';
 import { toast } from '../lib/toast';
@@ -80,11 +84,10 @@ export function UsersModal({ opened, onClose, appId }: { opened: boolean; onClos
   });
 
   const confirmDelete = (user: AppUser) =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: 'Delete user',
-      children: <Text size="sm">{deleteQuestion(user)}</Text>,
-      labels: { confirm: 'Delete user', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      question: deleteQuestion(user),
+      confirm: 'Delete user',
       // Above the stacked Users popup (Modal.Stack lifts its modals over the default modal layer).
       zIndex: getDefaultZIndex('modal') + 10,
       onConfirm: () => remove.mutate(user),
@@ -104,68 +107,33 @@ export function UsersModal({ opened, onClose, appId }: { opened: boolean; onClos
             </Button>
           </Group>
           {unsent && <InvitationLinkAlert text={invitationNotSentText(unsent.name)} link={unsent.link} onClose={() => setUnsent(null)} />}
-          {users.isError && (
-            <Alert color="red" role="alert">
-              {failureText('load', users.error)}
-            </Alert>
-          )}
-          <Table.ScrollContainer minWidth={560}>
-            <Table aria-labelledby={headingId} striped verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Permission</Table.Th>
-                  <Table.Th>Action</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {users.isPending ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={4}>
-                      <Text size="sm" c="dimmed" ta="center" py="sm">
-                        Loading users...
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : users.isError ? null : list.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={4}>
-                      <Text size="sm" c="dimmed" ta="center" py="sm">
-                        No users found.
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  list.map((u) => (
-                    <Table.Tr key={u.id} data-testid="app-user-row" aria-label={u.name}>
-                      <Table.Td>{u.name}</Table.Td>
-                      <Table.Td>{u.email}</Table.Td>
-                      <Table.Td>{permissionLabel(u.permissions)}</Table.Td>
-                      <Table.Td>
-                        <Group gap={6} wrap="nowrap">
-                          <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={() => setEditing({ user: u })} aria-label={`Edit ${u.name}`}>
-                            Edit
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color="red"
-                            leftSection={<IconTrash size={14} />}
-                            onClick={() => confirmDelete(u)}
-                            loading={remove.isPending && remove.variables?.id === u.id}
-                            aria-label={`Delete ${u.name}`}
-                          >
-                            Delete
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          {users.isError && <Notice tone="error">{failureText('load', users.error)}</Notice>}
+          <ListTable
+            aria-labelledby={headingId}
+            striped
+            verticalSpacing="xs"
+            minWidth={560}
+            columns={['Name', 'Email', 'Permission', 'Action']}
+            query={users}
+            items={list}
+            loadingText="Loading users..."
+            emptyText="No users found."
+            row={(u) => (
+              <Table.Tr key={u.id} data-testid="app-user-row" aria-label={u.name}>
+                <Table.Td>{u.name}</Table.Td>
+                <Table.Td>{u.email}</Table.Td>
+                <Table.Td>{permissionLabel(u.permissions)}</Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={() => setEditing({ user: u })} aria-label={`Edit ${u.name}`}>
+                      Edit
+                    </Button>
+                    <RemoveButton action="Delete" name={u.name} onClick={() => confirmDelete(u)} loading={remove.isPending && remove.variables?.id === u.id} />
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          />
         </Stack>
       </Modal>
       <UserDialog
@@ -229,31 +197,21 @@ function UserDialog({
     save.mutate(checked.value);
   };
 
+  const text = (key: 'name' | 'email') => ({
+    value: draft[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      const value = e.currentTarget.value;
+      setDraft((d) => ({ ...d, [key]: value }));
+    },
+  });
+
   const title = user ? 'Edit User' : 'Add User';
   return (
     <Modal stackId="user-form" opened={editing !== null} onClose={onClose} title={title} centered>
       <form onSubmit={submit} aria-label={title} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Name"
-            value={draft.name}
-            onChange={(e) => {
-              const name = e.currentTarget.value;
-              setDraft((d) => ({ ...d, name }));
-            }}
-            maxLength={200}
-            data-autofocus
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            value={draft.email}
-            onChange={(e) => {
-              const email = e.currentTarget.value;
-              setDraft((d) => ({ ...d, email }));
-            }}
-            maxLength={320}
-          />
+          <TextInput label="Name" {...text('name')} maxLength={200} data-autofocus />
+          <TextInput label="Email" type="email" {...text('email')} maxLength={320} />
           <Select
             label="Permission"
             data={PERMISSION_OPTIONS}
@@ -263,18 +221,11 @@ function UserDialog({
             comboboxProps={{ withinPortal: true }}
           />
           {error && (
-            <Alert color="red" role="alert" py="xs">
+            <Notice tone="error" py="xs">
               {error}
-            </Alert>
+            </Notice>
           )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {user ? 'Update' : 'Add'}
-            </Button>
-          </Group>
+          <FormActions gap="xs" onCancel={onClose} submit={user ? 'Update' : 'Add'} loading={save.isPending} />
         </Stack>
       </form>
     </Modal>

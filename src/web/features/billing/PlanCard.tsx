@@ -2,10 +2,13 @@
 // workspace uses), Upgrade through Stripe Checkout, 'Manage subscription' through Stripe's customer
 // portal, a warning when a renewal failed, and the invoices with Stripe's hosted pages and PDFs.
 import { Alert, Anchor, Badge, Button, Card, Group, List, Progress, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCheck, IconCrown, IconExternalLink, IconFileInvoice, IconX } from '@tabler/icons-react';
+import { IconCrown, IconExternalLink, IconFileInvoice } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { PlanStatus } from '../../../shared/api/billing';
 import { appsText, PLAN_LABELS, PRO_LIMITS, storageText } from '../../../shared/rules/plans';
+import { CheckItem } from '../../components/CheckItem';
+import { ListTable } from '../../components/ListTable';
+import { Notice } from '../../components/Notice';
 import { messageOf } from '../../lib/api';
 import { useInvoices, usePortal, useUpgrade } from './plan-api';
 
@@ -66,15 +69,7 @@ export function PlanCard({ plan }: { plan: PlanStatus }) {
         </Group>
 
         <List spacing={4} size="sm" aria-label="What your plan allows">
-          <List.Item
-            icon={
-              <ThemeIcon size={20} radius="xl" color={plan.limits.embed ? 'teal' : 'gray'} variant="light" aria-hidden>
-                {plan.limits.embed ? <IconCheck size={14} /> : <IconX size={14} />}
-              </ThemeIcon>
-            }
-          >
-            Embed apps on your own website: {plan.limits.embed ? 'yes' : 'no'}
-          </List.Item>
+          <CheckItem ok={plan.limits.embed}>Embed apps on your own website: {plan.limits.embed ? 'yes' : 'no'}</CheckItem>
         </List>
         <Usage label="Apps" used={plan.usage.apps} limit={plan.limits.apps} unit="apps" />
         <Usage label="Files (GB)" used={storageGb(plan.usage.upload_mb)} limit={storageGb(plan.limits.upload_mb)} unit="GB" />
@@ -114,11 +109,7 @@ export function PlanCard({ plan }: { plan: PlanStatus }) {
             .
           </Text>
         )}
-        {upgrade.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {messageOf(upgrade.error)}
-          </Alert>
-        )}
+        {upgrade.isError && <Notice tone="error">{messageOf(upgrade.error)}</Notice>}
         <Group gap="sm">
           {plan.has_customer && plan.upgrade.available && (
             <Button variant="default" rightSection={<IconExternalLink size={16} />} onClick={() => portal.mutate()} loading={portal.isPending}>
@@ -131,11 +122,7 @@ export function PlanCard({ plan }: { plan: PlanStatus }) {
             </Button>
           )}
         </Group>
-        {portal.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {messageOf(portal.error)}
-          </Alert>
-        )}
+        {portal.isError && <Notice tone="error">{messageOf(portal.error)}</Notice>}
 
         {plan.has_customer && (
           <Stack gap="xs">
@@ -153,49 +140,41 @@ export function PlanCard({ plan }: { plan: PlanStatus }) {
                 No invoices yet.
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={420}>
-                <Table striped aria-label="Invoices">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Date</Table.Th>
-                      <Table.Th>Number</Table.Th>
-                      <Table.Th>Amount</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                      <Table.Th>Invoice</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {invoices.data.invoices.map((i) => (
-                      <Table.Tr key={i.id}>
-                        <Table.Td>{day(i.created)}</Table.Td>
-                        <Table.Td>{i.number ?? '—'}</Table.Td>
-                        <Table.Td>{money(i.amount_cents, i.currency)}</Table.Td>
-                        <Table.Td>
-                          <Badge variant="light" color={i.status === 'paid' ? 'teal' : i.status === 'open' ? 'yellow' : 'gray'}>
-                            {i.status === 'paid' ? 'Paid' : i.status === 'open' ? 'Due' : (i.status ?? '')}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap="xs" wrap="nowrap">
-                            {i.hosted_url && (
-                              <Anchor href={i.hosted_url} target="_blank" rel="noopener noreferrer" size="sm">
-                                View
-                              </Anchor>
-                            )}
-                            {i.pdf_url && (
-                              <Anchor href={i.pdf_url} target="_blank" rel="noopener noreferrer" size="sm">
-                                <Group gap={2} wrap="nowrap">
-                                  <IconFileInvoice size={14} /> PDF
-                                </Group>
-                              </Anchor>
-                            )}
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <ListTable
+                striped
+                aria-label="Invoices"
+                minWidth={420}
+                columns={['Date', 'Number', 'Amount', 'Status', 'Invoice']}
+                items={invoices.data.invoices}
+                row={(i) => (
+                  <Table.Tr key={i.id}>
+                    <Table.Td>{day(i.created)}</Table.Td>
+                    <Table.Td>{i.number ?? '—'}</Table.Td>
+                    <Table.Td>{money(i.amount_cents, i.currency)}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={i.status === 'paid' ? 'teal' : i.status === 'open' ? 'yellow' : 'gray'}>
+                        {i.status === 'paid' ? 'Paid' : i.status === 'open' ? 'Due' : (i.status ?? '')}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        {i.hosted_url && (
+                          <Anchor href={i.hosted_url} target="_blank" rel="noopener noreferrer" size="sm">
+                            View
+                          </Anchor>
+                        )}
+                        {i.pdf_url && (
+                          <Anchor href={i.pdf_url} target="_blank" rel="noopener noreferrer" size="sm">
+                            <Group gap={2} wrap="nowrap">
+                              <IconFileInvoice size={14} /> PDF
+                            </Group>
+                          </Anchor>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              />
             )}
           </Stack>
         )}

@@ -56,6 +56,8 @@ export function ImportPreviewDialog({
   const choices: ReadChoices = { encoding: preview.encoding ?? undefined, delimiter: preview.delimiter ?? undefined, header: preview.header };
   const busy = reading || importing !== null;
   const csv = preview.encoding !== null;
+  // How the file is read waits while the file is read again (re-picking keeps a choice: the theme).
+  const choice = { disabled: busy, comboboxProps: { withinPortal: true } };
   return (
     <Stack gap="md" pos="relative" data-testid="import-preview">
       <LoadingOverlay visible={reading} zIndex={5} overlayProps={{ blur: 1 }} />
@@ -70,10 +72,8 @@ export function ImportPreviewDialog({
             data={ENCODING_OPTIONS}
             value={preview.encoding}
             onChange={(v) => v && onRead({ ...choices, encoding: v as TextEncoding })}
-            allowDeselect={false}
             searchable
-            disabled={busy}
-            comboboxProps={{ withinPortal: true }}
+            {...choice}
             data-testid="import-encoding"
           />
         )}
@@ -84,9 +84,7 @@ export function ImportPreviewDialog({
             data={DELIMITER_OPTIONS}
             value={preview.delimiter}
             onChange={(v) => v && onRead({ ...choices, delimiter: v as CsvDelimiter })}
-            allowDeselect={false}
-            disabled={busy}
-            comboboxProps={{ withinPortal: true }}
+            {...choice}
             data-testid="import-delimiter"
           />
         )}

@@ -1,10 +1,11 @@
 // Add, rename, retype or delete a column. Renaming or deleting a column first asks the server which
 // blocks use it and says so ("Used by: Table on Home (Sales app)") before anything happens.
-import { Alert, Button, Group, List, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, List, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BlockUse } from '../../../shared/api/data-editor';
 import { COLUMN_TYPE_OPTIONS, isColumnType, type ColumnType } from '../../../shared/rows/column-types';
+import { FormActions } from '../../components/FormActions';
 import { messageOf } from '../../lib/api';
 import { columns as columnsApi } from './data-api';
 
@@ -134,14 +135,13 @@ export function ColumnDialog({ spreadsheetId, sheet, action, existing, onDone, o
             {error}
           </Text>
         )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy} color={action.kind === 'delete' ? 'red' : undefined}>
-            {action.kind === 'add' ? 'Add column' : action.kind === 'rename' ? 'Rename' : action.kind === 'type' ? 'Save type' : 'Delete column'}
-          </Button>
-        </Group>
+        <FormActions
+          gap="xs"
+          onCancel={onClose}
+          submit={action.kind === 'add' ? 'Add column' : action.kind === 'rename' ? 'Rename' : action.kind === 'type' ? 'Save type' : 'Delete column'}
+          loading={busy}
+          color={action.kind === 'delete' ? 'red' : undefined}
+        />
       </Stack>
     </Modal>
   );

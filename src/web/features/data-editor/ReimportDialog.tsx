@@ -6,6 +6,7 @@ import { IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ReimportMode, ReimportPreviewResponse, ReimportSheetPreview } from '../../../shared/api/data-editor';
 import { cellText } from '../../../blocks/cells/cells';
+import { TableHead } from '../../components/ListTable';
 import { messageOf } from '../../lib/api';
 import { reimport, type EditorSpreadsheet } from './data-api';
 
@@ -154,13 +155,7 @@ function SheetPreview({ sheet }: { sheet: ReimportSheetPreview }) {
       {sheet.sample.length > 0 && columns.length > 0 && (
         <ScrollArea type="auto">
           <Table withTableBorder withColumnBorders fz="xs" striped>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((c) => (
-                  <Table.Th key={c}>{c}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={columns} />
             <Table.Tbody>
               {sheet.sample.slice(0, 5).map((row, i) => (
                 <Table.Tr key={i}>

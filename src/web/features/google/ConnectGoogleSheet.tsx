@@ -5,7 +5,7 @@
 import { Alert, Button, CopyButton, Group, Modal, Progress, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconBrandGoogle, IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError, messageOf } from '../../lib/api';
 import { keys } from '../../lib/queries';
 import { useOnChange } from '../../lib/use-on-change';
@@ -82,11 +82,7 @@ function ViewStep({ view, onStarted, onShare, onClose }: { view: ConnectView; on
           <Alert color="gray" variant="light" data-testid="google-unavailable">
             {GOOGLE_WORDS.unavailable}
           </Alert>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Close
-            </Button>
-          </Group>
+          <CloseFoot onClose={onClose} />
         </Stack>
       );
   }
@@ -308,11 +304,7 @@ function SyncProgress({ following, onClose, onAnother }: { following: Following;
         <Text size="xs" c="dimmed">
           {progressWords(s)}. You may close this window: the sync goes on.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Close
-          </Button>
-        </Group>
+        <CloseFoot onClose={onClose} />
       </Stack>
     );
   }
@@ -341,10 +333,7 @@ function SyncProgress({ following, onClose, onAnother }: { following: Following;
           {retryError}
         </Text>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Close
-        </Button>
+      <CloseFoot onClose={onClose}>
         {s.status === 'paused' ? (
           <ReconnectButton />
         ) : (
@@ -352,7 +341,7 @@ function SyncProgress({ following, onClose, onAnother }: { following: Following;
             Try again
           </Button>
         )}
-      </Group>
+      </CloseFoot>
     </Stack>
   );
 }
@@ -374,5 +363,17 @@ export function ReconnectButton() {
         </Text>
       )}
     </>
+  );
+}
+
+/** The foot of a step: Close, then the step's own buttons. */
+function CloseFoot({ onClose, children }: { onClose: () => void; children?: ReactNode }) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onClose}>
+        Close
+      </Button>
+      {children}
+    </Group>
   );
 }

@@ -4,6 +4,9 @@
 import { BASIC_EMAIL } from '../../../shared/api/app-users';
 import { EDITOR_MESSAGES, type WorkspaceEditor } from '../../../shared/api/workspace';
 
+/** The owner's API of the workspace's editors. */
+export const EDITORS_PATH = '/api/workspace/editors';
+
 export type EmailCheck = { ok: true; email: string } | { ok: false; message: string };
 
 /** Before sending: trimmed, lower-cased and a basic address, with the server's message. */

@@ -1,11 +1,12 @@
 // The workspace switcher of the dashboard's header (issue 18): the account's own workspaces and
 // those it edits, the current one checked; new, rename, delete (own workspaces only, never the
 // last one), the boards page and the getting-started page.
-import { Button, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconLayoutGrid, IconPencil, IconPlus, IconRocket, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { WorkspaceSummary } from '../../../shared/api/workspaces';
+import { FormActions } from '../../components/FormActions';
 import { issuesByPath } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useDeleteWorkspace, useRenameWorkspace, useSwitchWorkspace, useWorkspaces } from './api';
@@ -128,14 +129,7 @@ function RenameWorkspaceModal({ workspace, onClose }: { workspace: WorkspaceSumm
       <form onSubmit={submit} noValidate aria-label="Rename workspace">
         <Stack>
           <TextInput label="Workspace name" value={name} onChange={(e) => { setName(e.target.value); setError(null); }} error={error} maxLength={100} data-autofocus required />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => { setShownFor(null); onClose(); }}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={rename.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={() => { setShownFor(null); onClose(); }} submit="Save" loading={rename.isPending} />
         </Stack>
       </form>
     </Modal>
@@ -176,14 +170,7 @@ function DeleteWorkspaceModal({ workspace, onClose }: { workspace: WorkspaceSumm
             This removes <b>{workspace?.name}</b> with all its boards, apps, spreadsheets, uploaded files and editors. Its boards stop working for everyone. This cannot be undone.
           </Text>
           <TextInput label="Type the workspace's name to confirm" value={typed} onChange={(e) => { setTyped(e.target.value); setError(null); }} error={error} data-autofocus autoComplete="off" />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red" disabled={!matches} loading={remove.isPending}>
-              Delete workspace
-            </Button>
-          </Group>
+          <FormActions onCancel={close} submit="Delete workspace" color="red" disabled={!matches} loading={remove.isPending} />
         </Stack>
       </form>
     </Modal>
