@@ -5,13 +5,11 @@ import { Anchor, AppShell, Avatar, Box, Burger, Button, Container, Group, NavLin
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { IconCategory, IconExternalLink, IconFilePencil, IconFileText, IconHome, IconLogout, IconNews, IconPhoto, IconUsers } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { BLOG_ROLE_LABELS, isBlogEditor } from '../../../shared/rules/blog';
+import { useAreaSignOut } from '../../components/AreaSession';
 import { BLOG_LOGIN_PATH, clearBlogAdmin, readBlogAdmin } from '../../guards/blog-admin-session';
-import { ApiError, messageOf } from '../../lib/api';
-import { toast } from '../../lib/toast';
 import { safeLink } from '../admin/format';
 import { blogApi, blogKeys, useBlogSession } from './blog-admin-api';
 
@@ -32,24 +30,13 @@ export function useBlogRole(): string {
 
 export function BlogAdminLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const qc = useQueryClient();
   const session = useBlogSession();
   const role = useBlogRole();
   const editor = isBlogEditor(role);
   const [opened, { toggle, close }] = useDisclosure(false);
   const user = session.data?.user;
 
-  const signOut = useMutation({
-    mutationFn: blogApi.logout,
-    onSettled: (_r, e) => {
-      // An expired session (401) is signed out already.
-      if (e && !(e instanceof ApiError && e.status === 401)) return toast.error('Sign out failed', messageOf(e));
-      clearBlogAdmin();
-      qc.removeQueries({ queryKey: blogKeys.all });
-      navigate(BLOG_LOGIN_PATH, { replace: true });
-    },
-  });
+  const signOut = useAreaSignOut({ logout: blogApi.logout, clear: clearBlogAdmin, cached: blogKeys.all, loginPath: BLOG_LOGIN_PATH });
 
   const here = (p: (typeof PAGES)[number]) => (p.exact ? pathname.replace(/\/+$/, '') === p.to : pathname === p.to || pathname.startsWith(`${p.to}/`));
 
