@@ -1,10 +1,11 @@
 // The e-mail and password form of the staff logins (/admin-login, /blog-admin/login). Both
 // fields are checked for presence only; the server's refusal (a wrong password, too many
 // attempts) shows as it is worded.
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { messageOf } from '../lib/api';
+import { FormError } from './FormError';
 
 interface TestIds {
   email: string;
@@ -62,11 +63,7 @@ export function PasswordSignInForm<R>({
           maxLength={200}
           data-testid={testIds?.password}
         />
-        {error && (
-          <Alert color="red" variant="light" role="alert" data-testid={testIds?.error}>
-            {error}
-          </Alert>
-        )}
+        <FormError testId={testIds?.error}>{error}</FormError>
         <Button type="submit" loading={login.isPending} fullWidth data-testid={testIds?.submit}>
           Sign in
         </Button>

@@ -6,6 +6,7 @@ import { BLOG_LIMITS, BLOG_ROLE_LABELS, BLOG_ROLES, type BlogRole } from '../../
 import { InvitationLinkAlert } from '../../components/InvitationLink';
 import { issuesByPath, messageOf } from '../../lib/api';
 import { useInviteToBlogTeam } from './blog-team-api';
+import { FormError } from '../../components/FormError';
 
 const ROLE_OPTIONS = BLOG_ROLES.map((r) => ({ value: r, label: BLOG_ROLE_LABELS[r] }));
 
@@ -46,11 +47,7 @@ export function BlogTeamInviteForm() {
           <TextInput label="E-mail" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} required maxLength={320} error={issues.email} w={260} />
           <Select label="Role" data={ROLE_OPTIONS} value={role} onChange={(v) => v && setRole(v as BlogRole)} allowDeselect={false} w={180} />
         </Group>
-        {invite.isError && !issues.name && !issues.email && (
-          <Alert color="red" variant="light" role="alert">
-            {messageOf(invite.error)}
-          </Alert>
-        )}
+        <FormError>{invite.isError && !issues.name && !issues.email && messageOf(invite.error)}</FormError>
         {done && !done.link && (
           <Alert color="teal" variant="light" role="status" withCloseButton onClose={() => setDone(null)}>
             Invitation sent to {done.email}

@@ -8,6 +8,7 @@ import { CODE_LIMITS } from '../../../shared/rules/plans';
 import { messageOf } from '../../lib/api';
 import { adminApi, adminKeys } from './admin-api';
 import { useAdminUnauthorized } from './AdminLoadError';
+import { FormError } from '../../components/FormError';
 
 /** The batch as a file: one code a line, with a header (opens in any spreadsheet). */
 function download(codes: string[], note: string) {
@@ -54,11 +55,7 @@ export function GenerateCodesForm() {
           <NumberInput label="How many" value={count} onChange={setCount} min={1} max={CODE_LIMITS.batchMax} allowDecimal={false} w={140} />
           <TextInput label="Note (whom they are for)" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={CODE_LIMITS.noteMax} w={280} placeholder="AppSumo launch" />
         </Group>
-        {generate.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {messageOf(generate.error)}
-          </Alert>
-        )}
+        <FormError>{generate.isError && messageOf(generate.error)}</FormError>
         <Group>
           <Button type="submit" loading={generate.isPending}>
             Generate

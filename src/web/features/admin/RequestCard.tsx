@@ -12,6 +12,7 @@ import { adminApi, adminKeys, type QueueItem } from './admin-api';
 import { useAdminUnauthorized } from './AdminLoadError';
 import { DESCRIPTION_SANDBOX, descriptionDocument } from './description';
 import { checkRejectReason, DECISION_LABELS, formatInstant, REJECT_REASON_MAX, safeImageSrc, safeLink } from './format';
+import { FormError } from '../../components/FormError';
 
 const STATUS_COLORS = { pending: 'yellow', published: 'teal', rejected: 'red' } as const;
 
@@ -254,11 +255,7 @@ function RejectModal({ request, opened, onClose, onRejected }: { request: QueueI
             required
             data-autofocus
           />
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError>{error}</FormError>
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={onClose}>
               Cancel

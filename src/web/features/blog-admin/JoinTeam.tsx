@@ -1,7 +1,7 @@
 // "Join the blog team" (/blog-admin/login?invite=TOKEN): the invited person sees whom the
 // invitation is for, chooses a password (at least 8 characters, typed twice) and is signed in.
 // A used or expired invitation shows the server's words and the way to the sign-in.
-import { Alert, Anchor, Badge, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -13,6 +13,7 @@ import { BLOG_LOGIN_PATH } from '../../guards/blog-admin-session';
 import { messageOf } from '../../lib/api';
 import { AuthShell } from '../auth/AuthShell';
 import { blogApi, blogKeys } from './blog-admin-api';
+import { FormError } from '../../components/FormError';
 
 export function JoinTeam({ token, onSignedIn }: { token: string; onSignedIn: (res: BlogSessionResponse) => void }) {
   useDocumentTitle('Join the blog team · Blog admin');
@@ -40,9 +41,7 @@ export function JoinTeam({ token, onSignedIn }: { token: string; onSignedIn: (re
     return (
       <AuthShell title="Join the blog team" subtitle="An invitation to write for the Sheetboard blog.">
         <Stack>
-          <Alert color="red" variant="light" role="alert" data-testid="blog-invite-error">
-            {messageOf(invitation.error)}
-          </Alert>
+          <FormError testId="blog-invite-error">{messageOf(invitation.error)}</FormError>
           <Anchor component={Link} to={BLOG_LOGIN_PATH}>
             Sign in instead
           </Anchor>
@@ -85,11 +84,7 @@ export function JoinTeam({ token, onSignedIn }: { token: string; onSignedIn: (re
             maxLength={200}
             data-testid="blog-invite-confirm"
           />
-          {error && (
-            <Alert color="red" variant="light" role="alert" data-testid="blog-invite-submit-error">
-              {error}
-            </Alert>
-          )}
+          <FormError testId="blog-invite-submit-error">{error}</FormError>
           <Button type="submit" loading={accept.isPending} fullWidth data-testid="blog-invite-submit">
             Join the blog team
           </Button>

@@ -53,6 +53,7 @@ import {
   type SaveState,
   type StatusChoice,
 } from './post-form';
+import { FormError } from '../../components/FormError';
 
 const AUTOSAVE_MS = 1500;
 const SEO_TITLE_SHOWN = 60;
@@ -257,11 +258,7 @@ export function PostEditor({ start, role, onCreated }: { start: EditorStart; rol
           </Stack>
         </Alert>
       )}
-      {save.status === 'refused' && (
-        <Alert color="red" variant="light" role="alert" data-testid="blog-save-error">
-          {save.message}
-        </Alert>
-      )}
+      <FormError testId="blog-save-error">{save.status === 'refused' && save.message}</FormError>
       {readOnly && (
         <Alert color="yellow" variant="light" role="status">
           {BLOG_MESSAGES.authorPublished}

@@ -1,7 +1,7 @@
 // The body of 'Push to Marketplace' (shell §2.4, §4): the form when there is no request (or when
 // editing a rejected one, or sending an update of a published one), else the status view. After a submit the request is reloaded and the
 // dialog closes 3 s later; a pending submission can be cancelled (after a confirm).
-import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -11,6 +11,7 @@ import { cancelRequest, reviewRequestKey, useEditorApp, useReviewRequest } from 
 import { emptyFormState, formStateFromRequest, type MarketplaceFormState } from './form-state';
 import { MarketplaceForm } from './MarketplaceForm';
 import { StatusView } from './StatusView';
+import { InlineLoading } from '../../components/InlineLoading';
 
 export function MarketplaceSection({
   appId,
@@ -72,15 +73,7 @@ export function MarketplaceSection({
       },
     });
 
-  if (request.isPending && !!appId)
-    return (
-      <Group gap="xs" py="sm">
-        <Loader size="sm" />
-        <Text size="sm" c="dimmed">
-          Loading...
-        </Text>
-      </Group>
-    );
+  if (request.isPending && !!appId) return <InlineLoading />;
 
   const current = request.data ?? null;
   const showForm = !current || editing;

@@ -14,6 +14,7 @@ import { toast } from '../../lib/toast';
 import { templateKeys, templatesApi, useTemplate, type TemplateDetail } from './api';
 import { cloneAddress, cloneNameProblem, cloneRefusal, mappingPath } from './clone-form';
 import { lookupFailure } from './use-flow';
+import { FormError } from '../../components/FormError';
 
 type Created = { id: string; name: string; subdomain: string };
 
@@ -180,11 +181,7 @@ function BuyFirst({ template: t }: { template: TemplateDetail }) {
           A payment for this template was started but not confirmed yet. If you just paid, wait a moment and reload this page.
         </Alert>
       )}
-      {checkout.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {(checkout.error as Error).message}
-        </Alert>
-      )}
+      <FormError>{checkout.isError && (checkout.error as Error).message}</FormError>
       <Group justify="flex-end">
         <Button component="a" variant="default" href={`/templates/${encodeURIComponent(t.slug)}`}>
           See the details
