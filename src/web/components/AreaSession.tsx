@@ -1,8 +1,10 @@
 // What the two signed-in staff areas (the provider's admin area and the blog admin) do with their
 // sessions. The server's session is the real check: a 401 (the session ended on the server, say
 // after a restart) clears what the browser stored and goes to the area's login, back here after.
-// Sign-out forgets the area's cached answers, so the next person to sign in loads afresh.
-import { Alert } from '@mantine/core';
+// Sign-out forgets the area's cached answers, so the next person to sign in loads afresh. Both
+// top bars start with the area's brand.
+import { Alert, Text, ThemeIcon } from '@mantine/core';
+import type { Icon } from '@tabler/icons-react';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -63,4 +65,18 @@ export function useAreaSignOut({ logout, clear, cached, loginPath }: { logout: (
       navigate(loginPath, { replace: true });
     },
   });
+}
+
+/** The area's name beside its icon, at the left of its top bar. */
+export function AreaBrand({ icon: IconShown, color, size, name }: { icon: Icon; color: string; size: number; name: string }) {
+  return (
+    <>
+      <ThemeIcon size={size} radius="md" color={color}>
+        <IconShown size={size - 12} />
+      </ThemeIcon>
+      <Text fw={800} fz="lg" style={{ whiteSpace: 'nowrap' }}>
+        {name}
+      </Text>
+    </>
+  );
 }

@@ -1,11 +1,11 @@
 // The frame of the admin area (/admin, /admin_old, /dashboard/users, /admin/blog-team, /admin/codes): a top bar with the area's
 // pages, the signed-in reviewer and 'Sign out'; AdminPage adds a page's title and intro.
-import { AppShell, Box, Button, Container, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { AppShell, Box, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconChartBar, IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useAreaSignOut } from '../../components/AreaSession';
+import { AreaBrand, useAreaSignOut } from '../../components/AreaSession';
 import { PageHeading } from '../../components/PageHeading';
 import { ADMIN_LOGIN_PATH, clearAdminFlag } from '../../guards/admin-session';
 import { adminApi, useAdminSession } from './admin-api';
@@ -46,12 +46,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         <Stack h="100%" gap={4} justify="center" px={{ base: 'xs', sm: 'md' }}>
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Group gap="xs" wrap="nowrap">
-              <ThemeIcon size={32} radius="md" color="dark">
-                <IconChartBar size={20} />
-              </ThemeIcon>
-              <Text fw={800} fz="lg" style={{ whiteSpace: 'nowrap' }}>
-                Sheetboard admin
-              </Text>
+              <AreaBrand icon={IconChartBar} color="dark" size={32} name="Sheetboard admin" />
             </Group>
             {/* On a phone the pages go on a second line (below). */}
             <Box visibleFrom="sm">{nav}</Box>

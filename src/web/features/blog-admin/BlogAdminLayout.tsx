@@ -1,14 +1,14 @@
 // The frame of /blog-admin: a side navigation (a menu button on a phone) with the area's pages,
 // "View blog", the signed-in person and "Sign out". Authors see only Overview and New post
 // (shell §2.2: the other pages send them back to /blog-admin).
-import { Anchor, AppShell, Avatar, Box, Burger, Button, Container, Group, NavLink, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, AppShell, Avatar, Box, Burger, Button, Container, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { IconCategory, IconExternalLink, IconFilePencil, IconFileText, IconHome, IconLogout, IconNews, IconPhoto, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BLOG_ROLE_LABELS, isBlogEditor } from '../../../shared/rules/blog';
-import { useAreaSignOut } from '../../components/AreaSession';
+import { AreaBrand, useAreaSignOut } from '../../components/AreaSession';
 import { BLOG_LOGIN_PATH, clearBlogAdmin, readBlogAdmin } from '../../guards/blog-admin-session';
 import { safeLink } from '../admin/format';
 import { blogApi, blogKeys, useBlogSession } from './blog-admin-api';
@@ -47,12 +47,7 @@ export function BlogAdminLayout({ children }: { children: ReactNode }) {
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="xs" wrap="nowrap">
               <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close the menu' : 'Open the menu'} />
-              <ThemeIcon size={30} radius="md" color="indigo">
-                <IconNews size={18} />
-              </ThemeIcon>
-              <Text fw={800} fz="lg" style={{ whiteSpace: 'nowrap' }}>
-                Blog admin
-              </Text>
+              <AreaBrand icon={IconNews} color="indigo" size={30} name="Blog admin" />
             </Group>
             <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
               <Anchor href="/blog" target="_blank" rel="noopener" size="sm" visibleFrom="sm">
