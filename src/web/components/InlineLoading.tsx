@@ -2,9 +2,9 @@
 // push everything around.
 import { Group, Loader, Text } from '@mantine/core';
 
-export function InlineLoading({ size = 'sm' }: { size?: 'xs' | 'sm' }) {
+export function InlineLoading({ size = 'sm', py = size }: { size?: 'xs' | 'sm'; py?: 'xs' | 'sm' }) {
   return (
-    <Group gap="xs" py={size}>
+    <Group gap="xs" py={py}>
       <Loader size={size} />
       <Text size="sm" c="dimmed">
         Loading...

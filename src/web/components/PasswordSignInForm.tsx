@@ -1,11 +1,12 @@
 // The e-mail and password form of the staff logins (/admin-login, /blog-admin/login). Both
 // fields are checked for presence only; the server's refusal (a wrong password, too many
 // attempts) shows as it is worded.
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { messageOf } from '../lib/api';
 import { FormError } from './FormError';
+import { PasswordField } from './PasswordField';
 
 interface TestIds {
   email: string;
@@ -55,14 +56,7 @@ export function PasswordSignInForm<R>({
           data-autofocus
           data-testid={testIds?.email}
         />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          maxLength={200}
-          data-testid={testIds?.password}
-        />
+        <PasswordField label="Password" autoComplete="current-password" value={password} onChange={setPassword} testId={testIds?.password} />
         <FormError testId={testIds?.error}>{error}</FormError>
         <Button type="submit" loading={login.isPending} fullWidth data-testid={testIds?.submit}>
           Sign in

@@ -3,10 +3,10 @@
 import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { BLOG_LIMITS, BLOG_ROLE_LABELS, BLOG_ROLES, type BlogRole } from '../../../shared/rules/blog';
+import { FormError } from '../../components/FormError';
 import { InvitationLinkAlert } from '../../components/InvitationLink';
 import { issuesByPath, messageOf } from '../../lib/api';
 import { useInviteToBlogTeam } from './blog-team-api';
-import { FormError } from '../../components/FormError';
 
 const ROLE_OPTIONS = BLOG_ROLES.map((r) => ({ value: r, label: BLOG_ROLE_LABELS[r] }));
 

@@ -5,10 +5,10 @@ import { IconCopy, IconDownload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { CODE_LIMITS } from '../../../shared/rules/plans';
+import { FormError } from '../../components/FormError';
 import { messageOf } from '../../lib/api';
 import { adminApi, adminKeys } from './admin-api';
 import { useAdminUnauthorized } from './AdminLoadError';
-import { FormError } from '../../components/FormError';
 
 /** The batch as a file: one code a line, with a header (opens in any spreadsheet). */
 function download(codes: string[], note: string) {

@@ -6,13 +6,14 @@ import { IconCheck, IconExternalLink, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { categoryLabel, DEFAULT_THUMBNAIL_BG, HEX_COLOUR, priceLabel, REVIEW_STATUS_TEXT } from '../../../shared/rules/marketplace';
+import { DialogActions } from '../../components/DialogActions';
+import { FormError } from '../../components/FormError';
 import { messageOf } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, type QueueItem } from './admin-api';
 import { useAdminUnauthorized } from './AdminLoadError';
 import { DESCRIPTION_SANDBOX, descriptionDocument } from './description';
 import { checkRejectReason, DECISION_LABELS, formatInstant, REJECT_REASON_MAX, safeImageSrc, safeLink } from './format';
-import { FormError } from '../../components/FormError';
 
 const STATUS_COLORS = { pending: 'yellow', published: 'teal', rejected: 'red' } as const;
 
@@ -256,14 +257,7 @@ function RejectModal({ request, opened, onClose, onRejected }: { request: QueueI
             data-autofocus
           />
           <FormError>{error}</FormError>
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red" loading={reject.isPending}>
-              Reject
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} submit="Reject" color="red" gap="xs" loading={reject.isPending} />
         </Stack>
       </form>
     </Modal>

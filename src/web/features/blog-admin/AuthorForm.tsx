@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { BlogAuthorAdmin } from '../../../shared/api/blog';
 import { BLOG_LIMITS, BLOG_ROLE_LABELS, BLOG_ROLES, type BlogRole } from '../../../shared/rules/blog';
+import { FormError } from '../../components/FormError';
 import { messageOf } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { safeLink } from '../admin/format';
@@ -63,11 +64,7 @@ export function AuthorForm({ author }: { author: BlogAuthorAdmin }) {
           <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={BLOG_LIMITS.authorName} data-testid="blog-author-name" />
           <Textarea label="Bio" description={`${bio.length} / ${BLOG_LIMITS.bio}`} value={bio} onChange={(e) => setBio(e.currentTarget.value)} maxLength={BLOG_LIMITS.bio} autosize minRows={3} data-testid="blog-author-bio" />
           <Select label="Role" data={ROLE_OPTIONS} value={role} onChange={(v) => v && setRole(v as BlogRole)} allowDeselect={false} data-testid="blog-author-role" />
-          {error && (
-            <Text c="red" size="sm" role="alert" data-testid="blog-author-error">
-              {error}
-            </Text>
-          )}
+          <FormError plain testId="blog-author-error">{error}</FormError>
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending} data-testid="blog-author-save">
               Save

@@ -1,14 +1,15 @@
 // Inviting someone to the blog team from /blog-admin/authors (or sending an invitation again): the
 // e-mail goes out, or, when no mail could be sent, the link shows to pass on by hand.
-import { Button, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { BlogAuthorAdmin } from '../../../shared/api/blog';
 import { BLOG_LIMITS, type BlogRole } from '../../../shared/rules/blog';
+import { FormError } from '../../components/FormError';
 import { messageOf } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { blogApi, blogKeys } from './blog-admin-api';
 import { ROLE_OPTIONS } from './AuthorForm';
+import { blogApi, blogKeys } from './blog-admin-api';
 
 export interface InviteResult {
   author: BlogAuthorAdmin;
@@ -61,11 +62,7 @@ function InviteForm({ onDone }: { onDone: (res: InviteResult) => void }) {
         <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={BLOG_LIMITS.authorName} data-autofocus data-testid="blog-invite-name" />
         <TextInput label="Email" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} maxLength={320} data-testid="blog-invite-email" />
         <Select label="Role" data={ROLE_OPTIONS} value={role} onChange={(v) => v && setRole(v as BlogRole)} allowDeselect={false} data-testid="blog-invite-role" />
-        {error && (
-          <Text c="red" size="sm" role="alert">
-            {error}
-          </Text>
-        )}
+        <FormError plain>{error}</FormError>
         <Button type="submit" loading={invite.isPending} data-testid="blog-invite-send">
           Send invitation
         </Button>

@@ -1,10 +1,12 @@
 // Adding or renaming a blog category: the name, and the address (made from the name by the
 // spec's rule unless given). Saving reads the categories and the posts (their category names) again.
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { BlogCategory } from '../../../shared/api/blog';
 import { BLOG_LIMITS, BLOG_MESSAGES, blogSlug } from '../../../shared/rules/blog';
+import { DialogActions } from '../../components/DialogActions';
+import { FormError } from '../../components/FormError';
 import { messageOf } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { blogApi, blogKeys } from './blog-admin-api';
@@ -59,19 +61,8 @@ function CategoryForm({ category, onDone }: { category: BlogCategory | null; onD
           maxLength={BLOG_LIMITS.slug}
           data-testid="blog-category-slug"
         />
-        {error && (
-          <Text c="red" size="sm" role="alert">
-            {error}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="blog-category-save">
-            {category ? 'Save' : 'Add'}
-          </Button>
-        </Group>
+        <FormError plain>{error}</FormError>
+        <DialogActions onCancel={onDone} submit={category ? 'Save' : 'Add'} loading={save.isPending} submitTestId="blog-category-save" />
       </Stack>
     </form>
   );

@@ -1,19 +1,20 @@
 // "Join the blog team" (/blog-admin/login?invite=TOKEN): the invited person sees whom the
 // invitation is for, chooses a password (at least 8 characters, typed twice) and is signed in.
 // A used or expired invitation shows the server's words and the way to the sign-in.
-import { Anchor, Badge, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { BlogSessionResponse } from '../../../shared/api/blog';
 import { BLOG_ROLE_LABELS } from '../../../shared/rules/blog';
+import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
+import { PasswordField } from '../../components/PasswordField';
 import { BLOG_LOGIN_PATH } from '../../guards/blog-admin-session';
 import { messageOf } from '../../lib/api';
 import { AuthShell } from '../auth/AuthShell';
 import { blogApi, blogKeys } from './blog-admin-api';
-import { FormError } from '../../components/FormError';
 
 export function JoinTeam({ token, onSignedIn }: { token: string; onSignedIn: (res: BlogSessionResponse) => void }) {
   useDocumentTitle('Join the blog team · Blog admin');
@@ -67,23 +68,8 @@ export function JoinTeam({ token, onSignedIn }: { token: string; onSignedIn: (re
           </Stack>
           {/* The e-mail as a hidden username lets a password manager file the new password correctly. */}
           <input type="email" autoComplete="username" value={who.email} readOnly hidden />
-          <PasswordInput
-            label="Password"
-            description="At least 8 characters"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            maxLength={200}
-            data-testid="blog-invite-password"
-          />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
-            maxLength={200}
-            data-testid="blog-invite-confirm"
-          />
+          <PasswordField label="Password" description="At least 8 characters" autoComplete="new-password" value={password} onChange={setPassword} testId="blog-invite-password" />
+          <PasswordField label="Confirm password" autoComplete="new-password" value={confirm} onChange={setConfirm} testId="blog-invite-confirm" />
           <FormError testId="blog-invite-submit-error">{error}</FormError>
           <Button type="submit" loading={accept.isPending} fullWidth data-testid="blog-invite-submit">
             Join the blog team

@@ -28,6 +28,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { BlogMedia, BlogPostAdmin } from '../../../shared/api/blog';
 import { BLOG_LIMITS, BLOG_MESSAGES, isBlogEditor, type BlogPostStatus } from '../../../shared/rules/blog';
+import { FormError } from '../../components/FormError';
 import { ApiError, messageOf } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { formatInstant, safeLink } from '../admin/format';
@@ -53,7 +54,6 @@ import {
   type SaveState,
   type StatusChoice,
 } from './post-form';
-import { FormError } from '../../components/FormError';
 
 const AUTOSAVE_MS = 1500;
 const SEO_TITLE_SHOWN = 60;

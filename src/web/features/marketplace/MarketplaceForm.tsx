@@ -15,7 +15,6 @@ import {
   Group,
   Image,
   Input,
-  Loader,
   NumberInput,
   Overlay,
   Paper,
@@ -42,6 +41,7 @@ import {
   parseTags,
   THUMBNAIL_BG_PRESETS,
 } from '../../../shared/rules/marketplace';
+import { InlineLoading } from '../../components/InlineLoading';
 import { fetchAppNow, stripeSubmitStatus, submitRequest, uploadImage, type EditorApp, type ReviewRequest } from './api';
 import {
   clampSummary,
@@ -57,7 +57,6 @@ import {
   type MarketplaceFormState,
 } from './form-state';
 import { chooseAdditional, chooseThumbnail, type ImageNotice } from './images';
-import { InlineLoading } from '../../components/InlineLoading';
 
 const RichTextField = lazy(() => import('./RichTextField'));
 
@@ -279,12 +278,7 @@ export function MarketplaceForm({
             <Suspense
               fallback={
                 <Input.Wrapper label="Description" withAsterisk>
-                  <Group gap="xs" py="sm">
-                    <Loader size="xs" />
-                    <Text size="sm" c="dimmed">
-                      Loading...
-                    </Text>
-                  </Group>
+                  <InlineLoading size="xs" py="sm" />
                 </Input.Wrapper>
               }
             >

@@ -6,12 +6,12 @@ import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { MARKETPLACE_LIMITS, MARKETPLACE_MESSAGES } from '../../../shared/rules/marketplace';
+import { InlineLoading } from '../../components/InlineLoading';
 import { toast } from '../../lib/toast';
 import { cancelRequest, reviewRequestKey, useEditorApp, useReviewRequest } from './api';
 import { emptyFormState, formStateFromRequest, type MarketplaceFormState } from './form-state';
 import { MarketplaceForm } from './MarketplaceForm';
 import { StatusView } from './StatusView';
-import { InlineLoading } from '../../components/InlineLoading';
 
 export function MarketplaceSection({
   appId,

@@ -7,6 +7,8 @@ import { IconCheck, IconTable } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
+import { DialogActions } from '../../components/DialogActions';
+import { FormError } from '../../components/FormError';
 import { issuesByPath } from '../../lib/api';
 import { useBaseUrl } from '../../lib/host';
 import { keys } from '../../lib/queries';
@@ -14,7 +16,6 @@ import { toast } from '../../lib/toast';
 import { templateKeys, templatesApi, useTemplate, type TemplateDetail } from './api';
 import { cloneAddress, cloneNameProblem, cloneRefusal, mappingPath } from './clone-form';
 import { lookupFailure } from './use-flow';
-import { FormError } from '../../components/FormError';
 
 type Created = { id: string; name: string; subdomain: string };
 
@@ -135,14 +136,7 @@ function CloneForm({ template: t, onClose }: { template: TemplateDetail; onClose
             )}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={clone.isPending}>
-            Create
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} submit="Create" loading={clone.isPending} />
       </Stack>
     </form>
   );
