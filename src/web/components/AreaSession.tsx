@@ -3,10 +3,10 @@
 // after a restart) clears what the browser stored and goes to the area's login, back here after.
 // Sign-out forgets the area's cached answers, so the next person to sign in loads afresh. Both
 // top bars start with the area's brand.
-import { Alert, Text, ThemeIcon } from '@mantine/core';
+import { Alert, AppShell, Container, Text, ThemeIcon } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError, messageOf } from '../lib/api';
 import { toast } from '../lib/toast';
@@ -78,5 +78,16 @@ export function AreaBrand({ icon: IconShown, color, size, name }: { icon: Icon; 
         {name}
       </Text>
     </>
+  );
+}
+
+/** The page below the top bar, centred at the areas' width. */
+export function AreaMain({ children }: { children: ReactNode }) {
+  return (
+    <AppShell.Main>
+      <Container size="lg" px={0}>
+        {children}
+      </Container>
+    </AppShell.Main>
   );
 }

@@ -1,11 +1,11 @@
 // The frame of the admin area (/admin, /admin_old, /dashboard/users, /admin/blog-team, /admin/codes): a top bar with the area's
 // pages, the signed-in reviewer and 'Sign out'; AdminPage adds a page's title and intro.
-import { AppShell, Box, Button, Container, Group, Stack, Text } from '@mantine/core';
+import { AppShell, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconChartBar, IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { AreaBrand, useAreaSignOut } from '../../components/AreaSession';
+import { AreaBrand, AreaMain, useAreaSignOut } from '../../components/AreaSession';
 import { PageHeading } from '../../components/PageHeading';
 import { ADMIN_LOGIN_PATH, clearAdminFlag } from '../../guards/admin-session';
 import { adminApi, useAdminSession } from './admin-api';
@@ -62,11 +62,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           <Box hiddenFrom="sm">{nav}</Box>
         </Stack>
       </AppShell.Header>
-      <AppShell.Main>
-        <Container size="lg" px={0}>
-          {children}
-        </Container>
-      </AppShell.Main>
+      <AreaMain>{children}</AreaMain>
     </AppShell>
   );
 }

@@ -1,14 +1,14 @@
 // The frame of /blog-admin: a side navigation (a menu button on a phone) with the area's pages,
 // "View blog", the signed-in person and "Sign out". Authors see only Overview and New post
 // (shell §2.2: the other pages send them back to /blog-admin).
-import { Anchor, AppShell, Avatar, Box, Burger, Button, Container, Group, NavLink, Stack, Text } from '@mantine/core';
+import { Anchor, AppShell, Avatar, Box, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { IconCategory, IconExternalLink, IconFilePencil, IconFileText, IconHome, IconLogout, IconNews, IconPhoto, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BLOG_ROLE_LABELS, isBlogEditor } from '../../../shared/rules/blog';
-import { AreaBrand, useAreaSignOut } from '../../components/AreaSession';
+import { AreaBrand, AreaMain, useAreaSignOut } from '../../components/AreaSession';
 import { BLOG_LOGIN_PATH, clearBlogAdmin, readBlogAdmin } from '../../guards/blog-admin-session';
 import { safeLink } from '../admin/format';
 import { blogApi, blogKeys, useBlogSession } from './blog-admin-api';
@@ -96,11 +96,7 @@ export function BlogAdminLayout({ children }: { children: ReactNode }) {
             </Stack>
           </AppShell.Section>
         </AppShell.Navbar>
-        <AppShell.Main>
-          <Container size="lg" px={0}>
-            {children}
-          </Container>
-        </AppShell.Main>
+        <AreaMain>{children}</AreaMain>
       </AppShell>
     </ModalsProvider>
   );
