@@ -5,7 +5,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconChartBar, IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { AreaBrand, AreaMain, useAreaSignOut } from '../../components/AreaSession';
+import { AreaBrand, AreaMain, useAreaSignOut } from '../../components/StaffArea';
 import { PageHeading } from '../../components/PageHeading';
 import { ADMIN_LOGIN_PATH, clearAdminFlag } from '../../guards/admin-session';
 import { adminApi, useAdminSession } from './admin-api';

@@ -1,5 +1,5 @@
-// A refused admin call: on a 401 the stored flag goes and the admin login follows (components/AreaSession.tsx).
-import { AreaLoadError, useSignInAgain, type AreaSession } from '../../components/AreaSession';
+// A refused admin call: on a 401 the stored flag goes and the admin login follows (components/StaffArea.tsx).
+import { AreaLoadError, useSignInAgain, type AreaSession } from '../../components/StaffArea';
 import { adminLoginUrl, clearAdminFlag } from '../../guards/admin-session';
 
 const ADMIN_AREA: AreaSession = { clear: clearAdminFlag, loginUrl: adminLoginUrl };

@@ -8,7 +8,7 @@ import { IconCategory, IconExternalLink, IconFilePencil, IconFileText, IconHome,
 import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BLOG_ROLE_LABELS, isBlogEditor } from '../../../shared/rules/blog';
-import { AreaBrand, AreaMain, useAreaSignOut } from '../../components/AreaSession';
+import { AreaBrand, AreaMain, useAreaSignOut } from '../../components/StaffArea';
 import { BLOG_LOGIN_PATH, clearBlogAdmin, readBlogAdmin } from '../../guards/blog-admin-session';
 import { safeLink } from '../admin/format';
 import { blogApi, blogKeys, useBlogSession } from './blog-admin-api';

@@ -1,7 +1,7 @@
 // A refused blog-admin call: on a 401 the stored user goes and the blog login follows
-// (components/AreaSession.tsx); any other refusal shows the server's words.
+// (components/StaffArea.tsx); any other refusal shows the server's words.
 import { useCallback } from 'react';
-import { AreaLoadError, useSignInAgain, type AreaSession } from '../../components/AreaSession';
+import { AreaLoadError, useSignInAgain, type AreaSession } from '../../components/StaffArea';
 import { blogLoginUrl, clearBlogAdmin } from '../../guards/blog-admin-session';
 import { messageOf } from '../../lib/api';
 import { toast } from '../../lib/toast';

@@ -1,8 +1,8 @@
-// What the two signed-in staff areas (the provider's admin area and the blog admin) do with their
-// sessions. The server's session is the real check: a 401 (the session ended on the server, say
-// after a restart) clears what the browser stored and goes to the area's login, back here after.
+// What the two signed-in staff areas (the provider's admin area and the blog admin) share. The
+// server's session is the real check: a 401 (the session ended on the server, say after a
+// restart) clears what the browser stored and goes to the area's login, back here after.
 // Sign-out forgets the area's cached answers, so the next person to sign in loads afresh. Both
-// top bars start with the area's brand.
+// frames start their top bar with the area's brand and centre the page below it.
 import { Alert, AppShell, Container, Text, ThemeIcon } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
