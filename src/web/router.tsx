@@ -109,7 +109,7 @@ export const router = createBrowserRouter([
               { path: 'blog-admin/edit-blog/:id', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogEditorPage')).BlogEditorPage }) },
               { path: 'blog-admin/categories', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogCategoriesPage')).BlogCategoriesPage }) },
               { path: 'blog-admin/authors', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogAuthorsPage')).BlogAuthorsPage }) },
-              { path: 'blog-admin/edit/:id', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogAuthorsPage')).BlogAuthorEditPage }) },
+              { path: 'blog-admin/edit/:id', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogAuthorEditPage')).BlogAuthorEditPage }) },
               { path: 'blog-admin/media', lazy: async () => ({ Component: (await import('./routes/blog-admin/BlogMediaPage')).BlogMediaPage }) },
               { path: 'blog-admin/*', Component: NotFound },
             ],

@@ -8,10 +8,8 @@ import { ErrorScreen } from '../components/ErrorScreen';
 import { Loading } from '../components/Loading';
 import { useAdminSession } from '../features/admin/admin-api';
 import { ApiError } from '../lib/api';
+import { useSessionEnd } from './admin-area-session';
 import { adminFlagRemaining, adminLoginUrl, clearAdminFlag, readAdminFlag, writeAdminFlag } from './admin-session';
-
-/** setTimeout's longest wait (about 24.8 days). */
-const MAX_TIMEOUT = 2_147_483_647;
 
 export function AdminAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
@@ -30,18 +28,10 @@ export function AdminAuth({ children }: { children: ReactNode }) {
   }, [unauthorized, valid, serverExpiry]);
 
   // Expiry while the page is open: clear and go to the login.
-  useEffect(() => {
-    if (!expiresAt) return;
-    const left = adminFlagRemaining({ authenticated: true, expiresAt });
-    const t = setTimeout(
-      () => {
-        clearAdminFlag();
-        setFlag(null);
-      },
-      Math.min(left, MAX_TIMEOUT),
-    );
-    return () => clearTimeout(t);
-  }, [expiresAt]);
+  useSessionEnd(expiresAt, expiresAt ? adminFlagRemaining({ authenticated: true, expiresAt }) : 0, () => {
+    clearAdminFlag();
+    setFlag(null);
+  });
 
   if (!valid || unauthorized) {
     if (!valid) clearAdminFlag();

@@ -9,10 +9,8 @@ import { ErrorScreen } from '../components/ErrorScreen';
 import { Loading } from '../components/Loading';
 import { useBlogSession } from '../features/blog-admin/blog-admin-api';
 import { ApiError } from '../lib/api';
+import { useSessionEnd } from './admin-area-session';
 import { blogLoginUrl, clearBlogAdmin, decideBlogAdmin, readBlogAdminRaw, storedFromSession, writeBlogAdmin } from './blog-admin-session';
-
-/** setTimeout's longest wait (about 24.8 days). */
-const MAX_TIMEOUT = 2_147_483_647;
 
 export function BlogAdminAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
@@ -36,19 +34,10 @@ export function BlogAdminAuth({ children }: { children: ReactNode }) {
   }, [unauthorized, server]);
 
   // The end of the 24 hours while the page is open.
-  useEffect(() => {
-    if (!loginTime) return;
-    const t = setTimeout(
-      () => {
-        clearBlogAdmin();
-        setRaw(null);
-      },
-      Math.min(remaining, MAX_TIMEOUT),
-    );
-    return () => clearTimeout(t);
-    // `remaining` is read once per sign-in time; re-arming on every render would push the end away.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loginTime]);
+  useSessionEnd(loginTime, remaining, () => {
+    clearBlogAdmin();
+    setRaw(null);
+  });
 
   if (decision.kind === 'sign-in') {
     if (decision.drop) clearBlogAdmin();

@@ -2,6 +2,7 @@
 // authenticated flag and the time the server drops the session. It only decides whether to send
 // the visitor to /admin-login straight away; the server's session cookie (GET /api/admin/session)
 // is the real check, and a 401 there clears the flag too.
+import { loginUrlFor, readStored, removeStored, sameSitePath, writeStored, type SessionStore } from './admin-area-session';
 
 /** The session storage key. Its value: {"authenticated":true,"expiresAt":"<ISO time>"}. */
 export const ADMIN_SESSION_KEY = 'admin_session';
@@ -38,32 +39,19 @@ export function adminFlagRemaining(flag: AdminSessionFlag | null, now: number = 
   return isAdminFlagValid(flag, now) ? Date.parse(flag.expiresAt) - now : 0;
 }
 
-type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-const store = (): Store | null => (typeof sessionStorage === 'undefined' ? null : sessionStorage);
+const store = (): SessionStore | null => (typeof sessionStorage === 'undefined' ? null : sessionStorage);
 
-export function readAdminFlag(s: Store | null = store()): AdminSessionFlag | null {
-  try {
-    return parseAdminFlag(s?.getItem(ADMIN_SESSION_KEY) ?? null);
-  } catch {
-    return null;
-  }
+export function readAdminFlag(s: SessionStore | null = store()): AdminSessionFlag | null {
+  return parseAdminFlag(readStored(ADMIN_SESSION_KEY, s));
 }
 
-export function writeAdminFlag(expiresAt: string, s: Store | null = store()): void {
-  try {
-    s?.setItem(ADMIN_SESSION_KEY, JSON.stringify({ authenticated: true, expiresAt } satisfies AdminSessionFlag));
-  } catch {
-    // Storage full or blocked: the server's session still decides.
-  }
+export function writeAdminFlag(expiresAt: string, s: SessionStore | null = store()): void {
+  writeStored(ADMIN_SESSION_KEY, JSON.stringify({ authenticated: true, expiresAt } satisfies AdminSessionFlag), s);
 }
 
 /** On expiry, sign-out or a 401: both the flag and its expiry go (they are one entry). */
-export function clearAdminFlag(s: Store | null = store()): void {
-  try {
-    s?.removeItem(ADMIN_SESSION_KEY);
-  } catch {
-    // Blocked storage holds nothing to clear.
-  }
+export function clearAdminFlag(s: SessionStore | null = store()): void {
+  removeStored(ADMIN_SESSION_KEY, s);
 }
 
 /** Paths behind admin-auth: /dashboard/users (§2.2), and our choice, /admin and /admin_old. */
@@ -73,25 +61,12 @@ export function needsAdminSession(pathname: string): boolean {
 
 /** /admin-login?redirect=<the original full path with its query>. */
 export function adminLoginUrl(original: { pathname: string; search?: string; hash?: string }): string {
-  const full = `${original.pathname}${original.search ?? ''}${original.hash ?? ''}`;
-  return `${ADMIN_LOGIN_PATH}?${new URLSearchParams({ redirect: full }).toString()}`;
+  return loginUrlFor(ADMIN_LOGIN_PATH, original);
 }
 
-/**
- * Where to go after signing in: the redirect when it is a path of this site (starts with one '/',
- * no scheme, no host, no backslash tricks, not the login page itself), else /admin.
- */
+/** Where to go after signing in: the redirect when it is a path of this site, not the login page itself, else /admin. */
 export function safeAdminRedirect(raw: string | null | undefined, origin: string = 'http://sheetboard.invalid'): string {
-  if (!raw || raw.length > 2000 || !raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return ADMIN_HOME_PATH;
-  // Control characters and spaces can make a browser read the path as something else.
-  for (let i = 0; i < raw.length; i++) if (raw.charCodeAt(i) <= 0x20 || raw.charCodeAt(i) === 0x7f) return ADMIN_HOME_PATH;
-  let url: URL;
-  try {
-    url = new URL(raw, origin);
-  } catch {
-    return ADMIN_HOME_PATH;
-  }
-  if (url.origin !== new URL(origin).origin) return ADMIN_HOME_PATH;
-  if (url.pathname === ADMIN_LOGIN_PATH) return ADMIN_HOME_PATH;
+  const url = sameSitePath(raw, origin);
+  if (!url || url.pathname === ADMIN_LOGIN_PATH) return ADMIN_HOME_PATH;
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -104,23 +104,6 @@ describe('the stored blog admin user', () => {
     const res = { user: { id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'editor' as const, avatar: null, bio: '' }, login_time: iso(NOW) };
     expect(storedFromSession(res)).toEqual({ role: 'editor', loginTime: iso(NOW), name: 'Ada', email: 'ada@example.com' });
   });
-
-  it('survives storage that throws', () => {
-    const broken = {
-      getItem: () => {
-        throw new Error('blocked');
-      },
-      setItem: () => {
-        throw new Error('full');
-      },
-      removeItem: () => {
-        throw new Error('blocked');
-      },
-    };
-    expect(readBlogAdmin(broken)).toBeNull();
-    expect(() => writeBlogAdmin({ role: 'author', loginTime: iso(NOW) }, broken)).not.toThrow();
-    expect(() => clearBlogAdmin(broken)).not.toThrow();
-  });
 });
 
 describe('the way to the blog login and back', () => {

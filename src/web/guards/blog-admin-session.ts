@@ -4,6 +4,7 @@
 // the real check; the stored user only decides where to send the visitor before it answers.
 import type { BlogSessionResponse } from '../../shared/api/blog';
 import { BLOG_ADMIN_STORAGE_KEY, BLOG_ROLES, BLOG_SESSION_MS, blogPathAllowed, type BlogRole } from '../../shared/rules/blog';
+import { loginUrlFor, readStored, removeStored, sameSitePath, writeStored, type SessionStore } from './admin-area-session';
 
 export const BLOG_LOGIN_PATH = '/blog-admin/login';
 export const BLOG_HOME_PATH = '/blog-admin';
@@ -68,8 +69,7 @@ export function decideBlogAdmin(
 
 /** /blog-admin/login?redirect=<the original path with its query>. */
 export function blogLoginUrl(original: { pathname: string; search?: string; hash?: string }): string {
-  const full = `${original.pathname}${original.search ?? ''}${original.hash ?? ''}`;
-  return `${BLOG_LOGIN_PATH}?${new URLSearchParams({ redirect: full }).toString()}`;
+  return loginUrlFor(BLOG_LOGIN_PATH, original);
 }
 
 /**
@@ -77,15 +77,8 @@ export function blogLoginUrl(original: { pathname: string; search?: string; hash
  * site, no other part of this one, not the login itself), else /blog-admin.
  */
 export function safeBlogRedirect(raw: string | null | undefined, origin: string = 'http://sheetboard.invalid'): string {
-  if (!raw || raw.length > 2000 || !raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return BLOG_HOME_PATH;
-  for (let i = 0; i < raw.length; i++) if (raw.charCodeAt(i) <= 0x20 || raw.charCodeAt(i) === 0x7f) return BLOG_HOME_PATH;
-  let url: URL;
-  try {
-    url = new URL(raw, origin);
-  } catch {
-    return BLOG_HOME_PATH;
-  }
-  if (url.origin !== new URL(origin).origin) return BLOG_HOME_PATH;
+  const url = sameSitePath(raw, origin);
+  if (!url) return BLOG_HOME_PATH;
   const path = url.pathname.replace(/\/+$/, '');
   if (path !== BLOG_HOME_PATH && !path.startsWith(`${BLOG_HOME_PATH}/`)) return BLOG_HOME_PATH;
   if (path === BLOG_LOGIN_PATH) return BLOG_HOME_PATH;
@@ -97,36 +90,23 @@ export function storedFromSession(res: Pick<BlogSessionResponse, 'user' | 'login
   return { role: res.user.role, loginTime: res.login_time, name: res.user.name, email: res.user.email };
 }
 
-type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-const store = (): Store | null => (typeof localStorage === 'undefined' ? null : localStorage);
+const store = (): SessionStore | null => (typeof localStorage === 'undefined' ? null : localStorage);
 
-export function readBlogAdminRaw(s: Store | null = store()): string | null {
-  try {
-    return s?.getItem(BLOG_ADMIN_STORAGE_KEY) ?? null;
-  } catch {
-    return null;
-  }
+export function readBlogAdminRaw(s: SessionStore | null = store()): string | null {
+  return readStored(BLOG_ADMIN_STORAGE_KEY, s);
 }
 
-export function readBlogAdmin(s: Store | null = store()): StoredBlogAdmin | null {
+export function readBlogAdmin(s: SessionStore | null = store()): StoredBlogAdmin | null {
   return parseBlogAdmin(readBlogAdminRaw(s));
 }
 
 /** Writes the user; returns the stored text (what the guard compares). */
-export function writeBlogAdmin(user: StoredBlogAdmin, s: Store | null = store()): string {
+export function writeBlogAdmin(user: StoredBlogAdmin, s: SessionStore | null = store()): string {
   const raw = JSON.stringify(user);
-  try {
-    s?.setItem(BLOG_ADMIN_STORAGE_KEY, raw);
-  } catch {
-    // Storage full or blocked: the server's session still decides.
-  }
+  writeStored(BLOG_ADMIN_STORAGE_KEY, raw, s);
   return raw;
 }
 
-export function clearBlogAdmin(s: Store | null = store()): void {
-  try {
-    s?.removeItem(BLOG_ADMIN_STORAGE_KEY);
-  } catch {
-    // Blocked storage holds nothing to clear.
-  }
+export function clearBlogAdmin(s: SessionStore | null = store()): void {
+  removeStored(BLOG_ADMIN_STORAGE_KEY, s);
 }

@@ -1,13 +1,13 @@
 // The frame of the admin area (/admin, /admin_old, /dashboard/users, /admin/blog-team, /admin/codes): a top bar with the area's
-// pages, the signed-in reviewer and 'Sign out'.
-import { AppShell, Box, Button, Container, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+// pages, the signed-in reviewer and 'Sign out'; AdminPage adds a page's title and intro.
+import { AppShell, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconChartBar, IconLogout } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { AreaBrand, AreaMain, useAreaSignOut } from '../../components/StaffArea';
+import { PageHeading } from '../../components/PageHeading';
 import { ADMIN_LOGIN_PATH, clearAdminFlag } from '../../guards/admin-session';
-import { ApiError, messageOf } from '../../lib/api';
-import { toast } from '../../lib/toast';
 import { adminApi, useAdminSession } from './admin-api';
 
 const PAGES = [
@@ -20,22 +20,8 @@ const PAGES = [
 
 export function AdminLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const qc = useQueryClient();
   const session = useAdminSession();
-
-  const signOut = useMutation({
-    mutationFn: adminApi.logout,
-    onSettled: (_r, e) => {
-      // An expired session (401) is signed out already.
-      if (e && !(e instanceof ApiError && e.status === 401)) return toast.error('Sign out failed', messageOf(e));
-      clearAdminFlag();
-      // The next sign-in loads everything afresh; the session is gone too, so the sign-in page
-      // (which continues a session the server still holds) asks for the password.
-      qc.removeQueries({ queryKey: ['admin'] });
-      navigate(ADMIN_LOGIN_PATH, { replace: true });
-    },
-  });
+  const signOut = useAreaSignOut({ logout: adminApi.logout, clear: clearAdminFlag, cached: ['admin'], loginPath: ADMIN_LOGIN_PATH });
 
   const nav = (
     <Group gap={4} wrap="nowrap" component="nav" aria-label="Admin pages">
@@ -60,12 +46,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         <Stack h="100%" gap={4} justify="center" px={{ base: 'xs', sm: 'md' }}>
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Group gap="xs" wrap="nowrap">
-              <ThemeIcon size={32} radius="md" color="dark">
-                <IconChartBar size={20} />
-              </ThemeIcon>
-              <Text fw={800} fz="lg" style={{ whiteSpace: 'nowrap' }}>
-                Sheetboard admin
-              </Text>
+              <AreaBrand icon={IconChartBar} color="dark" size={32} name="Sheetboard admin" />
             </Group>
             {/* On a phone the pages go on a second line (below). */}
             <Box visibleFrom="sm">{nav}</Box>
@@ -81,11 +62,20 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           <Box hiddenFrom="sm">{nav}</Box>
         </Stack>
       </AppShell.Header>
-      <AppShell.Main>
-        <Container size="lg" px={0}>
-          {children}
-        </Container>
-      </AppShell.Main>
+      <AreaMain>{children}</AreaMain>
     </AppShell>
+  );
+}
+
+/** A page of the area: the frame, the title (also the tab's) with its intro, then the page's parts. */
+export function AdminPage({ title, intro, labelId, children }: { title: string; intro: string; labelId?: string; children: ReactNode }) {
+  useDocumentTitle(`${title} · Sheetboard admin`);
+  return (
+    <AdminLayout>
+      <Stack gap="md">
+        <PageHeading title={title} id={labelId} description={intro} />
+        {children}
+      </Stack>
+    </AdminLayout>
   );
 }

@@ -6,6 +6,8 @@ import { IconCheck, IconExternalLink, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { categoryLabel, DEFAULT_THUMBNAIL_BG, HEX_COLOUR, priceLabel, REVIEW_STATUS_TEXT } from '../../../shared/rules/marketplace';
+import { DialogActions } from '../../components/DialogActions';
+import { FormError } from '../../components/FormError';
 import { messageOf } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, type QueueItem } from './admin-api';
@@ -254,19 +256,8 @@ function RejectModal({ request, opened, onClose, onRejected }: { request: QueueI
             required
             data-autofocus
           />
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red" loading={reject.isPending}>
-              Reject
-            </Button>
-          </Group>
+          <FormError>{error}</FormError>
+          <DialogActions onCancel={onClose} submit="Reject" color="red" gap="xs" loading={reject.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -36,6 +36,3 @@ export function checkRejectReason(reason: string): string | null {
   if (r.length > REJECT_REASON_MAX) return `Please keep the reason under ${REJECT_REASON_MAX} characters.`;
   return null;
 }
-
-/** Names of the page controls of the admin lists' paging (read aloud; the buttons show arrows). */
-export const PAGE_CONTROLS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;

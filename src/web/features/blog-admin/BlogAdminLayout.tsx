@@ -1,17 +1,15 @@
 // The frame of /blog-admin: a side navigation (a menu button on a phone) with the area's pages,
 // "View blog", the signed-in person and "Sign out". Authors see only Overview and New post
 // (shell §2.2: the other pages send them back to /blog-admin).
-import { Anchor, AppShell, Avatar, Box, Burger, Button, Container, Group, NavLink, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, AppShell, Avatar, Box, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { IconCategory, IconExternalLink, IconFilePencil, IconFileText, IconHome, IconLogout, IconNews, IconPhoto, IconUsers } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { BLOG_ROLE_LABELS, isBlogEditor } from '../../../shared/rules/blog';
+import { AreaBrand, AreaMain, useAreaSignOut } from '../../components/StaffArea';
 import { BLOG_LOGIN_PATH, clearBlogAdmin, readBlogAdmin } from '../../guards/blog-admin-session';
-import { ApiError, messageOf } from '../../lib/api';
-import { toast } from '../../lib/toast';
 import { safeLink } from '../admin/format';
 import { blogApi, blogKeys, useBlogSession } from './blog-admin-api';
 
@@ -32,24 +30,13 @@ export function useBlogRole(): string {
 
 export function BlogAdminLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const qc = useQueryClient();
   const session = useBlogSession();
   const role = useBlogRole();
   const editor = isBlogEditor(role);
   const [opened, { toggle, close }] = useDisclosure(false);
   const user = session.data?.user;
 
-  const signOut = useMutation({
-    mutationFn: blogApi.logout,
-    onSettled: (_r, e) => {
-      // An expired session (401) is signed out already.
-      if (e && !(e instanceof ApiError && e.status === 401)) return toast.error('Sign out failed', messageOf(e));
-      clearBlogAdmin();
-      qc.removeQueries({ queryKey: blogKeys.all });
-      navigate(BLOG_LOGIN_PATH, { replace: true });
-    },
-  });
+  const signOut = useAreaSignOut({ logout: blogApi.logout, clear: clearBlogAdmin, cached: blogKeys.all, loginPath: BLOG_LOGIN_PATH });
 
   const here = (p: (typeof PAGES)[number]) => (p.exact ? pathname.replace(/\/+$/, '') === p.to : pathname === p.to || pathname.startsWith(`${p.to}/`));
 
@@ -60,12 +47,7 @@ export function BlogAdminLayout({ children }: { children: ReactNode }) {
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="xs" wrap="nowrap">
               <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close the menu' : 'Open the menu'} />
-              <ThemeIcon size={30} radius="md" color="indigo">
-                <IconNews size={18} />
-              </ThemeIcon>
-              <Text fw={800} fz="lg" style={{ whiteSpace: 'nowrap' }}>
-                Blog admin
-              </Text>
+              <AreaBrand icon={IconNews} color="indigo" size={30} name="Blog admin" />
             </Group>
             <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
               <Anchor href="/blog" target="_blank" rel="noopener" size="sm" visibleFrom="sm">
@@ -114,11 +96,7 @@ export function BlogAdminLayout({ children }: { children: ReactNode }) {
             </Stack>
           </AppShell.Section>
         </AppShell.Navbar>
-        <AppShell.Main>
-          <Container size="lg" px={0}>
-            {children}
-          </Container>
-        </AppShell.Main>
+        <AreaMain>{children}</AreaMain>
       </AppShell>
     </ModalsProvider>
   );

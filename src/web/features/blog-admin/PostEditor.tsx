@@ -28,6 +28,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { BlogMedia, BlogPostAdmin } from '../../../shared/api/blog';
 import { BLOG_LIMITS, BLOG_MESSAGES, isBlogEditor, type BlogPostStatus } from '../../../shared/rules/blog';
+import { FormError } from '../../components/FormError';
 import { ApiError, messageOf } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { formatInstant, safeLink } from '../admin/format';
@@ -257,11 +258,7 @@ export function PostEditor({ start, role, onCreated }: { start: EditorStart; rol
           </Stack>
         </Alert>
       )}
-      {save.status === 'refused' && (
-        <Alert color="red" variant="light" role="alert" data-testid="blog-save-error">
-          {save.message}
-        </Alert>
-      )}
+      <FormError testId="blog-save-error">{save.status === 'refused' && save.message}</FormError>
       {readOnly && (
         <Alert color="yellow" variant="light" role="status">
           {BLOG_MESSAGES.authorPublished}

@@ -1,5 +1,7 @@
 // The blog administration's calls (src/shared/api/blog.ts), through the web's request layer.
+import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type {
   BlogAdminPostsResponse,
   BlogAuthorPatch,
@@ -102,4 +104,21 @@ export function useBlogMedia(q: string, page: number) {
 
 export function useBlogAuthors(enabled = true) {
   return useQuery({ queryKey: blogKeys.authors, queryFn: blogApi.authors, enabled });
+}
+
+export function useBlogAuthor(authorId: string) {
+  return useQuery({ queryKey: blogKeys.author(authorId), queryFn: () => blogApi.author(authorId), enabled: !!authorId });
+}
+
+/** The media library as the page and the picker browse it: a search (sent after a pause; a new one starts at page 1) and a page. */
+export function useMediaBrowser() {
+  const [search, setSearchText] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const media = useBlogMedia(q, page);
+  const setSearch = (text: string) => {
+    setSearchText(text);
+    setPage(1);
+  };
+  return { search, setSearch, q, page, setPage, media };
 }

@@ -1,20 +1,12 @@
 // The listing's controls: search (sent after a pause in typing), category and author. The values
 // live in the address (listing-query.ts); the box follows the address on Back / Forward.
-import { Button, CloseButton, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useOnChange } from '../../lib/use-on-change';
+import { Button, Group, Paper, Select, SimpleGrid } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
+import { DebouncedSearchInput } from '../../components/DebouncedSearchInput';
 import { useBlogAuthors, useBlogCategories } from './api';
 import { isFiltered, SEARCH_DEBOUNCE_MS, SEARCH_MAX, type BlogListingState } from './listing-query';
 
 export function BlogFilters({ state, onChange, onClear }: { state: BlogListingState; onChange: (patch: Partial<BlogListingState>) => void; onClear: () => void }) {
-  const [text, setText] = useState(state.q);
-  const commit = useDebouncedCallback((q: string) => onChange({ q }), SEARCH_DEBOUNCE_MS);
-  useOnChange(state.q, (q) => {
-    commit.cancel();
-    setText(q);
-  });
   const categories = useBlogCategories();
   const authors = useBlogAuthors();
 
@@ -27,35 +19,7 @@ export function BlogFilters({ state, onChange, onClear }: { state: BlogListingSt
   return (
     <Paper withBorder radius="lg" p="md" role="search" aria-label="Find posts">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <TextInput
-          label="Search"
-          placeholder="Title or text"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={text}
-          maxLength={SEARCH_MAX}
-          data-testid="blog-search"
-          onChange={(e) => {
-            setText(e.currentTarget.value);
-            commit(e.currentTarget.value);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') commit.flush();
-          }}
-          rightSection={
-            text ? (
-              <CloseButton
-                size="sm"
-                aria-label="Clear the search"
-                onClick={() => {
-                  commit.cancel();
-                  setText('');
-                  onChange({ q: '' });
-                }}
-              />
-            ) : null
-          }
-          type="search"
-        />
+        <DebouncedSearchInput value={state.q} onCommit={(q) => onChange({ q })} delay={SEARCH_DEBOUNCE_MS} placeholder="Title or text" maxLength={SEARCH_MAX} testId="blog-search" />
         <Select
           label="Category"
           placeholder={categories.isError ? 'Categories could not be loaded' : 'All categories'}

@@ -66,9 +66,8 @@ export function replacesHistory(before: BlogListingState, after: BlogListingStat
   return before.q !== after.q && before.category === after.category && before.author === after.author;
 }
 
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
-}
+/** Pages of a listing (at least 1). */
+export { pageCount } from '../../components/list-paging';
 
 export function minutesLabel(minutes: number): string {
   return `${Math.max(1, Math.round(minutes))} min read`;

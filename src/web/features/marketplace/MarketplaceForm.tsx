@@ -15,7 +15,6 @@ import {
   Group,
   Image,
   Input,
-  Loader,
   NumberInput,
   Overlay,
   Paper,
@@ -28,7 +27,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { Dropzone, IMAGE_MIME_TYPE } from '@mantine/dropzone';
+import { Dropzone, IMAGE_MIME_TYPE, type FileRejection } from '@mantine/dropzone';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconPhotoPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -42,6 +41,7 @@ import {
   parseTags,
   THUMBNAIL_BG_PRESETS,
 } from '../../../shared/rules/marketplace';
+import { InlineLoading } from '../../components/InlineLoading';
 import { fetchAppNow, stripeSubmitStatus, submitRequest, uploadImage, type EditorApp, type ReviewRequest } from './api';
 import {
   clampSummary,
@@ -250,14 +250,7 @@ export function MarketplaceForm({
   return (
     <Box pos="relative" data-testid="marketplace-form">
       {lock && <LockOverlay lock={lock} onOpenLive={onOpenLive} />}
-      {appLoading && (
-        <Group gap="xs" py="xs">
-          <Loader size="xs" />
-          <Text size="sm" c="dimmed">
-            Loading...
-          </Text>
-        </Group>
-      )}
+      {appLoading && <InlineLoading size="xs" />}
       <form
         aria-label="Publish to Marketplace"
         noValidate
@@ -285,12 +278,7 @@ export function MarketplaceForm({
             <Suspense
               fallback={
                 <Input.Wrapper label="Description" withAsterisk>
-                  <Group gap="xs" py="sm">
-                    <Loader size="xs" />
-                    <Text size="sm" c="dimmed">
-                      Loading...
-                    </Text>
-                  </Group>
+                  <InlineLoading size="xs" py="sm" />
                 </Input.Wrapper>
               }
             >
@@ -375,21 +363,15 @@ export function MarketplaceForm({
                     />
                   </Box>
                 ) : null}
-                <Dropzone
-                  onDrop={(files) => files[0] && onThumbnail(files[0])}
-                  onReject={() => setThumbNotices([{ kind: 'error', text: MARKETPLACE_MESSAGES.notAnImage }])}
-                  accept={IMAGE_MIME_TYPE}
+                <ImageDrop
+                  label="Thumbnail"
+                  testId="marketplace-thumbnail-input"
                   multiple={false}
                   disabled={disabled}
-                  radius="md"
-                  p="sm"
-                  inputProps={{ 'aria-label': 'Thumbnail', 'data-testid': 'marketplace-thumbnail-input' } as React.InputHTMLAttributes<HTMLInputElement>}
-                >
-                  <Group gap="sm" justify="center" style={{ pointerEvents: 'none' }}>
-                    <IconPhotoPlus size={24} />
-                    <Text size="sm">{form.thumbnail ? 'Drop another image here, or click to replace the thumbnail' : 'Drop an image here, or click to choose one (up to 3MB)'}</Text>
-                  </Group>
-                </Dropzone>
+                  onDrop={(files) => files[0] && onThumbnail(files[0])}
+                  onReject={() => setThumbNotices([{ kind: 'error', text: MARKETPLACE_MESSAGES.notAnImage }])}
+                  text={form.thumbnail ? 'Drop another image here, or click to replace the thumbnail' : 'Drop an image here, or click to choose one (up to 3MB)'}
+                />
                 <Notices notices={thumbNotices} testId="marketplace-thumbnail-notices" />
               </Stack>
             </Input.Wrapper>
@@ -449,21 +431,15 @@ export function MarketplaceForm({
                     ))}
                   </SimpleGrid>
                 )}
-                <Dropzone
-                  onDrop={onAdditional}
-                  onReject={(rejections) => onAdditional(rejections.map((r) => r.file))}
-                  accept={IMAGE_MIME_TYPE}
+                <ImageDrop
+                  label="Additional images"
+                  testId="marketplace-images-input"
                   multiple
                   disabled={disabled}
-                  radius="md"
-                  p="sm"
-                  inputProps={{ 'aria-label': 'Additional images', 'data-testid': 'marketplace-images-input' } as React.InputHTMLAttributes<HTMLInputElement>}
-                >
-                  <Group gap="sm" justify="center" style={{ pointerEvents: 'none' }}>
-                    <IconPhotoPlus size={24} />
-                    <Text size="sm">Drop images here, or click to choose them</Text>
-                  </Group>
-                </Dropzone>
+                  onDrop={onAdditional}
+                  onReject={(rejections) => onAdditional(rejections.map((r) => r.file))}
+                  text="Drop images here, or click to choose them"
+                />
                 <Notices notices={imageNotices} testId="marketplace-image-notices" />
               </Stack>
             </Input.Wrapper>
@@ -487,5 +463,42 @@ export function MarketplaceForm({
         </Fieldset>
       </form>
     </Box>
+  );
+}
+
+/** A drop area for images (any image type: the form checks each file and says what it refused). */
+function ImageDrop({
+  label,
+  testId,
+  multiple,
+  disabled,
+  onDrop,
+  onReject,
+  text,
+}: {
+  label: string;
+  testId: string;
+  multiple: boolean;
+  disabled: boolean;
+  onDrop: (files: File[]) => void;
+  onReject: (rejections: FileRejection[]) => void;
+  text: string;
+}) {
+  return (
+    <Dropzone
+      onDrop={onDrop}
+      onReject={onReject}
+      accept={IMAGE_MIME_TYPE}
+      multiple={multiple}
+      disabled={disabled}
+      radius="md"
+      p="sm"
+      inputProps={{ 'aria-label': label, 'data-testid': testId } as React.InputHTMLAttributes<HTMLInputElement>}
+    >
+      <Group gap="sm" justify="center" style={{ pointerEvents: 'none' }}>
+        <IconPhotoPlus size={24} />
+        <Text size="sm">{text}</Text>
+      </Group>
+    </Dropzone>
   );
 }

@@ -1,11 +1,12 @@
 // The body of 'Push to Marketplace' (shell §2.4, §4): the form when there is no request (or when
 // editing a rejected one, or sending an update of a published one), else the status view. After a submit the request is reloaded and the
 // dialog closes 3 s later; a pending submission can be cancelled (after a confirm).
-import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { MARKETPLACE_LIMITS, MARKETPLACE_MESSAGES } from '../../../shared/rules/marketplace';
+import { InlineLoading } from '../../components/InlineLoading';
 import { toast } from '../../lib/toast';
 import { cancelRequest, reviewRequestKey, useEditorApp, useReviewRequest } from './api';
 import { emptyFormState, formStateFromRequest, type MarketplaceFormState } from './form-state';
@@ -72,15 +73,7 @@ export function MarketplaceSection({
       },
     });
 
-  if (request.isPending && !!appId)
-    return (
-      <Group gap="xs" py="sm">
-        <Loader size="sm" />
-        <Text size="sm" c="dimmed">
-          Loading...
-        </Text>
-      </Group>
-    );
+  if (request.isPending && !!appId) return <InlineLoading />;
 
   const current = request.data ?? null;
   const showForm = !current || editing;

@@ -7,6 +7,8 @@ import { IconCheck, IconTable } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
+import { DialogActions } from '../../components/DialogActions';
+import { FormError } from '../../components/FormError';
 import { issuesByPath } from '../../lib/api';
 import { useBaseUrl } from '../../lib/host';
 import { keys } from '../../lib/queries';
@@ -134,14 +136,7 @@ function CloneForm({ template: t, onClose }: { template: TemplateDetail; onClose
             )}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={clone.isPending}>
-            Create
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} submit="Create" loading={clone.isPending} />
       </Stack>
     </form>
   );
@@ -180,11 +175,7 @@ function BuyFirst({ template: t }: { template: TemplateDetail }) {
           A payment for this template was started but not confirmed yet. If you just paid, wait a moment and reload this page.
         </Alert>
       )}
-      {checkout.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {(checkout.error as Error).message}
-        </Alert>
-      )}
+      <FormError>{checkout.isError && (checkout.error as Error).message}</FormError>
       <Group justify="flex-end">
         <Button component="a" variant="default" href={`/templates/${encodeURIComponent(t.slug)}`}>
           See the details

@@ -1,56 +1,19 @@
 // The listing's controls: search (sent after a pause in typing), category, price (All / Free /
 // Paid) and order, plus the active filters as removable chips.
-import { Button, CloseButton, Group, Input, Paper, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Button, Group, Input, Paper, SegmentedControl, Select, SimpleGrid, Stack } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
 import { TEMPLATE_LIMITS, type PriceFilter, type TemplateSort } from '../../../shared/rules/templates';
-import { useOnChange } from '../../lib/use-on-change';
+import { DebouncedSearchInput } from '../../components/DebouncedSearchInput';
 import { CATEGORY_OPTIONS, filterChips, isFiltered, PRICE_OPTIONS, SEARCH_DEBOUNCE_MS, SORT_OPTIONS, type ListingState } from './listing-query';
 
 export function ListingFilters({ state, onChange, onClear }: { state: ListingState; onChange: (patch: Partial<ListingState>) => void; onClear: () => void }) {
-  // The box shows what is typed; the address gets it after a pause. Back / Forward (or a chip
-  // removed) change the address, and the box follows.
-  const [text, setText] = useState(state.q);
-  const commit = useDebouncedCallback((q: string) => onChange({ q }), SEARCH_DEBOUNCE_MS);
-  useOnChange(state.q, (q) => {
-    commit.cancel();
-    setText(q);
-  });
   const chips = filterChips(state);
 
   return (
     <Paper withBorder radius="lg" p="md">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
-          <TextInput
-            label="Search"
-            placeholder="Title, summary or tag"
-            leftSection={<IconSearch size={16} />}
-            value={text}
-            maxLength={TEMPLATE_LIMITS.searchMax}
-            onChange={(e) => {
-              setText(e.currentTarget.value);
-              commit(e.currentTarget.value);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') commit.flush();
-            }}
-            rightSection={
-              text ? (
-                <CloseButton
-                  size="sm"
-                  aria-label="Clear the search"
-                  onClick={() => {
-                    commit.cancel();
-                    setText('');
-                    onChange({ q: '' });
-                  }}
-                />
-              ) : null
-            }
-            type="search"
-          />
+          <DebouncedSearchInput value={state.q} onCommit={(q) => onChange({ q })} delay={SEARCH_DEBOUNCE_MS} placeholder="Title, summary or tag" maxLength={TEMPLATE_LIMITS.searchMax} />
           <Select
             label="Category"
             placeholder="Any category"

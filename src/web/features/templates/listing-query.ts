@@ -121,9 +121,7 @@ export function filterChips(s: ListingState): FilterChip[] {
 }
 
 /** Pages of a listing (at least 1). */
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
-}
+export { pageCount } from '../../components/list-paging';
 
 /** '1 template', '24 templates'; with a search or filter, 'found'. */
 export function countLabel(total: number, filtered: boolean): string {

@@ -2,14 +2,13 @@
 // The token is the post's preview link; without one a blog admin's session lets the server answer.
 // A refused link shows the server's words on the error screen. Never indexed.
 import '../../features/blog/blog.css';
-import { Alert, Anchor, Container } from '@mantine/core';
-import { IconEye } from '@tabler/icons-react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { AccessDenied } from '../../components/ErrorScreen';
 import { useBlogPreview } from '../../features/blog/api';
 import { BlogLayout } from '../../features/blog/BlogLayout';
 import { useBlogHead } from '../../features/blog/head';
-import { previewBannerText, previewKind } from '../../features/blog/preview-state';
+import { PreviewBanner } from '../../features/blog/PreviewBanner';
+import { previewKind } from '../../features/blog/preview-state';
 import { PostSkeleton, PostView } from '../../features/blog/PostView';
 import { messageOf } from '../../lib/api';
 
@@ -25,21 +24,16 @@ export function BlogPreviewPage() {
   });
 
   if (page.isError) return <AccessDenied title="This preview cannot be shown" message={messageOf(page.error)} />;
-  const kind = page.data ? previewKind(page.data.preview, page.data.post.published_at) : null;
-  const banner = page.data && kind && (
-    <Container size="lg" pt="md" px={{ base: 'sm', sm: 'md' }}>
-      <Alert color={kind === 'live' ? 'teal' : 'yellow'} variant="filled" icon={<IconEye size={18} aria-hidden />} role="status" data-testid="blog-preview-banner" styles={{ message: { color: kind === 'live' ? undefined : 'var(--mantine-color-dark-9)' } }}>
-        {previewBannerText(kind, page.data.post.published_at)}
-        {kind === 'live' && (
-          <>
-            {' '}
-            <Anchor component={Link} to={`/blog/${encodeURIComponent(page.data.post.slug)}`} c="white" fw={700} underline="always">
-              Open the post
-            </Anchor>
-          </>
-        )}
-      </Alert>
-    </Container>
+  if (!page.data)
+    return (
+      <BlogLayout>
+        <PostSkeleton />
+      </BlogLayout>
+    );
+  const banner = <PreviewBanner kind={previewKind(page.data.preview, page.data.post.published_at)} slug={page.data.post.slug} publishedAt={page.data.post.published_at} />;
+  return (
+    <BlogLayout banner={banner}>
+      <PostView page={page.data} />
+    </BlogLayout>
   );
-  return <BlogLayout banner={banner}>{page.data ? <PostView page={page.data} /> : <PostSkeleton />}</BlogLayout>;
 }
