@@ -22,8 +22,20 @@ export type ApiServer = FastifyInstance<RawServerDefault, RawRequestDefaultExpre
 
 type Part = 'body' | 'querystring' | 'params' | 'headers';
 
-/** The keys an input schema names, or null when it takes any key (a record, a loose object, a non-object). */
+const keysOf = new WeakMap<z.ZodType, Set<string> | null>();
+
+/**
+ * The keys an input schema names, or null when it takes any key (a record, a loose object, a
+ * non-object). Worked out once per schema: a route's schemas are fixed at start-up.
+ */
 export function acceptedKeys(schema: z.ZodType): Set<string> | null {
+  if (keysOf.has(schema)) return keysOf.get(schema)!;
+  const keys = keysOfSchema(schema);
+  keysOf.set(schema, keys);
+  return keys;
+}
+
+function keysOfSchema(schema: z.ZodType): Set<string> | null {
   const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
   switch (def.type) {
     case 'object': {
