@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { rng } from '../samples/rng';
 import { MARKETPLACE_CATEGORIES } from '../src/shared/rules/marketplace';
 import { TEMPLATE_LIMITS } from '../src/shared/rules/templates';
-import { seedTemplates, type SeedTemplate } from '../src/server/modules/storefront/seed';
+import { seedTemplates, type SeedTemplate } from '../src/server/testing/storefront-seed';
 import { createTestApp, signUp } from '../src/server/testing/app';
 import { writeSection } from './sections';
 import { stats } from './stats';

@@ -12,7 +12,7 @@ import { headerSchema } from './header/schema';
 import { ItemDetailsBlock } from './item_details/ItemDetailsBlock';
 import { DEFAULT_ACTION_LABEL, EMPTY_ITEM_MESSAGE, itemDetailsSchema } from './item_details/schema';
 import type { AppNav, BlockViewProps, Breadcrumb, NavPage } from './types';
-import { renderBlock, viewData } from './view-testing';
+import { renderBlock, viewData } from './testing/views';
 
 type Row = Record<string, unknown>;
 

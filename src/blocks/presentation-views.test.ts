@@ -14,7 +14,7 @@ import { imageAccordionSchema, imageGridSchema, imageTextSchema } from './image_
 import { testimonialSchema } from './testimonial/schema';
 import { TestimonialBlock } from './testimonial/TestimonialBlock';
 import type { BlockViewProps } from './types';
-import { renderBlock, viewData } from './view-testing';
+import { renderBlock, viewData } from './testing/views';
 
 type Row = Record<string, unknown>;
 

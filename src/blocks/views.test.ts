@@ -9,7 +9,7 @@ import { scorecardSchema } from './scorecard/schema';
 import { tableSchema } from './table/schema';
 import { TableBlock } from './table/TableBlock';
 import type { BlockData, BlockViewProps } from './types';
-import { renderBlock, viewData } from './view-testing';
+import { renderBlock, viewData } from './testing/views';
 
 const rows = Array.from({ length: 25 }, (_, i) => ({
   Id: String(i + 1),

@@ -1,14 +1,21 @@
-// Test support lives in one place, src/server/testing/, and product code never imports it:
-//   a file under src/ that is not a test (*.test.ts, *.test.tsx) and not in src/server/testing/
-//   imports nothing from src/server/testing/;
+// Test support lives in its testing folders (src/server/testing/: local protocol servers, the test
+// app, fixtures; src/blocks/testing/: rendering block views), and product code never imports it:
+//   a file under src/ that is not a test (*.test.ts, *.test.tsx) and not in a testing folder
+//   imports nothing from one;
 //   a file named like a test double or helper (test-*.ts, testing.ts, or any file in a folder
-//   named testing) sits in src/server/testing/ and nowhere else under src/.
+//   named testing) sits in a testing folder and nowhere else under src/;
+//   a file that only tests import is test support, so it sits in a testing folder too.
 import { describe, expect, it } from 'vitest';
 import { edges, files, isTest, rel, type Edge } from './import-graph';
 
-const TESTING = 'src/server/testing/';
+const TESTING_DIRS = ['src/server/testing/', 'src/blocks/testing/'];
 
-const inTesting = (p: string) => rel(p).startsWith(TESTING);
+const inTesting = (p: string) => TESTING_DIRS.some((d) => rel(p).startsWith(d));
+
+/** Files only tests import that are product code all the same, and why. */
+const IMPORTED_BY_TESTS_ONLY: Record<string, string> = {
+  'src/shared/filters/index.ts': "the filter engine's public surface, checked whole by its own test",
+};
 
 /** A product file: under src/, not a test, not test support. */
 const isProduct = (p: string) => !isTest(p) && !inTesting(p);
@@ -46,14 +53,25 @@ describe('the rule', () => {
   });
 });
 
-describe('test support in src/server/testing/', () => {
-  it('no product file imports from src/server/testing/', () => {
+describe('test support in its testing folders', () => {
+  it('no product file imports from a testing folder', () => {
     const offences = edges.filter((e) => isProduct(e.file) && importsTesting(e)).map((e) => `${rel(e.file)} imports '${e.spec}'`);
     expect(offences).toEqual([]);
   });
 
-  it('no file named like a test double or helper sits outside src/server/testing/', () => {
-    const misplaced = files.map(rel).filter((p) => namedLikeTestSupport(p) && !p.startsWith(TESTING));
+  it('no file named like a test double or helper sits outside a testing folder', () => {
+    const misplaced = files.map(rel).filter((p) => namedLikeTestSupport(p) && !TESTING_DIRS.some((d) => p.startsWith(d)) && !/^src\/(server|blocks)\/testing$/.test(p));
     expect(misplaced).toEqual([]);
+  });
+
+  it('a file only tests import sits in a testing folder (it is test support, whatever its name)', () => {
+    const importers = new Map<string, string[]>();
+    for (const e of edges) if (e.target) importers.set(e.target, [...(importers.get(e.target) ?? []), e.file]);
+    const testOnly = files
+      .filter((f) => isProduct(f) && (importers.get(f) ?? []).length > 0 && importers.get(f)!.every((x) => isTest(x) || inTesting(x)))
+      .map(rel)
+      .filter((p) => !Object.hasOwn(IMPORTED_BY_TESTS_ONLY, p));
+    expect(testOnly).toEqual([]);
+    for (const p of Object.keys(IMPORTED_BY_TESTS_ONLY)) expect(files.map(rel), p).toContain(p);
   });
 });

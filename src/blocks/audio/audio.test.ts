@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isVisible } from '../../shared/settings/visibility';
 import { IFRAME_SANDBOX } from '../iframe/iframe-code';
-import { renderBlock, viewData } from '../view-testing';
+import { renderBlock, viewData } from '../testing/views';
 import { AudioBlock } from './AudioBlock';
 import { audioSource, parseSoundCloud, parseSpotify, soundCloudEmbedUrl, spotifyEmbedUrl, spotifyHeight } from './audio-url';
 import { audioSchema } from './schema';

@@ -10,7 +10,7 @@ import { loginSchema } from '../login/schema';
 import { RegisterBlock } from '../register/RegisterBlock';
 import { registerSchema } from '../register/schema';
 import type { AppAuth, AppAuthUser, AppNav, BlockData, BlockViewProps, NavPage, ViewMode } from '../types';
-import { renderBlock, viewData } from '../view-testing';
+import { renderBlock, viewData } from '../testing/views';
 import { AuthBlock } from './AuthBlock';
 import { authSchema } from './schema';
 

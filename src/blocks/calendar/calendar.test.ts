@@ -20,7 +20,7 @@ import {
   weekStart,
   weekdaySundayFirst,
 } from './calendar-math';
-import { renderBlock, viewData } from '../view-testing';
+import { renderBlock, viewData } from '../testing/views';
 import { CalendarBlock } from './CalendarBlock';
 import { calendarSchema } from './schema';
 

@@ -1,7 +1,7 @@
 // Server-side renders of the chart view with the renderer's 'aggregate' data (data.chart).
 import { describe, expect, it } from 'vitest';
 import type { BlockChart } from '../types';
-import { renderBlock, viewData } from '../view-testing';
+import { renderBlock, viewData } from '../testing/views';
 import type { ChartSeries } from './aggregate';
 import { ChartBlock } from './ChartBlock';
 import { chartSchema } from './schema';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blockDefaults } from '../../shared/settings/block';
 import type { BlockComments, BlockData } from '../types';
-import { renderBlock, viewData } from '../view-testing';
+import { renderBlock, viewData } from '../testing/views';
 import { CommentsBlock } from './CommentsBlock';
 import { initialsOf, pagesOf, timeAgo } from './comment-format';
 import { commentsSchema } from './schema';

@@ -3,7 +3,7 @@ import { normalizeBlock } from '../../shared/settings/block';
 import { isVisible } from '../../shared/settings/visibility';
 import { cardFields } from '../grid/grid-cards';
 import type { BlockData } from '../types';
-import { renderView, viewData } from '../view-testing';
+import { renderView, viewData } from '../testing/views';
 import { applyDataListFilters, cardRadius, listType, sortRows, sortSpec, timelineLayout, zigzagSide } from './data-list';
 import { DataListBlock } from './DataListBlock';
 import { dataListSchema } from './schema';

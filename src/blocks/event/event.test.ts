@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newItemOf } from '../../shared/settings/arrays';
 import { blockDefaults, normalizeBlock, validateBlock } from '../../shared/settings/block';
 import { isVisible } from '../../shared/settings/visibility';
-import { renderBlock } from '../view-testing';
+import { renderBlock } from '../testing/views';
 import { EventBlock } from './EventBlock';
 import { countdownParts, dayOf, deadlineOf, eventDateLine, eventTimeLine, formatEventDate } from './event-time';
 import { eventSchema } from './schema';

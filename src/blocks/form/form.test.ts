@@ -20,7 +20,7 @@ import {
   type FormField,
 } from './form-fields';
 import type { BlockData } from '../types';
-import { renderView, viewData } from '../view-testing';
+import { renderView, viewData } from '../testing/views';
 import { FormBlock } from './FormBlock';
 import { formSchema } from './schema';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeBlock } from '../../shared/settings/block';
 import type { BlockData } from '../types';
-import { renderView, viewData } from '../view-testing';
+import { renderView, viewData } from '../testing/views';
 import {
   applyCardFilter,
   buttonHref,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderBlock, viewData } from '../view-testing';
+import { renderBlock, viewData } from '../testing/views';
 import { DEFAULT_HEIGHT, IFRAME_HINT, IFRAME_SANDBOX, parseIframeCode, safeAllow, safeFrameSrc } from './iframe-code';
 import { IframeBlock } from './IframeBlock';
 import { iframeSchema } from './schema';

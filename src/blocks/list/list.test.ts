@@ -7,7 +7,7 @@ import type { BlockSchema } from '../../shared/settings/types';
 import { tableSchema } from '../table/schema';
 import { TableBlock } from '../table/TableBlock';
 import type { BlockData, BlockViewProps } from '../types';
-import { renderBlock, viewData } from '../view-testing';
+import { renderBlock, viewData } from '../testing/views';
 import { fontOf, imageWidth, listLines } from './list-items';
 import { ListBlock } from './ListBlock';
 import { listSchema } from './schema';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { blockDefaults, normalizeBlock, validateBlock } from '../../shared/settings/block';
 import type { BlockData, BlockGeo } from '../types';
-import { renderBlock, viewData } from '../view-testing';
+import { renderBlock, viewData } from '../testing/views';
 import { MapBlock } from './MapBlock';
 import {
   boundsOf,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MdBlock } from '../markdown';
 import type { BlockData } from '../types';
-import { renderBlock, viewData } from '../view-testing';
+import { renderBlock, viewData } from '../testing/views';
 import { bracketNames, gapPx, markdownColumns, renderTemplate, resolveColumn, substitute } from './markdown-template';
 import { MarkdownBlock, NO_SHEET_NOTE } from './MarkdownBlock';
 import { parseMarkdown } from '../markdown';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { blockDefaults } from '../../shared/settings/block';
 import { isVisible } from '../../shared/settings/visibility';
 import { IFRAME_SANDBOX } from '../iframe/iframe-code';
-import { renderBlock, viewData } from '../view-testing';
+import { renderBlock, viewData } from '../testing/views';
 import { videoSchema } from './schema';
 import { VideoBlock } from './VideoBlock';
 import { aspectRatioOf, parseVimeo, parseYouTube, playbackOf, startSeconds, videoSource, youtubeEmbedUrl } from './video-url';

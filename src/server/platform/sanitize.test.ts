@@ -2,7 +2,7 @@
 // spelling) and against the editor's own output (what the toolbar makes survives unchanged).
 import { describe, expect, it } from 'vitest';
 import { cleanDescription } from './sanitize';
-import { EXECUTABLE, XSS_CORPUS as CORPUS } from '../modules/marketplace/xss-corpus';
+import { EXECUTABLE, XSS_CORPUS as CORPUS } from '../testing/xss-corpus';
 
 describe('cleanDescription', () => {
   it.each(CORPUS)('%s: nothing executable survives', (html) => {

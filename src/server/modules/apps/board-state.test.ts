@@ -7,7 +7,7 @@ import { BoardMetadataResponse, BoardSettings, PageSettings, UploadResponse } fr
 import { BOARD_SETTINGS_TABS, footerGroupSettings, PAGE_STATE_SETTINGS, APP_SETTINGS } from '../../../shared/settings/board-state';
 import { defaultsOf } from '../../../shared/settings/defaults';
 import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
-import { XSS_CORPUS } from '../marketplace/xss-corpus';
+import { XSS_CORPUS } from '../../testing/xss-corpus';
 import { PNG } from '../../testing/fixtures';
 import { BOARD_DEFAULTS } from './metadata';
 

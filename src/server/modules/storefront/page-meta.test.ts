@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../testing/app';
-import { seedTemplates } from './seed';
+import { seedTemplates } from '../../testing/storefront-seed';
 import { absoluteUrl, withPageMeta } from './page-meta';
 
 let webDir: string;

@@ -11,7 +11,7 @@ import { MARKETPLACE_MESSAGES } from '../../../shared/rules/marketplace';
 import { addBlock, boardWithSheets, createTestApp, multipart, onPaidPlan, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { PNG } from '../../testing/fixtures';
 import { PRIVATE_APP_MESSAGE } from '../../access/viewer';
-import { seedTemplates } from './seed';
+import { seedTemplates } from '../../testing/storefront-seed';
 
 const ADMIN = { email: 'shelf.reviewer@provider.example', password: 'a long passphrase for reviews' };
 const REVIEW = '/api/multipage/marketplace/review-request';

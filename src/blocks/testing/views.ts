@@ -4,10 +4,10 @@
 import { MantineProvider } from '@mantine/core';
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { normalizeBlock } from '../shared/settings/block';
-import type { BlockRecord, BlockSchema } from '../shared/settings/types';
-import { BlockChromeContext, type BlockChrome } from './BlockFrame';
-import type { BlockData, BlockViewProps, ViewMode } from './types';
+import { normalizeBlock } from '../../shared/settings/block';
+import type { BlockRecord, BlockSchema } from '../../shared/settings/types';
+import { BlockChromeContext, type BlockChrome } from '../BlockFrame';
+import type { BlockData, BlockViewProps, ViewMode } from '../types';
 
 type Row = Record<string, unknown>;
 

@@ -1,10 +1,10 @@
 // Listed templates written straight into the database, for the listing's tests and its benchmark
 // (bench/marketplace-listing.ts): each with its own source app and review request (the listing's
 // foreign key), all previewing one shared snapshot app. Never used by the server itself.
-import type { Db } from '../../db';
-import { MARKETPLACE_CATEGORIES } from '../../../shared/rules/marketplace';
-import { searchTextOf } from './service';
-import type { TemplateRow } from '../../data/storefront/repo';
+import type { Db } from '../db';
+import { MARKETPLACE_CATEGORIES } from '../../shared/rules/marketplace';
+import { searchTextOf } from '../modules/storefront/service';
+import type { TemplateRow } from '../data/storefront/repo';
 
 export interface SeedTemplate {
   title: string;
