@@ -16,6 +16,7 @@ import { randomToken, sha256 } from '../http';
 import { ADMIN_COOKIE } from '../identity/admin-session';
 import { hashPassword, setHashCostForTests } from '../platform/password/password';
 import { startFakeS3, type FakeS3 } from './s3';
+import { seedTemplates, type SeedTemplate } from '../modules/storefront/seed';
 import { createPgSchema, seedSqlite } from './templates';
 
 export interface TestApp {
@@ -282,4 +283,19 @@ export async function signInAdmin(t: Pick<TestApp, 'ctx'>, name = 'Ada Admin'): 
  */
 export async function onPaidPlan(t: Pick<TestApp, 'ctx'>, user: TestUser): Promise<void> {
   await t.ctx.db.updateTable('workspaces').set({ is_free_plan: 0 }).where('owner_id', '=', user.id).execute();
+}
+
+/**
+ * Listed templates (storefront/seed.ts) of a new owner, all previewing one snapshot app of theirs
+ * (`snapshotId`), for tests of the pages that show listings: their ids.
+ */
+export async function seedListings(t: Pick<TestApp, 'ctx' | 'app'>, snapshotId: string, list: SeedTemplate[], prefix: string): Promise<string[]> {
+  const owner = await signUp(t.app, 'Template Seller');
+  const ws = await t.ctx.db.selectFrom('workspaces').select('id').where('owner_id', '=', owner.id).executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  await t.ctx.db
+    .insertInto('apps')
+    .values({ id: snapshotId, workspace_id: ws.id, name: 'Snapshot', subdomain: `tpl-${snapshotId}0001`, kind: 'multipage', public: 0, sign_in_method: 'No sign in', spreadsheet_id: null, settings: '{}', created_at: now, updated_at: now })
+    .execute();
+  return seedTemplates(t.ctx.db, ws.id, snapshotId, list, prefix);
 }

@@ -19,6 +19,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import type { TestApp } from './app';
 
 export interface FakeAccount {
   id: string;
@@ -231,6 +232,20 @@ function requireParam(body: Json, name: string): string {
   const v = body[name];
   if (typeof v !== 'string' || v === '') throw new StripeWireError(400, 'invalid_request_error', `Missing required param: ${name}.`, { code: 'parameter_missing', param: name });
   return v;
+}
+
+/** The settings that point a test server at `stripe` (its secret key and address). */
+export function stripeSettings(stripe: Pick<FakeStripe, 'secretKey' | 'url'>) {
+  return { stripeSecretKey: stripe.secretKey, stripeApiUrl: stripe.url };
+}
+
+/**
+ * Puts the test server on a local port, so that Stripe's webhook deliveries (sendWebhook, or
+ * `FakeStripe.webhook`) can reach it, and answers its webhook's URL.
+ */
+export async function listenForWebhooks(t: Pick<TestApp, 'app'>): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/stripe/webhook`;
 }
 
 export async function startFakeStripe(secretKey = `sk_test_${crypto.randomBytes(12).toString('hex')}`): Promise<FakeStripe> {

@@ -2,13 +2,14 @@
 // Guest, read-only) even when it is private; nobody else may view a private one; and nothing is
 // ever changed through one — rows, form submits, uploads, actions, comments, blocks, pages, the
 // app itself — whoever asks, its workspace's owner included.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MARKETPLACE_MESSAGES } from '../../../shared/rules/marketplace';
-import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { multipart, signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { PRIVATE_APP_MESSAGE } from '../../access/viewer';
 import { createAdmin } from './service';
 
-let t: TestApp;
+const t = testServer();
 /** The owner of the workspace holding the copies (the marketplace's, in production). */
 let maker: TestUser;
 let other: TestUser;
@@ -75,7 +76,6 @@ async function markAsSnapshots(apps: AppFixture[]) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   maker = await signUp(t.app, 'Maker Mia');
   other = await signUp(t.app, 'Other Otto');
   const sheet = { title: 'Orders', columns: ['City', 'Amount'], rows: [{ City: 'Paris', Amount: 12 }, { City: 'Lyon', Amount: 7 }] };
@@ -87,10 +87,6 @@ beforeAll(async () => {
   await createAdmin({ db: t.ctx.db }, { email: 'rita@provider.example', name: 'Rita Reviewer', password: 'review all the things' });
   const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: 'rita@provider.example', password: 'review all the things' } });
   adminCookie = `sb_admin=${login.cookies.find((c) => c.name === 'sb_admin')!.value}`;
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 type Who = 'anonymous' | 'workspace owner' | 'other owner' | 'admin';

@@ -5,12 +5,12 @@
 // account.updated webhook opens paid templates, and nothing unsigned, altered, stale or repeated
 // changes anything; and who may call each route (anonymous, owner, editor, other owner, app user,
 // admin).
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_LIMITS, STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
-import { accountUpdatedEvent, sendWebhook, startFakeStripe, type FakeStripe } from '../../testing/stripe';
+import { accountUpdatedEvent, listenForWebhooks, sendWebhook, startFakeStripe, stripeSettings } from '../../testing/stripe';
 import { createTestApp, signUp, type TestApp, type TestUser, joinAsEditor, signInAdmin, signInAppUser } from '../../testing/app';
+import { forTests, testServer } from '../../testing/server';
 import { PAID_REASONS } from './connect';
 import { STRIPE_API_VERSION, stripeOptions } from '../../platform/stripe';
 
@@ -47,13 +47,11 @@ describe("the SDK's options", () => {
 });
 
 describe('without STRIPE_SECRET_KEY: paid templates are off', () => {
-  let t: TestApp;
+  const t = testServer();
   let owner: TestUser;
   beforeAll(async () => {
-    t = await createTestApp();
     owner = await signUp(t.app, 'Nora No-keys');
   });
-  afterAll(async () => t?.close());
 
   it('the status says not configured, connecting is refused with the reason, the webhook is unavailable', async () => {
     const status = await t.app.inject({ method: 'GET', url: '/api/billing/connect', headers: as(owner) });
@@ -74,8 +72,8 @@ describe('without STRIPE_SECRET_KEY: paid templates are off', () => {
 });
 
 describe('with Stripe (a local server speaking its API)', () => {
-  let t: TestApp;
-  let stripe: FakeStripe;
+  const stripe = forTests(() => startFakeStripe());
+  const t = testServer(() => ({ ...stripeSettings(stripe), stripeWebhookSecret: WEBHOOK_SECRET }));
   let hookUrl: string;
   let owner: TestUser;
   let other: TestUser;
@@ -84,20 +82,13 @@ describe('with Stripe (a local server speaking its API)', () => {
   let otherApp: string;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createTestApp({ stripeSecretKey: stripe.secretKey, stripeWebhookSecret: WEBHOOK_SECRET, stripeApiUrl: stripe.url });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    hookUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/stripe/webhook`;
+    hookUrl = await listenForWebhooks(t);
     owner = await signUp(t.app, 'Olga Owner');
     other = await signUp(t.app, 'Otto Other');
     editor = await signUp(t.app, 'Erin Editor');
     await joinAsEditor(t, owner, editor);
     ownerApp = await newApp(t, owner, 'Olga Templates');
     otherApp = await newApp(t, other, 'Otto Templates');
-  });
-  afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
   });
 
   const check = async (user: TestUser, appId?: string) => {
@@ -343,14 +334,12 @@ type Role = 'anonymous' | 'owner' | 'workspace editor' | 'other owner' | 'app us
 const ROLES: Role[] = ['anonymous', 'owner', 'workspace editor', 'other owner', 'app user', 'admin'];
 
 describe('who may call the billing routes', () => {
-  let t: TestApp;
-  let stripe: FakeStripe;
+  const stripe = forTests(() => startFakeStripe());
+  const t = testServer(() => ({ ...stripeSettings(stripe), stripeWebhookSecret: WEBHOOK_SECRET }));
   const cookies = {} as Record<Role, string | undefined>;
   let appId: string;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createTestApp({ stripeSecretKey: stripe.secretKey, stripeWebhookSecret: WEBHOOK_SECRET, stripeApiUrl: stripe.url });
     const owner = await signUp(t.app, 'Mia Matrix');
     const editor = await signUp(t.app, 'Eli Editor');
     const other = await signUp(t.app, 'Oscar Other');
@@ -367,10 +356,6 @@ describe('who may call the billing routes', () => {
       'app user': appUserCookie,
       admin: adminCookie,
     });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
   });
 
   const signedIn = (role: Role) => (['owner', 'workspace editor', 'other owner'].includes(role) ? 200 : 401);

@@ -4,12 +4,12 @@
 // (cancelling closes it), invoices from Stripe, refused and repeated webhooks; lifetime codes
 // (generate, one use, stacking, refusals, revocation, brute-force budgets); the app limit; and who
 // may call every new route.
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
 import { CODE_LIMITS, CODE_MESSAGES, CODE_PATTERN, FREE_LIMITS, LIFETIME_TIERS, PLAN_MESSAGES, PRO_LIMITS } from '../../../shared/rules/plans';
-import { sendWebhook, startFakeStripe, type FakeStripe } from '../../testing/stripe';
+import { listenForWebhooks, sendWebhook, startFakeStripe, stripeSettings } from '../../testing/stripe';
 import { createTestApp, joinAsEditor, signInAdmin, signInAppUser, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { forTests, testServer } from '../../testing/server';
 
 const WEBHOOK_SECRET = 'whsec_test_plans_0123456789abcdef';
 const as = (u?: TestUser | string) => (u ? { cookie: typeof u === 'string' ? u : u.cookie } : {});
@@ -29,13 +29,11 @@ async function isFree(t: TestApp, user: TestUser): Promise<boolean> {
 }
 
 describe('without Stripe keys', () => {
-  let t: TestApp;
+  const t = testServer();
   let owner: TestUser;
   beforeAll(async () => {
-    t = await createTestApp();
     owner = await signUp(t.app, 'Fay Free');
   });
-  afterAll(async () => t?.close());
 
   it('a new workspace is on the free plan with its limits; Upgrade and the portal say why they are off; no invoices', async () => {
     const p = await plan(t, owner);
@@ -95,22 +93,15 @@ describe('PLAN=pro (self-hosted, everything unlocked)', () => {
 });
 
 describe('the Pro plan through Stripe Billing (a local server speaking its API)', () => {
-  let t: TestApp;
-  let stripe: FakeStripe;
+  const stripe = forTests(() => startFakeStripe());
+  const t = testServer(() => ({ ...stripeSettings(stripe), stripeWebhookSecret: WEBHOOK_SECRET }));
   let hookUrl: string;
   let owner: TestUser;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createTestApp({ stripeSecretKey: stripe.secretKey, stripeWebhookSecret: WEBHOOK_SECRET, stripeApiUrl: stripe.url });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    hookUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/stripe/webhook`;
+    hookUrl = await listenForWebhooks(t);
     stripe.webhook = { url: hookUrl, secret: WEBHOOK_SECRET };
     owner = await signUp(t.app, 'Paula Pro');
-  });
-  afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
   });
 
   const checkout = async (user: TestUser) => {
@@ -273,7 +264,7 @@ describe('the Pro plan through Stripe Billing (a local server speaking its API)'
 
   it('with STRIPE_PRO_PRICE_ID: the configured Price is sold and its amount shown', async () => {
     const price = stripe.createPrice(2900);
-    const priced = await createTestApp({ stripeSecretKey: stripe.secretKey, stripeWebhookSecret: WEBHOOK_SECRET, stripeApiUrl: stripe.url, stripeProPriceId: price.id });
+    const priced = await createTestApp({ ...stripeSettings(stripe), stripeWebhookSecret: WEBHOOK_SECRET, stripeProPriceId: price.id });
     try {
       const user = await signUp(priced.app, 'Pia Priced');
       const p = (await priced.app.inject({ method: 'GET', url: '/api/billing/plan', headers: as(user) })).json();
@@ -307,13 +298,11 @@ describe('the Pro plan through Stripe Billing (a local server speaking its API)'
 });
 
 describe('lifetime-deal codes', () => {
-  let t: TestApp;
+  const t = testServer();
   let admin: string;
   beforeAll(async () => {
-    t = await createTestApp();
     admin = await signInAdmin(t);
   });
-  afterAll(async () => t?.close());
 
   const generate = async (count: number, note = '') => {
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/codes', headers: as(admin), payload: { count, note } });
@@ -435,13 +424,11 @@ type Role = 'anonymous' | 'owner' | 'workspace editor' | 'other owner' | 'app us
 const ROLES: Role[] = ['anonymous', 'owner', 'workspace editor', 'other owner', 'app user', 'admin'];
 
 describe('who may call the plan routes', () => {
-  let t: TestApp;
-  let stripe: FakeStripe;
+  const stripe = forTests(() => startFakeStripe());
+  const t = testServer(() => ({ ...stripeSettings(stripe), stripeWebhookSecret: WEBHOOK_SECRET }));
   const cookies = {} as Record<Role, string | undefined>;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createTestApp({ stripeSecretKey: stripe.secretKey, stripeWebhookSecret: WEBHOOK_SECRET, stripeApiUrl: stripe.url });
     const owner = await signUp(t.app, 'Mona Matrix');
     const editor = await signUp(t.app, 'Ed Matrix');
     const other = await signUp(t.app, 'Otis Matrix');
@@ -457,10 +444,6 @@ describe('who may call the plan routes', () => {
       'app user': await signInAppUser(t, appId, 'amy@example.com'),
       admin: await signInAdmin(t),
     });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
   });
 
   // Owners' routes act on the caller's own workspace: any signed-in owner account (an editor of

@@ -4,19 +4,20 @@
 // people type coming back as plain data (XSS corpus).
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { BLOG_MESSAGES, BLOG_SESSION_MS } from '../../../shared/rules/blog';
 import { COMMON_PASSWORD_MESSAGE } from '../../../shared/rules/passwords';
-import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
-import { linkInLastMail, plainText, startInbox, type MailInbox } from '../../testing/smtp';
+import { createTestApp, multipart, signUp, type TestUser } from '../../testing/app';
+import { testInbox, testServer } from '../../testing/server';
+import { linkInLastMail, plainText } from '../../testing/smtp';
 import { createAdmin } from '../admin/service';
 import { LOGIN_MAX_FAILURES } from '../../platform/limits/limiter';
 import { newId, nowIso, randomToken } from '../../http';
 import { createBlogAdmin, type TestBlogAdmin } from '../../testing/blog';
 
-let t: TestApp;
-let inbox: MailInbox;
+const inbox = testInbox();
+const t = testServer(() => ({ smtpUrl: inbox.url }));
 let owner: TestUser;
 let providerCookie: string;
 const PASSWORD = 'write all the things';
@@ -68,8 +69,6 @@ let editor: TestBlogAdmin;
 let author: TestBlogAdmin;
 
 beforeAll(async () => {
-  inbox = await startInbox();
-  t = await createTestApp({ smtpUrl: inbox.url });
   owner = await signUp(t.app, 'Owner Otto');
   await createAdmin({ db: t.ctx.db }, { email: 'blog-provider@provider.example', name: 'Provider Paula', password: 'review all the things' });
   const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: 'blog-provider@provider.example', password: 'review all the things' } });
@@ -77,11 +76,6 @@ beforeAll(async () => {
   admin = await createBlogAdmin(t.ctx.db, 'admin', { name: 'Admin Ada' });
   editor = await createBlogAdmin(t.ctx.db, 'editor', { name: 'Editor Ed' });
   author = await createBlogAdmin(t.ctx.db, 'author', { name: 'Author Al' });
-});
-
-afterAll(async () => {
-  await t?.close();
-  await inbox?.close();
 });
 
 describe('the first blog admin, from the provider admin area', () => {

@@ -4,13 +4,14 @@
 // the file on disk, the served headers, and names and alt texts as plain data (XSS corpus).
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_LIMITS, BLOG_MESSAGES } from '../../../shared/rules/blog';
-import { createTestApp, isStored, multipart, storedFiles, type TestApp } from '../../testing/app';
+import { isStored, multipart, storedFiles } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { mediaKey } from './media-service';
 import { createBlogAdmin, type TestBlogAdmin } from '../../testing/blog';
 
-let t: TestApp;
+const t = testServer();
 let admin: TestBlogAdmin;
 let editor: TestBlogAdmin;
 let author: TestBlogAdmin;
@@ -27,15 +28,10 @@ const CORPUS = [
 ];
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createBlogAdmin(t.ctx.db, 'admin', { name: 'Media Admin' });
   editor = await createBlogAdmin(t.ctx.db, 'editor', { name: 'Media Editor' });
   author = await createBlogAdmin(t.ctx.db, 'author', { name: 'Media Author' });
   otherAuthor = await createBlogAdmin(t.ctx.db, 'author', { name: 'Other Author' });
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 async function upload(who: TestBlogAdmin, name: string, data: Buffer | string, alt?: string) {

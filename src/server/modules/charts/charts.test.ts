@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBlock, createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addBlock, signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { answerCacheOf } from '../spreadsheets/sheet-etag';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 let stranger: TestUser;
 let sheetId: string;
@@ -17,7 +18,6 @@ const TOTAL = ROWS.length; // 465
 const SUM = TOTAL * 10;
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
   const created = await t.app.inject({
@@ -35,9 +35,6 @@ beforeAll(async () => {
   await chart('City');
   await chart('Day');
   await chart('Region', { filters: [{ select_column: 'Region', condition: 'Is', filter_by: 'None', match_with_column: 'Home' }] });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const spec = (over: object = {}) => ({ x_axis: 'City', axes: [{ column: 'Sales', type: 'bar' }], ...over });

@@ -4,13 +4,14 @@
 // app and the frozen version, subdomains, the upload quota, the origins' "update available", and
 // the per-account rate limit. The listing row itself is written here from a frozen version (the
 // admin's approval writes it in production).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
-import { addBlock, boardWithSheets, createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { addBlock, boardWithSheets, multipart, signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { nowIso } from '../../http';
 import { PNG } from '../../testing/fixtures';
 
-let t: TestApp;
+const t = testServer();
 let seller: TestUser;
 let buyer: TestUser;
 
@@ -112,13 +113,8 @@ const clone = (user: TestUser | null, id: string, payload: Record<string, unknow
   t.app.inject({ method: 'POST', url: cloneUrl(id), headers: user ? as(user) : {}, payload });
 
 beforeAll(async () => {
-  t = await createTestApp();
   seller = await signUp(t.app, 'Seller Sam');
   buyer = await signUp(t.app, 'Buyer Bea');
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('a version is frozen without the seller\'s API credentials', () => {

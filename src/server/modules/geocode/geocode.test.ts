@@ -3,7 +3,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addBlock, createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { addBlock, signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { closeGeocoder } from './geocoder';
 
 // What the local geocoder knows (keys as the server sends them: normalised, lower case).
@@ -50,7 +51,6 @@ function startNominatim(): Promise<void> {
   return new Promise((resolve) => geo.server!.listen(0, '127.0.0.1', () => resolve()));
 }
 
-let t: TestApp;
 let owner: TestUser;
 let stranger: TestUser;
 let spreadsheetId: string;
@@ -93,10 +93,16 @@ const SHEETS = [
   { title: 'Slow', columns: ['Address'], rows: [{ Address: 'Slow place 1' }, { Address: 'Slow place 2' }] },
 ];
 
+// The local geocoder first (its address is a setting of the server), closed after the server.
 beforeAll(async () => {
   await startNominatim();
   geo.url = `http://127.0.0.1:${(geo.server!.address() as AddressInfo).port}`;
-  t = await createTestApp({ geocoderUrl: geo.url, geocoderIntervalMs: 0, geocoderWaitMs: 10_000, mapsAccessToken: 'pk.public-token', geocoderKey: null });
+});
+afterAll(async () => {
+  await new Promise((r) => geo.server?.close(r));
+});
+const t = testServer(() => ({ geocoderUrl: geo.url, geocoderIntervalMs: 0, geocoderWaitMs: 10_000, mapsAccessToken: 'pk.public-token', geocoderKey: null }));
+beforeAll(async () => {
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
   const res = await t.app.inject({ method: 'POST', url: '/api/spreadsheets', headers: { cookie: owner.cookie }, payload: { title: 'Map data', sheets: SHEETS } });
@@ -108,10 +114,6 @@ beforeAll(async () => {
     addBlock(t.app, owner, app.id, { type: 'map', sheet_title, axis: [{ title: 'Name', description: 'Name', address: 'Address', image }] });
   await map('Places', 'Photo');
   await map('Shops', 'Name');
-});
-afterAll(async () => {
-  await t?.close();
-  await new Promise((r) => geo.server?.close(r));
 });
 
 const geoUrl = (sheet: string, query: string) => `/api/board/${spreadsheetId}/sheet/${encodeURIComponent(sheet)}/geo?${query}`;

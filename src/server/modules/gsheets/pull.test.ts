@@ -4,21 +4,20 @@
 // edits in Google pulled as exactly those changes, a renamed tab, header changes a block uses,
 // faults retried, a refused refresh token (paused, last rows still served), bad links in words,
 // and who may call each route.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { googleRows } from '../../db/migrations/0017_google_rows';
 import { GOOGLE_MESSAGES as M, type GoogleSyncStatus } from '../../../shared/api/google';
 import { GOOGLE_SHEETS_MESSAGES } from '../../../shared/rules/google-sheets';
-import { startFakeGoogle, type Cell, type FakeGoogle } from '../../testing/google';
-import { addBlock, createTestApp, joinAsEditor, signUp, tableOf, type TestApp, type TestUser } from '../../testing/app';
+import type { Cell } from '../../testing/google';
+import { addBlock, createTestApp, joinAsEditor, signUp, tableOf, type TestUser } from '../../testing/app';
 import { ID_COLUMN } from './ids';
 import { assignIds, diffRows } from './diff';
 import { parseHeader } from './ids';
 import { diffInSlices, mergeHeaderChanges, PULL_MESSAGES, PULL_TUNING, readOnlyIdentity, restoredIds, runningPulls } from './pull';
-import { as, connectGoogle, connectSheet as connectSheetOf, googleFileId, googleSettings, pullNowAndWait, quickSyncTuning, settleSync, syncOf } from '../../testing/gsheets';
+import { as, connectGoogle, connectSheet as connectSheetOf, googleFileId, googleTestServer, pullNowAndWait, settleSync, syncOf } from '../../testing/gsheets';
 
-let google: FakeGoogle;
-let t: TestApp;
+const { google, t } = googleTestServer();
 
 const connect = (user: TestUser, mode: 'read' | 'read-write' | 'file' = 'read-write', email?: string) => connectGoogle(t, google, user, mode, email);
 const fileId = googleFileId;
@@ -54,18 +53,6 @@ async function rows(user: TestUser, spreadsheetId: string, title = 'Orders'): Pr
 }
 
 const strip = (r: Row) => Object.fromEntries(Object.entries(r).filter(([k]) => !k.startsWith('_')));
-
-beforeAll(async () => {
-  google = await startFakeGoogle();
-  t = await createTestApp(googleSettings(google));
-  quickSyncTuning();
-});
-
-afterAll(async () => {
-  await settle();
-  await t?.close();
-  await google?.close();
-});
 
 beforeEach(() => {
   PULL_TUNING.batchRows = 5_000;

@@ -1,15 +1,15 @@
 // A form's required fields are enforced by the server too (the form block checks them first).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId, nowIso } from '../../http';
-import { createTestApp, signUp, type TestApp } from '../../testing/app';
+import { signUp } from '../../testing/app';
+import { testServer } from '../../testing/server';
 
-let t: TestApp;
+const t = testServer();
 let spreadsheetId: string;
 let appId: string;
 let formId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const owner = await signUp(t.app, 'Owner');
   spreadsheetId = (
     await t.app.inject({
@@ -36,9 +36,6 @@ beforeAll(async () => {
   };
   const now = nowIso();
   await t.ctx.db.insertInto('blocks').values({ id: formId, page_id: pageId, position: 0, type: 'form', config: JSON.stringify(config), created_at: now, updated_at: now }).execute();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const submit = (values: Record<string, unknown>) =>

@@ -2,16 +2,17 @@
 // who may write, and concurrent writers.
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RowResponse, SheetDataResponse } from '../../../shared/api';
 import { MESSAGES } from '../../../shared/rows/validate';
 import { initial } from '../../db/migrations/0001_initial';
 import { rows as rowsMigration } from '../../db/migrations/0002_rows';
 import { newId, nowIso } from '../../http';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { ROW_MESSAGES } from './service';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 let stranger: TestUser;
 let shopId: string;
@@ -24,7 +25,6 @@ let otherPageId: string;
 const COLUMNS = ['Name', 'Qty', 'Status', 'Tags', 'Email', 'Day', 'Note', 'Code', 'Category'];
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
   const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/spreadsheets', headers: { cookie: owner.cookie }, payload });
@@ -45,9 +45,6 @@ beforeAll(async () => {
   const firstPage = async (appId: string) => (await t.app.inject({ method: 'GET', url: `/api/pages/${appId}`, headers: { cookie: owner.cookie } })).json().pages[0].page_id as string;
   pageId = await firstPage(app.id);
   otherPageId = await firstPage(otherApp.id);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** A block stored as the editor would (config JSON); list and form may not be in the catalogue yet. */

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../../testing/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addBlock, signUp, tableOf, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 let stranger: TestUser;
 let sheetId: string;
@@ -18,7 +19,6 @@ const ROWS = [
 ];
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
   const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/spreadsheets', headers: { cookie: owner.cookie }, payload });
@@ -27,9 +27,6 @@ beforeAll(async () => {
   app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Fruit Board', kind: 'board', spreadsheetId: sheetId } })).json().app;
   // Guests read the columns the board's blocks use: a table of all three.
   await addBlock(t.app, owner, app.id, tableOf('Stock list', ['Name', 'City', 'Amount']));
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const url = (query: string, id = sheetId, title = 'Stock%20list') => `/api/board/${id}/sheet/${title}?${query}`;

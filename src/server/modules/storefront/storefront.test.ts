@@ -4,11 +4,12 @@
 // isPurchased; the detail by every key, its 404 and the visitor's rights; what sellers typed as
 // served (XSS corpus); the live preview of a listed snapshot (anyone reads it, nothing is ever
 // written through it; older versions stay private); deleting the source app.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TemplateListResponse } from '../../../shared/api/templates';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
 import { MARKETPLACE_MESSAGES } from '../../../shared/rules/marketplace';
-import { addBlock, boardWithSheets, createTestApp, multipart, onPaidPlan, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { addBlock, boardWithSheets, multipart, onPaidPlan, signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { PNG } from '../../testing/fixtures';
 import { PRIVATE_APP_MESSAGE } from '../../access/viewer';
 import { seedTemplates } from './seed';
@@ -17,7 +18,6 @@ const ADMIN = { email: 'shelf.reviewer@provider.example', password: 'a long pass
 const REVIEW = '/api/multipage/marketplace/review-request';
 const LIST = '/api/multipage/marketplace/templates';
 
-let t: TestApp;
 let seller: TestUser;
 let buyer: TestUser;
 let adminCookie: string;
@@ -97,8 +97,8 @@ const row = (id: string) => t.ctx.db.selectFrom('marketplace_templates').selectA
 
 let shop: Published;
 
+const t = testServer({ adminEmail: ADMIN.email, adminPassword: ADMIN.password });
 beforeAll(async () => {
-  t = await createTestApp({ adminEmail: ADMIN.email, adminPassword: ADMIN.password });
   seller = await signUp(t.app, 'Seller Sam');
   buyer = await signUp(t.app, 'Buyer Bea');
   // Many templates and clones: more apps than the free plan holds.
@@ -108,10 +108,6 @@ beforeAll(async () => {
   expect(login.statusCode, login.body).toBe(200);
   adminCookie = `sb_admin=${login.cookies.find((c) => c.name === 'sb_admin')!.value}`;
   shop = await publish(seller, 'Corner Shop Orders', { summary: 'Every order of the corner shop', tags: 'orders, shop', category: 'ecommerce-retail' });
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('an approval lists the version', () => {

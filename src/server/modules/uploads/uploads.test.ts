@@ -2,15 +2,16 @@
 // bytes, accept rules on the server, and how files are served back.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UploadResponse } from '../../../shared/api';
 import { newId, nowIso } from '../../http';
-import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { multipart, signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { uploadKey } from '../../platform/storage';
 import { PNG } from '../../testing/fixtures';
 import { UPLOAD_MESSAGES } from './service';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 let stranger: TestUser;
 let appId: string;
@@ -24,7 +25,6 @@ const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1
 const HTML = Buffer.from('<!doctype html><html><body><script>fetch("/api/auth")</script></body></html>');
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
   const s = await t.app.inject({
@@ -43,9 +43,6 @@ beforeAll(async () => {
   [appId, pageId] = await mk('Public files', true);
   [privateAppId, privatePageId] = await mk('Private files', false);
   workspaceId = (await t.ctx.db.selectFrom('workspaces').select('id').where('owner_id', '=', owner.id).executeTakeFirstOrThrow()).id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** A block stored as the editor saves it (the form block may not be in the catalogue yet). */
