@@ -9,6 +9,7 @@ import { buildApp } from '../../app';
 import { COMMON_PASSWORD_MESSAGE } from '../../../shared/rules/passwords';
 import { ADMIN_MESSAGES, MARKETPLACE_MESSAGES, REVIEW_STATUS_DESCRIPTIONS } from '../../../shared/rules/marketplace';
 import { createTestApp, onPaidPlan, signUp, TEST_PG_URL, uniqueEmail, type TestApp, type TestUser } from '../../testing/app';
+import { TYPED_TEXT_CORPUS } from '../marketplace/xss-corpus';
 import { testInbox, testServer } from '../../testing/server';
 import { plainText } from '../../testing/smtp';
 import { LOGIN_MAX_FAILURES } from '../../platform/limits/limiter';
@@ -485,18 +486,8 @@ describe('the e-mail to the owner', () => {
 });
 
 describe('XSS corpus: what owners typed reaches the queue as plain data', () => {
-  const CORPUS = [
-    '<script>alert(1)</script>',
-    '<img src=x onerror=alert(1)>',
-    '"><svg onload=alert(1)>',
-    "javascript:alert('x')",
-    '{{constructor.constructor("alert(1)")()}}',
-    '</textarea><iframe src="javascript:alert(1)">',
-    '\u202e<b>mirror</b>',
-  ];
-
   it('titles, reasons, owner and app names come back exactly as typed, in JSON; the description is cleaned', async () => {
-    for (const text of CORPUS) {
+    for (const text of TYPED_TEXT_CORPUS) {
       const maker = await signUp(t.app, 'Corpus Carl');
       await t.ctx.db.updateTable('users').set({ name: text }).where('id', '=', maker.id).execute();
       const s = await submission(maker, { title: text.slice(0, 100), description: `<p>${text}</p><img src="data:image/png;base64,AAAA" onerror="alert(1)"><a href="javascript:alert(1)">link</a><script>alert(2)</script>` });

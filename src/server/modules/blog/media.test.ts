@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_LIMITS, BLOG_MESSAGES } from '../../../shared/rules/blog';
 import { isStored, multipart, storedFiles } from '../../testing/app';
+import { TYPED_TEXT_CORPUS } from '../marketplace/xss-corpus';
 import { testServer } from '../../testing/server';
 import { mediaKey } from './media-service';
 import { createBlogAdmin, type TestBlogAdmin } from '../../testing/blog';
@@ -16,16 +17,6 @@ let admin: TestBlogAdmin;
 let editor: TestBlogAdmin;
 let author: TestBlogAdmin;
 let otherAuthor: TestBlogAdmin;
-
-const CORPUS = [
-  '<script>alert(1)</script>',
-  '<img src=x onerror=alert(1)>',
-  '"><svg onload=alert(1)>',
-  "javascript:alert('x')",
-  '{{constructor.constructor("alert(1)")()}}',
-  '</textarea><iframe src="javascript:alert(1)">',
-  '\u202e<b>mirror</b>',
-];
 
 beforeAll(async () => {
   admin = await createBlogAdmin(t.ctx.db, 'admin', { name: 'Media Admin' });
@@ -188,7 +179,7 @@ describe('the library', () => {
 
   it('names and alt texts from the XSS corpus come back exactly as typed, in JSON', async () => {
     const png = await image(2, 2).png().toBuffer();
-    for (const text of CORPUS) {
+    for (const text of TYPED_TEXT_CORPUS) {
       // A double quote cannot stand in a multipart file name as the test helper writes it (browsers send %22).
       const fileName = `${text.replace(/"/g, "'")}.png`;
       const media = await uploaded(author, fileName, png, text);
