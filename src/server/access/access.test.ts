@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { hashPassword } from '../platform/password/password';
-import { multipart, signUp, type TestUser, joinAsEditor } from '../testing/app';
+import { multipart, signUp, type TestUser, joinAsEditor, ORDERS_BLOCKS } from '../testing/app';
 import { testServer } from '../testing/server';
 import { IdParams } from '../../shared/api/params';
 import { appParam } from './resources';
@@ -60,19 +60,9 @@ async function fixture(name: string, isPublic: boolean): Promise<Fixture> {
   const pageId = pages[0]!.page_id;
   const add = async (payload: Record<string, unknown>) =>
     (await ok<{ block: { id: string } }>(await t.app.inject({ method: 'POST', url: '/api/blocks', headers: as(owner), payload: { pageId, ...payload } }), 201)).block.id;
-  const tableId = await add({
-    type: 'table',
-    sheet_title: 'Orders',
-    axis: [{ column: 'City', editable: 'Everyone' }, { column: 'Amount' }],
-    add_new_row: 'Everyone',
-    action_button_visibility: 'Everyone',
-    actions: [
-      { type: 'Duplicate row', title: 'Duplicate' },
-      { type: 'Delete row', title: 'Delete' },
-    ],
-  });
-  const commentsId = await add({ type: 'comments', title: 'Guestbook' });
-  const formId = await add({ type: 'form', sheet_title: 'Orders', axis: [{ column: 'City' }, { column: 'Receipt', type: 'file' }] });
+  const tableId = await add(ORDERS_BLOCKS.table);
+  const commentsId = await add(ORDERS_BLOCKS.comments);
+  const formId = await add(ORDERS_BLOCKS.form);
   const m = multipart('hero.png', PNG);
   const fileId = (
     await ok<{ upload: { id: string } }>(

@@ -193,6 +193,20 @@ export function multipart(filename: string, content: Buffer | string, extra: Rec
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+export interface TestSheet {
+  title: string;
+  columns: string[];
+  rows?: Record<string, unknown>[];
+}
+
+/** A spreadsheet of `sheets` made by `owner` through POST /api/spreadsheets (201 or throws): its id. */
+export async function createSpreadsheet(app: FastifyInstance, owner: TestUser, title: string, sheets: TestSheet[]): Promise<string> {
+  const payload = { title, sheets: sheets.map((s) => ({ rows: [], ...s })) };
+  const res = await app.inject({ method: 'POST', url: '/api/spreadsheets', headers: { cookie: owner.cookie }, payload });
+  if (res.statusCode !== 201) throw new Error(`creating the spreadsheet ${title} failed: ${res.statusCode} ${res.body}`);
+  return res.json().spreadsheet.id as string;
+}
+
 /**
  * A spreadsheet of `sheets` and a board over it, both the owner's: the ids a test of sheet routes
  * and blocks needs (the board's one page included).
@@ -201,13 +215,12 @@ export async function boardWithSheets(
   app: FastifyInstance,
   owner: TestUser,
   name: string,
-  sheets: { title: string; columns: string[]; rows?: Record<string, unknown>[] }[],
+  sheets: TestSheet[],
   /** Public by default (a board guests can open); new boards are private unless asked. */
   options: { public?: boolean } = {},
 ): Promise<{ spreadsheetId: string; appId: string; pageId: string }> {
   const headers = { cookie: owner.cookie };
-  const payload = { title: name, sheets: sheets.map((s) => ({ rows: [], ...s })) };
-  const spreadsheetId = (await app.inject({ method: 'POST', url: '/api/spreadsheets', headers, payload })).json().spreadsheet.id as string;
+  const spreadsheetId = await createSpreadsheet(app, owner, name, sheets);
   const appId = (await app.inject({ method: 'POST', url: '/api/apps', headers, payload: { name, kind: 'board', spreadsheetId, public: options.public ?? true } })).json().app.id as string;
   const pageId = (await app.inject({ method: 'GET', url: `/api/pages/${appId}`, headers })).json().pages[0].page_id as string;
   return { spreadsheetId, appId, pageId };
@@ -224,6 +237,27 @@ export async function addBlock(app: FastifyInstance, owner: TestUser, appId: str
   if (res.statusCode !== 201) throw new Error(`adding a ${String(block.type)} block failed: ${res.statusCode} ${res.body}`);
   return res.json().block;
 }
+
+/**
+ * The blocks of an app over an `Orders` sheet (columns City and Amount; the form adds Receipt):
+ * a table whose rows everyone may edit, add, duplicate and delete, a form with a file field, and
+ * comments. The access, snapshot and listing tests run the block routes against them.
+ */
+export const ORDERS_BLOCKS = {
+  table: {
+    type: 'table',
+    sheet_title: 'Orders',
+    axis: [{ column: 'City', editable: 'Everyone' }, { column: 'Amount' }],
+    add_new_row: 'Everyone',
+    action_button_visibility: 'Everyone',
+    actions: [
+      { type: 'Duplicate row', title: 'Duplicate' },
+      { type: 'Delete row', title: 'Delete' },
+    ],
+  },
+  form: { type: 'form', sheet_title: 'Orders', axis: [{ column: 'City' }, { column: 'Receipt', type: 'file' }] },
+  comments: { type: 'comments', title: 'Guestbook' },
+} satisfies Record<string, Record<string, unknown>>;
 
 /** A table block of `sheet` listing `columns` (what a guest of the app may then read). */
 export function tableOf(sheet: string, columns: string[]): Record<string, unknown> {

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RunActionResponse } from '../../../shared/api';
 import { loadConfig } from '../../config';
-import { signUp, type TestApp, type TestUser } from '../../testing/app';
+import { boardWithSheets, signUp, type TestApp, type TestUser } from '../../testing/app';
 import { testInbox, testServer } from '../../testing/server';
 import { mailSettings, plainText, type ReceivedMail } from '../../testing/smtp';
 import { ACTION_MESSAGES } from './service';
@@ -71,17 +71,7 @@ beforeAll(async () => {
   inbox = smtp.messages;
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/spreadsheets',
-    headers: { cookie: owner.cookie },
-    payload: { title: 'People', sheets: [{ title: 'People', columns: COLUMNS, rows: ROWS }] },
-  });
-  spreadsheetId = res.json().spreadsheet.id;
-  const app = await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'People Board', kind: 'board', spreadsheetId } });
-  appId = app.json().app.id;
-  await t.app.inject({ method: 'PUT', url: `/api/apps/${appId}`, headers: { cookie: owner.cookie }, payload: { public: true } });
-  pageId = (await t.app.inject({ method: 'GET', url: `/api/pages/${appId}`, headers: { cookie: owner.cookie } })).json().pages[0].page_id;
+  ({ spreadsheetId, appId, pageId } = await boardWithSheets(t.app, owner, 'People Board', [{ title: 'People', columns: COLUMNS, rows: ROWS }]));
 });
 
 afterAll(async () => {
@@ -225,14 +215,7 @@ describe('API call without ALLOW_PRIVATE_ACTION_TARGETS', () => {
   beforeAll(async () => {
     expect(strict.config.allowPrivateActionTargets).toBe(false);
     ownerOfStrict = await signUp(strict.app, 'Strict');
-    const s = await strict.app.inject({
-      method: 'POST',
-      url: '/api/spreadsheets',
-      headers: { cookie: ownerOfStrict.cookie },
-      payload: { title: 'People', sheets: [{ title: 'People', columns: COLUMNS, rows: ROWS }] },
-    });
-    const a = await strict.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: ownerOfStrict.cookie }, payload: { public: true, name: 'Strict', kind: 'board', spreadsheetId: s.json().spreadsheet.id } });
-    strictPage = (await strict.app.inject({ method: 'GET', url: `/api/pages/${a.json().app.id}`, headers: { cookie: ownerOfStrict.cookie } })).json().pages[0].page_id;
+    ({ pageId: strictPage } = await boardWithSheets(strict.app, ownerOfStrict, 'Strict', [{ title: 'People', columns: COLUMNS, rows: ROWS }]));
   });
 
   it.each([

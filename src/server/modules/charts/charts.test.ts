@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addBlock, signUp, type TestUser } from '../../testing/app';
+import { addBlock, createSpreadsheet, signUp, type TestUser } from '../../testing/app';
 import { testServer } from '../../testing/server';
 import { answerCacheOf } from '../spreadsheets/sheet-etag';
 
@@ -20,14 +20,7 @@ const SUM = TOTAL * 10;
 beforeAll(async () => {
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/spreadsheets',
-    headers: { cookie: owner.cookie },
-    payload: { title: 'Shop', sheets: [{ title: 'Sales data', columns: ['City', 'Sales', 'Region', 'Home', 'Day', 'Note'], rows: ROWS }] },
-  });
-  expect(created.statusCode).toBe(201);
-  sheetId = created.json().spreadsheet.id;
+  sheetId = await createSpreadsheet(t.app, owner, 'Shop', [{ title: 'Sales data', columns: ['City', 'Sales', 'Region', 'Home', 'Day', 'Note'], rows: ROWS }]);
   app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Shop Board', kind: 'board', spreadsheetId: sheetId } })).json().app;
   // Guests chart the columns the board's blocks use: sales by city, by day, and by region on the
   // rows whose Region is their Home (Note is used by no block).

@@ -3,7 +3,7 @@
 // arrival order, and a row the database refuses fails alone.
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestUser } from '../../testing/app';
+import { createSpreadsheet, signUp, type TestUser } from '../../testing/app';
 import { testServer } from '../../testing/server';
 import { appendRow, authorizeWrite, type WriteTarget } from './service';
 
@@ -14,13 +14,7 @@ let workspaceId: string;
 
 beforeAll(async () => {
   owner = await signUp(t.app, 'Owner');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/spreadsheets',
-    headers: { cookie: owner.cookie },
-    payload: { title: 'Signups', sheets: [{ title: 'People', columns: ['Name', 'Seq'], rows: [{ Name: 'Existing', Seq: -1 }] }] },
-  });
-  spreadsheetId = res.json().spreadsheet.id;
+  spreadsheetId = await createSpreadsheet(t.app, owner, 'Signups', [{ title: 'People', columns: ['Name', 'Seq'], rows: [{ Name: 'Existing', Seq: -1 }] }]);
   workspaceId = (await t.ctx.db.selectFrom('spreadsheets').select('workspace_id').where('id', '=', spreadsheetId).executeTakeFirstOrThrow()).workspace_id;
   // A row the database itself refuses (a trigger): the one write of a group that fails.
   if (t.ctx.dialect === 'sqlite') {

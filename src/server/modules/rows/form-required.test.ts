@@ -1,7 +1,7 @@
 // A form's required fields are enforced by the server too (the form block checks them first).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newId, nowIso } from '../../http';
-import { signUp } from '../../testing/app';
+import { boardWithSheets, signUp } from '../../testing/app';
 import { testServer } from '../../testing/server';
 
 const t = testServer();
@@ -11,16 +11,9 @@ let formId: string;
 
 beforeAll(async () => {
   const owner = await signUp(t.app, 'Owner');
-  spreadsheetId = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/spreadsheets',
-      headers: { cookie: owner.cookie },
-      payload: { title: 'Club', sheets: [{ title: 'Members', columns: ['Name', 'Email', 'Joined'], rows: [] }] },
-    })
-  ).json().spreadsheet.id;
-  appId = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Club', kind: 'board', spreadsheetId } })).json().app.id;
-  const pageId = (await t.app.inject({ method: 'GET', url: `/api/pages/${appId}`, headers: { cookie: owner.cookie } })).json().pages[0].page_id as string;
+  const board = await boardWithSheets(t.app, owner, 'Club', [{ title: 'Members', columns: ['Name', 'Email', 'Joined'] }]);
+  ({ spreadsheetId, appId } = board);
+  const { pageId } = board;
   formId = newId();
   const config = {
     section: '',

@@ -8,7 +8,7 @@ import { MESSAGES } from '../../../shared/rows/validate';
 import { initial } from '../../db/migrations/0001_initial';
 import { rows as rowsMigration } from '../../db/migrations/0002_rows';
 import { newId, nowIso } from '../../http';
-import { signUp, type TestUser } from '../../testing/app';
+import { createSpreadsheet, signUp, type TestUser } from '../../testing/app';
 import { testServer } from '../../testing/server';
 import { ROW_MESSAGES } from './service';
 
@@ -27,17 +27,11 @@ const COLUMNS = ['Name', 'Qty', 'Status', 'Tags', 'Email', 'Day', 'Note', 'Code'
 beforeAll(async () => {
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
-  const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/spreadsheets', headers: { cookie: owner.cookie }, payload });
-  shopId = (
-    await post({
-      title: 'Shop',
-      sheets: [
-        { title: 'Orders', columns: COLUMNS, rows: [{ Name: 'First', Qty: 1 }, { Name: 'Second', Qty: 2 }] },
-        { title: 'Lists', columns: ['Category'], rows: [{ Category: 'Fruit' }, { Category: 'Veg, Herbs' }] },
-      ],
-    })
-  ).json().spreadsheet.id;
-  otherSpreadsheetId = (await post({ title: 'Other', sheets: [{ title: 'Orders', columns: COLUMNS, rows: [] }] })).json().spreadsheet.id;
+  shopId = await createSpreadsheet(t.app, owner, 'Shop', [
+    { title: 'Orders', columns: COLUMNS, rows: [{ Name: 'First', Qty: 1 }, { Name: 'Second', Qty: 2 }] },
+    { title: 'Lists', columns: ['Category'], rows: [{ Category: 'Fruit' }, { Category: 'Veg, Herbs' }] },
+  ]);
+  otherSpreadsheetId = await createSpreadsheet(t.app, owner, 'Other', [{ title: 'Orders', columns: COLUMNS }]);
   const mkApp = async (name: string, spreadsheetId: string) =>
     (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name, kind: 'board', spreadsheetId } })).json().app;
   app = await mkApp('Shop Board', shopId);

@@ -3,7 +3,7 @@
 // rows, the query and the viewer, so no one is told "unchanged" about an answer that changed.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import zlib from 'node:zlib';
-import { addBlock, createTestApp, signUp, tableOf, type TestUser } from '../../testing/app';
+import { addBlock, createSpreadsheet, createTestApp, signUp, tableOf, type TestUser } from '../../testing/app';
 import { testServer } from '../../testing/server';
 import { answerCacheOf } from './sheet-etag';
 
@@ -17,13 +17,7 @@ const ROWS = Array.from({ length: 40 }, (_, i) => ({ Name: `Item ${i}`, City: i 
 
 beforeAll(async () => {
   owner = await signUp(t.app, 'Owner');
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/spreadsheets',
-    headers: { cookie: owner.cookie },
-    payload: { title: 'Stock', sheets: [{ title: 'Stock list', columns: ['Name', 'City', 'Amount', 'Note'], rows: ROWS }] },
-  });
-  sheetId = created.json().spreadsheet.id;
+  sheetId = await createSpreadsheet(t.app, owner, 'Stock', [{ title: 'Stock list', columns: ['Name', 'City', 'Amount', 'Note'], rows: ROWS }]);
   app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Stock Board', kind: 'board', spreadsheetId: sheetId } })).json().app;
   tableId = (await addBlock(t.app, owner, app.id, { ...tableOf('Stock list', ['Name', 'City']), add_new_row: 'Everyone' })).id;
   await addBlock(t.app, owner, app.id, { type: 'chart', sheet_title: 'Stock list', x_axis: 'City', axis: [{ column: 'Amount' }] });

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TemplateListResponse } from '../../../shared/api/templates';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
 import { MARKETPLACE_MESSAGES } from '../../../shared/rules/marketplace';
-import { addBlock, boardWithSheets, multipart, onPaidPlan, signUp, type TestUser } from '../../testing/app';
+import { addBlock, boardWithSheets, multipart, onPaidPlan, signUp, type TestUser, ORDERS_BLOCKS } from '../../testing/app';
 import { TYPED_TEXT_CORPUS } from '../marketplace/xss-corpus';
 import { testServer } from '../../testing/server';
 import { PNG } from '../../testing/fixtures';
@@ -68,20 +68,10 @@ async function submit(owner: TestUser, appId: string, form: Record<string, unkno
 /** An app with a table, a form and comments over an Orders sheet, submitted and approved. */
 async function publish(owner: TestUser, name: string, form: Record<string, unknown> = {}): Promise<Published> {
   const ids = await boardWithSheets(t.app, owner, name, [{ title: 'Orders', columns: ['City', 'Amount'], rows: [{ City: 'Paris', Amount: 12 }] }]);
-  await addBlock(t.app, owner, ids.appId, {
-    type: 'table',
-    sheet_title: 'Orders',
-    axis: [{ column: 'City', editable: 'Everyone' }, { column: 'Amount' }],
-    add_new_row: 'Everyone',
-    action_button_visibility: 'Everyone',
-    actions: [
-      { type: 'Duplicate row', title: 'Duplicate' },
-      { type: 'Delete row', title: 'Delete' },
-    ],
-  });
+  await addBlock(t.app, owner, ids.appId, ORDERS_BLOCKS.table);
   await addBlock(t.app, owner, ids.appId, { type: 'table', sheet_title: 'Orders', axis: [{ column: 'City' }], actions: [{ type: 'API call', title: 'Ping', api_endpoint: 'https://example.com/hook', http_method: 'POST' }] });
-  await addBlock(t.app, owner, ids.appId, { type: 'form', sheet_title: 'Orders', axis: [{ column: 'City' }, { column: 'Receipt', type: 'file' }] });
-  await addBlock(t.app, owner, ids.appId, { type: 'comments', title: 'Guestbook' });
+  await addBlock(t.app, owner, ids.appId, ORDERS_BLOCKS.form);
+  await addBlock(t.app, owner, ids.appId, ORDERS_BLOCKS.comments);
   const requestId = await submit(owner, ids.appId, { title: name, ...form });
   const res = await decide(requestId, 'approve');
   expect(res.statusCode, res.body).toBe(200);

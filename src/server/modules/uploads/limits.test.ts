@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../config';
 import { newId, nowIso } from '../../http';
-import { createTestApp, isStored, multipart, signUp, storedFiles, type TestApp, type TestUser } from '../../testing/app';
+import { createSpreadsheet, createTestApp, isStored, multipart, signUp, storedFiles, type TestApp, type TestUser } from '../../testing/app';
 import { storeUpload, sweepUploads, UPLOAD_MESSAGES } from './service';
 import { uploadKey } from '../../platform/storage';
 import { PNG } from '../../testing/fixtures';
@@ -27,14 +27,7 @@ interface Fixture {
 async function setUp(overrides: Partial<Config>): Promise<Fixture> {
   const t = await createTestApp(overrides);
   const owner = await signUp(t.app, 'Owner');
-  const spreadsheetId = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/spreadsheets',
-      headers: { cookie: owner.cookie },
-      payload: { title: 'Entries', sheets: [{ title: 'Entries', columns: ['Name', 'Doc'], rows: [] }] },
-    })
-  ).json().spreadsheet.id as string;
+  const spreadsheetId = await createSpreadsheet(t.app, owner, 'Entries', [{ title: 'Entries', columns: ['Name', 'Doc'] }]);
   const apps: Fixture['apps'] = [];
   for (const name of ['Contest', 'Survey']) {
     const id = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name, kind: 'board', spreadsheetId } })).json().app.id as string;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UploadResponse } from '../../../shared/api';
 import { newId, nowIso } from '../../http';
-import { multipart, signUp, type TestUser } from '../../testing/app';
+import { createSpreadsheet, multipart, signUp, type TestUser } from '../../testing/app';
 import { testServer } from '../../testing/server';
 import { uploadKey } from '../../platform/storage';
 import { PNG } from '../../testing/fixtures';
@@ -27,13 +27,7 @@ const HTML = Buffer.from('<!doctype html><html><body><script>fetch("/api/auth")<
 beforeAll(async () => {
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
-  const s = await t.app.inject({
-    method: 'POST',
-    url: '/api/spreadsheets',
-    headers: { cookie: owner.cookie },
-    payload: { title: 'Files', sheets: [{ title: 'Files', columns: ['Name', 'Doc', 'Photo'], rows: [{ Name: 'a' }] }] },
-  });
-  const spreadsheetId = s.json().spreadsheet.id;
+  const spreadsheetId = await createSpreadsheet(t.app, owner, 'Files', [{ title: 'Files', columns: ['Name', 'Doc', 'Photo'], rows: [{ Name: 'a' }] }]);
   const mk = async (name: string, isPublic: boolean) => {
     const a = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name, kind: 'board', spreadsheetId } })).json().app;
     await t.app.inject({ method: 'PUT', url: `/api/apps/${a.id}`, headers: { cookie: owner.cookie }, payload: { public: isPublic } });

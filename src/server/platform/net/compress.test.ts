@@ -8,7 +8,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../../scripts/precompress-plugin';
-import { addBlock, signUp, tableOf, type TestUser } from '../../testing/app';
+import { addBlock, createSpreadsheet, signUp, tableOf, type TestUser } from '../../testing/app';
 import { testServer, testWebBuild } from '../../testing/server';
 import { compressible, compressOptions, COMPRESS_AT_ONCE_MAX, COMPRESS_THRESHOLD, refuseIncompressible } from './compress';
 
@@ -34,13 +34,7 @@ const t = testServer(() => ({ webDir: web.dir }));
 
 beforeAll(async () => {
   owner = await signUp(t.app, 'Owner');
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/spreadsheets',
-    headers: { cookie: owner.cookie },
-    payload: { title: 'Customers', sheets: [{ title: 'People', columns: ['Name', 'City', 'Amount'], rows: ROWS }] },
-  });
-  sheetId = created.json().spreadsheet.id;
+  sheetId = await createSpreadsheet(t.app, owner, 'Customers', [{ title: 'People', columns: ['Name', 'City', 'Amount'], rows: ROWS }]);
   appId = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'People', kind: 'board', spreadsheetId: sheetId } })).json().app.id;
   await addBlock(t.app, owner, appId, tableOf('People', ['Name', 'City', 'Amount']));
 });
