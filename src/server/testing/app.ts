@@ -11,6 +11,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
+import { openDb, type DbHandle } from '../db';
 import type { ServerContext } from '../platform/context';
 import { randomToken, sha256 } from '../http';
 import { ADMIN_COOKIE } from '../identity/admin-session';
@@ -110,12 +111,51 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     async close() {
       await app.close();
       await s3?.close();
-      if (schema) {
-        const client = new pg.Client({ connectionString: TEST_PG_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA ${schema} CASCADE`);
-        await client.end();
-      }
+      if (schema) await dropTestSchema(schema);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Drops a PostgreSQL schema a test made (a test app's, an empty database's) with all it holds. */
+async function dropTestSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_PG_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA ${schema} CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface EmptyTestDb extends DbHandle {
+  /** Its PostgreSQL schema; undefined on SQLite. */
+  schema: string | undefined;
+}
+
+/**
+ * An empty database on TEST_DB, no migration run, for the migrations' own tests: a SQLite file in
+ * a temporary folder, or a new PostgreSQL schema. Closing it removes it.
+ */
+export async function openEmptyDb(): Promise<EmptyTestDb> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetboard-empty-'));
+  const base = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
+  let schema: string | undefined;
+  let handle: DbHandle;
+  if (testDb() === 'postgres') {
+    schema = `m_${crypto.randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: TEST_PG_URL });
+    await client.connect();
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.end();
+    handle = openDb({ ...base, databaseUrl: TEST_PG_URL, pgSchema: schema });
+  } else handle = openDb({ ...base, databaseUrl: null });
+  return {
+    ...handle,
+    schema,
+    async close() {
+      await handle.close();
+      if (schema) await dropTestSchema(schema);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../config';
-import { createTestApp, type TestApp, type TestAppOptions } from './app';
+import { createTestApp, openEmptyDb, type EmptyTestDb, type TestApp, type TestAppOptions } from './app';
 import { startInbox, type MailInbox } from './smtp';
 
 /**
@@ -44,6 +44,11 @@ export function forTests<T extends { close(): Promise<void> }>(start: () => Prom
  */
 export function testServer(overrides: Partial<Config> | (() => Partial<Config>) = {}, options: TestAppOptions = {}): TestApp {
   return forTests(() => createTestApp(typeof overrides === 'function' ? overrides() : overrides, options));
+}
+
+/** An empty database (openEmptyDb) for the tests of the migrations. */
+export function emptyTestDb(): EmptyTestDb {
+  return forTests(openEmptyDb);
 }
 
 /** A local inbox (smtp.ts) for the file's mail: `testServer(() => ({ smtpUrl: inbox.url }))`. */
