@@ -16,7 +16,7 @@ import type { ServerContext } from '../../platform/context';
 import { kindsThat } from '../../../blocks/schemas';
 import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, forbidden, HttpError, notFound, type Issue } from '../../errors';
-import { newId, nowIso, randomToken, sha256 } from '../../http';
+import { issueToken, newId, nowIso, sha256 } from '../../http';
 import { escapeHtml } from '../../platform/mail/mailer';
 import { refuseSnapshotWrite } from '../../access/viewer';
 import type { AppView } from '../../data/apps/record';
@@ -154,15 +154,8 @@ export function appLink(ctx: ServerContext, app: Pick<AppView, 'subdomain'>, sch
 }
 
 async function newToken(ctx: ServerContext, userId: string, purpose: TokenPurpose, lifetimeMs: number): Promise<string> {
-  const token = randomToken();
-  const now = Date.now();
-  await appUsersRepo(ctx.db).insertToken({
-    id: sha256(token),
-    app_user_id: userId,
-    purpose,
-    expires_at: new Date(now + lifetimeMs).toISOString(),
-    created_at: new Date(now).toISOString(),
-  });
+  const { token, row } = issueToken(lifetimeMs);
+  await appUsersRepo(ctx.db).insertToken({ ...row, app_user_id: userId, purpose });
   return token;
 }
 
@@ -202,16 +195,9 @@ export interface AppSession {
 }
 
 async function startSession(ctx: ServerContext, app: AppView, userId: string): Promise<AppSession> {
-  const token = randomToken();
   const maxAge = Math.round(ctx.config.sessionDays * 86400);
-  const now = Date.now();
-  await appUsersRepo(ctx.db).insertSession({
-    id: sha256(token),
-    app_user_id: userId,
-    app_id: app.id,
-    expires_at: new Date(now + maxAge * 1000).toISOString(),
-    created_at: new Date(now).toISOString(),
-  });
+  const { token, row } = issueToken(maxAge * 1000);
+  await appUsersRepo(ctx.db).insertSession({ ...row, app_user_id: userId, app_id: app.id });
   return { token, maxAge };
 }
 
