@@ -15,6 +15,7 @@ import { forTests, testServer } from '../../testing/server';
 import { stripeOptions } from '../../platform/stripe';
 import { purchasesRepo } from '../../data/purchases/repo';
 import { feeOf } from './service';
+import type { ListingFields } from '../../db/schema';
 
 const WEBHOOK_SECRET = 'whsec_test_purchases_0123456789abcdef';
 /** The platform's other endpoint (Connect events): the webhook takes either secret. */
@@ -52,7 +53,19 @@ async function listTemplate(
   const at = new Date().toISOString();
   const requestId = id('rr');
   const versionId = id('tv');
-  const free = options.priceCents === 0 ? 1 : 0;
+  // What the seller typed, on the request and (as an approval copies it) on the listing.
+  const listed: ListingFields = {
+    title: options.title,
+    summary: 'A template',
+    tags: '[]',
+    description: '<p>Good</p>',
+    category: 'sales',
+    price_cents: options.priceCents,
+    is_free: options.priceCents === 0 ? 1 : 0,
+    thumbnail: '/uploads/thumb.png',
+    thumbnail_bg_color: '#ffffff',
+    additional_images: '[]',
+  };
   await t.ctx.db
     .insertInto('review_requests')
     .values({
@@ -60,16 +73,7 @@ async function listTemplate(
       app_id: app.id,
       workspace_id: workspaceId,
       status: 'published',
-      title: options.title,
-      summary: 'A template',
-      tags: '[]',
-      description: '<p>Good</p>',
-      category: 'sales',
-      price_cents: options.priceCents,
-      is_free: free,
-      thumbnail: '/uploads/thumb.png',
-      thumbnail_bg_color: '#ffffff',
-      additional_images: '[]',
+      ...listed,
       rejection_reason: null,
       is_public: 1,
       sign_in_method: 'No sign in',
@@ -91,16 +95,7 @@ async function listTemplate(
       workspace_id: workspaceId,
       seller_name: seller.name,
       kind: 'multipage',
-      title: options.title,
-      summary: 'A template',
-      tags: '[]',
-      description: '<p>Good</p>',
-      category: 'sales',
-      price_cents: options.priceCents,
-      is_free: free,
-      thumbnail: '/uploads/thumb.png',
-      thumbnail_bg_color: '#ffffff',
-      additional_images: '[]',
+      ...listed,
       search_text: options.title.toLowerCase(),
       version_id: versionId,
       version_number: 1,
