@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Config } from '../config';
 import { createTestApp, openEmptyDb, type EmptyTestDb, type TestApp, type TestAppOptions } from './app';
 import { startInbox, type MailInbox } from './smtp';
@@ -78,4 +78,17 @@ export function testWebBuild(files: Record<string, string | Buffer>): WebBuild {
     }
     return { dir, close: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   });
+}
+
+/** Temporary folders for a file's tests: each call of the answer makes one; all are removed after each test. */
+export function tempDirs(prefix = 'sheetboard-test-'): () => string {
+  const made: string[] = [];
+  afterEach(() => {
+    for (const d of made.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+  });
+  return () => {
+    const d = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    made.push(d);
+    return d;
+  };
 }
