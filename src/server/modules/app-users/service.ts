@@ -81,28 +81,20 @@ export async function createAppUser(
   checkFields(input);
   const repo = appUsersRepo(ctx.db);
   if (await repo.findByEmail(app.id, input.email)) throw conflict(M.duplicateEmail);
-  const row: AppUserRow = {
-    id: newId(),
-    app_id: app.id,
-    name: input.name,
-    email: input.email,
-    permissions: input.permissions,
-    password_hash: null,
-    created_at: nowSeconds(),
-    updated_at: nowIso(),
-  };
-  await insertUser(repo, row);
+  const row = await insertUser(repo, app, { name: input.name, email: input.email, permissions: input.permissions, password_hash: null });
   return { user: appUserOut(row), invitation: await sendInvitation(ctx, app, row, mail) };
 }
 
-/** A new app user; 409 when the address is taken (two adds at once: the unique index (app_id, email) decides). */
-async function insertUser(repo: ReturnType<typeof appUsersRepo>, row: AppUserRow): Promise<void> {
+/** A new app user of `app`; 409 when the address is taken (two adds at once: the unique index (app_id, email) decides). */
+async function insertUser(repo: ReturnType<typeof appUsersRepo>, app: AppView, fields: Pick<AppUserRow, 'name' | 'email' | 'permissions' | 'password_hash'>): Promise<AppUserRow> {
+  const row: AppUserRow = { id: newId(), app_id: app.id, ...fields, created_at: nowSeconds(), updated_at: nowIso() };
   try {
     await repo.insert(row);
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict(M.duplicateEmail);
     throw e;
   }
+  return row;
 }
 
 export async function updateAppUser(
@@ -222,17 +214,7 @@ export async function register(ctx: ServerContext, app: AppView, input: { name: 
   if (!(await repo.hasBlockOfType(app.id, REGISTER_BLOCK))) throw forbidden(M.signUpClosed);
   // An invited address too: registering must not take over an invitation without its e-mail.
   if (await repo.findByEmail(app.id, input.email)) throw conflict(M.duplicateEmail);
-  const row: AppUserRow = {
-    id: newId(),
-    app_id: app.id,
-    name: input.name,
-    email: input.email,
-    permissions: 'read',
-    password_hash: await hashPassword(input.password),
-    created_at: nowSeconds(),
-    updated_at: nowIso(),
-  };
-  await insertUser(repo, row);
+  const row = await insertUser(repo, app, { name: input.name, email: input.email, permissions: 'read', password_hash: await hashPassword(input.password) });
   return { user: signedIn(row), session: await startSession(ctx, app, row.id) };
 }
 
