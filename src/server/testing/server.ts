@@ -5,8 +5,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { Kysely, Migration } from 'kysely';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Config } from '../config';
+import type { Db } from '../db';
 import { createTestApp, openEmptyDb, type EmptyTestDb, type TestApp, type TestAppOptions } from './app';
 import { startInbox, type MailInbox } from './smtp';
 
@@ -91,4 +93,21 @@ export function tempDirs(prefix = 'sheetboard-test-'): () => string {
     made.push(d);
     return d;
   };
+}
+
+/**
+ * On a fresh migrated server: `migration` goes down, after which `read` (a table the migration
+ * made) fails, and up again, after which it reads an empty table.
+ */
+export async function expectDownAndUp(migration: Migration, read: (db: Db) => Promise<unknown[]>): Promise<void> {
+  const fresh = await createTestApp();
+  try {
+    const db = fresh.ctx.db as unknown as Kysely<unknown>;
+    await migration.down!(db);
+    await expect(read(fresh.ctx.db)).rejects.toThrow();
+    await migration.up(db);
+    expect(await read(fresh.ctx.db)).toEqual([]);
+  } finally {
+    await fresh.close();
+  }
 }

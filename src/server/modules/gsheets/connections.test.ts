@@ -5,7 +5,6 @@
 // no token in any answer, and who may call each route.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import type { Kysely } from 'kysely';
 import { googleSheets } from '../../db/migrations/0016_google_sheets';
 import { GOOGLE_MESSAGES as M } from '../../../shared/api/google';
 import { createTestApp, joinAsEditor, signUp, type TestUser } from '../../testing/app';
@@ -15,6 +14,7 @@ import { googleConnectionsRepo } from '../../data/gsheets/repo';
 import { decryptToken, tokenKey } from './secrets';
 import { googleSession, serviceAccountConnection, STATE_TTL_MS } from './service';
 import { googleTestServer } from '../../testing/gsheets';
+import { expectDownAndUp } from '../../testing/server';
 
 const { google, t } = googleTestServer();
 /** Every answer the routes gave, searched for tokens at the end. */
@@ -367,16 +367,7 @@ describe('migration 0016', () => {
   });
 
   it('goes down and up again', async () => {
-    const fresh = await createTestApp();
-    try {
-      const db = fresh.ctx.db as unknown as Kysely<unknown>;
-      await googleSheets.down!(db);
-      await expect(fresh.ctx.db.selectFrom('google_connections').select('id').execute()).rejects.toThrow();
-      await googleSheets.up(db);
-      expect(await fresh.ctx.db.selectFrom('google_connections').select('id').execute()).toEqual([]);
-    } finally {
-      await fresh.close();
-    }
+    await expectDownAndUp(googleSheets, (db) => db.selectFrom('google_connections').select('id').execute());
   });
 });
 
