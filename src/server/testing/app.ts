@@ -351,6 +351,37 @@ export async function signInAdmin(t: Pick<TestApp, 'ctx'>, name = 'Ada Admin'): 
   return `${ADMIN_COOKIE}=${token}`;
 }
 
+/** The callers the rules of an owner's, an app's and an admin's routes tell apart. */
+export type CallerRole = 'anonymous' | 'owner' | 'workspace editor' | 'other owner' | 'app user' | 'admin';
+export const CALLER_ROLES: CallerRole[] = ['anonymous', 'owner', 'workspace editor', 'other owner', 'app user', 'admin'];
+
+/**
+ * One caller of each role signed in on `t`: an owner, an editor of the owner's workspace, another
+ * owner, an app user of the owner's password app (`appId`, a multipage app) and a provider admin.
+ * Answers each role's cookie (none for anonymous).
+ */
+export async function signedInCallers(t: Pick<TestApp, 'ctx' | 'app'>): Promise<{ cookies: Record<CallerRole, string | undefined>; appId: string }> {
+  const owner = await signUp(t.app, 'Mia Matrix');
+  const editor = await signUp(t.app, 'Eli Editor');
+  const other = await signUp(t.app, 'Oscar Other');
+  await joinAsEditor(t, owner, editor);
+  const headers = { cookie: owner.cookie };
+  const created = await t.app.inject({ method: 'POST', url: '/api/apps', headers, payload: { name: 'Matrix Members', kind: 'multipage', public: true } });
+  if (created.statusCode !== 201) throw new Error(`creating the app failed: ${created.statusCode} ${created.body}`);
+  const appId = created.json().app.id as string;
+  const signIn = await t.app.inject({ method: 'PUT', url: `/api/apps/${appId}`, headers, payload: { sign_in_method: 'Use password set by user' } });
+  if (signIn.statusCode !== 200) throw new Error(`the app's password sign-in failed: ${signIn.statusCode} ${signIn.body}`);
+  const cookies = {
+    anonymous: undefined,
+    owner: owner.cookie,
+    'workspace editor': editor.cookie,
+    'other owner': other.cookie,
+    'app user': await signInAppUser(t, appId, 'vera@example.com'),
+    admin: await signInAdmin(t),
+  };
+  return { cookies, appId };
+}
+
 /**
  * Puts the user's workspace on a paid plan (issue 18: the free plan holds 25 apps), for tests
  * that make more apps than that for one owner and are not about plans.

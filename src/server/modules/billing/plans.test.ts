@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
 import { CODE_LIMITS, CODE_MESSAGES, CODE_PATTERN, FREE_LIMITS, LIFETIME_TIERS, PLAN_MESSAGES, PRO_LIMITS } from '../../../shared/rules/plans';
 import { listenForWebhooks, sendWebhook, startFakeStripe, stripeSettings } from '../../testing/stripe';
-import { createTestApp, joinAsEditor, signInAdmin, signInAppUser, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { CALLER_ROLES, createTestApp, signedInCallers, signInAdmin, signUp, type CallerRole, type TestApp, type TestUser } from '../../testing/app';
 import { forTests, testServer } from '../../testing/server';
 
 const WEBHOOK_SECRET = 'whsec_test_plans_0123456789abcdef';
@@ -420,38 +420,21 @@ describe('lifetime-deal codes', () => {
   });
 });
 
-type Role = 'anonymous' | 'owner' | 'workspace editor' | 'other owner' | 'app user' | 'admin';
-const ROLES: Role[] = ['anonymous', 'owner', 'workspace editor', 'other owner', 'app user', 'admin'];
-
 describe('who may call the plan routes', () => {
   const stripe = forTests(() => startFakeStripe());
   const t = testServer(() => ({ ...stripeSettings(stripe), stripeWebhookSecret: WEBHOOK_SECRET }));
-  const cookies = {} as Record<Role, string | undefined>;
+  let cookies: Record<CallerRole, string | undefined>;
 
   beforeAll(async () => {
-    const owner = await signUp(t.app, 'Mona Matrix');
-    const editor = await signUp(t.app, 'Ed Matrix');
-    const other = await signUp(t.app, 'Otis Matrix');
-    await joinAsEditor(t, owner, editor);
-    const created = await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { name: 'Matrix Members', kind: 'multipage', public: true } });
-    const appId = created.json().app.id as string;
-    await t.app.inject({ method: 'PUT', url: `/api/apps/${appId}`, headers: as(owner), payload: { sign_in_method: 'Use password set by user' } });
-    Object.assign(cookies, {
-      anonymous: undefined,
-      owner: owner.cookie,
-      'workspace editor': editor.cookie,
-      'other owner': other.cookie,
-      'app user': await signInAppUser(t, appId, 'amy@example.com'),
-      admin: await signInAdmin(t),
-    });
+    ({ cookies } = await signedInCallers(t));
   });
 
   // Owners' routes act on the caller's own workspace: any signed-in owner account (an editor of
   // another workspace included, for their own), 401 for the rest. The portal needs a customer (409
   // before one), the redeem a code (404 for an unknown one).
-  const owners = (ok: number) => (role: Role) => (['owner', 'workspace editor', 'other owner'].includes(role) ? ok : 401);
-  const admins = (ok: number) => (role: Role) => (role === 'admin' ? ok : 401);
-  const CALLS: { name: string; method: 'GET' | 'POST'; url: string; payload?: object; expected: (role: Role) => number }[] = [
+  const owners = (ok: number) => (role: CallerRole) => (['owner', 'workspace editor', 'other owner'].includes(role) ? ok : 401);
+  const admins = (ok: number) => (role: CallerRole) => (role === 'admin' ? ok : 401);
+  const CALLS: { name: string; method: 'GET' | 'POST'; url: string; payload?: object; expected: (role: CallerRole) => number }[] = [
     { name: 'plan', method: 'GET', url: '/api/billing/plan', expected: owners(200) },
     { name: 'checkout', method: 'POST', url: '/api/billing/plan/checkout', expected: owners(200) },
     { name: 'portal', method: 'POST', url: '/api/billing/plan/portal', expected: owners(200) },
@@ -465,7 +448,7 @@ describe('who may call the plan routes', () => {
   it('every role × every route answers as the rules promise', async () => {
     const unexpected: string[] = [];
     for (const call of CALLS)
-      for (const role of ROLES) {
+      for (const role of CALLER_ROLES) {
         const cookie = cookies[role];
         const res = await t.app.inject({ method: call.method, url: call.url, headers: cookie ? { cookie } : {}, ...(call.payload ? { payload: call.payload } : {}) });
         if (res.statusCode !== call.expected(role)) unexpected.push(`${role} ${call.name} → ${res.statusCode} ${res.body.slice(0, 160)}`);
