@@ -13,7 +13,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDb, type DbHandle } from '../db';
 import type { ServerContext } from '../platform/context';
-import { randomToken, sha256 } from '../http';
+import { newId, nowIso, randomToken, sha256 } from '../http';
 import { ADMIN_COOKIE } from '../identity/admin-session';
 import { hashPassword, setHashCostForTests } from '../platform/password/password';
 import { startFakeS3, type FakeS3 } from './s3';
@@ -298,6 +298,19 @@ export const ORDERS_BLOCKS = {
   form: { type: 'form', sheet_title: 'Orders', axis: [{ column: 'City' }, { column: 'Receipt', type: 'file' }] },
   comments: { type: 'comments', title: 'Guestbook' },
 } satisfies Record<string, Record<string, unknown>>;
+
+/**
+ * A block stored straight into the database as the editor saves it (its settings as JSON over the
+ * empty ones every block has), first on the page: for kinds and settings the block routes would
+ * refuse or fill in. Answers its id.
+ */
+export async function storeBlock(t: Pick<TestApp, 'ctx'>, pageId: string, type: string, config: Record<string, unknown>): Promise<string> {
+  const id = newId();
+  const now = nowIso();
+  const full = { section: '', axis: [], actions: [], full_width: false, ...config };
+  await t.ctx.db.insertInto('blocks').values({ id, page_id: pageId, position: 0, type, config: JSON.stringify(full), created_at: now, updated_at: now }).execute();
+  return id;
+}
 
 /** A table block of `sheet` listing `columns` (what a guest of the app may then read). */
 export function tableOf(sheet: string, columns: string[]): Record<string, unknown> {

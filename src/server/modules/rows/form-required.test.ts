@@ -1,7 +1,6 @@
 // A form's required fields are enforced by the server too (the form block checks them first).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newId, nowIso } from '../../http';
-import { boardWithSheets, signUp } from '../../testing/app';
+import { boardWithSheets, signUp, storeBlock } from '../../testing/app';
 import { testServer } from '../../testing/server';
 
 const t = testServer();
@@ -14,21 +13,15 @@ beforeAll(async () => {
   const board = await boardWithSheets(t.app, owner, 'Club', [{ title: 'Members', columns: ['Name', 'Email', 'Joined'] }]);
   ({ spreadsheetId, appId } = board);
   const { pageId } = board;
-  formId = newId();
-  const config = {
-    section: '',
+  formId = await storeBlock(t, pageId, 'form', {
     sheet_title: 'Members',
-    actions: [],
-    full_width: false,
     axis: [
       { column: 'Name', type: 'text', required: true },
       { column: 'Email', type: 'email', required: false },
       // Hidden fields carry their default; a required flag on them is not enforced.
       { column: 'Joined', type: 'date', required: true, hide: true },
     ],
-  };
-  const now = nowIso();
-  await t.ctx.db.insertInto('blocks').values({ id: formId, page_id: pageId, position: 0, type: 'form', config: JSON.stringify(config), created_at: now, updated_at: now }).execute();
+  });
 });
 
 const submit = (values: Record<string, unknown>) =>

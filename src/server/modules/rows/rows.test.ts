@@ -7,8 +7,8 @@ import { RowResponse, SheetDataResponse } from '../../../shared/api';
 import { MESSAGES } from '../../../shared/rows/validate';
 import { initial } from '../../db/migrations/0001_initial';
 import { rows as rowsMigration } from '../../db/migrations/0002_rows';
-import { newId, nowIso } from '../../http';
-import { createSpreadsheet, signUp, type TestUser } from '../../testing/app';
+import { nowIso } from '../../http';
+import { createSpreadsheet, signUp, storeBlock, type TestUser } from '../../testing/app';
 import { testServer } from '../../testing/server';
 import { ROW_MESSAGES } from './service';
 
@@ -42,12 +42,8 @@ beforeAll(async () => {
 });
 
 /** A block stored as the editor would (config JSON); list and form may not be in the catalogue yet. */
-async function block(type: string, config: Record<string, unknown>, page = pageId): Promise<string> {
-  const id = newId();
-  const now = nowIso();
-  const full = { section: '', sheet_title: 'Orders', axis: [], actions: [], full_width: false, ...config };
-  await t.ctx.db.insertInto('blocks').values({ id, page_id: page, position: 0, type, config: JSON.stringify(full), created_at: now, updated_at: now }).execute();
-  return id;
+function block(type: string, config: Record<string, unknown>, page = pageId): Promise<string> {
+  return storeBlock(t, page, type, { sheet_title: 'Orders', ...config });
 }
 
 const base = (sheet = 'Orders', id = () => shopId) => `/api/board/${id()}/sheet/${encodeURIComponent(sheet)}/rows`;

@@ -4,8 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UploadResponse } from '../../../shared/api';
-import { newId, nowIso } from '../../http';
-import { createSpreadsheet, multipart, signUp, type TestUser } from '../../testing/app';
+import { createSpreadsheet, multipart, signUp, storeBlock, type TestUser } from '../../testing/app';
 import { testServer } from '../../testing/server';
 import { uploadKey } from '../../platform/storage';
 import { PNG } from '../../testing/fixtures';
@@ -40,12 +39,8 @@ beforeAll(async () => {
 });
 
 /** A block stored as the editor saves it (the form block may not be in the catalogue yet). */
-async function block(type: string, config: Record<string, unknown>, page = pageId): Promise<string> {
-  const id = newId();
-  const now = nowIso();
-  const full = { section: '', sheet_title: 'Files', axis: [], actions: [], full_width: false, ...config };
-  await t.ctx.db.insertInto('blocks').values({ id, page_id: page, position: 0, type, config: JSON.stringify(full), created_at: now, updated_at: now }).execute();
-  return id;
+function block(type: string, config: Record<string, unknown>, page = pageId): Promise<string> {
+  return storeBlock(t, page, type, { sheet_title: 'Files', ...config });
 }
 
 function upload(name: string, content: Buffer, fields: Record<string, string> = {}, cookie?: string, query = '') {
