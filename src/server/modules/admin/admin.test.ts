@@ -107,6 +107,14 @@ async function submission(owner: TestUser, options: { title?: string; status?: '
   return { requestId, appId, subdomain, versionId, snapshotSubdomain };
 }
 
+/** The admin API as the reviewer: a GET that must answer 200 (its JSON), a POST (its answer). */
+const get = async (url: string) => {
+  const res = await t.app.inject({ method: 'GET', url, headers: { cookie: reviewer.cookie } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+const post = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: { cookie: reviewer.cookie }, ...(payload ? { payload } : {}) });
+
 let owner: TestUser;
 
 beforeAll(async () => {
@@ -296,13 +304,6 @@ describe('the admin CLI', () => {
 });
 
 describe('the review queue', () => {
-  const get = async (url: string) => {
-    const res = await t.app.inject({ method: 'GET', url, headers: { cookie: reviewer.cookie } });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  };
-  const post = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: { cookie: reviewer.cookie }, ...(payload ? { payload } : {}) });
-
   it('pending first, oldest submitted first; then the decided ones, latest decision first; ?status= filters', async () => {
     const base = Date.parse('2026-01-01T00:00:00Z');
     const at = (minutes: number) => new Date(base + minutes * 60_000).toISOString();
@@ -556,13 +557,6 @@ describe("the product's owners (GET /api/admin/users)", () => {
 
 // Last in the file: it fills the queue past one page, which the lists above do not expect.
 describe('the review queue in pages', () => {
-  const get = async (url: string) => {
-    const res = await t.app.inject({ method: 'GET', url, headers: { cookie: reviewer.cookie } });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  };
-  const post = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: { cookie: reviewer.cookie }, ...(payload ? { payload } : {}) });
-
   it('pages of 20: every request once, in queue order, across the pending and the decided ones; the total counts them all', async () => {
     // Two dozen apps are more than the free plan holds (issue 18): this seller is on a paid plan.
     await onPaidPlan(t, owner);
