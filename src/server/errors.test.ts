@@ -1,18 +1,15 @@
 // The one error handler: client mistakes are 4xx on both databases, and a 500 says nothing
 // about the code or the SQL behind it.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorHandler } from './errors';
-import { createTestApp, signUp, type TestApp, type TestUser } from './testing/app';
+import { signUp, type TestUser } from './testing/app';
+import { testServer } from './testing/server';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('error handler', () => {

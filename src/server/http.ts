@@ -29,6 +29,22 @@ export function randomToken(): string {
   return crypto.randomBytes(32).toString('base64url');
 }
 
+/** What the database keeps of an issued token: its sha256 (never the token), when it was made, when it expires. */
+export interface IssuedTokenRow {
+  id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/**
+ * A new secret for a session cookie or an e-mailed link, valid for `lifetimeMs` from `now`: the
+ * token for the browser or the link, and the row fields for the table that holds such tokens.
+ */
+export function issueToken(lifetimeMs: number, now = Date.now()): { token: string; row: IssuedTokenRow } {
+  const token = randomToken();
+  return { token, row: { id: sha256(token), created_at: new Date(now).toISOString(), expires_at: new Date(now + lifetimeMs).toISOString() } };
+}
+
 export function parseJson<T>(text: string | null | undefined, fallback: T): T {
   if (!text) return fallback;
   try {

@@ -5,16 +5,17 @@
 // privacy (issue 12): a public app whose home page is not public, against every app route, for
 // every identity. Unexpected allows: 0.
 // Also the privacy API (POST /api/app/app-info, the Publish URL and a custom host serving the app).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { hashPassword } from '../platform/password/password';
-import { createTestApp, multipart, signUp, type TestApp, type TestUser, joinAsEditor } from '../testing/app';
+import { multipart, signUp, type TestUser, joinAsEditor, ORDERS_BLOCKS } from '../testing/app';
+import { testServer } from '../testing/server';
 import { IdParams } from '../../shared/api/params';
 import { appParam } from './resources';
 import { ACCESS_RULES, declaredAccess, type AccessRule } from './rules';
 import { PRIVATE_APP_MESSAGE } from './viewer';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 let other: TestUser;
 /** An editor of the owner's workspace (workspace/editors.ts): the owner's rights on its apps. */
@@ -59,19 +60,9 @@ async function fixture(name: string, isPublic: boolean): Promise<Fixture> {
   const pageId = pages[0]!.page_id;
   const add = async (payload: Record<string, unknown>) =>
     (await ok<{ block: { id: string } }>(await t.app.inject({ method: 'POST', url: '/api/blocks', headers: as(owner), payload: { pageId, ...payload } }), 201)).block.id;
-  const tableId = await add({
-    type: 'table',
-    sheet_title: 'Orders',
-    axis: [{ column: 'City', editable: 'Everyone' }, { column: 'Amount' }],
-    add_new_row: 'Everyone',
-    action_button_visibility: 'Everyone',
-    actions: [
-      { type: 'Duplicate row', title: 'Duplicate' },
-      { type: 'Delete row', title: 'Delete' },
-    ],
-  });
-  const commentsId = await add({ type: 'comments', title: 'Guestbook' });
-  const formId = await add({ type: 'form', sheet_title: 'Orders', axis: [{ column: 'City' }, { column: 'Receipt', type: 'file' }] });
+  const tableId = await add(ORDERS_BLOCKS.table);
+  const commentsId = await add(ORDERS_BLOCKS.comments);
+  const formId = await add(ORDERS_BLOCKS.form);
   const m = multipart('hero.png', PNG);
   const fileId = (
     await ok<{ upload: { id: string } }>(
@@ -104,7 +95,6 @@ async function appUser(f: Fixture, email: string, permissions: 'read' | 'read-wr
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner Olga');
   other = await signUp(t.app, 'Other Otto');
   editor = await signUp(t.app, 'Editor Erin');
@@ -123,10 +113,6 @@ beforeAll(async () => {
   ).spreadsheet.id;
   apps.private = await fixture('Private Shop', false);
   apps.public = await fixture('Public Shop', true);
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('route declarations', () => {

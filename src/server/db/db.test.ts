@@ -1,18 +1,13 @@
 // The database the server opens: SQLite really in WAL with foreign keys enforced, migrations
 // safe to run again at every start, and closing the app closes the database.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { createTestApp, signUp, type TestApp } from '../testing/app';
+import { signUp } from '../testing/app';
+import { testServer } from '../testing/server';
 import { migrateToLatest, openDb } from '.';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = testServer();
 
 describe('database', () => {
   it('SQLite runs in WAL mode with foreign keys on', async () => {

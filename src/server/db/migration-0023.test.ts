@@ -2,48 +2,20 @@
 // table that points at a workspace survives the rebuild (SQLite) or the dropped constraint
 // (PostgreSQL), the foreign keys and their cascades still work, and an owner may now hold two; the
 // down keeps the rows too and makes it one workspace per owner again.
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Migrator, sql } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
-import { TEST_PG_URL, testDb } from '../testing/app';
-import { migrateToLatest, openDb, type DbHandle } from '.';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { emptyTestDb } from '../testing/server';
+import { migrateToLatest } from '.';
 import { migrations } from './migrations';
 import { withOwnerUnique, withoutOwnerUnique } from './migrations/0023_workspaces';
 
 const NAME = '0023_workspaces';
 const before = Object.keys(migrations).sort().filter((n) => n < NAME).pop()!;
 
-let handle: DbHandle;
-let dataDir: string;
+const handle = emptyTestDb();
 let schema: string | undefined;
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetboard-m0023-'));
-  const base = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
-  if (testDb() === 'postgres') {
-    schema = `m_${crypto.randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: TEST_PG_URL });
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
-    handle = openDb({ ...base, databaseUrl: TEST_PG_URL, pgSchema: schema });
-  } else handle = openDb({ ...base, databaseUrl: null });
-});
-
-afterAll(async () => {
-  await handle?.close();
-  if (schema) {
-    const client = new pg.Client({ connectionString: TEST_PG_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA ${schema} CASCADE`);
-    await client.end();
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+beforeAll(() => {
+  schema = handle.schema;
 });
 
 const TABLES = ['users', 'workspaces', 'spreadsheets', 'sheets', 'sheet_rows', 'apps', 'pages', 'blocks', 'uploads', 'workspace_editors'] as const;

@@ -4,17 +4,12 @@
 // to the latest again. The folder of migrations and the provider's list agree. And db/schema.ts
 // (its `databaseColumns`, which the compiler keeps in step with the Database interface) names
 // exactly the tables and columns of the migrated database, with their nullability.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_MIGRATION_LOCK_TABLE, DEFAULT_MIGRATION_TABLE, sql, type MigrationResultSet, type Migrator } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
-import { TEST_PG_URL, testDb } from '../testing/app';
-import { createMigrator, migrateToLatest, openDb, type DbHandle } from '.';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { emptyTestDb } from '../testing/server';
+import { createMigrator, migrateToLatest } from '.';
 import { migrations } from './migrations';
 import { databaseColumns, type ColumnKind } from './schema';
 
@@ -22,34 +17,13 @@ const NAMES = Object.keys(migrations);
 /** Kysely's bookkeeping: stays when every migration is undone. */
 const KYSELY_TABLES = [DEFAULT_MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE];
 
-let handle: DbHandle;
-let dataDir: string;
+const handle = emptyTestDb();
 let schema: string | undefined;
 let migrator: Migrator;
 
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetboard-migrations-'));
-  const base = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
-  if (testDb() === 'postgres') {
-    schema = `m_${crypto.randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: TEST_PG_URL });
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
-    handle = openDb({ ...base, databaseUrl: TEST_PG_URL, pgSchema: schema });
-  } else handle = openDb({ ...base, databaseUrl: null });
+beforeAll(() => {
+  schema = handle.schema;
   migrator = createMigrator(handle.db, schema);
-});
-
-afterAll(async () => {
-  await handle?.close();
-  if (schema) {
-    const client = new pg.Client({ connectionString: TEST_PG_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA ${schema} CASCADE`);
-    await client.end();
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 interface Column {

@@ -261,13 +261,11 @@ export interface AdminSessionsTable {
   created_at: string;
 }
 
-/** One per app; no row is the status "none". */
-export interface ReviewRequestsTable {
-  id: string;
-  app_id: string;
-  workspace_id: string;
-  /** 'pending' | 'published' | 'rejected'. */
-  status: string;
+/**
+ * What a listing shows of a template: typed by the seller into the review request, copied to the
+ * marketplace's listing when a version is approved.
+ */
+export interface ListingFields {
   title: string;
   summary: string;
   /** JSON array of strings. */
@@ -282,6 +280,15 @@ export interface ReviewRequestsTable {
   thumbnail_bg_color: string;
   /** JSON array of image URLs. */
   additional_images: string;
+}
+
+/** One per app; no row is the status "none". */
+export interface ReviewRequestsTable extends ListingFields {
+  id: string;
+  app_id: string;
+  workspace_id: string;
+  /** 'pending' | 'published' | 'rejected'. */
+  status: string;
   rejection_reason: string | null;
   is_public: number;
   sign_in_method: string;
@@ -382,22 +389,12 @@ export interface WorkspaceEditorsTable {
 }
 
 /** A published template as the marketplace lists it (issue 15; written on approval). */
-export interface MarketplaceTemplatesTable {
+export interface MarketplaceTemplatesTable extends ListingFields {
   id: string;
   slug: string;
   workspace_id: string;
   seller_name: string;
   kind: string;
-  title: string;
-  summary: string;
-  tags: string;
-  description: string;
-  category: string;
-  price_cents: number;
-  is_free: number;
-  thumbnail: string;
-  thumbnail_bg_color: string;
-  additional_images: string;
   search_text: string;
   version_id: string;
   version_number: number;

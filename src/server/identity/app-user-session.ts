@@ -1,28 +1,16 @@
 // Who is signed in to an app as an app user: the app's own session cookie only (separate per app,
 // so signing in to one app never signs you in to another). Used by the access rules of every
 // app-scoped route (src/server/access).
-import type { FastifyRequest } from 'fastify';
 import { appUserPermission, type SignedInAppUser } from '../../shared/api/app-users';
 import type { ServerContext } from '../platform/context';
-import { nowIso, sha256 } from '../http';
+import { nowIso } from '../http';
+import { sessionPerKey } from './session-cookie';
 
 /** The cookie of an app's app-user session; named per app, so sessions of two apps never mix. */
 export const appSessionCookie = (appId: string) => `sb_app_${appId}`;
 
-const cache = new WeakMap<FastifyRequest, Map<string, Promise<SignedInAppUser | null>>>();
-
 /** The app user signed in to `appId` on this request, or null. Memoised per request and app. */
-export function signedInAppUser(ctx: ServerContext, request: FastifyRequest, appId: string): Promise<SignedInAppUser | null> {
-  let byApp = cache.get(request);
-  if (!byApp) cache.set(request, (byApp = new Map()));
-  let p = byApp.get(appId);
-  if (!p) {
-    const token = request.cookies[appSessionCookie(appId)];
-    p = token ? lookUp(ctx, sha256(token), appId) : Promise.resolve(null);
-    byApp.set(appId, p);
-  }
-  return p;
-}
+export const signedInAppUser = sessionPerKey<SignedInAppUser, string>(appSessionCookie, lookUp);
 
 async function lookUp(ctx: ServerContext, hash: string, appId: string): Promise<SignedInAppUser | null> {
   const row = await ctx.db

@@ -4,9 +4,10 @@
 // from the sign-in service so the access rules can read it without importing the rest.
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../platform/context';
-import { nowIso, sha256 } from '../http';
+import { nowIso } from '../http';
 import { BLOG_MESSAGES, type BlogRole } from '../../shared/rules/blog';
 import { unauthorized } from '../errors';
+import { sessionOfCookie } from './session-cookie';
 
 export const BLOG_COOKIE = 'sb_blog';
 
@@ -21,29 +22,17 @@ export interface BlogAdminSession {
   expiresAt: string;
 }
 
-const cache = new WeakMap<FastifyRequest, Promise<BlogAdminSession | null>>();
-
 /** The signed-in blog admin of a request, or null. Memoised per request. */
-export function currentBlogAdmin(ctx: ServerContext, request: FastifyRequest): Promise<BlogAdminSession | null> {
-  let p = cache.get(request);
-  if (!p) {
-    const token = request.cookies[BLOG_COOKIE];
-    p = token
-      ? ctx.db
-          .selectFrom('blog_admin_sessions')
-          .innerJoin('blog_admins', 'blog_admins.id', 'blog_admin_sessions.blog_admin_id')
-          .select(['blog_admins.id', 'blog_admins.name', 'blog_admins.email', 'blog_admins.role', 'blog_admin_sessions.created_at', 'blog_admin_sessions.expires_at'])
-          .where('blog_admin_sessions.id', '=', sha256(token))
-          .where('blog_admin_sessions.expires_at', '>', nowIso())
-          .executeTakeFirst()
-          .then((r) =>
-            r ? { id: r.id, name: r.name, email: r.email, role: r.role as BlogRole, loginTime: r.created_at, expiresAt: r.expires_at } : null,
-          )
-      : Promise.resolve(null);
-    cache.set(request, p);
-  }
-  return p;
-}
+export const currentBlogAdmin = sessionOfCookie(BLOG_COOKIE, async (ctx, hash): Promise<BlogAdminSession | null> => {
+  const r = await ctx.db
+    .selectFrom('blog_admin_sessions')
+    .innerJoin('blog_admins', 'blog_admins.id', 'blog_admin_sessions.blog_admin_id')
+    .select(['blog_admins.id', 'blog_admins.name', 'blog_admins.email', 'blog_admins.role', 'blog_admin_sessions.created_at', 'blog_admin_sessions.expires_at'])
+    .where('blog_admin_sessions.id', '=', hash)
+    .where('blog_admin_sessions.expires_at', '>', nowIso())
+    .executeTakeFirst();
+  return r ? { id: r.id, name: r.name, email: r.email, role: r.role as BlogRole, loginTime: r.created_at, expiresAt: r.expires_at } : null;
+});
 
 /** The signed-in blog admin of a 'blog-admin' or 'blog-editor' route (its rule let only them through). */
 export async function signedInBlogAdmin(ctx: ServerContext, request: FastifyRequest): Promise<BlogAdminSession> {

@@ -8,6 +8,7 @@ import type { TokenScope } from '../../shared/api/developer';
 import type { ServerContext } from '../platform/context';
 import { nowIso, sha256 } from '../http';
 import { bearerToken } from '../platform/net/bearer';
+import { setPrivateCookie } from '../platform/net/cookies';
 import { tokensRepo } from '../data/developer/repo';
 import { authRepo } from '../data/auth/repo';
 
@@ -92,11 +93,5 @@ export async function currentUser(ctx: ServerContext, request: FastifyRequest): 
 
 /** Sets the owner's session cookie on the answer (sign-up, sign-in, a magic link, the plain form). */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: { token: string; maxAge: number }) {
-  reply.setCookie(SESSION_COOKIE, session.token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    path: '/',
-    maxAge: session.maxAge,
-  });
+  setPrivateCookie(request, reply, SESSION_COOKIE, session.token, session.maxAge);
 }

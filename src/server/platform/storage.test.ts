@@ -6,18 +6,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeS3, type FakeS3 } from '../testing/s3';
+import { forTests } from '../testing/server';
+import { startFakeS3 } from '../testing/s3';
 import { byteRange } from '../modules/uploads/range';
 import { createFileStore, type FileStore } from './storage';
 
-let s3: FakeS3;
+const s3 = forTests(() => startFakeS3());
 let dataDir: string;
 beforeAll(async () => {
-  s3 = await startFakeS3();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetboard-store-'));
 });
 afterAll(async () => {
-  await s3?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -1,8 +1,9 @@
 // Route input: declared once in the route's `schema`, parsed once before the handler, strictly
 // (an unknown field is a 400 that names it), and only after the access rule has let the caller in.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { boardWithSheets, createTestApp, signUp, type TestApp, type TestUser } from '../testing/app';
+import { boardWithSheets, signUp, type TestUser } from '../testing/app';
+import { testServer } from '../testing/server';
 import { acceptedKeys, parseInput, unknownFieldError } from './input';
 
 describe('the keys an input schema takes', () => {
@@ -61,16 +62,14 @@ describe('unknown fields', () => {
 });
 
 describe('on a real route', () => {
-  let t: TestApp;
+  const t = testServer();
   let owner: TestUser;
   let pageId: string;
   let appId: string;
   beforeAll(async () => {
-    t = await createTestApp();
     owner = await signUp(t.app, 'Ada Strict');
     ({ pageId, appId } = await boardWithSheets(t.app, owner, 'Strict board', [{ title: 'People', columns: ['Name'], rows: [{ Name: 'Ada' }] }]));
   });
-  afterAll(() => t.close());
 
   it('refuses a field the route does not take, and changes nothing', async () => {
     const res = await t.app.inject({ method: 'PUT', url: `/api/pages/${pageId}`, headers: { cookie: owner.cookie }, payload: { page_name: 'Renamed', is_public: false } });

@@ -2,25 +2,16 @@
 // every query (search, sorts both ways, filters, pages, ids and versions), for every kind of value
 // a row may hold; and the cache must read them instead of the rows, and write new ones after writes.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compileFilters } from '../../shared/filters/conditions';
 import { randomSheet } from '../testing/random-sheet';
+import { tempDirs } from '../testing/server';
 import { Dictionary } from './column-store';
 import { SheetCache, type SnapshotOptions } from './sheet-cache';
 import { filterMask, indexSheet, querySheet, type CachedSheet, type Row } from './sheet-query';
 import { partsOf, readSnapshot, snapshotFile, writeSnapshot } from './sheet-snapshot';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetboard-snap-'));
-  dirs.push(d);
-  return d;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+const tempDir = tempDirs('sheetboard-snap-');
 
 /** Rows with every kind of value: text (accents, other scripts, emoji), numbers, booleans, null, objects, missing keys. */
 function awkward(n: number): { columns: string[]; rows: Row[]; ids: number[]; versions: number[] } {

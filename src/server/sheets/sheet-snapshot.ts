@@ -16,7 +16,7 @@ import { computeRanks, entryOf, packRanks, searchTextOf, sortOrder, type CachedS
 export const MAGIC = 'SBSNAP04';
 
 /** Where a section lies: its offset from the end of the header, and its length in bytes. */
-type At = [offset: number, bytes: number];
+export type At = [offset: number, bytes: number];
 
 interface ColumnHeader {
   name: string;
@@ -122,7 +122,43 @@ function toArray(a: Float64Array | Uint32Array): number[] {
   return out;
 }
 
-const pad8 = (n: number) => (n + 7) & ~7;
+/** Sections start at multiples of 8 bytes (typed arrays are read in place). */
+export const pad8 = (n: number) => (n + 7) & ~7;
+
+const isIdentity = (a: ArrayLike<number>) => {
+  for (let i = 0; i < a.length; i++) if (a[i] !== i) return false;
+  return true;
+};
+
+/**
+ * The header of a snapshot of `parts` (`n` rows) but its sorted columns, `put` placing each array
+ * in the file in the order the header names them (the two writers place the sections alike, so
+ * their files are the same). Ids 0..n-1, rows all at version 1 and codes that are the identity are
+ * not stored.
+ */
+export function headerOfParts(parts: SnapshotParts, n: number, put: (v: ArrayBufferView) => At): Omit<SnapshotHeader, 'sorted'> {
+  return {
+    sheetId: parts.sheetId,
+    version: parts.version,
+    n,
+    columns: parts.columns,
+    ...(isIdentity(parts.ids) ? {} : { ids: put(parts.ids) }),
+    ...(parts.versions.every((v) => v === 1) ? {} : { versions: put(parts.versions) }),
+    store: parts.store.map((c) => {
+      const hasText = c.tags.includes(Tag.Text) || c.tags.includes(Tag.Json);
+      return {
+        name: c.name,
+        dictCount: c.dictOffsets.length - 1,
+        tags: put(c.tags),
+        ...(c.tags.includes(Tag.Number) ? { nums: put(c.nums) } : {}),
+        ...(hasText ? { codes: c.dictOffsets.length - 1 === n && isIdentity(c.codes) ? ('identity' as const) : put(c.codes) } : {}),
+        dictOffsets: put(c.dictOffsets),
+        dictBlob: put(c.dictBlob),
+      };
+    }),
+  };
+}
+
 /**
  * Writes the snapshot of `parts` (computing every column's ranks and ascending order, and the
  * search text), each file to a temporary name first, then renamed: a reader never sees half a
@@ -148,29 +184,8 @@ export function writeSnapshot(dir: string, parts: SnapshotParts): { ranks: Map<s
     at += pad8(v.byteLength);
     return where;
   };
-  const isIdentity = (a: ArrayLike<number>) => {
-    for (let i = 0; i < a.length; i++) if (a[i] !== i) return false;
-    return true;
-  };
   const header: SnapshotHeader = {
-    sheetId: parts.sheetId,
-    version: parts.version,
-    n,
-    columns: parts.columns,
-    ...(isIdentity(parts.ids) ? {} : { ids: place(parts.ids) }),
-    ...(parts.versions.every((v) => v === 1) ? {} : { versions: place(parts.versions) }),
-    store: parts.store.map((c) => {
-      const hasText = c.tags.includes(Tag.Text) || c.tags.includes(Tag.Json);
-      return {
-        name: c.name,
-        dictCount: c.dictOffsets.length - 1,
-        tags: place(c.tags),
-        ...(c.tags.includes(Tag.Number) ? { nums: place(c.nums) } : {}),
-        ...(hasText ? { codes: c.dictOffsets.length - 1 === n && isIdentity(c.codes) ? ('identity' as const) : place(c.codes) } : {}),
-        dictOffsets: place(c.dictOffsets),
-        dictBlob: place(c.dictBlob),
-      };
-    }),
+    ...headerOfParts(parts, n, place),
     // Fresh ranks are whole numbers: kept as 32 bits (empty cells as the largest), half the bytes.
     // Both directions: a first sort by a column reads its order and nothing else.
     sorted: sorted.map((c) => ({ name: c, rank: place(packRanks(ranks.get(c)!)), order: place(orders.get(c)!), desc: place(sortOrder(entry, c, 'desc')) })),
@@ -188,15 +203,20 @@ export function writeSnapshot(dir: string, parts: SnapshotParts): { ranks: Map<s
   return { ranks, orders };
 }
 
+/** The start of a snapshot file: the magic, the header's length and the header, padded to 8 bytes. */
+export function leadOf(header: Buffer): Buffer {
+  const lead = Buffer.alloc(pad8(8 + 4 + header.length));
+  lead.write(MAGIC, 0, 'latin1');
+  lead.writeUInt32LE(header.length, 8);
+  header.copy(lead, 12);
+  return lead;
+}
+
 function writeSections(file: string, header: Buffer, sections: ArrayBufferView[]): void {
   const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
   const fd = fs.openSync(tmp, 'w');
   try {
-    const lead = Buffer.alloc(pad8(8 + 4 + header.length));
-    lead.write(MAGIC, 0, 'latin1');
-    lead.writeUInt32LE(header.length, 8);
-    header.copy(lead, 12);
-    fs.writeSync(fd, lead);
+    fs.writeSync(fd, leadOf(header));
     const zeros = Buffer.alloc(8);
     for (const s of sections) {
       fs.writeSync(fd, new Uint8Array(s.buffer, s.byteOffset, s.byteLength));

@@ -2,24 +2,15 @@
 // files sheet-snapshot.ts's writeSnapshot writes: the same snapshot bytes, the same search text,
 // the same ranks and orders handed back; and a sheet read back from them answers like the original.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomSheet } from '../testing/random-sheet';
+import { tempDirs } from '../testing/server';
 import { indexSheet, querySheet, type Row } from './sheet-query';
 import { partsOf, readSnapshot, snapshotFile, writeSnapshot } from './sheet-snapshot';
 import { writeSnapshotFiles } from './snapshot-file-writer';
 import { SnapshotWriter } from './snapshot-writer';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetboard-snapfile-'));
-  dirs.push(d);
-  return d;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+const tempDir = tempDirs('sheetboard-snapfile-');
 
 /** Text in Latin-1 only (`wide` false) or with other scripts and emoji; numbers, booleans, null, objects, missing keys. */
 function sheet(n: number, wide: boolean) {

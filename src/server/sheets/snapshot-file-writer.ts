@@ -8,13 +8,9 @@
 //   string of every row's text, a second copy of it as bytes, and a million row strings before it.
 // The files are the same as sheet-snapshot.ts's writeSnapshot writes (the test compares them).
 import fs from 'node:fs';
-import { ColumnStore, Dictionary, Tag, type ColumnData } from './column-store';
+import { ColumnStore, Dictionary, type ColumnData } from './column-store';
 import { computeRanks, entryOf, packRanks, sortOrder, storeRowText } from './sheet-query';
-import { MAGIC, snapshotFile, textFile, type SnapshotHeader, type SnapshotParts } from './sheet-snapshot';
-
-type At = [offset: number, bytes: number];
-
-const pad8 = (n: number) => (n + 7) & ~7;
+import { headerOfParts, leadOf, pad8, snapshotFile, textFile, type At, type SnapshotHeader, type SnapshotParts } from './sheet-snapshot';
 
 /** Rows of search text built and written at a time. */
 const TEXT_SLICE_ROWS = 65_536;
@@ -66,17 +62,8 @@ function lead(header: object, room?: number): Buffer {
     if (json.length > room) throw new Error('snapshot header too long');
     json = Buffer.concat([json, Buffer.alloc(room - json.length, 0x20)]);
   }
-  const out = Buffer.alloc(pad8(12 + json.length));
-  out.write(MAGIC, 0, 'latin1');
-  out.writeUInt32LE(json.length, 8);
-  json.copy(out, 12);
-  return out;
+  return leadOf(json);
 }
-
-const isIdentity = (a: ArrayLike<number>) => {
-  for (let i = 0; i < a.length; i++) if (a[i] !== i) return false;
-  return true;
-};
 
 /** A column's arrays over a dictionary of its own (decoded values live as long as it does). */
 function columnOf(c: SnapshotParts['store'][number]): ColumnData {
@@ -124,24 +111,7 @@ function writeSnap(dir: string, parts: SnapshotParts): WrittenSorts {
   const put = (v: ArrayBufferView) => place(v.byteLength, v);
   const sortedAt = new Map<string, { rank: At; order: At; desc: At }>();
   const header: SnapshotHeader = {
-    sheetId: parts.sheetId,
-    version: parts.version,
-    n,
-    columns: parts.columns,
-    ...(isIdentity(parts.ids) ? {} : { ids: put(parts.ids) }),
-    ...(parts.versions.every((v) => v === 1) ? {} : { versions: put(parts.versions) }),
-    store: parts.store.map((c) => {
-      const hasText = c.tags.includes(Tag.Text) || c.tags.includes(Tag.Json);
-      return {
-        name: c.name,
-        dictCount: c.dictOffsets.length - 1,
-        tags: put(c.tags),
-        ...(c.tags.includes(Tag.Number) ? { nums: put(c.nums) } : {}),
-        ...(hasText ? { codes: c.dictOffsets.length - 1 === n && isIdentity(c.codes) ? ('identity' as const) : put(c.codes) } : {}),
-        dictOffsets: put(c.dictOffsets),
-        dictBlob: put(c.dictBlob),
-      };
-    }),
+    ...headerOfParts(parts, n, put),
     sorted: sortedColumns.map((name) => {
       const at = { rank: place(n * 4), order: place(n * 4), desc: place(n * 4) };
       sortedAt.set(name, at);

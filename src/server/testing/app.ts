@@ -11,11 +11,13 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
+import { openDb, type DbHandle } from '../db';
 import type { ServerContext } from '../platform/context';
-import { randomToken, sha256 } from '../http';
+import { newId, nowIso, randomToken, sha256 } from '../http';
 import { ADMIN_COOKIE } from '../identity/admin-session';
 import { hashPassword, setHashCostForTests } from '../platform/password/password';
 import { startFakeS3, type FakeS3 } from './s3';
+import { seedTemplates, type SeedTemplate } from './storefront-seed';
 import { createPgSchema, seedSqlite } from './templates';
 
 export interface TestApp {
@@ -109,12 +111,51 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     async close() {
       await app.close();
       await s3?.close();
-      if (schema) {
-        const client = new pg.Client({ connectionString: TEST_PG_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA ${schema} CASCADE`);
-        await client.end();
-      }
+      if (schema) await dropTestSchema(schema);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Drops a PostgreSQL schema a test made (a test app's, an empty database's) with all it holds. */
+async function dropTestSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_PG_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA ${schema} CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface EmptyTestDb extends DbHandle {
+  /** Its PostgreSQL schema; undefined on SQLite. */
+  schema: string | undefined;
+}
+
+/**
+ * An empty database on TEST_DB, no migration run, for the migrations' own tests: a SQLite file in
+ * a temporary folder, or a new PostgreSQL schema. Closing it removes it.
+ */
+export async function openEmptyDb(): Promise<EmptyTestDb> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetboard-empty-'));
+  const base = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
+  let schema: string | undefined;
+  let handle: DbHandle;
+  if (testDb() === 'postgres') {
+    schema = `m_${crypto.randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: TEST_PG_URL });
+    await client.connect();
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.end();
+    handle = openDb({ ...base, databaseUrl: TEST_PG_URL, pgSchema: schema });
+  } else handle = openDb({ ...base, databaseUrl: null });
+  return {
+    ...handle,
+    schema,
+    async close() {
+      await handle.close();
+      if (schema) await dropTestSchema(schema);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -192,6 +233,20 @@ export function multipart(filename: string, content: Buffer | string, extra: Rec
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+export interface TestSheet {
+  title: string;
+  columns: string[];
+  rows?: Record<string, unknown>[];
+}
+
+/** A spreadsheet of `sheets` made by `owner` through POST /api/spreadsheets (201 or throws): its id. */
+export async function createSpreadsheet(app: FastifyInstance, owner: TestUser, title: string, sheets: TestSheet[]): Promise<string> {
+  const payload = { title, sheets: sheets.map((s) => ({ rows: [], ...s })) };
+  const res = await app.inject({ method: 'POST', url: '/api/spreadsheets', headers: { cookie: owner.cookie }, payload });
+  if (res.statusCode !== 201) throw new Error(`creating the spreadsheet ${title} failed: ${res.statusCode} ${res.body}`);
+  return res.json().spreadsheet.id as string;
+}
+
 /**
  * A spreadsheet of `sheets` and a board over it, both the owner's: the ids a test of sheet routes
  * and blocks needs (the board's one page included).
@@ -200,13 +255,12 @@ export async function boardWithSheets(
   app: FastifyInstance,
   owner: TestUser,
   name: string,
-  sheets: { title: string; columns: string[]; rows?: Record<string, unknown>[] }[],
+  sheets: TestSheet[],
   /** Public by default (a board guests can open); new boards are private unless asked. */
   options: { public?: boolean } = {},
 ): Promise<{ spreadsheetId: string; appId: string; pageId: string }> {
   const headers = { cookie: owner.cookie };
-  const payload = { title: name, sheets: sheets.map((s) => ({ rows: [], ...s })) };
-  const spreadsheetId = (await app.inject({ method: 'POST', url: '/api/spreadsheets', headers, payload })).json().spreadsheet.id as string;
+  const spreadsheetId = await createSpreadsheet(app, owner, name, sheets);
   const appId = (await app.inject({ method: 'POST', url: '/api/apps', headers, payload: { name, kind: 'board', spreadsheetId, public: options.public ?? true } })).json().app.id as string;
   const pageId = (await app.inject({ method: 'GET', url: `/api/pages/${appId}`, headers })).json().pages[0].page_id as string;
   return { spreadsheetId, appId, pageId };
@@ -222,6 +276,40 @@ export async function addBlock(app: FastifyInstance, owner: TestUser, appId: str
   const res = await app.inject({ method: 'POST', url: '/api/blocks', headers: { cookie: owner.cookie }, payload: { pageId: page, ...block } });
   if (res.statusCode !== 201) throw new Error(`adding a ${String(block.type)} block failed: ${res.statusCode} ${res.body}`);
   return res.json().block;
+}
+
+/**
+ * The blocks of an app over an `Orders` sheet (columns City and Amount; the form adds Receipt):
+ * a table whose rows everyone may edit, add, duplicate and delete, a form with a file field, and
+ * comments. The access, snapshot and listing tests run the block routes against them.
+ */
+export const ORDERS_BLOCKS = {
+  table: {
+    type: 'table',
+    sheet_title: 'Orders',
+    axis: [{ column: 'City', editable: 'Everyone' }, { column: 'Amount' }],
+    add_new_row: 'Everyone',
+    action_button_visibility: 'Everyone',
+    actions: [
+      { type: 'Duplicate row', title: 'Duplicate' },
+      { type: 'Delete row', title: 'Delete' },
+    ],
+  },
+  form: { type: 'form', sheet_title: 'Orders', axis: [{ column: 'City' }, { column: 'Receipt', type: 'file' }] },
+  comments: { type: 'comments', title: 'Guestbook' },
+} satisfies Record<string, Record<string, unknown>>;
+
+/**
+ * A block stored straight into the database as the editor saves it (its settings as JSON over the
+ * empty ones every block has), first on the page: for kinds and settings the block routes would
+ * refuse or fill in. Answers its id.
+ */
+export async function storeBlock(t: Pick<TestApp, 'ctx'>, pageId: string, type: string, config: Record<string, unknown>): Promise<string> {
+  const id = newId();
+  const now = nowIso();
+  const full = { section: '', axis: [], actions: [], full_width: false, ...config };
+  await t.ctx.db.insertInto('blocks').values({ id, page_id: pageId, position: 0, type, config: JSON.stringify(full), created_at: now, updated_at: now }).execute();
+  return id;
 }
 
 /** A table block of `sheet` listing `columns` (what a guest of the app may then read). */
@@ -276,10 +364,56 @@ export async function signInAdmin(t: Pick<TestApp, 'ctx'>, name = 'Ada Admin'): 
   return `${ADMIN_COOKIE}=${token}`;
 }
 
+/** The callers the rules of an owner's, an app's and an admin's routes tell apart. */
+export type CallerRole = 'anonymous' | 'owner' | 'workspace editor' | 'other owner' | 'app user' | 'admin';
+export const CALLER_ROLES: CallerRole[] = ['anonymous', 'owner', 'workspace editor', 'other owner', 'app user', 'admin'];
+
+/**
+ * One caller of each role signed in on `t`: an owner, an editor of the owner's workspace, another
+ * owner, an app user of the owner's password app (`appId`, a multipage app) and a provider admin.
+ * Answers each role's cookie (none for anonymous).
+ */
+export async function signedInCallers(t: Pick<TestApp, 'ctx' | 'app'>): Promise<{ cookies: Record<CallerRole, string | undefined>; appId: string }> {
+  const owner = await signUp(t.app, 'Mia Matrix');
+  const editor = await signUp(t.app, 'Eli Editor');
+  const other = await signUp(t.app, 'Oscar Other');
+  await joinAsEditor(t, owner, editor);
+  const headers = { cookie: owner.cookie };
+  const created = await t.app.inject({ method: 'POST', url: '/api/apps', headers, payload: { name: 'Matrix Members', kind: 'multipage', public: true } });
+  if (created.statusCode !== 201) throw new Error(`creating the app failed: ${created.statusCode} ${created.body}`);
+  const appId = created.json().app.id as string;
+  const signIn = await t.app.inject({ method: 'PUT', url: `/api/apps/${appId}`, headers, payload: { sign_in_method: 'Use password set by user' } });
+  if (signIn.statusCode !== 200) throw new Error(`the app's password sign-in failed: ${signIn.statusCode} ${signIn.body}`);
+  const cookies = {
+    anonymous: undefined,
+    owner: owner.cookie,
+    'workspace editor': editor.cookie,
+    'other owner': other.cookie,
+    'app user': await signInAppUser(t, appId, 'vera@example.com'),
+    admin: await signInAdmin(t),
+  };
+  return { cookies, appId };
+}
+
 /**
  * Puts the user's workspace on a paid plan (issue 18: the free plan holds 25 apps), for tests
  * that make more apps than that for one owner and are not about plans.
  */
 export async function onPaidPlan(t: Pick<TestApp, 'ctx'>, user: TestUser): Promise<void> {
   await t.ctx.db.updateTable('workspaces').set({ is_free_plan: 0 }).where('owner_id', '=', user.id).execute();
+}
+
+/**
+ * Listed templates (storefront/seed.ts) of a new owner, all previewing one snapshot app of theirs
+ * (`snapshotId`), for tests of the pages that show listings: their ids.
+ */
+export async function seedListings(t: Pick<TestApp, 'ctx' | 'app'>, snapshotId: string, list: SeedTemplate[], prefix: string): Promise<string[]> {
+  const owner = await signUp(t.app, 'Template Seller');
+  const ws = await t.ctx.db.selectFrom('workspaces').select('id').where('owner_id', '=', owner.id).executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  await t.ctx.db
+    .insertInto('apps')
+    .values({ id: snapshotId, workspace_id: ws.id, name: 'Snapshot', subdomain: `tpl-${snapshotId}0001`, kind: 'multipage', public: 0, sign_in_method: 'No sign in', spreadsheet_id: null, settings: '{}', created_at: now, updated_at: now })
+    .execute();
+  return seedTemplates(t.ctx.db, ws.id, snapshotId, list, prefix);
 }

@@ -1,9 +1,12 @@
-// Shared set-up of the Google sync tests (pull.test.ts, push.test.ts): a connected Google account,
-// a spreadsheet in the local Google, connected by its link, and reads through the ordinary routes.
-import { expect } from 'vitest';
+// Shared set-up of the Google sync tests (modules/gsheets/*.test.ts): a local Google and a server
+// pointed at it, a connected Google account, a spreadsheet in the local Google, connected by its
+// link, and reads through the ordinary routes.
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { GoogleSyncStatus } from '../../shared/api/google';
-import type { Cell, FakeGoogle } from './google';
+import type { Config } from '../config';
+import { startFakeGoogle, type Cell, type FakeGoogle } from './google';
 import type { TestApp, TestUser } from './app';
+import { forTests, testServer } from './server';
 import { PULL_TUNING, runningPulls } from '../modules/gsheets/pull';
 import { flushPushes } from '../modules/gsheets/push';
 
@@ -24,6 +27,18 @@ export function googleSettings(google: FakeGoogle) {
 export function quickSyncTuning(): void {
   PULL_TUNING.backoffBaseMs = 5;
   PULL_TUNING.limits = { project: { capacity: 1000, perMinute: 100_000 }, user: { capacity: 1000, perMinute: 100_000 } };
+}
+
+/**
+ * A local Google and a test server pointed at it (with the settings `more` adds), for the tests of
+ * a file: quick sync tuning, and every pull and push settled before the server closes.
+ */
+export function googleTestServer(more: () => Partial<Config> = () => ({})): { google: FakeGoogle; t: TestApp } {
+  const google = forTests(() => startFakeGoogle());
+  const t = testServer(() => ({ ...googleSettings(google), ...more() }));
+  beforeAll(quickSyncTuning);
+  afterAll(() => settleSync(t));
+  return { google, t };
 }
 
 let counter = 0;

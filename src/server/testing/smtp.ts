@@ -51,6 +51,11 @@ export async function startInbox(): Promise<MailInbox> {
   return { url: `smtp://127.0.0.1:${port}`, messages, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
 }
 
+/** The settings that send a test server's mail to `inbox`, from the address the mail tests expect. */
+export function mailSettings(inbox: Pick<MailInbox, 'url'>) {
+  return { smtpUrl: inbox.url, mailFrom: 'Sheetboard <no-reply@localhost>' };
+}
+
 /** A received message's text with quoted-printable soft line breaks and `=3D` undone, so links read whole. */
 export function plainText(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');

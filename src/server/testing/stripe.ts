@@ -19,6 +19,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import type { TestApp } from './app';
 
 export interface FakeAccount {
   id: string;
@@ -227,10 +228,32 @@ export function parseStripeForm(text: string): Record<string, unknown> {
 const randomId = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
 const now = () => Math.floor(Date.now() / 1000);
 
+/** The object of `store` whose id a path names (URL-encoded), or Stripe's 404 naming what is missing and the parameter. */
+function retrieve<T>(store: Map<string, T>, encodedId: string, what: string, param: string): T {
+  const id = decodeURIComponent(encodedId);
+  const found = store.get(id);
+  if (!found) throw new StripeWireError(404, 'invalid_request_error', `No such ${what}: '${id}'`, { code: 'resource_missing', param });
+  return found;
+}
+
 function requireParam(body: Json, name: string): string {
   const v = body[name];
   if (typeof v !== 'string' || v === '') throw new StripeWireError(400, 'invalid_request_error', `Missing required param: ${name}.`, { code: 'parameter_missing', param: name });
   return v;
+}
+
+/** The settings that point a test server at `stripe` (its secret key and address). */
+export function stripeSettings(stripe: Pick<FakeStripe, 'secretKey' | 'url'>) {
+  return { stripeSecretKey: stripe.secretKey, stripeApiUrl: stripe.url };
+}
+
+/**
+ * Puts the test server on a local port, so that Stripe's webhook deliveries (sendWebhook, or
+ * `FakeStripe.webhook`) can reach it, and answers its webhook's URL.
+ */
+export async function listenForWebhooks(t: Pick<TestApp, 'app'>): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/stripe/webhook`;
 }
 
 export async function startFakeStripe(secretKey = `sk_test_${crypto.randomBytes(12).toString('hex')}`): Promise<FakeStripe> {
@@ -272,11 +295,7 @@ export async function startFakeStripe(secretKey = `sk_test_${crypto.randomBytes(
       return { ...account };
     }
     const one = /^\/v1\/accounts\/([^/]+)$/.exec(path);
-    if (method === 'GET' && one) {
-      const account = accounts.get(decodeURIComponent(one[1]!));
-      if (!account) throw new StripeWireError(404, 'invalid_request_error', `No such account: '${decodeURIComponent(one[1]!)}'`, { code: 'resource_missing', param: 'account' });
-      return { ...account };
-    }
+    if (method === 'GET' && one) return { ...retrieve(accounts, one[1]!, 'account', 'account') };
     if (method === 'POST' && path === '/v1/account_links') {
       const id = requireParam(body, 'account');
       const type = requireParam(body, 'type');
@@ -292,9 +311,7 @@ export async function startFakeStripe(secretKey = `sk_test_${crypto.randomBytes(
     if (billing) return billing;
     const session = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     if (session) {
-      const id = decodeURIComponent(session[1]!);
-      const found = checkoutSessions.get(id);
-      if (!found) throw new StripeWireError(404, 'invalid_request_error', `No such checkout.session: '${id}'`, { code: 'resource_missing', param: 'session' });
+      const found = retrieve(checkoutSessions, session[1]!, 'checkout.session', 'session');
       if (method === 'GET' && !session[2]) return { ...found };
       if (method === 'POST' && session[2]) {
         if (found.status !== 'open') throw new StripeWireError(400, 'invalid_request_error', 'Only Checkout Sessions with a status in ["open"] can be expired.');
@@ -410,23 +427,11 @@ export async function startFakeStripe(secretKey = `sk_test_${crypto.randomBytes(
       return { ...customer };
     }
     const customer = /^\/v1\/customers\/([^/]+)$/.exec(path);
-    if (method === 'GET' && customer) {
-      const found = customers.get(decodeURIComponent(customer[1]!));
-      if (!found) throw new StripeWireError(404, 'invalid_request_error', `No such customer: '${decodeURIComponent(customer[1]!)}'`, { code: 'resource_missing', param: 'id' });
-      return { ...found };
-    }
+    if (method === 'GET' && customer) return { ...retrieve(customers, customer[1]!, 'customer', 'id') };
     const price = /^\/v1\/prices\/([^/]+)$/.exec(path);
-    if (method === 'GET' && price) {
-      const found = prices.get(decodeURIComponent(price[1]!));
-      if (!found) throw new StripeWireError(404, 'invalid_request_error', `No such price: '${decodeURIComponent(price[1]!)}'`, { code: 'resource_missing', param: 'price' });
-      return { ...found };
-    }
+    if (method === 'GET' && price) return { ...retrieve(prices, price[1]!, 'price', 'price') };
     const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
-    if (method === 'GET' && sub) {
-      const found = subscriptions.get(decodeURIComponent(sub[1]!));
-      if (!found) throw new StripeWireError(404, 'invalid_request_error', `No such subscription: '${decodeURIComponent(sub[1]!)}'`, { code: 'resource_missing', param: 'id' });
-      return structuredClone(found) as unknown as Json;
-    }
+    if (method === 'GET' && sub) return structuredClone(retrieve(subscriptions, sub[1]!, 'subscription', 'id')) as unknown as Json;
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       const id = requireParam(body, 'customer');
       if (!customers.has(id)) throw new StripeWireError(400, 'invalid_request_error', `No such customer: '${id}'`, { code: 'resource_missing', param: 'customer' });

@@ -61,6 +61,11 @@ export async function createPgSchema(client: pg.Client, url: string, schema: str
     await client.query(`CREATE SCHEMA ${schema}; SET search_path TO ${schema}; ${script}; SET search_path TO DEFAULT`);
     return;
   }
+  await migrateNewSchema(client, url, schema);
+}
+
+/** Creates `schema` and runs every migration into it, the long way. */
+async function migrateNewSchema(client: pg.Client, url: string, schema: string): Promise<void> {
   await client.query(`CREATE SCHEMA ${schema}`);
   const handle = openDb({ ...base(), databaseUrl: url, pgSchema: schema });
   try {
@@ -78,13 +83,7 @@ async function templateScript(url: string): Promise<string | null> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`CREATE SCHEMA ${tpl}`);
-    const handle = openDb({ ...base(), databaseUrl: url, pgSchema: tpl });
-    try {
-      await migrateToLatest(handle.db, tpl);
-    } finally {
-      await handle.close();
-    }
+    await migrateNewSchema(client, url, tpl);
     // Definitions name the template's tables without its schema.
     await client.query(`SET search_path TO ${tpl}`);
     const rows = async <T>(sql: string) => (await client.query(sql, [tpl])).rows as T[];

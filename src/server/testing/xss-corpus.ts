@@ -46,6 +46,20 @@ export const XSS_CORPUS = [
   '<p id="x" class="y" data-x="1" title="t">x</p>',
 ];
 
+/**
+ * What people type into plain-text fields (names, titles, reasons) that must come back exactly as
+ * typed, as data: markup, a script URL, template syntax, a closing tag, a bidi override.
+ */
+export const TYPED_TEXT_CORPUS = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '"><svg onload=alert(1)>',
+  "javascript:alert('x')",
+  '{{constructor.constructor("alert(1)")()}}',
+  '</textarea><iframe src="javascript:alert(1)">',
+  '\u202e<b>mirror</b>',
+];
+
 /** Nothing that runs, loads or frames: tags, attributes and schemes outside the list. */
 export const EXECUTABLE =
   /<(?:script|svg|math|iframe|object|embed|form|input|button|meta|link|style|base|details|video|source|noscript|template|div)\b|\son\w+\s*=|javascript:|vbscript:|data:text|data:image\/svg|expression\(|url\(|srcdoc|evil\.example|<!--|position:|\sid=|\sclass=|\sdata-|\stitle=/i;

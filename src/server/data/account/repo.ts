@@ -1,6 +1,7 @@
 // The SQL of owner accounts (issue 18): the account row, its e-mailed one-time links and its sessions.
 import type { Db } from '../../db';
 import type { AccountTokensTable } from '../../db/schema';
+import { spendToken } from '../one-use-tokens';
 
 export type TokenPurpose = AccountTokensTable['purpose'];
 
@@ -52,15 +53,7 @@ export function accountRepo(db: Db) {
     },
     /** Marks an unused, unexpired link of `purposes` used and answers it, atomically: a link works once even under races. */
     async consumeToken(hash: string, purposes: TokenPurpose[], now: string) {
-      const res = await db
-        .updateTable('account_tokens')
-        .set({ used_at: now })
-        .where('id', '=', hash)
-        .where('purpose', 'in', purposes)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) return undefined;
+      if (!(await spendToken(db, 'account_tokens', hash, now, purposes))) return undefined;
       return db.selectFrom('account_tokens').select(['user_id', 'purpose', 'email']).where('id', '=', hash).executeTakeFirst();
     },
     /** Spends every other open link of the purpose (a new password makes older reset links useless). */

@@ -2,6 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db';
 import type { AppUsersTable } from '../../db/schema';
+import { spendToken } from '../one-use-tokens';
 
 export type AppUserRow = Selectable<AppUsersTable>;
 export type TokenPurpose = 'invite' | 'reset';
@@ -76,15 +77,8 @@ export function appUsersRepo(db: Db) {
       return r?.app_user_id ?? null;
     },
     /** Marks the token used, atomically: of several requests holding it, exactly one gets true. */
-    async consumeToken(hash: string, now: string): Promise<boolean> {
-      const res = await db
-        .updateTable('app_user_tokens')
-        .set({ used_at: now })
-        .where('id', '=', hash)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
+    consumeToken(hash: string, now: string): Promise<boolean> {
+      return spendToken(db, 'app_user_tokens', hash, now);
     },
     /** Drops the user's unused links (after their e-mail changes, or once a password is set). */
     async deleteUnusedTokens(appUserId: string) {

@@ -17,6 +17,14 @@ export interface AppView extends App {
   customHostVerified: boolean;
 }
 
+/** What a new app's row is given; the rest is the same for every new app. */
+export type NewAppFields = Omit<AppRow, 'publish_url' | 'custom_host' | 'custom_host_token' | 'custom_host_verified_at' | 'created_at' | 'updated_at'>;
+
+/** The row of a new app (made or copied from a template): no Publish URL or custom host yet, made and changed `now`. */
+export function newAppRow(fields: NewAppFields, now: string): AppRow {
+  return { ...fields, publish_url: null, custom_host: null, custom_host_token: null, custom_host_verified_at: null, created_at: now, updated_at: now };
+}
+
 export function appView(row: AppRow): AppView {
   return {
     id: row.id,

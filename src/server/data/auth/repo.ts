@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { spendToken } from '../one-use-tokens';
 
 export interface UserRow {
   id: string;
@@ -60,14 +61,7 @@ export function authRepo(db: Db) {
     },
     /** Marks the token used and returns its user, atomically: a token works once even under races. */
     async consumeLoginToken(hash: string, now: string): Promise<string | null> {
-      const res = await db
-        .updateTable('login_tokens')
-        .set({ used_at: now })
-        .where('id', '=', hash)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) return null;
+      if (!(await spendToken(db, 'login_tokens', hash, now))) return null;
       const row = await db.selectFrom('login_tokens').select('user_id').where('id', '=', hash).executeTakeFirst();
       return row?.user_id ?? null;
     },

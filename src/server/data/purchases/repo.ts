@@ -10,6 +10,9 @@ export type ListingRow = Pick<Selectable<MarketplaceTemplatesTable>, 'id' | 'slu
 export type ListingNames = { id: string; title: string; slug: string; subdomain: string };
 
 export function purchasesRepo(db: Db) {
+  /** The buyer's purchases of the template, latest first. */
+  const purchasesOf = (userId: string, templateId: string) =>
+    db.selectFrom('template_purchases').selectAll().where('buyer_user_id', '=', userId).where('template_id', '=', templateId).orderBy('created_at', 'desc');
   return {
     /** Whether the user holds a paid (not refunded, not disputed) purchase of the template. */
     async hasPaid(userId: string, templateId: string): Promise<boolean> {
@@ -67,28 +70,11 @@ export function purchasesRepo(db: Db) {
     },
     /** The buyer's latest pending purchase of the template (a checkout possibly still open). */
     latestPending(userId: string, templateId: string): Promise<PurchaseRow | undefined> {
-      return db
-        .selectFrom('template_purchases')
-        .selectAll()
-        .where('buyer_user_id', '=', userId)
-        .where('template_id', '=', templateId)
-        .where('status', '=', 'pending')
-        .orderBy('created_at', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      return purchasesOf(userId, templateId).where('status', '=', 'pending').limit(1).executeTakeFirst();
     },
     /** The buyer's latest settled (no longer pending) purchase of the template. */
     latestSettled(userId: string, templateId: string): Promise<PurchaseRow | undefined> {
-      return db
-        .selectFrom('template_purchases')
-        .selectAll()
-        .where('buyer_user_id', '=', userId)
-        .where('template_id', '=', templateId)
-        .where('status', '!=', 'pending')
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      return purchasesOf(userId, templateId).where('status', '!=', 'pending').orderBy('id', 'desc').limit(1).executeTakeFirst();
     },
     async insert(row: PurchaseRow): Promise<void> {
       await db.insertInto('template_purchases').values(row).execute();

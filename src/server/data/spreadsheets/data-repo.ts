@@ -3,6 +3,7 @@
 // blocks of a workspace's apps over a spreadsheet (a rename edits those that use the column).
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { sheetRowsAfter } from './repo';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -95,16 +96,7 @@ export function dataRepo(db: Db, dialect: Dialect) {
       return db.selectFrom('sheet_rows').select('data').where('sheet_id', '=', sheetId).orderBy('row_index').limit(limit).execute();
     },
     /** Up to `limit` rows after row index `after`, in sheet order (export pages through a sheet). */
-    rowsAfter(sheetId: string, after: number, limit: number) {
-      return db
-        .selectFrom('sheet_rows')
-        .select(['row_index', 'data'])
-        .where('sheet_id', '=', sheetId)
-        .where('row_index', '>', after)
-        .orderBy('row_index')
-        .limit(limit)
-        .execute();
-    },
+    rowsAfter: (sheetId: string, after: number, limit: number) => sheetRowsAfter(db, sheetId, after, limit),
     async deleteRows(sheetId: string) {
       await db.deleteFrom('sheet_rows').where('sheet_id', '=', sheetId).execute();
     },

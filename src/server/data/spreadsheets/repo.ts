@@ -24,6 +24,22 @@ function sqliteInsert(n: number): string {
 // parameters whatever the batch size: no limit to stay under, and one short statement to parse).
 const PG_INSERT = 'insert into "sheet_rows" ("sheet_id", "row_index", "data") select $1, t.i, t.d from unnest($2::int[], $3::text[]) as t(i, d)';
 
+/**
+ * Up to `limit` rows of a sheet after `afterIndex`, in sheet order: one keyset page (the primary
+ * key's order, an index range scan), for everything that walks a whole sheet (the cache's load,
+ * exports, template copies and freezes).
+ */
+export function sheetRowsAfter(db: Db, sheetId: string, afterIndex: number, limit: number) {
+  return db
+    .selectFrom('sheet_rows')
+    .select(['row_index', 'data', 'version'])
+    .where('sheet_id', '=', sheetId)
+    .where('row_index', '>', afterIndex)
+    .orderBy('row_index')
+    .limit(limit)
+    .execute();
+}
+
 export function spreadsheetsRepo(db: Db) {
   return {
     async insertSpreadsheet(s: { id: string; workspace_id: string; title: string; source: string; created_at: string }) {
@@ -96,17 +112,8 @@ export function spreadsheetsRepo(db: Db) {
     rowsOf(sheetId: string) {
       return db.selectFrom('sheet_rows').select(['row_index', 'data', 'version']).where('sheet_id', '=', sheetId).orderBy('row_index').execute();
     },
-    /** Up to `limit` rows after `afterIndex` in sheet order (the primary key's order: an index range scan). */
-    rowsAfter(sheetId: string, afterIndex: number, limit: number) {
-      return db
-        .selectFrom('sheet_rows')
-        .select(['row_index', 'data', 'version'])
-        .where('sheet_id', '=', sheetId)
-        .where('row_index', '>', afterIndex)
-        .orderBy('row_index')
-        .limit(limit)
-        .execute();
-    },
+    /** Up to `limit` rows after `afterIndex` in sheet order (sheetRowsAfter). */
+    rowsAfter: (sheetId: string, afterIndex: number, limit: number) => sheetRowsAfter(db, sheetId, afterIndex, limit),
     appsUsing(spreadsheetId: string) {
       return db.selectFrom('apps').select(['id', 'name']).where('spreadsheet_id', '=', spreadsheetId).execute();
     },

@@ -3,7 +3,7 @@
 // one, and whether an app is a listed template's current snapshot (preview access).
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db';
-import type { MarketplaceTemplatesTable, PurchaseStatus } from '../../db/schema';
+import type { ListingFields, MarketplaceTemplatesTable, PurchaseStatus } from '../../db/schema';
 import type { PriceFilter, TemplateKindFilter, TemplateSort } from '../../../shared/rules/templates';
 import { likeLiteral } from '../admin/repo';
 
@@ -20,19 +20,9 @@ export interface ListingFilter {
 }
 
 /** What an approval reads to list a request's version. */
-export interface ListingSource {
+export interface ListingSource extends ListingFields {
   request_id: string;
   workspace_id: string;
-  title: string;
-  summary: string;
-  tags: string;
-  description: string;
-  category: string;
-  price_cents: number;
-  is_free: number;
-  thumbnail: string;
-  thumbnail_bg_color: string;
-  additional_images: string;
   version_id: string;
   version_number: number;
   snapshot_app_id: string | null;

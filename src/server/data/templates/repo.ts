@@ -2,6 +2,7 @@
 // on the handle it is given, so the whole copy happens inside the caller's transaction.
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../db';
+import { sheetRowsAfter } from '../spreadsheets/repo';
 import type { AppsTable, BlocksTable, PagesTable, SheetsTable, TemplateVersionsTable, UploadsTable } from '../../db/schema';
 
 export type SourceApp = Selectable<AppsTable>;
@@ -92,16 +93,7 @@ export function templatesRepo(db: Db) {
       return last?.m === null || last?.m === undefined ? null : Number(last.m);
     },
     /** One batch of a sheet's rows after `afterIndex`, in row order (keyset pages: each is one indexed range). */
-    rowsAfter(sheetId: string, afterIndex: number, limit: number) {
-      return db
-        .selectFrom('sheet_rows')
-        .select(['row_index', 'data'])
-        .where('sheet_id', '=', sheetId)
-        .where('row_index', '>', afterIndex)
-        .orderBy('row_index')
-        .limit(limit)
-        .execute();
-    },
+    rowsAfter: (sheetId: string, afterIndex: number, limit: number) => sheetRowsAfter(db, sheetId, afterIndex, limit),
     /** One batch of the sheet's rows after `afterIndex` whose JSON holds `text` (keyset pages). */
     rowsHolding(sheetId: string, text: string, afterIndex: number, limit: number) {
       return db

@@ -6,27 +6,18 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { Migrator } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../db';
 import { migrations } from '../../db/migrations';
-import { linkInLastMail, startInbox, type MailInbox } from '../../testing/smtp';
-import { createTestApp, isStored, multipart, sessionCookie, signUp, TEST_PG_URL, uniqueEmail, type TestApp, type TestUser } from '../../testing/app';
+import { linkInLastMail, mailSettings } from '../../testing/smtp';
+import { isStored, multipart, sessionCookie, signUp, TEST_PG_URL, uniqueEmail, type TestUser } from '../../testing/app';
+import { testInbox, testServer } from '../../testing/server';
 import { uploadKey } from '../../platform/storage';
 import { ACCOUNT_MESSAGES, EMAIL_UNVERIFIED } from '../../../shared/api/account';
 import { RESETS_PER_WINDOW } from './service';
 
-let smtp: MailInbox;
-let t: TestApp;
-
-beforeAll(async () => {
-  smtp = await startInbox();
-  t = await createTestApp({ smtpUrl: smtp.url, mailFrom: 'Sheetboard <no-reply@localhost>' });
-});
-
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+const smtp = testInbox();
+const t = testServer(() => mailSettings(smtp));
 
 const as = (u: { cookie: string }) => ({ cookie: u.cookie });
 const resetToken = (email: string) => decodeURIComponent(linkInLastMail(smtp, email, /\/dashboard\/forgetPassword\?token=([A-Za-z0-9_%-]+)/)[1]!);

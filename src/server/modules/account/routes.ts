@@ -26,6 +26,7 @@ import { IpLimiter, LOGIN_MAX_FAILURES_PER_IP, MAILS_PER_IP } from '../../platfo
 import { perAccount, perIp, type RateLimit } from '../../platform/limits/rate-limit';
 import { SESSION_COOKIE } from '../../identity/owner-session';
 import * as account from './service';
+import { clearPrivateCookie } from '../../platform/net/cookies';
 
 /** Verification and address-change links one account may have sent per hour. */
 export const ACCOUNT_MAILS_PER_HOUR = 5;
@@ -129,7 +130,7 @@ export function accountRoutes(app: ApiServer, ctx: ServerContext) {
 
   app.delete('/api/account', { schema: { body: DeleteAccountBody }, config: { ...signedIn, rateLimit: passwordLimit('bad_confirmation'), api: { tag, summary: 'Delete your account and its workspaces (confirm with your e-mail address or password)', status: 204 } } }, async (request, reply) => {
     await account.deleteAccount(ctx, signedInUser(request), request.body.confirm);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearPrivateCookie(reply, SESSION_COOKIE);
     return reply.status(204).send();
   });
 }

@@ -4,7 +4,7 @@
 import type { ServerContext } from '../../platform/context';
 import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, HttpError, notFound } from '../../errors';
-import { nowIso, randomToken, sha256 } from '../../http';
+import { issueToken, nowIso, sha256 } from '../../http';
 import { ACCOUNT_MESSAGES, type Account, type AccountSession } from '../../../shared/api/account';
 import { hashPassword, verifyPassword } from '../../platform/password/password';
 import type { SessionUser } from '../../identity/owner-session';
@@ -32,17 +32,9 @@ async function passwordMatches(password: string, hash: string | null): Promise<b
   return password.length <= MAX_PASSWORD_LENGTH && (await verifyPassword(password, hash));
 }
 
-async function issueToken(ctx: ServerContext, userId: string, purpose: TokenPurpose, email: string, minutes: number): Promise<string> {
-  const token = randomToken();
-  const now = Date.now();
-  await accountRepo(ctx.db).insertToken({
-    id: sha256(token),
-    user_id: userId,
-    purpose,
-    email,
-    expires_at: new Date(now + minutes * 60_000).toISOString(),
-    created_at: new Date(now).toISOString(),
-  });
+async function issueLinkToken(ctx: ServerContext, userId: string, purpose: TokenPurpose, email: string, minutes: number): Promise<string> {
+  const { token, row } = issueToken(minutes * 60_000);
+  await accountRepo(ctx.db).insertToken({ ...row, user_id: userId, purpose, email });
   return token;
 }
 
@@ -50,7 +42,7 @@ const link = (ctx: ServerContext, scheme: string, page: string, token: string) =
 
 /** Sends the link that proves `email` is the account's (sign-up, "resend"). */
 export async function sendVerification(ctx: ServerContext, user: SessionUser, scheme: string): Promise<void> {
-  const token = await issueToken(ctx, user.id, 'verify', user.email, VERIFY_TOKEN_HOURS * 60);
+  const token = await issueLinkToken(ctx, user.id, 'verify', user.email, VERIFY_TOKEN_HOURS * 60);
   const url = link(ctx, scheme, 'emailVerify', token);
   await ctx.mailer.send({
     to: user.email,
@@ -131,7 +123,7 @@ export async function requestPasswordReset(ctx: ServerContext, email: string, sc
     ctx.log.warn({ email }, 'password reset throttled');
     return;
   }
-  const token = await issueToken(ctx, row.id, 'reset', row.email, RESET_TOKEN_MINUTES);
+  const token = await issueLinkToken(ctx, row.id, 'reset', row.email, RESET_TOKEN_MINUTES);
   const url = link(ctx, scheme, 'forgetPassword', token);
   await ctx.mailer.send({
     to: row.email,
@@ -187,7 +179,7 @@ export async function requestEmailChange(ctx: ServerContext, user: SessionUser, 
   if (!(await passwordMatches(input.password, row.password_hash))) throw wrongPassword('password');
   if (input.email === row.email) throw badRequest(ACCOUNT_MESSAGES.sameEmail, [{ path: 'email', message: ACCOUNT_MESSAGES.sameEmail }]);
   if (await repo.userByEmail(input.email)) throw conflict(ACCOUNT_MESSAGES.emailTaken);
-  const token = await issueToken(ctx, row.id, 'email', input.email, VERIFY_TOKEN_HOURS * 60);
+  const token = await issueLinkToken(ctx, row.id, 'email', input.email, VERIFY_TOKEN_HOURS * 60);
   const url = link(ctx, scheme, 'emailVerify', token);
   await ctx.mailer.send({
     to: input.email,

@@ -6,8 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RunActionResponse } from '../../../shared/api';
 import { loadConfig } from '../../config';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
-import { plainText, startInbox, type MailInbox, type ReceivedMail } from '../../testing/smtp';
+import { boardWithSheets, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { testInbox, testServer } from '../../testing/server';
+import { mailSettings, plainText, type ReceivedMail } from '../../testing/smtp';
 import { ACTION_MESSAGES } from './service';
 
 interface Seen {
@@ -17,15 +18,15 @@ interface Seen {
   body: string;
 }
 
-let t: TestApp;
-let strict: TestApp;
+const smtp = testInbox();
+// One server where self-hosted targets are allowed (the tests' local target); one with the default rule below.
+const t = testServer(() => ({ allowPrivateActionTargets: true, actionTimeoutMs: 300, ...mailSettings(smtp) }));
 let owner: TestUser;
 let stranger: TestUser;
 let target: http.Server;
 let targetBase: string;
 let targetPort: number;
 const seen: Seen[] = [];
-let smtp: MailInbox;
 let inbox: ReceivedMail[] = [];
 let spreadsheetId: string;
 let appId: string;
@@ -67,32 +68,15 @@ beforeAll(async () => {
   targetPort = (target.address() as AddressInfo).port;
   targetBase = `http://127.0.0.1:${targetPort}`;
 
-  smtp = await startInbox();
   inbox = smtp.messages;
-
-  // One server where self-hosted targets are allowed (the tests' local target), one with the default rule.
-  t = await createTestApp({ allowPrivateActionTargets: true, actionTimeoutMs: 300, smtpUrl: smtp.url, mailFrom: 'Sheetboard <no-reply@localhost>' });
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/spreadsheets',
-    headers: { cookie: owner.cookie },
-    payload: { title: 'People', sheets: [{ title: 'People', columns: COLUMNS, rows: ROWS }] },
-  });
-  spreadsheetId = res.json().spreadsheet.id;
-  const app = await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'People Board', kind: 'board', spreadsheetId } });
-  appId = app.json().app.id;
-  await t.app.inject({ method: 'PUT', url: `/api/apps/${appId}`, headers: { cookie: owner.cookie }, payload: { public: true } });
-  pageId = (await t.app.inject({ method: 'GET', url: `/api/pages/${appId}`, headers: { cookie: owner.cookie } })).json().pages[0].page_id;
+  ({ spreadsheetId, appId, pageId } = await boardWithSheets(t.app, owner, 'People Board', [{ title: 'People', columns: COLUMNS, rows: ROWS }]));
 });
 
 afterAll(async () => {
-  await t?.close();
-  await strict?.close();
   target.closeAllConnections();
   await new Promise<void>((resolve) => target.close(() => resolve()));
-  await smtp?.close();
 });
 
 /** A table block made through the API, as the editor saves it. */
@@ -225,20 +209,13 @@ describe('API call without ALLOW_PRIVATE_ACTION_TARGETS', () => {
     expect(loadConfig({ ALLOW_PRIVATE_ACTION_TARGETS: value } as NodeJS.ProcessEnv).allowPrivateActionTargets).toBe(allowed);
   });
 
+  const strict = testServer({ actionTimeoutMs: 300 });
   let strictPage: string;
   let ownerOfStrict: TestUser;
   beforeAll(async () => {
-    strict = await createTestApp({ actionTimeoutMs: 300 });
     expect(strict.config.allowPrivateActionTargets).toBe(false);
     ownerOfStrict = await signUp(strict.app, 'Strict');
-    const s = await strict.app.inject({
-      method: 'POST',
-      url: '/api/spreadsheets',
-      headers: { cookie: ownerOfStrict.cookie },
-      payload: { title: 'People', sheets: [{ title: 'People', columns: COLUMNS, rows: ROWS }] },
-    });
-    const a = await strict.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: ownerOfStrict.cookie }, payload: { public: true, name: 'Strict', kind: 'board', spreadsheetId: s.json().spreadsheet.id } });
-    strictPage = (await strict.app.inject({ method: 'GET', url: `/api/pages/${a.json().app.id}`, headers: { cookie: ownerOfStrict.cookie } })).json().pages[0].page_id;
+    ({ pageId: strictPage } = await boardWithSheets(strict.app, ownerOfStrict, 'Strict', [{ title: 'People', columns: COLUMNS, rows: ROWS }]));
   });
 
   it.each([

@@ -4,21 +4,23 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { COMMON_PASSWORD_MESSAGE } from '../../../shared/rules/passwords';
 import { ADMIN_MESSAGES, MARKETPLACE_MESSAGES, REVIEW_STATUS_DESCRIPTIONS } from '../../../shared/rules/marketplace';
 import { createTestApp, onPaidPlan, signUp, TEST_PG_URL, uniqueEmail, type TestApp, type TestUser } from '../../testing/app';
-import { plainText, startInbox, type MailInbox } from '../../testing/smtp';
+import { TYPED_TEXT_CORPUS } from '../../testing/xss-corpus';
+import { testInbox, testServer } from '../../testing/server';
+import { plainText } from '../../testing/smtp';
 import { LOGIN_MAX_FAILURES } from '../../platform/limits/limiter';
 import { purgeExpired } from '../auth/service';
 import { runAdminCli } from './cli';
 import { bootstrapAdmin, createAdmin } from './service';
 
-let t: TestApp;
-let inbox: MailInbox;
-let reviewer: { cookie: string; id: string; name: string };
 const PASSWORD = 'review all the things';
+const inbox = testInbox();
+const t = testServer(() => ({ smtpUrl: inbox.url, adminEmail: 'first.reviewer@provider.example', adminPassword: PASSWORD }));
+let reviewer: { cookie: string; id: string; name: string };
 
 /** Answers of the e-mail and the session call: the `sb_admin=…` pair of a login. */
 function adminCookie(res: LightMyRequestResponse): string {
@@ -27,15 +29,21 @@ function adminCookie(res: LightMyRequestResponse): string {
   return `sb_admin=${c.value}`;
 }
 
-async function signInAdmin(email: string, password = PASSWORD): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email, password } });
+async function signInAdmin(email: string, password = PASSWORD, on: TestApp = t): Promise<string> {
+  const res = await on.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email, password } });
   expect(res.statusCode, res.body).toBe(200);
   return adminCookie(res);
 }
 
 /** The marketplace's system account and its workspace (frozen copies live there). */
-let systemWorkspace: string;
+const systemWorkspace = 'marketws';
 let counter = 0;
+
+async function addSystemAccount(on: TestApp): Promise<void> {
+  const now = new Date().toISOString();
+  await on.ctx.db.insertInto('users').values({ id: 'marketsys', name: 'Marketplace', email: 'marketplace@sheetboard.invalid', password_hash: null, created_at: now }).execute();
+  await on.ctx.db.insertInto('workspaces').values({ id: systemWorkspace, owner_id: 'marketsys', name: 'Marketplace', is_free_plan: 0, created_at: now }).execute();
+}
 
 interface Submission {
   requestId: string;
@@ -49,23 +57,23 @@ interface Submission {
  * A review request of one of `owner`'s apps, as the owner's submission leaves it: a version (number
  * 1) whose frozen copy is an app of the system workspace.
  */
-async function submission(owner: TestUser, options: { title?: string; status?: 'pending' | 'published' | 'rejected'; submittedAt?: string; description?: string } = {}): Promise<Submission> {
+async function submission(owner: TestUser, options: { title?: string; status?: 'pending' | 'published' | 'rejected'; submittedAt?: string; description?: string } = {}, on: TestApp = t): Promise<Submission> {
   const n = ++counter;
-  const res = await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: `Shop ${n}`, kind: 'multipage', public: true } });
+  const res = await on.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: `Shop ${n}`, kind: 'multipage', public: true } });
   expect(res.statusCode, res.body).toBe(201);
   const { id: appId, subdomain } = res.json().app as { id: string; subdomain: string };
   const now = new Date().toISOString();
-  const ws = await t.ctx.db.selectFrom('apps').select('workspace_id').where('id', '=', appId).executeTakeFirstOrThrow();
+  const ws = await on.ctx.db.selectFrom('apps').select('workspace_id').where('id', '=', appId).executeTakeFirstOrThrow();
   const snapshotId = `snap${n}x${Date.now().toString(36)}`;
   const snapshotSubdomain = `tpl-${snapshotId.toLowerCase()}`;
-  await t.ctx.db
+  await on.ctx.db
     .insertInto('apps')
     .values({ id: snapshotId, workspace_id: systemWorkspace, name: `Shop ${n}`, subdomain: snapshotSubdomain, kind: 'multipage', public: 0, sign_in_method: 'No sign in', spreadsheet_id: null, settings: '{}', publish_url: null, custom_host: null, custom_host_token: null, custom_host_verified_at: null, created_at: now, updated_at: now })
     .execute();
   const requestId = `req${n}x${Date.now().toString(36)}`;
   const versionId = `ver${n}x${Date.now().toString(36)}`;
   const submittedAt = options.submittedAt ?? now;
-  await t.ctx.db
+  await on.ctx.db
     .insertInto('review_requests')
     .values({
       id: requestId,
@@ -92,31 +100,29 @@ async function submission(owner: TestUser, options: { title?: string; status?: '
       updated_at: submittedAt,
     })
     .execute();
-  await t.ctx.db
+  await on.ctx.db
     .insertInto('template_versions')
     .values({ id: versionId, request_id: requestId, source_app_id: appId, number: 1, content_hash: 'a'.repeat(64), snapshot_app_id: snapshotId, created_at: submittedAt })
     .execute();
   return { requestId, appId, subdomain, versionId, snapshotSubdomain };
 }
 
+/** The admin API as the reviewer: a GET that must answer 200 (its JSON), a POST (its answer). */
+const get = async (url: string) => {
+  const res = await t.app.inject({ method: 'GET', url, headers: { cookie: reviewer.cookie } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+const post = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: { cookie: reviewer.cookie }, ...(payload ? { payload } : {}) });
+
 let owner: TestUser;
 
 beforeAll(async () => {
-  inbox = await startInbox();
-  t = await createTestApp({ smtpUrl: inbox.url, adminEmail: 'first.reviewer@provider.example', adminPassword: PASSWORD });
   owner = await signUp(t.app, 'Owner Olga');
-  const now = new Date().toISOString();
-  await t.ctx.db.insertInto('users').values({ id: 'marketsys', name: 'Marketplace', email: 'marketplace@sheetboard.invalid', password_hash: null, created_at: now }).execute();
-  systemWorkspace = 'marketws';
-  await t.ctx.db.insertInto('workspaces').values({ id: systemWorkspace, owner_id: 'marketsys', name: 'Marketplace', is_free_plan: 0, created_at: now }).execute();
+  await addSystemAccount(t);
   const created = await createAdmin({ db: t.ctx.db }, { email: 'Rita@Provider.example', name: 'Rita Reviewer', password: PASSWORD });
   const cookie = await signInAdmin('rita@provider.example');
   reviewer = { cookie, id: created.id, name: created.name };
-});
-
-afterAll(async () => {
-  await t?.close();
-  await inbox?.close();
 });
 
 describe('the first admin from ADMIN_EMAIL and ADMIN_PASSWORD', () => {
@@ -298,13 +304,6 @@ describe('the admin CLI', () => {
 });
 
 describe('the review queue', () => {
-  const get = async (url: string) => {
-    const res = await t.app.inject({ method: 'GET', url, headers: { cookie: reviewer.cookie } });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  };
-  const post = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: { cookie: reviewer.cookie }, ...(payload ? { payload } : {}) });
-
   it('pending first, oldest submitted first; then the decided ones, latest decision first; ?status= filters', async () => {
     const base = Date.parse('2026-01-01T00:00:00Z');
     const at = (minutes: number) => new Date(base + minutes * 60_000).toISOString();
@@ -470,42 +469,26 @@ describe('the e-mail to the owner', () => {
 
   it('a mail that cannot be sent does not undo the decision', async () => {
     const broken = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:1' });
-    const saved = t;
     try {
-      t = broken;
-      const now = new Date().toISOString();
-      await t.ctx.db.insertInto('users').values({ id: 'marketsys', name: 'Marketplace', email: 'marketplace@sheetboard.invalid', password_hash: null, created_at: now }).execute();
-      await t.ctx.db.insertInto('workspaces').values({ id: systemWorkspace, owner_id: 'marketsys', name: 'Marketplace', is_free_plan: 0, created_at: now }).execute();
-      const someone = await signUp(t.app, 'Unlucky Uma');
-      const s = await submission(someone, { title: 'Undeliverable' });
-      await createAdmin({ db: t.ctx.db }, { email: 'rita@provider.example', name: 'Rita Reviewer', password: PASSWORD });
-      const cookie = await signInAdmin('rita@provider.example');
-      t = saved;
+      await addSystemAccount(broken);
+      const someone = await signUp(broken.app, 'Unlucky Uma');
+      const s = await submission(someone, { title: 'Undeliverable' }, broken);
+      await createAdmin({ db: broken.ctx.db }, { email: 'rita@provider.example', name: 'Rita Reviewer', password: PASSWORD });
+      const cookie = await signInAdmin('rita@provider.example', PASSWORD, broken);
       const res = await broken.app.inject({ method: 'POST', url: `/api/admin/review-requests/${s.requestId}/reject`, headers: { cookie }, payload: { reason: 'Nope' } });
       expect(res.statusCode, res.body).toBe(200);
       const row = await broken.ctx.db.selectFrom('review_requests').select(['status', 'rejection_reason']).where('id', '=', s.requestId).executeTakeFirstOrThrow();
       expect(row).toEqual({ status: 'rejected', rejection_reason: 'Nope' });
       expect(await broken.ctx.db.selectFrom('review_decisions').select('id').where('request_id', '=', s.requestId).execute()).toHaveLength(1);
     } finally {
-      t = saved;
       await broken.close();
     }
   });
 });
 
 describe('XSS corpus: what owners typed reaches the queue as plain data', () => {
-  const CORPUS = [
-    '<script>alert(1)</script>',
-    '<img src=x onerror=alert(1)>',
-    '"><svg onload=alert(1)>',
-    "javascript:alert('x')",
-    '{{constructor.constructor("alert(1)")()}}',
-    '</textarea><iframe src="javascript:alert(1)">',
-    '\u202e<b>mirror</b>',
-  ];
-
   it('titles, reasons, owner and app names come back exactly as typed, in JSON; the description is cleaned', async () => {
-    for (const text of CORPUS) {
+    for (const text of TYPED_TEXT_CORPUS) {
       const maker = await signUp(t.app, 'Corpus Carl');
       await t.ctx.db.updateTable('users').set({ name: text }).where('id', '=', maker.id).execute();
       const s = await submission(maker, { title: text.slice(0, 100), description: `<p>${text}</p><img src="data:image/png;base64,AAAA" onerror="alert(1)"><a href="javascript:alert(1)">link</a><script>alert(2)</script>` });
@@ -574,13 +557,6 @@ describe("the product's owners (GET /api/admin/users)", () => {
 
 // Last in the file: it fills the queue past one page, which the lists above do not expect.
 describe('the review queue in pages', () => {
-  const get = async (url: string) => {
-    const res = await t.app.inject({ method: 'GET', url, headers: { cookie: reviewer.cookie } });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  };
-  const post = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: { cookie: reviewer.cookie }, ...(payload ? { payload } : {}) });
-
   it('pages of 20: every request once, in queue order, across the pending and the decided ones; the total counts them all', async () => {
     // Two dozen apps are more than the free plan holds (issue 18): this seller is on a paid plan.
     await onPaidPlan(t, owner);

@@ -1,6 +1,6 @@
 // The provider's admin area (issue 14). Sign-in is public and rate-limited like the owners'; every
 // other route is the 'admin' rule's (an `sb_admin` session; owners and app users get 401).
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   AdminLoginBody,
@@ -22,6 +22,7 @@ import { IpLimiter, LOGIN_MAX_FAILURES_PER_IP, LoginLimiter } from '../../platfo
 import { limitedBody, perAddress, perIp, type RateLimit } from '../../platform/limits/rate-limit';
 import * as admin from './service';
 import { ADMIN_COOKIE, currentAdmin, type AdminSession } from '../../identity/admin-session';
+import { clearPrivateCookie, setPrivateCookie } from '../../platform/net/cookies';
 
 const RequestParams = z.object({ id: z.string().min(1).max(64) });
 /**
@@ -30,10 +31,6 @@ const RequestParams = z.object({ id: z.string().min(1).max(64) });
  * with the schema's.
  */
 const RejectInput = z.object({ reason: RejectBody.shape.reason.catch((c) => (typeof c.input === 'string' ? c.input : '')) });
-
-function setAdminCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAge: number) {
-  reply.setCookie(ADMIN_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', path: '/', maxAge });
-}
 
 /** The signed-in admin of an 'admin' route (its rule let only them through). */
 async function signedInAdmin(ctx: ServerContext, request: FastifyRequest): Promise<AdminSession> {
@@ -63,7 +60,7 @@ export function adminRoutes(app: ApiServer, ctx: ServerContext) {
 
   app.post('/api/admin/login', { schema: { body: AdminLoginBody }, config: { access: 'public', rateLimit: loginLimit, api: { tag, summary: 'Sign in to the admin area (its own session cookie)', response: AdminSessionResponse } } }, async (request, reply) => {
     const { token, maxAge, response } = await admin.login(ctx, request.body.email, request.body.password);
-    setAdminCookie(request, reply, token, maxAge);
+    setPrivateCookie(request, reply, ADMIN_COOKIE, token, maxAge);
     return response;
   });
 
@@ -71,7 +68,7 @@ export function adminRoutes(app: ApiServer, ctx: ServerContext) {
 
   app.post('/api/admin/logout', { config: { access: 'public', api: { tag, summary: 'Sign out of the admin area', status: 204 } } }, async (request, reply) => {
     await admin.logout(ctx, request.cookies[ADMIN_COOKIE]);
-    reply.clearCookie(ADMIN_COOKIE, { path: '/' });
+    clearPrivateCookie(reply, ADMIN_COOKIE);
     return reply.status(204).send();
   });
 

@@ -8,7 +8,7 @@ import { ADMIN_MESSAGES, MARKETPLACE_LIMITS, MARKETPLACE_MESSAGES, REVIEW_STATUS
 import type { ServerContext } from '../../platform/context';
 import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, HttpError, notFound } from '../../errors';
-import { newId, nowIso, randomToken, sha256 } from '../../http';
+import { issueToken, newId, nowIso, sha256 } from '../../http';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/password/password';
 import { escapeHtml } from '../../platform/mail/mailer';
 import { decisionOut } from '../../data/marketplace/record';
@@ -110,12 +110,10 @@ export async function login(ctx: ServerContext, emailInput: string, password: st
   // An unknown address costs the same scrypt time as a wrong password, and answers the same.
   const ok = await verifyPassword(password, admin?.password_hash ?? DUMMY_HASH);
   if (!admin || !ok) throw new HttpError(401, ADMIN_MESSAGES.invalidCredentials, undefined, 'invalid_credentials');
-  const token = randomToken();
   const maxAge = Math.round(ctx.config.adminSessionHours * 3600);
-  const now = Date.now();
-  const expiresAt = new Date(now + maxAge * 1000).toISOString();
-  await adminsRepo(ctx.db).insertSession({ id: sha256(token), admin_id: admin.id, expires_at: expiresAt, created_at: new Date(now).toISOString() });
-  return { token, maxAge, response: { admin: { id: admin.id, name: admin.name, email: admin.email }, expires_at: expiresAt } };
+  const { token, row } = issueToken(maxAge * 1000);
+  await adminsRepo(ctx.db).insertSession({ ...row, admin_id: admin.id });
+  return { token, maxAge, response: { admin: { id: admin.id, name: admin.name, email: admin.email }, expires_at: row.expires_at } };
 }
 
 export function sessionResponse(admin: AdminSession): AdminSessionResponse {

@@ -2,13 +2,14 @@
 // Guest, read-only) even when it is private; nobody else may view a private one; and nothing is
 // ever changed through one — rows, form submits, uploads, actions, comments, blocks, pages, the
 // app itself — whoever asks, its workspace's owner included.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MARKETPLACE_MESSAGES } from '../../../shared/rules/marketplace';
-import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { createSpreadsheet, multipart, signUp, type TestUser, ORDERS_BLOCKS } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { PRIVATE_APP_MESSAGE } from '../../access/viewer';
 import { createAdmin } from './service';
 
-let t: TestApp;
+const t = testServer();
 /** The owner of the workspace holding the copies (the marketplace's, in production). */
 let maker: TestUser;
 let other: TestUser;
@@ -40,19 +41,9 @@ async function appWithBlocks(name: string, isPublic: boolean): Promise<AppFixtur
     expect(res.statusCode, res.body).toBe(201);
     return res.json().block.id as string;
   };
-  const tableId = await add({
-    type: 'table',
-    sheet_title: 'Orders',
-    axis: [{ column: 'City', editable: 'Everyone' }, { column: 'Amount' }],
-    add_new_row: 'Everyone',
-    action_button_visibility: 'Everyone',
-    actions: [
-      { type: 'Duplicate row', title: 'Duplicate' },
-      { type: 'Delete row', title: 'Delete' },
-    ],
-  });
-  const formId = await add({ type: 'form', sheet_title: 'Orders', axis: [{ column: 'City' }, { column: 'Receipt', type: 'file' }] });
-  const commentsId = await add({ type: 'comments', title: 'Guestbook' });
+  const tableId = await add(ORDERS_BLOCKS.table);
+  const formId = await add(ORDERS_BLOCKS.form);
+  const commentsId = await add(ORDERS_BLOCKS.comments);
   if (!isPublic) expect((await t.app.inject({ method: 'PUT', url: `/api/apps/${id}`, headers, payload: { public: false } })).statusCode).toBe(200);
   return { id, pageId, tableId, formId, commentsId };
 }
@@ -75,11 +66,10 @@ async function markAsSnapshots(apps: AppFixture[]) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   maker = await signUp(t.app, 'Maker Mia');
   other = await signUp(t.app, 'Other Otto');
   const sheet = { title: 'Orders', columns: ['City', 'Amount'], rows: [{ City: 'Paris', Amount: 12 }, { City: 'Lyon', Amount: 7 }] };
-  spreadsheetId = (await t.app.inject({ method: 'POST', url: '/api/spreadsheets', headers: { cookie: maker.cookie }, payload: { title: 'Shop', sheets: [sheet] } })).json().spreadsheet.id;
+  spreadsheetId = await createSpreadsheet(t.app, maker, 'Shop', [sheet]);
   open = await appWithBlocks('Open Copy', true);
   closed = await appWithBlocks('Closed Copy', false);
   ordinary = await appWithBlocks('Ordinary Private', false);
@@ -87,10 +77,6 @@ beforeAll(async () => {
   await createAdmin({ db: t.ctx.db }, { email: 'rita@provider.example', name: 'Rita Reviewer', password: 'review all the things' });
   const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: 'rita@provider.example', password: 'review all the things' } });
   adminCookie = `sb_admin=${login.cookies.find((c) => c.name === 'sb_admin')!.value}`;
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 type Who = 'anonymous' | 'workspace owner' | 'other owner' | 'admin';

@@ -2,9 +2,9 @@
 // with every message of §5, invitations and reset links through a real SMTP peer (smtp-server on
 // a random local port), app users' sign-in, sessions kept per app, registration behind a register
 // block, and the rate limits.
-import { plainText, startInbox, type MailInbox, type ReceivedMail } from '../../testing/smtp';
+import { mailSettings, plainText, type ReceivedMail } from '../../testing/smtp';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   APP_USER_MESSAGES,
   AppUserSessionResponse,
@@ -16,16 +16,18 @@ import {
 } from '../../../shared/api/app-users';
 import { newId, nowIso } from '../../http';
 import { COMMON_PASSWORD_MESSAGE } from '../../../shared/rules/passwords';
-import { createTestApp, signUp, uniqueEmail, type TestApp, type TestUser } from '../../testing/app';
+import { createTestApp, signUp, uniqueEmail, type TestUser } from '../../testing/app';
+import { testInbox, testServer } from '../../testing/server';
 import { INVITATIONS_PER_OWNER, LOGIN_MAX_FAILURES_PER_IP, MAILS_PER_IP } from '../../platform/limits/limiter';
 import { purgeExpired } from '../auth/service';
 import { REGISTRATIONS_PER_IP, RESET_MAILS_PER_EMAIL, RESET_MAILS_PER_EMAIL_AND_IP } from './routes';
 import { appSessionCookie } from '../../identity/app-user-session';
 
 
-let smtp: MailInbox;
+const smtp = testInbox();
+// These tests play a proxy in front of the server (X-Forwarded-Proto), so they trust it.
+const t = testServer(() => ({ ...mailSettings(smtp), trustProxy: true }));
 let inbox: ReceivedMail[] = [];
-let t: TestApp;
 let owner: TestUser;
 let other: TestUser;
 /** Apps of `owner`, public (the default): club and shop. */
@@ -117,19 +119,11 @@ async function addRegisterBlock(appId: string) {
 }
 
 beforeAll(async () => {
-  smtp = await startInbox();
   inbox = smtp.messages;
-  // These tests play a proxy in front of the server (X-Forwarded-Proto), so they trust it.
-  t = await createTestApp({ smtpUrl: smtp.url, mailFrom: 'Sheetboard <no-reply@localhost>', trustProxy: true });
   owner = await signUp(t.app, 'Owner Olga');
   other = await signUp(t.app, 'Other Otto');
   club = await createApp('Club', 'club');
   shop = await createApp('Shop', 'shop');
-});
-
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
 });
 
 describe("the owner's API (/api/mutipageapp_users)", () => {

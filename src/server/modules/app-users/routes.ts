@@ -26,6 +26,7 @@ import { INVITATIONS_PER_OWNER, INVITATIONS_WINDOW_MS, IpLimiter, LOGIN_MAX_FAIL
 import { perAccount, perAddress, perIp, type RateLimit } from '../../platform/limits/rate-limit';
 import * as service from './service';
 import { appSessionCookie, signedInAppUser } from '../../identity/app-user-session';
+import { clearPrivateCookie, setPrivateCookie } from '../../platform/net/cookies';
 
 /** Reset e-mails per (address, IP) and per address across IPs in the limiter's 15-minute window. */
 export const RESET_MAILS_PER_EMAIL_AND_IP = 5;
@@ -34,13 +35,7 @@ export const RESET_MAILS_PER_EMAIL = 10;
 export const REGISTRATIONS_PER_IP = 20;
 
 function setAppSessionCookie(request: FastifyRequest, reply: FastifyReply, app: AppView, session: service.AppSession) {
-  reply.setCookie(appSessionCookie(app.id), session.token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    path: '/',
-    maxAge: session.maxAge,
-  });
+  setPrivateCookie(request, reply, appSessionCookie(app.id), session.token, session.maxAge);
 }
 
 /** POST /api/app-auth/forgot-password: always the same answer (no account discovery). */
@@ -176,7 +171,7 @@ export function appUserRoutes(app: ApiServer, ctx: ServerContext) {
     async (request, reply) => {
       const target = resolvedApp(request);
       await service.logout(ctx, target, request.cookies[appSessionCookie(target.id)]);
-      reply.clearCookie(appSessionCookie(target.id), { path: '/' });
+      clearPrivateCookie(reply, appSessionCookie(target.id));
       return reply.status(204).send();
     },
   );

@@ -16,7 +16,7 @@ import type { ServerContext } from '../../platform/context';
 import { kindsThat } from '../../../blocks/schemas';
 import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, forbidden, HttpError, notFound, type Issue } from '../../errors';
-import { newId, nowIso, randomToken, sha256 } from '../../http';
+import { issueToken, newId, nowIso, sha256 } from '../../http';
 import { escapeHtml } from '../../platform/mail/mailer';
 import { refuseSnapshotWrite } from '../../access/viewer';
 import type { AppView } from '../../data/apps/record';
@@ -81,28 +81,20 @@ export async function createAppUser(
   checkFields(input);
   const repo = appUsersRepo(ctx.db);
   if (await repo.findByEmail(app.id, input.email)) throw conflict(M.duplicateEmail);
-  const row: AppUserRow = {
-    id: newId(),
-    app_id: app.id,
-    name: input.name,
-    email: input.email,
-    permissions: input.permissions,
-    password_hash: null,
-    created_at: nowSeconds(),
-    updated_at: nowIso(),
-  };
-  await insertUser(repo, row);
+  const row = await insertUser(repo, app, { name: input.name, email: input.email, permissions: input.permissions, password_hash: null });
   return { user: appUserOut(row), invitation: await sendInvitation(ctx, app, row, mail) };
 }
 
-/** A new app user; 409 when the address is taken (two adds at once: the unique index (app_id, email) decides). */
-async function insertUser(repo: ReturnType<typeof appUsersRepo>, row: AppUserRow): Promise<void> {
+/** A new app user of `app`; 409 when the address is taken (two adds at once: the unique index (app_id, email) decides). */
+async function insertUser(repo: ReturnType<typeof appUsersRepo>, app: AppView, fields: Pick<AppUserRow, 'name' | 'email' | 'permissions' | 'password_hash'>): Promise<AppUserRow> {
+  const row: AppUserRow = { id: newId(), app_id: app.id, ...fields, created_at: nowSeconds(), updated_at: nowIso() };
   try {
     await repo.insert(row);
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict(M.duplicateEmail);
     throw e;
   }
+  return row;
 }
 
 export async function updateAppUser(
@@ -154,15 +146,8 @@ export function appLink(ctx: ServerContext, app: Pick<AppView, 'subdomain'>, sch
 }
 
 async function newToken(ctx: ServerContext, userId: string, purpose: TokenPurpose, lifetimeMs: number): Promise<string> {
-  const token = randomToken();
-  const now = Date.now();
-  await appUsersRepo(ctx.db).insertToken({
-    id: sha256(token),
-    app_user_id: userId,
-    purpose,
-    expires_at: new Date(now + lifetimeMs).toISOString(),
-    created_at: new Date(now).toISOString(),
-  });
+  const { token, row } = issueToken(lifetimeMs);
+  await appUsersRepo(ctx.db).insertToken({ ...row, app_user_id: userId, purpose });
   return token;
 }
 
@@ -202,16 +187,9 @@ export interface AppSession {
 }
 
 async function startSession(ctx: ServerContext, app: AppView, userId: string): Promise<AppSession> {
-  const token = randomToken();
   const maxAge = Math.round(ctx.config.sessionDays * 86400);
-  const now = Date.now();
-  await appUsersRepo(ctx.db).insertSession({
-    id: sha256(token),
-    app_user_id: userId,
-    app_id: app.id,
-    expires_at: new Date(now + maxAge * 1000).toISOString(),
-    created_at: new Date(now).toISOString(),
-  });
+  const { token, row } = issueToken(maxAge * 1000);
+  await appUsersRepo(ctx.db).insertSession({ ...row, app_user_id: userId, app_id: app.id });
   return { token, maxAge };
 }
 
@@ -236,17 +214,7 @@ export async function register(ctx: ServerContext, app: AppView, input: { name: 
   if (!(await repo.hasBlockOfType(app.id, REGISTER_BLOCK))) throw forbidden(M.signUpClosed);
   // An invited address too: registering must not take over an invitation without its e-mail.
   if (await repo.findByEmail(app.id, input.email)) throw conflict(M.duplicateEmail);
-  const row: AppUserRow = {
-    id: newId(),
-    app_id: app.id,
-    name: input.name,
-    email: input.email,
-    permissions: 'read',
-    password_hash: await hashPassword(input.password),
-    created_at: nowSeconds(),
-    updated_at: nowIso(),
-  };
-  await insertUser(repo, row);
+  const row = await insertUser(repo, app, { name: input.name, email: input.email, permissions: 'read', password_hash: await hashPassword(input.password) });
   return { user: signedIn(row), session: await startSession(ctx, app, row.id) };
 }
 

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppResponse, AppsResponse, BoardMetadataResponse } from '../../../shared/api';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { PRIVATE_APP_MESSAGE } from '../../access/viewer';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 let stranger: TestUser;
 let spreadsheetId: string;
@@ -12,14 +13,10 @@ let strangerSpreadsheetId: string;
 const as = (u: TestUser | null) => (u ? { cookie: u.cookie } : {});
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
   spreadsheetId = (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: as(owner) })).json().spreadsheets[0].id;
   strangerSpreadsheetId = (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: as(stranger) })).json().spreadsheets[0].id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function create(payload: object, user: TestUser | null = owner) {

@@ -2,16 +2,17 @@
 // panel offers is saved by POST /api/board/update-metadata (and PUT /api/apps/{id}), read back by
 // a guest, and refused with a sentence when it is not a colour, not an http(s) link, not an image
 // the uploads module serves, or too long. People's text is stored as text (the web app escapes it).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BoardMetadataResponse, BoardSettings, PageSettings, UploadResponse } from '../../../shared/api';
 import { BOARD_SETTINGS_TABS, footerGroupSettings, PAGE_STATE_SETTINGS, APP_SETTINGS } from '../../../shared/settings/board-state';
 import { defaultsOf } from '../../../shared/settings/defaults';
-import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { multipart, signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { XSS_CORPUS } from '../../testing/xss-corpus';
 import { PNG } from '../../testing/fixtures';
 import { BOARD_DEFAULTS } from './metadata';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 let stranger: TestUser;
 let boardId: string;
@@ -21,13 +22,9 @@ const meta = (payload?: object, user: TestUser | null = owner, id = boardId) =>
   t.app.inject({ method: 'POST', url: `/api/board/update-metadata?board=${id}`, headers: as(user), ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
   boardId = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { name: 'State board', kind: 'board', public: true } })).json().app.id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('the settings panel and the server agree', () => {

@@ -1,26 +1,21 @@
 // A custom domain serves its app only once proved by a DNS TXT record (custom-domain.ts), looked
 // up through a real DNS server on this machine (testing/dns.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CustomDomain } from '../../../shared/api';
-import { startDns, type TestDns } from '../../testing/dns';
+import { startDns } from '../../testing/dns';
 import { DOMAIN_CHECKS_PER_ACCOUNT } from './routes';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { createTestApp, signUp, type TestUser } from '../../testing/app';
+import { forTests, testServer } from '../../testing/server';
 
-let t: TestApp;
-let dns: TestDns;
+const dns = forTests(startDns);
+const t = testServer(() => ({ dnsServers: [dns.server] }));
 let owner: TestUser;
 let squatter: TestUser;
 let n = 0;
 
 beforeAll(async () => {
-  dns = await startDns();
-  t = await createTestApp({ dnsServers: [dns.server] });
   owner = await signUp(t.app, 'Olive Owner');
   squatter = await signUp(t.app, 'Sam Squatter');
-});
-afterAll(async () => {
-  await t?.close();
-  await dns?.close();
 });
 
 const as = (u: TestUser) => ({ cookie: u.cookie });

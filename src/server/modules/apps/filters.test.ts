@@ -1,10 +1,11 @@
 // Board filters saved with the board state: the owner's list is checked as a whole and a refusal
 // names the filter (POST /api/board/update-metadata and PUT /api/apps/{id} share the rule).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BoardMetadataResponse } from '../../../shared/api';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 let stranger: TestUser;
 let boardId: string;
@@ -19,14 +20,10 @@ function meta(payload: unknown, user: TestUser | null = owner) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
   const spreadsheetId = (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: as(owner) })).json().spreadsheets[0].id;
   boardId = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { public: true, name: 'Filtered', kind: 'board', spreadsheetId } })).json().app.id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('board filters in the board state', () => {

@@ -19,8 +19,8 @@ import { storefrontRepo } from '../../data/storefront/repo';
 import { dropVersionCopies, removeCopiedFiles } from '../templates/freeze';
 import { editorsRepo, workspaceRepo } from '../../data/workspace/repo';
 import { newDomainToken } from './custom-domain';
-import { appView, type AppView } from '../../data/apps/record';
-import { appsRepo, type AppRow } from '../../data/apps/repo';
+import { appView, newAppRow, type AppView } from '../../data/apps/record';
+import { appsRepo } from '../../data/apps/repo';
 import { currentWorkspaceOrNull } from '../../identity/current-workspace';
 
 /** The wire shape of GET /api/apps/{id} (no workspace id, no settings). */
@@ -126,25 +126,22 @@ export async function createApp(
   for (let attempt = options.attempt ?? 0; ; attempt++) {
     const subdomain = await chooseSubdomain(ctx, input.name, input.subdomain, undefined, attempt);
     const now = nowIso();
-    const row: AppRow = {
-      id: newId(),
-      workspace_id: owner.workspaceId,
-      name: input.name,
-      subdomain,
-      kind: input.kind,
-      // Boards and apps start private (the spec's board state: public defaults to false); the owner
-      // publishes from the editor's Privacy Settings.
-      public: input.public ? 1 : 0,
-      sign_in_method: 'No sign in',
-      spreadsheet_id: input.spreadsheetId ?? null,
-      settings: JSON.stringify({ title: input.name }),
-      publish_url: null,
-      custom_host: null,
-      custom_host_token: null,
-      custom_host_verified_at: null,
-      created_at: now,
-      updated_at: now,
-    };
+    const row = newAppRow(
+      {
+        id: newId(),
+        workspace_id: owner.workspaceId,
+        name: input.name,
+        subdomain,
+        kind: input.kind,
+        // Boards and apps start private (the spec's board state: public defaults to false); the owner
+        // publishes from the editor's Privacy Settings.
+        public: input.public ? 1 : 0,
+        sign_in_method: 'No sign in',
+        spreadsheet_id: input.spreadsheetId ?? null,
+        settings: JSON.stringify({ title: input.name }),
+      },
+      now,
+    );
     const pageId = newId();
     const write = async (db: ServerContext['db']) => {
       await appsRepo(db).insert(row);

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UserResponse, WorkspaceResponse } from '../../../shared/api';
-import { createTestApp, sessionCookie, signUp, uniqueEmail, type TestApp } from '../../testing/app';
+import { createTestApp, sessionCookie, signUp, uniqueEmail } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { COMMON_PASSWORD_MESSAGE } from '../../../shared/rules/passwords';
 import { COMMON_PASSWORD_COUNT, isCommonPassword } from '../../platform/password/common-passwords';
 import { LOGIN_MAX_FAILURES_PER_IP, MAILS_PER_IP } from '../../platform/limits/limiter';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = testServer();
 
 describe('sign-up', () => {
   it('creates the user, sets an HttpOnly Lax session cookie and answers 201 {user}', async () => {

@@ -1,8 +1,9 @@
 // Whose address a request is (TRUST_PROXY): by default the connection's, whatever
 // X-Forwarded-For says, so a made-up header cannot reset the per-IP limits; behind configured
 // proxies, the address they forward.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, uniqueEmail, type TestApp } from '../../testing/app';
+import { describe, expect, it } from 'vitest';
+import { signUp, uniqueEmail, type TestApp } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { LOGIN_MAX_FAILURES } from '../../platform/limits/limiter';
 
 const TOO_MANY = 'Too many failed sign-in attempts. Please wait 15 minutes and try again, or sign in with an e-mail link.';
@@ -20,13 +21,7 @@ async function signUpSaidHttps(t: TestApp) {
 }
 
 describe('by default (TRUST_PROXY unset)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = testServer();
 
   it('trusts no forwarded header', () => {
     expect(t.config.trustProxy).toBe(false);
@@ -55,13 +50,7 @@ describe('by default (TRUST_PROXY unset)', () => {
 });
 
 describe('behind a proxy at 127.0.0.1 (TRUST_PROXY=127.0.0.1)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ trustProxy: ['127.0.0.1'] });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = testServer({ trustProxy: ['127.0.0.1'] });
 
   it('counts failures by the address the proxy forwards', async () => {
     const u = await signUp(t.app, 'Target', uniqueEmail('proxied'), 'the-right-one');

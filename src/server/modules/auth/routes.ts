@@ -11,6 +11,7 @@ import * as auth from './service';
 import { signedInUser } from '../../access/enforce';
 import { publicUser, SESSION_COOKIE, setSessionCookie } from '../../identity/owner-session';
 import { sendVerificationAfterSignup } from '../account/service';
+import { clearPrivateCookie } from '../../platform/net/cookies';
 
 export function authRoutes(app: ApiServer, ctx: ServerContext) {
   // In memory, per process (limiter.ts). One client trying many addresses or tokens, or probing
@@ -51,7 +52,7 @@ export function authRoutes(app: ApiServer, ctx: ServerContext) {
 
   app.post('/api/auth/logout', { config: { access: 'public', api: { tag, summary: 'Sign out (ends the session)', status: 204 } } }, async (request, reply) => {
     await auth.logout(ctx, request.cookies[SESSION_COOKIE]);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearPrivateCookie(reply, SESSION_COOKIE);
     return reply.status(204).send();
   });
 

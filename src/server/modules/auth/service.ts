@@ -1,7 +1,7 @@
 import type { ServerContext } from '../../platform/context';
 import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, HttpError } from '../../errors';
-import { newId, nowIso, randomToken, sha256 } from '../../http';
+import { issueToken, newId, nowIso, sha256 } from '../../http';
 import { escapeHtml } from '../../platform/mail/mailer';
 import { blogAccountsRepo } from '../../data/blog/accounts-repo';
 import { adminsRepo } from '../../data/admin/repo';
@@ -63,16 +63,9 @@ export async function login(ctx: ServerContext, email: string, password: string,
 }
 
 export async function createSession(ctx: ServerContext, userId: string, userAgent?: string): Promise<{ token: string; maxAge: number }> {
-  const token = randomToken();
   const maxAge = Math.round(ctx.config.sessionDays * 86400);
-  const now = Date.now();
-  await authRepo(ctx.db).insertSession({
-    id: sha256(token),
-    user_id: userId,
-    expires_at: new Date(now + maxAge * 1000).toISOString(),
-    created_at: new Date(now).toISOString(),
-    user_agent: userAgent ? userAgent.slice(0, 500) : null,
-  });
+  const { token, row } = issueToken(maxAge * 1000);
+  await authRepo(ctx.db).insertSession({ ...row, user_id: userId, user_agent: userAgent ? userAgent.slice(0, 500) : null });
   return { token, maxAge };
 }
 
@@ -102,13 +95,8 @@ export async function sendMagicLink(ctx: ServerContext, email: string, scheme: s
     ctx.log.warn({ email }, 'magic link throttled');
     return;
   }
-  const token = randomToken();
-  await authRepo(ctx.db).insertLoginToken({
-    id: sha256(token),
-    user_id: row.id,
-    expires_at: new Date(now + LOGIN_TOKEN_MINUTES * 60_000).toISOString(),
-    created_at: new Date(now).toISOString(),
-  });
+  const { token, row: tokenRow } = issueToken(LOGIN_TOKEN_MINUTES * 60_000, now);
+  await authRepo(ctx.db).insertLoginToken({ ...tokenRow, user_id: row.id });
   const link = `${scheme}://${ctx.config.baseHost}/dashboard/auth?token=${encodeURIComponent(token)}`;
   await ctx.mailer.send({
     to: row.email,

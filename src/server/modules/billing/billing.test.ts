@@ -5,12 +5,12 @@
 // account.updated webhook opens paid templates, and nothing unsigned, altered, stale or repeated
 // changes anything; and who may call each route (anonymous, owner, editor, other owner, app user,
 // admin).
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_LIMITS, STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
-import { accountUpdatedEvent, sendWebhook, startFakeStripe, type FakeStripe } from '../../testing/stripe';
-import { createTestApp, signUp, type TestApp, type TestUser, joinAsEditor, signInAdmin, signInAppUser } from '../../testing/app';
+import { accountUpdatedEvent, listenForWebhooks, sendWebhook, startFakeStripe, stripeSettings } from '../../testing/stripe';
+import { CALLER_ROLES, createTestApp, joinAsEditor, signedInCallers, signUp, type CallerRole, type TestApp, type TestUser } from '../../testing/app';
+import { forTests, testServer } from '../../testing/server';
 import { PAID_REASONS } from './connect';
 import { STRIPE_API_VERSION, stripeOptions } from '../../platform/stripe';
 
@@ -25,12 +25,10 @@ async function accountRow(t: TestApp, user: TestUser) {
   return t.ctx.db.selectFrom('stripe_accounts').selectAll().where('workspace_id', '=', await workspaceIdOf(t, user)).executeTakeFirst();
 }
 
-async function newApp(t: TestApp, owner: TestUser, name: string, signIn: 'No sign in' | 'Use password set by user' = 'No sign in'): Promise<string> {
+async function newApp(t: TestApp, owner: TestUser, name: string): Promise<string> {
   const res = await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { name, kind: 'multipage', public: true } });
   expect(res.statusCode, res.body).toBe(201);
-  const id = res.json().app.id as string;
-  if (signIn !== 'No sign in') expect((await t.app.inject({ method: 'PUT', url: `/api/apps/${id}`, headers: as(owner), payload: { sign_in_method: signIn } })).statusCode).toBe(200);
-  return id;
+  return res.json().app.id as string;
 }
 
 describe("the SDK's options", () => {
@@ -47,13 +45,11 @@ describe("the SDK's options", () => {
 });
 
 describe('without STRIPE_SECRET_KEY: paid templates are off', () => {
-  let t: TestApp;
+  const t = testServer();
   let owner: TestUser;
   beforeAll(async () => {
-    t = await createTestApp();
     owner = await signUp(t.app, 'Nora No-keys');
   });
-  afterAll(async () => t?.close());
 
   it('the status says not configured, connecting is refused with the reason, the webhook is unavailable', async () => {
     const status = await t.app.inject({ method: 'GET', url: '/api/billing/connect', headers: as(owner) });
@@ -74,8 +70,8 @@ describe('without STRIPE_SECRET_KEY: paid templates are off', () => {
 });
 
 describe('with Stripe (a local server speaking its API)', () => {
-  let t: TestApp;
-  let stripe: FakeStripe;
+  const stripe = forTests(() => startFakeStripe());
+  const t = testServer(() => ({ ...stripeSettings(stripe), stripeWebhookSecret: WEBHOOK_SECRET }));
   let hookUrl: string;
   let owner: TestUser;
   let other: TestUser;
@@ -84,20 +80,13 @@ describe('with Stripe (a local server speaking its API)', () => {
   let otherApp: string;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createTestApp({ stripeSecretKey: stripe.secretKey, stripeWebhookSecret: WEBHOOK_SECRET, stripeApiUrl: stripe.url });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    hookUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/stripe/webhook`;
+    hookUrl = await listenForWebhooks(t);
     owner = await signUp(t.app, 'Olga Owner');
     other = await signUp(t.app, 'Otto Other');
     editor = await signUp(t.app, 'Erin Editor');
     await joinAsEditor(t, owner, editor);
     ownerApp = await newApp(t, owner, 'Olga Templates');
     otherApp = await newApp(t, other, 'Otto Templates');
-  });
-  afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
   });
 
   const check = async (user: TestUser, appId?: string) => {
@@ -339,42 +328,18 @@ describe('when Stripe cannot be reached or refuses the keys', () => {
   });
 });
 
-type Role = 'anonymous' | 'owner' | 'workspace editor' | 'other owner' | 'app user' | 'admin';
-const ROLES: Role[] = ['anonymous', 'owner', 'workspace editor', 'other owner', 'app user', 'admin'];
-
 describe('who may call the billing routes', () => {
-  let t: TestApp;
-  let stripe: FakeStripe;
-  const cookies = {} as Record<Role, string | undefined>;
+  const stripe = forTests(() => startFakeStripe());
+  const t = testServer(() => ({ ...stripeSettings(stripe), stripeWebhookSecret: WEBHOOK_SECRET }));
+  let cookies: Record<CallerRole, string | undefined>;
   let appId: string;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createTestApp({ stripeSecretKey: stripe.secretKey, stripeWebhookSecret: WEBHOOK_SECRET, stripeApiUrl: stripe.url });
-    const owner = await signUp(t.app, 'Mia Matrix');
-    const editor = await signUp(t.app, 'Eli Editor');
-    const other = await signUp(t.app, 'Oscar Other');
-    await joinAsEditor(t, owner, editor);
-    appId = await newApp(t, owner, 'Matrix Members', 'Use password set by user');
-    // An app user of the owner's app, and a provider admin, signed in.
-    const appUserCookie = await signInAppUser(t, appId, 'vera@example.com');
-    const adminCookie = await signInAdmin(t);
-    Object.assign(cookies, {
-      anonymous: undefined,
-      owner: owner.cookie,
-      'workspace editor': editor.cookie,
-      'other owner': other.cookie,
-      'app user': appUserCookie,
-      admin: adminCookie,
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
+    ({ cookies, appId } = await signedInCallers(t));
   });
 
-  const signedIn = (role: Role) => (['owner', 'workspace editor', 'other owner'].includes(role) ? 200 : 401);
-  const CALLS: { name: string; method: 'GET' | 'POST'; url: () => string; expected: (role: Role) => number }[] = [
+  const signedIn = (role: CallerRole) => (['owner', 'workspace editor', 'other owner'].includes(role) ? 200 : 401);
+  const CALLS: { name: string; method: 'GET' | 'POST'; url: () => string; expected: (role: CallerRole) => number }[] = [
     { name: 'connect status', method: 'GET', url: () => '/api/billing/connect', expected: signedIn },
     { name: 'connect link', method: 'POST', url: () => '/api/billing/connect', expected: signedIn },
     { name: 'connect refresh', method: 'POST', url: () => '/api/billing/connect/refresh', expected: signedIn },
@@ -392,7 +357,7 @@ describe('who may call the billing routes', () => {
   it('every role × every route answers as the rules promise', async () => {
     const unexpected: string[] = [];
     for (const call of CALLS)
-      for (const role of ROLES) {
+      for (const role of CALLER_ROLES) {
         const cookie = cookies[role];
         const res = await t.app.inject({
           method: call.method,
@@ -407,7 +372,7 @@ describe('who may call the billing routes', () => {
 
   it('a signed webhook is taken from anyone who holds the signature, whatever cookies come with it', async () => {
     const account = await firstAccount();
-    for (const role of ROLES) {
+    for (const role of CALLER_ROLES) {
       const signedEvent = accountUpdatedEvent(account);
       const payload = JSON.stringify(signedEvent);
       const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });

@@ -4,12 +4,12 @@
 // (cancelling closes it), invoices from Stripe, refused and repeated webhooks; lifetime codes
 // (generate, one use, stacking, refusals, revocation, brute-force budgets); the app limit; and who
 // may call every new route.
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
 import { CODE_LIMITS, CODE_MESSAGES, CODE_PATTERN, FREE_LIMITS, LIFETIME_TIERS, PLAN_MESSAGES, PRO_LIMITS } from '../../../shared/rules/plans';
-import { sendWebhook, startFakeStripe, type FakeStripe } from '../../testing/stripe';
-import { createTestApp, joinAsEditor, signInAdmin, signInAppUser, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { listenForWebhooks, sendWebhook, startFakeStripe, stripeSettings } from '../../testing/stripe';
+import { CALLER_ROLES, createTestApp, signedInCallers, signInAdmin, signUp, type CallerRole, type TestApp, type TestUser } from '../../testing/app';
+import { forTests, testServer } from '../../testing/server';
 
 const WEBHOOK_SECRET = 'whsec_test_plans_0123456789abcdef';
 const as = (u?: TestUser | string) => (u ? { cookie: typeof u === 'string' ? u : u.cookie } : {});
@@ -29,13 +29,11 @@ async function isFree(t: TestApp, user: TestUser): Promise<boolean> {
 }
 
 describe('without Stripe keys', () => {
-  let t: TestApp;
+  const t = testServer();
   let owner: TestUser;
   beforeAll(async () => {
-    t = await createTestApp();
     owner = await signUp(t.app, 'Fay Free');
   });
-  afterAll(async () => t?.close());
 
   it('a new workspace is on the free plan with its limits; Upgrade and the portal say why they are off; no invoices', async () => {
     const p = await plan(t, owner);
@@ -95,22 +93,15 @@ describe('PLAN=pro (self-hosted, everything unlocked)', () => {
 });
 
 describe('the Pro plan through Stripe Billing (a local server speaking its API)', () => {
-  let t: TestApp;
-  let stripe: FakeStripe;
+  const stripe = forTests(() => startFakeStripe());
+  const t = testServer(() => ({ ...stripeSettings(stripe), stripeWebhookSecret: WEBHOOK_SECRET }));
   let hookUrl: string;
   let owner: TestUser;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createTestApp({ stripeSecretKey: stripe.secretKey, stripeWebhookSecret: WEBHOOK_SECRET, stripeApiUrl: stripe.url });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    hookUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/stripe/webhook`;
+    hookUrl = await listenForWebhooks(t);
     stripe.webhook = { url: hookUrl, secret: WEBHOOK_SECRET };
     owner = await signUp(t.app, 'Paula Pro');
-  });
-  afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
   });
 
   const checkout = async (user: TestUser) => {
@@ -273,7 +264,7 @@ describe('the Pro plan through Stripe Billing (a local server speaking its API)'
 
   it('with STRIPE_PRO_PRICE_ID: the configured Price is sold and its amount shown', async () => {
     const price = stripe.createPrice(2900);
-    const priced = await createTestApp({ stripeSecretKey: stripe.secretKey, stripeWebhookSecret: WEBHOOK_SECRET, stripeApiUrl: stripe.url, stripeProPriceId: price.id });
+    const priced = await createTestApp({ ...stripeSettings(stripe), stripeWebhookSecret: WEBHOOK_SECRET, stripeProPriceId: price.id });
     try {
       const user = await signUp(priced.app, 'Pia Priced');
       const p = (await priced.app.inject({ method: 'GET', url: '/api/billing/plan', headers: as(user) })).json();
@@ -307,13 +298,11 @@ describe('the Pro plan through Stripe Billing (a local server speaking its API)'
 });
 
 describe('lifetime-deal codes', () => {
-  let t: TestApp;
+  const t = testServer();
   let admin: string;
   beforeAll(async () => {
-    t = await createTestApp();
     admin = await signInAdmin(t);
   });
-  afterAll(async () => t?.close());
 
   const generate = async (count: number, note = '') => {
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/codes', headers: as(admin), payload: { count, note } });
@@ -431,44 +420,21 @@ describe('lifetime-deal codes', () => {
   });
 });
 
-type Role = 'anonymous' | 'owner' | 'workspace editor' | 'other owner' | 'app user' | 'admin';
-const ROLES: Role[] = ['anonymous', 'owner', 'workspace editor', 'other owner', 'app user', 'admin'];
-
 describe('who may call the plan routes', () => {
-  let t: TestApp;
-  let stripe: FakeStripe;
-  const cookies = {} as Record<Role, string | undefined>;
+  const stripe = forTests(() => startFakeStripe());
+  const t = testServer(() => ({ ...stripeSettings(stripe), stripeWebhookSecret: WEBHOOK_SECRET }));
+  let cookies: Record<CallerRole, string | undefined>;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createTestApp({ stripeSecretKey: stripe.secretKey, stripeWebhookSecret: WEBHOOK_SECRET, stripeApiUrl: stripe.url });
-    const owner = await signUp(t.app, 'Mona Matrix');
-    const editor = await signUp(t.app, 'Ed Matrix');
-    const other = await signUp(t.app, 'Otis Matrix');
-    await joinAsEditor(t, owner, editor);
-    const created = await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { name: 'Matrix Members', kind: 'multipage', public: true } });
-    const appId = created.json().app.id as string;
-    await t.app.inject({ method: 'PUT', url: `/api/apps/${appId}`, headers: as(owner), payload: { sign_in_method: 'Use password set by user' } });
-    Object.assign(cookies, {
-      anonymous: undefined,
-      owner: owner.cookie,
-      'workspace editor': editor.cookie,
-      'other owner': other.cookie,
-      'app user': await signInAppUser(t, appId, 'amy@example.com'),
-      admin: await signInAdmin(t),
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
+    ({ cookies } = await signedInCallers(t));
   });
 
   // Owners' routes act on the caller's own workspace: any signed-in owner account (an editor of
   // another workspace included, for their own), 401 for the rest. The portal needs a customer (409
   // before one), the redeem a code (404 for an unknown one).
-  const owners = (ok: number) => (role: Role) => (['owner', 'workspace editor', 'other owner'].includes(role) ? ok : 401);
-  const admins = (ok: number) => (role: Role) => (role === 'admin' ? ok : 401);
-  const CALLS: { name: string; method: 'GET' | 'POST'; url: string; payload?: object; expected: (role: Role) => number }[] = [
+  const owners = (ok: number) => (role: CallerRole) => (['owner', 'workspace editor', 'other owner'].includes(role) ? ok : 401);
+  const admins = (ok: number) => (role: CallerRole) => (role === 'admin' ? ok : 401);
+  const CALLS: { name: string; method: 'GET' | 'POST'; url: string; payload?: object; expected: (role: CallerRole) => number }[] = [
     { name: 'plan', method: 'GET', url: '/api/billing/plan', expected: owners(200) },
     { name: 'checkout', method: 'POST', url: '/api/billing/plan/checkout', expected: owners(200) },
     { name: 'portal', method: 'POST', url: '/api/billing/plan/portal', expected: owners(200) },
@@ -482,7 +448,7 @@ describe('who may call the plan routes', () => {
   it('every role × every route answers as the rules promise', async () => {
     const unexpected: string[] = [];
     for (const call of CALLS)
-      for (const role of ROLES) {
+      for (const role of CALLER_ROLES) {
         const cookie = cookies[role];
         const res = await t.app.inject({ method: call.method, url: call.url, headers: cookie ? { cookie } : {}, ...(call.payload ? { payload: call.payload } : {}) });
         if (res.statusCode !== call.expected(role)) unexpected.push(`${role} ${call.name} → ${res.statusCode} ${res.body.slice(0, 160)}`);

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { blockSchemas } from '../../../blocks/schemas';
 import { BlockResponse, CatalogueResponse } from '../../../shared/api';
 import { blocksRepo } from '../../data/blocks/repo';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 let stranger: TestUser;
 let pageId: string;
@@ -13,15 +14,11 @@ let appId: string;
 const as = (u: TestUser | null) => (u ? { cookie: u.cookie } : {});
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
   const sheet = (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: as(owner) })).json().spreadsheets[0];
   appId = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { public: true, name: 'Blocks Board', kind: 'board', spreadsheetId: sheet.id } })).json().app.id;
   pageId = (await t.app.inject({ method: 'GET', url: `/api/pages/${appId}` })).json().pages[0].page_id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const post = (payload: object, user: TestUser | null = owner) => t.app.inject({ method: 'POST', url: '/api/blocks', headers: as(user), payload });

@@ -2,22 +2,19 @@
 // editor (issue 12): a form's file field default is the file's address, shown to visitors as a
 // link, so javascript:, data: and vbscript: (any case, behind spaces or control characters) are
 // refused with a 400 naming the field. Other link settings share the same rule.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 let pageId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner');
   const sheet = (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: { cookie: owner.cookie } })).json().spreadsheets[0];
   const appId = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Links Board', kind: 'board', spreadsheetId: sheet.id } })).json().app.id;
   pageId = (await t.app.inject({ method: 'GET', url: `/api/pages/${appId}` })).json().pages[0].page_id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/blocks', headers: { cookie: owner.cookie }, payload: { pageId, ...payload } });

@@ -2,7 +2,7 @@
 // the 24-hour session, invitations (public to follow, rate-limited per IP), the authors page
 // ('blog-editor') and the provider admin area's way to the first blog admin ('admin').
 import { signedInBlogAdmin } from '../../identity/blog-session';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   BlogAcceptBody,
@@ -25,13 +25,10 @@ import { IpLimiter, LOGIN_MAX_FAILURES_PER_IP, LoginLimiter } from '../../platfo
 import { perAddress, perIp, type RateLimit } from '../../platform/limits/rate-limit';
 import * as accounts from './accounts-service';
 import { BLOG_COOKIE } from '../../identity/blog-session';
+import { clearPrivateCookie, setPrivateCookie } from '../../platform/net/cookies';
 
 const IdParams = z.object({ id: z.string().min(1).max(64) });
 const TokenParams = z.object({ token: z.string().min(1).max(200) });
-
-function setBlogCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAge: number) {
-  reply.setCookie(BLOG_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', path: '/', maxAge });
-}
 
 const baseOf = (ctx: ServerContext, request: FastifyRequest) => `${linkScheme(ctx.config, request)}://${ctx.config.baseHost}`;
 
@@ -70,7 +67,7 @@ export function blogAccountRoutes(app: ApiServer, ctx: ServerContext) {
 
   app.post('/api/blog-admin/login', { schema: { body: BlogLoginBody }, config: { access: 'public', rateLimit: loginLimit, api: { tag: 'Blog admin', summary: 'Sign in to the blog administration (sets the blog session cookie)', response: BlogSessionResponse } } }, async (request, reply) => {
     const { token, maxAge, response } = await accounts.login(ctx, request.body.email, request.body.password);
-    setBlogCookie(request, reply, token, maxAge);
+    setPrivateCookie(request, reply, BLOG_COOKIE, token, maxAge);
     return response;
   });
 
@@ -81,7 +78,7 @@ export function blogAccountRoutes(app: ApiServer, ctx: ServerContext) {
 
   app.post('/api/blog-admin/logout', { config: { access: 'public', api: { tag: 'Blog admin', summary: 'Sign out of the blog administration', status: 204 } } }, async (request, reply) => {
     await accounts.logout(ctx, request.cookies[BLOG_COOKIE]);
-    reply.clearCookie(BLOG_COOKIE, { path: '/' });
+    clearPrivateCookie(reply, BLOG_COOKIE);
     return reply.status(204).send();
   });
 
@@ -91,7 +88,7 @@ export function blogAccountRoutes(app: ApiServer, ctx: ServerContext) {
 
   app.post('/api/blog-admin/invitations/accept', { schema: { body: BlogAcceptBody }, config: { access: 'public', rateLimit: invitationLimit, api: { tag: 'Blog admin', summary: 'Accept an invitation: set a password and sign in', response: BlogSessionResponse } } }, async (request, reply) => {
     const { token, maxAge, response } = await accounts.accept(ctx, request.body.token, request.body.password);
-    setBlogCookie(request, reply, token, maxAge);
+    setPrivateCookie(request, reply, BLOG_COOKIE, token, maxAge);
     return response;
   });
 

@@ -8,7 +8,7 @@ import { BLOG_LIMITS, BLOG_MESSAGES, BLOG_ROLE_LABELS, BLOG_SESSION_MS, type Blo
 import type { ServerContext } from '../../platform/context';
 import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors';
-import { newId, nowIso, randomToken, sha256 } from '../../http';
+import { issueToken, newId, nowIso, sha256 } from '../../http';
 import { newPasswordHash } from '../admin/service';
 import { DUMMY_HASH, verifyPassword } from '../../platform/password/password';
 import { escapeHtml } from '../../platform/mail/mailer';
@@ -68,14 +68,11 @@ export interface BlogLogin {
 }
 
 async function startSession(ctx: ServerContext, row: BlogAdminRow): Promise<BlogLogin> {
-  const token = randomToken();
-  const now = Date.now();
-  const loginTime = new Date(now).toISOString();
-  const expiresAt = new Date(now + BLOG_SESSION_MS).toISOString();
+  const { token, row: session } = issueToken(BLOG_SESSION_MS);
   const repo = blogAccountsRepo(ctx.db);
-  await repo.insertSession({ id: sha256(token), blog_admin_id: row.id, created_at: loginTime, expires_at: expiresAt });
-  await repo.touchLogin(row.id, loginTime);
-  return { token, maxAge: Math.floor(BLOG_SESSION_MS / 1000), response: { user: accountOf(row), login_time: loginTime, expires_at: expiresAt } };
+  await repo.insertSession({ ...session, blog_admin_id: row.id });
+  await repo.touchLogin(row.id, session.created_at);
+  return { token, maxAge: Math.floor(BLOG_SESSION_MS / 1000), response: { user: accountOf(row), login_time: session.created_at, expires_at: session.expires_at } };
 }
 
 /** Signs a blog admin in. An unknown address, a wrong password and an invitation not accepted yet answer alike, after the same scrypt time. */
@@ -107,14 +104,8 @@ export interface InviteResult {
 
 /** A fresh invitation link for an account that has not accepted yet, mailed to it (older links stop working). */
 async function sendInvitation(ctx: ServerContext, row: BlogAdminListRow, inviter: string, base: string): Promise<InviteResult> {
-  const token = randomToken();
-  const now = Date.now();
-  await blogAccountsRepo(ctx.db).replaceInvitation({
-    id: sha256(token),
-    blog_admin_id: row.id,
-    created_at: new Date(now).toISOString(),
-    expires_at: new Date(now + BLOG_LIMITS.invitationHours * 3_600_000).toISOString(),
-  });
+  const { token, row: invitation } = issueToken(BLOG_LIMITS.invitationHours * 3_600_000);
+  await blogAccountsRepo(ctx.db).replaceInvitation({ ...invitation, blog_admin_id: row.id });
   const link = `${base}/blog-admin/login?invite=${encodeURIComponent(token)}`;
   const role = BLOG_ROLE_LABELS[row.role as BlogRole] ?? row.role;
   const who = inviter.replace(/\s+/g, ' ').trim() || 'The Sheetboard team';

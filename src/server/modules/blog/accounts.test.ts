@@ -4,33 +4,25 @@
 // people type coming back as plain data (XSS corpus).
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { BLOG_MESSAGES, BLOG_SESSION_MS } from '../../../shared/rules/blog';
 import { COMMON_PASSWORD_MESSAGE } from '../../../shared/rules/passwords';
-import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
-import { linkInLastMail, plainText, startInbox, type MailInbox } from '../../testing/smtp';
+import { createTestApp, multipart, signUp, type TestUser } from '../../testing/app';
+import { TYPED_TEXT_CORPUS } from '../../testing/xss-corpus';
+import { testInbox, testServer } from '../../testing/server';
+import { linkInLastMail, plainText } from '../../testing/smtp';
 import { createAdmin } from '../admin/service';
 import { LOGIN_MAX_FAILURES } from '../../platform/limits/limiter';
 import { newId, nowIso, randomToken } from '../../http';
 import { createBlogAdmin, type TestBlogAdmin } from '../../testing/blog';
 
-let t: TestApp;
-let inbox: MailInbox;
+const inbox = testInbox();
+const t = testServer(() => ({ smtpUrl: inbox.url }));
 let owner: TestUser;
 let providerCookie: string;
 const PASSWORD = 'write all the things';
 const INVITE_LINK = /https?:\/\/localhost:3000\/blog-admin\/login\?invite=([A-Za-z0-9_-]+)/;
-
-const CORPUS = [
-  '<script>alert(1)</script>',
-  '<img src=x onerror=alert(1)>',
-  '"><svg onload=alert(1)>',
-  "javascript:alert('x')",
-  '{{constructor.constructor("alert(1)")()}}',
-  '</textarea><iframe src="javascript:alert(1)">',
-  '\u202e<b>mirror</b>',
-];
 
 function blogCookie(res: LightMyRequestResponse): string {
   const c = res.cookies.find((x) => x.name === 'sb_blog');
@@ -68,8 +60,6 @@ let editor: TestBlogAdmin;
 let author: TestBlogAdmin;
 
 beforeAll(async () => {
-  inbox = await startInbox();
-  t = await createTestApp({ smtpUrl: inbox.url });
   owner = await signUp(t.app, 'Owner Otto');
   await createAdmin({ db: t.ctx.db }, { email: 'blog-provider@provider.example', name: 'Provider Paula', password: 'review all the things' });
   const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: 'blog-provider@provider.example', password: 'review all the things' } });
@@ -77,11 +67,6 @@ beforeAll(async () => {
   admin = await createBlogAdmin(t.ctx.db, 'admin', { name: 'Admin Ada' });
   editor = await createBlogAdmin(t.ctx.db, 'editor', { name: 'Editor Ed' });
   author = await createBlogAdmin(t.ctx.db, 'author', { name: 'Author Al' });
-});
-
-afterAll(async () => {
-  await t?.close();
-  await inbox?.close();
 });
 
 describe('the first blog admin, from the provider admin area', () => {
@@ -381,7 +366,7 @@ describe('the authors page: role rules', () => {
 
 describe('XSS corpus: names and bios come back as plain data', () => {
   it('invited names, changed names and bios are kept as typed in JSON, and escaped in the mail', async () => {
-    for (const text of CORPUS) {
+    for (const text of TYPED_TEXT_CORPUS) {
       const address = email('xss');
       const res = await invite(admin.cookie, { name: text, email: address, role: 'author' });
       expect(res.statusCode, text).toBe(201);

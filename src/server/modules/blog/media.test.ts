@@ -4,38 +4,25 @@
 // the file on disk, the served headers, and names and alt texts as plain data (XSS corpus).
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_LIMITS, BLOG_MESSAGES } from '../../../shared/rules/blog';
-import { createTestApp, isStored, multipart, storedFiles, type TestApp } from '../../testing/app';
+import { isStored, multipart, storedFiles } from '../../testing/app';
+import { TYPED_TEXT_CORPUS } from '../../testing/xss-corpus';
+import { testServer } from '../../testing/server';
 import { mediaKey } from './media-service';
 import { createBlogAdmin, type TestBlogAdmin } from '../../testing/blog';
 
-let t: TestApp;
+const t = testServer();
 let admin: TestBlogAdmin;
 let editor: TestBlogAdmin;
 let author: TestBlogAdmin;
 let otherAuthor: TestBlogAdmin;
 
-const CORPUS = [
-  '<script>alert(1)</script>',
-  '<img src=x onerror=alert(1)>',
-  '"><svg onload=alert(1)>',
-  "javascript:alert('x')",
-  '{{constructor.constructor("alert(1)")()}}',
-  '</textarea><iframe src="javascript:alert(1)">',
-  '\u202e<b>mirror</b>',
-];
-
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createBlogAdmin(t.ctx.db, 'admin', { name: 'Media Admin' });
   editor = await createBlogAdmin(t.ctx.db, 'editor', { name: 'Media Editor' });
   author = await createBlogAdmin(t.ctx.db, 'author', { name: 'Media Author' });
   otherAuthor = await createBlogAdmin(t.ctx.db, 'author', { name: 'Other Author' });
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 async function upload(who: TestBlogAdmin, name: string, data: Buffer | string, alt?: string) {
@@ -192,7 +179,7 @@ describe('the library', () => {
 
   it('names and alt texts from the XSS corpus come back exactly as typed, in JSON', async () => {
     const png = await image(2, 2).png().toBuffer();
-    for (const text of CORPUS) {
+    for (const text of TYPED_TEXT_CORPUS) {
       // A double quote cannot stand in a multipart file name as the test helper writes it (browsers send %22).
       const fileName = `${text.replace(/"/g, "'")}.png`;
       const media = await uploaded(author, fileName, png, text);

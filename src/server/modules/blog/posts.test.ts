@@ -2,14 +2,15 @@
 // route of posts-routes.ts, categories-routes.ts, public-routes.ts and feeds.ts (0 unexpected
 // answers), what authors may not do, conflicts between two saves, the slug rules and scheduled
 // publishing decided at read time.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { createTestApp, signInAdmin, signUp, type TestApp } from '../../testing/app';
+import { signInAdmin, signUp } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { BLOG_LIMITS, BLOG_MESSAGES } from '../../../shared/rules/blog';
 import { COVER_IMAGE_MESSAGE } from './posts-service';
 import { createBlogAdmin, type TestBlogAdmin } from '../../testing/blog';
 
-let t: TestApp;
+const t = testServer();
 let author: TestBlogAdmin;
 let otherAuthor: TestBlogAdmin;
 let editor: TestBlogAdmin;
@@ -48,7 +49,6 @@ async function createCategory(name = `Category ${++counter}`): Promise<{ id: str
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   [author, otherAuthor, editor, admin, expired] = await Promise.all([
     createBlogAdmin(t.ctx.db, 'author'),
     createBlogAdmin(t.ctx.db, 'author'),
@@ -58,10 +58,6 @@ beforeAll(async () => {
   ]);
   ownerCookie = (await signUp(t.app, 'Owner Olga')).cookie;
   providerAdminCookie = await signInAdmin(t, 'Provider Pat');
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 // ---- The matrix ---------------------------------------------------------------------------

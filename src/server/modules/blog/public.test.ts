@@ -2,14 +2,11 @@
 // posts, previews (token, blog admins), drafts never public; the served pages (content, meta
 // tags, embedded data, 404, CSP), the RSS feed and the sitemap; and the XSS corpus through every
 // field that reaches a page, the feed or the JSON.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../../testing/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedListings } from '../../testing/app';
+import { testServer, testWebBuild } from '../../testing/server';
 import { BLOG_LIMITS, BLOG_MESSAGES } from '../../../shared/rules/blog';
 import { XSS_CORPUS } from '../../testing/xss-corpus';
-import { seedTemplates } from '../../testing/storefront-seed';
 import { BLOG_DATA_ID, displayDateUtc } from './page-html';
 import { cleanPostHtml, escapeHtml } from './sanitize';
 import { createBlogAdmin, type TestBlogAdmin } from '../../testing/blog';
@@ -18,8 +15,8 @@ const HOST = 'boards.example.com';
 const BASE = `https://${HOST}`;
 const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="Default description." /><title>Sheetboard</title></head><body><div id="root"></div></body></html>`;
 
-let webDir: string;
-let t: TestApp;
+const web = testWebBuild({ 'index.html': INDEX });
+const t = testServer(() => ({ webDir: web.dir, baseHost: HOST, publicScheme: 'https' }));
 let editor: TestBlogAdmin;
 let author: TestBlogAdmin;
 let counter = 0;
@@ -62,9 +59,6 @@ let news: { id: string; slug: string };
 const live: Saved[] = [];
 
 beforeAll(async () => {
-  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetboard-blog-web-'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), INDEX);
-  t = await createTestApp({ webDir, baseHost: HOST, publicScheme: 'https' });
   editor = await createBlogAdmin(t.ctx.db, 'editor', { name: 'Edna Editor' });
   author = await createBlogAdmin(t.ctx.db, 'author', { name: 'Arthur Author' });
   guides = await category('Guides');
@@ -82,20 +76,9 @@ beforeAll(async () => {
     await publishedAt(p.id, new Date(Date.UTC(2026, 0, 1 + i, 9, 30)).toISOString());
     live.push(p);
   }
-  const owner = await signUp(t.app, 'Template Seller');
-  const ws = await t.ctx.db.selectFrom('workspaces').select('id').where('owner_id', '=', owner.id).executeTakeFirstOrThrow();
-  const now = new Date().toISOString();
-  await t.ctx.db
-    .insertInto('apps')
-    .values({ id: 'blogsnap', workspace_id: ws.id, name: 'Snapshot', subdomain: 'tpl-blogsnap0001', kind: 'multipage', public: 0, sign_in_method: 'No sign in', spreadsheet_id: null, settings: '{}', created_at: now, updated_at: now })
-    .execute();
-  await seedTemplates(t.ctx.db, ws.id, 'blogsnap', [{ title: 'Bakery Orders', summary: 'Orders', slug: 'bakery-orders', kind: 'board', published_at: '2030-01-01T00:00:00.000Z' }], 'blog');
+  await seedListings(t, 'blogsnap', [{ title: 'Bakery Orders', summary: 'Orders', slug: 'bakery-orders', kind: 'board', published_at: '2030-01-01T00:00:00.000Z' }], 'blog');
 });
 
-afterAll(async () => {
-  await t?.close();
-  fs.rmSync(webDir, { recursive: true, force: true });
-});
 
 describe('the listing', () => {
   it('live posts only, newest first, 12 a page', async () => {

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBlock, createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addBlock, createSpreadsheet, signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { answerCacheOf } from '../spreadsheets/sheet-etag';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 let stranger: TestUser;
 let sheetId: string;
@@ -17,17 +18,9 @@ const TOTAL = ROWS.length; // 465
 const SUM = TOTAL * 10;
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/spreadsheets',
-    headers: { cookie: owner.cookie },
-    payload: { title: 'Shop', sheets: [{ title: 'Sales data', columns: ['City', 'Sales', 'Region', 'Home', 'Day', 'Note'], rows: ROWS }] },
-  });
-  expect(created.statusCode).toBe(201);
-  sheetId = created.json().spreadsheet.id;
+  sheetId = await createSpreadsheet(t.app, owner, 'Shop', [{ title: 'Sales data', columns: ['City', 'Sales', 'Region', 'Home', 'Day', 'Note'], rows: ROWS }]);
   app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Shop Board', kind: 'board', spreadsheetId: sheetId } })).json().app;
   // Guests chart the columns the board's blocks use: sales by city, by day, and by region on the
   // rows whose Region is their Home (Note is used by no block).
@@ -35,9 +28,6 @@ beforeAll(async () => {
   await chart('City');
   await chart('Day');
   await chart('Region', { filters: [{ select_column: 'Region', condition: 'Is', filter_by: 'None', match_with_column: 'Home' }] });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const spec = (over: object = {}) => ({ x_axis: 'City', axes: [{ column: 'Sales', type: 'bar' }], ...over });

@@ -2,16 +2,17 @@
 // routes, on both databases: what the blocks use, the guessed mapping, every reference rewritten
 // (chart, table with its actions, list, grid, form, board filters), the app then reading the
 // buyer's rows, and who may do it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
 import { schemaOf } from '../../../blocks/schemas';
-import { addBlock, boardWithSheets, createTestApp, joinAsEditor, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { addBlock, boardWithSheets, joinAsEditor, multipart, signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { nowIso } from '../../http';
 import { blockRecord } from '../../data/blocks/record';
 import { PNG } from '../../testing/fixtures';
 import { usedReferences } from './mapping';
 
-let t: TestApp;
+const t = testServer();
 let seller: TestUser;
 let buyer: TestUser;
 let appId: string;
@@ -111,7 +112,6 @@ async function blocksOf(id: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   seller = await signUp(t.app, 'Seller Sue');
   buyer = await signUp(t.app, 'Buyer Ben');
   appId = await clonedApp();
@@ -135,10 +135,6 @@ beforeAll(async () => {
   });
   expect(mine.statusCode, mine.body).toBe(201);
   mineId = mine.json().spreadsheet.id;
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('GET /api/apps/:appId/column-mapping', () => {

@@ -1,13 +1,14 @@
 // Comments over HTTP on the test database: posting (signed in and anonymous), paging newest
 // first, the name and text rules, who may read/post/delete, the per-IP limit, and that HTML stays
 // text.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CommentsResponse } from '../../../shared/api/comments';
 import { COMMENT_MESSAGES } from '../../../shared/rules/comments';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { COMMENT_ERRORS, COMMENTS_PER_BLOCK_AND_IP } from './service';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 let stranger: TestUser;
 let publicApp: string;
@@ -48,15 +49,10 @@ function list(blockId: string, query = '', cookie?: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner Olga');
   stranger = await signUp(t.app, 'Stranger Sam');
   ({ id: publicApp, page: publicPage } = await app('Public Board', true));
   ({ id: privateApp, page: privatePage } = await app('Private Board', false));
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('comments', () => {

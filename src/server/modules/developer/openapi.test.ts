@@ -3,19 +3,19 @@
 // shape, every documented operation is a route of the server and every route of the covered
 // modules is documented (or named below as the web app's own), and what the document promises
 // is what the routes answer (real calls with a token, answers parsed with the declared schemas).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { boardWithSheets, createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { boardWithSheets, signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { API_TAGS, apiOperations, openApiPath, type ApiOperation } from './openapi';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 let doc: Record<string, any>;
 /** Every route of the server as `METHOD /url` (Fastify's form), from the list app.ts keeps. */
 let serverRoutes: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
   const built = await buildApp(t.config, { logger: false, migrate: false });
   // Routes in plugin scopes (app.register) are added when the server gets ready.
   await built.app.ready();
@@ -27,7 +27,6 @@ beforeAll(async () => {
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   doc = res.json();
 });
-afterAll(() => t.close());
 
 /**
  * Routes the web app uses that API tokens may not call (`config.tokens` absent), and why: every

@@ -2,22 +2,21 @@
 // hash, a bearer token acting as its owner within its scope, revoked and unknown tokens refused,
 // last use recorded at most once a minute, tokens never managing tokens, the per-owner limit,
 // and the cross-site check still holding for cookies while bearer requests need none.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TOKENS_PER_OWNER, TOKEN_MESSAGES } from '../../../shared/api/developer';
 import { sha256 } from '../../http';
 import { CROSS_ORIGIN_MESSAGE } from '../../platform/net/csrf';
-import { boardWithSheets, createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { boardWithSheets, signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 let other: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Ada Owner');
   other = await signUp(t.app, 'Bob Other');
 });
-afterAll(() => t.close());
 
 async function create(user: TestUser, name: string, scope: 'read' | 'read-write') {
   const res = await t.app.inject({ method: 'POST', url: '/api/developer/tokens', headers: { cookie: user.cookie }, payload: { name, scope } });

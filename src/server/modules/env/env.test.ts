@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/app';
+import { describe, expect, it } from 'vitest';
+import { testServer } from '../../testing/server';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ baseHost: 'boards.test:8080' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+
+const t = testServer({ baseHost: 'boards.test:8080' });
 
 describe('GET /api/getENV/{name}', () => {
   it('answers whitelisted settings as raw text', async () => {

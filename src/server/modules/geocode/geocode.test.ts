@@ -3,7 +3,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addBlock, createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { addBlock, createSpreadsheet, signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { closeGeocoder } from './geocoder';
 
 // What the local geocoder knows (keys as the server sends them: normalised, lower case).
@@ -50,7 +51,6 @@ function startNominatim(): Promise<void> {
   return new Promise((resolve) => geo.server!.listen(0, '127.0.0.1', () => resolve()));
 }
 
-let t: TestApp;
 let owner: TestUser;
 let stranger: TestUser;
 let spreadsheetId: string;
@@ -93,14 +93,19 @@ const SHEETS = [
   { title: 'Slow', columns: ['Address'], rows: [{ Address: 'Slow place 1' }, { Address: 'Slow place 2' }] },
 ];
 
+// The local geocoder first (its address is a setting of the server), closed after the server.
 beforeAll(async () => {
   await startNominatim();
   geo.url = `http://127.0.0.1:${(geo.server!.address() as AddressInfo).port}`;
-  t = await createTestApp({ geocoderUrl: geo.url, geocoderIntervalMs: 0, geocoderWaitMs: 10_000, mapsAccessToken: 'pk.public-token', geocoderKey: null });
+});
+afterAll(async () => {
+  await new Promise((r) => geo.server?.close(r));
+});
+const t = testServer(() => ({ geocoderUrl: geo.url, geocoderIntervalMs: 0, geocoderWaitMs: 10_000, mapsAccessToken: 'pk.public-token', geocoderKey: null }));
+beforeAll(async () => {
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
-  const res = await t.app.inject({ method: 'POST', url: '/api/spreadsheets', headers: { cookie: owner.cookie }, payload: { title: 'Map data', sheets: SHEETS } });
-  spreadsheetId = res.json().spreadsheet.id;
+  spreadsheetId = await createSpreadsheet(t.app, owner, 'Map data', SHEETS);
   app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Map Board', kind: 'board', spreadsheetId } })).json().app;
   // Guests read the columns the board's blocks use: maps of Places and of Shops (whose latitude
   // and longitude columns are found by their names, the block leaves them empty).
@@ -108,10 +113,6 @@ beforeAll(async () => {
     addBlock(t.app, owner, app.id, { type: 'map', sheet_title, axis: [{ title: 'Name', description: 'Name', address: 'Address', image }] });
   await map('Places', 'Photo');
   await map('Shops', 'Name');
-});
-afterAll(async () => {
-  await t?.close();
-  await new Promise((r) => geo.server?.close(r));
 });
 
 const geoUrl = (sheet: string, query: string) => `/api/board/${spreadsheetId}/sheet/${encodeURIComponent(sheet)}/geo?${query}`;
@@ -289,13 +290,7 @@ describe('who may read the points (the sheet route’s rule)', () => {
   it('no board and no session → 401; a stranger → 404; another spreadsheet → 403; a private app → 403', async () => {
     expect((await t.app.inject({ method: 'GET', url: geoUrl('Places', 'address=Address') })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: geoUrl('Places', 'address=Address'), headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
-    const other = await t.app.inject({
-      method: 'POST',
-      url: '/api/spreadsheets',
-      headers: { cookie: owner.cookie },
-      payload: { title: 'Other', sheets: [{ title: 'S', columns: ['Address'], rows: [{ Address: 'Eiffel Tower, Paris' }] }] },
-    });
-    const otherId = other.json().spreadsheet.id;
+    const otherId = await createSpreadsheet(t.app, owner, 'Other', [{ title: 'S', columns: ['Address'], rows: [{ Address: 'Eiffel Tower, Paris' }] }]);
     const res = await t.app.inject({ method: 'GET', url: `/api/board/${otherId}/sheet/S/geo?address=Address&board=${app.id}` });
     expect(res.statusCode).toBe(403);
     await t.app.inject({ method: 'PUT', url: `/api/apps/${app.id}`, headers: { cookie: owner.cookie }, payload: { public: false } });
@@ -324,16 +319,9 @@ describe('the geocoder key', () => {
   it('goes to the provider as `key` and never to browsers', async () => {
     t.ctx.config.geocoderKey = 'secret-geo-key';
     try {
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/spreadsheets',
-        headers: { cookie: owner.cookie },
-        payload: { title: 'Keyed', sheets: [{ title: 'K', columns: ['Address'], rows: [{ Address: 'Key test street' }] }] },
-      }).then(async (res) => {
-        const id = res.json().spreadsheet.id;
-        const r = await t.app.inject({ method: 'GET', url: `/api/board/${id}/sheet/K/geo?address=Address`, headers: { cookie: owner.cookie } });
-        expect(r.json().notFound).toBe(1);
-      });
+      const id = await createSpreadsheet(t.app, owner, 'Keyed', [{ title: 'K', columns: ['Address'], rows: [{ Address: 'Key test street' }] }]);
+      const r = await t.app.inject({ method: 'GET', url: `/api/board/${id}/sheet/K/geo?address=Address`, headers: { cookie: owner.cookie } });
+      expect(r.json().notFound).toBe(1);
       expect(geo.hits.find((h) => h.q === 'key test street')!.key).toBe('secret-geo-key');
     } finally {
       t.ctx.config.geocoderKey = null;

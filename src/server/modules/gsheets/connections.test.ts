@@ -3,22 +3,20 @@
 // twice, too late, by someone else or refused, a refresh that keeps the stored refresh token, a
 // refresh token Google no longer accepts (reconnect needed, syncing paused), the service account,
 // no token in any answer, and who may call each route.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import type { Kysely } from 'kysely';
 import { googleSheets } from '../../db/migrations/0016_google_sheets';
 import { GOOGLE_MESSAGES as M } from '../../../shared/api/google';
-import { startFakeGoogle, type FakeGoogle } from '../../testing/google';
-import { createTestApp, joinAsEditor, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { createTestApp, joinAsEditor, signUp, type TestUser } from '../../testing/app';
 import { GOOGLE_SCOPES } from '../../platform/google';
 import { CONNECTS_PER_HOUR } from './routes';
 import { googleConnectionsRepo } from '../../data/gsheets/repo';
 import { decryptToken, tokenKey } from './secrets';
 import { googleSession, serviceAccountConnection, STATE_TTL_MS } from './service';
-import { googleSettings } from '../../testing/gsheets';
+import { googleTestServer } from '../../testing/gsheets';
+import { expectDownAndUp } from '../../testing/server';
 
-let google: FakeGoogle;
-let t: TestApp;
+const { google, t } = googleTestServer();
 /** Every answer the routes gave, searched for tokens at the end. */
 const answers: LightMyRequestResponse[] = [];
 const as = (u?: TestUser) => (u ? { cookie: u.cookie } : {});
@@ -66,16 +64,6 @@ async function connection(user: TestUser, workspace_id?: string) {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
-
-beforeAll(async () => {
-  google = await startFakeGoogle();
-  t = await createTestApp(googleSettings(google));
-});
-
-afterAll(async () => {
-  await t?.close();
-  await google?.close();
-});
 
 beforeEach(() => {
   google.consent = { user: 'ada@gmail.example', deny: false };
@@ -379,16 +367,7 @@ describe('migration 0016', () => {
   });
 
   it('goes down and up again', async () => {
-    const fresh = await createTestApp();
-    try {
-      const db = fresh.ctx.db as unknown as Kysely<unknown>;
-      await googleSheets.down!(db);
-      await expect(fresh.ctx.db.selectFrom('google_connections').select('id').execute()).rejects.toThrow();
-      await googleSheets.up(db);
-      expect(await fresh.ctx.db.selectFrom('google_connections').select('id').execute()).toEqual([]);
-    } finally {
-      await fresh.close();
-    }
+    await expectDownAndUp(googleSheets, (db) => db.selectFrom('google_connections').select('id').execute());
   });
 });
 

@@ -3,16 +3,15 @@
 // nocache and not without; a second nocache within the window does not call Google; a paused
 // connection never calls Google; a guest of a public app gets the same through the /v3 page
 // route; a spreadsheet that is not Google's answers as ever.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeGoogle, type Cell, type FakeGoogle } from '../../testing/google';
-import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../../testing/app';
+import { describe, expect, it } from 'vitest';
+import type { Cell } from '../../testing/google';
+import { addBlock, signUp, tableOf, type TestUser } from '../../testing/app';
 import { FRESHEN_TUNING, wantsFresh } from './freshen';
 import { runningPulls } from './pull';
 import { googleConnectionsRepo } from '../../data/gsheets/repo';
-import { connectGoogle, googleSettings, quickSyncTuning } from '../../testing/gsheets';
+import { connectGoogle, googleTestServer } from '../../testing/gsheets';
 
-let google: FakeGoogle;
-let t: TestApp;
+const { google, t } = googleTestServer();
 const as = (u?: TestUser) => (u ? { cookie: u.cookie } : {});
 let fileCounter = 0;
 
@@ -59,18 +58,6 @@ const calls = () => google.requests.map((r) => r.kind);
 const forget = () => {
   google.requests.length = 0;
 };
-
-beforeAll(async () => {
-  google = await startFakeGoogle();
-  t = await createTestApp(googleSettings(google));
-  quickSyncTuning();
-});
-
-afterAll(async () => {
-  await settle();
-  await t?.close();
-  await google?.close();
-});
 
 describe('the no-cache flag', () => {
   it.each([

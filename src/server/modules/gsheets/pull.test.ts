@@ -4,21 +4,20 @@
 // edits in Google pulled as exactly those changes, a renamed tab, header changes a block uses,
 // faults retried, a refused refresh token (paused, last rows still served), bad links in words,
 // and who may call each route.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { googleRows } from '../../db/migrations/0017_google_rows';
 import { GOOGLE_MESSAGES as M, type GoogleSyncStatus } from '../../../shared/api/google';
 import { GOOGLE_SHEETS_MESSAGES } from '../../../shared/rules/google-sheets';
-import { startFakeGoogle, type Cell, type FakeGoogle } from '../../testing/google';
-import { addBlock, createTestApp, joinAsEditor, signUp, tableOf, type TestApp, type TestUser } from '../../testing/app';
+import type { Cell } from '../../testing/google';
+import { addBlock, createTestApp, joinAsEditor, signUp, tableOf, type TestUser } from '../../testing/app';
 import { ID_COLUMN } from './ids';
 import { assignIds, diffRows } from './diff';
 import { parseHeader } from './ids';
 import { diffInSlices, mergeHeaderChanges, PULL_MESSAGES, PULL_TUNING, readOnlyIdentity, restoredIds, runningPulls } from './pull';
-import { as, connectGoogle, connectSheet as connectSheetOf, googleFileId, googleSettings, pullNowAndWait, quickSyncTuning, settleSync, syncOf } from '../../testing/gsheets';
+import { as, connectGoogle, connectSheet as connectSheetOf, googleFileId, googleTestServer, pullNowAndWait, settleSync, syncOf } from '../../testing/gsheets';
+import { expectDownAndUp } from '../../testing/server';
 
-let google: FakeGoogle;
-let t: TestApp;
+const { google, t } = googleTestServer();
 
 const connect = (user: TestUser, mode: 'read' | 'read-write' | 'file' = 'read-write', email?: string) => connectGoogle(t, google, user, mode, email);
 const fileId = googleFileId;
@@ -29,6 +28,15 @@ const ROWS: Cell[][] = [
   ['Grace', 'Arlington', 7, false],
   ['Edsger', 'Nuenen', 3, true],
 ];
+
+/** A new owner with a Google account connected and the Orders book shared with it, synced: where most tests start. */
+async function syncedBook(): Promise<{ owner: TestUser; email: string; id: string; spreadsheetId: string }> {
+  const owner = await signUp(t.app);
+  const email = await connect(owner);
+  const id = sheetOf(email);
+  const { spreadsheetId } = await connectSheet(owner, id);
+  return { owner, email, id, spreadsheetId };
+}
 
 function sheetOf(email: string, extra: { readers?: string[]; tabs?: { title: string; rows: Cell[][]; sheetId?: number }[] } = {}) {
   const id = fileId();
@@ -54,18 +62,6 @@ async function rows(user: TestUser, spreadsheetId: string, title = 'Orders'): Pr
 }
 
 const strip = (r: Row) => Object.fromEntries(Object.entries(r).filter(([k]) => !k.startsWith('_')));
-
-beforeAll(async () => {
-  google = await startFakeGoogle();
-  t = await createTestApp(googleSettings(google));
-  quickSyncTuning();
-});
-
-afterAll(async () => {
-  await settle();
-  await t?.close();
-  await google?.close();
-});
 
 beforeEach(() => {
   PULL_TUNING.batchRows = 5_000;
@@ -162,10 +158,7 @@ describe('connecting a spreadsheet by its link', () => {
 
 describe('pulling what a person changed in Google', () => {
   it('an edited cell, an inserted row and a deleted row arrive as exactly those changes: no row takes another row’s data', async () => {
-    const owner = await signUp(t.app);
-    const email = await connect(owner);
-    const id = sheetOf(email);
-    const { spreadsheetId } = await connectSheet(owner, id);
+    const { owner, id, spreadsheetId } = await syncedBook();
     const first = await rows(owner, spreadsheetId);
     const ada = first[0]!;
     const grace = first[1]!;
@@ -187,10 +180,7 @@ describe('pulling what a person changed in Google', () => {
   });
 
   it('a row inserted in Google while ids are being written: no cached row ever holds another row’s data', async () => {
-    const owner = await signUp(t.app);
-    const email = await connect(owner);
-    const id = sheetOf(email);
-    const { spreadsheetId } = await connectSheet(owner, id);
+    const { owner, id, spreadsheetId } = await syncedBook();
     // Two rows without ids; while their ids are written, someone inserts a row above them.
     google.insertRow(id, 'Orders', 5, ['Barbara', 'Boston', 9, false]);
     google.insertRow(id, 'Orders', 6, ['Alan', 'Wilmslow', 4, true]);
@@ -274,10 +264,7 @@ describe('pulling what a person changed in Google', () => {
   });
 
   it('a renamed column a block uses is reported with the block and its settings; the rows follow the new name', async () => {
-    const owner = await signUp(t.app);
-    const email = await connect(owner);
-    const id = sheetOf(email);
-    const { spreadsheetId } = await connectSheet(owner, id);
+    const { owner, id, spreadsheetId } = await syncedBook();
     const app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { name: 'Orders board', kind: 'board', spreadsheetId } })).json().app;
     const block = await addBlock(t.app, owner, app.id, tableOf('Orders', ['Name', 'City']));
     google.renameHeader(id, 'Orders', 'City', 'Town');
@@ -302,12 +289,18 @@ describe('the one-click remap of a column renamed or deleted in Google', () => {
   async function boardOn(user: TestUser, spreadsheetId: string, name: string) {
     return (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(user), payload: { name, kind: 'board', spreadsheetId } })).json<{ app: { id: string } }>().app;
   }
+  /** A board whose table reads City, a column Google then renamed Town, pulled: what a remap points elsewhere. */
+  async function cityRenamed() {
+    const { owner, id, spreadsheetId } = await syncedBook();
+    const app = await boardOn(owner, spreadsheetId, 'Orders board');
+    const table = await addBlock(t.app, owner, app.id, tableOf('Orders', ['Name', 'City']));
+    google.renameHeader(id, 'Orders', 'City', 'Town');
+    await pull(owner, spreadsheetId);
+    return { owner, spreadsheetId, app, table };
+  }
 
   it('a renamed column: every block of the workspace’s apps over the sheet is pointed at the new name; the status empties', async () => {
-    const owner = await signUp(t.app);
-    const email = await connect(owner);
-    const id = sheetOf(email);
-    const { spreadsheetId } = await connectSheet(owner, id);
+    const { owner, id, spreadsheetId } = await syncedBook();
     const first = await boardOn(owner, spreadsheetId, 'Orders board');
     const second = await boardOn(owner, spreadsheetId, 'Cities board');
     const table = await addBlock(t.app, owner, first.id, tableOf('Orders', ['Name', 'City']));
@@ -333,10 +326,7 @@ describe('the one-click remap of a column renamed or deleted in Google', () => {
   });
 
   it('a deleted column: the owner points its blocks at another current column; nothing else changes', async () => {
-    const owner = await signUp(t.app);
-    const email = await connect(owner);
-    const id = sheetOf(email);
-    const { spreadsheetId } = await connectSheet(owner, id);
+    const { owner, id, spreadsheetId } = await syncedBook();
     const app = await boardOn(owner, spreadsheetId, 'Orders board');
     const table = await addBlock(t.app, owner, app.id, tableOf('Orders', ['Name', 'City', 'Amount']));
     // Someone deletes column B ('City') in Google.
@@ -353,14 +343,7 @@ describe('the one-click remap of a column renamed or deleted in Google', () => {
   });
 
   it('refuses, in words, a column the sheet does not have, a sheet not synced, and the same column', async () => {
-    const owner = await signUp(t.app);
-    const email = await connect(owner);
-    const id = sheetOf(email);
-    const { spreadsheetId } = await connectSheet(owner, id);
-    const app = await boardOn(owner, spreadsheetId, 'Orders board');
-    const table = await addBlock(t.app, owner, app.id, tableOf('Orders', ['Name', 'City']));
-    google.renameHeader(id, 'Orders', 'City', 'Town');
-    await pull(owner, spreadsheetId);
+    const { owner, spreadsheetId, app, table } = await cityRenamed();
     const cases: [Record<string, unknown>, string][] = [
       [{ tab: 'Orders', column: 'City', to: 'Village' }, "The sheet 'Orders' has no column 'Village'. Pick one of its columns."],
       // A renamed-away name is no current column either.
@@ -379,15 +362,8 @@ describe('the one-click remap of a column renamed or deleted in Google', () => {
   });
 
   it('another owner is refused (404) and the blocks stay as they were', async () => {
-    const owner = await signUp(t.app);
+    const { owner, spreadsheetId, app, table } = await cityRenamed();
     const other = await signUp(t.app);
-    const email = await connect(owner);
-    const id = sheetOf(email);
-    const { spreadsheetId } = await connectSheet(owner, id);
-    const app = await boardOn(owner, spreadsheetId, 'Orders board');
-    const table = await addBlock(t.app, owner, app.id, tableOf('Orders', ['Name', 'City']));
-    google.renameHeader(id, 'Orders', 'City', 'Town');
-    await pull(owner, spreadsheetId);
     const res = await remap(other, spreadsheetId, { tab: 'Orders', column: 'City', to: 'Town' });
     expect(res.statusCode).toBe(404);
     expect(((await blockOf(owner, app.id, table.id)).axis as { column: string }[]).map((a) => a.column)).toEqual(['Name', 'City']);
@@ -396,10 +372,7 @@ describe('the one-click remap of a column renamed or deleted in Google', () => {
 
 describe('copies and the service account', () => {
   it('a row copied in Google (its id too) becomes a new row with an id of its own; the original keeps its _id', async () => {
-    const owner = await signUp(t.app);
-    const email = await connect(owner);
-    const id = sheetOf(email);
-    const { spreadsheetId } = await connectSheet(owner, id);
+    const { owner, id, spreadsheetId } = await syncedBook();
     const first = await rows(owner, spreadsheetId);
     const ada = google.values(id, 'Orders')[1]!;
     google.insertRow(id, 'Orders', 5, [...ada.slice(0, 3), false, ada[4]!]);
@@ -450,10 +423,7 @@ describe('faults', () => {
   });
 
   it('invalid_grant: the sync pauses with the reconnect message, a pull is refused in words, the last rows are still served', async () => {
-    const owner = await signUp(t.app);
-    const email = await connect(owner);
-    const id = sheetOf(email);
-    const { spreadsheetId } = await connectSheet(owner, id);
+    const { owner, email, id, spreadsheetId } = await syncedBook();
     const before = await rows(owner, spreadsheetId);
     google.revokeRefreshToken(google.refreshTokens.filter((r) => r.user === email).at(-1)!.token);
     google.expireAccessTokens();
@@ -469,10 +439,7 @@ describe('faults', () => {
   });
 
   it('a file no longer shared: the pull ends in error, in words, and the rows stay', async () => {
-    const owner = await signUp(t.app);
-    const email = await connect(owner);
-    const id = sheetOf(email);
-    const { spreadsheetId } = await connectSheet(owner, id);
+    const { owner, email, id, spreadsheetId } = await syncedBook();
     google.share(id, email, null);
     const sync = await pull(owner, spreadsheetId);
     expect(sync).toMatchObject({ status: 'error', error: PULL_MESSAGES.lost });
@@ -480,10 +447,7 @@ describe('faults', () => {
   });
 
   it('a second pull asked for while one runs answers the running one’s status', async () => {
-    const owner = await signUp(t.app);
-    const email = await connect(owner);
-    const id = sheetOf(email);
-    const { spreadsheetId } = await connectSheet(owner, id);
+    const { owner, spreadsheetId } = await syncedBook();
     const first = await t.app.inject({ method: 'POST', url: `/api/google/spreadsheets/${spreadsheetId}/pull`, headers: as(owner) });
     const second = await t.app.inject({ method: 'POST', url: `/api/google/spreadsheets/${spreadsheetId}/pull`, headers: as(owner) });
     expect(first.json().sync.status).toBe('syncing');
@@ -626,15 +590,6 @@ describe('the pure parts', () => {
 
 describe('migration 0017', () => {
   it('goes down and up again', async () => {
-    const fresh = await createTestApp();
-    try {
-      const db = fresh.ctx.db as unknown as Kysely<unknown>;
-      await googleRows.down!(db);
-      await expect(fresh.ctx.db.selectFrom('google_rows').select('row_id').execute()).rejects.toThrow();
-      await googleRows.up(db);
-      expect(await fresh.ctx.db.selectFrom('google_rows').select('row_id').execute()).toEqual([]);
-    } finally {
-      await fresh.close();
-    }
+    await expectDownAndUp(googleRows, (db) => db.selectFrom('google_rows').select('row_id').execute());
   });
 });

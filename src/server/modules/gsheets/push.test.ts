@@ -4,18 +4,17 @@
 // the right row while a person inserts or deletes rows in Google, conflicts told to the owner (the
 // sheet wins), failures that keep the edit queued with a reason, a refused token, a read-only
 // connection, a renamed column, bodies split under the size limit, and who may clear conflicts.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeGoogle, type Cell, type FakeGoogle } from '../../testing/google';
-import { createTestApp, joinAsEditor, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Cell } from '../../testing/google';
+import { joinAsEditor, multipart, signUp, type TestUser } from '../../testing/app';
 import { GOOGLE_COLUMNS_MESSAGE } from '../spreadsheets/columns';
 import { REIMPORT_GOOGLE_MESSAGE } from '../spreadsheets/reimport';
 import { startPull } from './pull';
 import { chunks, flushPushes, pushDue, PUSH_MESSAGES, PUSH_TUNING, rangeGroups, rowLabel } from './push';
 import { QUEUE_MESSAGES } from './queue';
-import { as, connectGoogle, connectSheet, googleFileId, googleSettings, quickSyncTuning, settleSync, sheetRows, syncOf, type SheetRow } from '../../testing/gsheets';
+import { as, connectGoogle, connectSheet, googleFileId, googleTestServer, settleSync, sheetRows, syncOf, type SheetRow } from '../../testing/gsheets';
 
-let google: FakeGoogle;
-let t: TestApp;
+const { google, t } = googleTestServer();
 
 const HEADER: Cell[] = ['Name', 'City', 'Amount', 'Paid'];
 const ROWS: Cell[][] = [
@@ -23,18 +22,6 @@ const ROWS: Cell[][] = [
   ['Grace', 'Arlington', 7, false],
   ['Edsger', 'Nuenen', 3, true],
 ];
-
-beforeAll(async () => {
-  google = await startFakeGoogle();
-  t = await createTestApp(googleSettings(google));
-  quickSyncTuning();
-});
-
-afterAll(async () => {
-  await settleSync(t);
-  await t?.close();
-  await google?.close();
-});
 
 beforeEach(() => {
   PUSH_TUNING.retryBaseMs = 5_000;

@@ -391,44 +391,39 @@ async function sendOnce<T>(ctx: ServerContext, p: PullContext, fn: () => Promise
 }
 
 /**
- * Items in groups for values.batchGet: at most `rangesPerRead` ranges, and their ranges at most
- * `rangeChars` long once encoded in the URL (a long query string is refused, by Google too).
+ * Items in order, in groups: a group is closed before the item whose cost would take it over
+ * `budget` (a group's cost starts at `empty`), or that would make it longer than `maxCount`; an item
+ * over the budget by itself goes alone.
  */
-export function rangeGroups<T>(items: readonly T[], rangeOf: (item: T) => string, limits: { count: number; chars: number } = { count: PUSH_TUNING.rangesPerRead, chars: PUSH_TUNING.rangeChars }): T[][] {
+function groupsWithin<T>(items: readonly T[], cost: (item: T) => number, budget: number, empty = 0, maxCount = Infinity): T[][] {
   const out: T[][] = [];
   let part: T[] = [];
-  let chars = 0;
+  let size = empty;
   for (const item of items) {
-    const n = encodeURIComponent(rangeOf(item)).length + 'ranges=&'.length;
-    if (part.length > 0 && (part.length >= limits.count || chars + n > limits.chars)) {
+    const n = cost(item);
+    if (part.length > 0 && (part.length >= maxCount || size + n > budget)) {
       out.push(part);
       part = [];
-      chars = 0;
-    }
-    part.push(item);
-    chars += n;
-  }
-  if (part.length > 0) out.push(part);
-  return out;
-}
-
-/** Items in groups whose JSON stays under `maxBytes` (an item bigger than that alone goes alone). */
-export function chunks<T>(items: readonly T[], maxBytes: number): T[][] {
-  const out: T[][] = [];
-  let part: T[] = [];
-  let size = 2;
-  for (const item of items) {
-    const n = Buffer.byteLength(JSON.stringify(item)) + 1;
-    if (part.length > 0 && size + n > maxBytes) {
-      out.push(part);
-      part = [];
-      size = 2;
+      size = empty;
     }
     part.push(item);
     size += n;
   }
   if (part.length > 0) out.push(part);
   return out;
+}
+
+/**
+ * Items in groups for values.batchGet: at most `rangesPerRead` ranges, and their ranges at most
+ * `rangeChars` long once encoded in the URL (a long query string is refused, by Google too).
+ */
+export function rangeGroups<T>(items: readonly T[], rangeOf: (item: T) => string, limits: { count: number; chars: number } = { count: PUSH_TUNING.rangesPerRead, chars: PUSH_TUNING.rangeChars }): T[][] {
+  return groupsWithin(items, (item) => encodeURIComponent(rangeOf(item)).length + 'ranges=&'.length, limits.chars, 0, limits.count);
+}
+
+/** Items in groups whose JSON (an array: 2 bytes, and one more per item) stays under `maxBytes` (an item bigger than that alone goes alone). */
+export function chunks<T>(items: readonly T[], maxBytes: number): T[][] {
+  return groupsWithin(items, (item) => Buffer.byteLength(JSON.stringify(item)) + 1, maxBytes, 2);
 }
 
 /** Done with these edits: what could not be written as meant is recorded for the owner, the edits leave the queue. */

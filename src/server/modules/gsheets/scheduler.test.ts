@@ -4,19 +4,19 @@
 // and idle ones every 10 minutes, a full pull every 6 hours whatever the version, paused
 // spreadsheets cost no call; a refused refresh token pauses the connection and mails its owner
 // once (a real SMTP peer), whatever number of calls fail.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plainText, startInbox, type MailInbox } from '../../testing/smtp';
-import { startFakeGoogle, type Cell, type FakeGoogle, type RequestKind } from '../../testing/google';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { describe, expect, it } from 'vitest';
+import { mailSettings, plainText } from '../../testing/smtp';
+import type { Cell, RequestKind } from '../../testing/google';
+import { signUp, type TestUser } from '../../testing/app';
+import { testInbox } from '../../testing/server';
 import { runningPulls } from './pull';
 import { reconnectMail } from './reconnect-mail';
 import { dueAction, schedulerTick, SCHEDULER_TUNING, type Intervals } from './scheduler';
 import { googleSession } from './service';
-import { connectGoogle, googleSettings, quickSyncTuning } from '../../testing/gsheets';
+import { connectGoogle, googleTestServer } from '../../testing/gsheets';
 
-let google: FakeGoogle;
-let smtp: MailInbox;
-let t: TestApp;
+const smtp = testInbox();
+const { google, t } = googleTestServer(() => mailSettings(smtp));
 const as = (u: TestUser) => ({ cookie: u.cookie });
 let counter = 0;
 
@@ -77,24 +77,6 @@ async function names(owner: TestUser, spreadsheetId: string): Promise<unknown[]>
 
 /** The Google mails to `email` (sign-up also mails a verification link, which these tests do not count). */
 const googleMails = (email: string) => smtp.messages.filter((m) => m.to.includes(email) && !/Subject: Verify your Sheetboard/.test(m.raw));
-
-beforeAll(async () => {
-  google = await startFakeGoogle();
-  smtp = await startInbox();
-  t = await createTestApp({
-    ...googleSettings(google),
-    smtpUrl: smtp.url,
-    mailFrom: 'Sheetboard <no-reply@localhost>',
-  });
-  quickSyncTuning();
-});
-
-afterAll(async () => {
-  await settle();
-  await t?.close();
-  await smtp?.close();
-  await google?.close();
-});
 
 describe('the background sync', () => {
   it('uses the default intervals: 30 s viewed, 10 minutes idle, a full pull every 6 hours', () => {

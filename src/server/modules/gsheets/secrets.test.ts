@@ -1,18 +1,12 @@
 // Tokens at rest: encrypted with GOOGLE_TOKEN_KEY or a key generated once in DATA_DIR.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirs } from '../../testing/server';
 import { decryptToken, encryptToken, tokenKey } from './secrets';
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-secrets-'));
-  dirs.push(d);
-  return d;
-};
-afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+const tempDir = tempDirs('sb-secrets-');
 
 describe('token encryption', () => {
   it('round-trips, differs every time, and refuses another key or a damaged value', () => {

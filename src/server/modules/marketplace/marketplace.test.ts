@@ -2,15 +2,16 @@
 // words, the app's state (public, no sign-in), paid templates and Stripe, the state machine from
 // the owner's side (reviewers' decisions are set in the database here), cancelling, the images
 // route, the description's cleaning, and who may call each route.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MARKETPLACE_LIMITS, MARKETPLACE_MESSAGES, marketplaceMessages } from '../../../shared/rules/marketplace';
 import { CancelResponse, ReviewRequestResponse, SubmitResponse, UploadFileResponse, type ReviewRequest } from '../../../shared/api/marketplace';
 import { PAID_REASONS } from '../billing/connect';
 import { PRIVATE_APP_MESSAGE } from '../../access/viewer';
-import { addBlock, boardWithSheets, createTestApp, multipart, onPaidPlan, signUp, type TestApp, type TestUser, joinAsEditor, signInAppUser } from '../../testing/app';
+import { addBlock, boardWithSheets, multipart, onPaidPlan, signUp, type TestUser, joinAsEditor, signInAppUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { PNG } from '../../testing/fixtures';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 let other: TestUser;
 let editor: TestUser;
@@ -62,17 +63,12 @@ const setStatus = (appId: string, status: string, reason: string | null = null) 
   t.ctx.db.updateTable('review_requests').set({ status, rejection_reason: reason }).where('app_id', '=', appId).execute();
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner Olga');
   // One app per case below: more than the free plan holds.
   await onPaidPlan(t, owner);
   other = await signUp(t.app, 'Other Otto');
   editor = await signUp(t.app, 'Editor Erin');
   await joinAsEditor(t, owner, editor);
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('PUT review-request: the form rules, in the form words', () => {

@@ -4,15 +4,15 @@
 // then updates of a published template: published → pending (the approved version stays listed)
 // → published (the listing moves to the new version, same slug; clones see "update available"),
 // and a rejected update (the listing is unchanged).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, MARKETPLACE_MESSAGES } from '../../../shared/rules/marketplace';
-import { addBlock, boardWithSheets, createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { addBlock, boardWithSheets, multipart, signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { PNG } from '../../testing/fixtures';
 
 const ADMIN = { email: 'flow.reviewer@provider.example', password: 'a long passphrase for reviews' };
 const URL = '/api/multipage/marketplace/review-request';
 
-let t: TestApp;
 let owner: TestUser;
 let adminCookie: string;
 let appId: string;
@@ -38,8 +38,8 @@ const decide = (id: string, what: 'approve' | 'reject', reason?: string) =>
 const hashes = async () =>
   (await t.ctx.db.selectFrom('template_versions').select(['number', 'content_hash']).orderBy('number').execute()).map((v) => [Number(v.number), v.content_hash] as const);
 
+const t = testServer({ adminEmail: ADMIN.email, adminPassword: ADMIN.password });
 beforeAll(async () => {
-  t = await createTestApp({ adminEmail: ADMIN.email, adminPassword: ADMIN.password });
   owner = await signUp(t.app, 'Flow Owner');
   const ids = await boardWithSheets(t.app, owner, 'Flow Shop', [{ title: 'Orders', columns: ['City', 'Amount'], rows: [{ City: 'Paris', Amount: 12 }] }]);
   appId = ids.appId;
@@ -48,10 +48,6 @@ beforeAll(async () => {
   expect(login.statusCode, login.body).toBe(200);
   const raw = login.headers['set-cookie'];
   adminCookie = ([raw].flat().find((c) => c?.startsWith('sb_admin=')) ?? '').split(';')[0]!;
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('review states through both APIs', () => {

@@ -1,14 +1,15 @@
 // Navigation set up once (issue 13 §2): a multipage app has ONE header and ONE footer, shown on
 // every page (first and last) unless the page opts out; a header goes first and a footer last;
 // detail pages stay out of the header's default navigation; older apps are migrated.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { navLinks } from '../../../blocks/header/header-nav';
 import type { AppNav } from '../../../blocks/types';
 import type { BlockRecord } from '../../../shared/settings';
 import { appFrame } from '../../db/migrations/0012_app_frame';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 
 interface WirePage {
@@ -61,11 +62,7 @@ function menuOf(pages: WirePage[], page: WirePage): string[] {
 const types = (p: WirePage) => p.blocks.map((b) => b.type);
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('one header and one footer for the app', () => {

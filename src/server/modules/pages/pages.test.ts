@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PageMetadataResponse, PagesResponse } from '../../../shared/api';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 let stranger: TestUser;
 let multi: { id: string; subdomain: string };
@@ -11,14 +12,10 @@ let board: { id: string; subdomain: string };
 const as = (u: TestUser | null) => (u ? { cookie: u.cookie } : {});
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
   multi = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { public: true, name: 'Shop Site', kind: 'multipage' } })).json().app;
   board = (await t.app.inject({ method: 'GET', url: '/api/apps', headers: as(owner) })).json().apps.find((a: { kind: string }) => a.kind === 'board');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('POST /api/pages', () => {

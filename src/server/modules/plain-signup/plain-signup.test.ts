@@ -1,14 +1,11 @@
 // /dashboard/signupbackup (issue 18): sign-up as a plain form that posts and redirects, no
 // JavaScript. Both databases.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CROSS_ORIGIN_MESSAGE } from '../../platform/net/csrf';
-import { createTestApp, sessionCookie, uniqueEmail, type TestApp } from '../../testing/app';
+import { sessionCookie, uniqueEmail } from '../../testing/app';
+import { testServer } from '../../testing/server';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testServer();
 
 const form = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
   t.app.inject({

@@ -5,16 +5,17 @@
 // back, a won dispute gives it back, an expired session grants nothing; the buyer alone reads their
 // purchase; every refusal in words; and who may call each route.
 import crypto from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
-import { sendWebhook, startFakeStripe, type FakeStripe } from '../../testing/stripe';
+import { listenForWebhooks, sendWebhook, startFakeStripe, stripeSettings, type FakeStripe } from '../../testing/stripe';
 import { createTestApp, joinAsEditor, signInAdmin, signInAppUser, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { forTests, testServer } from '../../testing/server';
 import { stripeOptions } from '../../platform/stripe';
 import { purchasesRepo } from '../../data/purchases/repo';
 import { feeOf } from './service';
+import type { ListingFields } from '../../db/schema';
 
 const WEBHOOK_SECRET = 'whsec_test_purchases_0123456789abcdef';
 /** The platform's other endpoint (Connect events): the webhook takes either secret. */
@@ -52,7 +53,19 @@ async function listTemplate(
   const at = new Date().toISOString();
   const requestId = id('rr');
   const versionId = id('tv');
-  const free = options.priceCents === 0 ? 1 : 0;
+  // What the seller typed, on the request and (as an approval copies it) on the listing.
+  const listed: ListingFields = {
+    title: options.title,
+    summary: 'A template',
+    tags: '[]',
+    description: '<p>Good</p>',
+    category: 'sales',
+    price_cents: options.priceCents,
+    is_free: options.priceCents === 0 ? 1 : 0,
+    thumbnail: '/uploads/thumb.png',
+    thumbnail_bg_color: '#ffffff',
+    additional_images: '[]',
+  };
   await t.ctx.db
     .insertInto('review_requests')
     .values({
@@ -60,16 +73,7 @@ async function listTemplate(
       app_id: app.id,
       workspace_id: workspaceId,
       status: 'published',
-      title: options.title,
-      summary: 'A template',
-      tags: '[]',
-      description: '<p>Good</p>',
-      category: 'sales',
-      price_cents: options.priceCents,
-      is_free: free,
-      thumbnail: '/uploads/thumb.png',
-      thumbnail_bg_color: '#ffffff',
-      additional_images: '[]',
+      ...listed,
       rejection_reason: null,
       is_public: 1,
       sign_in_method: 'No sign in',
@@ -91,16 +95,7 @@ async function listTemplate(
       workspace_id: workspaceId,
       seller_name: seller.name,
       kind: 'multipage',
-      title: options.title,
-      summary: 'A template',
-      tags: '[]',
-      description: '<p>Good</p>',
-      category: 'sales',
-      price_cents: options.priceCents,
-      is_free: free,
-      thumbnail: '/uploads/thumb.png',
-      thumbnail_bg_color: '#ffffff',
-      additional_images: '[]',
+      ...listed,
       search_text: options.title.toLowerCase(),
       version_id: versionId,
       version_number: 1,
@@ -127,11 +122,7 @@ const checkoutUrl = (templateId: string) => `/api/multipage/marketplace/template
 const purchaseUrl = (sessionId: string) => `/api/multipage/marketplace/purchases/${sessionId}`;
 
 describe('without STRIPE_SECRET_KEY', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t?.close());
+  const t = testServer();
 
   it('a paid template cannot be bought: payments are off, and nothing is stored', async () => {
     const seller = await signUp(t.app, 'Sid Seller');
@@ -145,8 +136,8 @@ describe('without STRIPE_SECRET_KEY', () => {
 });
 
 describe('buying a paid template through Stripe Checkout', () => {
-  let t: TestApp;
-  let stripe: FakeStripe;
+  const stripe = forTests(() => startFakeStripe());
+  const t = testServer(() => ({ ...stripeSettings(stripe), stripeWebhookSecret: `${CONNECT_SECRET}, ${WEBHOOK_SECRET}`, marketplaceFeePercent: 12.5 }));
   let hookUrl: string;
   let seller: TestUser;
   let sellerEditor: TestUser;
@@ -154,20 +145,13 @@ describe('buying a paid template through Stripe Checkout', () => {
   let free: Listing;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createTestApp({ stripeSecretKey: stripe.secretKey, stripeWebhookSecret: `${CONNECT_SECRET}, ${WEBHOOK_SECRET}`, stripeApiUrl: stripe.url, marketplaceFeePercent: 12.5 });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    hookUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/stripe/webhook`;
+    hookUrl = await listenForWebhooks(t);
     stripe.webhook = { url: hookUrl, secret: WEBHOOK_SECRET };
     seller = await signUp(t.app, 'Sally Seller');
     sellerEditor = await signUp(t.app, 'Ed Sellers-Editor');
     await joinAsEditor(t, seller, sellerEditor);
     paid = await listTemplate(t, seller, { title: 'Sales Pipeline Pro', priceCents: 1999, stripe });
     free = await listTemplate(t, seller, { title: 'Free Tracker', priceCents: 0, stripe });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
   });
 
   const buy = async (user: TestUser, listing = paid) => {
@@ -527,7 +511,7 @@ describe("the provider's fee", () => {
 
   it('at MARKETPLACE_FEE_PERCENT=0 the session carries no fee, and the whole price goes to the seller', async () => {
     const stripe = await startFakeStripe();
-    const t = await createTestApp({ stripeSecretKey: stripe.secretKey, stripeApiUrl: stripe.url, marketplaceFeePercent: 0 });
+    const t = await createTestApp({ ...stripeSettings(stripe), marketplaceFeePercent: 0 });
     try {
       const seller = await signUp(t.app, 'Zed Zero-fee');
       const buyer = await signUp(t.app, 'Zoe Zero-fee');
@@ -547,7 +531,7 @@ describe("the provider's fee", () => {
 describe('when Stripe cannot be reached', () => {
   it('the buyer is told in words, and no purchase is stored', async () => {
     const stripe = await startFakeStripe();
-    const t = await createTestApp({ stripeSecretKey: stripe.secretKey, stripeApiUrl: stripe.url });
+    const t = await createTestApp(stripeSettings(stripe));
     try {
       const seller = await signUp(t.app, 'Sue Seller');
       const buyer = await signUp(t.app, 'Dan Down');
@@ -567,16 +551,14 @@ type Role = 'anonymous' | 'buyer' | 'seller' | 'seller editor' | 'other owner' |
 const ROLES: Role[] = ['anonymous', 'buyer', 'seller', 'seller editor', 'other owner', 'app user', 'admin'];
 
 describe('who may call the purchase routes', () => {
-  let t: TestApp;
-  let stripe: FakeStripe;
+  const stripe = forTests(() => startFakeStripe());
+  const t = testServer(() => ({ ...stripeSettings(stripe), stripeWebhookSecret: WEBHOOK_SECRET }));
   const cookies = {} as Record<Role, string | undefined>;
   let paid: Listing;
   let free: Listing;
   let sessionId: string;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createTestApp({ stripeSecretKey: stripe.secretKey, stripeWebhookSecret: WEBHOOK_SECRET, stripeApiUrl: stripe.url });
     const seller = await signUp(t.app, 'Mia Matrix');
     const editor = await signUp(t.app, 'Eli Editor');
     const buyer = await signUp(t.app, 'Bo Buyer');
@@ -602,10 +584,6 @@ describe('who may call the purchase routes', () => {
       'app user': appUserCookie,
       admin: adminCookie,
     });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
   });
 
   const ownerAccount = (role: Role) => ['buyer', 'seller', 'seller editor', 'other owner'].includes(role);

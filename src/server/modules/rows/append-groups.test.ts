@@ -2,25 +2,19 @@
 // concurrent appends to one sheet share transactions, each still gets its own row index in
 // arrival order, and a row the database refuses fails alone.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createSpreadsheet, signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { appendRow, authorizeWrite, type WriteTarget } from './service';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 let spreadsheetId: string;
 let workspaceId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/spreadsheets',
-    headers: { cookie: owner.cookie },
-    payload: { title: 'Signups', sheets: [{ title: 'People', columns: ['Name', 'Seq'], rows: [{ Name: 'Existing', Seq: -1 }] }] },
-  });
-  spreadsheetId = res.json().spreadsheet.id;
+  spreadsheetId = await createSpreadsheet(t.app, owner, 'Signups', [{ title: 'People', columns: ['Name', 'Seq'], rows: [{ Name: 'Existing', Seq: -1 }] }]);
   workspaceId = (await t.ctx.db.selectFrom('spreadsheets').select('workspace_id').where('id', '=', spreadsheetId).executeTakeFirstOrThrow()).workspace_id;
   // A row the database itself refuses (a trigger): the one write of a group that fails.
   if (t.ctx.dialect === 'sqlite') {
@@ -29,9 +23,6 @@ beforeAll(async () => {
     await sql.raw(`CREATE FUNCTION poison_rows() RETURNS trigger AS $$ BEGIN IF NEW.data LIKE '%POISON%' THEN RAISE EXCEPTION 'poisoned row'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`).execute(t.ctx.db);
     await sql.raw(`CREATE TRIGGER poison_rows BEFORE INSERT ON sheet_rows FOR EACH ROW EXECUTE FUNCTION poison_rows()`).execute(t.ctx.db);
   }
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function target(): Promise<WriteTarget> {

@@ -2,12 +2,13 @@
 // 50 fields each `^(a+)+$` answers an anonymous submit at once and correctly; patterns RE2 cannot
 // run are refused when the form is saved (POST and PUT /api/blocks), naming the field; and one
 // request's pattern tests share a budget.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/rows/validate';
-import { boardWithSheets, createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { boardWithSheets, signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { REGEX_BUDGET } from './safe-regex';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 let spreadsheetId: string;
 let appId: string;
@@ -16,12 +17,8 @@ let pageId: string;
 const FIELDS = Array.from({ length: 50 }, (_, i) => `F${i + 1}`);
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner');
   ({ spreadsheetId, appId, pageId } = await boardWithSheets(t.app, owner, 'Survey', [{ title: 'Answers', columns: [...FIELDS, 'Essay', 'Other'] }]));
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const saveForm = (axis: object[]) =>

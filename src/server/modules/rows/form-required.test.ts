@@ -1,44 +1,27 @@
 // A form's required fields are enforced by the server too (the form block checks them first).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId, nowIso } from '../../http';
-import { createTestApp, signUp, type TestApp } from '../../testing/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { boardWithSheets, signUp, storeBlock } from '../../testing/app';
+import { testServer } from '../../testing/server';
 
-let t: TestApp;
+const t = testServer();
 let spreadsheetId: string;
 let appId: string;
 let formId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const owner = await signUp(t.app, 'Owner');
-  spreadsheetId = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/spreadsheets',
-      headers: { cookie: owner.cookie },
-      payload: { title: 'Club', sheets: [{ title: 'Members', columns: ['Name', 'Email', 'Joined'], rows: [] }] },
-    })
-  ).json().spreadsheet.id;
-  appId = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Club', kind: 'board', spreadsheetId } })).json().app.id;
-  const pageId = (await t.app.inject({ method: 'GET', url: `/api/pages/${appId}`, headers: { cookie: owner.cookie } })).json().pages[0].page_id as string;
-  formId = newId();
-  const config = {
-    section: '',
+  const board = await boardWithSheets(t.app, owner, 'Club', [{ title: 'Members', columns: ['Name', 'Email', 'Joined'] }]);
+  ({ spreadsheetId, appId } = board);
+  const { pageId } = board;
+  formId = await storeBlock(t, pageId, 'form', {
     sheet_title: 'Members',
-    actions: [],
-    full_width: false,
     axis: [
       { column: 'Name', type: 'text', required: true },
       { column: 'Email', type: 'email', required: false },
       // Hidden fields carry their default; a required flag on them is not enforced.
       { column: 'Joined', type: 'date', required: true, hide: true },
     ],
-  };
-  const now = nowIso();
-  await t.ctx.db.insertInto('blocks').values({ id: formId, page_id: pageId, position: 0, type: 'form', config: JSON.stringify(config), created_at: now, updated_at: now }).execute();
-});
-afterAll(async () => {
-  await t?.close();
+  });
 });
 
 const submit = (values: Record<string, unknown>) =>

@@ -1,11 +1,12 @@
 // GET /api/board/{spreadsheetId}/sheet/{sheetTitle}/rows/{rowId}: one row for the item-details
 // block, on the test database (SQLite or PostgreSQL). Authorized exactly as the sheet data GET.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RowResponse } from '../../../shared/api';
-import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../../testing/app';
+import { addBlock, createSpreadsheet, signUp, tableOf, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { ROW_MESSAGES } from './service';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 let stranger: TestUser;
 let shopId: string;
@@ -14,25 +15,17 @@ let app: { id: string; subdomain: string };
 let ids: string[];
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
-  const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/spreadsheets', headers: { cookie: owner.cookie }, payload });
-  shopId = (
-    await post({
-      title: 'Shop',
-      sheets: [{ title: 'Products list', columns: ['Name', 'Price', 'Photo'], rows: [{ Name: 'Lamp', Price: 20, Photo: 'https://x.example/l.png' }, { Name: 'Desk', Price: 150 }] }],
-    })
-  ).json().spreadsheet.id;
-  otherId = (await post({ title: 'Secret', sheets: [{ title: 'S', columns: ['x'], rows: [{ x: 'hidden' }] }] })).json().spreadsheet.id;
+  shopId = await createSpreadsheet(t.app, owner, 'Shop', [
+    { title: 'Products list', columns: ['Name', 'Price', 'Photo'], rows: [{ Name: 'Lamp', Price: 20, Photo: 'https://x.example/l.png' }, { Name: 'Desk', Price: 150 }] },
+  ]);
+  otherId = await createSpreadsheet(t.app, owner, 'Secret', [{ title: 'S', columns: ['x'], rows: [{ x: 'hidden' }] }]);
   app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Shop', kind: 'board', spreadsheetId: shopId } })).json().app;
   // Guests read the columns the app's blocks use: a table of all three.
   await addBlock(t.app, owner, app.id, tableOf('Products list', ['Name', 'Price', 'Photo']));
   const list = await t.app.inject({ method: 'GET', url: `/api/board/${shopId}/sheet/Products%20list?board=${app.id}` });
   ids = (list.json().rows as { _id: string }[]).map((r) => r._id);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const url = (rowId: string, query = '', id = shopId, title = 'Products%20list') => `/api/board/${id}/sheet/${title}/rows/${rowId}?${query}`;

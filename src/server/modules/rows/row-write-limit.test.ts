@@ -1,24 +1,21 @@
 // A visitor's row writes through an app are budgeted per IP (ROW_WRITES_PER_IP): every row takes
 // room in the database, so one address cannot write without end. Owners are not counted.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBlock, boardWithSheets, createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addBlock, boardWithSheets, signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { tooManyRowWrites } from './routes';
 
 const BUDGET = 3;
-let t: TestApp;
 let owner: TestUser;
 let spreadsheetId: string;
 let appId: string;
 let formId: string;
 
+const t = testServer({ rowWritesPerIp: BUDGET });
 beforeAll(async () => {
-  t = await createTestApp({ rowWritesPerIp: BUDGET });
   owner = await signUp(t.app, 'Owner');
   ({ spreadsheetId, appId } = await boardWithSheets(t.app, owner, 'Club', [{ title: 'Members', columns: ['Name'] }]));
   formId = (await addBlock(t.app, owner, appId, { type: 'form', sheet_title: 'Members', axis: [{ column: 'Name', type: 'text', required: true }] })).id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const submit = (values: Record<string, unknown>, from: { ip: string; cookie?: string }) =>

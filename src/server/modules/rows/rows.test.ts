@@ -2,16 +2,17 @@
 // who may write, and concurrent writers.
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RowResponse, SheetDataResponse } from '../../../shared/api';
 import { MESSAGES } from '../../../shared/rows/validate';
 import { initial } from '../../db/migrations/0001_initial';
 import { rows as rowsMigration } from '../../db/migrations/0002_rows';
-import { newId, nowIso } from '../../http';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { nowIso } from '../../http';
+import { createSpreadsheet, signUp, storeBlock, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { ROW_MESSAGES } from './service';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 let stranger: TestUser;
 let shopId: string;
@@ -24,20 +25,13 @@ let otherPageId: string;
 const COLUMNS = ['Name', 'Qty', 'Status', 'Tags', 'Email', 'Day', 'Note', 'Code', 'Category'];
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
-  const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/spreadsheets', headers: { cookie: owner.cookie }, payload });
-  shopId = (
-    await post({
-      title: 'Shop',
-      sheets: [
-        { title: 'Orders', columns: COLUMNS, rows: [{ Name: 'First', Qty: 1 }, { Name: 'Second', Qty: 2 }] },
-        { title: 'Lists', columns: ['Category'], rows: [{ Category: 'Fruit' }, { Category: 'Veg, Herbs' }] },
-      ],
-    })
-  ).json().spreadsheet.id;
-  otherSpreadsheetId = (await post({ title: 'Other', sheets: [{ title: 'Orders', columns: COLUMNS, rows: [] }] })).json().spreadsheet.id;
+  shopId = await createSpreadsheet(t.app, owner, 'Shop', [
+    { title: 'Orders', columns: COLUMNS, rows: [{ Name: 'First', Qty: 1 }, { Name: 'Second', Qty: 2 }] },
+    { title: 'Lists', columns: ['Category'], rows: [{ Category: 'Fruit' }, { Category: 'Veg, Herbs' }] },
+  ]);
+  otherSpreadsheetId = await createSpreadsheet(t.app, owner, 'Other', [{ title: 'Orders', columns: COLUMNS }]);
   const mkApp = async (name: string, spreadsheetId: string) =>
     (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name, kind: 'board', spreadsheetId } })).json().app;
   app = await mkApp('Shop Board', shopId);
@@ -46,17 +40,10 @@ beforeAll(async () => {
   pageId = await firstPage(app.id);
   otherPageId = await firstPage(otherApp.id);
 });
-afterAll(async () => {
-  await t?.close();
-});
 
 /** A block stored as the editor would (config JSON); list and form may not be in the catalogue yet. */
-async function block(type: string, config: Record<string, unknown>, page = pageId): Promise<string> {
-  const id = newId();
-  const now = nowIso();
-  const full = { section: '', sheet_title: 'Orders', axis: [], actions: [], full_width: false, ...config };
-  await t.ctx.db.insertInto('blocks').values({ id, page_id: page, position: 0, type, config: JSON.stringify(full), created_at: now, updated_at: now }).execute();
-  return id;
+function block(type: string, config: Record<string, unknown>, page = pageId): Promise<string> {
+  return storeBlock(t, page, type, { sheet_title: 'Orders', ...config });
 }
 
 const base = (sheet = 'Orders', id = () => shopId) => `/api/board/${id()}/sheet/${encodeURIComponent(sheet)}/rows`;

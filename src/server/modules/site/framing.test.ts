@@ -1,30 +1,19 @@
 // Embeds (blocks-and-data §2): an app's pages must load inside an iframe on another origin, with
 // no cookie (a cross-site iframe does not send a SameSite=Lax cookie); the owner's screens must not.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isOwnerScreen } from '../../platform/net/headers';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { signUp, type TestUser } from '../../testing/app';
+import { SPA_INDEX, testServer, testWebBuild } from '../../testing/server';
 
-let webDir: string;
-let t: TestApp;
+const web = testWebBuild({ 'index.html': SPA_INDEX, 'assets/guest-abc123.js': 'console.log(1)' });
+const t = testServer(() => ({ webDir: web.dir }));
 let owner: TestUser;
 let board: { id: string; subdomain: string };
 
 beforeAll(async () => {
-  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetboard-framing-'));
-  fs.mkdirSync(path.join(webDir, 'assets'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><body><div id="root"></div>SPA-INDEX</body></html>');
-  fs.writeFileSync(path.join(webDir, 'assets', 'guest-abc123.js'), 'console.log(1)');
-  t = await createTestApp({ webDir });
   owner = await signUp(t.app);
   const res = await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Framed Board', kind: 'board' } });
   board = res.json().app;
-});
-afterAll(async () => {
-  await t?.close();
-  fs.rmSync(webDir, { recursive: true, force: true });
 });
 
 const get = (url: string, host = 'localhost:3000', cookie?: string) =>

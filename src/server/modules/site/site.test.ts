@@ -1,35 +1,21 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp, type TestUser } from '../../testing/app';
+import { SPA_INDEX, testServer, testWebBuild } from '../../testing/server';
 
-let webDir: string;
-let t: TestApp;
-let bare: TestApp;
+const web = testWebBuild({ 'index.html': SPA_INDEX, 'assets/main-abc123.js': 'console.log(1)', 'favicon.svg': '<svg/>' });
+const t = testServer(() => ({ webDir: web.dir }));
+const bare = testServer();
 let owner: TestUser;
 let board: { id: string; subdomain: string };
 let multi: { id: string; subdomain: string };
 
 beforeAll(async () => {
-  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetboard-web-'));
-  fs.mkdirSync(path.join(webDir, 'assets'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><body><div id="root"></div>SPA-INDEX</body></html>');
-  fs.writeFileSync(path.join(webDir, 'assets', 'main-abc123.js'), 'console.log(1)');
-  fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg/>');
-  t = await createTestApp({ webDir });
-  bare = await createTestApp();
   owner = await signUp(t.app);
   board = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Street Sales', kind: 'board' } })).json().app;
   multi = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Corner Shop', kind: 'multipage' } })).json().app;
   await t.app.inject({ method: 'POST', url: '/api/pages', headers: { cookie: owner.cookie }, payload: { appId: multi.id, page_name: 'Menu' } });
-});
-afterAll(async () => {
-  await t?.close();
-  await bare?.close();
-  fs.rmSync(webDir, { recursive: true, force: true });
 });
 
 const get = (url: string, host = 'localhost:3000') => t.app.inject({ method: 'GET', url, headers: { host } });

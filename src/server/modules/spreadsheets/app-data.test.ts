@@ -2,12 +2,13 @@
 // answers as the board route does for the app's own spreadsheet (rows, viewer columns, refusals),
 // and POST /v3/getSpreadsheetData holds the sheets the app's blocks use, only those, with a
 // viewer's columns, a page of rows each and at most SPREADSHEET_DATA_LIMITS.sheets sheets.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SPREADSHEET_DATA_LIMITS, type SpreadsheetDataResponse } from '../../../shared/api';
-import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../../testing/app';
+import { addBlock, signUp, tableOf, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { PRIVATE_APP_MESSAGE } from '../../access/viewer';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 const as = (u?: TestUser) => (u ? { cookie: u.cookie } : {});
 
@@ -44,12 +45,7 @@ async function spreadsheetData(body: Record<string, unknown>, user?: TestUser, h
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner Olga');
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('GET /v3/api/page/sheet/{sheetTitle}', () => {

@@ -3,11 +3,12 @@
 // stale row versions refused, the sheet cache never stale, blocks renamed and listed); usage;
 // re-import replace and append with their previews; CSV and XLSX export.
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBlock, boardWithSheets, createTestApp, multipart, signUp, type TestApp, type TestUser, joinAsEditor } from '../../testing/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addBlock, boardWithSheets, multipart, signUp, type TestUser, joinAsEditor } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { contentDisposition } from './export';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 let other: TestUser;
 let editor: TestUser;
@@ -15,15 +16,10 @@ let editor: TestUser;
 const as = (u?: TestUser) => (u ? { cookie: u.cookie } : {});
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner Olga');
   other = await signUp(t.app, 'Other Otto');
   editor = await signUp(t.app, 'Editor Erin');
   await joinAsEditor(t, owner, editor);
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 const ORDERS = {

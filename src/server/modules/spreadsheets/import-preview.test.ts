@@ -2,20 +2,17 @@
 // stores nothing; POST /api/spreadsheets takes the owner's choices (encoding, delimiter, header,
 // column types) and stores the types.
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ImportPreviewResponse } from '../../../shared/api/spreadsheets';
-import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { multipart, signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { liveImportWorkers } from '../../sheets';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** Latin-1 bytes of text (every character below U+0100). */

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../../testing/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addBlock, createSpreadsheet, signUp, tableOf, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 let stranger: TestUser;
 let sheetId: string;
@@ -18,18 +19,13 @@ const ROWS = [
 ];
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
-  const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/spreadsheets', headers: { cookie: owner.cookie }, payload });
-  sheetId = (await post({ title: 'Fruit', sheets: [{ title: 'Stock list', columns: ['Name', 'City', 'Amount'], rows: ROWS }] })).json().spreadsheet.id;
-  otherSheetId = (await post({ title: 'Secret', sheets: [{ title: 'S', columns: ['x'], rows: [{ x: 1 }] }] })).json().spreadsheet.id;
+  sheetId = await createSpreadsheet(t.app, owner, 'Fruit', [{ title: 'Stock list', columns: ['Name', 'City', 'Amount'], rows: ROWS }]);
+  otherSheetId = await createSpreadsheet(t.app, owner, 'Secret', [{ title: 'S', columns: ['x'], rows: [{ x: 1 }] }]);
   app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Fruit Board', kind: 'board', spreadsheetId: sheetId } })).json().app;
   // Guests read the columns the board's blocks use: a table of all three.
   await addBlock(t.app, owner, app.id, tableOf('Stock list', ['Name', 'City', 'Amount']));
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const url = (query: string, id = sheetId, title = 'Stock%20list') => `/api/board/${id}/sheet/${title}?${query}`;
@@ -139,13 +135,7 @@ describe('search, sort, paging, fields', () => {
 
   it('reads a sheet whose non-Latin title is long once percent-encoded', async () => {
     const title = 'Продажи по регионам и городам за 2025 год';
-    const post = await t.app.inject({
-      method: 'POST',
-      url: '/api/spreadsheets',
-      headers: { cookie: owner.cookie },
-      payload: { title: 'Отчёт', sheets: [{ title, columns: ['Город'], rows: [{ Город: 'Москва' }] }] },
-    });
-    const id = post.json().spreadsheet.id;
+    const id = await createSpreadsheet(t.app, owner, 'Отчёт', [{ title, columns: ['Город'], rows: [{ Город: 'Москва' }] }]);
     expect(encodeURIComponent(title).length).toBeGreaterThan(200);
     const res = await t.app.inject({ method: 'GET', url: `/api/board/${id}/sheet/${encodeURIComponent(title)}`, headers: { cookie: owner.cookie } });
     expect(res.statusCode).toBe(200);
@@ -199,13 +189,7 @@ describe('cache', () => {
 
 describe('cache after delete', () => {
   it('drops the sheets of a deleted spreadsheet from the cache', async () => {
-    const post = await t.app.inject({
-      method: 'POST',
-      url: '/api/spreadsheets',
-      headers: { cookie: owner.cookie },
-      payload: { title: 'Gone soon', sheets: [{ title: 'G', columns: ['x'], rows: [{ x: 1 }] }] },
-    });
-    const id = post.json().spreadsheet.id;
+    const id = await createSpreadsheet(t.app, owner, 'Gone soon', [{ title: 'G', columns: ['x'], rows: [{ x: 1 }] }]);
     expect((await t.app.inject({ method: 'GET', url: `/api/board/${id}/sheet/G`, headers: { cookie: owner.cookie } })).statusCode).toBe(200);
     const before = t.ctx.sheetCache.size;
     expect((await t.app.inject({ method: 'DELETE', url: `/api/spreadsheets/${id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(204);
@@ -237,14 +221,7 @@ describe('board filters', () => {
   beforeAll(async () => {
     viewer = await signUp(t.app, 'Viewer');
     const rows = TASKS.map((r, i) => ({ ...r, Assignee: i % 2 === 0 ? viewer.email : owner.email }));
-    const post = await t.app.inject({
-      method: 'POST',
-      url: '/api/spreadsheets',
-      headers: { cookie: owner.cookie },
-      payload: { title: 'Tasks', sheets: [{ title: 'Tasks', columns: ['Task', 'Status', 'City', 'Due', 'Assignee'], rows }] },
-    });
-    expect(post.statusCode).toBe(201);
-    tasksId = post.json().spreadsheet.id;
+    tasksId = await createSpreadsheet(t.app, owner, 'Tasks', [{ title: 'Tasks', columns: ['Task', 'Status', 'City', 'Due', 'Assignee'], rows }]);
     const created = await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Tasks Board', kind: 'board', spreadsheetId: tasksId } });
     tasksApp = created.json().app;
     // Guests filter on the columns the board's blocks use: a table of all five.
@@ -371,14 +348,7 @@ describe('a viewer receives only the sheet columns the blocks of the pages they 
   };
 
   beforeAll(async () => {
-    const post = await t.app.inject({
-      method: 'POST',
-      url: '/api/spreadsheets',
-      headers: { cookie: owner.cookie },
-      payload: { title: 'People', sheets: [{ title: 'People', columns: ['A', 'B', 'Secret'], rows: PEOPLE }, { title: 'Other', columns: ['Secret'], rows: [{ Secret: 'x' }] }] },
-    });
-    expect(post.statusCode).toBe(201);
-    peopleId = post.json().spreadsheet.id;
+    peopleId = await createSpreadsheet(t.app, owner, 'People', [{ title: 'People', columns: ['A', 'B', 'Secret'], rows: PEOPLE }, { title: 'Other', columns: ['Secret'], rows: [{ Secret: 'x' }] }]);
     board = await newApp('People Board');
   });
 

@@ -1,12 +1,13 @@
 // ETags on sheet reads (sheet-etag.ts): every sheet-reading route answers a matching
 // If-None-Match with 304 and no body, before reading any row; the tag changes with the sheet's
 // rows, the query and the viewer, so no one is told "unchanged" about an answer that changed.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import zlib from 'node:zlib';
-import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../../testing/app';
+import { addBlock, createSpreadsheet, createTestApp, signUp, tableOf, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { answerCacheOf } from './sheet-etag';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 let sheetId: string;
 let app: { id: string; subdomain: string };
@@ -15,21 +16,11 @@ let tableId: string;
 const ROWS = Array.from({ length: 40 }, (_, i) => ({ Name: `Item ${i}`, City: i % 2 ? 'Paris' : 'Oslo', Amount: i, Note: `note ${i}` }));
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner');
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/spreadsheets',
-    headers: { cookie: owner.cookie },
-    payload: { title: 'Stock', sheets: [{ title: 'Stock list', columns: ['Name', 'City', 'Amount', 'Note'], rows: ROWS }] },
-  });
-  sheetId = created.json().spreadsheet.id;
+  sheetId = await createSpreadsheet(t.app, owner, 'Stock', [{ title: 'Stock list', columns: ['Name', 'City', 'Amount', 'Note'], rows: ROWS }]);
   app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Stock Board', kind: 'board', spreadsheetId: sheetId } })).json().app;
   tableId = (await addBlock(t.app, owner, app.id, { ...tableOf('Stock list', ['Name', 'City']), add_new_row: 'Everyone' })).id;
   await addBlock(t.app, owner, app.id, { type: 'chart', sheet_title: 'Stock list', x_axis: 'City', axis: [{ column: 'Amount' }] });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const chart = encodeURIComponent(JSON.stringify({ x_axis: 'City', axes: [{ column: 'Amount', type: 'bar' }] }));

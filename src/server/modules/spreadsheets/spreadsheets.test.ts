@@ -1,24 +1,21 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { SheetDataResponse, SpreadsheetResponse, SpreadsheetsResponse } from '../../../shared/api';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, multipart, signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { workspaceRepo } from '../../data/workspace/repo';
 import { liveImportWorkers } from '../../sheets';
 import { spreadsheetsRepo } from '../../data/spreadsheets/repo';
 import { isImporting, storeSheets } from './service';
 
-let t: TestApp;
+const t = testServer({ maxImportMb: 0.05 }); // 50 KB, so the limit is testable
 let owner: TestUser;
 let other: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ maxImportMb: 0.05 }); // 50 KB, so the limit is testable
   owner = await signUp(t.app, 'Owner');
   other = await signUp(t.app, 'Other');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function upload(user: TestUser, filename: string, content: Buffer | string, extra: Record<string, string> = {}) {

@@ -2,32 +2,18 @@
 // on the test database: each page's title, description and Open Graph tags; a template page's
 // from the template (its thumbnail as an absolute URL of the base URL setting); a missing slug
 // still serves the page with the generic tags; a malicious title or summary stays text (XSS corpus).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../../testing/app';
-import { seedTemplates } from '../../testing/storefront-seed';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedListings } from '../../testing/app';
+import { testServer, testWebBuild } from '../../testing/server';
 import { absoluteUrl, withPageMeta } from './page-meta';
 
-let webDir: string;
-let t: TestApp;
 const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="Default description." /><title>Sheetboard</title></head><body><div id="root"></div>SPA-INDEX</body></html>`;
+const web = testWebBuild({ 'index.html': INDEX });
+const t = testServer(() => ({ webDir: web.dir, baseHost: 'boards.example.com', publicScheme: 'https' }));
 
 beforeAll(async () => {
-  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetboard-web-'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), INDEX);
-  t = await createTestApp({ webDir, baseHost: 'boards.example.com', publicScheme: 'https' });
-  const owner = await signUp(t.app, 'Meta Owner');
-  const ws = await t.ctx.db.selectFrom('workspaces').select('id').where('owner_id', '=', owner.id).executeTakeFirstOrThrow();
-  const now = new Date().toISOString();
-  await t.ctx.db
-    .insertInto('apps')
-    .values({ id: 'metasnap', workspace_id: ws.id, name: 'Snapshot', subdomain: 'tpl-metasnap0001', kind: 'multipage', public: 0, sign_in_method: 'No sign in', spreadsheet_id: null, settings: '{}', created_at: now, updated_at: now })
-    .execute();
-  await seedTemplates(
-    t.ctx.db,
-    ws.id,
+  await seedListings(
+    t,
     'metasnap',
     [
       { title: 'Bakery Orders', summary: 'Every order of the bakery,\nby day.', slug: 'bakery-orders', kind: 'board', published_at: '2030-01-01T00:00:00.000Z' },
@@ -37,10 +23,6 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  await t?.close();
-  fs.rmSync(webDir, { recursive: true, force: true });
-});
 
 const page = async (url: string) => {
   const res = await t.app.inject({ method: 'GET', url, headers: { host: 'boards.example.com' } });

@@ -21,6 +21,7 @@ import { blockRecord } from '../../data/blocks/record';
 import { SECRET_ACTION_KEYS } from '../../platform/secrets';
 import { uploadKey } from '../../platform/storage';
 import { templatesRepo, type SourceBlock, type SourceSheet } from '../../data/templates/repo';
+import { newAppRow } from '../../data/apps/record';
 
 export interface CopyOptions {
   /** Copy the rows of the sheets (false: structure only, empty sheets). */
@@ -267,23 +268,22 @@ async function copyInto(ctx: ServerContext, trx: Db, sourceAppId: string, target
 
   const rewrite = (text: string) => rewriteUploads(rewriteIds(text, ids), uploads);
   const subdomain = options.subdomain ?? `tpl-${crypto.randomBytes(6).toString('hex')}`;
-  await repo.insertApp({
-    id: appId,
-    workspace_id: targetWorkspaceId,
-    name: source.name,
-    subdomain,
-    kind: source.kind,
-    public: options.public ? 1 : 0,
-    sign_in_method: source.sign_in_method,
-    spreadsheet_id: spreadsheetId,
-    settings: rewrite(source.settings),
-    publish_url: null,
-    custom_host: null,
-    custom_host_token: null,
-    custom_host_verified_at: null,
-    created_at: now,
-    updated_at: now,
-  });
+  await repo.insertApp(
+    newAppRow(
+      {
+        id: appId,
+        workspace_id: targetWorkspaceId,
+        name: source.name,
+        subdomain,
+        kind: source.kind,
+        public: options.public ? 1 : 0,
+        sign_in_method: source.sign_in_method,
+        spreadsheet_id: spreadsheetId,
+        settings: rewrite(source.settings),
+      },
+      now,
+    ),
+  );
   for (const p of pages)
     await repo.insertPage({ ...p, id: ids.get(p.id)!, app_id: appId, settings: rewrite(p.settings), created_at: now });
   await repo.insertBlocks(blocks.map((b) => ({ id: ids.get(b.id)!, page_id: ids.get(b.page_id)!, position: b.position, type: b.type, config: options.stripSecrets ? stripActionSecrets(b.type, rewrite(b.config)) : rewrite(b.config), created_at: now, updated_at: now })));

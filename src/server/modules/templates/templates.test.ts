@@ -2,14 +2,15 @@
 // workspace (app, pages, blocks, the sheets the blocks use with every row, the files they name),
 // that later edits of the source never reach a version, the content hash, the reusable copyApp,
 // and the marketplace's system account that nobody can sign in as.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBlock, boardWithSheets, createTestApp, isStored, multipart, signUp, storedFiles, type TestApp, type TestUser } from '../../testing/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addBlock, boardWithSheets, isStored, multipart, signUp, storedFiles, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { uploadKey } from '../../platform/storage';
 import { PNG } from '../../testing/fixtures';
 import { copyApp } from './copy';
 import { MARKETPLACE_ACCOUNT } from './freeze';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 
 const URL = '/api/multipage/marketplace/review-request';
@@ -72,12 +73,7 @@ async function snapshotState(appId: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner Olga');
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 // First, while no version exists yet.

@@ -6,8 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../config';
-import { newId, nowIso } from '../../http';
-import { createTestApp, isStored, multipart, signUp, storedFiles, type TestApp, type TestUser } from '../../testing/app';
+import { createSpreadsheet, createTestApp, isStored, multipart, signUp, storeBlock, storedFiles, type TestApp, type TestUser } from '../../testing/app';
 import { storeUpload, sweepUploads, UPLOAD_MESSAGES } from './service';
 import { uploadKey } from '../../platform/storage';
 import { PNG } from '../../testing/fixtures';
@@ -27,23 +26,13 @@ interface Fixture {
 async function setUp(overrides: Partial<Config>): Promise<Fixture> {
   const t = await createTestApp(overrides);
   const owner = await signUp(t.app, 'Owner');
-  const spreadsheetId = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/spreadsheets',
-      headers: { cookie: owner.cookie },
-      payload: { title: 'Entries', sheets: [{ title: 'Entries', columns: ['Name', 'Doc'], rows: [] }] },
-    })
-  ).json().spreadsheet.id as string;
+  const spreadsheetId = await createSpreadsheet(t.app, owner, 'Entries', [{ title: 'Entries', columns: ['Name', 'Doc'] }]);
   const apps: Fixture['apps'] = [];
   for (const name of ['Contest', 'Survey']) {
     const id = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name, kind: 'board', spreadsheetId } })).json().app.id as string;
     await t.app.inject({ method: 'PUT', url: `/api/apps/${id}`, headers: { cookie: owner.cookie }, payload: { public: true } });
     const pageId = (await t.app.inject({ method: 'GET', url: `/api/pages/${id}`, headers: { cookie: owner.cookie } })).json().pages[0].page_id as string;
-    const formId = newId();
-    const config = { section: '', sheet_title: 'Entries', actions: [], full_width: false, axis: [{ column: 'Name', type: 'text' }, { column: 'Doc', type: 'file', file_mime_type: 'all' }] };
-    const now = nowIso();
-    await t.ctx.db.insertInto('blocks').values({ id: formId, page_id: pageId, position: 0, type: 'form', config: JSON.stringify(config), created_at: now, updated_at: now }).execute();
+    const formId = await storeBlock(t, pageId, 'form', { sheet_title: 'Entries', axis: [{ column: 'Name', type: 'text' }, { column: 'Doc', type: 'file', file_mime_type: 'all' }] });
     apps.push({ id, formId });
   }
   const workspaceId = (await t.ctx.db.selectFrom('workspaces').select('id').where('owner_id', '=', owner.id).executeTakeFirstOrThrow()).id;

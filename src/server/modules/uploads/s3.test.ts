@@ -12,19 +12,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { Config } from '../../config';
 import { openDb, type DbHandle } from '../../db';
-import { createTestApp, multipart, signUp, storedFiles, type TestApp, type TestUser } from '../../testing/app';
-import { startFakeS3, type FakeS3 } from '../../testing/s3';
+import { createTestApp, multipart, signUp, storedFiles, type TestUser } from '../../testing/app';
+import { forTests, testServer } from '../../testing/server';
+import { startFakeS3 } from '../../testing/s3';
 import { createBlogAdmin } from '../../testing/blog';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from './service';
 import { PNG } from '../../testing/fixtures';
 
-let s3: FakeS3;
-beforeAll(async () => {
-  s3 = await startFakeS3();
-});
-afterAll(async () => {
-  await s3?.close();
-});
+const s3 = forTests(() => startFakeS3());
 beforeEach(() => s3.resetCounts());
 
 function upload(app: FastifyInstance, cookie: string, name: string, content: Buffer, fields: Record<string, string> = {}) {
@@ -42,12 +37,11 @@ const served = (h: Record<string, unknown>) => {
 };
 
 describe('two servers, one database, their own DATA_DIR, one bucket', () => {
-  let a: TestApp;
+  const a = testServer(() => ({ s3: s3.settings }));
   let b: { app: FastifyInstance; config: Config; db: DbHandle | null };
   let owner: TestUser;
 
   beforeAll(async () => {
-    a = await createTestApp({ s3: s3.settings });
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetboard-b-'));
     const config = { ...a.config, dataDir };
     // PostgreSQL: the same schema through B's own pool. SQLite: A's database file through a
@@ -62,7 +56,6 @@ describe('two servers, one database, their own DATA_DIR, one bucket', () => {
     await b?.app.close();
     await b?.db?.close();
     if (b) fs.rmSync(b.config.dataDir, { recursive: true, force: true });
-    await a?.close();
   });
 
   it('a file uploaded through one is served by the other, with the same headers, ranges too; neither DATA_DIR holds it', async () => {
@@ -107,14 +100,10 @@ describe('two servers, one database, their own DATA_DIR, one bucket', () => {
 });
 
 describe('the limits stand in front of the bucket', () => {
-  let t: TestApp;
+  const t = testServer(() => ({ s3: s3.settings, uploadQuotaMb: 0.01 }));
   let owner: TestUser;
   beforeAll(async () => {
-    t = await createTestApp({ s3: s3.settings, uploadQuotaMb: 0.01 });
     owner = await signUp(t.app, 'Owner');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('a file over 5 MB, a file over the quota, a visitor without a block: refused, and nothing is sent to S3', async () => {

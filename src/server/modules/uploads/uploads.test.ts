@@ -2,15 +2,15 @@
 // bytes, accept rules on the server, and how files are served back.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UploadResponse } from '../../../shared/api';
-import { newId, nowIso } from '../../http';
-import { createTestApp, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { createSpreadsheet, multipart, signUp, storeBlock, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { uploadKey } from '../../platform/storage';
 import { PNG } from '../../testing/fixtures';
 import { UPLOAD_MESSAGES } from './service';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 let stranger: TestUser;
 let appId: string;
@@ -24,16 +24,9 @@ const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1
 const HTML = Buffer.from('<!doctype html><html><body><script>fetch("/api/auth")</script></body></html>');
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
-  const s = await t.app.inject({
-    method: 'POST',
-    url: '/api/spreadsheets',
-    headers: { cookie: owner.cookie },
-    payload: { title: 'Files', sheets: [{ title: 'Files', columns: ['Name', 'Doc', 'Photo'], rows: [{ Name: 'a' }] }] },
-  });
-  const spreadsheetId = s.json().spreadsheet.id;
+  const spreadsheetId = await createSpreadsheet(t.app, owner, 'Files', [{ title: 'Files', columns: ['Name', 'Doc', 'Photo'], rows: [{ Name: 'a' }] }]);
   const mk = async (name: string, isPublic: boolean) => {
     const a = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name, kind: 'board', spreadsheetId } })).json().app;
     await t.app.inject({ method: 'PUT', url: `/api/apps/${a.id}`, headers: { cookie: owner.cookie }, payload: { public: isPublic } });
@@ -44,17 +37,10 @@ beforeAll(async () => {
   [privateAppId, privatePageId] = await mk('Private files', false);
   workspaceId = (await t.ctx.db.selectFrom('workspaces').select('id').where('owner_id', '=', owner.id).executeTakeFirstOrThrow()).id;
 });
-afterAll(async () => {
-  await t?.close();
-});
 
 /** A block stored as the editor saves it (the form block may not be in the catalogue yet). */
-async function block(type: string, config: Record<string, unknown>, page = pageId): Promise<string> {
-  const id = newId();
-  const now = nowIso();
-  const full = { section: '', sheet_title: 'Files', axis: [], actions: [], full_width: false, ...config };
-  await t.ctx.db.insertInto('blocks').values({ id, page_id: page, position: 0, type, config: JSON.stringify(full), created_at: now, updated_at: now }).execute();
-  return id;
+function block(type: string, config: Record<string, unknown>, page = pageId): Promise<string> {
+  return storeBlock(t, page, type, { sheet_title: 'Files', ...config });
 }
 
 function upload(name: string, content: Buffer, fields: Record<string, string> = {}, cookie?: string, query = '') {

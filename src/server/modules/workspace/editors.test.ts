@@ -2,14 +2,15 @@
 // invites by e-mail, the invited account follows the one-time link signed in, then edits every app
 // of the workspace (private ones included) like the owner, except deleting apps and managing
 // editors; removing the editor ends that at once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_MESSAGES } from '../../../shared/api/workspace';
-import { createTestApp, multipart, signUp, uniqueEmail, type TestApp, type TestUser } from '../../testing/app';
-import { linkInLastMail, startInbox, type MailInbox } from '../../testing/smtp';
+import { multipart, signUp, uniqueEmail, type TestUser } from '../../testing/app';
+import { testInbox, testServer } from '../../testing/server';
+import { linkInLastMail, mailSettings } from '../../testing/smtp';
 import { PRIVATE_APP_MESSAGE } from '../../access/viewer';
 
-let t: TestApp;
-let smtp: MailInbox;
+const smtp = testInbox();
+const t = testServer(() => mailSettings(smtp));
 let owner: TestUser;
 let erin: TestUser;
 let stranger: TestUser;
@@ -29,8 +30,6 @@ function tokenMailedTo(to: string): string {
 }
 
 beforeAll(async () => {
-  smtp = await startInbox();
-  t = await createTestApp({ smtpUrl: smtp.url, mailFrom: 'Sheetboard <no-reply@localhost>' });
   owner = await signUp(t.app, 'Olga Owner');
   erin = await signUp(t.app, 'Erin Editor');
   stranger = await signUp(t.app, 'Sam Stranger');
@@ -41,11 +40,6 @@ beforeAll(async () => {
   await api('PUT', `/api/apps/${appId}`, owner, { public: false });
   pageId = (await api('GET', `/api/pages/${appId}`, owner)).json().pages[0].page_id;
   await api('POST', '/api/blocks', owner, { pageId, type: 'table', sheet_title: 'Orders', axis: [{ column: 'City' }] });
-});
-
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
 });
 
 describe('inviting editors', () => {

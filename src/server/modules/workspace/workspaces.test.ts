@@ -2,13 +2,14 @@
 // deleting; nothing of one workspace shows in another of the same owner (apps, spreadsheets, rows,
 // uploads, editors, plan); switching to a workspace the account neither owns nor edits is refused;
 // /api/board-workspace lists, searches and sorts by last change; thumbnails.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_WORKSPACES_PER_OWNER, WORKSPACE_MESSAGES as M } from '../../../shared/api/workspaces';
-import { createTestApp, isStored, multipart, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { isStored, multipart, signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { uploadKey } from '../../platform/storage';
 import { boardThumbnail } from './thumbnail';
 
-let t: TestApp;
+const t = testServer();
 let olga: TestUser;
 let erin: TestUser;
 let sam: TestUser;
@@ -36,14 +37,9 @@ async function plan(who: TestUser) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   olga = await signUp(t.app, 'Olga Owner');
   erin = await signUp(t.app, 'Erin Editor');
   sam = await signUp(t.app, 'Sam Stranger');
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('the workspaces of an account', () => {

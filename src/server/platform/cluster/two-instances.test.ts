@@ -10,9 +10,10 @@
 // by the other (both store files in one S3-compatible bucket, the local one of testing/s3.ts).
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeGoogle, type Cell, type FakeGoogle, type RequestKind } from '../../testing/google';
-import { createTestApp, multipart, sessionCookie, signUp, uniqueEmail, type TestApp, type TestUser } from '../../testing/app';
-import { startFakeS3, type FakeS3 } from '../../testing/s3';
+import { startFakeGoogle, type Cell, type RequestKind } from '../../testing/google';
+import { multipart, sessionCookie, signUp, uniqueEmail, type TestApp, type TestUser } from '../../testing/app';
+import { forTests, testServer } from '../../testing/server';
+import { startFakeS3 } from '../../testing/s3';
 import { PNG } from '../../testing/fixtures';
 import { LOGIN_MAX_FAILURES } from '../limits/limiter';
 import { runningPulls } from '../../modules/gsheets/pull';
@@ -21,31 +22,25 @@ import { connectGoogle, googleSettings, quickSyncTuning } from '../../testing/gs
 import type { ClusterMessage } from './bus';
 import { rowsChanged } from './sheet-changes';
 
-let google: FakeGoogle;
-let s3: FakeS3;
-let a: TestApp;
-let b: TestApp;
+const google = forTests(() => startFakeGoogle());
+const s3 = forTests(() => startFakeS3());
+// Instances sharing a database share the key of the Google tokens stored in it (GOOGLE_TOKEN_KEY),
+// and the bucket of uploaded files.
+const tokenKey = crypto.randomBytes(32);
+const settings = () => ({ ...googleSettings(google), googleTokenKey: tokenKey, s3: s3.settings });
+const a = testServer(settings, { postgres: true });
+// Closed before `a`, whose schema it uses (after-hooks run as a stack).
+const b = testServer(settings, { sameDatabaseAs: a });
 let owner: TestUser;
 const as = (u: TestUser) => ({ cookie: u.cookie });
 
 beforeAll(async () => {
-  google = await startFakeGoogle();
-  s3 = await startFakeS3();
-  // Instances sharing a database share the key of the Google tokens stored in it (GOOGLE_TOKEN_KEY),
-  // and the bucket of uploaded files.
-  const settings = { ...googleSettings(google), googleTokenKey: crypto.randomBytes(32), s3: s3.settings };
-  a = await createTestApp(settings, { postgres: true });
-  b = await createTestApp(settings, { sameDatabaseAs: a });
   quickSyncTuning();
   owner = await signUp(a.app, 'Ada Owner');
 });
 
 afterAll(async () => {
-  for (const t of [a, b]) if (t) while (runningPulls(t.ctx).length > 0) await Promise.all(runningPulls(t.ctx));
-  await b?.close();
-  await a?.close();
-  await google?.close();
-  await s3?.close();
+  for (const t of [a, b]) while (runningPulls(t.ctx).length > 0) await Promise.all(runningPulls(t.ctx));
 });
 
 /** The next message `t` hears from another instance that `match` accepts. */

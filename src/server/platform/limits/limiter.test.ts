@@ -1,17 +1,12 @@
 // The limiters over their counts in the test database (SQLite, or PostgreSQL with TEST_DB), on a
 // clock the tests move.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dbCounters, type Counters } from '../cluster/counters';
-import { createTestApp, type TestApp } from '../../testing/app';
-import { IpLimiter, LoginLimiter, slowdownMs } from './limiter';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+import { IpLimiter, LoginLimiter, slowdownMs } from './limiter';
+import { testServer } from '../../testing/server';
+
+const t = testServer();
 
 let made = 0;
 /** Counts on the test database under a name of this test's own, on the clock `now`. */

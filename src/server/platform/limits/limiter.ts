@@ -14,6 +14,7 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Count, Counters } from '../cluster/counters';
 import { HttpError } from '../../errors';
+import { setPrivateCookie } from '../net/cookies';
 
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_MAX_FAILURES_PER_EMAIL = 100;
@@ -163,7 +164,7 @@ export function deviceOf(request: FastifyRequest, reply: FastifyReply): string {
   const given = request.cookies[DEVICE_COOKIE];
   if (given && /^[A-Za-z0-9_-]{22}$/.test(given)) return given;
   const id = crypto.randomBytes(16).toString('base64url');
-  reply.setCookie(DEVICE_COOKIE, id, { httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', path: '/', maxAge: DEVICE_COOKIE_DAYS * 86_400 });
+  setPrivateCookie(request, reply, DEVICE_COOKIE, id, DEVICE_COOKIE_DAYS * 86_400);
   return id;
 }
 

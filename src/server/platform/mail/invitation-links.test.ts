@@ -2,20 +2,17 @@
 // and given the link to pass on (issue 13 §4). The link is in the inviter's own answer only, and
 // only when the mail did not go out: never in a list, in another owner's answer or in anything a
 // guest or an invited person is answered.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, uniqueEmail, type TestApp, type TestUser } from '../../testing/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp, uniqueEmail, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 
-let t: TestApp;
 let owner: TestUser;
 let other: TestUser;
 
+const t = testServer({ smtpUrl: null });
 beforeAll(async () => {
-  t = await createTestApp({ smtpUrl: null });
   owner = await signUp(t.app, 'Owner Without Mail');
   other = await signUp(t.app, 'Someone Else');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: TestUser | null, payload?: unknown, host = 'localhost:3000') {

@@ -1,25 +1,17 @@
 // Magic links through a real SMTP peer (smtp-server on a random local port), not a mock.
-import { plainText, startInbox, type MailInbox, type ReceivedMail } from '../../testing/smtp';
+import { mailSettings, plainText, type ReceivedMail } from '../../testing/smtp';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from './mailer';
-import { createTestApp, sessionCookie, signUp, uniqueEmail, type TestApp } from '../../testing/app';
+import { createTestApp, sessionCookie, signUp, uniqueEmail } from '../../testing/app';
+import { testInbox, testServer } from '../../testing/server';
 
-
-let smtp: MailInbox;
+const smtp = testInbox();
+// These tests play a proxy in front of the server (X-Forwarded-Proto), so they trust it.
+const t = testServer(() => ({ ...mailSettings(smtp), trustProxy: true }));
 let inbox: ReceivedMail[] = [];
-let t: TestApp;
-
-beforeAll(async () => {
-  smtp = await startInbox();
+beforeAll(() => {
   inbox = smtp.messages;
-  // These tests play a proxy in front of the server (X-Forwarded-Proto), so they trust it.
-  t = await createTestApp({ smtpUrl: smtp.url, mailFrom: 'Sheetboard <no-reply@localhost>', trustProxy: true });
-});
-
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
 });
 
 /** The token of the link in a received message (quoted-printable soft breaks removed). */

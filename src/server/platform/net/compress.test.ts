@@ -2,18 +2,16 @@
 // build's .br/.gz siblings from scripts/precompress-plugin.ts): what each Accept-Encoding gets,
 // what is never compressed, and the cache headers of hashed and unhashed files.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../../scripts/precompress-plugin';
-import { addBlock, createTestApp, signUp, tableOf, type TestApp, type TestUser } from '../../testing/app';
+import { addBlock, createSpreadsheet, signUp, tableOf, type TestUser } from '../../testing/app';
+import { testServer, testWebBuild } from '../../testing/server';
 import { compressible, compressOptions, COMPRESS_AT_ONCE_MAX, COMPRESS_THRESHOLD, refuseIncompressible } from './compress';
 
-let webDir: string;
-let t: TestApp;
 let owner: TestUser;
 let sheetId: string;
 let appId: string;
@@ -22,30 +20,23 @@ const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(4000, 7)]);
 const ROWS = Array.from({ length: 300 }, (_, i) => ({ Name: `Customer ${i}`, City: ['Paris', 'Oslo', 'Lyon'][i % 3]!, Amount: i * 3 }));
 
-beforeAll(async () => {
-  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetboard-compress-'));
-  fs.mkdirSync(path.join(webDir, 'assets'));
+const web = testWebBuild({
   // An index.html over the threshold, so the page route has something to compress.
-  fs.writeFileSync(path.join(webDir, 'index.html'), `<!doctype html><html><head><title>Sheetboard</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(200)}</body></html>`);
-  fs.writeFileSync(path.join(webDir, 'assets', 'main-abc123.js'), SCRIPT);
-  fs.writeFileSync(path.join(webDir, 'assets', 'logo-abc123.png'), PNG);
-  fs.writeFileSync(path.join(webDir, 'sw.js'), `self.VERSION = 'v1';\n${'// shell\n'.repeat(200)}`);
-  await precompressDir(webDir);
-  t = await createTestApp({ webDir });
+  'index.html': `<!doctype html><html><head><title>Sheetboard</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(200)}</body></html>`,
+  'assets/main-abc123.js': SCRIPT,
+  'assets/logo-abc123.png': PNG,
+  'sw.js': `self.VERSION = 'v1';\n${'// shell\n'.repeat(200)}`,
+});
+beforeAll(async () => {
+  await precompressDir(web.dir);
+});
+const t = testServer(() => ({ webDir: web.dir }));
+
+beforeAll(async () => {
   owner = await signUp(t.app, 'Owner');
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/spreadsheets',
-    headers: { cookie: owner.cookie },
-    payload: { title: 'Customers', sheets: [{ title: 'People', columns: ['Name', 'City', 'Amount'], rows: ROWS }] },
-  });
-  sheetId = created.json().spreadsheet.id;
+  sheetId = await createSpreadsheet(t.app, owner, 'Customers', [{ title: 'People', columns: ['Name', 'City', 'Amount'], rows: ROWS }]);
   appId = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'People', kind: 'board', spreadsheetId: sheetId } })).json().app.id;
   await addBlock(t.app, owner, appId, tableOf('People', ['Name', 'City', 'Amount']));
-});
-afterAll(async () => {
-  await t?.close();
-  fs.rmSync(webDir, { recursive: true, force: true });
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { host: 'localhost:3000', ...headers } });
@@ -162,7 +153,7 @@ describe('pages and the web build', () => {
     ['br', '.br'],
     ['gzip', '.gz'],
   ])('a hashed script with Accept-Encoding %s: its precompressed sibling, immutable', async (accept, ext) => {
-    const file = path.join(webDir, 'assets', 'main-abc123.js');
+    const file = path.join(web.dir, 'assets', 'main-abc123.js');
     const res = await get('/assets/main-abc123.js', { 'accept-encoding': accept });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe(accept);
@@ -189,7 +180,7 @@ describe('pages and the web build', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.rawPayload.equals(PNG)).toBe(true);
-    expect(fs.existsSync(path.join(webDir, 'assets', 'logo-abc123.png.br'))).toBe(false);
+    expect(fs.existsSync(path.join(web.dir, 'assets', 'logo-abc123.png.br'))).toBe(false);
   });
 
   it.each(['/sw.js', '/index.html'])('%s (not hashed) is revalidated: no-cache', async (url) => {

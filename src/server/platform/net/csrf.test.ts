@@ -1,22 +1,19 @@
 // Changes sent by a page of another origin are refused (net/csrf.ts); the web app's own calls,
 // and requests no browser sent, pass.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp, type TestUser } from '../../testing/app';
+import { testServer } from '../../testing/server';
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from './csrf';
 
-let t: TestApp;
+const t = testServer();
 let owner: TestUser;
 let appId: string;
 let sub: string;
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUp(t.app);
   const apps = (await t.app.inject({ method: 'GET', url: '/api/apps', headers: { cookie: owner.cookie } })).json().apps;
   appId = apps[0].id;
   sub = apps[0].subdomain;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** Renames the owner's app, as the editor does, with the given browser headers. */

@@ -1,33 +1,20 @@
 // Security headers (issue 12): what every HTML page, every /api answer and an https answer carry.
 // The browser side (no CSP violation on real pages, an injected script refused) is
 // tests/e2e/csp.test.ts.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp, type TestUser } from '../../testing/app';
+import { SPA_INDEX, testServer, testWebBuild } from '../../testing/server';
 
-let webDir: string;
-let t: TestApp;
-let proxied: TestApp;
+const web = testWebBuild({ 'index.html': SPA_INDEX, 'assets/main-abc123.js': 'console.log(1)' });
+const t = testServer(() => ({ webDir: web.dir, trustProxy: false }));
+// Behind a proxy that says the visitor came over https.
+const proxied = testServer(() => ({ webDir: web.dir, trustProxy: true }));
 let owner: TestUser;
 let board: { id: string; subdomain: string };
 
 beforeAll(async () => {
-  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetboard-headers-'));
-  fs.mkdirSync(path.join(webDir, 'assets'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><body><div id="root"></div>SPA-INDEX</body></html>');
-  fs.writeFileSync(path.join(webDir, 'assets', 'main-abc123.js'), 'console.log(1)');
-  t = await createTestApp({ webDir, trustProxy: false });
-  // Behind a proxy that says the visitor came over https.
-  proxied = await createTestApp({ webDir, trustProxy: true });
   owner = await signUp(t.app);
   board = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { name: 'Headed Board', kind: 'board' } })).json().app;
-});
-afterAll(async () => {
-  await t?.close();
-  await proxied?.close();
-  fs.rmSync(webDir, { recursive: true, force: true });
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { host: 'localhost:3000', ...headers } });
@@ -127,13 +114,7 @@ describe('API answers are never stored', () => {
 });
 
 describe('the live chat in the policy (shell §9)', () => {
-  let chat: TestApp;
-  beforeAll(async () => {
-    chat = await createTestApp({ webDir, trustProxy: false, chatwootUrl: 'https://chat.example.com', chatwootWebsiteToken: 'tok123' });
-  });
-  afterAll(async () => {
-    await chat?.close();
-  });
+  const chat = testServer(() => ({ webDir: web.dir, trustProxy: false, chatwootUrl: 'https://chat.example.com', chatwootWebsiteToken: 'tok123' }));
 
   it('allows the configured Chatwoot origin to serve scripts and be talked to, and nothing else', async () => {
     for (const url of ['/', '/dashboard', '/marketplace']) {

@@ -1,0 +1,113 @@
+// What the tests of a file (or of a describe block) run against, started before them and closed
+// after them: the test server, a local inbox, a built web app, and (forTests) a local Google or
+// Stripe. Kept apart from app.ts because it registers vitest hooks, and the benchmarks import
+// app.ts outside vitest.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Kysely, Migration } from 'kysely';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { createTestApp, openEmptyDb, type EmptyTestDb, type TestApp, type TestAppOptions } from './app';
+import { startInbox, type MailInbox } from './smtp';
+
+/**
+ * Registers a beforeAll that runs `start` and an afterAll that closes what it made, and answers a
+ * stand-in for it: reads and writes go through to the real one once the beforeAll has run, so a
+ * file names it once at the top (`const t = testServer()`) and its hooks and tests use it as if
+ * they had made it. Hooks registered afterwards run after the start and (vitest runs after-hooks
+ * as a stack) before the close, so what is started later is closed first.
+ */
+export function forTests<T extends { close(): Promise<void> }>(start: () => Promise<T>): T {
+  let made: T | undefined;
+  beforeAll(async () => {
+    made = await start();
+  });
+  afterAll(async () => {
+    // Absent when the start itself failed: that failure is the one to report.
+    await made?.close();
+  });
+  const real = (): T => {
+    if (!made) throw new Error('used before the beforeAll of forTests() has run (or after it failed)');
+    return made;
+  };
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(real(), key),
+    set: (_, key, value) => Reflect.set(real(), key, value),
+    has: (_, key) => Reflect.has(real(), key),
+  });
+}
+
+/**
+ * The test server (createTestApp) of the file or describe block. `overrides` may be a function,
+ * for settings known only once an earlier beforeAll has run (the address of a local inbox,
+ * Google or Stripe).
+ */
+export function testServer(overrides: Partial<Config> | (() => Partial<Config>) = {}, options: TestAppOptions = {}): TestApp {
+  return forTests(() => createTestApp(typeof overrides === 'function' ? overrides() : overrides, options));
+}
+
+/** An empty database (openEmptyDb) for the tests of the migrations. */
+export function emptyTestDb(): EmptyTestDb {
+  return forTests(openEmptyDb);
+}
+
+/** A local inbox (smtp.ts) for the file's mail: `testServer(() => ({ smtpUrl: inbox.url }))`. */
+export function testInbox(): MailInbox {
+  return forTests(startInbox);
+}
+
+/** The index.html of a test web build that only has to be told apart from other answers. */
+export const SPA_INDEX = '<!doctype html><html><body><div id="root"></div>SPA-INDEX</body></html>';
+
+export interface WebBuild {
+  /** The folder, for the `webDir` setting. */
+  dir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A built web app for the file's tests: `files` (a path under the folder → its content) written to
+ * a temporary folder before the tests, removed after them.
+ */
+export function testWebBuild(files: Record<string, string | Buffer>): WebBuild {
+  return forTests(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheetboard-web-'));
+    for (const [name, content] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      fs.writeFileSync(path.join(dir, name), content);
+    }
+    return { dir, close: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  });
+}
+
+/** Temporary folders for a file's tests: each call of the answer makes one; all are removed after each test. */
+export function tempDirs(prefix = 'sheetboard-test-'): () => string {
+  const made: string[] = [];
+  afterEach(() => {
+    for (const d of made.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+  });
+  return () => {
+    const d = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    made.push(d);
+    return d;
+  };
+}
+
+/**
+ * On a fresh migrated server: `migration` goes down, after which `read` (a table the migration
+ * made) fails, and up again, after which it reads an empty table.
+ */
+export async function expectDownAndUp(migration: Migration, read: (db: Db) => Promise<unknown[]>): Promise<void> {
+  const fresh = await createTestApp();
+  try {
+    const db = fresh.ctx.db as unknown as Kysely<unknown>;
+    await migration.down!(db);
+    await expect(read(fresh.ctx.db)).rejects.toThrow();
+    await migration.up(db);
+    expect(await read(fresh.ctx.db)).toEqual([]);
+  } finally {
+    await fresh.close();
+  }
+}
