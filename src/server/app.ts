@@ -147,7 +147,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     limits: { fileSize: Math.ceil(config.maxImportMb * 1024 * 1024), files: 1, fields: 10 },
   });
   app.setErrorHandler(errorHandler);
-  app.addHook('onRequest', refuseCrossOriginWrites); // net/csrf.ts: changes come from the host they are sent to
+  app.addHook('onRequest', refuseCrossOriginWrites); // platform/net/csrf.ts: changes come from the host they are sent to
   app.addHook('onSend', securityHeaders(config));
 
   // Every /api route must say who may call it (access/rules.ts): start-up fails otherwise.
