@@ -109,7 +109,7 @@ describe('columns renamed or deleted in Google', () => {
     await shot(editor, 'google-remap-2-editor');
     // A column that does not fit is not offered: the sheet's current columns only.
     await notice.getByRole('textbox', { name: "Column to use instead of 'Notes'" }).click();
-    expect(await editor.getByRole('option').allInnerTexts()).toEqual(['Customer', 'Stage', 'Amount', 'Region']);
+    await expect.poll(() => editor.getByRole('option').allInnerTexts()).toEqual(['Customer', 'Stage', 'Amount', 'Region']);
     await editor.keyboard.press('Escape');
     await choose(editor, notice, "Column to use instead of 'Notes'", 'Region');
     await notice.getByRole('button', { name: 'Use this column' }).click();

@@ -41,7 +41,7 @@ describe('Tutorial Videos (shell §2.3)', () => {
     await page.getByRole('button', { name: 'Tutorials' }).click();
     const dialog = page.getByRole('dialog', { name: 'Tutorial Videos' });
     await dialog.waitFor();
-    expect(await dialog.getByRole('tab').allInnerTexts()).toEqual(['Board Settings', 'Add Block', 'Publish to MarketPlace']);
+    await expect.poll(() => dialog.getByRole('tab').allInnerTexts()).toEqual(['Board Settings', 'Add Block', 'Publish to MarketPlace']);
     const seen: string[] = [];
     for (const [tab, name] of [
       ['Board Settings', 'board'],
@@ -120,7 +120,7 @@ describe('the legacy board layout (shell §2.3)', () => {
 
     await nav.getByRole('button', { name: 'Publish' }).click();
     const menu = page.getByRole('menu', { name: 'Publish' });
-    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Privacy Settings', 'Publish to Marketplace']);
+    await expect.poll(() => menu.getByRole('menuitem').allInnerTexts()).toEqual(['Privacy Settings', 'Publish to Marketplace']);
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
 
