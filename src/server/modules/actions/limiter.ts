@@ -4,22 +4,21 @@
 // counts live in the database (cluster/counters.ts), like the sign-in limiter's, so every server
 // instance counts the same sends.
 import type { Counters } from '../../platform/cluster/counters';
+import { CountingLimiter } from '../../platform/limits/limiter';
 
 export const EMAILS_PER_BLOCK_AND_IP = 20;
 export const EMAILS_PER_BLOCK = 100;
 export const EMAIL_WINDOW_MS = 3600_000;
 
-export class SendLimiter {
-  private readonly name: string;
-
+export class SendLimiter extends CountingLimiter {
   constructor(
-    private readonly counters: Counters,
+    counters: Counters,
     name: string,
     private readonly perIp = EMAILS_PER_BLOCK_AND_IP,
     private readonly perBlock = EMAILS_PER_BLOCK,
     private readonly windowMs = EMAIL_WINDOW_MS,
   ) {
-    this.name = counters.claim(name);
+    super(counters, name);
   }
 
   /**
@@ -30,12 +29,7 @@ export class SendLimiter {
   async take(blockId: string, ip: string): Promise<number> {
     const ipKey = `${blockId}\n${ip}`;
     const counts = await this.counters.getMany(this.name, [ipKey, blockId]);
-    const now = this.counters.now();
-    const wait = (key: string, max: number) => {
-      const c = counts.get(key);
-      return c && c.hits >= max ? Math.max(0, c.until - now) : 0;
-    };
-    const refused = Math.max(wait(ipKey, this.perIp), wait(blockId, this.perBlock));
+    const refused = Math.max(this.wait(counts.get(ipKey), this.perIp), this.wait(counts.get(blockId), this.perBlock));
     if (refused > 0) return refused;
     await Promise.all([this.counters.hit(this.name, ipKey, this.windowMs), this.counters.hit(this.name, blockId, this.windowMs)]);
     return 0;

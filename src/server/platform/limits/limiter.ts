@@ -50,18 +50,35 @@ export function pause(ms: number): Promise<void> {
   return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }
 
-export class LoginLimiter {
-  private readonly name: string;
+/**
+ * A limiter's place in the shared counts (cluster/counters.ts): its own name there, claimed once
+ * (unique per server: Counters.claim), and the wait a key's count imposes.
+ */
+export abstract class CountingLimiter {
+  protected readonly name: string;
 
-  /** `name` is the limiter's own in the shared counts (unique per server: Counters.claim). */
   constructor(
-    private readonly counters: Counters,
+    protected readonly counters: Counters,
+    name: string,
+  ) {
+    this.name = counters.claim(name);
+  }
+
+  /** Milliseconds until a key with `count` may go again under `max` hits a window (0: now). */
+  protected wait(count: Count | null | undefined, max: number): number {
+    return count && count.hits >= max ? Math.max(0, count.until - this.counters.now()) : 0;
+  }
+}
+
+export class LoginLimiter extends CountingLimiter {
+  constructor(
+    counters: Counters,
     name: string,
     private readonly max = LOGIN_MAX_FAILURES,
     private readonly maxPerEmail = LOGIN_MAX_FAILURES_PER_EMAIL,
     private readonly windowMs = LOGIN_WINDOW_MS,
   ) {
-    this.name = counters.claim(name);
+    super(counters, name);
   }
 
   private pairKey(email: string, ip: string) {
@@ -74,10 +91,6 @@ export class LoginLimiter {
 
   private deviceKey(email: string, device: string) {
     return `d:${email.toLowerCase()}\n${device}`;
-  }
-
-  private wait(count: Count | undefined, max: number): number {
-    return count && count.hits >= max ? Math.max(0, count.until - this.counters.now()) : 0;
   }
 
   /**
@@ -128,22 +141,19 @@ export class LoginLimiter {
  * Attempts per key alone (a client IP, an owner account, an app): catches one client trying many
  * addresses, or many tokens, or asking for many e-mails.
  */
-export class IpLimiter {
-  private readonly name: string;
-
+export class IpLimiter extends CountingLimiter {
   constructor(
-    private readonly counters: Counters,
+    counters: Counters,
     name: string,
     private readonly max: number,
     private readonly windowMs = LOGIN_WINDOW_MS,
   ) {
-    this.name = counters.claim(name);
+    super(counters, name);
   }
 
   /** Milliseconds until the key may try again, or 0. */
   async retryAfter(key: string): Promise<number> {
-    const count = await this.counters.get(this.name, key);
-    return count && count.hits >= this.max ? Math.max(0, count.until - this.counters.now()) : 0;
+    return this.wait(await this.counters.get(this.name, key), this.max);
   }
 
   /** How long the key's next attempt waits before it is answered (progressive slow-down). */
