@@ -17,7 +17,7 @@ import { kindsThat } from '../../../blocks/schemas';
 import { isUniqueViolation } from '../../db';
 import { badRequest, conflict, forbidden, HttpError, notFound, type Issue } from '../../errors';
 import { issueToken, newId, nowIso, sha256 } from '../../http';
-import { escapeHtml } from '../../platform/mail/mailer';
+import { escapeHtml, type Mail } from '../../platform/mail/mailer';
 import { refuseSnapshotWrite } from '../../access/viewer';
 import type { AppView } from '../../data/apps/record';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/password/password';
@@ -162,19 +162,34 @@ export interface InvitationResult {
  * (SMTP_URL) or it refused: then the link comes back for the owner's eyes only.
  */
 async function sendInvitation(ctx: ServerContext, app: AppView, user: AppUserRow, mail: MailContext): Promise<InvitationResult> {
-  const token = await newToken(ctx, user.id, 'invite', INVITATION_DAYS * 86400_000);
-  const link = appLink(ctx, app, mail.scheme, '/accept-invitation', token);
-  const appName = oneLine(app.name) || app.subdomain;
+  const { sent, link } = await mailLink(ctx, app, user, mail, { purpose: 'invite', lifetimeMs: INVITATION_DAYS * 86400_000, path: '/accept-invitation', failure: 'invitation e-mail could not be sent' }, (link, appName) => ({
+    subject: `You're invited to ${appName}`,
+    text: `Hello ${user.name},\n\nYou have been invited to ${appName}. Set your password with this link (valid for ${INVITATION_DAYS} days, once):\n\n${link}\n\nThen sign in with ${user.email} and that password.\n\nIf you did not expect this invitation, ignore this e-mail.\n`,
+    html: `<p>Hello ${escapeHtml(user.name)},</p><p>You have been invited to ${escapeHtml(appName)}.</p><p><a href="${escapeHtml(link)}">Set your password</a> (valid for ${INVITATION_DAYS} days, once), then sign in with ${escapeHtml(user.email)} and that password.</p><p>If you did not expect this invitation, ignore this e-mail.</p>`,
+  }));
+  return sent ? { sent: true } : { sent: false, link };
+}
+
+/**
+ * Mails an app user a one-time link (a new token of `purpose` at `path` of the app) written by
+ * `compose` from the link and the app's name. A refusal is logged, never thrown: `sent` says
+ * whether the mail went (false too when no mail server is set), and the link is the caller's.
+ */
+async function mailLink(
+  ctx: ServerContext,
+  app: AppView,
+  user: AppUserRow,
+  mail: MailContext,
+  kind: { purpose: TokenPurpose; lifetimeMs: number; path: string; failure: string },
+  compose: (link: string, appName: string) => Omit<Mail, 'to'>,
+): Promise<{ sent: boolean; link: string }> {
+  const token = await newToken(ctx, user.id, kind.purpose, kind.lifetimeMs);
+  const link = appLink(ctx, app, mail.scheme, kind.path, token);
   try {
-    await ctx.mailer.send({
-      to: user.email,
-      subject: `You're invited to ${appName}`,
-      text: `Hello ${user.name},\n\nYou have been invited to ${appName}. Set your password with this link (valid for ${INVITATION_DAYS} days, once):\n\n${link}\n\nThen sign in with ${user.email} and that password.\n\nIf you did not expect this invitation, ignore this e-mail.\n`,
-      html: `<p>Hello ${escapeHtml(user.name)},</p><p>You have been invited to ${escapeHtml(appName)}.</p><p><a href="${escapeHtml(link)}">Set your password</a> (valid for ${INVITATION_DAYS} days, once), then sign in with ${escapeHtml(user.email)} and that password.</p><p>If you did not expect this invitation, ignore this e-mail.</p>`,
-    });
-    return ctx.mailer.delivers ? { sent: true } : { sent: false, link };
+    await ctx.mailer.send({ to: user.email, ...compose(link, oneLine(app.name) || app.subdomain) });
+    return { sent: ctx.mailer.delivers, link };
   } catch (err) {
-    ctx.log.error({ err, appId: app.id, appUserId: user.id }, 'invitation e-mail could not be sent');
+    ctx.log.error({ err, appId: app.id, appUserId: user.id }, kind.failure);
     return { sent: false, link };
   }
 }
@@ -262,18 +277,10 @@ export async function sendPasswordReset(ctx: ServerContext, app: AppView, email:
     ctx.log.info({ appId: app.id }, 'password reset asked for an address that is not a user of the app');
     return;
   }
-  const token = await newToken(ctx, row.id, 'reset', RESET_MINUTES * 60_000);
-  const link = appLink(ctx, app, mail.scheme, '/reset-password', token);
-  const appName = oneLine(app.name) || app.subdomain;
-  try {
-    await ctx.mailer.send({
-      to: row.email,
-      subject: `Reset your password for ${appName}`,
-      text: `Hello ${row.name},\n\nChoose a new password for ${appName} with this link (valid for ${RESET_MINUTES} minutes, once):\n\n${link}\n\nIf you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
-      html: `<p>Hello ${escapeHtml(row.name)},</p><p><a href="${escapeHtml(link)}">Choose a new password for ${escapeHtml(appName)}</a> (valid for ${RESET_MINUTES} minutes, once).</p><p>If you did not ask for it, ignore this e-mail: your password stays as it is.</p>`,
-    });
-  } catch (err) {
-    // The answer stays the same (it must not tell which addresses are users).
-    ctx.log.error({ err, appId: app.id, appUserId: row.id }, 'password reset e-mail could not be sent');
-  }
+  // A mail that could not go changes nothing in the answer (it must not tell which addresses are users).
+  await mailLink(ctx, app, row, mail, { purpose: 'reset', lifetimeMs: RESET_MINUTES * 60_000, path: '/reset-password', failure: 'password reset e-mail could not be sent' }, (link, appName) => ({
+    subject: `Reset your password for ${appName}`,
+    text: `Hello ${row.name},\n\nChoose a new password for ${appName} with this link (valid for ${RESET_MINUTES} minutes, once):\n\n${link}\n\nIf you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
+    html: `<p>Hello ${escapeHtml(row.name)},</p><p><a href="${escapeHtml(link)}">Choose a new password for ${escapeHtml(appName)}</a> (valid for ${RESET_MINUTES} minutes, once).</p><p>If you did not ask for it, ignore this e-mail: your password stays as it is.</p>`,
+  }));
 }
