@@ -1,32 +1,38 @@
 // Block actions over HTTP on the test database: API calls against a real local HTTP server,
 // Compose Email through a real SMTP peer, row actions through the rows service, who may run
 // what, and the secrets viewers never receive.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RunActionResponse } from '../../../shared/api';
 import { loadConfig } from '../../config';
 import { boardWithSheets, signUp, type TestApp, type TestUser } from '../../testing/app';
+import { httpTarget } from '../../testing/http-target';
 import { testInbox, testServer } from '../../testing/server';
 import { mailSettings, plainText, type ReceivedMail } from '../../testing/smtp';
 import { ACTION_MESSAGES } from './service';
 
-interface Seen {
-  method: string;
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
 const smtp = testInbox();
 // One server where self-hosted targets are allowed (the tests' local target); one with the default rule below.
 const t = testServer(() => ({ allowPrivateActionTargets: true, actionTimeoutMs: 300, ...mailSettings(smtp) }));
+const target = httpTarget((url, res) => {
+  if (url.pathname === '/fail') {
+    res.statusCode = 500;
+    return res.end('{"error":"boom"}');
+  }
+  if (url.pathname === '/redirect') {
+    res.statusCode = 307;
+    res.setHeader('location', url.searchParams.get('to')!);
+    return res.end();
+  }
+  if (url.pathname === '/hang') return; // never answers (the test server closes it)
+  if (url.pathname === '/big') {
+    for (let i = 0; i < 20; i++) res.write(Buffer.alloc(100 * 1024, 120));
+    return res.end();
+  }
+  res.setHeader('content-type', 'application/json');
+  res.end('{"received":true}');
+});
 let owner: TestUser;
 let stranger: TestUser;
-let target: http.Server;
-let targetBase: string;
-let targetPort: number;
-const seen: Seen[] = [];
 let inbox: ReceivedMail[] = [];
 let spreadsheetId: string;
 let appId: string;
@@ -40,43 +46,10 @@ const ROWS = [
 ];
 
 beforeAll(async () => {
-  target = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const url = new URL(req.url!, 'http://x');
-      if (url.pathname === '/fail') {
-        res.statusCode = 500;
-        return res.end('{"error":"boom"}');
-      }
-      if (url.pathname === '/redirect') {
-        res.statusCode = 307;
-        res.setHeader('location', url.searchParams.get('to')!);
-        return res.end();
-      }
-      if (url.pathname === '/hang') return; // never answers (the test server closes it)
-      if (url.pathname === '/big') {
-        for (let i = 0; i < 20; i++) res.write(Buffer.alloc(100 * 1024, 120));
-        return res.end();
-      }
-      res.setHeader('content-type', 'application/json');
-      res.end('{"received":true}');
-    });
-  });
-  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-  targetPort = (target.address() as AddressInfo).port;
-  targetBase = `http://127.0.0.1:${targetPort}`;
-
   inbox = smtp.messages;
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
   ({ spreadsheetId, appId, pageId } = await boardWithSheets(t.app, owner, 'People Board', [{ title: 'People', columns: COLUMNS, rows: ROWS }]));
-});
-
-afterAll(async () => {
-  target.closeAllConnections();
-  await new Promise<void>((resolve) => target.close(() => resolve()));
 });
 
 /** A table block made through the API, as the editor saves it. */
@@ -101,7 +74,7 @@ async function rows(on: TestApp = t) {
 }
 
 function api(extra: Record<string, unknown>) {
-  return { title: 'Send', type: 'API call', api_endpoint: `${targetBase}/hook`, http_method: 'POST', ...extra };
+  return { title: 'Send', type: 'API call', api_endpoint: `${target.base}/hook`, http_method: 'POST', ...extra };
 }
 
 describe('API call', () => {
@@ -120,14 +93,14 @@ describe('API call', () => {
         success_message: 'Sent to the CRM',
       }),
     ]);
-    seen.length = 0;
+    target.seen.length = 0;
     const res = await run(id, 0, '0', undefined, `?board=${appId}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(RunActionResponse.parse(res.json())).toEqual({ ok: true, message: 'Sent to the CRM' });
-    expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ method: 'POST', url: '/hook', headers: { authorization: 'Bearer s3cret-token', 'content-type': 'application/json' } });
+    expect(target.seen).toHaveLength(1);
+    expect(target.seen[0]).toMatchObject({ method: 'POST', url: '/hook', headers: { authorization: 'Bearer s3cret-token', 'content-type': 'application/json' } });
     // Columns are looked up; 'newsletter-42' is not a column, so it is sent as written; the empty key is skipped.
-    expect(JSON.parse(seen[0]!.body)).toEqual({ name: 'Ada', count: 3, list: 'newsletter-42' });
+    expect(JSON.parse(target.seen[0]!.body)).toEqual({ name: 'Ada', count: 3, list: 'newsletter-42' });
   });
 
   it('sends form-data with a custom header (Name: value, or the name with the token as value)', async () => {
@@ -135,25 +108,25 @@ describe('API call', () => {
       api({ body_type: 'Form-data', authorization_method: 'Custom Header', custom_header: 'X-Api-Key: k-123', field_mapping: [{ key: 'who', value: 'Name' }, { key: 'mail', value: 'Email' }] }),
       api({ body_type: 'Form-data', authorization_method: 'Custom Header', custom_header: 'X-Other-Key', token: 'tok-9', field_mapping: [{ key: 'who', value: 'Name' }] }),
     ]);
-    seen.length = 0;
+    target.seen.length = 0;
     const res = await run(id, 0, '2', stranger.cookie);
     expect(res.json()).toEqual({ ok: true, message: ACTION_MESSAGES.apiOk });
-    expect(seen[0]!.headers['x-api-key']).toBe('k-123');
-    expect(seen[0]!.headers.authorization).toBeUndefined();
-    expect(seen[0]!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
-    expect(seen[0]!.body).toContain('Content-Disposition: form-data; name="who"\r\n\r\nCy\r\n');
-    expect(seen[0]!.body).toContain('Content-Disposition: form-data; name="mail"\r\n\r\ncy@example.com, boss@example.com\r\n');
+    expect(target.seen[0]!.headers['x-api-key']).toBe('k-123');
+    expect(target.seen[0]!.headers.authorization).toBeUndefined();
+    expect(target.seen[0]!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(target.seen[0]!.body).toContain('Content-Disposition: form-data; name="who"\r\n\r\nCy\r\n');
+    expect(target.seen[0]!.body).toContain('Content-Disposition: form-data; name="mail"\r\n\r\ncy@example.com, boss@example.com\r\n');
 
-    seen.length = 0;
+    target.seen.length = 0;
     expect((await run(id, 1, '1')).json().ok).toBe(true);
-    expect(seen[0]!.headers['x-other-key']).toBe('tok-9');
+    expect(target.seen[0]!.headers['x-other-key']).toBe('tok-9');
   });
 
   it('sends the whole row when there is no mapping', async () => {
     const id = await table([api({})]);
-    seen.length = 0;
+    target.seen.length = 0;
     expect((await run(id, 0, '1')).json().ok).toBe(true);
-    expect(JSON.parse(seen[0]!.body)).toEqual(ROWS[1]);
+    expect(JSON.parse(target.seen[0]!.body)).toEqual(ROWS[1]);
   });
 
   it.each([
@@ -163,29 +136,29 @@ describe('API call', () => {
     ['no endpoint', { api_endpoint: '' }, 'The request failed: this action has no API endpoint'],
   ])('refuses %s without sending anything', async (_name, extra, message) => {
     const id = await table([api(extra)]);
-    seen.length = 0;
+    target.seen.length = 0;
     expect((await run(id, 0, '0')).json()).toEqual({ ok: false, message });
-    expect(seen).toHaveLength(0);
+    expect(target.seen).toHaveLength(0);
   });
 
   it('a non-2xx answer is a failure: the error message, else a default naming the status', async () => {
-    const id = await table([api({ api_endpoint: `${targetBase}/fail` }), api({ api_endpoint: `${targetBase}/fail`, error_message: 'The CRM is down' })]);
+    const id = await table([api({ api_endpoint: `${target.base}/fail` }), api({ api_endpoint: `${target.base}/fail`, error_message: 'The CRM is down' })]);
     expect((await run(id, 0, '0')).json()).toEqual({ ok: false, message: 'The request failed: the server answered 500' });
     expect((await run(id, 1, '0')).json()).toEqual({ ok: false, message: 'The CRM is down' });
   });
 
   it('follows redirects (307 keeps the POST body)', async () => {
-    const id = await table([api({ api_endpoint: `${targetBase}/redirect?to=/hook2`, field_mapping: [{ key: 'n', value: 'Name' }] })]);
-    seen.length = 0;
+    const id = await table([api({ api_endpoint: `${target.base}/redirect?to=/hook2`, field_mapping: [{ key: 'n', value: 'Name' }] })]);
+    target.seen.length = 0;
     expect((await run(id, 0, '0')).json().ok).toBe(true);
-    expect(seen.map((s) => [s.method, s.url, s.body])).toEqual([
+    expect(target.seen.map((s) => [s.method, s.url, s.body])).toEqual([
       ['POST', '/redirect?to=/hook2', '{"n":"Ada"}'],
       ['POST', '/hook2', '{"n":"Ada"}'],
     ]);
   });
 
   it('times out (deadline shortened for the test) and refuses answers over 1 MB', async () => {
-    const id = await table([api({ api_endpoint: `${targetBase}/hang` }), api({ api_endpoint: `${targetBase}/big` })]);
+    const id = await table([api({ api_endpoint: `${target.base}/hang` }), api({ api_endpoint: `${target.base}/big` })]);
     expect((await run(id, 0, '0')).json()).toEqual({ ok: false, message: 'The request failed: the request timed out after 300 ms' });
     expect((await run(id, 1, '0')).json()).toEqual({ ok: false, message: 'The request failed: the answer is larger than 1 MB; it was not read' });
   });
@@ -219,18 +192,18 @@ describe('API call without ALLOW_PRIVATE_ACTION_TARGETS', () => {
   });
 
   it.each([
-    ['127.0.0.1', () => `http://127.0.0.1:${targetPort}/hook`],
-    ['localhost (a name resolving to loopback)', () => `http://localhost:${targetPort}/hook`],
+    ['127.0.0.1', () => `http://127.0.0.1:${target.port}/hook`],
+    ['localhost (a name resolving to loopback)', () => `http://localhost:${target.port}/hook`],
     ['the cloud metadata address', () => 'http://169.254.169.254/latest/meta-data/'],
-    ['an IPv4-mapped IPv6 loopback literal', () => `http://[::ffff:7f00:1]:${targetPort}/redirect?to=/hook`],
+    ['an IPv4-mapped IPv6 loopback literal', () => `http://[::ffff:7f00:1]:${target.port}/redirect?to=/hook`],
   ])('refuses %s', async (_name, url) => {
     const id = await table([api({ api_endpoint: url() })], {}, strict, strictPage, ownerOfStrict.cookie);
-    seen.length = 0;
+    target.seen.length = 0;
     const res = await run(id, 0, '0', undefined, '', strict);
     expect(res.statusCode).toBe(200);
     expect(res.json().ok).toBe(false);
     expect(res.json().message).toMatch(/^The request failed: the address is not allowed: requests to (loopback|metadata) network addresses are refused$/);
-    expect(seen).toHaveLength(0);
+    expect(target.seen).toHaveLength(0);
   });
 });
 
@@ -331,13 +304,13 @@ describe('who may run what', () => {
     const other = await run(admins, 0, '0', stranger.cookie);
     expect(other.statusCode).toBe(403);
     expect(other.json().message).toBe(ACTION_MESSAGES.notAllowed);
-    seen.length = 0;
+    target.seen.length = 0;
     expect((await run(admins, 0, '0', owner.cookie)).json().ok).toBe(true);
 
     const none = await table([api({})], { action_button_visibility: 'None' });
     expect((await run(none, 0, '0', owner.cookie)).statusCode).toBe(403);
     expect((await run(none, 0, '0')).statusCode).toBe(403);
-    expect(seen).toHaveLength(0);
+    expect(target.seen).toHaveLength(0);
   });
 
   it('a private app: only its owner may run its actions; a board param naming another app is refused', async () => {
@@ -349,13 +322,13 @@ describe('who may run what', () => {
 
     await t.app.inject({ method: 'PUT', url: `/api/apps/${appId}`, headers: { cookie: owner.cookie }, payload: { public: false } });
     try {
-      seen.length = 0;
+      target.seen.length = 0;
       // 'Access Denied' (shell §2.3) for everyone but the owner.
       expect((await run(id, 0, '0')).statusCode).toBe(403);
       const denied = await run(id, 0, '0', stranger.cookie);
       expect(denied.statusCode).toBe(403);
       expect(denied.json().message).toBe('This application is private and you do not have permission to access it.');
-      expect(seen).toHaveLength(0);
+      expect(target.seen).toHaveLength(0);
       expect((await run(id, 0, '0', owner.cookie)).json().ok).toBe(true);
     } finally {
       await t.app.inject({ method: 'PUT', url: `/api/apps/${appId}`, headers: { cookie: owner.cookie }, payload: { public: true } });
@@ -367,7 +340,7 @@ describe('secrets', () => {
   it('guests never receive tokens, headers or endpoints (metadata, page, block); the owner does', async () => {
     const id = await table([
       api({ authorization_method: 'Bearer Token', token: 'tok-SECRET-1', field_mapping: [{ key: 'k', value: 'literal-SECRET-2' }] }),
-      api({ authorization_method: 'Custom Header', custom_header: 'X-Key: hdr-SECRET-3', api_endpoint: `${targetBase}/hook?key=url-SECRET-4` }),
+      api({ authorization_method: 'Custom Header', custom_header: 'X-Key: hdr-SECRET-3', api_endpoint: `${target.base}/hook?key=url-SECRET-4` }),
     ]);
     const guestAnswers = [
       await t.app.inject({ method: 'POST', url: `/api/board/update-metadata?board=${appId}` }),
@@ -393,8 +366,8 @@ describe('secrets', () => {
     expect(ownGet.json().block.actions[0].token).toBe('tok-SECRET-1');
 
     // The server still has them: a guest's run sends the real token.
-    seen.length = 0;
+    target.seen.length = 0;
     expect((await run(id, 0, '0')).json().ok).toBe(true);
-    expect(seen[0]!.headers.authorization).toBe('Bearer tok-SECRET-1');
+    expect(target.seen[0]!.headers.authorization).toBe('Bearer tok-SECRET-1');
   });
 });
