@@ -395,6 +395,40 @@ export async function signedInCallers(t: Pick<TestApp, 'ctx' | 'app'>): Promise<
   return { cookies, appId };
 }
 
+/** A route of a role × route test: the request, and the status each role is to get. */
+export interface RoleCall<R extends string> {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A function when the URL names something made in a beforeAll. */
+  url: string | (() => string);
+  /** A function when the body is made afresh for each request. */
+  payload?: object | string | (() => Promise<object | string>);
+  headers?: Record<string, string>;
+  expected: (role: R) => number;
+}
+
+/**
+ * Sends every call as every role (its cookie; none where it has none) and answers each answer
+ * that was not the expected one as `role name → status body`, so one failing assertion
+ * (`toEqual([])`) lists them all.
+ */
+export async function unexpectedAnswers<R extends string>(t: Pick<TestApp, 'app'>, calls: RoleCall<R>[], roles: readonly R[], cookies: Record<R, string | undefined>): Promise<string[]> {
+  const unexpected: string[] = [];
+  for (const call of calls)
+    for (const role of roles) {
+      const cookie = cookies[role];
+      const payload = typeof call.payload === 'function' ? await call.payload() : call.payload;
+      const res = await t.app.inject({
+        method: call.method,
+        url: typeof call.url === 'function' ? call.url() : call.url,
+        headers: { ...(cookie ? { cookie } : {}), ...call.headers },
+        ...(payload ? { payload } : {}),
+      });
+      if (res.statusCode !== call.expected(role)) unexpected.push(`${role} ${call.name} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+    }
+  return unexpected;
+}
+
 /**
  * Puts the user's workspace on a paid plan (issue 18: the free plan holds 25 apps), for tests
  * that make more apps than that for one owner and are not about plans.

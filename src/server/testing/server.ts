@@ -11,6 +11,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { createTestApp, openEmptyDb, type EmptyTestDb, type TestApp, type TestAppOptions } from './app';
 import { startInbox, type MailInbox } from './smtp';
+import { listenForWebhooks, startFakeStripe, stripeSettings, type FakeStripe } from './stripe';
 
 /**
  * Registers a beforeAll that runs `start` and an afterAll that closes what it made, and answers a
@@ -56,6 +57,29 @@ export function emptyTestDb(): EmptyTestDb {
 /** A local inbox (smtp.ts) for the file's mail: `testServer(() => ({ smtpUrl: inbox.url }))`. */
 export function testInbox(): MailInbox {
   return forTests(startInbox);
+}
+
+/**
+ * A local Stripe (stripe.ts) and the test server pointed at it, with `settings` besides (its
+ * webhook secrets, a fee): the file's or describe block's, like testServer.
+ */
+export function stripeTestServer(settings: Partial<Config> = {}): { stripe: FakeStripe; t: TestApp } {
+  const stripe = forTests(() => startFakeStripe());
+  const t = testServer(() => ({ ...stripeSettings(stripe), ...settings }));
+  return { stripe, t };
+}
+
+/**
+ * Puts `t` on a local port in a beforeAll (listenForWebhooks): `hook.url` is its webhook's
+ * address from then on. With `deliverWith`, `stripe` delivers its events there, signed with it.
+ */
+export function stripeWebhooks(t: TestApp, stripe?: FakeStripe, deliverWith?: string): { url: string } {
+  const hook = { url: '' };
+  beforeAll(async () => {
+    hook.url = await listenForWebhooks(t);
+    if (stripe && deliverWith) stripe.webhook = { url: hook.url, secret: deliverWith };
+  });
+  return hook;
 }
 
 /** The index.html of a test web build that only has to be told apart from other answers. */

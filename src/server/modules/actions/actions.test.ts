@@ -1,7 +1,7 @@
 // Block actions over HTTP on the test database: API calls against a real local HTTP server,
 // Compose Email through a real SMTP peer, row actions through the rows service, who may run
 // what, and the secrets viewers never receive.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RunActionResponse } from '../../../shared/api';
 import { loadConfig } from '../../config';
 import { boardWithSheets, signUp, type TestApp, type TestUser } from '../../testing/app';

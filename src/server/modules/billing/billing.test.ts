@@ -8,9 +8,9 @@
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_LIMITS, STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
-import { accountUpdatedEvent, listenForWebhooks, sendWebhook, startFakeStripe, stripeSettings } from '../../testing/stripe';
-import { CALLER_ROLES, createTestApp, joinAsEditor, signedInCallers, signUp, type CallerRole, type TestApp, type TestUser } from '../../testing/app';
-import { forTests, testServer } from '../../testing/server';
+import { accountUpdatedEvent, sendWebhook, startFakeStripe } from '../../testing/stripe';
+import { CALLER_ROLES, createTestApp, joinAsEditor, signedInCallers, signUp, unexpectedAnswers, type CallerRole, type RoleCall, type TestApp, type TestUser } from '../../testing/app';
+import { stripeTestServer, stripeWebhooks, testServer } from '../../testing/server';
 import { PAID_REASONS } from './connect';
 import { STRIPE_API_VERSION, stripeOptions } from '../../platform/stripe';
 
@@ -70,9 +70,8 @@ describe('without STRIPE_SECRET_KEY: paid templates are off', () => {
 });
 
 describe('with Stripe (a local server speaking its API)', () => {
-  const stripe = forTests(() => startFakeStripe());
-  const t = testServer(() => ({ ...stripeSettings(stripe), stripeWebhookSecret: WEBHOOK_SECRET }));
-  let hookUrl: string;
+  const { stripe, t } = stripeTestServer({ stripeWebhookSecret: WEBHOOK_SECRET });
+  const hook = stripeWebhooks(t);
   let owner: TestUser;
   let other: TestUser;
   let editor: TestUser;
@@ -80,7 +79,6 @@ describe('with Stripe (a local server speaking its API)', () => {
   let otherApp: string;
 
   beforeAll(async () => {
-    hookUrl = await listenForWebhooks(t);
     owner = await signUp(t.app, 'Olga Owner');
     other = await signUp(t.app, 'Otto Other');
     editor = await signUp(t.app, 'Erin Editor');
@@ -174,11 +172,11 @@ describe('with Stripe (a local server speaking its API)', () => {
     const account = stripe.setAccount(row.account_id, { charges_enabled: true, payouts_enabled: true });
     const event = accountUpdatedEvent(account);
     const refused = [
-      await sendWebhook(hookUrl, event, WEBHOOK_SECRET, { tamper: true }),
-      await sendWebhook(hookUrl, event, 'whsec_someone_else_entirely'),
-      await sendWebhook(hookUrl, event, WEBHOOK_SECRET, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
+      await sendWebhook(hook.url, event, WEBHOOK_SECRET, { tamper: true }),
+      await sendWebhook(hook.url, event, 'whsec_someone_else_entirely'),
+      await sendWebhook(hook.url, event, WEBHOOK_SECRET, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
     ];
-    const unsigned = await fetch(hookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) });
+    const unsigned = await fetch(hook.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) });
     refused.push({ status: unsigned.status, body: await unsigned.text() });
     for (const r of refused) {
       expect(r.status).toBe(400);
@@ -192,7 +190,7 @@ describe('with Stripe (a local server speaking its API)', () => {
   it('a signed account.updated with charges and payouts enabled opens paid templates (for the app of the workspace too)', async () => {
     const row = (await accountRow(t, owner))!;
     const account = stripe.accounts.get(row.account_id)!;
-    const res = await sendWebhook(hookUrl, accountUpdatedEvent(account), WEBHOOK_SECRET);
+    const res = await sendWebhook(hook.url, accountUpdatedEvent(account), WEBHOOK_SECRET);
     expect(res.status, res.body).toBe(200);
     expect(JSON.parse(res.body)).toEqual({ received: true });
     expect(await accountRow(t, owner)).toMatchObject({ charges_enabled: 1, payouts_enabled: 1, details_submitted: 1 });
@@ -209,29 +207,29 @@ describe('with Stripe (a local server speaking its API)', () => {
     const created = Math.floor(Date.now() / 1000) + 2;
     // Onboarding undone (Stripe asks for more details), then done again, both in the same second.
     const off = accountUpdatedEvent(stripe.setAccount(row.account_id, { charges_enabled: false }), { created });
-    expect((await sendWebhook(hookUrl, off, WEBHOOK_SECRET)).status).toBe(200);
+    expect((await sendWebhook(hook.url, off, WEBHOOK_SECRET)).status).toBe(200);
     expect(await check(owner)).toEqual({ can_submit_paid: false, reason: PAID_REASONS.incomplete });
     const on = accountUpdatedEvent(stripe.setAccount(row.account_id, { charges_enabled: true }), { created });
-    expect((await sendWebhook(hookUrl, on, WEBHOOK_SECRET)).status).toBe(200);
+    expect((await sendWebhook(hook.url, on, WEBHOOK_SECRET)).status).toBe(200);
     expect(await check(owner)).toEqual({ can_submit_paid: true });
     // Stripe delivers the first again: acknowledged, not applied.
-    const again = await sendWebhook(hookUrl, off, WEBHOOK_SECRET);
+    const again = await sendWebhook(hook.url, off, WEBHOOK_SECRET);
     expect(again.status).toBe(200);
     expect(JSON.parse(again.body)).toEqual({ received: true, duplicate: true });
     expect(await check(owner)).toEqual({ can_submit_paid: true });
     expect(await t.ctx.db.selectFrom('stripe_events').select('id').where('id', 'in', [off.id, on.id]).execute()).toHaveLength(2);
     // An event from an hour before, arriving now: remembered, but the newer state stays.
     const late = accountUpdatedEvent({ ...stripe.accounts.get(row.account_id)!, charges_enabled: false }, { created: created - 3600 });
-    expect((await sendWebhook(hookUrl, late, WEBHOOK_SECRET)).status).toBe(200);
+    expect((await sendWebhook(hook.url, late, WEBHOOK_SECRET)).status).toBe(200);
     expect(await check(owner)).toEqual({ can_submit_paid: true });
     // A type this server does not handle, and an account that is not one of ours.
     const other = { ...accountUpdatedEvent(stripe.accounts.get(row.account_id)!), type: 'payout.paid' };
-    const ignored = await sendWebhook(hookUrl, other, WEBHOOK_SECRET);
+    const ignored = await sendWebhook(hook.url, other, WEBHOOK_SECRET);
     expect(ignored.status).toBe(200);
     expect(JSON.parse(ignored.body)).toEqual({ received: true, ignored: true });
     expect(await t.ctx.db.selectFrom('stripe_events').select('id').where('id', '=', other.id).execute()).toEqual([]);
     const stranger = accountUpdatedEvent({ ...stripe.accounts.get(row.account_id)!, id: 'acct_not_ours' });
-    expect((await sendWebhook(hookUrl, stranger, WEBHOOK_SECRET)).status).toBe(200);
+    expect((await sendWebhook(hook.url, stranger, WEBHOOK_SECRET)).status).toBe(200);
     expect(await check(owner)).toEqual({ can_submit_paid: true });
   });
 
@@ -329,8 +327,7 @@ describe('when Stripe cannot be reached or refuses the keys', () => {
 });
 
 describe('who may call the billing routes', () => {
-  const stripe = forTests(() => startFakeStripe());
-  const t = testServer(() => ({ ...stripeSettings(stripe), stripeWebhookSecret: WEBHOOK_SECRET }));
+  const { stripe, t } = stripeTestServer({ stripeWebhookSecret: WEBHOOK_SECRET });
   let cookies: Record<CallerRole, string | undefined>;
   let appId: string;
 
@@ -339,7 +336,7 @@ describe('who may call the billing routes', () => {
   });
 
   const signedIn = (role: CallerRole) => (['owner', 'workspace editor', 'other owner'].includes(role) ? 200 : 401);
-  const CALLS: { name: string; method: 'GET' | 'POST'; url: () => string; expected: (role: CallerRole) => number }[] = [
+  const CALLS: RoleCall<CallerRole>[] = [
     { name: 'connect status', method: 'GET', url: () => '/api/billing/connect', expected: signedIn },
     { name: 'connect link', method: 'POST', url: () => '/api/billing/connect', expected: signedIn },
     { name: 'connect refresh', method: 'POST', url: () => '/api/billing/connect/refresh', expected: signedIn },
@@ -351,23 +348,18 @@ describe('who may call the billing routes', () => {
       expected: (role) => (role === 'owner' || role === 'workspace editor' ? 200 : role === 'other owner' ? 403 : 401),
     },
     // Unsigned: refused whoever sends it (the signature is the only check).
-    { name: 'webhook, unsigned', method: 'POST', url: () => '/api/stripe/webhook', expected: () => 400 },
+    {
+      name: 'webhook, unsigned',
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: async () => JSON.stringify(accountUpdatedEvent(await firstAccount())),
+      expected: () => 400,
+    },
   ];
 
   it('every role × every route answers as the rules promise', async () => {
-    const unexpected: string[] = [];
-    for (const call of CALLS)
-      for (const role of CALLER_ROLES) {
-        const cookie = cookies[role];
-        const res = await t.app.inject({
-          method: call.method,
-          url: call.url(),
-          headers: { ...(cookie ? { cookie } : {}), ...(call.name.startsWith('webhook') ? { 'content-type': 'application/json' } : {}) },
-          ...(call.name.startsWith('webhook') ? { payload: JSON.stringify(accountUpdatedEvent(await firstAccount())) } : {}),
-        });
-        if (res.statusCode !== call.expected(role)) unexpected.push(`${role} ${call.name} → ${res.statusCode} ${res.body.slice(0, 160)}`);
-      }
-    expect(unexpected).toEqual([]);
+    expect(await unexpectedAnswers(t, CALLS, CALLER_ROLES, cookies)).toEqual([]);
   });
 
   it('a signed webhook is taken from anyone who holds the signature, whatever cookies come with it', async () => {

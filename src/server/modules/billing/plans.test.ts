@@ -7,9 +7,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
 import { CODE_LIMITS, CODE_MESSAGES, CODE_PATTERN, FREE_LIMITS, LIFETIME_TIERS, PLAN_MESSAGES, PRO_LIMITS } from '../../../shared/rules/plans';
-import { listenForWebhooks, sendWebhook, startFakeStripe, stripeSettings } from '../../testing/stripe';
-import { CALLER_ROLES, createTestApp, signedInCallers, signInAdmin, signUp, type CallerRole, type TestApp, type TestUser } from '../../testing/app';
-import { forTests, testServer } from '../../testing/server';
+import { sendWebhook, stripeSettings } from '../../testing/stripe';
+import { CALLER_ROLES, createTestApp, signedInCallers, signInAdmin, signUp, unexpectedAnswers, type CallerRole, type RoleCall, type TestApp, type TestUser } from '../../testing/app';
+import { stripeTestServer, stripeWebhooks, testServer } from '../../testing/server';
 
 const WEBHOOK_SECRET = 'whsec_test_plans_0123456789abcdef';
 const as = (u?: TestUser | string) => (u ? { cookie: typeof u === 'string' ? u : u.cookie } : {});
@@ -93,14 +93,11 @@ describe('PLAN=pro (self-hosted, everything unlocked)', () => {
 });
 
 describe('the Pro plan through Stripe Billing (a local server speaking its API)', () => {
-  const stripe = forTests(() => startFakeStripe());
-  const t = testServer(() => ({ ...stripeSettings(stripe), stripeWebhookSecret: WEBHOOK_SECRET }));
-  let hookUrl: string;
+  const { stripe, t } = stripeTestServer({ stripeWebhookSecret: WEBHOOK_SECRET });
+  const hook = stripeWebhooks(t, stripe, WEBHOOK_SECRET);
   let owner: TestUser;
 
   beforeAll(async () => {
-    hookUrl = await listenForWebhooks(t);
-    stripe.webhook = { url: hookUrl, secret: WEBHOOK_SECRET };
     owner = await signUp(t.app, 'Paula Pro');
   });
 
@@ -203,13 +200,13 @@ describe('the Pro plan through Stripe Billing (a local server speaking its API)'
     const sub = (await subscriptionOf(owner))!;
     const event = stripe.billingEvent('customer.subscription.deleted', sub.id);
     const refused = [
-      await sendWebhook(hookUrl, event, 'whsec_not_ours_at_all'),
-      await sendWebhook(hookUrl, event, WEBHOOK_SECRET, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
+      await sendWebhook(hook.url, event, 'whsec_not_ours_at_all'),
+      await sendWebhook(hook.url, event, WEBHOOK_SECRET, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
     ];
     const payload = JSON.stringify(event);
     const { default: Stripe } = await import('stripe');
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const tampered = await fetch(hookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload.replace('"active"', '"canceled"') });
+    const tampered = await fetch(hook.url, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload.replace('"active"', '"canceled"') });
     refused.push({ status: tampered.status, body: await tampered.text() });
     for (const r of refused) {
       expect(r.status).toBe(400);
@@ -421,8 +418,7 @@ describe('lifetime-deal codes', () => {
 });
 
 describe('who may call the plan routes', () => {
-  const stripe = forTests(() => startFakeStripe());
-  const t = testServer(() => ({ ...stripeSettings(stripe), stripeWebhookSecret: WEBHOOK_SECRET }));
+  const { t } = stripeTestServer({ stripeWebhookSecret: WEBHOOK_SECRET });
   let cookies: Record<CallerRole, string | undefined>;
 
   beforeAll(async () => {
@@ -434,7 +430,7 @@ describe('who may call the plan routes', () => {
   // before one), the redeem a code (404 for an unknown one).
   const owners = (ok: number) => (role: CallerRole) => (['owner', 'workspace editor', 'other owner'].includes(role) ? ok : 401);
   const admins = (ok: number) => (role: CallerRole) => (role === 'admin' ? ok : 401);
-  const CALLS: { name: string; method: 'GET' | 'POST'; url: string; payload?: object; expected: (role: CallerRole) => number }[] = [
+  const CALLS: RoleCall<CallerRole>[] = [
     { name: 'plan', method: 'GET', url: '/api/billing/plan', expected: owners(200) },
     { name: 'checkout', method: 'POST', url: '/api/billing/plan/checkout', expected: owners(200) },
     { name: 'portal', method: 'POST', url: '/api/billing/plan/portal', expected: owners(200) },
@@ -446,13 +442,6 @@ describe('who may call the plan routes', () => {
   ];
 
   it('every role × every route answers as the rules promise', async () => {
-    const unexpected: string[] = [];
-    for (const call of CALLS)
-      for (const role of CALLER_ROLES) {
-        const cookie = cookies[role];
-        const res = await t.app.inject({ method: call.method, url: call.url, headers: cookie ? { cookie } : {}, ...(call.payload ? { payload: call.payload } : {}) });
-        if (res.statusCode !== call.expected(role)) unexpected.push(`${role} ${call.name} → ${res.statusCode} ${res.body.slice(0, 160)}`);
-      }
-    expect(unexpected).toEqual([]);
+    expect(await unexpectedAnswers(t, CALLS, CALLER_ROLES, cookies)).toEqual([]);
   });
 });

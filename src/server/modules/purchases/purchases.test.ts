@@ -9,9 +9,9 @@ import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
-import { listenForWebhooks, sendWebhook, startFakeStripe, stripeSettings, type FakeStripe } from '../../testing/stripe';
-import { createTestApp, joinAsEditor, signInAdmin, signInAppUser, signUp, type TestApp, type TestUser } from '../../testing/app';
-import { forTests, testServer } from '../../testing/server';
+import { sendWebhook, startFakeStripe, stripeSettings, type FakeStripe } from '../../testing/stripe';
+import { createTestApp, joinAsEditor, signInAdmin, signInAppUser, signUp, unexpectedAnswers, type RoleCall, type TestApp, type TestUser } from '../../testing/app';
+import { stripeTestServer, stripeWebhooks, testServer } from '../../testing/server';
 import { stripeOptions } from '../../platform/stripe';
 import { purchasesRepo } from '../../data/purchases/repo';
 import { feeOf } from './service';
@@ -136,17 +136,14 @@ describe('without STRIPE_SECRET_KEY', () => {
 });
 
 describe('buying a paid template through Stripe Checkout', () => {
-  const stripe = forTests(() => startFakeStripe());
-  const t = testServer(() => ({ ...stripeSettings(stripe), stripeWebhookSecret: `${CONNECT_SECRET}, ${WEBHOOK_SECRET}`, marketplaceFeePercent: 12.5 }));
-  let hookUrl: string;
+  const { stripe, t } = stripeTestServer({ stripeWebhookSecret: `${CONNECT_SECRET}, ${WEBHOOK_SECRET}`, marketplaceFeePercent: 12.5 });
+  const hook = stripeWebhooks(t, stripe, WEBHOOK_SECRET);
   let seller: TestUser;
   let sellerEditor: TestUser;
   let paid: Listing;
   let free: Listing;
 
   beforeAll(async () => {
-    hookUrl = await listenForWebhooks(t);
-    stripe.webhook = { url: hookUrl, secret: WEBHOOK_SECRET };
     seller = await signUp(t.app, 'Sally Seller');
     sellerEditor = await signUp(t.app, 'Ed Sellers-Editor');
     await joinAsEditor(t, seller, sellerEditor);
@@ -247,7 +244,7 @@ describe('buying a paid template through Stripe Checkout', () => {
     expect((await status(buyer, session_id)).status).toBe('paid');
 
     // Stripe delivers the same event again: acknowledged, nothing changes.
-    const again = await sendWebhook(hookUrl, delivery.event, WEBHOOK_SECRET);
+    const again = await sendWebhook(hook.url, delivery.event, WEBHOOK_SECRET);
     expect(again.status).toBe(200);
     expect(JSON.parse(again.body)).toEqual({ received: true, duplicate: true });
     expect(await purchase(session_id)).toEqual(row);
@@ -265,9 +262,9 @@ describe('buying a paid template through Stripe Checkout', () => {
     Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: 'pi_forged' });
     const event = stripe.sessionEvent(session_id, 'checkout.session.completed');
     for (const attempt of [
-      () => sendWebhook(hookUrl, event, WEBHOOK_SECRET, { tamper: true }),
-      () => sendWebhook(hookUrl, event, 'whsec_not_the_endpoint_secret'),
-      () => sendWebhook(hookUrl, event, WEBHOOK_SECRET, { timestamp: Math.floor(Date.now() / 1000) - 3600 }),
+      () => sendWebhook(hook.url, event, WEBHOOK_SECRET, { tamper: true }),
+      () => sendWebhook(hook.url, event, 'whsec_not_the_endpoint_secret'),
+      () => sendWebhook(hook.url, event, WEBHOOK_SECRET, { timestamp: Math.floor(Date.now() / 1000) - 3600 }),
     ]) {
       const res = await attempt();
       expect(res.status).toBe(400);
@@ -279,7 +276,7 @@ describe('buying a paid template through Stripe Checkout', () => {
     expect(await owns(buyer)).toBe(false);
     expect(await t.ctx.db.selectFrom('stripe_events').select('id').where('id', '=', event.id).execute()).toEqual([]);
     // The Connect endpoint's secret signs too (the platform's two endpoints share the URL).
-    const viaConnect = await sendWebhook(hookUrl, event, CONNECT_SECRET);
+    const viaConnect = await sendWebhook(hook.url, event, CONNECT_SECRET);
     expect(viaConnect.status).toBe(200);
     expect((await purchase(session_id)).status).toBe('paid');
   });
@@ -290,25 +287,25 @@ describe('buying a paid template through Stripe Checkout', () => {
     Object.assign(stripe.checkoutSessions.get(session_id)!, { status: 'complete', payment_status: 'paid', payment_intent: 'pi_mismatch' });
     const cheap = stripe.sessionEvent(session_id, 'checkout.session.completed');
     (cheap.data.object as Stripe.Checkout.Session).amount_total = 1;
-    expect((await sendWebhook(hookUrl, cheap, WEBHOOK_SECRET)).status).toBe(200);
+    expect((await sendWebhook(hook.url, cheap, WEBHOOK_SECRET)).status).toBe(200);
     const euros = stripe.sessionEvent(session_id, 'checkout.session.completed');
     (euros.data.object as Stripe.Checkout.Session).currency = 'eur';
-    expect((await sendWebhook(hookUrl, euros, WEBHOOK_SECRET)).status).toBe(200);
+    expect((await sendWebhook(hook.url, euros, WEBHOOK_SECRET)).status).toBe(200);
     const other = stripe.sessionEvent(session_id, 'checkout.session.completed');
     (other.data.object as Stripe.Checkout.Session).metadata = { purchase_id: 'pu_someone_else', template_id: paid.templateId };
-    expect((await sendWebhook(hookUrl, other, WEBHOOK_SECRET)).status).toBe(200);
+    expect((await sendWebhook(hook.url, other, WEBHOOK_SECRET)).status).toBe(200);
     const connected = { ...stripe.sessionEvent(session_id, 'checkout.session.completed'), account: paid.accountId };
-    expect((await sendWebhook(hookUrl, connected, CONNECT_SECRET)).status).toBe(200);
+    expect((await sendWebhook(hook.url, connected, CONNECT_SECRET)).status).toBe(200);
     const unknown = stripe.sessionEvent(session_id, 'checkout.session.completed');
     (unknown.data.object as Stripe.Checkout.Session).id = 'cs_test_not_ours';
-    expect((await sendWebhook(hookUrl, unknown, WEBHOOK_SECRET)).status).toBe(200);
+    expect((await sendWebhook(hook.url, unknown, WEBHOOK_SECRET)).status).toBe(200);
     expect((await purchase(session_id)).status).toBe('pending');
     // Paid later by a payment method that settles later: "completed" unpaid, then the success.
     const delayed = await stripe.completeCheckout(session_id, { payment_status: 'unpaid' });
     expect(delayed.status).toBe(200);
     expect((await purchase(session_id)).status).toBe('pending');
     stripe.checkoutSessions.get(session_id)!.payment_status = 'paid';
-    const settled = await sendWebhook(hookUrl, stripe.sessionEvent(session_id, 'checkout.session.async_payment_succeeded'), WEBHOOK_SECRET);
+    const settled = await sendWebhook(hook.url, stripe.sessionEvent(session_id, 'checkout.session.async_payment_succeeded'), WEBHOOK_SECRET);
     expect(settled.status).toBe(200);
     expect((await purchase(session_id)).status).toBe('paid');
   });
@@ -324,7 +321,7 @@ describe('buying a paid template through Stripe Checkout', () => {
     expect(await owns(buyer)).toBe(false);
     expect((await status(buyer, session_id)).status).toBe('refunded');
     // Out of order: another "completed" (a new event id) and a won dispute change nothing.
-    expect((await sendWebhook(hookUrl, stripe.sessionEvent(session_id, 'checkout.session.completed'), WEBHOOK_SECRET)).status).toBe(200);
+    expect((await sendWebhook(hook.url, stripe.sessionEvent(session_id, 'checkout.session.completed'), WEBHOOK_SECRET)).status).toBe(200);
     expect((await stripe.dispute(session_id, 'won')).status).toBe(200);
     expect((await purchase(session_id)).status).toBe('refunded');
     // A partial refund leaves a purchase standing.
@@ -333,7 +330,7 @@ describe('buying a paid template through Stripe Checkout', () => {
     await stripe.completeCheckout(second.session_id);
     const partial = stripe.sessionEvent(second.session_id, 'charge.refunded');
     Object.assign(partial.data.object, { refunded: false, amount_refunded: 500 });
-    expect((await sendWebhook(hookUrl, partial, WEBHOOK_SECRET)).status).toBe(200);
+    expect((await sendWebhook(hook.url, partial, WEBHOOK_SECRET)).status).toBe(200);
     expect(await owns(other)).toBe(true);
     // After a refund the buyer may buy again: a new session.
     const rebuy = await buy(buyer);
@@ -351,7 +348,7 @@ describe('buying a paid template through Stripe Checkout', () => {
     const completed = stripe.sessionEvent(session_id, 'checkout.session.completed');
     expect((await stripe.refund(session_id)).status).toBe(200);
     expect(await purchase(session_id)).toMatchObject({ status: 'refunded', payment_intent_id: stripe.checkoutSessions.get(session_id)!.payment_intent });
-    expect((await sendWebhook(hookUrl, completed, WEBHOOK_SECRET)).status).toBe(200);
+    expect((await sendWebhook(hook.url, completed, WEBHOOK_SECRET)).status).toBe(200);
     expect((await purchase(session_id)).status).toBe('refunded');
     expect(await owns(buyer)).toBe(false);
   });
@@ -400,14 +397,14 @@ describe('buying a paid template through Stripe Checkout', () => {
     expect((await purchase(first.session_id)).status).toBe('expired');
     // A "completed" for an expired session (it cannot happen, but out of order) grants nothing.
     Object.assign(stripe.checkoutSessions.get(first.session_id)!, { payment_status: 'paid', payment_intent: 'pi_late' });
-    expect((await sendWebhook(hookUrl, stripe.sessionEvent(first.session_id, 'checkout.session.completed'), WEBHOOK_SECRET)).status).toBe(200);
+    expect((await sendWebhook(hook.url, stripe.sessionEvent(first.session_id, 'checkout.session.completed'), WEBHOOK_SECRET)).status).toBe(200);
     expect((await purchase(first.session_id)).status).toBe('expired');
     expect(await owns(buyer)).toBe(false);
     const second = await buy(buyer);
     expect(second.session_id).not.toBe(first.session_id);
     // A failed delayed payment ends it the same way.
     await stripe.completeCheckout(second.session_id, { payment_status: 'unpaid' });
-    expect((await sendWebhook(hookUrl, stripe.sessionEvent(second.session_id, 'checkout.session.async_payment_failed'), WEBHOOK_SECRET)).status).toBe(200);
+    expect((await sendWebhook(hook.url, stripe.sessionEvent(second.session_id, 'checkout.session.async_payment_failed'), WEBHOOK_SECRET)).status).toBe(200);
     expect((await purchase(second.session_id)).status).toBe('expired');
   });
 
@@ -551,8 +548,7 @@ type Role = 'anonymous' | 'buyer' | 'seller' | 'seller editor' | 'other owner' |
 const ROLES: Role[] = ['anonymous', 'buyer', 'seller', 'seller editor', 'other owner', 'app user', 'admin'];
 
 describe('who may call the purchase routes', () => {
-  const stripe = forTests(() => startFakeStripe());
-  const t = testServer(() => ({ ...stripeSettings(stripe), stripeWebhookSecret: WEBHOOK_SECRET }));
+  const { stripe, t } = stripeTestServer({ stripeWebhookSecret: WEBHOOK_SECRET });
   const cookies = {} as Record<Role, string | undefined>;
   let paid: Listing;
   let free: Listing;
@@ -587,7 +583,7 @@ describe('who may call the purchase routes', () => {
   });
 
   const ownerAccount = (role: Role) => ['buyer', 'seller', 'seller editor', 'other owner'].includes(role);
-  const CALLS: { name: string; method: 'GET' | 'POST'; url: () => string; expected: (role: Role) => number }[] = [
+  const CALLS: RoleCall<Role>[] = [
     // A free template is refused for every owner account alike (no Stripe call): what differs is who gets that far.
     { name: 'checkout (free template)', method: 'POST', url: () => checkoutUrl(free.templateId), expected: (role) => (ownerAccount(role) ? 400 : 401) },
     {
@@ -600,13 +596,6 @@ describe('who may call the purchase routes', () => {
   ];
 
   it('every role × every route answers as the rules promise', async () => {
-    const unexpected: string[] = [];
-    for (const call of CALLS)
-      for (const role of ROLES) {
-        const cookie = cookies[role];
-        const res = await t.app.inject({ method: call.method, url: call.url(), headers: cookie ? { cookie } : {} });
-        if (res.statusCode !== call.expected(role)) unexpected.push(`${role} ${call.name} → ${res.statusCode} ${res.body.slice(0, 160)}`);
-      }
-    expect(unexpected).toEqual([]);
+    expect(await unexpectedAnswers(t, CALLS, ROLES, cookies)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // (allowAddresses), so its neighbours (127.0.0.2, ::1, localhost's other forms) stay refused.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { httpTarget } from '../../testing/http-target';
 import { safeFetch, SafeFetchError } from './safe-fetch';
 
