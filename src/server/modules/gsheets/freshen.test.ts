@@ -9,7 +9,7 @@ import { addBlock, signUp, tableOf, type TestUser } from '../../testing/app';
 import { FRESHEN_TUNING, wantsFresh } from './freshen';
 import { runningPulls } from './pull';
 import { googleConnectionsRepo } from '../../data/gsheets/repo';
-import { connectGoogle, googleTestServer } from '../../testing/gsheets';
+import { connectGoogle, connectSheet, googleTestServer } from '../../testing/gsheets';
 
 const { google, t } = googleTestServer();
 const as = (u?: TestUser) => (u ? { cookie: u.cookie } : {});
@@ -23,19 +23,12 @@ const ROWS: Cell[][] = [
   ['Grace', 'Arlington', 7],
 ];
 
-async function settle() {
-  while (runningPulls(t.ctx).length > 0) await Promise.all(runningPulls(t.ctx));
-}
-
 /** A Google file shared with `email`, connected and pulled once; its last pull then set back a minute (past the window). */
 async function connected(owner: TestUser): Promise<{ fileId: string; spreadsheetId: string }> {
   const email = await connect(owner);
   const fileId = `fresh-${String(++fileCounter).padStart(4, '0')}-${'y'.repeat(30)}`;
   google.createSpreadsheet({ spreadsheetId: fileId, title: 'Orders book', tabs: [{ title: 'Orders', rows: [HEADER, ...ROWS] }], writers: [email] });
-  const res = await t.app.inject({ method: 'POST', url: '/api/google/spreadsheets', headers: as(owner), payload: { url: `https://docs.google.com/spreadsheets/d/${fileId}/edit` } });
-  expect(res.statusCode, res.body).toBe(202);
-  await settle();
-  const spreadsheetId = res.json<{ spreadsheet: { id: string } }>().spreadsheet.id;
+  const { spreadsheetId } = await connectSheet(t, owner, fileId);
   await age(spreadsheetId);
   return { fileId, spreadsheetId };
 }

@@ -13,7 +13,7 @@ import { runningPulls } from './pull';
 import { reconnectMail } from './reconnect-mail';
 import { dueAction, schedulerTick, SCHEDULER_TUNING, type Intervals } from './scheduler';
 import { googleSession } from './service';
-import { connectGoogle, googleTestServer } from '../../testing/gsheets';
+import { connectGoogle, connectSheet, googleTestServer, pullNowAndWait } from '../../testing/gsheets';
 
 const smtp = testInbox();
 const { google, t } = googleTestServer(() => mailSettings(smtp));
@@ -40,12 +40,8 @@ async function connected(title = 'Orders book'): Promise<{ owner: TestUser; emai
   const email = await connect(owner);
   const fileId = `sched-${String(++counter).padStart(4, '0')}-${'y'.repeat(30)}`;
   google.createSpreadsheet({ spreadsheetId: fileId, title, tabs: [{ title: 'Orders', rows: [HEADER, ['Ada', 'London', 12], ['Grace', 'Arlington', 7]] }], writers: [email] });
-  const res = await t.app.inject({ method: 'POST', url: '/api/google/spreadsheets', headers: as(owner), payload: { url: `https://docs.google.com/spreadsheets/d/${fileId}/edit` } });
-  expect(res.statusCode, res.body).toBe(202);
-  const spreadsheetId = res.json<{ spreadsheet: { id: string } }>().spreadsheet.id;
-  await settle();
-  expect((await t.app.inject({ method: 'POST', url: `/api/google/spreadsheets/${spreadsheetId}/pull`, headers: as(owner) })).statusCode).toBe(202);
-  await settle();
+  const { spreadsheetId } = await connectSheet(t, owner, fileId);
+  await pullNowAndWait(t, owner, spreadsheetId);
   const source = await t.ctx.db.selectFrom('google_sources').selectAll().where('spreadsheet_id', '=', spreadsheetId).executeTakeFirstOrThrow();
   expect(source.drive_version).toBe(String(google.spreadsheets.get(fileId)!.version));
   return { owner, email, fileId, spreadsheetId };

@@ -18,7 +18,7 @@ import { PNG } from '../../testing/fixtures';
 import { LOGIN_MAX_FAILURES } from '../limits/limiter';
 import { runningPulls } from '../../modules/gsheets/pull';
 import { schedulerTick } from '../../modules/gsheets/scheduler';
-import { connectGoogle, googleSettings, quickSyncTuning } from '../../testing/gsheets';
+import { connectGoogle, connectSheet, googleSettings, quickSyncTuning } from '../../testing/gsheets';
 import type { ClusterMessage } from './bus';
 import { rowsChanged } from './sheet-changes';
 
@@ -276,10 +276,7 @@ describe('the background Google sync', () => {
     const gmail = await connectGoogle(a, google, owner, 'read-write', `cluster-${process.pid}@gmail.example`);
     const fileId = `cluster-0001-${'z'.repeat(31)}`;
     google.createSpreadsheet({ spreadsheetId: fileId, title: 'Depots', tabs: [{ title: 'Orders', rows: [HEADER, ['Ada', 'London'], ['Grace', 'Arlington']] }], writers: [gmail] });
-    const res = await a.app.inject({ method: 'POST', url: '/api/google/spreadsheets', headers: as(owner), payload: { url: `https://docs.google.com/spreadsheets/d/${fileId}/edit` } });
-    expect(res.statusCode, res.body).toBe(202);
-    const spreadsheetId = res.json<{ spreadsheet: { id: string } }>().spreadsheet.id;
-    await settle();
+    const { spreadsheetId } = await connectSheet(a, owner, fileId);
     // The first pull wrote the hidden ids (Drive's version moved): a second one records the version that stays.
     expect((await b.app.inject({ method: 'POST', url: `/api/google/spreadsheets/${spreadsheetId}/pull`, headers: as(owner) })).statusCode).toBe(202);
     await settle();
