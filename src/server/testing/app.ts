@@ -267,6 +267,23 @@ export async function boardWithSheets(
 }
 
 /**
+ * A spreadsheet of one sheet and a public board over it, both the owner's, with a table of all the
+ * sheet's columns (a guest of a board reads only the columns its blocks use): what the tests of
+ * sheet reads start from.
+ */
+export async function publicBoardOverSheet(
+  app: FastifyInstance,
+  owner: TestUser,
+  names: { spreadsheet: string; board: string },
+  sheet: TestSheet,
+): Promise<{ spreadsheetId: string; app: { id: string; subdomain: string } }> {
+  const spreadsheetId = await createSpreadsheet(app, owner, names.spreadsheet, [sheet]);
+  const board = (await app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: names.board, kind: 'board', spreadsheetId } })).json().app;
+  await addBlock(app, owner, board.id, tableOf(sheet.title, sheet.columns));
+  return { spreadsheetId, app: board };
+}
+
+/**
  * Adds a block to the first page of an app as its owner (201 or throws). A viewer of an app reads
  * only the sheet columns its blocks use (access/columns.ts), so tests that read a sheet as a
  * guest give the app a block that uses the columns they need.

@@ -2,7 +2,7 @@
 // block, on the test database (SQLite or PostgreSQL). Authorized exactly as the sheet data GET.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RowResponse } from '../../../shared/api';
-import { addBlock, createSpreadsheet, signUp, tableOf, type TestUser } from '../../testing/app';
+import { addBlock, createSpreadsheet, publicBoardOverSheet, signUp, tableOf, type TestUser } from '../../testing/app';
 import { testServer } from '../../testing/server';
 import { ROW_MESSAGES } from './service';
 
@@ -17,13 +17,12 @@ let ids: string[];
 beforeAll(async () => {
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
-  shopId = await createSpreadsheet(t.app, owner, 'Shop', [
-    { title: 'Products list', columns: ['Name', 'Price', 'Photo'], rows: [{ Name: 'Lamp', Price: 20, Photo: 'https://x.example/l.png' }, { Name: 'Desk', Price: 150 }] },
-  ]);
+  ({ spreadsheetId: shopId, app } = await publicBoardOverSheet(t.app, owner, { spreadsheet: 'Shop', board: 'Shop' }, {
+    title: 'Products list',
+    columns: ['Name', 'Price', 'Photo'],
+    rows: [{ Name: 'Lamp', Price: 20, Photo: 'https://x.example/l.png' }, { Name: 'Desk', Price: 150 }],
+  }));
   otherId = await createSpreadsheet(t.app, owner, 'Secret', [{ title: 'S', columns: ['x'], rows: [{ x: 'hidden' }] }]);
-  app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Shop', kind: 'board', spreadsheetId: shopId } })).json().app;
-  // Guests read the columns the app's blocks use: a table of all three.
-  await addBlock(t.app, owner, app.id, tableOf('Products list', ['Name', 'Price', 'Photo']));
   const list = await t.app.inject({ method: 'GET', url: `/api/board/${shopId}/sheet/Products%20list?board=${app.id}` });
   ids = (list.json().rows as { _id: string }[]).map((r) => r._id);
 });

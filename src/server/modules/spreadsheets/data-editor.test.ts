@@ -155,21 +155,14 @@ describe('column changes', () => {
     expect(before._version).toBe(1);
     const rename = await t.app.inject({ method: 'PATCH', url: col(spreadsheetId, 'Orders', 'City'), headers: as(owner), payload: { name: 'Town' } });
     expect(rename.statusCode, rename.body).toBe(200);
-    const stale = await t.app.inject({
-      method: 'PUT',
-      url: `/api/board/${spreadsheetId}/sheet/Orders/rows/${String(before._id)}`,
-      headers: as(owner),
-      payload: { values: { Town: 'Nice' }, _version: 1 },
-    });
+    /** The row's Town set to Nice, sent with the version the editor last read. */
+    const moveToNice = (row: Record<string, unknown>, version: number) =>
+      t.app.inject({ method: 'PUT', url: `/api/board/${spreadsheetId}/sheet/Orders/rows/${String(row._id)}`, headers: as(owner), payload: { values: { Town: 'Nice' }, _version: version } });
+    const stale = await moveToNice(before, 1);
     expect(stale.statusCode, stale.body).toBe(409);
     const fresh = (await rows(spreadsheetId)).rows[0]!;
     expect(fresh).toMatchObject({ Town: 'Paris', _version: 2 });
-    const ok = await t.app.inject({
-      method: 'PUT',
-      url: `/api/board/${spreadsheetId}/sheet/Orders/rows/${String(fresh._id)}`,
-      headers: as(owner),
-      payload: { values: { Town: 'Nice' }, _version: 2 },
-    });
+    const ok = await moveToNice(fresh, 2);
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await rows(spreadsheetId)).rows[0]).toMatchObject({ Town: 'Nice', _version: 3 });
   });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addBlock, createSpreadsheet, signUp, tableOf, type TestUser } from '../../testing/app';
+import { addBlock, createSpreadsheet, publicBoardOverSheet, signUp, tableOf, type TestUser } from '../../testing/app';
 import { testServer } from '../../testing/server';
 
 const t = testServer();
@@ -21,11 +21,8 @@ const ROWS = [
 beforeAll(async () => {
   owner = await signUp(t.app, 'Owner');
   stranger = await signUp(t.app, 'Stranger');
-  sheetId = await createSpreadsheet(t.app, owner, 'Fruit', [{ title: 'Stock list', columns: ['Name', 'City', 'Amount'], rows: ROWS }]);
+  ({ spreadsheetId: sheetId, app } = await publicBoardOverSheet(t.app, owner, { spreadsheet: 'Fruit', board: 'Fruit Board' }, { title: 'Stock list', columns: ['Name', 'City', 'Amount'], rows: ROWS }));
   otherSheetId = await createSpreadsheet(t.app, owner, 'Secret', [{ title: 'S', columns: ['x'], rows: [{ x: 1 }] }]);
-  app = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Fruit Board', kind: 'board', spreadsheetId: sheetId } })).json().app;
-  // Guests read the columns the board's blocks use: a table of all three.
-  await addBlock(t.app, owner, app.id, tableOf('Stock list', ['Name', 'City', 'Amount']));
 });
 
 const url = (query: string, id = sheetId, title = 'Stock%20list') => `/api/board/${id}/sheet/${title}?${query}`;
@@ -221,11 +218,8 @@ describe('board filters', () => {
   beforeAll(async () => {
     viewer = await signUp(t.app, 'Viewer');
     const rows = TASKS.map((r, i) => ({ ...r, Assignee: i % 2 === 0 ? viewer.email : owner.email }));
-    tasksId = await createSpreadsheet(t.app, owner, 'Tasks', [{ title: 'Tasks', columns: ['Task', 'Status', 'City', 'Due', 'Assignee'], rows }]);
-    const created = await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Tasks Board', kind: 'board', spreadsheetId: tasksId } });
-    tasksApp = created.json().app;
-    // Guests filter on the columns the board's blocks use: a table of all five.
-    await addBlock(t.app, owner, tasksApp.id, tableOf('Tasks', ['Task', 'Status', 'City', 'Due', 'Assignee']));
+    // Guests filter on the columns the board's blocks use: its table shows all five.
+    ({ spreadsheetId: tasksId, app: tasksApp } = await publicBoardOverSheet(t.app, owner, { spreadsheet: 'Tasks', board: 'Tasks Board' }, { title: 'Tasks', columns: ['Task', 'Status', 'City', 'Due', 'Assignee'], rows }));
   });
 
   const get = async (filters: unknown[], extra = '', cookie?: string) => {

@@ -8,7 +8,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../../scripts/precompress-plugin';
-import { addBlock, createSpreadsheet, signUp, tableOf, type TestUser } from '../../testing/app';
+import { publicBoardOverSheet, signUp, type TestUser } from '../../testing/app';
 import { testServer, testWebBuild } from '../../testing/server';
 import { compressible, compressOptions, COMPRESS_AT_ONCE_MAX, COMPRESS_THRESHOLD, refuseIncompressible } from './compress';
 
@@ -34,9 +34,9 @@ const t = testServer(() => ({ webDir: web.dir }));
 
 beforeAll(async () => {
   owner = await signUp(t.app, 'Owner');
-  sheetId = await createSpreadsheet(t.app, owner, 'Customers', [{ title: 'People', columns: ['Name', 'City', 'Amount'], rows: ROWS }]);
-  appId = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'People', kind: 'board', spreadsheetId: sheetId } })).json().app.id;
-  await addBlock(t.app, owner, appId, tableOf('People', ['Name', 'City', 'Amount']));
+  const board = await publicBoardOverSheet(t.app, owner, { spreadsheet: 'Customers', board: 'People' }, { title: 'People', columns: ['Name', 'City', 'Amount'], rows: ROWS });
+  sheetId = board.spreadsheetId;
+  appId = board.app.id;
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { host: 'localhost:3000', ...headers } });
