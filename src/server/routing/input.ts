@@ -139,15 +139,3 @@ export const zodValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, h
   const part = (httpPart ?? 'body') as Part;
   return (data: unknown) => parseInput(schema, data, part);
 };
-
-/**
- * A query parameter that carries JSON (a chart spec, board filters), read before its own schema
- * checks it: the value, or a 400 saying `param` is not valid JSON.
- */
-export function jsonParam(raw: string, param: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw badRequest(`Invalid ${param}: not valid JSON`, [{ path: param, message: 'Not valid JSON' }]);
-  }
-}

@@ -4,7 +4,6 @@
 import { aggregateChart, specColumns, specReads, type ChartSeries, type ChartSpec } from '../../../blocks/chart/aggregate';
 import type { ServerContext } from '../../platform/context';
 import { badRequest } from '../../errors';
-import { jsonParam } from '../../routing/input';
 import { activeSheetFilters, boardFilterMask, cachedSheetRows, checkFilterColumns, visibleColumns, type ViewerSheet } from '../spreadsheets/service';
 import type { CachedSheet } from '../../sheets';
 import { ChartSpecSchema } from './schema';
@@ -18,7 +17,13 @@ export interface ChartInput {
 
 /** The `chart` parameter as a spec, or 400 naming the problem. */
 export function parseChartSpec(raw: string): ChartSpec {
-  const result = ChartSpecSchema.safeParse(jsonParam(raw, 'chart'));
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw badRequest('Invalid chart: not valid JSON', [{ path: 'chart', message: 'Not valid JSON' }]);
+  }
+  const result = ChartSpecSchema.safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const where = ['chart', ...issue.path.map(String)].join('.');

@@ -15,7 +15,6 @@ import { filtersSchema } from '../../../shared/filters/schema';
 import { searchTerms } from '../../../shared/filters/search';
 import type { ServerContext } from '../../platform/context';
 import { badRequest, conflict, notFound } from '../../errors';
-import { jsonParam } from '../../routing/input';
 import { newId, nowIso, parseJson } from '../../http';
 import type { SpreadsheetRef } from '../../access/rules';
 import type { SessionUser } from '../../identity/owner-session';
@@ -443,7 +442,13 @@ export interface SheetDataInput {
 /** The `filters` query parameter: a JSON array of Filter entities, or 400 naming the problem. */
 export function parseFiltersParam(raw: string | undefined): Filter[] {
   if (raw === undefined || raw.trim() === '') return [];
-  const result = filtersSchema.safeParse(jsonParam(raw, 'filters'));
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw badRequest('Invalid filters: not valid JSON', [{ path: 'filters', message: 'Not valid JSON' }]);
+  }
+  const result = filtersSchema.safeParse(json);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const where = issue.path.length > 0 ? `filters.${issue.path.join('.')}` : 'filters';
