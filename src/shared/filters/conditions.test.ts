@@ -307,11 +307,11 @@ describe('filterSchema', () => {
   ])('%j valid=%s', (f, ok) => expect(filterSchema.safeParse(f).success).toBe(ok));
 });
 
-describe('compileFilters agrees with matchesFilter over 100,000 rows', () => {
+describe('compileFilters agrees with matchesFilter over 24,000 generated rows', () => {
   it('same rows for every condition and a combination', () => {
     const words = ['Paris', 'lyon', ' NICE ', '', 'Ann@example.com', 'bob@example.com', 'par-is', '12abc'];
     const dates = ['2024-03-06', '05/03/2024 10:30', 'March 11, 2024', '2024-02-20T08:00', '', 'soon', '31/02/2024', '2024-03-10 11:00 PM', '07/03/2024 09:00'];
-    const rows = Array.from({ length: 100_000 }, (_, i) => ({
+    const rows = Array.from({ length: 24_000 }, (_, i) => ({
       text: words[i % words.length],
       num: i % 7 === 0 ? '' : i % 5 === 0 ? `$${(i % 3000).toLocaleString('en-US')}` : String((i * 37) % 2000),
       when: dates[(i * 13) % dates.length],
