@@ -54,6 +54,8 @@ import { spreadsheetRoutes } from './modules/spreadsheets/routes';
 import { storefrontRoutes } from './modules/storefront/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { sweepUploads } from './modules/uploads/service';
+import { startSweeping } from './modules/jobs/sweep';
+import { jobRoutes } from './modules/jobs/routes';
 import { createFileStore } from './platform/storage';
 import { workspaceRoutes } from './modules/workspace/routes';
 import { developerRoutes } from './modules/developer/routes';
@@ -217,6 +219,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   blogFeedRoutes(api, ctx);
   developerRoutes(api, ctx, apiRegistry);
   plainSignupRoutes(api, ctx);
+  jobRoutes(api, ctx);
   siteRoutes(api, ctx);
 
   // Hourly: expired sessions and rate-limit counts, and visitors' uploads no saved row named in
@@ -228,6 +231,9 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
       sweepUploads(ctx).catch((err) => app.log.warn({ err }, 'sweeping unattached uploads failed')),
     ]);
   await purge();
+  // What a server stopped mid-operation (kill -9, a crash) left half done, removed before this one
+  // answers, and its owner told; then every half lease, for servers that stop while this one runs.
+  const sweeping = await startSweeping(ctx);
   const purgeTimer = setInterval(purge, 3600_000);
   purgeTimer.unref();
 
@@ -237,6 +243,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
 
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
+    sweeping.stop();
     await googleScheduler.stop();
     // Edits not pushed yet stay queued in the database: the next start sends them.
     await stopPushes(ctx);

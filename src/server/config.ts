@@ -113,6 +113,8 @@ export interface Config {
   uploadQuotaMb: number;
   /** UNATTACHED_UPLOAD_HOURS: a visitor's upload no saved row names is deleted after this long. */
   unattachedUploadHours: number;
+  /** JOB_LEASE_SECONDS: an operation in progress whose server has not renewed it for this long was interrupted (modules/jobs). */
+  jobLeaseSeconds: number;
   /** ROW_WRITES_PER_IP: row writes (form submits, adds, edits, deletes) one client IP may send through apps per window; owners and editors are not counted. */
   rowWritesPerIp: number;
   /** ROW_WRITES_WINDOW_MINUTES: the window of that budget. */
@@ -460,6 +462,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     uploadsWindowMinutes: num(env.UPLOADS_WINDOW_MINUTES, 60, 'UPLOADS_WINDOW_MINUTES'),
     uploadQuotaMb: num(env.UPLOAD_QUOTA_MB, 1024, 'UPLOAD_QUOTA_MB'),
     unattachedUploadHours: num(env.UNATTACHED_UPLOAD_HOURS, 24, 'UNATTACHED_UPLOAD_HOURS'),
+    jobLeaseSeconds: num(env.JOB_LEASE_SECONDS, 60, 'JOB_LEASE_SECONDS'),
     rowWritesPerIp: num(env.ROW_WRITES_PER_IP, 600, 'ROW_WRITES_PER_IP'),
     rowWritesWindowMinutes: num(env.ROW_WRITES_WINDOW_MINUTES, 10, 'ROW_WRITES_WINDOW_MINUTES'),
     adminEmail: env.ADMIN_EMAIL?.trim().toLowerCase() || null,

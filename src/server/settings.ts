@@ -438,6 +438,13 @@ export const SETTING_GROUPS = [
     title: 'Start-up',
     settings: [
       {
+        names: ['JOB_LEASE_SECONDS'],
+        default: '`60`',
+        value: '60',
+        description:
+          'How long an operation in progress (an import, a re-import, a column rename or delete, a template copy, an upload) counts as running after its server last said so (every third of this). Past it, the server is taken for stopped: any server on the database removes what the operation left half done and tells its owner, checked at start-up and every half of this. Longer than the longest pause a busy server may take.',
+      },
+      {
         names: ['SKIP_WEB_BUILD'],
         default: '(unset)',
         description: '`1`: `npm start` does not rebuild the web app.',
@@ -446,7 +453,7 @@ export const SETTING_GROUPS = [
   },
   {
     title: 'Only for the server\'s tests',
-    intro: 'Read by `src/server/testing/app.ts`, never by a running server.',
+    intro: 'Read by `src/server/testing/app.ts`, never by a running server; but for `TEST_PAUSE_AT`, which only the crash tests set on the servers they start and kill.',
     settings: [
       {
         names: ['TEST_DB'],
@@ -458,6 +465,13 @@ export const SETTING_GROUPS = [
         names: ['TEST_DATABASE_URL'],
         default: '`postgres://postgres@127.0.0.1:5432/test`',
         description: 'The PostgreSQL database of the tests; every test app creates and drops its own schema in it.',
+        use: 'test',
+      },
+      {
+        names: ['TEST_PAUSE_AT'],
+        default: '(unset)',
+        description:
+          'Read by a running server, only for the crash tests (`src/server/crash-points.ts`): the name of a point in an import, a column rewrite, a copy, an upload or a snapshot file write where the server prints `crash-point {name}` and stops, to be killed there. Never set it on a real server.',
         use: 'test',
       },
       {

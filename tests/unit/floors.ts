@@ -11,7 +11,7 @@ export interface Floor {
 }
 
 export const FLOORS: readonly Floor[] = [
-  { name: 'foundation', modules: ['config', 'settings', 'errors', 'http', 'threads', 'db', 'routing'], holds: 'settings, errors, the database and its migrations, route input parsing' },
+  { name: 'foundation', modules: ['config', 'settings', 'errors', 'http', 'threads', 'db', 'routing', 'crash-points'], holds: 'settings, errors, the database and its migrations, route input parsing, the crash tests\' pause points' },
   { name: 'sheet engine', modules: ['sheets'], holds: 'sheets as typed columns in memory, queries, patches, snapshots, file parsing (one public surface: sheets/index.ts)' },
   { name: 'platform', modules: ['platform'], holds: 'the server context, rate limits, mail, object storage, passwords, the Stripe, Google and geocoding clients, cluster bus and locks, HTTP helpers' },
   { name: 'data', modules: ['data'], holds: 'every repo (the only place SQL lives) and record, by domain' },

@@ -1249,3 +1249,30 @@ describe("workspaces ('signed-in', issue 18): the caller's own and edited worksp
     expect(strangers.boards).toEqual([]);
   });
 });
+
+// Notices of interrupted operations (modules/jobs, 'signed-in'): each account reads and dismisses
+// its own only.
+describe("notices ('signed-in'): the caller's own only", () => {
+  it('anonymous visitors get 401; only the owner of a notice sees and dismisses it', async () => {
+    const id = `n${Date.now().toString(36)}`;
+    await t.ctx.db
+      .insertInto('jobs')
+      .values({ id, kind: 'import', user_id: owner.id, message: 'The import of matrix.csv was interrupted; nothing was changed. Try again.', spreadsheet_id: null, state: 'interrupted', lease_until: 0, created_at: new Date().toISOString() })
+      .execute();
+    const unexpected: string[] = [];
+    for (const role of ROLES) {
+      const list = await t.app.inject({ method: 'GET', url: '/api/notices', headers: as(userOf(role)) });
+      const seen = list.statusCode === 200 && (list.json() as { notices: { id: string }[] }).notices.some((n) => n.id === id);
+      const want = { status: role === 'anonymous' ? 401 : 200, seen: role === 'owner' };
+      if (list.statusCode !== want.status || seen !== want.seen) unexpected.push(`${role} GET /api/notices → ${list.statusCode}, sees it: ${seen}`);
+    }
+    for (const role of ['anonymous', 'workspace editor', 'other owner'] as const) {
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/notices/${id}`, headers: as(userOf(role)) });
+      if (res.statusCode !== (role === 'anonymous' ? 401 : 404)) unexpected.push(`${role} DELETE /api/notices/:id → ${res.statusCode}`);
+    }
+    const dismissed = await t.app.inject({ method: 'DELETE', url: `/api/notices/${id}`, headers: as(owner) });
+    if (dismissed.statusCode !== 204) unexpected.push(`owner DELETE /api/notices/:id → ${dismissed.statusCode}`);
+    expect(unexpected).toEqual([]);
+    expect(await t.ctx.db.selectFrom('jobs').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+  });
+});

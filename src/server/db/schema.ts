@@ -212,6 +212,7 @@ export interface Database {
   blog_media: BlogMediaTable;
   blog_posts: BlogPostsTable;
   api_tokens: ApiTokensTable;
+  jobs: JobsTable;
   billing_customers: BillingCustomersTable;
   billing_subscriptions: BillingSubscriptionsTable;
   lifetime_codes: LifetimeCodesTable;
@@ -226,6 +227,22 @@ export interface RateCountersTable {
   hits: number;
   /** End of the window, epoch milliseconds (PostgreSQL's bigint arrives as a string). */
   expires_at: number | string;
+}
+
+/** An operation in progress, or one a stopped server interrupted (migration 0025, modules/jobs). */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  user_id: string | null;
+  message: string | null;
+  spreadsheet_id: string | null;
+  /** JSON array of storage keys. */
+  files: Generated<string>;
+  /** 'running' | 'interrupted'. */
+  state: string;
+  /** Epoch milliseconds (PostgreSQL's bigint arrives as a string). */
+  lease_until: number | string;
+  created_at: string;
 }
 
 /** An owner account's personal API token (issue 18, migration 0022). */
@@ -800,4 +817,8 @@ export const databaseColumns = {
     redeemed_at: 'nullable', workspace_id: 'nullable', redeemed_by: 'nullable', redeemed_email: 'nullable', revoked_at: 'nullable',
   },
   rate_counters: { name: 'required', key: 'required', hits: 'required', expires_at: 'required' },
+  jobs: {
+    id: 'required', kind: 'required', user_id: 'nullable', message: 'nullable', spreadsheet_id: 'nullable', files: 'default', state: 'required',
+    lease_until: 'required', created_at: 'required',
+  },
 } as const satisfies DatabaseColumns;

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import { ColumnStore, Dictionary, type ColumnData } from './column-store';
 import { computeRanks, entryOf, packRanks, sortOrder, storeRowText } from './sheet-query';
 import { headerOfParts, leadOf, pad8, snapshotFile, textFile, type At, type SnapshotHeader, type SnapshotParts } from './sheet-snapshot';
+import { crashPointSync } from '../crash-points';
 
 /** Rows of search text built and written at a time. */
 const TEXT_SLICE_ROWS = 65_536;
@@ -41,6 +42,8 @@ class PositionedFile {
     fs.ftruncateSync(this.fd, bytes);
   }
   finish(): void {
+    // The crash tests kill the server here: a whole file under its temporary name, never renamed.
+    crashPointSync('snapshot-write');
     fs.fsyncSync(this.fd);
     fs.closeSync(this.fd);
     fs.renameSync(this.tmp, this.file);

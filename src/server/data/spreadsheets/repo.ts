@@ -88,6 +88,11 @@ export function spreadsheetsRepo(db: Db) {
     findById(id: string) {
       return db.selectFrom('spreadsheets').select(['id', 'title', 'created_at', 'workspace_id']).where('id', '=', id).executeTakeFirst();
     },
+    /** Which of `ids` are sheets. */
+    async existingSheets(ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      return (await db.selectFrom('sheets').select('id').where('id', 'in', ids).execute()).map((s) => s.id);
+    },
     sheetsOf(spreadsheetIds: string[]) {
       if (spreadsheetIds.length === 0) return Promise.resolve([] as SheetRecord[]);
       return db
@@ -116,6 +121,13 @@ export function spreadsheetsRepo(db: Db) {
     rowsAfter: (sheetId: string, afterIndex: number, limit: number) => sheetRowsAfter(db, sheetId, afterIndex, limit),
     appsUsing(spreadsheetId: string) {
       return db.selectFrom('apps').select(['id', 'name']).where('spreadsheet_id', '=', spreadsheetId).execute();
+    },
+    /** Deletes the spreadsheet if its import never finished (source 'importing'); true when it did. */
+    async deleteIfImporting(id: string): Promise<boolean> {
+      const row = await db.selectFrom('spreadsheets').select('source').where('id', '=', id).executeTakeFirst();
+      if (row?.source !== 'importing') return false;
+      await this.deleteSpreadsheet(id);
+      return true;
     },
     async deleteSpreadsheet(id: string) {
       // Explicit order so PostgreSQL and SQLite behave alike even without cascades.

@@ -18,6 +18,7 @@ import { UPLOAD_MESSAGES } from '../uploads/service';
 import { uploadsRepo } from '../../data/uploads/repo';
 import { clonesRepo, type ListedTemplate } from '../../data/clones/repo';
 import { currentWorkspaceOrNull } from '../../identity/current-workspace';
+import { withJob } from '../jobs/service';
 
 /** Derived subdomains tried when racing clones take the same one. */
 const SUBDOMAIN_ATTEMPTS = 5;
@@ -62,53 +63,62 @@ export async function cloneTemplate(ctx: ServerContext, user: SessionUser, templ
   await assertAppRoom(ctx, ctx.db, workspaceId);
   const quotaMb = await uploadQuotaMb(ctx, ctx.db, workspaceId);
   const quotaBytes = quotaMb * 1024 * 1024;
-  for (let attempt = 0; ; attempt++) {
-    // Chosen before the transaction (on SQLite a read through ctx.db inside it would wait for it);
-    // a clone racing for the same one fails on the unique index and takes the next.
-    const subdomain = await chooseSubdomain(ctx, name, undefined, undefined, attempt);
-    try {
-      return await ctx.db.transaction().execute(async (trx) => {
-        const copy = await copyApp(ctx, trx, template.snapshot_app_id, workspaceId, {
-          withRows: body.with_data,
-          subdomain,
-          // A clone starts private like any new app: the buyer publishes it when it is theirs.
-          public: false,
-          stripSecrets: true,
-          // The copied files become the buyer's workspace media: they count against its quota.
-          beforeFiles: async (bytes) => {
-            if (bytes > 0 && (await uploadsRepo(trx).bytesOf(workspaceId)) + bytes > quotaBytes)
-              throw new HttpError(413, UPLOAD_MESSAGES.storageFullEditor(String(Math.round(quotaMb * 100) / 100)), undefined, 'storage_full');
-          },
+  // Under a job (modules/jobs): files are copied before the commit, so a server stopped in between
+  // leaves files the sweep removes by their ids, and the buyer a notice.
+  return withJob(ctx, { kind: 'copy', userId: user.id, message: CLONE_INTERRUPTED(template.title) }, async (job) => {
+    for (let attempt = 0; ; attempt++) {
+      // Chosen before the transaction (on SQLite a read through ctx.db inside it would wait for it);
+      // a clone racing for the same one fails on the unique index and takes the next.
+      const subdomain = await chooseSubdomain(ctx, name, undefined, undefined, attempt);
+      try {
+        return await ctx.db.transaction().execute(async (trx) => {
+          const copy = await copyApp(ctx, trx, template.snapshot_app_id, workspaceId, {
+            withRows: body.with_data,
+            subdomain,
+            // A clone starts private like any new app: the buyer publishes it when it is theirs.
+            public: false,
+            stripSecrets: true,
+            fileId: job.fileId,
+            // The copied files become the buyer's workspace media: they count against its quota.
+            beforeFiles: async (bytes) => {
+              if (bytes > 0 && (await uploadsRepo(trx).bytesOf(workspaceId)) + bytes > quotaBytes)
+                throw new HttpError(413, UPLOAD_MESSAGES.storageFullEditor(String(Math.round(quotaMb * 100) / 100)), undefined, 'storage_full');
+            },
+          });
+          const repo = clonesRepo(trx);
+          const now = nowIso();
+          const app = await repo.appSettings(copy.appId);
+          const settings = parseJson<Record<string, unknown>>(app?.settings, {});
+          await repo.renameApp(copy.appId, name, JSON.stringify({ ...settings, title: name }), now);
+          // A board's one page carries the board's name (as a new board's does).
+          if (app?.kind === 'board') await repo.renameBoardPage(copy.appId, name);
+          await repo.insertOrigin({
+            app_id: copy.appId,
+            template_id: template.id,
+            version_id: template.version_id,
+            version_number: Number(template.version_number),
+            with_rows: body.with_data ? 1 : 0,
+            cloned_by: user.id,
+            cloned_at: now,
+          });
+          await job.done(trx);
+          return {
+            app: { id: copy.appId, name, subdomain: copy.subdomain, kind: template.kind === 'board' ? 'board' : 'multipage' },
+            spreadsheet_id: copy.spreadsheetId,
+          } satisfies CloneResponse;
         });
-        const repo = clonesRepo(trx);
-        const now = nowIso();
-        const app = await repo.appSettings(copy.appId);
-        const settings = parseJson<Record<string, unknown>>(app?.settings, {});
-        await repo.renameApp(copy.appId, name, JSON.stringify({ ...settings, title: name }), now);
-        // A board's one page carries the board's name (as a new board's does).
-        if (app?.kind === 'board') await repo.renameBoardPage(copy.appId, name);
-        await repo.insertOrigin({
-          app_id: copy.appId,
-          template_id: template.id,
-          version_id: template.version_id,
-          version_number: Number(template.version_number),
-          with_rows: body.with_data ? 1 : 0,
-          cloned_by: user.id,
-          cloned_at: now,
-        });
-        return {
-          app: { id: copy.appId, name, subdomain: copy.subdomain, kind: template.kind === 'board' ? 'board' : 'multipage' },
-          spreadsheet_id: copy.spreadsheetId,
-        } satisfies CloneResponse;
-      });
-    } catch (e) {
-      if (e instanceof HttpError) throw e;
-      if (isUniqueViolation(e) && attempt < SUBDOMAIN_ATTEMPTS) continue;
-      ctx.log.error({ err: e }, 'template clone failed');
-      throw new HttpError(500, TEMPLATE_MESSAGES.cloneFailed, undefined, 'clone_failed');
+      } catch (e) {
+        if (e instanceof HttpError) throw e;
+        if (isUniqueViolation(e) && attempt < SUBDOMAIN_ATTEMPTS) continue;
+        ctx.log.error({ err: e }, 'template clone failed');
+        throw new HttpError(500, TEMPLATE_MESSAGES.cloneFailed, undefined, 'clone_failed');
+      }
     }
-  }
+  });
 }
+
+/** The notice of a clone a server stop cut off. */
+export const CLONE_INTERRUPTED = (title: string) => `Copying the template '${title}' was interrupted; nothing was changed. Try again.`;
 
 /** The caller's workspace's cloned apps, with "update available" when a newer version was approved. */
 export async function listOrigins(ctx: ServerContext, user: SessionUser): Promise<AppOrigin[]> {

@@ -64,7 +64,7 @@ export function marketplaceRoutes(app: ApiServer, ctx: ServerContext) {
       const { form } = request.body;
       // A template is published work: it waits for a verified address like going live does.
       await assertMayPublish(ctx, resolvedApp(request).workspaceId, request.access.user?.id);
-      const reviewRequest = await submitReviewRequest(ctx, resolvedApp(request), form);
+      const reviewRequest = await submitReviewRequest(ctx, resolvedApp(request), form, request.access.user?.id);
       return { reviewRequest, message: MARKETPLACE_MESSAGES.submitted };
     },
   );

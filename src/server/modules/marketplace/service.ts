@@ -35,6 +35,7 @@ import { reviewRequestsRepo, type ReviewRequestRow, type SubmissionFields } from
 import { reviewRequestOut } from '../../data/marketplace/record';
 import { cleanDescription } from '../../platform/sanitize';
 import { currentWorkspaceOrNull } from '../../identity/current-workspace';
+import { startJob } from '../jobs/service';
 
 type Form = z.output<typeof SubmitForm>;
 
@@ -92,7 +93,10 @@ function imageSizeProblem(sizes: number[]): string | null {
  * new version of the app. An update keeps published_version_id, so the marketplace goes on listing
  * the approved version until a reviewer approves the new one (a rejection leaves the listing as is).
  */
-export async function submitReviewRequest(ctx: ServerContext, app: AppView, form: Form): Promise<ReviewRequest> {
+/** The notice of a submission a server stop cut off (its frozen copy is made in the same transaction). */
+export const SUBMIT_INTERRUPTED = (name: string) => `Submitting '${name}' to the marketplace was interrupted; nothing was changed. Try again.`;
+
+export async function submitReviewRequest(ctx: ServerContext, app: AppView, form: Form, userId?: string): Promise<ReviewRequest> {
   const appRefusal = appProblem(app);
   if (appRefusal) throw appRefusal;
   const repo = reviewRequestsRepo(ctx.db);
@@ -145,6 +149,9 @@ export async function submitReviewRequest(ctx: ServerContext, app: AppView, form
     updated_at: now,
   };
   let copied: string[] = [];
+  // Under a job (modules/jobs): the copy's files are written before the commit, so a server
+  // stopped in between leaves files the sweep removes by their ids.
+  const job = await startJob(ctx, { kind: 'copy', userId: userId ?? null, message: SUBMIT_INTERRUPTED(app.name) });
   try {
     const id = await ctx.db.transaction().execute(async (trx) => {
       const r = reviewRequestsRepo(trx);
@@ -156,9 +163,10 @@ export async function submitReviewRequest(ctx: ServerContext, app: AppView, form
         requestId = newId();
         await r.insert({ ...fields, id: requestId, app_id: app.id, workspace_id: app.workspaceId, status: 'pending', rejection_reason: null, version_id: null, published_version_id: null, created_at: now });
       }
-      const frozen = await freezeVersion(ctx, trx, { requestId, app });
+      const frozen = await freezeVersion(ctx, trx, { requestId, app, fileId: job.fileId });
       copied = frozen.uploadIds;
       await r.setVersion(requestId, frozen.version.id);
+      await job.done(trx);
       return requestId;
     });
     const row = await repo.byApp(app.id);
@@ -169,6 +177,8 @@ export async function submitReviewRequest(ctx: ServerContext, app: AppView, form
     // Two first submissions at once: the second finds the app's request already there.
     if (isUniqueViolation(e)) throw conflict(MARKETPLACE_MESSAGES.notSubmittable);
     throw e;
+  } finally {
+    await job.end();
   }
 }
 

@@ -18,6 +18,8 @@ import { googleSourcesRepo } from '../../data/gsheets/sources-repo';
 import { dataRepo } from '../../data/spreadsheets/data-repo';
 import type { SheetRecord } from '../../data/spreadsheets/repo';
 import { sheetChanged } from '../../platform/cluster/sheet-changes';
+import { crashPoint } from '../../crash-points';
+import { withJob } from '../jobs/service';
 
 /**
  * Row indexes a rewrite covers at a time. SQLite runs on this thread: 2,000 rows are a few tens
@@ -76,10 +78,26 @@ function refuseClash(columns: readonly string[], name: string, except?: string) 
     throw conflict(`This sheet already has a column named '${clash}'. Choose another name.`);
 }
 
-/** Runs `change` in a transaction, then drops the sheet's cache entry (its rows changed shape). */
-async function changeSheet<T>(ctx: ServerContext, sheetId: string, change: (db: ServerContext['db']) => Promise<T>): Promise<T> {
+/**
+ * Runs `change` in a transaction, then drops the sheet's cache entry (its rows changed shape).
+ * With `interrupted`, under a job (modules/jobs): the rewrite of a big sheet takes long enough for
+ * a server stop to cut it off, and its owner is then told so (the transaction rolls back).
+ */
+async function changeSheet<T>(
+  ctx: ServerContext,
+  sheetId: string,
+  change: (db: ServerContext['db']) => Promise<T>,
+  interrupted?: { userId: string; message: string },
+): Promise<T> {
   try {
-    return await ctx.db.transaction().execute(change);
+    if (!interrupted) return await ctx.db.transaction().execute(change);
+    return await withJob(ctx, { kind: 'column', ...interrupted }, (job) =>
+      ctx.db.transaction().execute(async (trx) => {
+        const result = await change(trx);
+        await job.done(trx);
+        return result;
+      }),
+    );
   } finally {
     // After the commit (or rollback): a read racing the change loads the new version anyway.
     sheetChanged(ctx, sheetId);
@@ -109,6 +127,7 @@ async function rewriteRows(
         if (next) await repo.rewriteRow(sheet.id, Number(r.row_index), JSON.stringify(next));
       }
     if (hi < end && ctx.dialect === 'sqlite') await rest(Math.min(MAX_REST_MS, performance.now() - began));
+    await crashPoint('column-range');
   }
 }
 
@@ -135,7 +154,13 @@ export async function addColumn(ctx: ServerContext, s: SpreadsheetRef, sheetTitl
   return { sheet: await sheetWithTypes(ctx, await sheetOf(ctx, s.id, sheetTitle)), blocks: [] };
 }
 
-export async function updateColumn(ctx: ServerContext, s: SpreadsheetRef, sheetTitle: string, column: string, body: UpdateColumnBody): Promise<ColumnChangeResponse> {
+/** The notices of a rename or delete a server stop cut off. */
+export const COLUMN_INTERRUPTED = {
+  rename: (column: string, sheet: string) => `Renaming the column '${column}' of the sheet '${sheet}' was interrupted; nothing was changed. Try again.`,
+  delete: (column: string, sheet: string) => `Deleting the column '${column}' of the sheet '${sheet}' was interrupted; nothing was changed. Try again.`,
+};
+
+export async function updateColumn(ctx: ServerContext, s: SpreadsheetRef, sheetTitle: string, column: string, body: UpdateColumnBody, userId: string): Promise<ColumnChangeResponse> {
   const sheet = await sheetOf(ctx, s.id, sheetTitle);
   const columns = parseJson<string[]>(sheet.columns, []);
   const from = findColumn(columns, column);
@@ -172,11 +197,11 @@ export async function updateColumn(ctx: ServerContext, s: SpreadsheetRef, sheetT
       return out;
     });
     return renameInBlocks(db, ctx, s, sheet.title, from, to, now);
-  });
+  }, renaming ? { userId, message: COLUMN_INTERRUPTED.rename(from, sheet.title) } : undefined);
   return { sheet: await sheetWithTypes(ctx, await sheetOf(ctx, s.id, sheetTitle)), blocks };
 }
 
-export async function deleteColumn(ctx: ServerContext, s: SpreadsheetRef, sheetTitle: string, column: string): Promise<ColumnChangeResponse> {
+export async function deleteColumn(ctx: ServerContext, s: SpreadsheetRef, sheetTitle: string, column: string, userId: string): Promise<ColumnChangeResponse> {
   await refuseGoogleColumns(ctx, s.id);
   const sheet = await sheetOf(ctx, s.id, sheetTitle);
   const columns = parseJson<string[]>(sheet.columns, []);
@@ -192,7 +217,7 @@ export async function deleteColumn(ctx: ServerContext, s: SpreadsheetRef, sheetT
       delete out[name];
       return out;
     });
-  });
+  }, { userId, message: COLUMN_INTERRUPTED.delete(name, sheet.title) });
   // Blocks are left as they are (the usage route warned); the column reads as empty in them.
   return { sheet: await sheetWithTypes(ctx, await sheetOf(ctx, s.id, sheetTitle)), blocks: [] };
 }

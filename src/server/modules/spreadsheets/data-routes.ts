@@ -53,12 +53,12 @@ export function dataRoutes(app: ApiServer, ctx: ServerContext) {
 
   app.patch('/api/spreadsheets/:id/sheets/:sheetTitle/columns/:column', { schema: { params: ColumnPath, body: UpdateColumnBody }, config: { ...owner, tokens: true, api: { tag: 'Spreadsheets', summary: "Rename a column or change its type (blocks using it follow a rename)", response: ColumnChangeResponse } } }, async (request) => {
     const { sheetTitle, column } = request.params;
-    return columns.updateColumn(ctx, resolvedSpreadsheet(request), sheetTitle, column, request.body);
+    return columns.updateColumn(ctx, resolvedSpreadsheet(request), sheetTitle, column, request.body, signedInUser(request).id);
   });
 
   app.delete('/api/spreadsheets/:id/sheets/:sheetTitle/columns/:column', { schema: { params: ColumnPath }, config: { ...owner, tokens: true, api: { tag: 'Spreadsheets', summary: 'Delete a column and its values', response: ColumnChangeResponse } } }, async (request) => {
     const { sheetTitle, column } = request.params;
-    return columns.deleteColumn(ctx, resolvedSpreadsheet(request), sheetTitle, column);
+    return columns.deleteColumn(ctx, resolvedSpreadsheet(request), sheetTitle, column, signedInUser(request).id);
   });
 
   app.get('/api/spreadsheets/:id/sheets/:sheetTitle/columns/:column/usage', { schema: { params: ColumnPath }, config: { ...owner, tokens: true, api: { tag: 'Spreadsheets', summary: 'The blocks that use a column', response: ColumnUsageResponse } } }, async (request) => {
@@ -112,7 +112,7 @@ export function dataRoutes(app: ApiServer, ctx: ServerContext) {
           const mode = field(fields, request.query, 'mode');
           if (!isReimportMode(mode)) throw badRequest(REIMPORT_MODE, [{ path: 'mode', message: "Either 'replace' or 'append'" }]);
           const preview = field(fields, request.query, 'preview') === 'true';
-          answer = await reimportFile(ctx, s, { path }, filename, mode, preview);
+          answer = await reimportFile(ctx, s, { path }, filename, mode, preview, signedInUser(request).id);
         } finally {
           await removeUpload(path);
         }

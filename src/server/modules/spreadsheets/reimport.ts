@@ -20,6 +20,8 @@ import { parseInWorker, type ImportInput, type SheetShape } from '../../sheets';
 import { spreadsheetsRepo, type SheetRecord } from '../../data/spreadsheets/repo';
 import { getSpreadsheet, IMPORT_BATCH_ROWS, type SheetSource } from './service';
 import { sheetChanged } from '../../platform/cluster/sheet-changes';
+import { crashPoint } from '../../crash-points';
+import { importInterrupted, withJob, type Job } from '../jobs/service';
 
 /** Rows of each sheet a preview shows. */
 export const PREVIEW_ROWS = 5;
@@ -119,7 +121,7 @@ export async function previewReimport(ctx: ServerContext, s: SpreadsheetRef, inp
 }
 
 /** Writes the file into the spreadsheet (see the top of this file); the spreadsheet afterwards. */
-export async function applyReimport(ctx: ServerContext, s: SpreadsheetRef, input: SheetSource, mode: ReimportMode): Promise<Spreadsheet> {
+export async function applyReimport(ctx: ServerContext, s: SpreadsheetRef, input: SheetSource, mode: ReimportMode, job?: Job): Promise<Spreadsheet> {
   const { list } = await plans(ctx, s, input, mode);
   const now = nowIso();
   const touched: string[] = [];
@@ -161,9 +163,11 @@ export async function applyReimport(ctx: ServerContext, s: SpreadsheetRef, input
         const d = dest[batch.sheet]!;
         const began = performance.now();
         await sheetsRepo.insertRows(d.id, batch.json.map((json) => JSON.stringify(rekey(p, json))), d.base + batch.first);
+        await crashPoint('reimport-batch');
         // Rest as long as the batch took (as a new import does), so other requests are answered.
         await rest(Math.min(MAX_REST_MS, performance.now() - began));
       }
+      await job?.done(trx);
     });
   } finally {
     for (const id of touched) sheetChanged(ctx, id);
@@ -181,13 +185,15 @@ export async function reimportFile(
   filename: string,
   mode: ReimportMode,
   preview: boolean,
+  userId: string,
 ): Promise<ReimportPreviewResponse | { spreadsheet: Spreadsheet }> {
   // A Google-fed spreadsheet's rows are the sheet's: a file would be overwritten by the next sync.
   if (await googleSourcesRepo(ctx.db).sourceOf(s.id)) throw new HttpError(409, REIMPORT_GOOGLE_MESSAGE, undefined, 'google_reimport');
   const parsed = await parseInWorker(file, filename, importLimits(ctx.config), { batchRows: IMPORT_BATCH_ROWS, readTimeoutMs: ctx.config.importReadTimeoutMs });
   try {
     if (preview) return await previewReimport(ctx, s, parsed, mode);
-    return { spreadsheet: await applyReimport(ctx, s, parsed, mode) };
+    // Under a job: a server stopped half-way leaves its owner a notice (the rows roll back).
+    return { spreadsheet: await withJob(ctx, { kind: 'reimport', userId, message: importInterrupted(filename) }, (job) => applyReimport(ctx, s, parsed, mode, job)) };
   } finally {
     await parsed.close();
   }

@@ -10,7 +10,7 @@ import { resolvedSpreadsheet, signedInUser } from '../../access/enforce';
 import { sheetOfRequest, spreadsheetParam } from '../../access/resources';
 import { markViewed } from '../gsheets/scheduler';
 import { importLimits, MESSAGES, titleFromName } from '../../sheets';
-import { removeStaleUploads, removeUpload, saveUpload, uploadDir } from './upload-file';
+import { removeUpload, saveUpload, uploadDir } from './upload-file';
 import { readSheetConditionally } from './sheet-etag';
 import * as service from './service';
 
@@ -29,7 +29,6 @@ export function spreadsheetRoutes(app: ApiServer, ctx: ServerContext) {
   };
 
   const uploads = uploadDir(ctx.config.dataDir);
-  void removeStaleUploads(uploads).catch((err: unknown) => ctx.log.warn({ err }, 'removing old import uploads failed'));
 
   /**
    * The multipart form of an import or a preview: the file (saved to a temporary file, which the

@@ -27,6 +27,8 @@ import { ColumnStore } from '../../sheets';
 import { allOfMasks, columnFilterMask, filterMask, querySheet, type CachedSheet, type Row, type SheetRows } from '../../sheets';
 import { currentWorkspace } from '../../identity/current-workspace';
 import { sheetChanged } from '../../platform/cluster/sheet-changes';
+import { crashPoint } from '../../crash-points';
+import { importInterrupted, startJob, type Job } from '../jobs/service';
 
 
 function summary(s: SheetRecord): SheetSummary {
@@ -89,6 +91,10 @@ export function sheetSource(sheets: ParsedSheet[], batchRows = IMPORT_BATCH_ROWS
  * one knows the id of, marked done by the last step; a failure deletes what was written (and the
  * owner's next import deletes what a crash left). Callers already inside a transaction pass it as
  * ctx.db (SQLite has no nested transactions).
+ *
+ * With `owner`, the import runs under a job (modules/jobs): a server stopped half-way (kill -9)
+ * leaves a job whose lease runs out, and the sweep removes the importing spreadsheet and tells the
+ * owner `message`.
  */
 export async function storeSheets(
   ctx: ServerContext,
@@ -96,12 +102,16 @@ export async function storeSheets(
   title: string,
   input: SheetSource,
   source: string,
-  options: { inTransaction?: boolean; onBatch?: (sheetId: string, batch: RowBatch) => void } = {},
+  options: { inTransaction?: boolean; onBatch?: (sheetId: string, batch: RowBatch) => void; owner?: { userId: string; message: string } } = {},
 ): Promise<{ spreadsheet: Spreadsheet; sheetIds: string[] }> {
   const id = newId();
   const created_at = nowIso();
   const sheetIds = input.sheets.map(() => newId());
   const committedBatches = ctx.dialect === 'sqlite' && !options.inTransaction;
+  const job: Job | null = options.owner
+    ? await startJob(ctx, { kind: 'import', userId: options.owner.userId, message: options.owner.message, spreadsheetId: committedBatches ? id : null })
+    : null;
+  let batches = 0;
   const write = async (db: ServerContext['db']) => {
     const repo = spreadsheetsRepo(db);
     await repo.insertSpreadsheet({ id, workspace_id: workspaceId, title, source: committedBatches ? IMPORTING : source, created_at });
@@ -123,23 +133,34 @@ export async function storeSheets(
       const began = performance.now();
       await repo.insertRows(sheetId, batch.json, batch.first);
       options.onBatch?.(sheetId, batch);
+      if (++batches === 2) await crashPoint('import-batch');
       // Rest as long as the batch took: SQLite writes on this thread, PostgreSQL on a core of
       // the database's; either way requests find them free at least half the time (and on a
       // busy machine the system schedules a thread that rests sooner). An import takes longer.
       // Not inside a caller's transaction: on SQLite that would hold the one connection longer.
       if (!options.inTransaction) await rest(Math.min(MAX_REST_MS, performance.now() - began));
     }
-    if (committedBatches) await repo.setSource(id, source);
+    if (committedBatches)
+      // Listed, and the job done, at once.
+      await db.transaction().execute(async (trx) => {
+        await spreadsheetsRepo(trx).setSource(id, source);
+        await job?.done(trx);
+      });
+    else await job?.done(db);
   };
-  if (options.inTransaction) await write(ctx.db);
-  else if (!committedBatches) await ctx.db.transaction().execute(write);
-  else {
-    try {
-      await write(ctx.db);
-    } catch (e) {
-      await removeSpreadsheet(ctx, id).catch((err) => ctx.log.warn({ err }, 'removing a failed import failed (the next import removes it)'));
-      throw e;
+  try {
+    if (options.inTransaction) await write(ctx.db);
+    else if (!committedBatches) await ctx.db.transaction().execute(write);
+    else {
+      try {
+        await write(ctx.db);
+      } catch (e) {
+        await removeSpreadsheet(ctx, id).catch((err) => ctx.log.warn({ err }, 'removing a failed import failed (the next import removes it)'));
+        throw e;
+      }
     }
+  } finally {
+    await job?.end();
   }
   return {
     spreadsheet: { id, title, created_at, sheets: input.sheets.map((s) => ({ title: s.title, columns: s.columns, row_count: s.rowCount })) },
@@ -297,7 +318,7 @@ export async function importFile(ctx: ServerContext, user: SessionUser, title: s
   const parsed = await parseInWorker(file, filename, importLimits(ctx.config), { batchRows: IMPORT_BATCH_ROWS, readTimeoutMs: ctx.config.importReadTimeoutMs, read: choices.read });
   try {
     const sheets = withChosenTypes(parsed.sheets, choices.columnTypes);
-    return await importSpreadsheet(ctx, user, title, { sheets, next: () => parsed.next() }, 'upload');
+    return await importSpreadsheet(ctx, user, title, { sheets, next: () => parsed.next() }, 'upload', filename);
   } finally {
     await parsed.close();
   }
@@ -308,8 +329,11 @@ export async function previewFile(ctx: ServerContext, file: ImportInput, filenam
   return previewInWorker(file, filename, importLimits(ctx.config), { readTimeoutMs: ctx.config.importReadTimeoutMs, read: choices.read });
 }
 
-/** Stores an import in the caller's workspace (under claimImport) and warms the cache with it. */
-export async function importSpreadsheet(ctx: ServerContext, user: SessionUser, title: string, input: SheetSource, source: string) {
+/**
+ * Stores an import in the caller's workspace (under claimImport) and warms the cache with it.
+ * `filename` names the import in the notice of a server stop (the title for a JSON body).
+ */
+export async function importSpreadsheet(ctx: ServerContext, user: SessionUser, title: string, input: SheetSource, source: string, filename = title) {
   const ws = await currentWorkspace(ctx, user);
   // What an import of this account left when the server stopped half-way (SQLite; none is
   // running: one import at a time per account, and PostgreSQL's are invisible until committed).
@@ -318,6 +342,7 @@ export async function importSpreadsheet(ctx: ServerContext, user: SessionUser, t
   // cache from the rows at hand, batch by batch (a few at a time), rather than being read again.
   const warm = input.sheets.map((s) => (s.rowCount <= IMPORT_WARM_MAX_ROWS ? new Array<Row>(s.rowCount) : null));
   const { spreadsheet, sheetIds } = await storeSheets(ctx, ws.id, title, input, source, {
+    owner: { userId: user.id, message: importInterrupted(filename) },
     onBatch: (_sheetId, batch) => {
       const rows = warm[batch.sheet];
       if (rows) for (let i = 0; i < batch.json.length; i++) rows[batch.first + i] = JSON.parse(batch.json[i]!) as Row;

@@ -1,6 +1,7 @@
 // An import's upload goes to a file under DATA_DIR/imports as it arrives, and the import worker
 // reads it from there in steps: a 100 MB CSV is never held in the server's memory, let alone
-// several times over. The file is removed when the import ends, whatever happened.
+// several times over. The file is removed when the import ends, whatever happened; what a stopped
+// server left there is removed by the next start (modules/jobs/sweep.ts).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -45,24 +46,4 @@ export async function saveUpload(stream: Readable & { truncated?: boolean }, dir
 
 export async function removeUpload(file: string): Promise<void> {
   await fs.promises.rm(file, { force: true });
-}
-
-/** Uploads older than a day: left by a server that stopped mid-import (removed at start-up). */
-export async function removeStaleUploads(dir: string, now = Date.now()): Promise<number> {
-  let names: string[];
-  try {
-    names = await fs.promises.readdir(dir);
-  } catch {
-    return 0;
-  }
-  let removed = 0;
-  for (const name of names) {
-    const file = path.join(dir, name);
-    const stat = await fs.promises.stat(file).catch(() => null);
-    if (stat?.isFile() && now - stat.mtimeMs > 24 * 3600_000) {
-      await removeUpload(file);
-      removed++;
-    }
-  }
-  return removed;
 }

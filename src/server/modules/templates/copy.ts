@@ -22,6 +22,7 @@ import { SECRET_ACTION_KEYS } from '../../platform/secrets';
 import { uploadKey } from '../../platform/storage';
 import { templatesRepo, type SourceBlock, type SourceSheet } from '../../data/templates/repo';
 import { newAppRow } from '../../data/apps/record';
+import { crashPoint } from '../../crash-points';
 
 export interface CopyOptions {
   /** Copy the rows of the sheets (false: structure only, empty sheets). */
@@ -41,6 +42,12 @@ export interface CopyOptions {
    * rows were read); throwing refuses the copy (a buyer's upload quota).
    */
   beforeFiles?: (bytes: number) => Promise<void>;
+  /**
+   * The id of the n-th copied file (0, 1, 2, … with no gaps; modules/jobs Job.fileId): files are
+   * copied before the caller commits, so a server stopped in between leaves files no record names,
+   * which the sweep finds by these ids. Default: new random ids.
+   */
+  fileId?: (n: number) => string;
 }
 
 export interface CopiedApp {
@@ -240,7 +247,7 @@ async function copyInto(ctx: ServerContext, trx: Db, sourceAppId: string, target
   const originals = (await repo.uploads([...files])).filter((u) => u.workspace_id === source.workspace_id);
   if (options.beforeFiles) await options.beforeFiles(originals.reduce((sum, u) => sum + Number(u.size), 0));
   for (const u of originals) {
-    const copyId = newId();
+    const copyId = options.fileId ? options.fileId(uploadIds.length) : newId();
     written.push(copyId);
     // On disk a file copy; in a bucket CopyObject (no bytes through this server). A record
     // without its file (lost from disk) is not copied.
@@ -249,6 +256,7 @@ async function copyInto(ctx: ServerContext, trx: Db, sourceAppId: string, target
       continue;
     }
     uploadIds.push(copyId);
+    await crashPoint('copy-file');
     await repo.insertUpload({ ...u, id: copyId, workspace_id: targetWorkspaceId, app_id: null, from_visitor: 0, attached_at: now, created_at: now });
     uploads.set(u.id, copyId);
   }

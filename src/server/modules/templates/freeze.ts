@@ -43,9 +43,13 @@ export interface FrozenVersion {
  * Freezes `app` as the next version of review request `requestId`: an immutable, private copy in
  * the marketplace workspace, with every row of the sheets it uses. Runs on `trx` only.
  */
-export async function freezeVersion(ctx: ServerContext, trx: Db, input: { requestId: string; app: { id: string } }): Promise<FrozenVersion> {
+export async function freezeVersion(
+  ctx: ServerContext,
+  trx: Db,
+  input: { requestId: string; app: { id: string }; fileId?: (n: number) => string },
+): Promise<FrozenVersion> {
   const workspaceId = await ensureMarketplaceWorkspace(trx);
-  const copy = await copyApp(ctx, trx, input.app.id, workspaceId, { withRows: true, stripSecrets: true });
+  const copy = await copyApp(ctx, trx, input.app.id, workspaceId, { withRows: true, stripSecrets: true, fileId: input.fileId });
   const repo = templatesRepo(trx);
   const version: TemplateVersionRow = {
     id: newId(),

@@ -37,6 +37,8 @@ import { uploadsRepo, type UploadRow } from '../../data/uploads/repo';
 import { uploadKey } from '../../platform/storage';
 import { stripControlChars } from '../../../shared/rules/control-chars';
 import { currentWorkspaceOrNull } from '../../identity/current-workspace';
+import { crashPoint } from '../../crash-points';
+import { withJob } from '../jobs/service';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
@@ -271,15 +273,22 @@ export async function storeUpload(ctx: ServerContext, permit: UploadPermit, name
     if ((await repo.bytesOf(permit.workspaceId)) + data.length > quotaMb * 1024 * 1024)
       throw new HttpError(413, permit.editor ? UPLOAD_MESSAGES.storageFullEditor(megabytes(quotaMb)) : UPLOAD_MESSAGES.storageFull, undefined, 'storage_full');
     // The store writes whole or nothing (a full disk leaves no half file); a file whose record
-    // could not be inserted is removed again.
+    // could not be inserted is removed again, and one whose server stopped before its record was
+    // (kill -9) is removed by the sweep: the job names it until the record's transaction commits.
     const key = uploadKey(row.id);
-    await ctx.files.put(key, data, type);
-    try {
-      await repo.insert(row);
-    } catch (err) {
-      await ctx.files.delete(key).catch((e: unknown) => ctx.log.warn({ err: e, key }, 'removing a file without its record failed'));
-      throw err;
-    }
+    await withJob(ctx, { kind: 'upload', files: [key] }, async (job) => {
+      await ctx.files.put(key, data, type);
+      await crashPoint('upload-stored');
+      try {
+        await ctx.db.transaction().execute(async (trx) => {
+          await uploadsRepo(trx).insert(row);
+          await job.done(trx);
+        });
+      } catch (err) {
+        await ctx.files.delete(key).catch((e: unknown) => ctx.log.warn({ err: e, key }, 'removing a file without its record failed'));
+        throw err;
+      }
+    });
     return uploadOut(row);
   });
 }
