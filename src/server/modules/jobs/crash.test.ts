@@ -21,7 +21,7 @@ let userId = '';
 
 function form(filename: string, content: Buffer | string, field = 'file') {
   const body = new FormData();
-  body.append(field, new Blob([typeof content === 'string' ? Buffer.from(content) : content]), filename);
+  body.append(field, new Blob([new Uint8Array(typeof content === 'string' ? Buffer.from(content) : content)]), filename);
   return body;
 }
 
