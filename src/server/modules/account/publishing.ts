@@ -4,7 +4,7 @@
 // own things of value wait too (assertVerifiedFor): API tokens, inviting workspace editors, buying
 // (a plan, a template, a lifetime code) and connecting a payment account. Building, importing,
 // previewing stay open. So an unverified account holds nothing its address's owner would lose, or
-// inherit from someone else, when that owner proves the address (docs/decisions/2026-12-01-what-an-unverified-account-may-do.md).
+// inherit from someone else, when that owner proves the address (docs/decisions/2026-11-29-taking-an-account-back.md).
 // Without SMTP_URL sign-ups count as verified, so none of this applies there.
 // Reads through the repo only, so the apps, marketplace, developer, workspace, billing and
 // purchases modules can ask it without a cycle.

@@ -48,8 +48,8 @@ export async function sendVerification(ctx: ServerContext, user: SessionUser, sc
   await ctx.mailer.send({
     to: user.email,
     subject: 'Verify your Sheetboard e-mail address',
-    text: `Hello ${user.name},\n\nConfirm that this is your address with this link (valid for ${VERIFY_TOKEN_HOURS} hours, once):\n\n${url}\n\nUntil then you can build boards and apps, but not publish them.\n\nIf you did not sign up for Sheetboard, ignore this e-mail.\n`,
-    html: `<p>Hello ${escapeHtml(user.name)},</p><p><a href="${url}">Verify your e-mail address</a> (valid for ${VERIFY_TOKEN_HOURS} hours, once).</p><p>Until then you can build boards and apps, but not publish them.</p><p>If you did not sign up for Sheetboard, ignore this e-mail.</p>`,
+    text: `Hello ${user.name},\n\nConfirm that this is your address with this link (valid for ${VERIFY_TOKEN_HOURS} hours, once):\n\n${url}\n\nUntil then you can build boards and apps, but not publish them, make API tokens, invite editors or buy.\n\nIf you did not sign up for Sheetboard, ignore this e-mail.\n`,
+    html: `<p>Hello ${escapeHtml(user.name)},</p><p><a href="${url}">Verify your e-mail address</a> (valid for ${VERIFY_TOKEN_HOURS} hours, once).</p><p>Until then you can build boards and apps, but not publish them, make API tokens, invite editors or buy.</p><p>If you did not sign up for Sheetboard, ignore this e-mail.</p>`,
   });
 }
 
