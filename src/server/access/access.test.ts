@@ -1159,7 +1159,7 @@ describe("owner accounts ('signed-in' and the public link routes)", () => {
     // A wrong password: refused in words, for the caller's own account only.
     { method: 'POST', url: '/api/account/email', payload: { email: 'fresh-matrix@example.com', password: 'not the password' }, ok: 400 },
     { method: 'PUT', url: '/api/account/password', payload: { currentPassword: 'not the password', newPassword: 'a new long secret' }, ok: 400 },
-    { method: 'DELETE', url: '/api/account', payload: { confirm: 'not the password' }, ok: 400 },
+    { method: 'DELETE', url: '/api/account', payload: { password: 'not the password' }, ok: 400 },
     { method: 'GET', url: '/api/account/sessions', ok: 200 },
     { method: 'DELETE', url: '/api/account/sessions/0123456789abcdef', ok: 404 },
   ];

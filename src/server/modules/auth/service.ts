@@ -9,6 +9,7 @@ import { appUsersRepo } from '../../data/app-users/repo';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/password/password';
 import { authRepo } from '../../data/auth/repo';
 import type { SessionUser } from '../../identity/owner-session';
+import { ownershipProved, tellOwner, UNPROVED_PASSWORD_NOTE } from '../account/ownership';
 
 export const MAX_EMAIL_LENGTH = 320;
 const EMAIL_TOO_LONG = `Email must be at most ${MAX_EMAIL_LENGTH} characters`;
@@ -111,8 +112,15 @@ export async function loginWithToken(ctx: ServerContext, token: string, userAgen
   const userId = await authRepo(ctx.db).consumeLoginToken(sha256(token), now);
   const row = userId ? await authRepo(ctx.db).findUserById(userId) : undefined;
   if (!row) throw new HttpError(401, 'This sign-in link is invalid or has expired', undefined, 'invalid_token');
-  // The link reached the address: it is the owner's (publishing opens).
-  await authRepo(ctx.db).markVerified(row.id, row.email, now);
-  return { user: { id: row.id, name: row.name, email: row.email }, session: await createSession(ctx, row.id, userAgent) };
+  const { session, ended } = await ctx.db.transaction().execute(async (trx) => {
+    const session = await createSession({ ...ctx, db: trx }, row.id, userAgent);
+    // The link reached the address: it is the owner's (publishing opens). An address proved only
+    // now proves the account's ownership: whoever signed up with it before loses their sessions
+    // and tokens (account/ownership.ts); this new session stays.
+    if (!(await authRepo(trx).markVerified(row.id, row.email, now))) return { session, ended: null };
+    return { session, ended: await ownershipProved(trx, row.id, sha256(session.token), now) };
+  });
+  if (ended) await tellOwner(ctx, row, 'verified', ended, [UNPROVED_PASSWORD_NOTE]);
+  return { user: { id: row.id, name: row.name, email: row.email }, session };
 }
 
