@@ -26,6 +26,10 @@ export function accountRepo(db: Db) {
     async setName(id: string, name: string) {
       await db.updateTable('users').set({ name }).where('id', '=', id).execute();
     },
+    /** The account keeps no password: it signs in by e-mailed link until one is chosen ("Forgot password?"). */
+    async clearPassword(id: string) {
+      await db.updateTable('users').set({ password_hash: null }).where('id', '=', id).execute();
+    },
     async setPassword(id: string, hash: string) {
       await db.updateTable('users').set({ password_hash: hash }).where('id', '=', id).execute();
     },

@@ -12,7 +12,7 @@ import { startFakeStripe, stripeSettings } from '../../testing/stripe';
 import { ACCOUNT_MESSAGES, EMAIL_UNVERIFIED } from '../../../shared/api/account';
 import { tokensRepo } from '../../data/developer/repo';
 import { sha256 } from '../../http';
-import { UNPROVED_PASSWORD_NOTE } from './ownership';
+import { SIGN_UP_PASSWORD_ENDED, UNPROVED_PASSWORD_NOTE } from './ownership';
 
 const smtp = testInbox();
 const stripe = forTests(() => startFakeStripe());
@@ -160,7 +160,11 @@ describe('proving the address of an account someone else signed up with (pre-acc
       if (ownerCookie) expect(await sessionStatus(ownerCookie)).toBe(200);
       const mail = mailsTo(victim).at(-1)!;
       expect(mail).toContain('revoked 1 API token');
-      if (how !== 'a reset link') expect(mail.replace(/\s+/g, ' ')).toContain(UNPROVED_PASSWORD_NOTE);
+      if (how === 'the verification link') expect(mail.replace(/\s+/g, ' ')).toContain(UNPROVED_PASSWORD_NOTE);
+      // Came by a link, not by the password: the sign-up's password cannot sign anyone in again.
+      if (how === 'a sign-in link') expect(mail.replace(/\s+/g, ' ')).toContain(SIGN_UP_PASSWORD_ENDED);
+      const again = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: victim, password: PASSWORD } });
+      expect(again.statusCode, `${how}: ${again.body}`).toBe(how === 'the verification link' ? 200 : 401);
     },
   );
 

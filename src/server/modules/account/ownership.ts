@@ -41,6 +41,10 @@ export async function ownershipProved(db: Db, userId: string, keepSession: strin
 export const UNPROVED_PASSWORD_NOTE =
   'If you did not create this account yourself, someone else chose its password: choose a new one now with "Forgot password?" on the sign-in page.';
 
+/** Told when a sign-in link proves an address that was not verified: the password set at sign-up no longer works. */
+export const SIGN_UP_PASSWORD_ENDED =
+  'The password chosen when this account was created no longer works, since we cannot tell who chose it: sign in with e-mailed links, or choose a password with "Forgot password?" on the sign-in page.';
+
 export type OwnershipEvent = 'reset' | 'password' | 'verified' | 'email' | 'sign-out';
 
 const count = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
