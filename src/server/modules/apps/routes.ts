@@ -35,7 +35,7 @@ const DOMAIN_CHECKS_WINDOW_MS = 10 * 60_000;
 const BoardQuery = MetadataQuery.extend({ app: z.string().optional() });
 
 export function appRoutes(app: ApiServer, ctx: ServerContext) {
-  app.post('/api/apps', { schema: { body: CreateAppBody }, config: { access: 'signed-in', tokens: true, api: { tag: 'Apps', summary: 'Create an app', response: AppResponse, status: 201 } } }, async (request, reply) => {
+  app.post('/api/apps', { schema: { body: CreateAppBody }, config: { access: 'signed-in', tokens: 'read-write', api: { tag: 'Apps', summary: 'Create an app', response: AppResponse, status: 201 } } }, async (request, reply) => {
     const user = signedInUser(request);
     const body = request.body;
     const ws = await currentWorkspace(ctx, user);
@@ -47,12 +47,12 @@ export function appRoutes(app: ApiServer, ctx: ServerContext) {
     return reply.status(201).send({ app: service.appOut(created) });
   });
 
-  app.get('/api/apps', { config: { access: 'signed-in', tokens: true, api: { tag: 'Apps', summary: 'List your apps (and those of workspaces you edit)', response: AppsResponse } } }, async (request) => {
+  app.get('/api/apps', { config: { access: 'signed-in', tokens: 'read', api: { tag: 'Apps', summary: 'List your apps (and those of workspaces you edit)', response: AppsResponse } } }, async (request) => {
     const user = signedInUser(request);
     return { apps: (await service.listApps(ctx, user)).map(service.appOut) };
   });
 
-  app.get('/api/apps/:id', { schema: { params: IdParams }, config: { access: 'app-viewer', resource: appParam(IdParams, (p) => p.id), tokens: true, api: { tag: 'Apps', summary: 'Get an app', response: AppResponse } } }, async (request) => ({
+  app.get('/api/apps/:id', { schema: { params: IdParams }, config: { access: 'app-viewer', resource: appParam(IdParams, (p) => p.id), tokens: 'read', api: { tag: 'Apps', summary: 'Get an app', response: AppResponse } } }, async (request) => ({
     app: service.appOut(resolvedApp(request)),
   }));
 
@@ -64,14 +64,14 @@ export function appRoutes(app: ApiServer, ctx: ServerContext) {
     async (request) => ({ app: service.appOut(resolvedApp(request)) }),
   );
 
-  app.put('/api/apps/:id', { schema: { params: IdParams, body: UpdateAppBody }, config: { access: 'owner', resource: appParam(IdParams, (p) => p.id), tokens: true, api: { tag: 'Apps', summary: 'Change an app (name, address, privacy, board settings)', response: AppResponse } } }, async (request) => {
+  app.put('/api/apps/:id', { schema: { params: IdParams, body: UpdateAppBody }, config: { access: 'owner', resource: appParam(IdParams, (p) => p.id), tokens: 'read-write', api: { tag: 'Apps', summary: 'Change an app (name, address, privacy, board settings)', response: AppResponse } } }, async (request) => {
     const body = request.body;
     const target = resolvedApp(request);
     if (body.public === true && !target.public) await assertMayPublish(ctx, target.workspaceId, request.access.user?.id);
     return { app: service.appOut(await service.updateApp(ctx, target, body)) };
   });
 
-  app.delete('/api/apps/:id', { schema: { params: IdParams }, config: { access: 'owner', resource: appParam(IdParams, (p) => p.id), tokens: true, api: { tag: 'Apps', summary: 'Delete an app (workspace owner only)', status: 204 } } }, async (request, reply) => {
+  app.delete('/api/apps/:id', { schema: { params: IdParams }, config: { access: 'owner', resource: appParam(IdParams, (p) => p.id), tokens: 'read-write', api: { tag: 'Apps', summary: 'Delete an app (workspace owner only)', status: 204 } } }, async (request, reply) => {
     await service.deleteApp(ctx, signedInUser(request), resolvedApp(request));
     return reply.status(204).send();
   });
