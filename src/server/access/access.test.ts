@@ -1512,6 +1512,28 @@ describe('token scopes: every route × session, read token, read-write token', (
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: victim.email, password: 'correct horse' } })).statusCode).toBe(200);
   });
 
+  it('a read-write token creates and changes apps but does not open one up (public, sign-in, Publish URL); the session does', async () => {
+    const writer = headers.owner['read-write token']!;
+    const target = await fixture('Closed Shop', false);
+    const refused: string[] = [];
+    for (const payload of [{ public: true }, { sign_in_method: 'Use password set by user' }, { publishUrl: `http://${target.subdomain}.localhost:3000/` }, { name: 'Still closed', public: true }]) {
+      const res = await inject('PUT', `/api/apps/${target.id}`, writer, payload);
+      if (res.statusCode !== 403 || (res.json() as { code: string }).code !== 'token_not_allowed' || (res.json() as { message: string }).message !== TOKEN_MESSAGES.opensApp)
+        refused.push(`PUT ${JSON.stringify(payload)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    const publicApp = await inject('POST', '/api/apps', writer, { name: 'Scripted public', public: true });
+    if (publicApp.statusCode !== 403) refused.push(`POST public → ${publicApp.statusCode}`);
+    expect(refused).toEqual([]);
+    const still = await ok<{ app: { public: boolean; name: string; sign_in_method: string; publishUrl: string } }>(await inject('GET', `/api/apps/${target.id}`, sessionOf(owner)));
+    expect(still.app).toMatchObject({ public: false, name: 'Closed Shop', sign_in_method: 'No sign in', publishUrl: '' });
+    // What changes nothing about who may open it stays the token's: a rename, the same values, closing it.
+    expect((await inject('PUT', `/api/apps/${target.id}`, writer, { name: 'Renamed by script', public: false, sign_in_method: 'No sign in' })).statusCode).toBe(200);
+    // The owner's session opens it.
+    expect((await inject('PUT', `/api/apps/${target.id}`, sessionOf(owner), { public: true })).statusCode).toBe(200);
+    expect((await inject('PUT', `/api/apps/${target.id}`, writer, { public: false })).statusCode).toBe(200);
+    expect((await inject('DELETE', `/api/apps/${target.id}`, writer)).statusCode).toBe(204);
+  });
+
   it('reports a read token reaching the changes when its scope is not held to (the matrix can fail)', async () => {
     const reader = headers.owner['read token']!.authorization!.slice('Bearer '.length);
     // Changes that stand alone (a row of their own, a fresh app), so the matrix's earlier calls do not change their answers.

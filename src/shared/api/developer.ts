@@ -19,7 +19,7 @@ export const SCOPE_LABELS: Record<TokenScope, { label: string; allows: string }>
 
 /** What no token can do, whatever its scope (the reference and the Developer page say it). */
 export const TOKENS_NEVER =
-  'No token can manage your account (name, e-mail address, password, sessions, deleting it), your workspaces or their editors and invitations, billing and plans, or API tokens: those need you signed in.';
+  'No token can manage your account (name, e-mail address, password, sessions, deleting it), your workspaces or their editors and invitations, billing and plans, or API tokens, nor make an app public or change its sign-in or Publish URL: those need you signed in.';
 
 /** Tokens one owner account may hold at once. */
 export const MAX_TOKENS_PER_OWNER = 20;
@@ -35,6 +35,7 @@ export const TOKEN_MESSAGES = {
   invalid: 'This API token is not valid. It may have been revoked; create a new one on the Developer page.',
   readOnly: 'This API token is read-only: it can only read (GET requests). Create a "Read and write" token to make changes.',
   notForTokens: 'API tokens cannot be used for this. Sign in to Sheetboard to do it.',
+  opensApp: 'API tokens cannot make an app public or change its sign-in or Publish URL. Sign in to Sheetboard to do it.',
   shownOnce: "Copy this token now: for your security it won't be shown again.",
 } as const;
 
