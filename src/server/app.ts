@@ -14,7 +14,7 @@ import type { ServerContext } from './platform/context';
 import { migrateToLatest, openDb, type DbHandle } from './db';
 import { errorHandler } from './errors';
 import { refuseCrossOriginWrites } from './platform/net/csrf';
-import { accessPreHandler, decorateAccess } from './access/enforce';
+import { accessPreHandler, declaredTokens, decorateAccess } from './access/enforce';
 import { declaredAccess, type AccessRuleName } from './access/rules';
 import { actionRoutes } from './modules/actions/routes';
 import { adminRoutes } from './modules/admin/routes';
@@ -156,7 +156,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   // the rule refuses learns nothing from validation messages and a handler gets parsed input.
   const routes: BuiltApp['routes'] = [];
   // Every route's `config.api` and input schemas make the OpenAPI document (developer/openapi.ts);
-  // `config.tokens` says whether API tokens may call it.
+  // `config.tokens` names the least API-token scope that may call it (none: a session only).
   const apiRegistry = new ApiRegistry();
   attachApiRegistry(app, apiRegistry);
   decorateAccess(app);
@@ -165,7 +165,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     const access = declaredAccess(route);
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, access });
     if (!access) return;
-    const tokens = route.config?.tokens === true;
+    const tokens = declaredTokens(route);
     const api = route.config?.api;
     // Every guarded route is in the OpenAPI document: start-up fails otherwise, as for access.
     if (!api) throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} declares no entry for the API reference (config.api: { tag, summary, response? })`);

@@ -67,7 +67,7 @@ export function spreadsheetRoutes(app: ApiServer, ctx: ServerContext) {
   const importDoc = 'Send a file as multipart/form-data, or the sheets themselves as JSON. One import at a time per account.';
   app.post('/api/spreadsheets', {
     schema: { body: JsonSpreadsheetBody.optional() },
-    config: { access: 'signed-in', tokens: true, api: { tag: 'Spreadsheets', summary: 'Import a spreadsheet (a file, or JSON sheets)', description: importDoc, form: ImportForm, response: SpreadsheetResponse, status: 201 } },
+    config: { access: 'signed-in', tokens: 'read-write', api: { tag: 'Spreadsheets', summary: 'Import a spreadsheet (a file, or JSON sheets)', description: importDoc, form: ImportForm, response: SpreadsheetResponse, status: 201 } },
     ...uploadLimits,
     // Counted before the body is parsed: a JSON body over the row or cell limit is refused
     // without building its rows (after the access rule, which app.ts puts first).
@@ -104,7 +104,7 @@ export function spreadsheetRoutes(app: ApiServer, ctx: ServerContext) {
 
   // What importing a file would give, nothing stored: the same upload, limits and one-at-a-time
   // rule as an import (it reads the file on a worker the same way).
-  app.post('/api/spreadsheets/preview', { config: { access: 'signed-in', tokens: true, api: { tag: 'Spreadsheets', summary: 'Preview a file import (nothing is stored)', form: PreviewForm, response: ImportPreviewResponse } }, ...uploadLimits }, async (request) => {
+  app.post('/api/spreadsheets/preview', { config: { access: 'signed-in', tokens: 'read-write', api: { tag: 'Spreadsheets', summary: 'Preview a file import (nothing is stored)', form: PreviewForm, response: ImportPreviewResponse } }, ...uploadLimits }, async (request) => {
     const user = signedInUser(request);
     const release = service.claimImport(user);
     try {
@@ -120,16 +120,16 @@ export function spreadsheetRoutes(app: ApiServer, ctx: ServerContext) {
     }
   });
 
-  app.get('/api/spreadsheets', { config: { access: 'signed-in', tokens: true, api: { tag: 'Spreadsheets', summary: 'List your spreadsheets', response: SpreadsheetsResponse } } }, async (request) => {
+  app.get('/api/spreadsheets', { config: { access: 'signed-in', tokens: 'read', api: { tag: 'Spreadsheets', summary: 'List your spreadsheets', response: SpreadsheetsResponse } } }, async (request) => {
     const user = signedInUser(request);
     return { spreadsheets: await service.listSpreadsheets(ctx, user) };
   });
 
-  app.get('/api/spreadsheets/:id', { schema: { params: IdParams }, config: { access: 'owner', resource: spreadsheetParam(), tokens: true, api: { tag: 'Spreadsheets', summary: 'Get a spreadsheet with its sheets and columns', response: SpreadsheetResponse } } }, async (request) => ({
+  app.get('/api/spreadsheets/:id', { schema: { params: IdParams }, config: { access: 'owner', resource: spreadsheetParam(), tokens: 'read', api: { tag: 'Spreadsheets', summary: 'Get a spreadsheet with its sheets and columns', response: SpreadsheetResponse } } }, async (request) => ({
     spreadsheet: await service.getSpreadsheet(ctx, resolvedSpreadsheet(request)),
   }));
 
-  app.delete('/api/spreadsheets/:id', { schema: { params: IdParams }, config: { access: 'owner', resource: spreadsheetParam(), tokens: true, api: { tag: 'Spreadsheets', summary: 'Delete a spreadsheet (workspace owner only)', status: 204 } } }, async (request, reply) => {
+  app.delete('/api/spreadsheets/:id', { schema: { params: IdParams }, config: { access: 'owner', resource: spreadsheetParam(), tokens: 'read-write', api: { tag: 'Spreadsheets', summary: 'Delete a spreadsheet (workspace owner only)', status: 204 } } }, async (request, reply) => {
     // Workspace editors read spreadsheets; only the workspace's owner deletes them (the service).
     await service.deleteSpreadsheet(ctx, signedInUser(request), resolvedSpreadsheet(request).id);
     return reply.status(204).send();
@@ -142,7 +142,7 @@ export function spreadsheetRoutes(app: ApiServer, ctx: ServerContext) {
       config: {
         access: 'app-viewer',
         resource: sheetOfRequest({ params: SheetParams, query: SheetQuery }, service.SHEET_READ_UNNAMED),
-        tokens: true,
+        tokens: 'read',
         api: { tag: 'Sheets and rows', summary: "Read a sheet's rows: search, sort, filters, paging", response: SheetDataResponse },
       },
     },
