@@ -1447,6 +1447,11 @@ describe('token scopes: every route × session, read token, read-write token', (
   });
 
   /** Each entry × the session and both tokens of its owner; the unexpected answers, and how many of each kind. */
+  /** Whether a caller's two tokens still open the account (a token list call answers). */
+  async function tokensAlive(who: (typeof headers)['tess']): Promise<boolean> {
+    return (await inject('GET', '/api/apps', who['read token'])).statusCode === 200;
+  }
+
   async function tokenMatrix(list: Entry[]) {
     const unexpected: string[] = [];
     const tally = { 'session allowed': 0, 'read token allowed': 0, 'read-write token allowed': 0, 'read token refused': 0, 'read-write token refused': 0 };
@@ -1456,8 +1461,12 @@ describe('token scopes: every route × session, read token, read-write token', (
       const session = await entry.send(who.session);
       if (entry.real && session.statusCode >= 400) unexpected.push(`session ${entry.route} → ${session.statusCode} ${session.body.slice(0, 160)} (a real call the owner may make)`);
       if (session.statusCode < 400) tally['session allowed']++;
+      // "Sign out everywhere else" ends the account's tokens too (account/ownership.ts): new ones
+      // for the token calls, as a script's owner would make after it.
+      if (!entry.real && session.statusCode < 400 && !(await tokensAlive(who))) headers.tess = { ...who, 'read token': await bearer(tess, 'read'), 'read-write token': await bearer(tess, 'read-write') };
+      const callers = entry.real ? headers.owner : headers.tess;
       for (const scope of ['read', 'read-write'] as const) {
-        const res = await entry.send(who[`${scope} token`]);
+        const res = await entry.send(callers[`${scope} token`]);
         const allowed = scopeTaken === 'read' || (scopeTaken === 'read-write' && scope === 'read-write');
         const what = `${scope} token ${entry.route} → ${res.statusCode} ${res.body.slice(0, 160)}`;
         if (allowed) {
@@ -1494,7 +1503,7 @@ describe('token scopes: every route × session, read token, read-write token', (
       { method: 'PUT', url: '/api/account/password', payload: { currentPassword: 'correct horse', newPassword: 'attacker owns this now' } },
       { method: 'POST', url: '/api/account/email', payload: { email: 'attacker@example.com', password: 'correct horse' } },
       { method: 'PUT', url: '/api/account', payload: { name: 'Owned' } },
-      { method: 'DELETE', url: '/api/account', payload: { confirm: 'correct horse' } },
+      { method: 'DELETE', url: '/api/account', payload: { password: 'correct horse' } },
       { method: 'POST', url: '/api/billing/plan/checkout' },
     ];
     const answers: string[] = [];
