@@ -249,6 +249,8 @@ const OWNER_CALLS: Call[] = [
   // Whether the app's workspace may sell paid templates (billing/billing.test.ts: its own matrix with app users and admins).
   { name: 'paid template status', method: 'GET', url: (f) => `/api/multipage/marketplace/check-stripe-submit-status?app_id=${f.id}` },
   { name: 'marketplace request', method: 'GET', url: (f) => `/api/multipage/marketplace/review-request?app_id=${f.id}` },
+  // What a submission would ship, for the form's summary (templates/shipment.test.ts).
+  { name: 'template contents', method: 'GET', url: (f) => `/api/multipage/marketplace/review-request/contents?app_id=${f.id}` },
   // What the app's blocks use, for binding it to another spreadsheet (issue 15; clones/mapping.test.ts).
   { name: 'column mapping plan', method: 'GET', url: (f) => `/api/apps/${f.id}/column-mapping` },
   // The board's thumbnail on /boardWorkspace (issue 18; workspace/workspaces.test.ts).

@@ -25,6 +25,7 @@ import { plans } from './0021_plans';
 import { apiTokens } from './0022_api_tokens';
 import { workspaces } from './0023_workspaces';
 import { cluster } from './0024_cluster';
+import { templateData } from './0025_template_data';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0022_api_tokens': apiTokens,
   '0023_workspaces': workspaces,
   '0024_cluster': cluster,
+  '0025_template_data': templateData,
 };
