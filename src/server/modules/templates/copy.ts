@@ -220,6 +220,7 @@ async function copyInto(ctx: ServerContext, trx: Db, sourceAppId: string, target
       await repo.copyRows(s.id, sheetId, after, upTo);
       after = upTo;
       await breathe();
+      ctx.lifecycle.stopIfOverdue();
     }
     for (let after = -1; ; ) {
       const batch = await repo.rowsAfter(sheetId, after, ROW_BATCH);
@@ -230,6 +231,7 @@ async function copyInto(ctx: ServerContext, trx: Db, sourceAppId: string, target
       if (batch.length < ROW_BATCH) break;
       after = batch[batch.length - 1]!.row_index;
       await breathe();
+      ctx.lifecycle.stopIfOverdue();
     }
   }
 
@@ -264,6 +266,7 @@ async function copyInto(ctx: ServerContext, trx: Db, sourceAppId: string, target
         if (batch.length < ROW_BATCH) break;
         after = batch[batch.length - 1]!.row_index;
         await breathe();
+        ctx.lifecycle.stopIfOverdue();
       }
 
   const rewrite = (text: string) => rewriteUploads(rewriteIds(text, ids), uploads);
