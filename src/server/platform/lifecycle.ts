@@ -84,7 +84,12 @@ export class Lifecycle {
    * finishes. Answers the work's own promise: callers see its result or error unchanged.
    */
   track<T>(label: string, options: TrackOptions, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    const promise = Promise.resolve().then(() => work(this.signal));
+    let promise: Promise<T>;
+    try {
+      promise = work(this.signal);
+    } catch (e) {
+      promise = Promise.reject(e as Error);
+    }
     const entry: Tracked = {
       label,
       atNextStart: options.atNextStart,
