@@ -277,9 +277,9 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     await ctx.sheetCache.close(budget);
     if (lifecycle.stopping)
       app.log.info(
-        Date.now() - started >= budget
-          ? 'stopping: snapshot files cut short at the deadline; the next start reads those sheets from their rows (snapshots are derived data)'
-          : 'stopping: snapshot files finished',
+        Date.now() - started < budget
+          ? 'stopping: snapshot files finished'
+          : 'stopping: snapshot files of sheets changed since their last one may be cut short at the deadline; the next start reads those sheets from their rows (snapshots are derived data)',
       );
     ctx.mailer.close();
     ctx.files.close();

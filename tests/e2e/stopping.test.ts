@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeS3, type FakeS3 } from '../../src/server/testing/s3';
-import { spawnServer, type SpawnedServer } from './processes';
+import { spawnServer } from './processes';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** A web folder of its own with a big asset: a response that cannot fit in the sockets' buffers. */
@@ -87,6 +87,8 @@ describe('stopping (SIGTERM)', () => {
       // It waited for the requests in flight, then closed them at the deadline (3 s), not later.
       expect(took).toBeGreaterThanOrEqual(2900);
       expect(took).toBeLessThan(3000 + 2500);
+      // The paused download learns of the close once it reads again.
+      download.socket.resume();
       await Promise.all([body.closed, download.closed]);
       const logs = server.logs();
       expect(logs).toContain('SIGTERM: stopping');
@@ -144,7 +146,7 @@ function failedStart(env: Record<string, string>): Promise<{ code: number | null
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['dist/server/main.mjs'], {
       cwd: root,
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, SKIP_WEB_BUILD: '1', WEB_DIR: webDir, DATABASE_URL: '', ...env },
+      env: { ...process.env, PORT: '39917', DATA_DIR: dataDir, SKIP_WEB_BUILD: '1', WEB_DIR: webDir, DATABASE_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
