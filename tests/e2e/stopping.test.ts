@@ -157,7 +157,8 @@ function failedStart(env: Record<string, string>): Promise<{ code: number | null
     child.on('exit', (code) => {
       clearTimeout(killer);
       rmSync(dataDir, { recursive: true, force: true });
-      resolve({ code, stderr, stdout });
+      // The server's own line is the last one (the AWS SDK may warn about Node's version first).
+      resolve({ code, stderr: stderr.trim().split('\n').at(-1) ?? '', stdout });
     });
   });
 }
