@@ -62,6 +62,8 @@ import { zodValidatorCompiler, type ApiServer, type ZodTypeProvider } from './ro
 import { plainSignupRoutes } from './modules/plain-signup/routes';
 import { compressOptions, compressSmall, refuseIncompressible } from './platform/net/compress';
 import { securityHeaders } from './platform/net/headers';
+import { Lifecycle } from './platform/lifecycle';
+import { healthRoutes } from './modules/health/routes';
 
 /** Largest JSON body of any route except POST /api/spreadsheets. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -82,12 +84,25 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     // route raises its own limit to MAX_IMPORT_MB.
     bodyLimit: DEFAULT_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
+    // Slow clients (settings.ts, "Stopping, slow clients and health checks"): headers and whole
+    // requests have deadlines, checked every second rather than Node's every 30 s, so connections
+    // that send a byte every few seconds are closed near their deadline; idle keep-alive ones too.
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    http: { headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
+    // While stopping, a request arriving on a connection already open is served (with
+    // `Connection: close`) rather than refused with Fastify's bare 503: main.ts closes the listener
+    // and, at the deadline, every connection left.
+    return503OnClosing: false,
     // Malformed URLs (`/%E0%A4%A`) and bad content types answer in the same {message} shape as
     // every other error.
     frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),
   });
   const db = options.db ?? openDb(config);
+  const lifecycle = new Lifecycle(app.log);
   if (options.migrate !== false) await migrateToLatest(db.db, db.schema);
+  // migrate: false is a database migrated by the caller (tests).
+  lifecycle.migrated = true;
 
   // What instances on one PostgreSQL share beyond the rows (docs/decisions, "Running more than
   // one instance"): rate-limit counts in the database, sheet-cache changes over LISTEN/NOTIFY, and
@@ -117,6 +132,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     locks: shared ? pgLocks({ connectionString: config.databaseUrl!, schema: db.schema, log: app.log }) : localLocks(),
     files: createFileStore(config),
     log: app.log,
+    lifecycle,
   };
   const stopFollowing = followSheetChanges(ctx);
   // Listening before the first request, so no change of another instance is missed from then on.
@@ -217,6 +233,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   blogFeedRoutes(api, ctx);
   developerRoutes(api, ctx, apiRegistry);
   plainSignupRoutes(api, ctx);
+  healthRoutes(api, ctx);
   siteRoutes(api, ctx);
 
   // Hourly: expired sessions and rate-limit counts, and visitors' uploads no saved row named in
@@ -235,20 +252,38 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   // Edits waiting for Google (a failed try, a restart) are sent again on the loop's ticks.
   const googleScheduler = startGoogleScheduler(ctx, { pushDue: () => pushDue(ctx) });
 
+  // A stop (main.ts) sets a deadline: no closing step waits past it (the process exits then, and
+  // what was cut short is resumed or failed by the next start, as the log says).
+  const inTime = async (step: string, work: Promise<unknown>) => {
+    if (lifecycle.deadline === null) return void (await work);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(resolve, lifecycle.msLeft(0), 'late')));
+    if ((await Promise.race([work, late])) === 'late') app.log.warn(`stopping: ${step} not done at the deadline; going on without it`);
+    clearTimeout(timer);
+  };
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
-    await googleScheduler.stop();
+    await inTime('the Google sync round', googleScheduler.stop());
     // Edits not pushed yet stay queued in the database: the next start sends them.
-    await stopPushes(ctx);
+    await inTime('pushes to Google', stopPushes(ctx));
     // Pulls still waiting for another instance's lock give up (the next tick, anywhere, retries).
-    await ctx.locks.close();
+    await inTime('releasing locks', ctx.locks.close());
     stopFollowing();
-    await bus.close();
-    // Big sheets patched since their last snapshot get one now: the next start reads them back.
-    await ctx.sheetCache.close();
+    await inTime('closing the cluster bus', bus.close());
+    // Big sheets patched since their last snapshot get one now, within what is left of the stop's
+    // deadline: the next start reads them back, or (a snapshot not written) reads their rows.
+    const budget = lifecycle.msLeft(30_000);
+    const started = Date.now();
+    await ctx.sheetCache.close(budget);
+    if (lifecycle.stopping)
+      app.log.info(
+        Date.now() - started < budget
+          ? 'stopping: snapshot files finished'
+          : 'stopping: snapshot files of sheets changed since their last one may be cut short at the deadline; the next start reads those sheets from their rows (snapshots are derived data)',
+      );
     ctx.mailer.close();
     ctx.files.close();
-    if (!options.db) await db.close();
+    if (!options.db) await inTime('closing the database', db.close());
   });
   return { app, ctx, db, routes };
 }

@@ -181,6 +181,16 @@ export interface Config {
    * off and call its ticks themselves, so no test gets a pull it did not ask for).
    */
   googleSyncTimer: boolean;
+  /** SHUTDOWN_GRACE_SECONDS: after the listener closes, how long requests in flight and background work get to finish (10 s). */
+  shutdownGraceMs: number;
+  /** SHUTDOWN_DELAY_SECONDS: how long "not ready" is answered before the listener closes (0). */
+  shutdownDelayMs: number;
+  /** HEADERS_TIMEOUT_SECONDS: a request's headers must arrive within this (15 s). */
+  headersTimeoutMs: number;
+  /** REQUEST_TIMEOUT_SECONDS: a whole request, body included, must arrive within this (300 s). */
+  requestTimeoutMs: number;
+  /** KEEP_ALIVE_TIMEOUT_SECONDS: an idle keep-alive connection is closed after this (72 s). */
+  keepAliveTimeoutMs: number;
   /**
    * S3_BUCKET and friends: uploaded files (uploads, blog media) in S3-compatible object storage
    * (uploads/storage.ts); null: on local disk under dataDir, as before.
@@ -409,6 +419,30 @@ function googleTokenKey(value: string | undefined): Buffer | null {
   return key;
 }
 
+/** A number of seconds, 0 allowed when `zero` is true (off / at once). */
+function seconds(value: string | undefined, fallback: number, name: string, zero = false): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || (!zero && n === 0) || n > 86_400)
+    throw new Error(`Setting ${name} must be a number of seconds${zero ? ' (0 or more)' : ' above 0'}, at most 86400, got '${value}'`);
+  return n;
+}
+
+/** The HTTP server's limits on slow clients and how long a stop takes. */
+function timeouts(env: SettingsEnv): Pick<Config, 'shutdownGraceMs' | 'shutdownDelayMs' | 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs'> {
+  const headers = seconds(env.HEADERS_TIMEOUT_SECONDS, 15, 'HEADERS_TIMEOUT_SECONDS');
+  const request = seconds(env.REQUEST_TIMEOUT_SECONDS, 300, 'REQUEST_TIMEOUT_SECONDS');
+  // Node refuses a headers timeout longer than the whole request's.
+  if (headers > request) throw new Error(`Setting REQUEST_TIMEOUT_SECONDS (${request}) must be at least HEADERS_TIMEOUT_SECONDS (${headers}): the headers are part of the request`);
+  return {
+    shutdownGraceMs: seconds(env.SHUTDOWN_GRACE_SECONDS, 10, 'SHUTDOWN_GRACE_SECONDS', true) * 1000,
+    shutdownDelayMs: seconds(env.SHUTDOWN_DELAY_SECONDS, 0, 'SHUTDOWN_DELAY_SECONDS', true) * 1000,
+    headersTimeoutMs: headers * 1000,
+    requestTimeoutMs: request * 1000,
+    keepAliveTimeoutMs: seconds(env.KEEP_ALIVE_TIMEOUT_SECONDS, 72, 'KEEP_ALIVE_TIMEOUT_SECONDS') * 1000,
+  };
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = readSettings(source);
   // Without BASE_HOST the app is reached on this machine at its own port.
@@ -482,6 +516,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ...googlePolling(env),
     googleSyncTimer: true,
     s3: s3Settings(env),
+    ...timeouts(env),
   };
 }
 

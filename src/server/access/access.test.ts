@@ -1116,6 +1116,17 @@ describe('developer access: API tokens (issue 18)', () => {
         expected: { anonymous: 200, owner: 200, 'workspace editor': 200, 'other owner': 200, 'read token': 403, 'read-write token': 403, 'revoked token': 401 },
       },
       {
+        // The health probes: the status to anyone; a token is refused as on every route tokens may not call.
+        name: 'GET /healthz',
+        send: (headers) => t.app.inject({ method: 'GET', url: '/healthz', headers }),
+        expected: { anonymous: 200, owner: 200, 'workspace editor': 200, 'other owner': 200, 'read token': 403, 'read-write token': 403, 'revoked token': 401 },
+      },
+      {
+        name: 'GET /readyz',
+        send: (headers) => t.app.inject({ method: 'GET', url: '/readyz', headers }),
+        expected: { anonymous: 200, owner: 200, 'workspace editor': 200, 'other owner': 200, 'read token': 403, 'read-write token': 403, 'revoked token': 401 },
+      },
+      {
         // A taken address: the form again (409) for everyone; tokens are not for signing up.
         name: 'POST /api/auth/signupbackup',
         send: (headers) => t.app.inject({ method: 'POST', url: '/api/auth/signupbackup', headers: { ...headers, ...form }, payload: `name=X&email=${encodeURIComponent(owner.email)}&password=long+enough+1` }),

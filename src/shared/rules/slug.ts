@@ -38,6 +38,9 @@ export const RESERVED_SUBDOMAINS = [
   'multipage-templates',
   // /boardWorkspace: routes match without regard to case.
   'boardworkspace',
+  // The health probes (GET /healthz, GET /readyz: modules/health).
+  'healthz',
+  'readyz',
 ];
 
 export function subdomainProblem(sub: string): string | null {

@@ -16,6 +16,9 @@ import * as service from './service';
 
 const SheetQuery = SheetDataQuery.extend({ app: z.string().optional() });
 
+/** What becomes of an import a stop cuts short (platform/lifecycle.ts logs it). */
+const IMPORT_AT_NEXT_START = 'an unfinished import is removed at the next start (or the next import of the account) and the owner imports again';
+
 export function spreadsheetRoutes(app: ApiServer, ctx: ServerContext) {
   const maxBytes = ctx.config.maxImportMb * 1024 * 1024;
 
@@ -85,7 +88,7 @@ export function spreadsheetRoutes(app: ApiServer, ctx: ServerContext) {
         try {
           const choices = service.importChoices(fields);
           const title = ((fields.title ?? '').trim() || titleFromName(filename || 'Spreadsheet')).slice(0, 200);
-          spreadsheet = await service.importFile(ctx, user, title, { path }, filename || 'Spreadsheet.csv', choices);
+          spreadsheet = await ctx.lifecycle.track(`the import of '${title}'`, { atNextStart: IMPORT_AT_NEXT_START }, () => service.importFile(ctx, user, title, { path }, filename || 'Spreadsheet.csv', choices));
         } finally {
           await removeUpload(path);
         }
@@ -94,7 +97,7 @@ export function spreadsheetRoutes(app: ApiServer, ctx: ServerContext) {
         if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
         const body = request.body;
         if (!body) throw badRequest('Send the spreadsheet as a file (multipart/form-data) or as JSON sheets', [{ path: 'sheets', message: 'The sheets are required' }]);
-        spreadsheet = await service.importSpreadsheet(ctx, user, body.title, service.sheetSource(service.sheetsFromJson(body)), 'json');
+        spreadsheet = await ctx.lifecycle.track(`the import of '${body.title}'`, { atNextStart: IMPORT_AT_NEXT_START }, () => service.importSpreadsheet(ctx, user, body.title, service.sheetSource(service.sheetsFromJson(body)), 'json'));
       }
     } finally {
       release();

@@ -263,6 +263,7 @@ async function copyInto(ctx: ServerContext, trx: Db, sourceAppId: string, target
       await repo.copyRows(s.id, sheetId, after, upTo);
       after = upTo;
       await breathe();
+      ctx.lifecycle.stopIfOverdue();
     }
     for (let after = -1; ; ) {
       const batch = await repo.rowsAfter(sheetId, after, ROW_BATCH);
@@ -273,6 +274,7 @@ async function copyInto(ctx: ServerContext, trx: Db, sourceAppId: string, target
       if (batch.length < ROW_BATCH) break;
       after = batch[batch.length - 1]!.row_index;
       await breathe();
+      ctx.lifecycle.stopIfOverdue();
     }
   }
 
@@ -307,6 +309,7 @@ async function copyInto(ctx: ServerContext, trx: Db, sourceAppId: string, target
         if (batch.length < ROW_BATCH) break;
         after = batch[batch.length - 1]!.row_index;
         await breathe();
+        ctx.lifecycle.stopIfOverdue();
       }
 
   const rewrite = (text: string) => rewriteUploads(rewriteIds(text, ids), uploads);
