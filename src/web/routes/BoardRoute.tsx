@@ -15,6 +15,7 @@ import { embedParams } from '../viewer/embed';
 import { GuestView } from '../viewer/GuestView';
 import { MultipageView } from '../viewer/MultipageView';
 import { previewParams } from '../viewer/preview';
+import { isReservedSubdomain } from '../../shared/rules/slug';
 
 const EditorLayout = lazy(() => import('../editor/EditorLayout').then((m) => ({ default: m.EditorLayout })));
 // A password app's sign-in screen when it has no sign-in page of its own (issue 5).
@@ -27,6 +28,8 @@ export function BoardRoute() {
   // On an app host the first segment is a page of that app.
   const sub = appSubdomain(base.data);
   if (sub) return pageSlug ? <NotFound /> : <Board boardKey={sub} pageSlug={boardSlug} basePath="" />;
+  // A reserved name's path is the product's, even for an app that held the name before (its own host still serves it).
+  if (isReservedSubdomain(boardSlug)) return <NotFound />;
   return <Board boardKey={boardSlug} pageSlug={pageSlug} basePath={`/${boardSlug}`} />;
 }
 

@@ -12,6 +12,7 @@ import type { ApiServer } from '../../routing/input';
 import { appsRepo } from '../../data/apps/repo';
 import { customHostOf, hostSubdomain } from '../../platform/net/hosts';
 import { pagesRepo } from '../../data/pages/repo';
+import { isReservedSubdomain } from '../../../shared/rules/slug';
 import { marketplacePageMeta, withPageMeta } from '../storefront/page-meta';
 import { blogPageOf, type BlogPage } from '../blog/page-html';
 
@@ -19,7 +20,7 @@ import { blogPageOf, type BlogPage } from '../blog/page-html';
 const FALLBACK_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sheetboard</title></head><body><div id="root"></div><p>The web app is not built: run <code>npm run build</code>.</p></body></html>`;
 
 /** Client routes of the shell (shell §2.1) served on the base host. */
-const CLIENT_ROUTES: RegExp[] = [
+export const CLIENT_ROUTES: readonly RegExp[] = [
   /^\/$/,
   /^\/dashboard(\/.*)?$/,
   /^\/accept-invitation\/?$/,
@@ -110,7 +111,8 @@ export function siteRoutes(app: ApiServer, ctx: ServerContext) {
     if (isClientRoute(pathname)) return 200;
     const segs = pathname.split('/').filter(Boolean);
     // `/{subdomain}` and a page of it, `/{subdomain}/{page_slug}` (multipage apps on the base host).
-    if (segs.length <= 2 && /^[a-z0-9-]{1,63}$/i.test(segs[0]!)) {
+    // A reserved name is the product's path even where an app held it before it was reserved.
+    if (segs.length <= 2 && /^[a-z0-9-]{1,63}$/i.test(segs[0]!) && !isReservedSubdomain(segs[0]!)) {
       const found = await appsRepo(ctx.db).findBySubdomain(segs[0]!.toLowerCase());
       if (found && segs.length === 1) return 200;
       if (found && (await pagesRepo(ctx.db).findBySlug(found.id, segs[1]!.toLowerCase()))) return 200;
