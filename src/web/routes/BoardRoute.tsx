@@ -2,12 +2,12 @@
 // editor (a lazy chunk, so guests never download it) or the guest view (shell §2.3).
 // Multipage apps add their pages: `/{page_slug}` on the app host, `/{board_slug}/{page_slug}`
 // on the base host; the root is the home page.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { ErrorScreen, NotFound } from '../components/ErrorScreen';
 import { Loading } from '../components/Loading';
 import { ChunkPending } from '../components/LoadingBar';
-import { appSubdomain, useBaseUrl } from '../lib/host';
+import { appOriginTarget, appSubdomain, useBaseUrl } from '../lib/host';
 import { usePages } from '../lib/queries';
 import { pageOfSlug } from '../viewer/app-nav';
 import { useBoardState } from '../viewer/board-state';
@@ -37,9 +37,16 @@ export function Board({ boardKey, pageSlug, basePath = '' }: { boardKey: string;
   const board = useBoardState(boardKey);
   const pages = usePages(board.data?.appId);
 
+  // On the base host a visitor is shown a published app on its own origin, away from the product's
+  // sessions (the server redirects the address too; this covers links followed inside the web app).
+  const away = basePath && board.data?.appOrigin ? appOriginTarget(board.data.appOrigin, pageSlug, window.location.search) : null;
+  useEffect(() => {
+    if (away) window.location.replace(away);
+  }, [away]);
+
   if (board.isError) return <ErrorScreen error={board.error} />;
   if (pages.isError) return <ErrorScreen error={pages.error} />;
-  if (!board.data || pages.isPending) return <Loading fullScreen />;
+  if (away || !board.data || pages.isPending) return <Loading fullScreen />;
 
   const multipage = board.data.kind === 'multipage';
   const page = multipage ? pageOfSlug(pages.data, pageSlug) : pageSlug ? null : pages.data[0];
