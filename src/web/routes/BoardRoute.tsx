@@ -15,6 +15,7 @@ import { embedParams } from '../viewer/embed';
 import { GuestView } from '../viewer/GuestView';
 import { MultipageView } from '../viewer/MultipageView';
 import { previewParams } from '../viewer/preview';
+import { PreviewBanner } from '../viewer/LazyPreviewBanner';
 import { isReservedSubdomain } from '../../shared/rules/slug';
 
 const EditorLayout = lazy(() => import('../editor/EditorLayout').then((m) => ({ default: m.EditorLayout })));
@@ -39,10 +40,15 @@ export function Board({ boardKey, pageSlug, basePath = '' }: { boardKey: string;
 
   // On the base host a visitor is shown a published app on its own origin, away from the product's
   // sessions (the server redirects the address too; this covers links followed inside the web app).
-  const away = basePath && board.data?.appOrigin ? appOriginTarget(board.data.appOrigin, pageSlug, window.location.search) : null;
+  // The one step of a visitor's that needs the product's session there, the template's clone dialog
+  // (open_clone_modal), shows the preview banner and the dialog alone: none of the app's pages.
+  const preview = previewParams(window.location.search);
+  const cloneStep = !!basePath && !!board.data?.appOrigin && !!preview?.openCloneModal;
+  const away = basePath && board.data?.appOrigin && !cloneStep ? appOriginTarget(board.data.appOrigin, pageSlug, window.location.search) : null;
   useEffect(() => {
     if (away) window.location.replace(away);
   }, [away]);
+  if (cloneStep && board.data && preview) return <PreviewBanner params={preview} board={board.data} />;
 
   if (board.isError) return <ErrorScreen error={board.error} />;
   if (pages.isError) return <ErrorScreen error={pages.error} />;

@@ -116,6 +116,13 @@ describe('who stays on the base host', () => {
     expect((await get(`/${snapshot.subdomain}`)).statusCode).toBe(302);
   });
 
+  it("a template's clone dialog (it needs the visitor's session; the web app shows it without the app's pages)", async () => {
+    const res = await get(`/${board.subdomain}?preview=true&open_clone_modal=true&template_id=t1`, owner.cookie.replace(/=.*/, '=nobody'));
+    expect(res.statusCode).toBe(200);
+    // The preview alone still goes.
+    expect((await get(`/${board.subdomain}?preview=true&template_id=t1`)).statusCode).toBe(302);
+  });
+
   it('product paths, reserved names and unknown names are not apps', async () => {
     expect((await get('/dashboard')).statusCode).toBe(200);
     expect((await get('/tutorials')).statusCode).toBe(404);

@@ -140,13 +140,17 @@ export function siteRoutes(app: ApiServer, ctx: ServerContext) {
    * app's own origin, keeping the page and the query (APP_ORIGINS; docs/decisions, apps on their
    * own origin). Its owner and the workspace's editors stay (the editor lives on the base host);
    * a private app stays (nobody else is shown its pages: 'Access Denied', with the way in); a
-   * reviewer's look at a version under review stays (the reviewer's session is the base host's).
+   * reviewer's look at a version under review stays (the reviewer's session is the base host's);
+   * a template's clone dialog stays (the web app shows the dialog alone, no page of the app).
    */
   async function appOriginRedirect(request: FastifyRequest): Promise<string | null> {
     if (!ctx.config.appOrigins || hostSubdomain(ctx.config, request.host) || customHostOf(ctx.config, request.host)) return null;
     const [rawPath, ...rest] = request.url.split('?');
     const pathname = decodeURIComponent(rawPath!.replace(/\/{2,}/g, '/'));
     if (isClientRoute(pathname)) return null;
+    // A template's clone dialog needs the visitor's session: the web app shows it with none of the app's pages.
+    const query = new URLSearchParams(rest.join('?'));
+    if (query.get('preview') === 'true' && query.get('open_clone_modal') === 'true') return null;
     const segs = pathname.split('/').filter(Boolean);
     if (segs.length < 1 || segs.length > 2 || !/^[a-z0-9-]{1,63}$/i.test(segs[0]!) || isReservedSubdomain(segs[0]!)) return null;
     const found = await appsRepo(ctx.db).findBySubdomain(segs[0]!.toLowerCase());
