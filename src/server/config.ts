@@ -22,6 +22,12 @@ export interface Config {
   pgSchema?: string;
   /** Host (with port) boards hang under: `{subdomain}.{baseHost}`. */
   baseHost: string;
+  /**
+   * APP_ORIGINS: whether published apps are served from their own origin (`{subdomain}.{baseHost}`)
+   * and the base host's `/{subdomain}` sends visitors there (false: `off`, or a BASE_HOST that is
+   * an IP address, which has no subdomains).
+   */
+  appOrigins: boolean;
   /** `http` or `https`: the scheme of links the server writes (magic links, BOARD_BASE_URL). */
   publicScheme: string;
   maxImportMb: number;
@@ -458,6 +464,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || null,
     pgSchema: schemaName(env.DATABASE_SCHEMA),
     baseHost,
+    appOrigins: appOrigins(env.APP_ORIGINS, baseHost),
     publicScheme: env.PUBLIC_SCHEME || 'http',
     maxImportMb: num(env.MAX_IMPORT_MB, 100, 'MAX_IMPORT_MB'),
     maxImportCells: Math.floor(num(env.MAX_IMPORT_CELLS, 20_000_000, 'MAX_IMPORT_CELLS')),
@@ -518,6 +525,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     s3: s3Settings(env),
     ...timeouts(env),
   };
+}
+
+/** APP_ORIGINS: `subdomains` (the default) or `off`; an IP address as the base host has no subdomains. */
+function appOrigins(value: string | undefined, baseHost: string): boolean {
+  const v = (value || 'subdomains').toLowerCase();
+  if (v !== 'subdomains' && v !== 'off') throw new Error(`Setting APP_ORIGINS must be 'subdomains' or 'off', got '${value}'`);
+  const hostname = baseHost.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  return v === 'subdomains' && isIP(hostname) === 0;
 }
 
 /** The host name boards hang under, without the port. */

@@ -107,6 +107,13 @@ export const SETTING_GROUPS = [
           'Host (with port) boards hang under: a board is `http://{subdomain}.{BASE_HOST}/` and `http://{BASE_HOST}/{subdomain}`. Magic links, Stripe return addresses and Open Graph addresses point here too.',
       },
       {
+        names: ['APP_ORIGINS'],
+        default: '`subdomains`',
+        value: 'subdomains',
+        description:
+          "`subdomains`: every published app has an origin of its own, `{subdomain}.{BASE_HOST}`, and a visitor who opens the base host's `/{subdomain}` address (anyone but the app's owner and the workspace's editors, for whom it is the editor) is redirected there, so an app's pages never run beside the product's sessions (/dashboard, /admin, /blog-admin); needs a wildcard DNS name `*.{BASE_HOST}` (and certificate). `off`: apps are also shown at `/{subdomain}` on the base host, on the product's origin; only for a server whose apps are all trusted. A `BASE_HOST` that is an IP address has no subdomains and behaves as `off`. [Self-hosting](self-hosting.md#apps-on-their-own-origin).",
+      },
+      {
         names: ['PUBLIC_SCHEME'],
         default: '`http`',
         value: 'http',

@@ -142,6 +142,10 @@ describe('marketplace: submit, review, resubmit, publish', () => {
     await dialog.getByLabel('Price').fill('3');
     await dialog.getByRole('button', { name: 'Submit for Review' }).click();
     expect(await problem(dialog)).toBe('Minimum price should be USD 5');
+    // More than Stripe charges in one payment: said by the form, before anything is sent.
+    await dialog.getByLabel('Price').fill('1000000');
+    await dialog.getByRole('button', { name: 'Submit for Review' }).click();
+    expect(await problem(dialog)).toBe('Enter a price up to USD 999,999.99 with at most two decimals');
     await dialog.getByLabel('Price').fill('9.5');
     await dialog.getByRole('button', { name: 'Submit for Review' }).click();
     expect(await problem(dialog)).toContain('To publish the template, please go to the billing page for Stripe connectivity.');

@@ -13,6 +13,7 @@ import {
   MARKETPLACE_LIMITS,
   MARKETPLACE_MESSAGES,
   marketplaceFormProblem,
+  priceCents,
   marketplaceMessages,
   NO_SIGN_IN,
   parseTags,
@@ -113,7 +114,8 @@ export async function submitReviewRequest(ctx: ServerContext, app: AppView, form
   if (existing && !SUBMITTABLE.includes(existing.status as ReviewStatus)) throw conflict(MARKETPLACE_MESSAGES.notSubmittable);
 
   const tags = parseTags(form.tags);
-  const price = Math.round(Number(form.price) * 100) / 100;
+  // Checked as typed (priceProblem refuses more than two decimals instead of rounding them away).
+  const price = Number(form.price);
   const values = {
     title: form.title,
     summary: form.summary,
@@ -146,7 +148,7 @@ export async function submitReviewRequest(ctx: ServerContext, app: AppView, form
     tags: JSON.stringify(tags),
     description,
     category: form.category,
-    price_cents: form.is_free ? 0 : Math.round(price * 100),
+    price_cents: form.is_free ? 0 : priceCents(price),
     is_free: flag(form.is_free),
     thumbnail: form.thumbnail.trim(),
     thumbnail_bg_color: form.thumbnail_bg_color,

@@ -40,6 +40,7 @@ import {
   MARKETPLACE_MESSAGES,
   marketplaceFormProblem,
   parseTags,
+  priceProblem,
   THUMBNAIL_BG_PRESETS,
 } from '../../../shared/rules/marketplace';
 import { InlineLoading } from '../../components/InlineLoading';
@@ -377,7 +378,8 @@ export function MarketplaceForm({
                 description="In US dollars"
                 prefix="$"
                 min={MARKETPLACE_LIMITS.minPrice}
-                // A price under the minimum stays as typed and is explained, rather than silently raised.
+                max={MARKETPLACE_LIMITS.maxPrice}
+                // A price out of range stays as typed and is explained, rather than silently changed.
                 clampBehavior="none"
                 step={MARKETPLACE_LIMITS.priceStep}
                 decimalScale={2}
@@ -387,7 +389,7 @@ export function MarketplaceForm({
                   patch({ price: typeof v === 'number' ? v : Number.parseFloat(v) || 0 });
                   setPriceError(null);
                 }}
-                onBlur={() => setPriceError(form.price >= MARKETPLACE_LIMITS.minPrice ? null : MARKETPLACE_MESSAGES.minPrice)}
+                onBlur={() => setPriceError(priceProblem(form.price))}
               />
             )}
 
