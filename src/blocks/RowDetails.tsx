@@ -1,7 +1,7 @@
 // The pop-up of one row in full (table and list rows with show_details_on_click, grid cards): each
 // field's name above its value, the value drawn as the block draws that field.
 import { Box, Modal, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 type Row = Record<string, unknown>;
 
@@ -29,4 +29,13 @@ export function RowDetails({ row, title, onClose, entries, gap = 'xs' }: { row: 
       )}
     </Modal>
   );
+}
+
+/**
+ * The row a view shows in full: `open(row)` shows it, `details` is the pop-up to render once in
+ * the view (table, list, grid).
+ */
+export function useRowDetails(title: string, entries: (row: Row) => DetailEntry[], gap?: 'xs' | 'sm') {
+  const [row, setRow] = useState<Row | null>(null);
+  return { open: setRow, details: <RowDetails row={row} title={title} onClose={() => setRow(null)} entries={entries} gap={gap} /> };
 }

@@ -30,11 +30,28 @@ export function DownloadButton({ kind, color, onClick, loading, disabled }: { ki
   );
 }
 
+/** The toolbar's CSV and PDF buttons of a block of rows (table, list), each when its setting asks for it. */
+export function RowDownloadButtons({ csv, pdf, color, downloads, disabled }: { csv: boolean; pdf: boolean; color: string; downloads: RowDownloads; disabled: boolean }) {
+  const { busy, download } = downloads;
+  return (
+    <>
+      {csv && <DownloadButton kind="csv" color={color} onClick={() => void download('csv')} loading={busy === 'csv'} disabled={disabled} />}
+      {pdf && <DownloadButton kind="pdf" color={color} onClick={() => void download('pdf')} loading={busy === 'pdf'} disabled={disabled} />}
+    </>
+  );
+}
+
+export interface RowDownloads {
+  /** The kind of file being made, if any. */
+  busy: DownloadKind | null;
+  download: (kind: DownloadKind) => Promise<void>;
+}
+
 /**
  * `download(kind)` writes the rows `allRows` answers, in `columns`, to a file named after `title`
  * (else `noun`); `busy` is the kind being made.
  */
-export function useRowDownloads({ title, noun, columns, allRows }: { title: string; noun: string; columns: string[]; allRows: () => Promise<Row[]> }) {
+export function useRowDownloads({ title, noun, columns, allRows }: { title: string; noun: string; columns: string[]; allRows: () => Promise<Row[]> }): RowDownloads {
   const [busy, setBusy] = useState<DownloadKind | null>(null);
   const download = async (kind: DownloadKind) => {
     setBusy(kind);

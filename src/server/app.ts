@@ -14,7 +14,7 @@ import type { ServerContext } from './platform/context';
 import { migrateToLatest, openDb, type DbHandle } from './db';
 import { errorHandler } from './errors';
 import { refuseCrossOriginWrites } from './platform/net/csrf';
-import { accessPreHandler, decorateAccess } from './access/enforce';
+import { accessPreHandler, declaredTokens, decorateAccess } from './access/enforce';
 import { declaredAccess, type AccessRuleName } from './access/rules';
 import { actionRoutes } from './modules/actions/routes';
 import { adminRoutes } from './modules/admin/routes';
@@ -64,6 +64,8 @@ import { zodValidatorCompiler, type ApiServer, type ZodTypeProvider } from './ro
 import { plainSignupRoutes } from './modules/plain-signup/routes';
 import { compressOptions, compressSmall, refuseIncompressible } from './platform/net/compress';
 import { securityHeaders } from './platform/net/headers';
+import { Lifecycle } from './platform/lifecycle';
+import { healthRoutes } from './modules/health/routes';
 
 /** Largest JSON body of any route except POST /api/spreadsheets. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -84,12 +86,25 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     // route raises its own limit to MAX_IMPORT_MB.
     bodyLimit: DEFAULT_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
+    // Slow clients (settings.ts, "Stopping, slow clients and health checks"): headers and whole
+    // requests have deadlines, checked every second rather than Node's every 30 s, so connections
+    // that send a byte every few seconds are closed near their deadline; idle keep-alive ones too.
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    http: { headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
+    // While stopping, a request arriving on a connection already open is served (with
+    // `Connection: close`) rather than refused with Fastify's bare 503: main.ts closes the listener
+    // and, at the deadline, every connection left.
+    return503OnClosing: false,
     // Malformed URLs (`/%E0%A4%A`) and bad content types answer in the same {message} shape as
     // every other error.
     frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),
   });
   const db = options.db ?? openDb(config);
+  const lifecycle = new Lifecycle(app.log);
   if (options.migrate !== false) await migrateToLatest(db.db, db.schema);
+  // migrate: false is a database migrated by the caller (tests).
+  lifecycle.migrated = true;
 
   // What instances on one PostgreSQL share beyond the rows (docs/decisions, "Running more than
   // one instance"): rate-limit counts in the database, sheet-cache changes over LISTEN/NOTIFY, and
@@ -119,6 +134,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     locks: shared ? pgLocks({ connectionString: config.databaseUrl!, schema: db.schema, log: app.log }) : localLocks(),
     files: createFileStore(config),
     log: app.log,
+    lifecycle,
   };
   const stopFollowing = followSheetChanges(ctx);
   // Listening before the first request, so no change of another instance is missed from then on.
@@ -158,7 +174,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   // the rule refuses learns nothing from validation messages and a handler gets parsed input.
   const routes: BuiltApp['routes'] = [];
   // Every route's `config.api` and input schemas make the OpenAPI document (developer/openapi.ts);
-  // `config.tokens` says whether API tokens may call it.
+  // `config.tokens` names the least API-token scope that may call it (none: a session only).
   const apiRegistry = new ApiRegistry();
   attachApiRegistry(app, apiRegistry);
   decorateAccess(app);
@@ -167,7 +183,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
     const access = declaredAccess(route);
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, access });
     if (!access) return;
-    const tokens = route.config?.tokens === true;
+    const tokens = declaredTokens(route);
     const api = route.config?.api;
     // Every guarded route is in the OpenAPI document: start-up fails otherwise, as for access.
     if (!api) throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} declares no entry for the API reference (config.api: { tag, summary, response? })`);
@@ -220,6 +236,7 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   developerRoutes(api, ctx, apiRegistry);
   plainSignupRoutes(api, ctx);
   jobRoutes(api, ctx);
+  healthRoutes(api, ctx);
   siteRoutes(api, ctx);
 
   // Hourly: expired sessions and rate-limit counts, and visitors' uploads no saved row named in
@@ -241,21 +258,39 @@ export async function buildApp(config: Config, options: { logger?: boolean | obj
   // Edits waiting for Google (a failed try, a restart) are sent again on the loop's ticks.
   const googleScheduler = startGoogleScheduler(ctx, { pushDue: () => pushDue(ctx) });
 
+  // A stop (main.ts) sets a deadline: no closing step waits past it (the process exits then, and
+  // what was cut short is resumed or failed by the next start, as the log says).
+  const inTime = async (step: string, work: Promise<unknown>) => {
+    if (lifecycle.deadline === null) return void (await work);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(resolve, lifecycle.msLeft(0), 'late')));
+    if ((await Promise.race([work, late])) === 'late') app.log.warn(`stopping: ${step} not done at the deadline; going on without it`);
+    clearTimeout(timer);
+  };
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
     sweeping.stop();
-    await googleScheduler.stop();
+    await inTime('the Google sync round', googleScheduler.stop());
     // Edits not pushed yet stay queued in the database: the next start sends them.
-    await stopPushes(ctx);
+    await inTime('pushes to Google', stopPushes(ctx));
     // Pulls still waiting for another instance's lock give up (the next tick, anywhere, retries).
-    await ctx.locks.close();
+    await inTime('releasing locks', ctx.locks.close());
     stopFollowing();
-    await bus.close();
-    // Big sheets patched since their last snapshot get one now: the next start reads them back.
-    await ctx.sheetCache.close();
+    await inTime('closing the cluster bus', bus.close());
+    // Big sheets patched since their last snapshot get one now, within what is left of the stop's
+    // deadline: the next start reads them back, or (a snapshot not written) reads their rows.
+    const budget = lifecycle.msLeft(30_000);
+    const started = Date.now();
+    await ctx.sheetCache.close(budget);
+    if (lifecycle.stopping)
+      app.log.info(
+        Date.now() - started < budget
+          ? 'stopping: snapshot files finished'
+          : 'stopping: snapshot files of sheets changed since their last one may be cut short at the deadline; the next start reads those sheets from their rows (snapshots are derived data)',
+      );
     ctx.mailer.close();
     ctx.files.close();
-    if (!options.db) await db.close();
+    if (!options.db) await inTime('closing the database', db.close());
   });
   return { app, ctx, db, routes };
 }

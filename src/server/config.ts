@@ -22,6 +22,12 @@ export interface Config {
   pgSchema?: string;
   /** Host (with port) boards hang under: `{subdomain}.{baseHost}`. */
   baseHost: string;
+  /**
+   * APP_ORIGINS: whether published apps are served from their own origin (`{subdomain}.{baseHost}`)
+   * and the base host's `/{subdomain}` sends visitors there (false: `off`, or a BASE_HOST that is
+   * an IP address, which has no subdomains).
+   */
+  appOrigins: boolean;
   /** `http` or `https`: the scheme of links the server writes (magic links, BOARD_BASE_URL). */
   publicScheme: string;
   maxImportMb: number;
@@ -183,6 +189,16 @@ export interface Config {
    * off and call its ticks themselves, so no test gets a pull it did not ask for).
    */
   googleSyncTimer: boolean;
+  /** SHUTDOWN_GRACE_SECONDS: after the listener closes, how long requests in flight and background work get to finish (10 s). */
+  shutdownGraceMs: number;
+  /** SHUTDOWN_DELAY_SECONDS: how long "not ready" is answered before the listener closes (0). */
+  shutdownDelayMs: number;
+  /** HEADERS_TIMEOUT_SECONDS: a request's headers must arrive within this (15 s). */
+  headersTimeoutMs: number;
+  /** REQUEST_TIMEOUT_SECONDS: a whole request, body included, must arrive within this (300 s). */
+  requestTimeoutMs: number;
+  /** KEEP_ALIVE_TIMEOUT_SECONDS: an idle keep-alive connection is closed after this (72 s). */
+  keepAliveTimeoutMs: number;
   /**
    * S3_BUCKET and friends: uploaded files (uploads, blog media) in S3-compatible object storage
    * (uploads/storage.ts); null: on local disk under dataDir, as before.
@@ -411,6 +427,30 @@ function googleTokenKey(value: string | undefined): Buffer | null {
   return key;
 }
 
+/** A number of seconds, 0 allowed when `zero` is true (off / at once). */
+function seconds(value: string | undefined, fallback: number, name: string, zero = false): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || (!zero && n === 0) || n > 86_400)
+    throw new Error(`Setting ${name} must be a number of seconds${zero ? ' (0 or more)' : ' above 0'}, at most 86400, got '${value}'`);
+  return n;
+}
+
+/** The HTTP server's limits on slow clients and how long a stop takes. */
+function timeouts(env: SettingsEnv): Pick<Config, 'shutdownGraceMs' | 'shutdownDelayMs' | 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs'> {
+  const headers = seconds(env.HEADERS_TIMEOUT_SECONDS, 15, 'HEADERS_TIMEOUT_SECONDS');
+  const request = seconds(env.REQUEST_TIMEOUT_SECONDS, 300, 'REQUEST_TIMEOUT_SECONDS');
+  // Node refuses a headers timeout longer than the whole request's.
+  if (headers > request) throw new Error(`Setting REQUEST_TIMEOUT_SECONDS (${request}) must be at least HEADERS_TIMEOUT_SECONDS (${headers}): the headers are part of the request`);
+  return {
+    shutdownGraceMs: seconds(env.SHUTDOWN_GRACE_SECONDS, 10, 'SHUTDOWN_GRACE_SECONDS', true) * 1000,
+    shutdownDelayMs: seconds(env.SHUTDOWN_DELAY_SECONDS, 0, 'SHUTDOWN_DELAY_SECONDS', true) * 1000,
+    headersTimeoutMs: headers * 1000,
+    requestTimeoutMs: request * 1000,
+    keepAliveTimeoutMs: seconds(env.KEEP_ALIVE_TIMEOUT_SECONDS, 72, 'KEEP_ALIVE_TIMEOUT_SECONDS') * 1000,
+  };
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = readSettings(source);
   // Without BASE_HOST the app is reached on this machine at its own port.
@@ -426,6 +466,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || null,
     pgSchema: schemaName(env.DATABASE_SCHEMA),
     baseHost,
+    appOrigins: appOrigins(env.APP_ORIGINS, baseHost),
     publicScheme: env.PUBLIC_SCHEME || 'http',
     maxImportMb: num(env.MAX_IMPORT_MB, 100, 'MAX_IMPORT_MB'),
     maxImportCells: Math.floor(num(env.MAX_IMPORT_CELLS, 20_000_000, 'MAX_IMPORT_CELLS')),
@@ -485,7 +526,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ...googlePolling(env),
     googleSyncTimer: true,
     s3: s3Settings(env),
+    ...timeouts(env),
   };
+}
+
+/** APP_ORIGINS: `subdomains` (the default) or `off`; an IP address as the base host has no subdomains. */
+function appOrigins(value: string | undefined, baseHost: string): boolean {
+  const v = (value || 'subdomains').toLowerCase();
+  if (v !== 'subdomains' && v !== 'off') throw new Error(`Setting APP_ORIGINS must be 'subdomains' or 'off', got '${value}'`);
+  const hostname = baseHost.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  return v === 'subdomains' && isIP(hostname) === 0;
 }
 
 /** The host name boards hang under, without the port. */

@@ -56,6 +56,48 @@ export const SETTING_GROUPS = [
     ],
   },
   {
+    title: 'Stopping, slow clients and health checks',
+    intro:
+      'On SIGTERM or SIGINT the server answers `GET /readyz` "not ready", stops accepting connections, lets requests in flight and background work finish within the grace period, then closes every connection left and exits 0. Probes: [self-hosting](self-hosting.md#health-checks-and-stopping).',
+    settings: [
+      {
+        names: ['SHUTDOWN_GRACE_SECONDS'],
+        default: '`10`',
+        value: '10',
+        description:
+          'How long requests in flight and background work (imports, snapshot files, Google pulls and pushes, template copies) get to finish once the server stops accepting connections. Then every connection left (keep-alive, unfinished uploads, streams) is closed; work cut short is resumed or cleanly failed by the next start, and the log says which. Keep it below your process manager\'s own limit (Kubernetes: `terminationGracePeriodSeconds`, 30 by default, minus `SHUTDOWN_DELAY_SECONDS`).',
+      },
+      {
+        names: ['SHUTDOWN_DELAY_SECONDS'],
+        default: '`0`',
+        value: '0',
+        description:
+          'After the signal, how long the server keeps serving while `GET /readyz` already answers "not ready", before it stops accepting connections: the time a load balancer needs to notice and send no one new (Kubernetes: a little more than the readiness probe\'s `periodSeconds` × `failureThreshold`). `0`: stop accepting at once.',
+      },
+      {
+        names: ['HEADERS_TIMEOUT_SECONDS'],
+        default: '`15`',
+        value: '15',
+        description:
+          'A client must send a request\'s headers within this time of its first byte, or the connection is closed (slow clients sending a byte every few seconds hold nothing for long).',
+      },
+      {
+        names: ['REQUEST_TIMEOUT_SECONDS'],
+        default: '`300`',
+        value: '300',
+        description:
+          'A client must send a whole request, body included, within this time (a 100 MB spreadsheet upload needs about 2.7 Mbit/s for the default); then the answer is 408 and the connection closed. At least `HEADERS_TIMEOUT_SECONDS`.',
+      },
+      {
+        names: ['KEEP_ALIVE_TIMEOUT_SECONDS'],
+        default: '`72`',
+        value: '72',
+        description:
+          'An idle keep-alive connection is closed after this long without a request. Behind a load balancer or proxy that reuses connections, keep it above the proxy\'s own idle timeout (AWS ALB 60 s, nginx 60 s), or the proxy may send a request on a connection the server is closing.',
+      },
+    ],
+  },
+  {
     title: 'Addresses and e-mail',
     settings: [
       {
@@ -63,6 +105,13 @@ export const SETTING_GROUPS = [
         default: '`localhost:{PORT}`',
         description:
           'Host (with port) boards hang under: a board is `http://{subdomain}.{BASE_HOST}/` and `http://{BASE_HOST}/{subdomain}`. Magic links, Stripe return addresses and Open Graph addresses point here too.',
+      },
+      {
+        names: ['APP_ORIGINS'],
+        default: '`subdomains`',
+        value: 'subdomains',
+        description:
+          "`subdomains`: every published app has an origin of its own, `{subdomain}.{BASE_HOST}`, and a visitor who opens the base host's `/{subdomain}` address (anyone but the app's owner and the workspace's editors, for whom it is the editor) is redirected there, so an app's pages never run beside the product's sessions (/dashboard, /admin, /blog-admin); needs a wildcard DNS name `*.{BASE_HOST}` (and certificate). `off`: apps are also shown at `/{subdomain}` on the base host, on the product's origin; only for a server whose apps are all trusted. A `BASE_HOST` that is an IP address has no subdomains and behaves as `off`. [Self-hosting](self-hosting.md#apps-on-their-own-origin).",
       },
       {
         names: ['PUBLIC_SCHEME'],

@@ -1,7 +1,9 @@
 // Owner accounts (issue 18), end to end in Chromium with a real local SMTP server: a new owner
 // signs up and is told publishing waits for the address; the verification mail's link (read from
-// the SMTP server) verifies it, signed out; the account page; then the owner forgets the password,
-// follows the reset mail, chooses a new one (the other session ends) and signs in with it.
+// the SMTP server) verifies it, signed out, which signs the sign-up's browser out (proving the
+// address proves who owns the account); the account page; then the owner forgets the password,
+// follows the reset mail, chooses a new one (the other session ends) and signs in with it; last,
+// deleting the account asks for the current password.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkInLastMail, startInbox, type MailInbox } from '../../src/server/testing/smtp';
@@ -61,6 +63,7 @@ describe('owner accounts', () => {
     const visitor = await stranger.newPage();
     await visitor.goto(link);
     await visitor.locator('[data-state="verified"]').getByText(`${email} is verified.`).waitFor();
+    await visitor.getByTestId('verify-ended').getByText(/Every browser signed in to your account was signed out/).waitFor();
     await visitor.getByRole('link', { name: 'Sign in' }).waitFor();
     expect(new URL(visitor.url()).search).toBe('');
     await shot(visitor, 'accounts/email-verified');
@@ -69,7 +72,14 @@ describe('owner accounts', () => {
     await visitor.locator('[data-state="failed"]').getByText('This verification link is invalid, has expired or was already used.').waitFor();
     await stranger.close();
 
+    // Whoever signed up with the address was signed out when its owner proved it: sign in again.
     await owner.goto(`${server.baseUrl}/dashboard`);
+    await owner.waitForURL('**/dashboard/auth**');
+    const signIn = owner.getByRole('form', { name: 'Sign in' });
+    await signIn.getByLabel('Email').fill(email);
+    await signIn.getByLabel('Password').fill('correct horse battery');
+    await signIn.getByRole('button', { name: 'Sign in' }).click();
+    await owner.waitForURL((u) => u.pathname === '/dashboard');
     await owner.getByRole('region', { name: 'Boards' }).getByText('Sales board').waitFor();
     expect(await owner.getByTestId('verify-email-notice').count()).toBe(0);
     // Publishing is open now.
@@ -123,7 +133,7 @@ describe('owner accounts', () => {
     await choose.getByLabel('Repeat the new password').fill('a fresh long secret');
     await shot(page, 'accounts/choose-new-password');
     await choose.getByRole('button', { name: 'Save new password' }).click();
-    await page.getByText('Your password has been changed. Sign in with your new password.').waitFor();
+    await page.getByText(/Your password has been changed\. Every browser signed in to your account was signed out, and your API tokens and unaccepted editor invitations were ended\./).waitFor();
 
     // The owner's other browser was signed out.
     await owner.goto(`${server.baseUrl}/dashboard`);
@@ -148,6 +158,22 @@ describe('owner accounts', () => {
     await again.getByLabel('Repeat the new password').fill('another long secret');
     await again.getByRole('button', { name: 'Save new password' }).click();
     await page.getByRole('heading', { name: 'This link does not work any more' }).waitFor();
-    await context.close();
+    owner = page;
+  });
+
+  it('deleting the account asks for the current password: the address typed is refused in words', async () => {
+    await owner.goto(`${server.baseUrl}/dashboard/account`);
+    await owner.getByRole('button', { name: 'Delete account…' }).click();
+    const form = owner.getByRole('form', { name: 'Delete account' });
+    await form.getByLabel('Current password').fill(email);
+    await form.getByRole('button', { name: 'Delete my account' }).click();
+    await form.getByText('The current password is not right.').waitFor();
+    await shot(owner, 'accounts/delete-account');
+    await form.getByLabel('Current password').fill('a fresh long secret');
+    await form.getByRole('button', { name: 'Delete my account' }).click();
+    await owner.waitForURL('**/dashboard/auth**');
+    const gone = await owner.context().request.post(`${server.baseUrl}/api/auth/login`, { data: { email, password: 'a fresh long secret' } });
+    expect(gone.status()).toBe(401);
+    await owner.context().close();
   });
 });

@@ -1,5 +1,6 @@
 // Marketplace, part 1, end to end on the real server: an owner submits a board as a template
-// (each form message triggered once, images past the limits), a reviewer rejects it with a reason
+// (each form message triggered once, images past the limits, what ships with it in plain words,
+// sent without its data), a reviewer rejects it with a reason
 // in the admin area (the e-mail read from a local SMTP server), the owner reads 'Rejection
 // Details', uses 'Edit & Resubmit', the reviewer approves, and the owner sees 'Template Published'.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -87,6 +88,9 @@ describe('marketplace: submit, review, resubmit, publish', () => {
     const dialog = await openMarketplace(page, 'Publish');
     await expect.poll(() => dialog.getByTestId('marketplace-title').innerText()).toBe('Publish to Marketplace');
     await dialog.getByLabel('Title').waitFor();
+    // What ships: the sheet the table shows, its rows and columns, in words.
+    const contents = dialog.getByTestId('marketplace-contents-summary');
+    await expect.poll(() => contents.innerText().catch(() => '')).toBe('1 sheet, 2 rows; columns: Item, Qty');
     await shot(page, 'marketplace-1-form');
 
     await dialog.getByRole('button', { name: 'Submit for Review' }).click();
@@ -138,12 +142,25 @@ describe('marketplace: submit, review, resubmit, publish', () => {
     await dialog.getByLabel('Price').fill('3');
     await dialog.getByRole('button', { name: 'Submit for Review' }).click();
     expect(await problem(dialog)).toBe('Minimum price should be USD 5');
+    // More than Stripe charges in one payment: said by the form, before anything is sent.
+    await dialog.getByLabel('Price').fill('1000000');
+    await dialog.getByRole('button', { name: 'Submit for Review' }).click();
+    expect(await problem(dialog)).toBe('Enter a price up to USD 999,999.99 with at most two decimals');
     await dialog.getByLabel('Price').fill('9.5');
     await dialog.getByRole('button', { name: 'Submit for Review' }).click();
     expect(await problem(dialog)).toContain('To publish the template, please go to the billing page for Stripe connectivity.');
 
     await dialog.getByLabel('Free').check();
     await dialog.getByRole('button', { name: 'Background #e3f2fd' }).click();
+    // Without its data the summary says no rows go along; this first version keeps its rows (the
+    // reviewer looks at them), the resubmission below goes without.
+    const noData = dialog.getByLabel('Send the template without its data');
+    await noData.check();
+    await expect.poll(() => contents.innerText()).toBe('1 sheet, no rows; columns: Item, Qty');
+    await dialog.getByTestId('marketplace-contents').scrollIntoViewIfNeeded();
+    await shot(page, 'marketplace-2b-what-ships');
+    await noData.uncheck();
+    await expect.poll(() => contents.innerText()).toBe('1 sheet, 2 rows; columns: Item, Qty');
     await dialog.getByRole('button', { name: 'Submit for Review' }).click();
     const status = dialog.getByTestId('marketplace-status');
     await status.waitFor({ timeout: 30_000 });
@@ -153,6 +170,8 @@ describe('marketplace: submit, review, resubmit, publish', () => {
     // The dialog closes after 3 s; the publish button says the review is pending.
     await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
     await page.getByRole('button', { name: 'Pending Review', exact: true }).waitFor();
+    const { reviewRequest } = await call<{ reviewRequest: { with_data: boolean } }>(owner.context, server, 'GET', `/api/multipage/marketplace/review-request?app_id=${owner.app.id}`);
+    expect(reviewRequest.with_data).toBe(true);
   });
 
   it('a reviewer signs in, sees the queue and rejects with a reason; the owner is e-mailed', async () => {
@@ -217,6 +236,11 @@ describe('marketplace: submit, review, resubmit, publish', () => {
     await dialog.getByRole('button', { name: 'Edit & Resubmit' }).click();
     await dialog.getByRole('button', { name: 'Update Template' }).waitFor();
     expect(await dialog.getByLabel('Title').inputValue()).toBe('Stock keeper');
+    // Version 2 goes without its data.
+    const noData = dialog.getByLabel('Send the template without its data');
+    expect(await noData.isChecked()).toBe(false);
+    await noData.check();
+    await expect.poll(() => dialog.getByTestId('marketplace-contents-summary').innerText().catch(() => '')).toBe('1 sheet, no rows; columns: Item, Qty');
     await dialog.getByLabel('Summary').fill('Know what is on the shelf, with a screenshot.');
     await dialog.getByRole('button', { name: 'Update Template' }).click();
     await dialog.getByTestId('marketplace-status').waitFor({ timeout: 30_000 });
@@ -245,6 +269,9 @@ describe('marketplace: submit, review, resubmit, publish', () => {
     await dialog.getByRole('button', { name: 'Submit an update' }).click();
     await dialog.getByRole('button', { name: 'Update Template' }).waitFor();
     expect(await dialog.getByLabel('Summary').inputValue()).toBe('Know what is on the shelf, with a screenshot.');
+    // The choice made last time stands: rows held back are not sent again by a default.
+    expect(await dialog.getByLabel('Send the template without its data').isChecked()).toBe(true);
+    await expect.poll(() => dialog.getByTestId('marketplace-contents-summary').innerText().catch(() => '')).toBe('1 sheet, no rows; columns: Item, Qty');
     await dialog.getByLabel('Summary').fill('Know what is on the shelf: now with reorder levels.');
     await dialog.getByRole('button', { name: 'Update Template' }).click();
     const updated = dialog.getByTestId('marketplace-status');
@@ -260,6 +287,36 @@ describe('marketplace: submit, review, resubmit, publish', () => {
     await history.getByText('Please add a screenshot of the stock table.').waitFor();
     await shot(history, 'marketplace-8-admin-history');
     await history.close();
+  });
+
+  it("sheet titles and column names made of the XSS corpus show as text in what ships: 0 executions", async () => {
+    const CORPUS = [
+      '<script>window.__xss=(window.__xss||0)+1</script>',
+      '<img src=x onerror="window.__xss=(window.__xss||0)+1">',
+      '"><svg onload="window.__xss=(window.__xss||0)+1">',
+      '<details open ontoggle="window.__xss=(window.__xss||0)+1">x</details>',
+      '{{constructor.constructor("window.__xss=1")()}}',
+    ];
+    const evil = await ownerWithBoard(browser, server, {
+      board: 'Corpus board',
+      sheets: [
+        { title: 'Plain', columns: [CORPUS[0]!, CORPUS[2]!], rows: [{ [CORPUS[0]!]: 'a', [CORPUS[2]!]: 'b' }] },
+        { title: CORPUS[1]!, columns: [CORPUS[3]!, CORPUS[4]!], rows: [{ [CORPUS[3]!]: 'c', [CORPUS[4]!]: 'd' }] },
+      ],
+    });
+    try {
+      const { pages } = await call<{ pages: { page_id: string }[] }>(evil.context, server, 'GET', `/api/pages/${evil.app.id}`);
+      for (const sheet of ['Plain', CORPUS[1]!]) await call(evil.context, server, 'POST', '/api/blocks', { pageId: pages[0]!.page_id, type: 'table', sheet_title: sheet });
+      await evil.page.reload();
+      const dialog = await openMarketplace(evil.page, 'Publish');
+      const sheets = dialog.getByTestId('marketplace-contents-sheet');
+      await expect.poll(() => sheets.count()).toBe(2);
+      expect(await dialog.getByTestId('marketplace-contents-summary').innerText()).toBe('2 sheets, 2 rows');
+      expect(await sheets.allInnerTexts()).toEqual([`Plain: 1 row; columns: ${CORPUS[0]}, ${CORPUS[2]}`, `${CORPUS[1]}: 1 row; columns: ${CORPUS[3]}, ${CORPUS[4]}`]);
+      expect(await evil.page.evaluate(() => (window as unknown as { __xss?: number }).__xss ?? 0)).toBe(0);
+    } finally {
+      await evil.context.close();
+    }
   });
 
   it("the form is locked behind 'App Not Public' and 'Sign-in Method Not Allowed'", async () => {

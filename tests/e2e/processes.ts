@@ -51,6 +51,8 @@ export interface SpawnedServer extends SharedServerInfo {
   /** The server's process id (benchmarks read its memory from /proc). */
   pid: number;
   logs: () => string;
+  /** Resolves when the process exits by itself or by a signal a test sent (tests of stopping). */
+  exited: () => Promise<{ code: number | null; signal: string | null }>;
   stop: () => Promise<void>;
 }
 
@@ -90,6 +92,8 @@ export async function spawnServer(env: Record<string, string>, opts: { logFile?:
   child.stdout?.on('data', (d: Buffer) => memory.push(d.toString()));
   child.stderr?.on('data', (d: Buffer) => memory.push(d.toString()));
   const logs = () => (logFile ? readFileSync(logFile, 'utf8') : memory.join(''));
+  const exit = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = () => exit;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
@@ -118,7 +122,7 @@ export async function spawnServer(env: Record<string, string>, opts: { logFile?:
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { port, pid: child.pid!, baseUrl, dataDir, logFile, logs, stop };
+  return { port, pid: child.pid!, baseUrl, dataDir, logFile, logs, exited, stop };
 }
 
 /** How Chromium is started, shared or not; a missing Chromium is an error, never a skip. */

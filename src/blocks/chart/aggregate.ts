@@ -220,6 +220,13 @@ function rowAt(rows: ChartRows, i: number): Row {
   return Array.isArray(rows) ? (rows as readonly Row[])[i]! : (rows as { at(i: number): Row }).at(i);
 }
 
+/** Row i when the chart counts it (not left out by `keep`, and through the chart's filters), else null. */
+function countedRow(rows: ChartRows, i: number, keep: Uint8Array | null, filters: ChartFilterSpec[]): Row | null {
+  if (keep && keep[i] === 0) return null;
+  const row = rowAt(rows, i);
+  return filters.length > 0 && !keepsRow(row, filters) ? null : row;
+}
+
 /** True when inOrder(i) holds for every i in 1..n-1 (sheets are often already in x order). */
 function ascending(n: number, inOrder: (i: number) => boolean): boolean {
   for (let i = 1; i < n; i++) if (!inOrder(i)) return false;
@@ -281,9 +288,8 @@ function grouped(spec: ChartSpec, rows: ChartRows, limit: number, keep: Uint8Arr
     return labels.length - 1;
   };
   for (let i = 0; i < rows.length; i++) {
-    if (keep && keep[i] === 0) continue;
-    const row = rowAt(rows, i);
-    if (spec.filters.length > 0 && !keepsRow(row, spec.filters)) continue;
+    const row = countedRow(rows, i, keep, spec.filters);
+    if (!row) continue;
     total++;
     const v = row[x];
     let g: number | undefined;
@@ -418,9 +424,8 @@ function scatter(spec: ChartSpec, rows: ChartRows, limit: number, keep: Uint8Arr
   const ys: number[][] = axes.map(() => []);
   let total = 0;
   for (let i = 0; i < rows.length; i++) {
-    if (keep && keep[i] === 0) continue;
-    const row = rowAt(rows, i);
-    if (spec.filters.length > 0 && !keepsRow(row, spec.filters)) continue;
+    const row = countedRow(rows, i, keep, spec.filters);
+    if (!row) continue;
     total++;
     const xv = row[x];
     if (cellLabel(xv) === '') continue;

@@ -3,56 +3,18 @@
 // ('Registration closed' after it). Four layouts: text over the background image (overlay),
 // image above (stacked), image left or right. Everything typed is text; links are http(s) only.
 import { Anchor, Box, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
-import {
-  IconBrandDiscord,
-  IconBrandFacebook,
-  IconBrandGithub,
-  IconBrandInstagram,
-  IconBrandLinkedin,
-  IconBrandPinterest,
-  IconBrandReddit,
-  IconBrandTelegram,
-  IconBrandTiktok,
-  IconBrandWhatsapp,
-  IconBrandX,
-  IconBrandYoutube,
-  IconCalendarEvent,
-  IconClock,
-  IconLink,
-  IconMail,
-  IconMapPin,
-  IconVideo,
-  IconWorld,
-  type Icon,
-} from '@tabler/icons-react';
+import { IconCalendarEvent, IconClock, IconMail, IconMapPin, IconVideo, type Icon } from '@tabler/icons-react';
 import { useMemo, type CSSProperties, type ReactNode } from 'react';
 import { useClock } from '../use-clock';
 import { withCommon } from '../../shared/settings/common';
 import { readSettings } from '../../shared/settings/read';
 import { BlockFrame } from '../BlockFrame';
+import { BRAND_ICONS } from '../brand-icons';
 import { linkHref, mediaSrc } from '../media-src';
 import type { BlockViewProps } from '../types';
 import { countdownParts, deadlineOf, eventDateLine, eventTimeLine, REGISTRATION_CLOSED } from './event-time';
 import { eventSettings } from './schema';
-import { socialIconsOf, type Brand } from './social-icons';
-
-const BRAND_ICONS: Record<Brand, Icon> = {
-  facebook: IconBrandFacebook,
-  instagram: IconBrandInstagram,
-  linkedin: IconBrandLinkedin,
-  x: IconBrandX,
-  youtube: IconBrandYoutube,
-  tiktok: IconBrandTiktok,
-  github: IconBrandGithub,
-  whatsapp: IconBrandWhatsapp,
-  telegram: IconBrandTelegram,
-  discord: IconBrandDiscord,
-  pinterest: IconBrandPinterest,
-  reddit: IconBrandReddit,
-  mail: IconMail,
-  globe: IconWorld,
-  link: IconLink,
-};
+import { socialIconsOf } from './social-icons';
 
 const FONT_STACKS: Record<string, string> = {
   Arial: 'Arial, Helvetica, sans-serif',

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { withCommon } from '../../shared/settings/common';
 import { readSettings } from '../../shared/settings/read';
 import { BlockFrame, dimWhileLoading, EmptyState, sheetStandIn, toolbarColor } from '../BlockFrame';
-import { RowDetails } from '../RowDetails';
+import { useRowDetails } from '../RowDetails';
 import { sortRows } from '../data_list/data-list';
 import { Pager, SearchBox, SortSelect } from '../query/QueryControls';
 import { pageInfo, searchRows } from '../query/sheet-query';
@@ -16,8 +16,6 @@ import type { BlockViewProps } from '../types';
 import { CardFieldView } from './CardField';
 import { applyCardFilter, cardFields, filterValues, gridColumns, inDetails, onCard, sortColumns } from './grid-cards';
 import { gridSettings } from './schema';
-
-type Row = Record<string, unknown>;
 
 /** Cards per page: 12 fills whole rows at 1, 2, 3 and 4 columns. */
 export const GRID_PAGE = 12;
@@ -51,7 +49,16 @@ export function GridBlock({ config, rows, columns, data }: BlockViewProps) {
   const total = server ? data.total : matching.length;
   const { page: pageNo, pages } = pageInfo(total, GRID_PAGE, offset);
 
-  const [details, setDetails] = useState<Row | null>(null);
+  const { open: setDetails, details } = useRowDetails(
+    title,
+    (row) =>
+      inDetails(fields).map((f, j) => ({
+        key: `${f.column}-${j}`,
+        name: f.column,
+        value: <CardFieldView field={{ ...f, align: 'left' }} row={row} data={data} imageHeight={f.roundImage ? f.imageHeight : 280} />,
+      })),
+    'sm',
+  );
   const cardColor = settings.Card_color || undefined;
 
   const toolbar = (
@@ -134,19 +141,7 @@ export function GridBlock({ config, rows, columns, data }: BlockViewProps) {
   return (
     <BlockFrame config={config} toolbar={toolbar}>
       {body}
-      <RowDetails
-        row={details}
-        title={title}
-        onClose={() => setDetails(null)}
-        gap="sm"
-        entries={(row) =>
-          inDetails(fields).map((f, j) => ({
-            key: `${f.column}-${j}`,
-            name: f.column,
-            value: <CardFieldView field={{ ...f, align: 'left' }} row={row} data={data} imageHeight={f.roundImage ? f.imageHeight : 280} />,
-          }))
-        }
-      />
+      {details}
     </BlockFrame>
   );
 }

@@ -4,25 +4,23 @@
 // rows/useRowWrites, as the table's do, so both blocks write the same way.
 import { ActionIcon, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { withCommon } from '../../shared/settings/common';
 import { readSettings } from '../../shared/settings/read';
 import type { BlockRecord } from '../../shared/settings/types';
-import { BlockFrame, BlockLoading, dimWhileLoading, EmptyState, sheetStandIn, toolbarColor } from '../BlockFrame';
+import { BlockLoading, dimWhileLoading, EmptyState, sheetStandIn, toolbarColor } from '../BlockFrame';
 import { cellText, safeUrl } from '../cells/cells';
 import { Pager, SearchBox, SortSelect } from '../query/QueryControls';
-import { pageInfo, rowsPerPage, searchRows } from '../query/sheet-query';
+import { pageInfo, queryControlsOf, searchRows } from '../query/sheet-query';
 import { useSheetQuery } from '../query/useSheetQuery';
-import { RowDetails } from '../RowDetails';
-import { DownloadButton, useRowDownloads } from '../RowDownloads';
-import { useRowWrites } from '../rows/useRowWrites';
+import { useRowDetails } from '../RowDetails';
+import { RowDownloadButtons, useRowDownloads } from '../RowDownloads';
+import { RowsFrame, useRowWrites } from '../rows/useRowWrites';
 import type { BlockViewProps } from '../types';
 import { imageWidth, listLines, type ListLine } from './list-items';
 import { listSettings } from './schema';
 
 type Row = Record<string, unknown>;
-
-export const UNPAGED_LIMIT = 1000;
 
 const VirtualList = lazy(() => import('./VirtualList').then((m) => ({ default: m.VirtualList })));
 const VIRTUAL_FROM = 100;
@@ -47,10 +45,7 @@ function Line({ line, value }: { line: ListLine; value: unknown }) {
 export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
   const settings = useMemo(() => readList(config), [config]);
   const { paginate, title } = settings;
-  const pageSize = paginate ? rowsPerPage(config) : UNPAGED_LIMIT;
-  const showSearch = settings.show_search;
-  const showSort = settings.show_sort;
-  const showPagination = paginate && settings.show_pagination;
+  const { pageSize, showPagination, showSearch, showSort } = queryControlsOf(config, settings);
   const lines = useMemo(() => listLines(config, columns), [config, columns]);
   const images = lines.filter((l) => l.type === 'image');
   const texts = lines.filter((l) => l.type === 'text');
@@ -73,9 +68,11 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
   const { page, pages } = pageInfo(total, pageSize, offset);
 
   const allRows = async (): Promise<Row[]> => (server && data.fetchAll ? (await data.fetchAll()).rows : matching);
-  const { busy, download } = useRowDownloads({ title, noun: 'list', columns: lines.map((l) => l.column), allRows });
+  const downloads = useRowDownloads({ title, noun: 'list', columns: lines.map((l) => l.column), allRows });
 
-  const [details, setDetails] = useState<Row | null>(null);
+  const { open: setDetails, details } = useRowDetails(title, (row) =>
+    lines.map((l) => ({ key: l.column, name: l.column, value: <Line line={{ ...l, fontWeight: 400, fontStyle: 'normal' }} value={row[l.column]} /> })),
+  );
   const clickable = settings.show_details_on_click;
 
   const virtual = !paginate && shown.length > VIRTUAL_FROM;
@@ -90,8 +87,7 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
       {writes.toolbar}
       {showSort && lines.length > 0 && <SortSelect state={sheetQuery} columns={texts.map((l) => l.column)} width={150} iconColor={toolbarColor(config)} />}
       {showSearch && <SearchBox state={sheetQuery} width={180} color={searchColor} />}
-      {settings.csv_download && <DownloadButton kind="csv" color={toolbarColor(config)} onClick={() => void download('csv')} loading={busy === 'csv'} disabled={data.error != null} />}
-      {settings.pdf_download && <DownloadButton kind="pdf" color={toolbarColor(config)} onClick={() => void download('pdf')} loading={busy === 'pdf'} disabled={data.error != null} />}
+      <RowDownloadButtons csv={settings.csv_download} pdf={settings.pdf_download} color={toolbarColor(config)} downloads={downloads} disabled={data.error != null} />
     </>
   );
 
@@ -146,18 +142,7 @@ export function ListBlock({ config, rows, columns, data }: BlockViewProps) {
     </Box>
   );
 
-  return (
-    <BlockFrame config={config} toolbar={toolbar}>
-      {body}
-      {writes.dialogs}
-      <RowDetails
-        row={details}
-        title={title}
-        onClose={() => setDetails(null)}
-        entries={(row) => lines.map((l) => ({ key: l.column, name: l.column, value: <Line line={{ ...l, fontWeight: 400, fontStyle: 'normal' }} value={row[l.column]} /> }))}
-      />
-    </BlockFrame>
-  );
+  return <RowsFrame config={config} toolbar={toolbar} writes={writes} details={details} body={body} />;
 }
 
 /** A line of an item, with its edit button when the viewer may edit that column. */

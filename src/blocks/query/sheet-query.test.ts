@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeBlock } from '../../shared/settings/block';
 import { tableSchema } from '../table/schema';
-import { holds, nextQuery, pageInfo, rowsPerPage, searchRows } from './sheet-query';
+import { holds, nextQuery, pageInfo, queryControlsOf, rowsPerPage, searchRows } from './sheet-query';
 
 const block = (input: Record<string, unknown>) => normalizeBlock(tableSchema, { sheet_title: 'Orders', ...input });
 
@@ -17,6 +17,17 @@ describe('rows per page', () => {
     [7.8, 7],
   ])('%j → %i', (rows_per_page, expected) => {
     expect(rowsPerPage(block({ rows_per_page }))).toBe(expected);
+  });
+});
+
+describe('query controls', () => {
+  const flags = { show_pagination: true, show_search: false, show_sort: true };
+  it('paged: rows_per_page rows, the pager as show_pagination says', () => {
+    expect(queryControlsOf(block({ rows_per_page: 25 }), { paginate: true, ...flags })).toEqual({ pageSize: 25, showPagination: true, showSearch: false, showSort: true });
+    expect(queryControlsOf(block({}), { ...flags, paginate: true, show_pagination: false }).showPagination).toBe(false);
+  });
+  it('unpaged: up to 1000 rows and never a pager', () => {
+    expect(queryControlsOf(block({ rows_per_page: 25 }), { paginate: false, ...flags })).toEqual({ pageSize: 1000, showPagination: false, showSearch: false, showSort: true });
   });
 });
 

@@ -16,6 +16,27 @@ export function rowsPerPage(config: BlockRecord): number {
   return Number.isFinite(v) && v >= 1 ? Math.floor(v) : DEFAULT_ROWS_PER_PAGE;
 }
 
+/** Rows asked for at once when pagination is off (the renderer uses the same cap). */
+export const UNPAGED_LIMIT = 1000;
+
+/** The settings of a paged view's query controls (table, list). */
+interface QueryControlSettings {
+  paginate: boolean;
+  show_pagination: boolean;
+  show_search: boolean;
+  show_sort: boolean;
+}
+
+/** A paged view's page size and which of its controls show: the pager, the search box, sorting. */
+export function queryControlsOf(config: BlockRecord, settings: QueryControlSettings) {
+  return {
+    pageSize: settings.paginate ? rowsPerPage(config) : UNPAGED_LIMIT,
+    showPagination: settings.paginate && settings.show_pagination,
+    showSearch: settings.show_search,
+    showSort: settings.show_sort,
+  };
+}
+
 /** Page numbers for 'Page n of m' (at least one page). */
 export function pageInfo(total: number, limit: number, offset: number): { page: number; pages: number } {
   const pages = Math.max(1, Math.ceil(total / limit));

@@ -9,6 +9,7 @@ import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { readSettings } from '../../shared/settings/read';
 import { rowBlockSettings } from '../../shared/settings/row-blocks';
 import type { BlockRecord } from '../../shared/settings/types';
+import { BlockFrame } from '../BlockFrame';
 import type { BlockData, SheetRow } from '../types';
 import type { DeleteState, RowEditorState } from './RowDialogs';
 import { runServerAction } from './row-actions';
@@ -167,4 +168,18 @@ export function useRowWrites(config: BlockRecord, columns: string[], data: Block
   );
 
   return { actions, editable, itemButtons, toolbar, dialogs, editCell, runAction, openPage, pageHint, rowButtons };
+}
+
+/**
+ * The frame of a view that writes rows (table, list): its toolbar, the rows (or what stands in
+ * for them), then the writes' dialogs and the pop-up of one row in full.
+ */
+export function RowsFrame({ config, toolbar, writes, details, body }: { config: BlockRecord; toolbar: ReactNode; writes: RowWritesUi; details: ReactNode; body: ReactNode }) {
+  return (
+    <BlockFrame config={config} toolbar={toolbar}>
+      {body}
+      {writes.dialogs}
+      {details}
+    </BlockFrame>
+  );
 }

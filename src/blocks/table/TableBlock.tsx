@@ -22,24 +22,22 @@ import { withCommon } from '../../shared/settings/common';
 import { readSettings } from '../../shared/settings/read';
 import { rowBlockSettings } from '../../shared/settings/row-blocks';
 import type { BlockRecord } from '../../shared/settings/types';
-import { BlockFrame, dimWhileLoading, EmptyState, sheetStandIn, toolbarColor } from '../BlockFrame';
+import { dimWhileLoading, EmptyState, sheetStandIn, toolbarColor } from '../BlockFrame';
 import { downloadName } from '../files';
 import { Markdown } from '../Markdown';
 import { cellText, safeUrl } from '../cells/cells';
-import { pageInfo, rowsPerPage } from '../query/sheet-query';
+import { pageInfo, queryControlsOf } from '../query/sheet-query';
 import { Pager, SearchBox } from '../query/QueryControls';
 import { useSheetQuery } from '../query/useSheetQuery';
-import { RowDetails } from '../RowDetails';
-import { DownloadButton, useRowDownloads } from '../RowDownloads';
+import { useRowDetails } from '../RowDetails';
+import { RowDownloadButtons, useRowDownloads } from '../RowDownloads';
 import type { BlockViewProps } from '../types';
 import type { TableAction } from '../rows/row-edit';
-import { useRowWrites } from '../rows/useRowWrites';
+import { RowsFrame, useRowWrites } from '../rows/useRowWrites';
 import { cellDisplay, cellStyle, fillTemplate, tableColumns, type TableColumn } from './table-cells';
 
 type Row = Record<string, unknown>;
 
-/** Rows asked for at once when pagination is off (the renderer uses the same cap). */
-export const UNPAGED_LIMIT = 1000;
 /** Above this many rows on screen, only the visible ones are drawn. */
 const VIRTUAL_FROM = 150;
 const ROW_HEIGHT = 41;
@@ -175,10 +173,7 @@ export async function runClientAction(action: TableAction, row: Row, columns: st
 export function TableBlock({ config, rows, columns, data }: BlockViewProps) {
   const settings = useMemo(() => readTable(config), [config]);
   const { paginate, title } = settings;
-  const pageSize = paginate ? rowsPerPage(config) : UNPAGED_LIMIT;
-  const showSearch = settings.show_search;
-  const showSort = settings.show_sort;
-  const showPagination = paginate && settings.show_pagination;
+  const { pageSize, showPagination, showSearch, showSort } = queryControlsOf(config, settings);
   const cols = useMemo(() => tableColumns(config, columns), [config, columns]);
   const writes = useRowWrites(config, columns, data);
   const { actions, editable, itemButtons } = writes;
@@ -243,12 +238,27 @@ export function TableBlock({ config, rows, columns, data }: BlockViewProps) {
     if (server && data.fetchAll) return (await data.fetchAll()).rows;
     return table.getPrePaginationRowModel().rows.map((r) => r.original);
   };
-  const { busy, download } = useRowDownloads({ title, noun: 'table', columns: cols.map((c) => c.column), allRows });
+  const downloads = useRowDownloads({ title, noun: 'table', columns: cols.map((c) => c.column), allRows });
 
-  const [details, setDetails] = useState<Row | null>(null);
   const hiddenColumns = useMemo(
     () => new Set((config.axis ?? []).filter((a) => a.hidden === true).map((a) => String(a.column))),
     [config.axis],
+  );
+  const { open: setDetails, details } = useRowDetails(title, (row) =>
+    (columns.length ? columns : Object.keys(row))
+      .filter((name) => !hiddenColumns.has(name))
+      .map((name) => {
+        const col = cols.find((c) => c.column === name) ?? { column: name, type: 'text' as const, markdown: false, characterLimit: 0 };
+        return {
+          key: name,
+          name,
+          value: (
+            <Box>
+              <Cell value={row[name]} col={{ ...col, characterLimit: 0 } as TableColumn} />
+            </Box>
+          ),
+        };
+      }),
   );
   const clickable = settings.show_details_on_click;
   const openDetails = (r: Row) => clickable && setDetails(r);
@@ -284,8 +294,7 @@ export function TableBlock({ config, rows, columns, data }: BlockViewProps) {
     <>
       {writes.toolbar}
       {showSearch && <SearchBox state={sheetQuery} width={200} color={searchColor} />}
-      {settings.csv_download && <DownloadButton kind="csv" color={toolbarColor(config)} onClick={() => void download('csv')} loading={busy === 'csv'} disabled={data.error != null} />}
-      {settings.pdf_download && <DownloadButton kind="pdf" color={toolbarColor(config)} onClick={() => void download('pdf')} loading={busy === 'pdf'} disabled={data.error != null} />}
+      <RowDownloadButtons csv={settings.csv_download} pdf={settings.pdf_download} color={toolbarColor(config)} downloads={downloads} disabled={data.error != null} />
     </>
   );
 
@@ -416,33 +425,7 @@ export function TableBlock({ config, rows, columns, data }: BlockViewProps) {
     </Paper>
   );
 
-  return (
-    <BlockFrame config={config} toolbar={toolbar}>
-      {body}
-      {writes.dialogs}
-      <RowDetails
-        row={details}
-        title={title}
-        onClose={() => setDetails(null)}
-        entries={(row) =>
-          (columns.length ? columns : Object.keys(row))
-            .filter((name) => !hiddenColumns.has(name))
-            .map((name) => {
-              const col = cols.find((c) => c.column === name) ?? { column: name, type: 'text' as const, markdown: false, characterLimit: 0 };
-              return {
-                key: name,
-                name,
-                value: (
-                  <Box>
-                    <Cell value={row[name]} col={{ ...col, characterLimit: 0 } as TableColumn} />
-                  </Box>
-                ),
-              };
-            })
-        }
-      />
-    </BlockFrame>
-  );
+  return <RowsFrame config={config} toolbar={toolbar} writes={writes} details={details} body={body} />;
 }
 
 export default TableBlock;

@@ -13,7 +13,10 @@ import { testServer } from '../testing/server';
 import { IdParams } from '../../shared/api/params';
 import { appParam } from './resources';
 import { ACCESS_RULES, declaredAccess, type AccessRule } from './rules';
+import { declaredTokens } from './enforce';
 import { PRIVATE_APP_MESSAGE } from './viewer';
+import { TOKEN_MESSAGES } from '../../shared/api/developer';
+import { sha256 } from '../http';
 
 const t = testServer();
 let owner: TestUser;
@@ -163,6 +166,20 @@ describe('route declarations', () => {
   });
 });
 
+describe('token declarations', () => {
+  it("a route names the least token scope; start-up fails on anything else, and on a change open to read tokens", () => {
+    const route = (method: string, tokens: unknown) => ({ method, url: '/api/x', config: { access: 'signed-in', tokens } as never });
+    expect(declaredTokens(route('GET', undefined))).toBeNull();
+    expect(declaredTokens(route('GET', 'read'))).toBe('read');
+    expect(declaredTokens(route('GET', 'read-write'))).toBe('read-write');
+    expect(declaredTokens(route('DELETE', 'read-write'))).toBe('read-write');
+    expect(() => declaredTokens(route('POST', 'read'))).toThrow(/POST \/api\/x changes things but declares tokens: 'read'/);
+    expect(() => declaredTokens(route(['GET', 'POST'] as never, 'read'))).toThrow(/declares tokens: 'read'/);
+    expect(() => declaredTokens(route('GET', true))).toThrow(/GET \/api\/x declares tokens: true/);
+    expect(() => declaredTokens(route('GET', 'write'))).toThrow(/declares tokens: "write"/);
+  });
+});
+
 type Role = 'anonymous' | 'owner' | 'workspace editor' | 'other owner';
 const ROLES: Role[] = ['anonymous', 'owner', 'workspace editor', 'other owner'];
 const userOf = (role: Role) => (role === 'owner' ? owner : role === 'workspace editor' ? editor : role === 'other owner' ? other : undefined);
@@ -232,6 +249,8 @@ const OWNER_CALLS: Call[] = [
   // Whether the app's workspace may sell paid templates (billing/billing.test.ts: its own matrix with app users and admins).
   { name: 'paid template status', method: 'GET', url: (f) => `/api/multipage/marketplace/check-stripe-submit-status?app_id=${f.id}` },
   { name: 'marketplace request', method: 'GET', url: (f) => `/api/multipage/marketplace/review-request?app_id=${f.id}` },
+  // What a submission would ship, for the form's summary (templates/shipment.test.ts).
+  { name: 'template contents', method: 'GET', url: (f) => `/api/multipage/marketplace/review-request/contents?app_id=${f.id}` },
   // What the app's blocks use, for binding it to another spreadsheet (issue 15; clones/mapping.test.ts).
   { name: 'column mapping plan', method: 'GET', url: (f) => `/api/apps/${f.id}/column-mapping` },
   // The board's thumbnail on /boardWorkspace (issue 18; workspace/workspaces.test.ts).
@@ -1097,6 +1116,17 @@ describe('developer access: API tokens (issue 18)', () => {
         expected: { anonymous: 200, owner: 200, 'workspace editor': 200, 'other owner': 200, 'read token': 403, 'read-write token': 403, 'revoked token': 401 },
       },
       {
+        // The health probes: the status to anyone; a token is refused as on every route tokens may not call.
+        name: 'GET /healthz',
+        send: (headers) => t.app.inject({ method: 'GET', url: '/healthz', headers }),
+        expected: { anonymous: 200, owner: 200, 'workspace editor': 200, 'other owner': 200, 'read token': 403, 'read-write token': 403, 'revoked token': 401 },
+      },
+      {
+        name: 'GET /readyz',
+        send: (headers) => t.app.inject({ method: 'GET', url: '/readyz', headers }),
+        expected: { anonymous: 200, owner: 200, 'workspace editor': 200, 'other owner': 200, 'read token': 403, 'read-write token': 403, 'revoked token': 401 },
+      },
+      {
         // A taken address: the form again (409) for everyone; tokens are not for signing up.
         name: 'POST /api/auth/signupbackup',
         send: (headers) => t.app.inject({ method: 'POST', url: '/api/auth/signupbackup', headers: { ...headers, ...form }, payload: `name=X&email=${encodeURIComponent(owner.email)}&password=long+enough+1` }),
@@ -1159,7 +1189,7 @@ describe("owner accounts ('signed-in' and the public link routes)", () => {
     // A wrong password: refused in words, for the caller's own account only.
     { method: 'POST', url: '/api/account/email', payload: { email: 'fresh-matrix@example.com', password: 'not the password' }, ok: 400 },
     { method: 'PUT', url: '/api/account/password', payload: { currentPassword: 'not the password', newPassword: 'a new long secret' }, ok: 400 },
-    { method: 'DELETE', url: '/api/account', payload: { confirm: 'not the password' }, ok: 400 },
+    { method: 'DELETE', url: '/api/account', payload: { password: 'not the password' }, ok: 400 },
     { method: 'GET', url: '/api/account/sessions', ok: 200 },
     { method: 'DELETE', url: '/api/account/sessions/0123456789abcdef', ok: 404 },
   ];
@@ -1274,5 +1304,302 @@ describe("notices ('signed-in'): the caller's own only", () => {
     if (dismissed.statusCode !== 204) unexpected.push(`owner DELETE /api/notices/:id → ${dismissed.statusCode}`);
     expect(unexpected).toEqual([]);
     expect(await t.ctx.db.selectFrom('jobs').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+  });
+});
+
+// Token scopes (the penetration test's "Hardening II"): every route × the owner's session, a read
+// token and a read-write token of the same owner. A token is refused (403 `token_not_allowed`) on
+// every route that declares no token scope, a read token (403 `token_read_only`) on those that
+// declare 'read-write'; where the declaration lets it through, the token gets what the session
+// gets. Routes a token may call are sent as real calls on a fixture of their own; the others
+// with placeholder ids and an empty body (a token is refused before anything is looked up), the
+// session part as an owner of their own, whose sign-out comes last. Unexpected allows: 0.
+/**
+ * The routes API tokens may call, and the least scope each takes: the data and app work of the
+ * scripting API (apps, pages, blocks, spreadsheets and imports, columns, sheets and rows). The
+ * matrix holds the declarations (`config.tokens`) to this list, so opening a route to tokens is a
+ * change here too; membership, workspaces, tokens, billing and the account are never on it.
+ */
+const TOKEN_ROUTES: Record<string, 'read' | 'read-write'> = {
+  'GET /api/apps': 'read',
+  'POST /api/apps': 'read-write',
+  'GET /api/apps/:id': 'read',
+  'PUT /api/apps/:id': 'read-write',
+  'DELETE /api/apps/:id': 'read-write',
+  'GET /api/pages/:appId': 'read',
+  'GET /api/page/:slug': 'read',
+  'POST /api/pages': 'read-write',
+  'PUT /api/pages/:id': 'read-write',
+  'DELETE /api/pages/:id': 'read-write',
+  'PUT /api/apps/:appId/pages/order': 'read-write',
+  'GET /api/blocks': 'read',
+  'GET /api/blocks/:id': 'read',
+  'POST /api/blocks': 'read-write',
+  'PUT /api/blocks/:id': 'read-write',
+  'DELETE /api/blocks/:id': 'read-write',
+  'PUT /api/pages/:id/blocks/order': 'read-write',
+  'GET /api/spreadsheets': 'read',
+  'POST /api/spreadsheets': 'read-write',
+  'POST /api/spreadsheets/preview': 'read-write',
+  'GET /api/spreadsheets/:id': 'read',
+  'DELETE /api/spreadsheets/:id': 'read-write',
+  'POST /api/spreadsheets/:id/sheets/:sheetTitle/columns': 'read-write',
+  'PATCH /api/spreadsheets/:id/sheets/:sheetTitle/columns/:column': 'read-write',
+  'DELETE /api/spreadsheets/:id/sheets/:sheetTitle/columns/:column': 'read-write',
+  'GET /api/spreadsheets/:id/sheets/:sheetTitle/columns/:column/usage': 'read',
+  'GET /api/spreadsheets/:id/export': 'read',
+  'POST /api/spreadsheets/:id/reimport': 'read-write',
+  'GET /api/board/:spreadsheetId/sheet/:sheetTitle': 'read',
+  'GET /api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId': 'read',
+  'POST /api/board/:spreadsheetId/sheet/:sheetTitle/rows': 'read-write',
+  'PUT /api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId': 'read-write',
+  'DELETE /api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId': 'read-write',
+};
+
+describe('token scopes: every route × session, read token, read-write token', () => {
+  type Headers = Record<string, string>;
+  type Answer = { statusCode: number; body: string; json: () => unknown };
+  interface Entry {
+    /** `METHOD url` as the route declares it. */
+    route: string;
+    send: (headers: Headers) => Promise<Answer>;
+    /** A real call the owner's session may make (else: placeholders, the session's answer only recorded). */
+    real: boolean;
+  }
+  type Operation = { method: string; url: string; access: string; tokens: 'read' | 'read-write' | null };
+  let ops: Operation[];
+  let f: Fixture;
+  /** An owner whose session and tokens make the placeholder calls (signing out among them). */
+  let tess: TestUser;
+  const headers: Record<'owner' | 'tess', Record<'session' | 'read token' | 'read-write token', Headers>> = {} as never;
+
+  const bearer = async (user: TestUser, scope: 'read' | 'read-write') =>
+    ({
+      authorization: `Bearer ${(await ok<{ secret: string }>(await t.app.inject({ method: 'POST', url: '/api/developer/tokens', headers: sessionOf(user), payload: { name: `scopes ${scope}`, scope } }), 201)).secret}`,
+    }) as Headers;
+  const patternOf = (route: string) => {
+    const [method, url] = route.split(' ') as [string, string];
+    return new RegExp(`^${method} ${url.replace(/:[A-Za-z]+/g, '[^/]+')}$`);
+  };
+  /** The route a concrete call reaches: the most specific one matching it (fewest parameters). */
+  const routeOf = (method: string, concrete: string): string | undefined =>
+    ops
+      .map((op) => `${op.method} ${op.url}`)
+      .filter((route) => patternOf(route).test(`${method} ${concrete.split('?')[0]}`))
+      .sort((a, b) => a.split(':').length - b.split(':').length)[0];
+  const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, h: Headers, payload?: object) => t.app.inject({ method, url, headers: h, ...(payload ? { payload } : {}) });
+  const created = async <T>(res: Answer) => ok<T>(res, 201);
+  const sessionOf = (user: TestUser): Headers => ({ cookie: user.cookie });
+
+  /** The answer, once the owner has deleted what it created (at `urlOf` its body). */
+  const removed = async <B>(res: Answer, urlOf: (body: B) => string): Promise<Answer> => {
+    if (res.statusCode === 201) expect((await inject('DELETE', urlOf(res.json() as B), sessionOf(owner))).statusCode).toBe(204);
+    return res;
+  };
+  /** Real calls of the token routes the app matrix leaves out (they destroy what they name, or name no app): each send makes its own target. */
+  const extraCalls = (): { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; send: (h: Headers) => Promise<Answer> }[] => {
+    const o = sessionOf(owner);
+    const freshPage = async () => (await created<{ page: { page_id: string } }>(await inject('POST', '/api/pages', o, { appId: f.id, page_name: 'Scratch page' }))).page.page_id;
+    const freshSpreadsheet = async () => (await created<{ spreadsheet: { id: string } }>(await inject('POST', '/api/spreadsheets', o, { title: 'Scratch', sheets: [{ title: 'S', columns: ['A'], rows: [] }] }))).spreadsheet.id;
+    return [
+      { method: 'GET', url: '/api/apps', send: (h) => inject('GET', '/api/apps', h) },
+      // What the creations make is deleted again: the owner's plan counts apps.
+      { method: 'POST', url: '/api/apps', send: (h) => inject('POST', '/api/apps', h, { name: 'Scripted app' }).then((res) => removed(res, (b: { app: { id: string } }) => `/api/apps/${b.app.id}`)) },
+      { method: 'GET', url: '/api/blocks', send: (h) => inject('GET', '/api/blocks', h) },
+      { method: 'GET', url: '/api/spreadsheets', send: (h) => inject('GET', '/api/spreadsheets', h) },
+      {
+        method: 'POST',
+        url: '/api/spreadsheets',
+        send: (h) =>
+          inject('POST', '/api/spreadsheets', h, { title: 'Scripted', sheets: [{ title: 'S', columns: ['A'], rows: [{ A: 1 }] }] }).then((res) => removed(res, (b: { spreadsheet: { id: string } }) => `/api/spreadsheets/${b.spreadsheet.id}`)),
+      },
+      {
+        method: 'POST',
+        url: '/api/spreadsheets/preview',
+        send: (h) => {
+          const m = multipart('scripted.csv', 'City,Amount\nNice,3\n');
+          return t.app.inject({ method: 'POST', url: '/api/spreadsheets/preview', payload: m.payload, headers: { ...m.headers, ...h } });
+        },
+      },
+      { method: 'PUT', url: '/api/pages/:id', send: async (h) => inject('PUT', `/api/pages/${await freshPage()}`, h, { page_name: 'Renamed by script' }) },
+      { method: 'DELETE', url: '/api/pages/:id', send: async (h) => inject('DELETE', `/api/pages/${await freshPage()}`, h) },
+      {
+        method: 'DELETE',
+        url: '/api/blocks/:id',
+        send: async (h) => inject('DELETE', `/api/blocks/${(await created<{ block: { id: string } }>(await inject('POST', '/api/blocks', o, { pageId: f.pageId, type: 'markdown' }))).block.id}`, h),
+      },
+      {
+        method: 'DELETE',
+        url: '/api/apps/:id',
+        send: async (h) => inject('DELETE', `/api/apps/${(await created<{ app: { id: string } }>(await inject('POST', '/api/apps', o, { name: 'Doomed' }))).app.id}`, h),
+      },
+      { method: 'DELETE', url: '/api/spreadsheets/:id', send: async (h) => inject('DELETE', `/api/spreadsheets/${await freshSpreadsheet()}`, h) },
+      {
+        method: 'DELETE',
+        url: '/api/spreadsheets/:id/sheets/:sheetTitle/columns/:column',
+        send: async (h) => {
+          const name = `Gone ${++added}`;
+          await created(await inject('POST', `/api/spreadsheets/${scratchId}/sheets/Orders/columns`, o, { name }));
+          return inject('DELETE', `/api/spreadsheets/${scratchId}/sheets/Orders/columns/${encodeURIComponent(name)}`, h);
+        },
+      },
+    ];
+  };
+
+  /** The placeholder call of a route: every path parameter 'x', an empty JSON body on a change. */
+  const placeholder = (op: Operation) => (h: Headers) =>
+    t.app.inject({ method: op.method as 'GET', url: op.url.replace(/:[A-Za-z]+/g, 'x'), headers: h, ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { payload: {} }) });
+
+  let entries: Entry[];
+
+  beforeAll(async () => {
+    const { apiOperations } = await import('../modules/developer/openapi');
+    ops = apiOperations(t.app).map((op) => ({ method: op.method, url: op.url, access: op.access, tokens: op.tokens }));
+    // Back in the workspace of the matrix's spreadsheets (the workspaces matrix made the owner another).
+    const home = await t.ctx.db.selectFrom('spreadsheets').select('workspace_id').where('id', '=', spreadsheetId).executeTakeFirstOrThrow();
+    await ok(await inject('PUT', '/api/workspaces/current', sessionOf(owner), { id: home.workspace_id }));
+    f = await fixture('Scripted Shop', false);
+    tess = await signUp(t.app, 'Tess Tokens');
+    headers.owner = { session: sessionOf(owner), 'read token': await bearer(owner, 'read'), 'read-write token': await bearer(owner, 'read-write') };
+    headers.tess = { session: sessionOf(tess), 'read token': await bearer(tess, 'read'), 'read-write token': await bearer(tess, 'read-write') };
+    const real = new Map<string, Entry['send']>();
+    for (const call of [...VIEWER_CALLS, ...OWNER_CALLS]) {
+      const route = routeOf(call.method, call.url(f));
+      if (!route) throw new Error(`${call.name}: no route answers ${call.method} ${call.url(f)}`);
+      if (!real.has(route)) real.set(route, ({ cookie, ...rest }) => sendAs(call, f, cookie, rest));
+    }
+    for (const extra of extraCalls()) real.set(`${extra.method} ${extra.url}`, extra.send);
+    const placeholders = ops
+      .filter((op) => !real.has(`${op.method} ${op.url}`))
+      // Signing out ends the session the other placeholder calls use: last.
+      .sort((a, b) => Number(a.url.endsWith('/logout')) - Number(b.url.endsWith('/logout')))
+      .map((op): Entry => ({ route: `${op.method} ${op.url}`, send: placeholder(op), real: false }));
+    entries = [...[...real].map(([route, send]): Entry => ({ route, send, real: true })), ...placeholders];
+  });
+
+  it('every route is in it, the declarations are the list above, and every route a token may call is a real call', () => {
+    expect(new Set(entries.map((e) => e.route)).size).toBe(entries.length);
+    expect(entries.map((e) => e.route).sort()).toEqual(ops.map((op) => `${op.method} ${op.url}`).sort());
+    expect(ops.length).toBeGreaterThan(150);
+    const declared = Object.fromEntries(ops.filter((op) => op.tokens).map((op) => [`${op.method} ${op.url}`, op.tokens]));
+    expect(declared).toEqual(TOKEN_ROUTES);
+    expect(Object.keys(TOKEN_ROUTES).filter((route) => !entries.find((e) => e.route === route)?.real)).toEqual([]);
+  });
+
+  /** Each entry × the session and both tokens of its owner; the unexpected answers, and how many of each kind. */
+  /** Whether a caller's two tokens still open the account (a token list call answers). */
+  async function tokensAlive(who: (typeof headers)['tess']): Promise<boolean> {
+    return (await inject('GET', '/api/apps', who['read token'])).statusCode === 200;
+  }
+
+  async function tokenMatrix(list: Entry[]) {
+    const unexpected: string[] = [];
+    const tally = { 'session allowed': 0, 'read token allowed': 0, 'read-write token allowed': 0, 'read token refused': 0, 'read-write token refused': 0 };
+    for (const entry of list) {
+      const scopeTaken = TOKEN_ROUTES[entry.route];
+      const who = entry.real ? headers.owner : headers.tess;
+      const session = await entry.send(who.session);
+      if (entry.real && session.statusCode >= 400) unexpected.push(`session ${entry.route} → ${session.statusCode} ${session.body.slice(0, 160)} (a real call the owner may make)`);
+      if (session.statusCode < 400) tally['session allowed']++;
+      // "Sign out everywhere else" ends the account's tokens too (account/ownership.ts): new ones
+      // for the token calls, as a script's owner would make after it.
+      if (!entry.real && session.statusCode < 400 && !(await tokensAlive(who))) headers.tess = { ...who, 'read token': await bearer(tess, 'read'), 'read-write token': await bearer(tess, 'read-write') };
+      const callers = entry.real ? headers.owner : headers.tess;
+      for (const scope of ['read', 'read-write'] as const) {
+        const res = await entry.send(callers[`${scope} token`]);
+        const allowed = scopeTaken === 'read' || (scopeTaken === 'read-write' && scope === 'read-write');
+        const what = `${scope} token ${entry.route} → ${res.statusCode} ${res.body.slice(0, 160)}`;
+        if (allowed) {
+          tally[`${scope} token allowed`]++;
+          // Let through, the token is its owner: the session's answer.
+          if (res.statusCode !== session.statusCode) unexpected.push(`${what} (the session's: ${session.statusCode})`);
+        } else {
+          tally[`${scope} token refused`]++;
+          const expected = scopeTaken ? 'token_read_only' : 'token_not_allowed';
+          // The no-script sign-up form answers in HTML: its page says the refusal's words.
+          const code = res.statusCode !== 403 ? undefined : res.body.startsWith('{') ? (res.json() as { code?: string }).code : res.body.includes(TOKEN_MESSAGES.notForTokens) ? 'token_not_allowed' : undefined;
+          if (code !== expected) unexpected.push(`${[401, 403].includes(res.statusCode) ? '' : 'not refused: '}${what} (expected 403 ${expected})`);
+        }
+      }
+    }
+    return { unexpected, tally };
+  }
+
+  it('tokens reach exactly the routes of their scope: 0 unexpected allows', async () => {
+    const { unexpected, tally } = await tokenMatrix(entries);
+    expect(unexpected).toEqual([]);
+    // The matrix reached both sides of every column.
+    expect(tally).toEqual({ 'session allowed': expect.any(Number), 'read token allowed': 12, 'read-write token allowed': 33, 'read token refused': entries.length - 12, 'read-write token refused': entries.length - 33 });
+    expect(tally['session allowed']).toBeGreaterThan(70);
+  });
+
+  it('a leaked read-write token cannot become lasting access: members, workspaces, tokens, billing and the account are refused, and nothing changed', async () => {
+    const victim = await signUp(t.app, 'Vic Leaked', undefined, 'correct horse');
+    const leaked = await bearer(victim, 'read-write');
+    const attempts: { method: 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object }[] = [
+      { method: 'POST', url: '/api/workspace/editors', payload: { email: 'attacker@example.com' } },
+      { method: 'POST', url: '/api/workspaces', payload: { name: 'Attacker HQ' } },
+      { method: 'POST', url: '/api/developer/tokens', payload: { name: 'Persist', scope: 'read-write' } },
+      { method: 'PUT', url: '/api/account/password', payload: { currentPassword: 'correct horse', newPassword: 'attacker owns this now' } },
+      { method: 'POST', url: '/api/account/email', payload: { email: 'attacker@example.com', password: 'correct horse' } },
+      { method: 'PUT', url: '/api/account', payload: { name: 'Owned' } },
+      { method: 'DELETE', url: '/api/account', payload: { password: 'correct horse' } },
+      { method: 'POST', url: '/api/billing/plan/checkout' },
+    ];
+    const answers: string[] = [];
+    for (const a of attempts) {
+      const res = await inject(a.method, a.url, leaked, a.payload);
+      answers.push(`${a.method} ${a.url} → ${res.statusCode} ${res.statusCode === 403 ? (res.json() as { code: string }).code : res.body.slice(0, 120)}`);
+    }
+    expect(answers).toEqual(attempts.map((a) => `${a.method} ${a.url} → 403 token_not_allowed`));
+    // Nothing of it happened: no invitation, no second workspace, no new token, the account as it was.
+    expect(await t.ctx.db.selectFrom('workspace_editors').select('id').where('email', '=', 'attacker@example.com').execute()).toEqual([]);
+    expect(await t.ctx.db.selectFrom('workspaces').select('id').where('owner_id', '=', victim.id).execute()).toHaveLength(1);
+    expect(await t.ctx.db.selectFrom('api_tokens').select('id').where('user_id', '=', victim.id).execute()).toHaveLength(1);
+    const account = await ok<{ account: { name: string; email: string } }>(await inject('GET', '/api/account', sessionOf(victim)));
+    expect(account.account).toMatchObject({ name: 'Vic Leaked', email: victim.email });
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: victim.email, password: 'correct horse' } })).statusCode).toBe(200);
+  });
+
+  it('a read-write token creates and changes apps but does not open one up (public, sign-in, Publish URL); the session does', async () => {
+    const writer = headers.owner['read-write token']!;
+    const target = await fixture('Closed Shop', false);
+    const refused: string[] = [];
+    for (const payload of [{ public: true }, { sign_in_method: 'Use password set by user' }, { publishUrl: `http://${target.subdomain}.localhost:3000/` }, { name: 'Still closed', public: true }]) {
+      const res = await inject('PUT', `/api/apps/${target.id}`, writer, payload);
+      if (res.statusCode !== 403 || (res.json() as { code: string }).code !== 'token_not_allowed' || (res.json() as { message: string }).message !== TOKEN_MESSAGES.opensApp)
+        refused.push(`PUT ${JSON.stringify(payload)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    const publicApp = await inject('POST', '/api/apps', writer, { name: 'Scripted public', public: true });
+    if (publicApp.statusCode !== 403) refused.push(`POST public → ${publicApp.statusCode}`);
+    expect(refused).toEqual([]);
+    const still = await ok<{ app: { public: boolean; name: string; sign_in_method: string; publishUrl: string } }>(await inject('GET', `/api/apps/${target.id}`, sessionOf(owner)));
+    expect(still.app).toMatchObject({ public: false, name: 'Closed Shop', sign_in_method: 'No sign in', publishUrl: '' });
+    // What changes nothing about who may open it stays the token's: a rename, the same values, closing it.
+    expect((await inject('PUT', `/api/apps/${target.id}`, writer, { name: 'Renamed by script', public: false, sign_in_method: 'No sign in' })).statusCode).toBe(200);
+    // The owner's session opens it.
+    expect((await inject('PUT', `/api/apps/${target.id}`, sessionOf(owner), { public: true })).statusCode).toBe(200);
+    expect((await inject('PUT', `/api/apps/${target.id}`, writer, { public: false })).statusCode).toBe(200);
+    expect((await inject('DELETE', `/api/apps/${target.id}`, writer)).statusCode).toBe(204);
+  });
+
+  it('reports a read token reaching the changes when its scope is not held to (the matrix can fail)', async () => {
+    const reader = headers.owner['read token']!.authorization!.slice('Bearer '.length);
+    // Changes that stand alone (a row of their own, a fresh app), so the matrix's earlier calls do not change their answers.
+    const chosen = ['POST /api/apps', 'PUT /api/apps/:id', 'PUT /api/blocks/:id', 'POST /api/board/:spreadsheetId/sheet/:sheetTitle/rows', 'PUT /api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', 'DELETE /api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId'];
+    const writes = entries.filter((e) => chosen.includes(e.route));
+    expect(writes.length).toBe(chosen.length);
+    // The read token's row says read-write, as if the scope check were skipped.
+    await t.ctx.db.updateTable('api_tokens').set({ scope: 'read-write' }).where('token_hash', '=', sha256(reader)).execute();
+    let unexpected: string[];
+    try {
+      unexpected = (await tokenMatrix(writes)).unexpected;
+    } finally {
+      await t.ctx.db.updateTable('api_tokens').set({ scope: 'read' }).where('token_hash', '=', sha256(reader)).execute();
+    }
+    for (const entry of writes) expect(unexpected.some((u) => u.startsWith(`not refused: read token ${entry.route} → 2`)), entry.route).toBe(true);
+    expect(unexpected.length).toBe(writes.length);
+    // Put back, the same matrix is clean again.
+    expect((await tokenMatrix(writes)).unexpected).toEqual([]);
   });
 });

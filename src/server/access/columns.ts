@@ -10,6 +10,7 @@ import { filtersForSheet } from '../../shared/filters/conditions';
 import type { BlockRecord } from '../../shared/settings';
 import { columnsReadFrom, datasourceSheets } from '../../shared/settings/columns';
 import type { ServerContext } from '../platform/context';
+import type { Db } from '../db';
 import type { BoardSettings } from '../../shared/api';
 import { coordinateColumns } from '../../shared/rules/places';
 import { recordSerial, visibleAppBlocks, type Beholder } from './visibility';
@@ -85,10 +86,12 @@ export async function viewerColumns(ctx: ServerContext, app: ColumnsApp, viewer:
 
 /**
  * The sheets a viewer may read, each with only its readable columns (in sheet order): what board
- * and page state list for anyone but the owner. A sheet no visible block uses is left out.
+ * and page state list for anyone but the owner, and what a template ships (templates/copy.ts,
+ * for the GUEST viewer). A sheet no visible block uses is left out. `db`: the handle to read the
+ * blocks through (a copy's transaction; default ctx.db).
  */
-export async function viewerSheets<S extends { title: string; columns: string[] }>(ctx: ServerContext, app: ColumnsApp, viewer: Beholder, sheets: readonly S[]): Promise<S[]> {
-  const blocks = await visibleAppBlocks(ctx, app.id, viewer);
+export async function viewerSheets<S extends { title: string; columns: string[] }>(ctx: ServerContext, app: ColumnsApp, viewer: Beholder, sheets: readonly S[], db: Db = ctx.db): Promise<S[]> {
+  const blocks = await visibleAppBlocks(ctx, app.id, viewer, db);
   return sheets.flatMap((s) => {
     const allowed = columnsOf(blocks, app, s.title, s.columns);
     return allowed ? [{ ...s, columns: s.columns.filter((c) => allowed.has(c)) }] : [];

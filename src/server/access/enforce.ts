@@ -1,10 +1,10 @@
 // The preHandler every /api route gets from its declaration (app.ts onRoute): resolve the caller
 // and the resource the route names, ask the rule, refuse before the handler runs, and leave what
 // was resolved on `request.access` for the handler.
-import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler, RouteOptions } from 'fastify';
 import type { ServerContext } from '../platform/context';
 import { HttpError, unauthorized } from '../errors';
-import { TOKEN_MESSAGES } from '../../shared/api/developer';
+import { TOKEN_MESSAGES, TOKEN_SCOPES, type TokenScope } from '../../shared/api/developer';
 import type { AppView } from '../data/apps/record';
 import type { SessionUser } from '../identity/owner-session';
 import type { BlockRow } from '../data/blocks/repo';
@@ -34,6 +34,12 @@ declare module 'fastify' {
     access?: AccessRuleName;
     /** What the route acts on, for rules that decide on a resource (access/resources.ts). */
     resource?: ResourceResolver;
+    /**
+     * The least API-token scope that may call this route (`declaredTokens` below); absent: a
+     * session only. 'read': read and read-write tokens (reads alone may say so); 'read-write':
+     * read-write tokens only.
+     */
+    tokens?: TokenScope;
   }
   interface FastifyRequest {
     /** Set by the route's access preHandler before its handler runs (/api routes only). */
@@ -49,25 +55,43 @@ export function decorateAccess(app: FastifyInstance) {
 const READS = new Set(['GET', 'HEAD']);
 
 /**
+ * The token scope a route declares (`config.tokens`), or null when only a session may call it.
+ * Start-up fails on anything else, and on a change (not GET) open to read tokens: a read token
+ * calls safe reads only, so every write says 'read-write' where it is declared.
+ */
+export function declaredTokens(route: Pick<RouteOptions, 'url' | 'method' | 'config'>): TokenScope | null {
+  const tokens = (route.config as { tokens?: unknown } | undefined)?.tokens;
+  const methods = [route.method].flat();
+  if (tokens === undefined) return null;
+  if (typeof tokens !== 'string' || !(TOKEN_SCOPES as readonly string[]).includes(tokens))
+    throw new Error(`Route ${methods.join(',')} ${route.url} declares tokens: ${JSON.stringify(tokens)} (config.tokens: ${TOKEN_SCOPES.map((s) => `'${s}'`).join(' | ')}, or none for a session only)`);
+  if (tokens === 'read' && methods.some((m) => !READS.has(m)))
+    throw new Error(`Route ${methods.join(',')} ${route.url} changes things but declares tokens: 'read' (a read token calls reads only: declare 'read-write')`);
+  return tokens as TokenScope;
+}
+
+/**
  * Why a request made with an API token is refused before the rule is asked, or null: an unknown
- * or revoked token is 401; a route outside the documented REST API (`tokens` false: sign-in, the
- * account, billing, the tokens themselves, ...) 403; a change with a read-only token 403.
+ * or revoked token is 401; a route that declares no token scope (sign-in, the account, its
+ * workspaces and editors, billing, the tokens themselves, ...) 403 `token_not_allowed`; a
+ * read-only token on a route declaring 'read-write' (or on any change) 403 `token_read_only`.
  * Past this, the token's owner is the caller and the route's rule decides as for their session.
  */
-export function tokenRefusal(caller: Caller, method: string, tokens: boolean): HttpError | null {
+export function tokenRefusal(caller: Caller, method: string, tokens: TokenScope | null): HttpError | null {
   if (!caller.bearer) return null;
   const token = caller.bearer.token;
   if (!token) return new HttpError(401, TOKEN_MESSAGES.invalid, undefined, 'invalid_token');
   if (!tokens) return new HttpError(403, TOKEN_MESSAGES.notForTokens, undefined, 'token_not_allowed');
-  if (token.scope === 'read' && !READS.has(method)) return new HttpError(403, TOKEN_MESSAGES.readOnly, undefined, 'token_read_only');
+  // The method check stands beside the declaration: declaredTokens already refuses 'read' on a change.
+  if (token.scope === 'read' && (tokens === 'read-write' || !READS.has(method))) return new HttpError(403, TOKEN_MESSAGES.readOnly, undefined, 'token_read_only');
   return null;
 }
 
 /**
  * The preHandler of a route declaring `rule` with `resolver` (none: the rule decides on the caller
- * alone); `tokens`: whether API tokens may call it (the route is part of the documented REST API).
+ * alone); `tokens`: the least token scope that may call it (null: a session only).
  */
-export function accessPreHandler(ctx: ServerContext, name: AccessRuleName, resolver: ResourceResolver | undefined, tokens = false): preValidationAsyncHookHandler {
+export function accessPreHandler(ctx: ServerContext, name: AccessRuleName, resolver: ResourceResolver | undefined, tokens: TokenScope | null = null): preValidationAsyncHookHandler {
   const rule: AccessRule = ACCESS_RULES[name];
   return async (request) => {
     const caller = await callerOf(ctx, request);

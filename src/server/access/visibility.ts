@@ -13,6 +13,7 @@ import { kindsThat, resolveKind } from '../../blocks/schemas';
 import type { BlockRecord } from '../../shared/settings';
 import { isAuthPage } from '../../shared/rules/auth-pages';
 import type { ServerContext } from '../platform/context';
+import type { Db } from '../db';
 import { blockRecord } from '../data/blocks/record';
 import { blocksRepo, type BlockRow } from '../data/blocks/repo';
 import { pagesRepo } from '../data/pages/repo';
@@ -30,6 +31,12 @@ export interface PageVisibility {
 
 /** What the rule needs of the viewer (access/viewer.ts appViewer). */
 export type Beholder = Pick<AppViewer, 'owner' | 'canView'>;
+
+/**
+ * A guest of an app: a visitor who may open it and is not its owner (a public app's visitor, the
+ * marketplace preview's). What a template ships is what this viewer reads (templates/copy.ts).
+ */
+export const GUEST: Beholder = { owner: false, canView: true };
 
 /** Whether the viewer may open the page at all: anyone who may view the app, or a sign-in page before signing in. */
 export function pageOpens(viewer: Beholder, page: PageVisibility): boolean {
@@ -76,10 +83,13 @@ export function recordSerial(record: BlockRecord): number | undefined {
   return recordSerials.get(record);
 }
 
-/** Every block of the app the viewer sees, over all its pages (page order, then block order). Shared records: read only. */
-export async function visibleAppBlocks(ctx: ServerContext, appId: string, viewer: Beholder): Promise<readonly BlockRecord[]> {
-  const pages = (await pagesRepo(ctx.db).listByApp(appId)).filter((p) => pageOpens(viewer, p));
-  const rows = await blocksRepo(ctx.db).listByPages(pages.map((p) => p.id));
+/**
+ * Every block of the app the viewer sees, over all its pages (page order, then block order). Shared
+ * records: read only. `db`: the handle to read through (a copy's transaction; default ctx.db).
+ */
+export async function visibleAppBlocks(ctx: ServerContext, appId: string, viewer: Beholder, db: Db = ctx.db): Promise<readonly BlockRecord[]> {
+  const pages = (await pagesRepo(db).listByApp(appId)).filter((p) => pageOpens(viewer, p));
+  const rows = await blocksRepo(db).listByPages(pages.map((p) => p.id));
   const byPage = new Map<string, BlockRecord[]>(pages.map((p) => [p.id, []]));
   for (const row of rows) byPage.get(row.page_id)?.push(sharedRecord(row));
   return pages.flatMap((p) => visibleBlocks(viewer, p, byPage.get(p.id) ?? []));

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type DatabaseIntrospector, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { isPostgres, type Config } from '../config';
 import { migrations } from './migrations';
@@ -77,9 +77,37 @@ export function createMigrator(db: Db, schema?: string): Migrator {
   // Kysely finds its bookkeeping tables by name across schemas; name the schema so a second
   // schema in the same database (tests) does not see the first one's tables.
   return new Migrator({
-    db,
+    db: db.getExecutor().adapter instanceof PostgresAdapter ? withOwnSchemaIntrospection(db, schema) : db,
     provider: { getMigrations: async () => migrations },
     ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+}
+
+/**
+ * The migrator asks whether its tables exist through Kysely's introspection, which on PostgreSQL
+ * reads every table of every schema of the database and calls pg_get_serial_sequence on each: a
+ * schema that another process drops meanwhile (another app's, a test's) fails the migration with
+ * "schema … does not exist". This one answers from the migrator's own schema only (the named one,
+ * else the connection's current schema, where unqualified tables go).
+ */
+function withOwnSchemaIntrospection(db: Db, schema: string | undefined): Db {
+  const own = schema ? sql<string>`${schema}` : sql<string>`current_schema()`;
+  const introspection: DatabaseIntrospector = {
+    getSchemas: async () => (await sql<{ name: string }>`select nspname as name from pg_namespace where nspname = ${own}`.execute(db)).rows,
+    getTables: async () =>
+      (
+        await sql<{ name: string; schema: string; is_view: boolean }>`
+          select table_name as name, table_schema as schema, table_type = 'VIEW' as is_view
+          from information_schema.tables where table_schema = ${own}`.execute(db)
+      ).rows.map((t) => ({ name: t.name, schema: t.schema, isView: t.is_view, columns: [] })),
+    getMetadata: async () => ({ tables: await introspection.getTables() }),
+  };
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
   });
 }
 

@@ -313,6 +313,8 @@ export interface ReviewRequestsTable extends ListingFields {
   version_id: string | null;
   /** The version visitors get, once one was approved. */
   published_version_id: string | null;
+  /** 1: the sample rows ship with the template; 0: sheets and columns only (0025). */
+  with_data: Generated<number>;
   submitted_at: string;
   created_at: string;
   updated_at: string;
@@ -733,6 +735,7 @@ export const databaseColumns = {
     description: 'required', category: 'required', price_cents: 'required', is_free: 'required', thumbnail: 'required',
     thumbnail_bg_color: 'required', additional_images: 'required', rejection_reason: 'nullable', is_public: 'required', sign_in_method: 'required',
     version_id: 'nullable', published_version_id: 'nullable', submitted_at: 'required', created_at: 'required', updated_at: 'required',
+    with_data: 'default',
   },
   template_versions: {
     id: 'required', request_id: 'required', source_app_id: 'required', number: 'required', content_hash: 'required', snapshot_app_id: 'nullable',

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import type { Mailer } from './mail/mailer';
 import type { FileStore } from './storage';
+import type { Lifecycle } from './lifecycle';
 import type { SheetCache } from '../sheets';
 
 export interface ServerContext {
@@ -25,4 +26,6 @@ export interface ServerContext {
   /** Uploaded files' bytes: local disk, or S3-compatible object storage when S3_BUCKET is set. */
   files: FileStore;
   log: FastifyBaseLogger;
+  /** Stopping: readiness, the signal long work watches, the background work a stop waits for (lifecycle.ts). */
+  lifecycle: Lifecycle;
 }

@@ -354,6 +354,8 @@ export async function startFakeStripe(secretKey = `sk_test_${crypto.randomBytes(
       if (!currency) throw new StripeWireError(400, 'invalid_request_error', 'Missing required param: line_items[0][price_data][currency].', { param: `line_items[${i}][price_data][currency]` });
       const amount = int(price.unit_amount, `line_items[${i}][price_data][unit_amount]`);
       total += amount * int(item.quantity ?? '1', `line_items[${i}][quantity]`);
+      // Stripe's largest charge in dollars (and most currencies): 99,999,999 cents.
+      if (total > 99_999_999) throw new StripeWireError(400, 'invalid_request_error', 'Amount must be no more than $999,999.99', { code: 'amount_too_large', param: `line_items[${i}][price_data][unit_amount]` });
       const recurring = obj(price.recurring);
       if (typeof recurring.interval === 'string') {
         recurringPrice = {

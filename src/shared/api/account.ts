@@ -18,8 +18,8 @@ export const ChangePasswordBody = z.object({
   currentPassword: z.string().min(1, 'Enter your current password').max(1000),
   newPassword: NewPassword,
 });
-/** Deleting the account: the account's e-mail address or its password, typed again. */
-export const DeleteAccountBody = z.object({ confirm: z.string().min(1, 'Type your e-mail address or your password to confirm').max(1000) });
+/** Deleting the account: its current password, typed again (a session alone does not delete everything). */
+export const DeleteAccountBody = z.object({ password: z.string().min(1, 'Enter your current password').max(1000) });
 export const SessionParams = z.object({ id: z.string().regex(/^[a-f0-9]{16}$/, 'Session not found') });
 
 export const Account = z.object({
@@ -49,8 +49,8 @@ export const SessionsResponse = z.object({ sessions: z.array(AccountSession) });
 
 /** The answers that are a sentence to show: a link sent, a password changed. */
 export const MessageResponse = z.object({ message: z.string() });
-/** POST /api/account/sessions/sign-out-others: how many other sessions were ended. */
-export const SignOutOthersResponse = z.object({ ended: z.number() });
+/** POST /api/account/sessions/sign-out-others: how many other sessions, API tokens and pending editor invitations were ended. */
+export const SignOutOthersResponse = z.object({ ended: z.number(), tokens: z.number(), invitations: z.number() });
 
 /** POST /api/auth/verify-email: the address now verified, and whether it replaced the old one. */
 export const VerifyEmailResponse = z.object({ email: z.string(), changed: z.boolean() });
@@ -58,9 +58,14 @@ export const VerifyEmailResponse = z.object({ email: z.string(), changed: z.bool
 /** The code of the 403 that refuses publishing for an unverified address. */
 export const EMAIL_UNVERIFIED = 'email_unverified';
 
+/** What an account may do only once its address is verified, besides publishing (account/publishing.ts). */
+export type VerifiedFor = 'tokens' | 'editors' | 'buying' | 'payouts';
+
+const verifyFirst = (what: string) => `Verify your e-mail address before ${what}: follow the link we sent you, or ask for a new one from your dashboard.`;
+
 export const ACCOUNT_MESSAGES = {
   resetSent: 'If an account exists for this email, a link to choose a new password is on its way.',
-  resetDone: 'Your password has been changed. Sign in with your new password.',
+  resetDone: 'Your password has been changed. Every browser signed in to your account was signed out, and your API tokens and unaccepted editor invitations were ended. Sign in with your new password.',
   badResetLink: 'This link to choose a new password is invalid, has expired or was already used. Ask for a new one.',
   badVerifyLink: 'This verification link is invalid, has expired or was already used.',
   verificationSent: (email: string) => `We sent a verification link to ${email}.`,
@@ -69,8 +74,13 @@ export const ACCOUNT_MESSAGES = {
   sameEmail: 'This is already your e-mail address.',
   emailTaken: 'An account with this email already exists',
   wrongPassword: 'The current password is not right.',
-  passwordChanged: 'Your password has been changed. Your other sessions were signed out.',
-  badConfirmation: 'Type your e-mail address or your password exactly to delete the account.',
+  passwordChanged: 'Your password has been changed. Your other sessions were signed out, and your API tokens and unaccepted editor invitations were ended.',
   unverifiedOwner: 'Verify your e-mail address before publishing: follow the link we sent you, or ask for a new one from your dashboard.',
+  unverifiedFor: {
+    tokens: verifyFirst('making API tokens'),
+    editors: verifyFirst('inviting editors'),
+    buying: verifyFirst('buying'),
+    payouts: verifyFirst('connecting a payment account'),
+  } satisfies Record<VerifiedFor, string>,
   unverifiedWorkspace: "The workspace owner's e-mail address is not verified yet, so nothing in this workspace can be published.",
 } as const;

@@ -1,9 +1,11 @@
 // Developer access (issue 18): personal API tokens of an owner account and the generated OpenAPI
 // document of the REST API they call. Design (docs/decisions, API tokens):
-// - A token acts as its owner account on the documented REST API only (the routes that declare
-//   an `api` entry: apps, pages, blocks, spreadsheets, sheets and rows, the workspace), never on
-//   sign-in, the account, billing, tokens, the admin or blog areas, nor as an app user.
-// - Scope 'read': GET and HEAD only. Scope 'read-write': every documented call its owner may make.
+// - A token acts as its owner account on the routes that declare a token scope (`config.tokens`:
+//   apps, pages, blocks, spreadsheets and imports, sheets and rows), never on sign-in, the
+//   account, its workspaces and their editors, billing, tokens, the admin or blog areas, nor as
+//   an app user: nothing a leaked token could turn into access that outlives revoking it.
+// - Scope 'read': the reads that declare 'read'. Scope 'read-write': those and the changes that
+//   declare 'read-write'.
 import { z } from 'zod';
 
 export const TOKEN_SCOPES = ['read', 'read-write'] as const;
@@ -12,8 +14,12 @@ export type TokenScope = (typeof TOKEN_SCOPES)[number];
 /** What each scope allows, shown beside the choice and in the reference. */
 export const SCOPE_LABELS: Record<TokenScope, { label: string; allows: string }> = {
   read: { label: 'Read only', allows: 'Read your apps, pages, blocks, spreadsheets and rows (GET requests only).' },
-  'read-write': { label: 'Read and write', allows: 'Everything you can do through the API: create, change and delete apps, pages, blocks, spreadsheets and rows.' },
+  'read-write': { label: 'Read and write', allows: 'Also create, change and delete apps, pages, blocks, spreadsheets and rows, and import files.' },
 };
+
+/** What no token can do, whatever its scope (the reference and the Developer page say it). */
+export const TOKENS_NEVER =
+  'No token can manage your account (name, e-mail address, password, sessions, deleting it), your workspaces or their editors and invitations, billing and plans, or API tokens, nor make an app public or change its sign-in or Publish URL: those need you signed in.';
 
 /** Tokens one owner account may hold at once. */
 export const MAX_TOKENS_PER_OWNER = 20;
@@ -29,6 +35,7 @@ export const TOKEN_MESSAGES = {
   invalid: 'This API token is not valid. It may have been revoked; create a new one on the Developer page.',
   readOnly: 'This API token is read-only: it can only read (GET requests). Create a "Read and write" token to make changes.',
   notForTokens: 'API tokens cannot be used for this. Sign in to Sheetboard to do it.',
+  opensApp: 'API tokens cannot make an app public or change its sign-in or Publish URL. Sign in to Sheetboard to do it.',
   shownOnce: "Copy this token now: for your security it won't be shown again.",
 } as const;
 

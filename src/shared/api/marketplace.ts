@@ -38,6 +38,8 @@ export const ReviewRequest = z.object({
   /** The app's privacy and sign-in method when it was submitted. */
   is_public: z.boolean(),
   sign_in_method: z.string(),
+  /** Whether the template ships its sample rows (false: "Send the template without its data"). */
+  with_data: z.boolean(),
   /** The number of the version under review (or published): 1 for the first submission. */
   version: z.number(),
   submitted_at: z.string(),
@@ -74,10 +76,26 @@ export const SubmitForm = z.object({
   publish_url: z.string().max(2000).optional().nullable(),
   sign_in_method: z.string().max(100).optional(),
   sign_in_password: z.string().max(200).optional().nullable(),
+  /**
+   * Not in §3's payload (an addition; absent means true): false sends the template without its
+   * data, so the frozen version and every clone of it have the sheets' columns and no row.
+   */
+  with_data: z.boolean().optional(),
 });
 export type SubmitForm = z.input<typeof SubmitForm>;
 export const SubmitBody = z.object({ form: SubmitForm });
 export const SubmitResponse = z.object({ reviewRequest: ReviewRequest, message: z.string() });
+
+/**
+ * GET /api/multipage/marketplace/review-request/contents?app_id=… → what a submission of the app
+ * would ship now: the sheets a guest of the app reads, each with the columns a guest reads and its
+ * number of rows (templates/copy.ts shippedSheets). "Without its data" ships the same sheets and
+ * columns with no row.
+ */
+export const TemplateContentsQuery = z.object({ app_id: z.string().min(1).max(64) });
+export const TemplateContentsSheet = z.object({ title: z.string(), columns: z.array(z.string()), rows: z.number() });
+export type TemplateContentsSheet = z.infer<typeof TemplateContentsSheet>;
+export const TemplateContentsResponse = z.object({ sheets: z.array(TemplateContentsSheet) });
 
 /** DELETE /api/multipage/marketplace/review-request with body { app_id } → { message }. */
 export const CancelBody = z.object({ app_id: z.string().min(1).max(64) });

@@ -48,6 +48,11 @@ export const BoardMetadataResponse = BoardSettings.required({
   app_user: z.object({ id: z.string(), name: z.string(), email: z.string(), permissions: z.enum(['read', 'read-write']) }).nullable().optional(),
   /** A password app's visitor who has not signed in: no data, only its sign-in pages (issue 5). */
   needs_sign_in: z.boolean().optional(),
+  /**
+   * The app's own origin (`http://{subdomain}.{BASE_HOST}`) where this caller is shown it; null
+   * where the base host's `/{subdomain}` is theirs (the editor, a private app, a review; APP_ORIGINS off).
+   */
+  app_origin: z.string().nullable().optional(),
   /** Present only when can_edit. */
   owner_email: z.string().optional(),
   /** Present only when can_edit: the sheet in Google for a spreadsheet connected from Google, else null. */

@@ -13,7 +13,9 @@ import {
   marketplaceMessages,
   parseTags,
   planAdditionalImages,
+  priceCents,
   priceLabel,
+  priceProblem,
   richTextHasContent,
   THUMBNAIL_BG_PRESETS,
   type MarketplaceFormValues,
@@ -208,12 +210,38 @@ describe('marketplaceFormProblem', () => {
     ['paid at 5', { is_free: false, price: 5 }, undefined, null],
     ['paid at 4.99', { is_free: false, price: 4.99 }, undefined, MARKETPLACE_MESSAGES.minPrice],
     ['paid without a number', { is_free: false, price: Number.NaN }, undefined, MARKETPLACE_MESSAGES.minPrice],
+    ['paid at 999,999.99 (the most Stripe charges)', { is_free: false, price: 999_999.99 }, undefined, null],
+    ['paid at 19.99', { is_free: false, price: 19.99 }, undefined, null],
+    ['paid at 1,000,000', { is_free: false, price: 1_000_000 }, undefined, MARKETPLACE_MESSAGES.priceTooHigh],
+    ['paid at 1e9', { is_free: false, price: 1e9 }, undefined, MARKETPLACE_MESSAGES.priceTooHigh],
+    ['paid at 1e300', { is_free: false, price: 1e300 }, undefined, MARKETPLACE_MESSAGES.priceTooHigh],
+    ['paid at Infinity', { is_free: false, price: Number.POSITIVE_INFINITY }, undefined, MARKETPLACE_MESSAGES.minPrice],
+    ['paid at 10.999 (three decimals)', { is_free: false, price: 10.999 }, undefined, MARKETPLACE_MESSAGES.priceTooHigh],
+    ['paid at 12.345 (three decimals)', { is_free: false, price: 12.345 }, undefined, MARKETPLACE_MESSAGES.priceTooHigh],
+    ['free with a price out of range (the price is not used)', { is_free: true, price: 1e300 }, undefined, null],
     ['free at 0', { is_free: true, price: 0 }, undefined, null],
     ['a colour that is not one', { thumbnail_bg_color: 'red' }, undefined, MARKETPLACE_MESSAGES.badColour],
     ['six additional images', { additional_images: ['1', '2', '3', '4', '5', '6'] }, undefined, MARKETPLACE_MESSAGES.fifthImage],
     ['images at 20MB', {}, MARKETPLACE_LIMITS.totalMaxBytes, null],
     ['images over 20MB', {}, 21 * MB, 'Total image size exceeds 20MB limit (21.00 MB). Please reduce image sizes.'],
   ])('%s', (_name, patch, bytes, expected) => expect(marketplaceFormProblem({ ...ok, ...patch }, bytes)).toBe(expected));
+});
+
+describe('priceProblem and priceCents', () => {
+  it('says what to enter in plain words', () => {
+    expect(MARKETPLACE_MESSAGES.priceTooHigh).toBe('Enter a price up to USD 999,999.99 with at most two decimals');
+    expect(priceProblem(MARKETPLACE_LIMITS.maxPrice)).toBeNull();
+  });
+
+  it.each([
+    [5, 500],
+    [19.99, 1999],
+    [5.29, 529],
+    [999_999.99, 99_999_999],
+  ])('%d → %d cents', (price, cents) => {
+    expect(priceProblem(price)).toBeNull();
+    expect(priceCents(price)).toBe(cents);
+  });
 });
 
 describe('priceLabel and galleryDownloadName', () => {

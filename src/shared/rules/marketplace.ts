@@ -6,6 +6,11 @@ import { TEMPLATE_PREVIEW_READ_ONLY } from './template-preview';
 
 export const MARKETPLACE_LIMITS = {
   minPrice: 5,
+  /**
+   * The highest price: Stripe charges at most 99,999,999 cents in one payment, and the price is
+   * stored in whole cents (an integer column on PostgreSQL).
+   */
+  maxPrice: 999_999.99,
   priceStep: 0.01,
   defaultPrice: 5,
   summaryMax: 175,
@@ -104,6 +109,7 @@ export const MARKETPLACE_MESSAGES = {
   required: 'Please fill in all required fields (Title, Summary, Description, Category)',
   descriptionRequired: 'Description is required',
   minPrice: 'Minimum price should be USD 5',
+  priceTooHigh: 'Enter a price up to USD 999,999.99 with at most two decimals',
   noThumbnail: 'Please upload a thumbnail image',
   noAdditional: 'Please upload at least one additional image',
   fifthImage: 'Maximum of 5 additional images allowed. Please remove an image first.',
@@ -266,11 +272,31 @@ export function marketplaceFormProblem(form: MarketplaceFormValues, imageBytes?:
   if (form.description.length > MARKETPLACE_LIMITS.descriptionMaxChars) return MARKETPLACE_MESSAGES.descriptionTooLong;
   if (!MARKETPLACE_CATEGORIES.some((c) => c.value === form.category)) return MARKETPLACE_MESSAGES.unknownCategory;
   if (tags.length > MARKETPLACE_LIMITS.tagsMax || tags.some((t) => t.length > MARKETPLACE_LIMITS.tagMax)) return MARKETPLACE_MESSAGES.tooManyTags;
-  if (!form.is_free && !(Number.isFinite(form.price) && form.price >= MARKETPLACE_LIMITS.minPrice)) return MARKETPLACE_MESSAGES.minPrice;
+  if (!form.is_free) {
+    const problem = priceProblem(form.price);
+    if (problem) return problem;
+  }
   if (!HEX_COLOUR.test(form.thumbnail_bg_color)) return MARKETPLACE_MESSAGES.badColour;
   if (form.additional_images.length > MARKETPLACE_LIMITS.maxAdditionalImages) return MARKETPLACE_MESSAGES.fifthImage;
   if (imageBytes !== undefined && imageBytes > MARKETPLACE_LIMITS.totalMaxBytes) return marketplaceMessages.totalAtSubmit(imageBytes);
   return null;
+}
+
+/**
+ * What is wrong with a paid template's price as typed (null: nothing). The price is taken as
+ * written, never rounded first: 10.999 is refused rather than charged as 11.00, and anything over
+ * Stripe's largest charge is refused here rather than by Stripe when a buyer pays.
+ */
+export function priceProblem(price: number): string | null {
+  if (!Number.isFinite(price) || price < MARKETPLACE_LIMITS.minPrice) return MARKETPLACE_MESSAGES.minPrice;
+  // A number typed with at most two decimals reads back the same from its two-decimal text.
+  if (price > MARKETPLACE_LIMITS.maxPrice || Number(price.toFixed(2)) !== price) return MARKETPLACE_MESSAGES.priceTooHigh;
+  return null;
+}
+
+/** A paid price in whole cents (the price passed priceProblem). */
+export function priceCents(price: number): number {
+  return Math.round(price * 100);
 }
 
 /** A price as the status view shows it: Free or $amount. */

@@ -16,9 +16,23 @@ export function subdomainOf(name: string): string {
 }
 
 const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-// Also the base host's own pages (a board at `/{subdomain}` must not hide them, nor they it:
-// src/web/reserved-paths.test.ts checks every top-level route of the web app is here).
-export const RESERVED_SUBDOMAINS = [
+
+/** Whether `name` has the form of a subdomain (a DNS label of lowercase letters, digits and hyphens). */
+export function isSubdomainShaped(name: string): boolean {
+  return SUBDOMAIN.test(name) && !/^\d+$/.test(name);
+}
+
+/**
+ * The one list of names no app may take. A board is also served at `/{subdomain}` of the base
+ * host, so every top path the server answers is here (an app there would hide the path, or the
+ * path the app; the service worker would cache a board at /tutorials/… as a video): the web app's
+ * pages (src/web/reserved-paths.test.ts reads router.tsx), the server's routes, its static files
+ * and folders (src/server/modules/site/reserved-paths.test.ts reads the routes the server
+ * registers, dist/web and src/web/public), a file's name counting without its extension
+ * (/sitemap.xml reserves `sitemap`). Apps that held a name before it was listed keep it:
+ * docs/decisions/2026-11-29-reserved-names-that-apps-already-hold.md.
+ */
+export const RESERVED_SUBDOMAINS: readonly string[] = [
   'www',
   'api',
   'admin',
@@ -38,11 +52,32 @@ export const RESERVED_SUBDOMAINS = [
   'multipage-templates',
   // /boardWorkspace: routes match without regard to case.
   'boardworkspace',
+  // The health probes (GET /healthz, GET /readyz: modules/health).
+  'healthz',
+  'readyz',
+  // The server's own top paths: the spec's data calls, sitemap.xml, the sample images.
+  'v3',
+  'sitemap',
+  'samples',
+  // Files and folders of the built web app: the tutorial videos, the service worker, the page.
+  'tutorials',
+  'sw',
+  'index',
+  // Names a site is expected to answer, or may come to: kept free for the product.
+  'openapi',
+  'favicon',
+  'robots',
+  'manifest',
 ];
+
+/** Whether `name` (any case) is one of the reserved names: its path on the base host is never an app. */
+export function isReservedSubdomain(name: string): boolean {
+  return RESERVED_SUBDOMAINS.includes(name.toLowerCase());
+}
 
 export function subdomainProblem(sub: string): string | null {
   if (!SUBDOMAIN.test(sub)) return 'Subdomain may use lowercase letters, digits and hyphens (not at the ends), 63 at most';
-  if (/^\d+$/.test(sub)) return 'Subdomain cannot be only digits';
+  if (!isSubdomainShaped(sub)) return 'Subdomain cannot be only digits';
   if (RESERVED_SUBDOMAINS.includes(sub)) return `The subdomain '${sub}' is reserved`;
   return null;
 }

@@ -7,6 +7,13 @@ import { capitalisedOptions, sameLabelOptions } from './options';
 /** Viewer roles that may add rows, edit fields or see action buttons (spec §6). */
 export const ROLE_OPTIONS = ['Admins', 'Admins & Guests', 'None', 'Everyone'] as const;
 
+/** A button that opens a page (toolbar and item buttons): its title and colours. */
+const pageButtonLook = defineSettings({
+  title: { type: 'input', default: 'Open', label: 'Title' },
+  button_color: { type: 'color', default: '#4f46E5', label: 'Button colour' },
+  text_color: { type: 'color', default: '#ffffff', label: 'Text colour' },
+});
+
 export const rowBlockSettings = defineSettings({
   title_alignment: {
     type: 'select',
@@ -94,9 +101,7 @@ export const rowBlockSettings = defineSettings({
     description: 'Buttons above the rows that open a page of the app.',
     maxItems: 4,
     item: {
-      title: { type: 'input', default: 'Open', label: 'Title' },
-      button_color: { type: 'color', default: '#4f46E5', label: 'Button colour' },
-      text_color: { type: 'color', default: '#ffffff', label: 'Text colour' },
+      ...pageButtonLook,
       open_page: { type: 'pages', default: '', required: true, label: 'Open page' },
     },
   },
@@ -107,9 +112,7 @@ export const rowBlockSettings = defineSettings({
     description: "Buttons on every row that open a detail page with that row.",
     maxItems: 2,
     item: {
-      title: { type: 'input', default: 'Open', label: 'Title' },
-      button_color: { type: 'color', default: '#4f46E5', label: 'Button colour' },
-      text_color: { type: 'color', default: '#ffffff', label: 'Text colour' },
+      ...pageButtonLook,
       open_detail_page: { type: 'pages', default: '', required: true, label: 'Open detail page' },
     },
   },

@@ -7,25 +7,34 @@ import { TEMPLATE_REDIRECT_KEY } from '../features/auth/redirect';
 import { appSubdomain, useBaseUrl } from '../lib/host';
 import { useMe } from '../lib/queries';
 
-export function NotFound() {
+/** The card of an error screen: its icon in a circle of the colour, then what it says. */
+function ErrorCard({ width, color, icon, children }: { width: number; color: string; icon: ReactNode; children: ReactNode }) {
   return (
     <Center mih="100vh" p="md" bg="gray.0">
-      <Paper withBorder radius="lg" p="xl" maw={440} w="100%" shadow="sm">
+      <Paper withBorder radius="lg" p="xl" maw={width} w="100%" shadow="sm">
         <Stack align="center" gap="sm" ta="center">
-          <ThemeIcon size={64} radius="xl" variant="light" color="indigo">
-            <IconMapOff size={34} />
+          <ThemeIcon size={64} radius="xl" variant="light" color={color}>
+            {icon}
           </ThemeIcon>
-          <Text fw={800} fz={44} c="indigo.6" lh={1}>
-            404
-          </Text>
-          <Title order={2}>Page not found</Title>
-          <Text c="dimmed">This page could not be found</Text>
-          <Button component="a" href="/" mt="sm">
-            Go to Homepage
-          </Button>
+          {children}
         </Stack>
       </Paper>
     </Center>
+  );
+}
+
+export function NotFound() {
+  return (
+    <ErrorCard width={440} color="indigo" icon={<IconMapOff size={34} />}>
+      <Text fw={800} fz={44} c="indigo.6" lh={1}>
+        404
+      </Text>
+      <Title order={2}>Page not found</Title>
+      <Text c="dimmed">This page could not be found</Text>
+      <Button component="a" href="/" mt="sm">
+        Go to Homepage
+      </Button>
+    </ErrorCard>
   );
 }
 
@@ -33,21 +42,14 @@ export const ACCESS_DENIED_TEXT = 'This application is private and you do not ha
 
 export function AccessDenied({ title = 'Access Denied', message = ACCESS_DENIED_TEXT, footer }: { title?: string; message?: string; footer?: ReactNode }) {
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
-      <Paper withBorder radius="lg" p="xl" maw={480} w="100%" shadow="sm">
-        <Stack align="center" gap="sm" ta="center">
-          <ThemeIcon size={64} radius="xl" variant="light" color="red">
-            <IconLock size={34} />
-          </ThemeIcon>
-          <Title order={2}>{title}</Title>
-          <Text c="dimmed">{message}</Text>
-          <Button mt="sm" color="red" variant="light" onClick={() => window.location.reload()}>
-            Refresh Page
-          </Button>
-          {footer}
-        </Stack>
-      </Paper>
-    </Center>
+    <ErrorCard width={480} color="red" icon={<IconLock size={34} />}>
+      <Title order={2}>{title}</Title>
+      <Text c="dimmed">{message}</Text>
+      <Button mt="sm" color="red" variant="light" onClick={() => window.location.reload()}>
+        Refresh Page
+      </Button>
+      {footer}
+    </ErrorCard>
   );
 }
 

@@ -9,6 +9,7 @@ import {
   type AppUser,
   type AppUserPermission,
 } from '../../shared/api/app-users';
+import { oldestFirst, withEntry, withoutEntry } from '../lib/created-list';
 
 export const PERMISSION_OPTIONS: { value: AppUserPermission; label: string }[] = [
   { value: 'read', label: 'Read' },
@@ -44,19 +45,12 @@ export function checkUser(d: UserDraft): UserCheck {
 }
 
 /** Sorted by created_at ascending (shell §3); equal times keep their order. */
-export function sortUsers(users: readonly AppUser[]): AppUser[] {
-  return [...users].sort((a, b) => a.created_at - b.created_at);
-}
+export const sortUsers: (users: readonly AppUser[]) => AppUser[] = oldestFirst;
 
 /** The list after an add or an update (the user replaced in place, or appended), in order. */
-export function withUser(users: readonly AppUser[], user: AppUser): AppUser[] {
-  const found = users.some((u) => u.id === user.id);
-  return sortUsers(found ? users.map((u) => (u.id === user.id ? user : u)) : [...users, user]);
-}
+export const withUser: (users: readonly AppUser[], user: AppUser) => AppUser[] = withEntry;
 
-export function withoutUser(users: readonly AppUser[], id: string): AppUser[] {
-  return users.filter((u) => u.id !== id);
-}
+export const withoutUser: (users: readonly AppUser[], id: string) => AppUser[] = withoutEntry;
 
 type Failure = 'load' | 'update' | 'delete';
 /** §8's alerts as written there, the server's message after the colon. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStore } from '../../blocks/testing/storage';
 import {
   ADMIN_SESSION_KEY,
   adminFlagRemaining,
@@ -15,16 +16,6 @@ import {
 const NOW = Date.parse('2026-11-24T12:00:00.000Z');
 const LATER = '2026-11-24T20:00:00.000Z';
 const EARLIER = '2026-11-24T11:59:59.000Z';
-
-function memoryStore() {
-  const m = new Map<string, string>();
-  return {
-    m,
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => void m.set(k, v),
-    removeItem: (k: string) => void m.delete(k),
-  };
-}
 
 describe('the admin session flag', () => {
   it('is valid while authenticated and the expiry is not past', () => {

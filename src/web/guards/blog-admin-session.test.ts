@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStore } from '../../blocks/testing/storage';
 import { BLOG_ADMIN_STORAGE_KEY, BLOG_SESSION_MS } from '../../shared/rules/blog';
 import {
   blogLoginUrl,
@@ -15,16 +16,6 @@ import {
 const NOW = Date.parse('2026-11-24T12:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
 const user = (role: string, loginTime: string = iso(NOW - 3600_000)) => JSON.stringify({ role, loginTime, name: 'Ada', email: 'ada@example.com' });
-
-function memoryStore() {
-  const m = new Map<string, string>();
-  return {
-    m,
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => void m.set(k, v),
-    removeItem: (k: string) => void m.delete(k),
-  };
-}
 
 const LOGIN_OVERVIEW = '/blog-admin/login?redirect=%2Fblog-admin';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appSubdomain, boardUrl, dataEditorUrl } from './host';
+import { appOriginTarget, appSubdomain, boardUrl, dataEditorUrl } from './host';
 
 describe('appSubdomain', () => {
   it.each([
@@ -32,4 +32,14 @@ describe('dataEditorUrl', () => {
     expect(dataEditorUrl('http://localhost:3000', 'abc 1')).toBe('http://localhost:3000/dashboard/data/abc%201');
     expect(dataEditorUrl(undefined, 'abc')).toBe('/dashboard/data/abc');
   });
+});
+
+describe('appOriginTarget', () => {
+  it.each([
+    ['http://shop.localhost:3000', undefined, '', 'http://shop.localhost:3000/'],
+    ['http://shop.localhost:3000', 'menu', '?q=tea', 'http://shop.localhost:3000/menu?q=tea'],
+    ['https://shop.example.com', 'a b', '', 'https://shop.example.com/a%20b'],
+  ])('%s + %s + %s → %s', (origin, page, search, target) => expect(appOriginTarget(origin, page, search)).toBe(target));
+
+  it.each(['javascript:alert(1)', 'not a url', 'data:text/html,x'])('%s is no origin', (origin) => expect(appOriginTarget(origin, undefined, '')).toBeNull());
 });

@@ -51,6 +51,21 @@ export function appSubdomain(baseUrl: string, host = window.location.host): stri
   return appNameFromHost(hostname) || hostname;
 }
 
+/**
+ * Where the base host's `/{subdomain}[/{page}]{search}` is shown on the app's own origin (the
+ * server's redirect does the same), or null when `origin` is not an http(s) origin.
+ */
+export function appOriginTarget(origin: string, pageSlug: string | undefined, search: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(origin);
+  } catch {
+    return null;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+  return `${u.origin}/${pageSlug ? encodeURIComponent(pageSlug) : ''}${search}`;
+}
+
 /** Public URL of a board, for links and the embed snippet. */
 export function boardUrl(baseUrl: string, subdomain: string): string {
   try {

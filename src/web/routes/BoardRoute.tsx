@@ -2,12 +2,12 @@
 // editor (a lazy chunk, so guests never download it) or the guest view (shell §2.3).
 // Multipage apps add their pages: `/{page_slug}` on the app host, `/{board_slug}/{page_slug}`
 // on the base host; the root is the home page.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { ErrorScreen, NotFound } from '../components/ErrorScreen';
 import { Loading } from '../components/Loading';
 import { ChunkPending } from '../components/LoadingBar';
-import { appSubdomain, useBaseUrl } from '../lib/host';
+import { appOriginTarget, appSubdomain, useBaseUrl } from '../lib/host';
 import { usePages } from '../lib/queries';
 import { pageOfSlug } from '../viewer/app-nav';
 import { useBoardState } from '../viewer/board-state';
@@ -15,6 +15,8 @@ import { embedParams } from '../viewer/embed';
 import { GuestView } from '../viewer/GuestView';
 import { MultipageView } from '../viewer/MultipageView';
 import { previewParams } from '../viewer/preview';
+import { PreviewBanner } from '../viewer/LazyPreviewBanner';
+import { isReservedSubdomain } from '../../shared/rules/slug';
 
 const EditorLayout = lazy(() => import('../editor/EditorLayout').then((m) => ({ default: m.EditorLayout })));
 // A password app's sign-in screen when it has no sign-in page of its own (issue 5).
@@ -27,6 +29,8 @@ export function BoardRoute() {
   // On an app host the first segment is a page of that app.
   const sub = appSubdomain(base.data);
   if (sub) return pageSlug ? <NotFound /> : <Board boardKey={sub} pageSlug={boardSlug} basePath="" />;
+  // A reserved name's path is the product's, even for an app that held the name before (its own host still serves it).
+  if (isReservedSubdomain(boardSlug)) return <NotFound />;
   return <Board boardKey={boardSlug} pageSlug={pageSlug} basePath={`/${boardSlug}`} />;
 }
 
@@ -34,9 +38,21 @@ export function Board({ boardKey, pageSlug, basePath = '' }: { boardKey: string;
   const board = useBoardState(boardKey);
   const pages = usePages(board.data?.appId);
 
+  // On the base host a visitor is shown a published app on its own origin, away from the product's
+  // sessions (the server redirects the address too; this covers links followed inside the web app).
+  // The one step of a visitor's that needs the product's session there, the template's clone dialog
+  // (open_clone_modal), shows the preview banner and the dialog alone: none of the app's pages.
+  const preview = previewParams(window.location.search);
+  const cloneStep = !!basePath && !!board.data?.appOrigin && !!preview?.openCloneModal;
+  const away = basePath && board.data?.appOrigin && !cloneStep ? appOriginTarget(board.data.appOrigin, pageSlug, window.location.search) : null;
+  useEffect(() => {
+    if (away) window.location.replace(away);
+  }, [away]);
+  if (cloneStep && board.data && preview) return <PreviewBanner params={preview} board={board.data} />;
+
   if (board.isError) return <ErrorScreen error={board.error} />;
   if (pages.isError) return <ErrorScreen error={pages.error} />;
-  if (!board.data || pages.isPending) return <Loading fullScreen />;
+  if (away || !board.data || pages.isPending) return <Loading fullScreen />;
 
   const multipage = board.data.kind === 'multipage';
   const page = multipage ? pageOfSlug(pages.data, pageSlug) : pageSlug ? null : pages.data[0];

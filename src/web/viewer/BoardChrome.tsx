@@ -4,21 +4,9 @@
 // social links only http(s). Nothing here imports the editor.
 import { Anchor, Box, Group, Image, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconBrandFacebook,
-  IconBrandGithub,
-  IconBrandInstagram,
-  IconBrandLinkedin,
-  IconBrandTelegram,
-  IconBrandTiktok,
-  IconBrandWhatsapp,
-  IconBrandX,
-  IconBrandYoutube,
-  IconSearch,
-  IconWorld,
-  type Icon,
-} from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { BRAND_ICONS } from '../../blocks/brand-icons';
 import { mediaSrc } from '../../blocks/media-src';
 import { httpLink, SOCIAL_BRANDS, SOCIAL_LABELS, type SocialBrand } from '../../shared/rules/board-state';
 import type { BoardState, FooterState } from './board-state';
@@ -26,18 +14,6 @@ import { textOn } from './BoardSurface';
 
 export { blocksOfSection } from './board-sections';
 
-const BRAND_ICONS: Record<SocialBrand, Icon> = {
-  facebook: IconBrandFacebook,
-  instagram: IconBrandInstagram,
-  linkedin: IconBrandLinkedin,
-  x: IconBrandX,
-  youtube: IconBrandYoutube,
-  tiktok: IconBrandTiktok,
-  github: IconBrandGithub,
-  whatsapp: IconBrandWhatsapp,
-  telegram: IconBrandTelegram,
-  website: IconWorld,
-};
 const brandOf = (type: string): SocialBrand => (SOCIAL_BRANDS as readonly string[]).find((b) => b === type) as SocialBrand | undefined ?? 'website';
 
 /** The hero shows unless hidden, when it has something of its own to show (hero text or image). */
@@ -149,7 +125,7 @@ function SocialLinks({ icons, color }: { icons: FooterState['socialMediaIcons'];
         const href = httpLink(s.link);
         if (!href) return null;
         const brand = brandOf(s.type);
-        const BrandIcon = BRAND_ICONS[brand];
+        const BrandIcon = BRAND_ICONS[brand === 'website' ? 'globe' : brand];
         return (
           <li key={i}>
             <Anchor href={href} target="_blank" rel="noopener noreferrer" aria-label={SOCIAL_LABELS[brand]} title={SOCIAL_LABELS[brand]} style={{ color, display: 'inline-flex' }}>

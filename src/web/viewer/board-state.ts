@@ -29,6 +29,8 @@ export interface BoardState {
   appUser: { name: string; email: string; permissions: 'read' | 'read-write' } | null;
   /** A password app's visitor who has not signed in: the server sent no data, only sign-in pages. */
   needsSignIn: boolean;
+  /** The app's own origin, where this visitor is shown it instead of the base host's path (null: stay). */
+  appOrigin: string | null;
   /** The board's filters (spec Filter entity) as the owner saved them. */
   filters: Filter[];
   /** Hide the viewers' filter bar (spec default true: the owner switches it on). */
@@ -150,6 +152,7 @@ export function toBoardState(res: unknown): BoardState {
     isPublic: r.public !== false,
     appUser: appUserOf(r.app_user),
     needsSignIn: r.needs_sign_in === true,
+    appOrigin: str(r.app_origin) ?? null,
     filters: filtersOf(r.filters),
     hideFilters: r.hide_filters !== false,
     colors: {

@@ -26,6 +26,10 @@ export function accountRepo(db: Db) {
     async setName(id: string, name: string) {
       await db.updateTable('users').set({ name }).where('id', '=', id).execute();
     },
+    /** The account keeps no password: it signs in by e-mailed link until one is chosen ("Forgot password?"). */
+    async clearPassword(id: string) {
+      await db.updateTable('users').set({ password_hash: null }).where('id', '=', id).execute();
+    },
     async setPassword(id: string, hash: string) {
       await db.updateTable('users').set({ password_hash: hash }).where('id', '=', id).execute();
     },
@@ -56,9 +60,11 @@ export function accountRepo(db: Db) {
       if (!(await spendToken(db, 'account_tokens', hash, now, purposes))) return undefined;
       return db.selectFrom('account_tokens').select(['user_id', 'purpose', 'email']).where('id', '=', hash).executeTakeFirst();
     },
-    /** Spends every other open link of the purpose (a new password makes older reset links useless). */
-    async spendTokens(userId: string, purpose: TokenPurpose, now: string) {
-      await db.updateTable('account_tokens').set({ used_at: now }).where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
+    /** Spends every open e-mailed link of the account: reset, verification, address-change and sign-in links; answers how many. */
+    async spendAllLinks(userId: string, now: string): Promise<number> {
+      const a = await db.updateTable('account_tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).where('expires_at', '>', now).executeTakeFirst();
+      const l = await db.updateTable('login_tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).where('expires_at', '>', now).executeTakeFirst();
+      return Number(a.numUpdatedRows) + Number(l.numUpdatedRows);
     },
     /** The newest open address-change link's address, or null. */
     async pendingEmail(userId: string, now: string): Promise<string | null> {

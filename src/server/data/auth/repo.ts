@@ -35,9 +35,10 @@ export function authRepo(db: Db) {
     async touchSession(hash: string, at: string) {
       await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', hash).execute();
     },
-    /** Proves the address (a sign-in link reached it). */
-    async markVerified(userId: string, email: string, at: string) {
-      await db.updateTable('users').set({ email_verified_at: at }).where('id', '=', userId).where('email', '=', email).where('email_verified_at', 'is', null).execute();
+    /** Proves the address (a sign-in link reached it); whether it was unproved until now. */
+    async markVerified(userId: string, email: string, at: string): Promise<boolean> {
+      const r = await db.updateTable('users').set({ email_verified_at: at }).where('id', '=', userId).where('email', '=', email).where('email_verified_at', 'is', null).executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
     },
     async deleteSession(hash: string) {
       await db.deleteFrom('sessions').where('id', '=', hash).execute();

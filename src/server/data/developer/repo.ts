@@ -44,5 +44,10 @@ export function tokensRepo(db: Kysely<Database>) {
       const res = await db.deleteFrom('api_tokens').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
       return Number(res.numDeletedRows) > 0;
     },
+    /** Revokes every token of the account (its ownership was proved again: account/ownership.ts); answers how many. */
+    async removeAll(userId: string): Promise<number> {
+      const res = await db.deleteFrom('api_tokens').where('user_id', '=', userId).executeTakeFirst();
+      return Number(res.numDeletedRows);
+    },
   };
 }

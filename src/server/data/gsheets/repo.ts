@@ -106,13 +106,23 @@ export function googleStatesRepo(db: Db) {
           .where('state_hash', 'in', old.map((o) => o.state_hash))
           .execute();
     },
-    /** Takes the state (single use): the row is deleted whoever asks, and answered only to the first. */
-    async take(stateHash: string): Promise<GoogleOauthStateRow | null> {
+    /**
+     * Takes the state (single use) for the user who started it: the row is deleted only when it is
+     * theirs, and answered only to the first of two racing. `other` when it exists but is someone
+     * else's (left as it is, so its owner can still finish).
+     */
+    async take(stateHash: string, userId: string): Promise<GoogleOauthStateRow | 'other' | null> {
       const row = await db.selectFrom('google_oauth_states').selectAll().where('state_hash', '=', stateHash).executeTakeFirst();
       if (!row) return null;
-      const res = await db.deleteFrom('google_oauth_states').where('state_hash', '=', stateHash).executeTakeFirst();
+      if (row.user_id !== userId) return 'other';
+      const res = await db.deleteFrom('google_oauth_states').where('state_hash', '=', stateHash).where('user_id', '=', userId).executeTakeFirst();
       if (Number(res.numDeletedRows) === 0) return null;
       return { ...row, expires_at: Number(row.expires_at) };
+    },
+    /** Drops the user's pending consent links (the account's ownership was proved again); answers how many. */
+    async dropOf(userId: string): Promise<number> {
+      const res = await db.deleteFrom('google_oauth_states').where('user_id', '=', userId).executeTakeFirst();
+      return Number(res.numDeletedRows);
     },
   };
 }

@@ -44,6 +44,8 @@ export function reviewRequestOut(row: Selectable<ReviewRequestsTable>, version: 
     rejection_reason: row.rejection_reason,
     is_public: Number(row.is_public) === 1,
     sign_in_method: row.sign_in_method,
+    // Rows written before 0025 read as 1 (its default).
+    with_data: Number(row.with_data ?? 1) !== 0,
     version,
     submitted_at: row.submitted_at,
     updated_at: row.updated_at,

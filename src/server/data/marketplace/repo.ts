@@ -20,6 +20,7 @@ export type SubmissionFields = Pick<
   | 'additional_images'
   | 'is_public'
   | 'sign_in_method'
+  | 'with_data'
   | 'submitted_at'
   | 'updated_at'
 >;

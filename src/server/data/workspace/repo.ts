@@ -118,6 +118,15 @@ export function editorsRepo(db: Db) {
     async isEditor(workspaceId: string, userId: string): Promise<boolean> {
       return !!(await db.selectFrom('workspace_editors').select('id').where('workspace_id', '=', workspaceId).where('user_id', '=', userId).executeTakeFirst());
     },
+    /** Withdraws the invitations not accepted yet of every workspace the account owns; answers how many. */
+    async withdrawPendingOf(ownerId: string): Promise<number> {
+      const r = await db
+        .deleteFrom('workspace_editors')
+        .where('user_id', 'is', null)
+        .where('workspace_id', 'in', db.selectFrom('workspaces').select('id').where('owner_id', '=', ownerId))
+        .executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
     /** The workspaces the user has joined as an editor. */
     async workspacesOf(userId: string): Promise<string[]> {
       return (await db.selectFrom('workspace_editors').select('workspace_id').where('user_id', '=', userId).execute()).map((r) => r.workspace_id);

@@ -25,7 +25,8 @@ import { plans } from './0021_plans';
 import { apiTokens } from './0022_api_tokens';
 import { workspaces } from './0023_workspaces';
 import { cluster } from './0024_cluster';
-import { jobs } from './0025_jobs';
+import { templateData } from './0025_template_data';
+import { jobs } from './0026_jobs';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -52,5 +53,6 @@ export const migrations: Record<string, Migration> = {
   '0022_api_tokens': apiTokens,
   '0023_workspaces': workspaces,
   '0024_cluster': cluster,
-  '0025_jobs': jobs,
+  '0025_template_data': templateData,
+  '0026_jobs': jobs,
 };

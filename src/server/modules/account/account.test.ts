@@ -118,7 +118,7 @@ describe('password reset by e-mail', () => {
 });
 
 describe('address verification', () => {
-  it('sign-up mails a link; until it is followed the owner builds but cannot publish; following it (signed out) verifies', async () => {
+  it('sign-up mails a link; until it is followed the owner builds but cannot publish; following it (signed out) verifies and ends the sessions', async () => {
     const email = uniqueEmail('vera');
     const u = await signUp(t.app, 'Vera', email, 'correct horse', { verified: false });
     expect(mailsTo(email).at(-1)!.raw).toMatch(/Subject: Verify your Sheetboard e-mail address/);
@@ -150,6 +150,10 @@ describe('address verification', () => {
     const followed = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
     expect(followed.statusCode, followed.body).toBe(200);
     expect(followed.json()).toEqual({ email, changed: false });
+    // Proving the address proves who owns the account: the sessions of whoever signed up end
+    // (ownership.test.ts), so the owner signs in again.
+    expect((await me(u.cookie)).statusCode).toBe(401);
+    u.cookie = await loginCookie(email, 'correct horse');
     expect(await account(u)).toMatchObject({ email_verified: true });
     const used = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
     expect(used.statusCode).toBe(400);
@@ -179,8 +183,11 @@ describe('address verification', () => {
     const u = await signUp(t.app, 'Magic Max', email, 'correct horse', { verified: false });
     await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email } });
     const token = decodeURIComponent(linkInLastMail(smtp, email, /\/dashboard\/auth\?token=([A-Za-z0-9_%-]+)/)[1]!);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth', payload: { token } })).statusCode).toBe(200);
-    expect(await account(u)).toMatchObject({ email_verified: true });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth', payload: { token } });
+    expect(res.statusCode).toBe(200);
+    // The link's session is the owner's; the one of whoever signed up ended.
+    expect((await me(u.cookie)).statusCode).toBe(401);
+    expect(await account({ cookie: sessionCookie(res) })).toMatchObject({ email_verified: true });
   });
 
   it('owners who signed up before the change count as verified (migration 0020 on this database)', async () => {
@@ -254,7 +261,8 @@ describe('the account page', () => {
     expect((await login(old, 'correct horse')).statusCode).toBe(200);
 
     const token = verifyToken(next);
-    const followed = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+    // Followed in the signed-in browser: its session stays (the others end: ownership.test.ts).
+    const followed = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', headers: as(u), payload: { token } });
     expect(followed.statusCode, followed.body).toBe(200);
     expect(followed.json()).toEqual({ email: next, changed: true });
     expect(await account(u)).toMatchObject({ email: next, pending_email: null, email_verified: true });
@@ -322,7 +330,7 @@ describe('the account page', () => {
 });
 
 describe('deleting the account', () => {
-  it('needs the e-mail or password typed, then removes the workspace, its spreadsheets, apps, rows and files on disk', async () => {
+  it('needs the current password typed, then removes the workspace, its spreadsheets, apps, rows and files on disk', async () => {
     const u = await signUp(t.app, 'Leaving Lea', uniqueEmail('lea'), 'correct horse');
     const other = await signUp(t.app, 'Staying Stan');
     const headers = as(u);
@@ -337,11 +345,10 @@ describe('deleting the account', () => {
     expect(await isStored(t, file)).toBe(true);
     const ws = (await t.ctx.db.selectFrom('workspaces').select('id').where('owner_id', '=', u.id).executeTakeFirstOrThrow()).id;
 
-    const wrong = await t.app.inject({ method: 'DELETE', url: '/api/account', headers, payload: { confirm: 'someone@else.com' } });
+    const wrong = await t.app.inject({ method: 'DELETE', url: '/api/account', headers, payload: { password: 'not the password' } });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe(ACCOUNT_MESSAGES.badConfirmation);
-    // By password works as well as by address; here the address, in another case.
-    const res = await t.app.inject({ method: 'DELETE', url: '/api/account', headers, payload: { confirm: ` ${u.email.toUpperCase()} ` } });
+    expect(wrong.json().message).toBe(ACCOUNT_MESSAGES.wrongPassword);
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/account', headers, payload: { password: 'correct horse' } });
     expect(res.statusCode, res.body).toBe(204);
 
     expect(await t.ctx.db.selectFrom('users').select('id').where('id', '=', u.id).executeTakeFirst()).toBeUndefined();
@@ -362,10 +369,10 @@ describe('deleting the account', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Lea again', email: u.email, password: 'correct horse' } })).statusCode).toBe(201);
   });
 
-  it('by password too; without a session it is 401', async () => {
+  it('without a session it is 401, even with the password', async () => {
     const u = await signUp(t.app, 'Pass Pia', uniqueEmail('pia'), 'correct horse');
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/account', payload: { confirm: 'correct horse' } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/account', headers: as(u), payload: { confirm: 'correct horse' } })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/account', payload: { password: 'correct horse' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/account', headers: as(u), payload: { password: 'correct horse' } })).statusCode).toBe(204);
     expect(await t.ctx.db.selectFrom('users').select('id').where('id', '=', u.id).executeTakeFirst()).toBeUndefined();
   });
 });

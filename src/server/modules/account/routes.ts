@@ -69,7 +69,7 @@ export function accountRoutes(app: ApiServer, ctx: ServerContext) {
   });
 
   app.post('/api/auth/verify-email', { schema: { body: VerifyEmailBody }, config: { access: 'public', rateLimit: linkLimit, api: { tag, summary: "Verify an e-mail address with its link's token", response: VerifyEmailResponse } } }, async (request) => {
-    return account.verifyEmail(ctx, request.body.token);
+    return account.verifyEmail(ctx, request.body.token, currentSession(request));
   });
 
   const signedIn = { access: 'signed-in' } as const;
@@ -110,7 +110,7 @@ export function accountRoutes(app: ApiServer, ctx: ServerContext) {
     return reply.status(202).send({ message });
   });
 
-  app.put('/api/account/password', { schema: { body: ChangePasswordBody }, config: { ...signedIn, rateLimit: passwordLimit('wrong_password'), api: { tag, summary: 'Change your password (your other sessions are signed out)', response: MessageResponse } } }, async (request) => {
+  app.put('/api/account/password', { schema: { body: ChangePasswordBody }, config: { ...signedIn, rateLimit: passwordLimit('wrong_password'), api: { tag, summary: 'Change your password (your other sessions, API tokens and pending editor invitations end)', response: MessageResponse } } }, async (request) => {
     await account.changePassword(ctx, signedInUser(request), currentSession(request), request.body);
     return { message: ACCOUNT_MESSAGES.passwordChanged };
   });
@@ -119,17 +119,18 @@ export function accountRoutes(app: ApiServer, ctx: ServerContext) {
     sessions: await account.sessionsOf(ctx, signedInUser(request), currentSession(request)),
   }));
 
-  app.post('/api/account/sessions/sign-out-others', { config: { ...signedIn, api: { tag, summary: 'Sign out every other session', response: SignOutOthersResponse } } }, async (request) => ({
-    ended: await account.endOtherSessions(ctx, signedInUser(request), currentSession(request)),
-  }));
+  app.post('/api/account/sessions/sign-out-others', { config: { ...signedIn, api: { tag, summary: 'Sign out every other session (your API tokens, open e-mailed links and pending editor invitations end too)', response: SignOutOthersResponse } } }, async (request) => {
+    const ended = await account.endOtherSessions(ctx, signedInUser(request), currentSession(request));
+    return { ended: ended.sessions, tokens: ended.tokens, invitations: ended.invitations };
+  });
 
   app.delete('/api/account/sessions/:id', { schema: { params: SessionParams }, config: { ...signedIn, api: { tag, summary: 'End one of your sessions', status: 204 } } }, async (request, reply) => {
     await account.endSession(ctx, signedInUser(request), request.params.id);
     return reply.status(204).send();
   });
 
-  app.delete('/api/account', { schema: { body: DeleteAccountBody }, config: { ...signedIn, rateLimit: passwordLimit('bad_confirmation'), api: { tag, summary: 'Delete your account and its workspaces (confirm with your e-mail address or password)', status: 204 } } }, async (request, reply) => {
-    await account.deleteAccount(ctx, signedInUser(request), request.body.confirm);
+  app.delete('/api/account', { schema: { body: DeleteAccountBody }, config: { ...signedIn, rateLimit: passwordLimit('wrong_password'), api: { tag, summary: 'Delete your account and its workspaces (confirm with your current password)', status: 204 } } }, async (request, reply) => {
+    await account.deleteAccount(ctx, signedInUser(request), request.body.password);
     clearPrivateCookie(reply, SESSION_COOKIE);
     return reply.status(204).send();
   });

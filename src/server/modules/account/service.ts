@@ -15,6 +15,7 @@ import { removeCopiedFiles } from '../templates/copy';
 import { describeDevice } from './device';
 import { accountRepo, type TokenPurpose } from '../../data/account/repo';
 import { sheetChanged } from '../../platform/cluster/sheet-changes';
+import { ownershipProved, tellOwner, UNPROVED_PASSWORD_NOTE, type Ended } from './ownership';
 
 /** A link to choose a new password works this long, once. */
 export const RESET_TOKEN_MINUTES = 60;
@@ -47,8 +48,8 @@ export async function sendVerification(ctx: ServerContext, user: SessionUser, sc
   await ctx.mailer.send({
     to: user.email,
     subject: 'Verify your Sheetboard e-mail address',
-    text: `Hello ${user.name},\n\nConfirm that this is your address with this link (valid for ${VERIFY_TOKEN_HOURS} hours, once):\n\n${url}\n\nUntil then you can build boards and apps, but not publish them.\n\nIf you did not sign up for Sheetboard, ignore this e-mail.\n`,
-    html: `<p>Hello ${escapeHtml(user.name)},</p><p><a href="${url}">Verify your e-mail address</a> (valid for ${VERIFY_TOKEN_HOURS} hours, once).</p><p>Until then you can build boards and apps, but not publish them.</p><p>If you did not sign up for Sheetboard, ignore this e-mail.</p>`,
+    text: `Hello ${user.name},\n\nConfirm that this is your address with this link (valid for ${VERIFY_TOKEN_HOURS} hours, once):\n\n${url}\n\nUntil then you can build boards and apps, but not publish them, make API tokens, invite editors or buy.\n\nIf you did not sign up for Sheetboard, ignore this e-mail.\n`,
+    html: `<p>Hello ${escapeHtml(user.name)},</p><p><a href="${url}">Verify your e-mail address</a> (valid for ${VERIFY_TOKEN_HOURS} hours, once).</p><p>Until then you can build boards and apps, but not publish them, make API tokens, invite editors or buy.</p><p>If you did not sign up for Sheetboard, ignore this e-mail.</p>`,
   });
 }
 
@@ -76,8 +77,13 @@ export async function resendVerification(ctx: ServerContext, user: SessionUser, 
   return ACCOUNT_MESSAGES.verificationSent(row.email);
 }
 
-/** Follows a verification or address-change link (signed in or not). */
-export async function verifyEmail(ctx: ServerContext, token: string): Promise<{ email: string; changed: boolean }> {
+/**
+ * Follows a verification or address-change link (signed in or not): an address becoming verified
+ * or changed proves the account's ownership, so every other session, token, link and pending
+ * invitation ends (ownership.ts). `currentSession`: the caller's session hash, kept when it is the
+ * account's (the browser that followed the link).
+ */
+export async function verifyEmail(ctx: ServerContext, token: string, currentSession: string | null): Promise<{ email: string; changed: boolean }> {
   const now = nowIso();
   const repo = accountRepo(ctx.db);
   const used = await repo.consumeToken(sha256(token), ['verify', 'email'], now);
@@ -86,27 +92,31 @@ export async function verifyEmail(ctx: ServerContext, token: string): Promise<{ 
   if (used.purpose === 'verify') {
     // A link to an address the account no longer has proves nothing about the current one.
     if (row.email !== used.email) throw invalidLink(ACCOUNT_MESSAGES.badVerifyLink);
-    await repo.markVerified(row.id, row.email, now);
+    const ended = await ctx.db.transaction().execute(async (trx) => {
+      // Already verified (a second link of a resend): nothing changes hands.
+      if (!(await accountRepo(trx).markVerified(row.id, row.email, now))) return null;
+      return ownershipProved(trx, row.id, currentSession, now);
+    });
+    if (ended) await tellOwner(ctx, row, 'verified', ended, [UNPROVED_PASSWORD_NOTE]);
     return { email: row.email, changed: false };
   }
   if (row.email === used.email) return { email: row.email, changed: false };
   const holder = await repo.userByEmail(used.email);
   if (holder && holder.id !== row.id) throw conflict(ACCOUNT_MESSAGES.emailTaken);
+  let ended: Ended;
   try {
-    await repo.setEmail(row.id, used.email, now);
+    ended = await ctx.db.transaction().execute(async (trx) => {
+      await accountRepo(trx).setEmail(row.id, used.email, now);
+      // Older links to other new addresses stop working with every other link: the newest followed one decided.
+      return ownershipProved(trx, row.id, currentSession, now);
+    });
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict(ACCOUNT_MESSAGES.emailTaken);
     throw e;
   }
-  // Older links to other new addresses stop working: the newest followed one decided.
-  await repo.spendTokens(row.id, 'email', now);
-  await ctx.mailer
-    .send({
-      to: row.email,
-      subject: 'Your Sheetboard e-mail address was changed',
-      text: `Hello ${row.name},\n\nThe e-mail address of your Sheetboard account is now ${used.email}. Sign in with that address from now on.\n\nIf you did not change it, reply to this e-mail at once.\n`,
-    })
-    .catch((e: unknown) => ctx.log.error({ err: e }, 'the address-change notice could not be sent'));
+  // The old address is told (it may be the one someone took the account from), the new one too.
+  await tellOwner(ctx, row, 'email', ended, [`The account's address is now ${used.email}. Sign in with that address from now on.`]);
+  await tellOwner(ctx, { name: row.name, email: used.email }, 'email', ended, [`This is now the account's address (it was ${row.email}).`]);
   return { email: used.email, changed: true };
 }
 
@@ -133,7 +143,10 @@ export async function requestPasswordReset(ctx: ServerContext, email: string, sc
   });
 }
 
-/** Sets a new password from a reset link: every session of the account ends (the caller signs in again). */
+/**
+ * Sets a new password from a reset link. The link proves the account's ownership: every session
+ * (the caller signs in again), token, other link and pending invitation of the account ends.
+ */
 export async function resetPassword(ctx: ServerContext, token: string, password: string): Promise<void> {
   // The password's own checks first, so a refused one does not spend the link.
   const hash = await hashPassword(password);
@@ -142,14 +155,14 @@ export async function resetPassword(ctx: ServerContext, token: string, password:
   const used = await repo.consumeToken(sha256(token), ['reset'], now);
   const row = used && (await repo.user(used.user_id));
   if (!used || !row || row.email !== used.email) throw invalidLink(ACCOUNT_MESSAGES.badResetLink);
-  await ctx.db.transaction().execute(async (trx) => {
+  const ended = await ctx.db.transaction().execute(async (trx) => {
     const r = accountRepo(trx);
     await r.setPassword(row.id, hash);
-    await r.spendTokens(row.id, 'reset', now);
-    await r.endSessions(row.id, null);
     // The link reached this address: it is the owner's.
     await r.markVerified(row.id, row.email, now);
+    return ownershipProved(trx, row.id, null, now);
   });
+  await tellOwner(ctx, row, 'reset', ended);
 }
 
 export async function accountOf(ctx: ServerContext, user: SessionUser): Promise<Account> {
@@ -190,7 +203,7 @@ export async function requestEmailChange(ctx: ServerContext, user: SessionUser, 
   return ACCOUNT_MESSAGES.emailChangeSent(input.email);
 }
 
-/** A new password (the current one required); every other session of the account ends. */
+/** A new password (the current one required): ownership proved, so every other session, token, link and pending invitation ends. */
 export async function changePassword(ctx: ServerContext, user: SessionUser, currentSession: string | null, input: { currentPassword: string; newPassword: string }): Promise<void> {
   const repo = accountRepo(ctx.db);
   const row = await repo.user(user.id);
@@ -201,12 +214,11 @@ export async function changePassword(ctx: ServerContext, user: SessionUser, curr
     if (e instanceof HttpError) throw new HttpError(e.status, e.message, e.issues?.map((i) => ({ ...i, path: 'newPassword' })), e.code);
     throw e;
   });
-  await ctx.db.transaction().execute(async (trx) => {
-    const r = accountRepo(trx);
-    await r.setPassword(row.id, hash);
-    await r.endSessions(row.id, currentSession);
-    await r.spendTokens(row.id, 'reset', nowIso());
+  const ended = await ctx.db.transaction().execute(async (trx) => {
+    await accountRepo(trx).setPassword(row.id, hash);
+    return ownershipProved(trx, row.id, currentSession, nowIso());
   });
+  await tellOwner(ctx, row, 'password', ended);
 }
 
 /** What names a session to its owner: derived from the stored hash, so the list never hands out what the database keys on. */
@@ -229,21 +241,24 @@ export async function endSession(ctx: ServerContext, user: SessionUser, id: stri
   if (!hit || !(await repo.endSession(user.id, hit.id))) throw notFound('Session not found');
 }
 
-export async function endOtherSessions(ctx: ServerContext, user: SessionUser, currentSession: string | null): Promise<number> {
-  return accountRepo(ctx.db).endSessions(user.id, currentSession);
+/** "Sign out everywhere else": every other session, the API tokens, open links and pending invitations end. */
+export async function endOtherSessions(ctx: ServerContext, user: SessionUser, currentSession: string | null): Promise<Ended> {
+  const ended = await ctx.db.transaction().execute((trx) => ownershipProved(trx, user.id, currentSession, nowIso()));
+  await tellOwner(ctx, user, 'sign-out', ended);
+  return ended;
 }
 
 /**
- * Deletes the account after it typed its e-mail address or password: every workspace it owns with
+ * Deletes the account after it typed its current password (a session alone is not enough: one
+ * stolen must not delete everything for good): every workspace it owns with
  * their spreadsheets, apps (and their marketplace requests, frozen versions and listings), app
  * users, editors and uploaded files, on disk too. Buyers' copies of its templates are theirs and stay.
  */
-export async function deleteAccount(ctx: ServerContext, user: SessionUser, confirm: string): Promise<void> {
+export async function deleteAccount(ctx: ServerContext, user: SessionUser, password: string): Promise<void> {
   const repo = accountRepo(ctx.db);
   const row = await repo.user(user.id);
   if (!row) throw notFound('Account not found');
-  const typed = confirm.trim().toLowerCase() === row.email || (await passwordMatches(confirm, row.password_hash));
-  if (!typed) throw new HttpError(400, ACCOUNT_MESSAGES.badConfirmation, [{ path: 'confirm', message: ACCOUNT_MESSAGES.badConfirmation }], 'bad_confirmation');
+  if (!(await passwordMatches(password, row.password_hash))) throw wrongPassword('password');
   const { files, sheets } = await ctx.db.transaction().execute(async (trx) => {
     const r = accountRepo(trx);
     const workspaceIds = (await r.workspacesOwnedBy(row.id)).map((w) => w.id);

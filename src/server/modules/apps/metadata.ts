@@ -3,6 +3,7 @@
 import { googleSheetUrl } from '../../../shared/rules/google-sheets';
 import { googleSourcesRepo } from '../../data/gsheets/sources-repo';
 import { refuseSnapshotWrite, viewRefusal, type AppViewer, type Caller } from '../../access/viewer';
+import { appOriginFor } from '../../access/app-origin';
 import { isAuthPage } from '../../../shared/rules/auth-pages';
 import type { BoardSettings, PageSettings } from '../../../shared/api';
 import { BOARD_COLOUR_DEFAULTS } from '../../../shared/settings/board-state';
@@ -50,7 +51,7 @@ function hasFields(body: object): boolean {
   return Object.values(body).some((v) => v !== undefined);
 }
 
-async function common(ctx: ServerContext, app: AppView, editable: boolean, viewer: AppViewer) {
+async function common(ctx: ServerContext, caller: Caller, app: AppView, editable: boolean, viewer: AppViewer) {
   return {
     id: app.id,
     app_id: app.id,
@@ -66,6 +67,8 @@ async function common(ctx: ServerContext, app: AppView, editable: boolean, viewe
     can_edit: editable,
     user_role: editable ? 'owner' : (viewer.appUser?.permissions ?? 'guest'),
     app_user: viewer.appUser,
+    // Where this caller is shown the app instead of the base host's `/{subdomain}` (null: here).
+    app_origin: await appOriginFor(ctx, caller, app, 'http'),
     ...(editable ? { owner_email: await appsRepo(ctx.db).ownerEmail(app.workspaceId), spreadsheet_url: await spreadsheetUrl(ctx, app) } : {}),
   };
 }
@@ -107,7 +110,7 @@ export async function boardMetadata(
     ...BOARD_DEFAULTS,
     title: app.name,
     ...app.settings,
-    ...(await common(ctx, app, editable, viewer)),
+    ...(await common(ctx, caller, app, editable, viewer)),
     page_id: home?.page_id ?? null,
     page_name: home?.page_name ?? null,
     page_slug: home?.page_slug ?? null,
@@ -152,7 +155,7 @@ export async function pageMetadata(
     ...PAGE_DEFAULTS,
     title: page.page_name,
     ...colours,
-    ...(await common(ctx, app, editable, viewer)),
+    ...(await common(ctx, caller, app, editable, viewer)),
     page_id: page.page_id,
     page_name: page.page_name,
     page_slug: page.page_slug,

@@ -17,6 +17,8 @@ import {
   UpdateAppBody,
 } from '../../../shared/api';
 import { IdParams } from '../../../shared/api/params';
+import { TOKEN_MESSAGES } from '../../../shared/api/developer';
+import { HttpError } from '../../errors';
 import type { ServerContext } from '../../platform/context';
 import type { ApiServer } from '../../routing/input';
 import { IpLimiter } from '../../platform/limits/limiter';
@@ -34,10 +36,20 @@ const DOMAIN_CHECKS_WINDOW_MS = 10 * 60_000;
 
 const BoardQuery = MetadataQuery.extend({ app: z.string().optional() });
 
+/**
+ * Who may open an app is for the owner to widen, signed in: an API token that made an app public,
+ * changed its sign-in or its Publish URL would leave the data open after the token is revoked.
+ * Tokens still create and change apps, and may close one (public: false).
+ */
+function refuseTokenOpening(request: FastifyRequest, opens: boolean) {
+  if (opens && request.access.caller.bearer) throw new HttpError(403, TOKEN_MESSAGES.opensApp, undefined, 'token_not_allowed');
+}
+
 export function appRoutes(app: ApiServer, ctx: ServerContext) {
-  app.post('/api/apps', { schema: { body: CreateAppBody }, config: { access: 'signed-in', tokens: true, api: { tag: 'Apps', summary: 'Create an app', response: AppResponse, status: 201 } } }, async (request, reply) => {
+  app.post('/api/apps', { schema: { body: CreateAppBody }, config: { access: 'signed-in', tokens: 'read-write', api: { tag: 'Apps', summary: 'Create an app', description: 'With an API token, `public: true` is refused (403 `token_not_allowed`): a token creates private apps.', response: AppResponse, status: 201 } } }, async (request, reply) => {
     const user = signedInUser(request);
     const body = request.body;
+    refuseTokenOpening(request, body.public === true);
     const ws = await currentWorkspace(ctx, user);
     // Publishing waits for a verified address (account/publishing.ts); a private app is always fine.
     if (body.public) await assertMayPublish(ctx, ws.id, user.id);
@@ -47,12 +59,12 @@ export function appRoutes(app: ApiServer, ctx: ServerContext) {
     return reply.status(201).send({ app: service.appOut(created) });
   });
 
-  app.get('/api/apps', { config: { access: 'signed-in', tokens: true, api: { tag: 'Apps', summary: 'List your apps (and those of workspaces you edit)', response: AppsResponse } } }, async (request) => {
+  app.get('/api/apps', { config: { access: 'signed-in', tokens: 'read', api: { tag: 'Apps', summary: 'List your apps (and those of workspaces you edit)', response: AppsResponse } } }, async (request) => {
     const user = signedInUser(request);
     return { apps: (await service.listApps(ctx, user)).map(service.appOut) };
   });
 
-  app.get('/api/apps/:id', { schema: { params: IdParams }, config: { access: 'app-viewer', resource: appParam(IdParams, (p) => p.id), tokens: true, api: { tag: 'Apps', summary: 'Get an app', response: AppResponse } } }, async (request) => ({
+  app.get('/api/apps/:id', { schema: { params: IdParams }, config: { access: 'app-viewer', resource: appParam(IdParams, (p) => p.id), tokens: 'read', api: { tag: 'Apps', summary: 'Get an app', response: AppResponse } } }, async (request) => ({
     app: service.appOut(resolvedApp(request)),
   }));
 
@@ -64,14 +76,18 @@ export function appRoutes(app: ApiServer, ctx: ServerContext) {
     async (request) => ({ app: service.appOut(resolvedApp(request)) }),
   );
 
-  app.put('/api/apps/:id', { schema: { params: IdParams, body: UpdateAppBody }, config: { access: 'owner', resource: appParam(IdParams, (p) => p.id), tokens: true, api: { tag: 'Apps', summary: 'Change an app (name, address, privacy, board settings)', response: AppResponse } } }, async (request) => {
+  app.put('/api/apps/:id', { schema: { params: IdParams, body: UpdateAppBody }, config: { access: 'owner', resource: appParam(IdParams, (p) => p.id), tokens: 'read-write', api: { tag: 'Apps', summary: 'Change an app (name, address, privacy, board settings)', description: 'With an API token, `public: true` on a private app, a new `sign_in_method` or a new `publishUrl` is refused (403 `token_not_allowed`): opening an app up needs you signed in.', response: AppResponse } } }, async (request) => {
     const body = request.body;
     const target = resolvedApp(request);
+    refuseTokenOpening(
+      request,
+      (body.public === true && !target.public) || (body.sign_in_method !== undefined && body.sign_in_method !== target.sign_in_method) || (body.publishUrl !== undefined && body.publishUrl !== target.publishUrl),
+    );
     if (body.public === true && !target.public) await assertMayPublish(ctx, target.workspaceId, request.access.user?.id);
     return { app: service.appOut(await service.updateApp(ctx, target, body)) };
   });
 
-  app.delete('/api/apps/:id', { schema: { params: IdParams }, config: { access: 'owner', resource: appParam(IdParams, (p) => p.id), tokens: true, api: { tag: 'Apps', summary: 'Delete an app (workspace owner only)', status: 204 } } }, async (request, reply) => {
+  app.delete('/api/apps/:id', { schema: { params: IdParams }, config: { access: 'owner', resource: appParam(IdParams, (p) => p.id), tokens: 'read-write', api: { tag: 'Apps', summary: 'Delete an app (workspace owner only)', status: 204 } } }, async (request, reply) => {
     await service.deleteApp(ctx, signedInUser(request), resolvedApp(request));
     return reply.status(204).send();
   });

@@ -14,6 +14,7 @@ import { PLAN_OWNER_ONLY } from './subscription';
 import { codesRepo, type CodeRow } from '../../data/billing/plan-repo';
 import { syncPlanFlag } from './plans';
 import { planStatus } from './subscription';
+import { assertVerifiedFor } from '../account/publishing';
 
 /** A new code: 12 characters of Crockford base 32 from the system's random source (60 bits). */
 export function newCode(): string {
@@ -97,6 +98,7 @@ export async function redeemCode(ctx: ServerContext, user: SessionUser, typed: s
   const code = normalizeCode(typed);
   if (!CODE_PATTERN.test(code)) throw new HttpError(404, CODE_MESSAGES.unknown, undefined, 'code_unknown');
   const ws = await ownCurrentWorkspace(ctx, user, PLAN_OWNER_ONLY);
+  await assertVerifiedFor(ctx, user.id, 'buying');
   await ctx.db.transaction().execute(async (trx) => {
     const repo = codesRepo(trx);
     const row = await repo.byHash(hashOf(code));

@@ -21,6 +21,7 @@ import { PAID_REASONS, paidSubmitStatus } from './connect';
 import { stripeRepo, type AccountState, type StripeAccountRow } from '../../data/billing/repo';
 import { applyPlanEvent, isPlanEvent } from './subscription';
 import { callStripe, stripeClient, stripeFailure, stripeSdk } from '../../platform/stripe';
+import { assertVerifiedFor } from '../account/publishing';
 
 /** Stripe's account ids (the column holds 100 characters). */
 const ACCOUNT_ID = /^acct_[A-Za-z0-9]{1,90}$/;
@@ -71,6 +72,7 @@ export async function connectStatus(ctx: ServerContext, user: SessionUser): Prom
 export async function connectLink(ctx: ServerContext, user: SessionUser, baseUrl: string): Promise<{ url: string }> {
   const stripe = client(ctx);
   const ws = await ownCurrentWorkspace(ctx, user, CONNECT_OWNER_ONLY);
+  await assertVerifiedFor(ctx, user.id, 'payouts');
   const repo = stripeRepo(ctx.db);
   let row = await repo.accountOf(ws.id);
   let replacing: string | undefined;

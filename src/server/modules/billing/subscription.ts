@@ -19,6 +19,7 @@ export const PLAN_OWNER_ONLY = 'Only the workspace’s owner manages its plan an
 import { ACTIVE_STATUSES, planRepo, type SubscriptionRow } from '../../data/billing/plan-repo';
 import { planState, syncPlanFlag } from './plans';
 import { callStripe, stripeClient, stripeFailure } from '../../platform/stripe';
+import { assertVerifiedFor } from '../account/publishing';
 
 const CUSTOMER_ID = /^cus_[A-Za-z0-9]{1,90}$/;
 const SUBSCRIPTION_ID = /^sub_[A-Za-z0-9_]{1,90}$/;
@@ -138,6 +139,7 @@ export async function upgradeCheckout(ctx: ServerContext, user: SessionUser, bas
   if (ctx.config.plan === 'pro') throw conflict(PLAN_MESSAGES.selfHosted);
   const stripe = client(ctx);
   const ws = await ownCurrentWorkspace(ctx, user, PLAN_OWNER_ONLY);
+  await assertVerifiedFor(ctx, user.id, 'buying');
   if (await planRepo(ctx.db).hasActiveSubscription(ws.id)) throw conflict(PLAN_MESSAGES.alreadyPaid);
   const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = ctx.config.stripeProPriceId
     ? { price: ctx.config.stripeProPriceId, quantity: 1 }

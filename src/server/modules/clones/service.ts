@@ -71,7 +71,9 @@ export async function cloneTemplate(ctx: ServerContext, user: SessionUser, templ
       // a clone racing for the same one fails on the unique index and takes the next.
       const subdomain = await chooseSubdomain(ctx, name, undefined, undefined, attempt);
       try {
-        return await ctx.db.transaction().execute(async (trx) => {
+        // Tracked so a stop waits for it (platform/lifecycle.ts); past the stop's deadline the copy
+        // rolls back at its next slice (templates/copy.ts) and the sweep removes the files it copied.
+        return await ctx.lifecycle.track(`a copy of template ${template.id}`, { atNextStart: 'nothing of an unfinished copy is kept; the sweep removes its files and tells the owner' }, () => ctx.db.transaction().execute(async (trx) => {
           const copy = await copyApp(ctx, trx, template.snapshot_app_id, workspaceId, {
             withRows: body.with_data,
             subdomain,
@@ -106,7 +108,7 @@ export async function cloneTemplate(ctx: ServerContext, user: SessionUser, templ
             app: { id: copy.appId, name, subdomain: copy.subdomain, kind: template.kind === 'board' ? 'board' : 'multipage' },
             spreadsheet_id: copy.spreadsheetId,
           } satisfies CloneResponse;
-        });
+        }));
       } catch (e) {
         if (e instanceof HttpError) throw e;
         if (isUniqueViolation(e) && attempt < SUBDOMAIN_ATTEMPTS) continue;

@@ -1,14 +1,16 @@
 // The OpenAPI 3.1 document of the server's routes, generated from their own declarations: a route
 // declares its input in `schema` (params, querystring, body: the zod schemas its input is parsed
-// with, routing/input.ts), its group, summary and answer in `config.api`, and whether API tokens
-// may call it in `config.tokens`. app.ts records each route from the onRoute hook and this module
-// turns the records into the document with zod 4's `z.toJSONSchema`. What the document shows is
-// what the route parses, and the operations marked `x-api-tokens: true` are exactly those a
-// token may call (access/enforce.ts reads the same field).
+// with, routing/input.ts), its group, summary and answer in `config.api`, and the least API-token
+// scope that may call it in `config.tokens`. app.ts records each route from the onRoute hook and
+// this module turns the records into the document with zod 4's `z.toJSONSchema`. What the
+// document shows is what the route parses, and per operation which tokens may call it, read from
+// the declaration access/enforce.ts enforces: `x-api-tokens` (any token at all), `x-token-scope`
+// (the least scope), `x-api-token-scopes` (every scope that may) and the bearer security
+// requirement naming that scope.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ErrorResponse } from '../../../shared/api/errors';
-import { SCOPE_LABELS, TOKEN_PREFIX } from '../../../shared/api/developer';
+import { SCOPE_LABELS, TOKEN_PREFIX, TOKEN_SCOPES, TOKENS_NEVER, type TokenScope } from '../../../shared/api/developer';
 import { ACCESS_RULES, type AccessRuleName, type SignIn } from '../../access/rules';
 
 /** The groups of the reference, in its order: the scripting API's first, then the web app's own. */
@@ -74,8 +76,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route's entry in the OpenAPI document (every /api route has one). */
     api?: ApiDoc;
-    /** API tokens may call this route (the scripting API); false or absent: sessions only. */
-    tokens?: boolean;
   }
 }
 
@@ -95,8 +95,13 @@ export interface ApiOperation {
   access: AccessRuleName;
   doc: ApiDoc;
   input: ApiInput;
-  /** API tokens may call it (`config.tokens`). */
-  tokens: boolean;
+  /** The least API-token scope that may call it (`config.tokens`); null: a session only. */
+  tokens: TokenScope | null;
+}
+
+/** The token scopes that may call an operation declaring `tokens` (a read-write token does whatever a read token may). */
+export function scopesAllowed(tokens: TokenScope | null): TokenScope[] {
+  return tokens ? TOKEN_SCOPES.slice(TOKEN_SCOPES.indexOf(tokens)) : [];
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -168,7 +173,6 @@ const SUCCESS: Record<string, string> = { '201': 'Created', '202': 'Accepted: th
 function operationOf(sink: SchemaSink, op: ApiOperation, names: string[]): JsonSchema {
   const { doc } = op;
   const method = op.method.toUpperCase();
-  const reads = method === 'GET' || method === 'HEAD';
   const status = String(doc.status ?? (doc.response || doc.produces ? 200 : 204));
   const success: JsonSchema = { description: SUCCESS[status] ?? 'OK' };
   if (doc.response) success.content = { 'application/json': { schema: sink.convert(doc.response, 'output') } };
@@ -177,7 +181,8 @@ function operationOf(sink: SchemaSink, op: ApiOperation, names: string[]): JsonS
   if (op.input.body) content['application/json'] = { schema: sink.convert(op.input.body, 'input') };
   if (doc.form) content['multipart/form-data'] = { schema: sink.convert(doc.form, 'input') };
   const rule = ACCESS_RULES[op.access];
-  const security: JsonSchema[] = [...(op.tokens ? ['bearerToken'] : []), ...rule.signIns.map((s) => SIGN_IN_SCHEMES[s])].map((scheme) => ({ [scheme]: [] }));
+  // OpenAPI 3.1 lets a requirement of any scheme name roles: the bearer token's is its least scope.
+  const security: JsonSchema[] = [...(op.tokens ? [{ bearerToken: [op.tokens] }] : []), ...rule.signIns.map((s) => ({ [SIGN_IN_SCHEMES[s]]: [] }))];
   if (rule.anonymous) security.push({});
   return {
     operationId: doc.operationId ?? `${method.toLowerCase()}${openApiPath(op.url)
@@ -189,8 +194,9 @@ function operationOf(sink: SchemaSink, op: ApiOperation, names: string[]): JsonS
     tags: [doc.tag],
     summary: doc.summary,
     description: [doc.description, `Who may call it: ${ACCESS_RULES[op.access].description}.`].filter(Boolean).join('\n\n'),
-    'x-api-tokens': op.tokens,
-    ...(op.tokens ? { 'x-token-scope': reads ? 'read' : 'read-write' } : {}),
+    'x-api-tokens': op.tokens !== null,
+    ...(op.tokens ? { 'x-token-scope': op.tokens } : {}),
+    'x-api-token-scopes': scopesAllowed(op.tokens),
     security,
     parameters: parametersOf(sink, op, names),
     ...(Object.keys(content).length ? { requestBody: { required: true, content } } : {}),
@@ -219,7 +225,7 @@ export function openApiDocument(operations: readonly ApiOperation[], server: str
         'The API the Sheetboard web app uses, for scripts acting as your account.',
         `Authenticate with a personal API token from Dashboard → Developer: \`Authorization: Bearer ${TOKEN_PREFIX}…\`.`,
         `Scopes: "read" — ${SCOPE_LABELS.read.allows} "read-write" — ${SCOPE_LABELS['read-write'].allows}`,
-        'Tokens work on the operations marked `x-api-tokens: true` only (not on sign-in, account, billing or token management); the others are the web app\'s own and take its sign-in session.',
+        `A token works on the operations marked \`x-api-tokens: true\` only, with a scope among their \`x-api-token-scopes\` (\`x-token-scope\` names the least one). ${TOKENS_NEVER} The other operations are the web app's own and take its sign-in session.`,
       ].join('\n\n'),
     },
     servers: [{ url: server }],
@@ -243,7 +249,7 @@ export class ApiRegistry {
   private readonly ops: ApiOperation[] = [];
   private doc: JsonSchema | null = null;
 
-  record(method: string, url: string, access: AccessRuleName, doc: ApiDoc, input: ApiInput, tokens: boolean) {
+  record(method: string, url: string, access: AccessRuleName, doc: ApiDoc, input: ApiInput, tokens: TokenScope | null) {
     // HEAD routes Fastify adds beside GETs are the GET's.
     if (method === 'HEAD') return;
     const { names } = openApiPath(url);

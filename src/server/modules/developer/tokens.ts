@@ -8,6 +8,7 @@ import { HttpError, notFound } from '../../errors';
 import { newId, nowIso, sha256 } from '../../http';
 import type { SessionUser } from '../../identity/owner-session';
 import { tokensRepo } from '../../data/developer/repo';
+import { assertVerifiedFor } from '../account/publishing';
 
 /** How many characters of a token the list shows (the prefix and 4 random ones). */
 const SHOWN = TOKEN_PREFIX.length + 4;
@@ -31,6 +32,7 @@ export async function listTokens(ctx: ServerContext, user: SessionUser): Promise
 
 /** A new token: 256 random bits after the `sbt_` prefix. The answer is the only time it is seen. */
 export async function createToken(ctx: ServerContext, user: SessionUser, input: { name: string; scope: TokenScope }): Promise<{ token: ApiToken; secret: string }> {
+  await assertVerifiedFor(ctx, user.id, 'tokens');
   const repo = tokensRepo(ctx.db);
   const tooMany = () => new HttpError(400, TOKEN_MESSAGES.tooMany, undefined, 'token_limit');
   if ((await repo.count(user.id)) >= MAX_TOKENS_PER_OWNER) throw tooMany();

@@ -136,12 +136,16 @@ describe('the consent round trip', () => {
     expect((await callback(owner, '/api/google/callback')).get('google')).toBe('expired');
   });
 
-  it("someone else's consent link does not attach a Google account to either workspace, and is spent", async () => {
+  it("someone else's consent link does not attach a Google account to either workspace, nor use it up for its owner", async () => {
     const owner = await signUp(t.app);
     const intruder = await signUp(t.app);
     const cb = await consent(owner);
     expect(Object.fromEntries(await callback(intruder, cb))).toEqual({ google: 'error', message: M.stateOtherUser });
     expect((await connection(owner)).connection).toBeNull();
+    expect((await connection(intruder)).connection).toBeNull();
+    // The state was checked before it was spent: its owner still finishes, once.
+    expect(Object.fromEntries(await callback(owner, cb))).toEqual({ google: 'connected' });
+    expect((await connection(owner)).connection).not.toBeNull();
     expect((await connection(intruder)).connection).toBeNull();
     expect((await callback(owner, cb)).get('google')).toBe('expired');
   });

@@ -113,7 +113,12 @@ export function startPush(ctx: ServerContext, spreadsheetId: string): Promise<vo
     s.again.add(spreadsheetId);
     return existing;
   }
-  const run = exclusive(ctx, spreadsheetId, () => pushSpreadsheet(ctx, spreadsheetId))
+  // A stopping server starts no push: the edits stay queued in the database for the next start.
+  if (ctx.lifecycle.stopping) return Promise.resolve();
+  const run = ctx.lifecycle
+    .track(`pushing edits of spreadsheet ${spreadsheetId} to Google`, { atNextStart: 'edits Google has not confirmed stay queued in the database; the next start sends them' }, () =>
+      exclusive(ctx, spreadsheetId, () => pushSpreadsheet(ctx, spreadsheetId)),
+    )
     .then((more) => {
       if (more) s.again.add(spreadsheetId);
     })

@@ -208,8 +208,11 @@ export function startGoogleScheduler(ctx: ServerContext, hooks: SchedulerHooks =
   let current: Promise<unknown> | null = null;
   const timer = setInterval(
     () => {
-      if (current) return;
-      current = schedulerTick(ctx, Date.now(), hooks).finally(() => (current = null));
+      // A stopping server starts no check or pull (main.ts): the next start's first tick catches up.
+      if (current || ctx.lifecycle.stopping) return;
+      current = ctx.lifecycle
+        .track('a Google sync round (checks and pulls)', { atNextStart: "a pull commits its rows in one transaction or not at all: the next start's first round pulls again" }, () => schedulerTick(ctx, Date.now(), hooks))
+        .finally(() => (current = null));
     },
     Math.min(SCHEDULER_TUNING.tickMs, ctx.config.googlePollSeconds * 1000),
   );

@@ -1,8 +1,8 @@
 // Connecting a workspace's Google account (issue 16). The consent round trip: POST connect stores
 // a random state (its hash) with the workspace, the user and the mode for 10 minutes, once; the
-// callback takes it back (whoever comes second finds nothing), checks it is the same signed-in
-// user (someone else's consent link must not attach their Google account to your workspace, nor
-// yours to theirs), exchanges the code and stores the connection. Tokens are encrypted at rest
+// callback checks it is the same signed-in user (someone else's consent link must not attach their
+// Google account to your workspace, nor yours to theirs, nor use it up), then takes it back
+// (whoever comes second finds nothing), exchanges the code and stores the connection. Tokens are encrypted at rest
 // (secrets.ts) and never leave the server. A refresh Google refuses (`invalid_grant`) marks the
 // connection "reconnect needed", pauses its spreadsheets' syncing and e-mails the workspace's owner
 // (once: reconnect-mail.ts).
@@ -57,9 +57,10 @@ export type CallbackOutcome = { google: 'connected' | 'denied' | 'expired' | 'er
 
 /** Google's redirect back: always an outcome for the dashboard (never an error page). */
 export async function finishConnect(ctx: ServerContext, user: SessionUser, query: { state?: string; code?: string; error?: string }): Promise<CallbackOutcome> {
-  const row = query.state ? await googleStatesRepo(ctx.db).take(sha256(query.state)) : null;
+  // Whose state it is is checked before it is spent: someone else's stays usable by its owner.
+  const row = query.state ? await googleStatesRepo(ctx.db).take(sha256(query.state), user.id) : null;
+  if (row === 'other') return { google: 'error', message: M.stateOtherUser };
   if (!row || row.expires_at < Date.now()) return { google: 'expired', message: M.stateExpired };
-  if (row.user_id !== user.id) return { google: 'error', message: M.stateOtherUser };
   if (query.error || !query.code) return { google: 'denied', message: M.denied };
   // The caller may have lost the workspace in the meantime (an editor removed).
   if (!(await editsWorkspace(ctx, user, row.workspace_id))) return { google: 'error', message: M.notEditor };

@@ -1,5 +1,5 @@
 // Operations a kill -9 could cut in half, and the notices of those it did
-// (docs/decisions/2026-11-30-work-a-crash-cannot-leave-half-done.md). An operation that writes
+// (docs/decisions/2026-11-29-work-a-crash-cannot-leave-half-done.md). An operation that writes
 // outside one transaction, or writes files before the records that name them, first commits a
 // job row naming what it is about to leave behind (an importing spreadsheet, storage keys, the
 // seed of the ids of the files it copies), renews the row's lease while it runs, and deletes the

@@ -97,6 +97,12 @@ describe('PUT review-request: the form rules, in the form words', () => {
     ['a paid price under 5', { is_free: false, price: 4.99 }, MARKETPLACE_MESSAGES.minPrice],
     ['a paid price rounding under 5', { is_free: false, price: 4.994 }, MARKETPLACE_MESSAGES.minPrice],
     ['an empty price', { is_free: false, price: '' }, MARKETPLACE_MESSAGES.minPrice],
+    // Over Stripe's largest charge, or beyond PostgreSQL's integer column once in cents.
+    ['a paid price of 1e9', { is_free: false, price: 1e9 }, MARKETPLACE_MESSAGES.priceTooHigh],
+    ['a paid price of 1e300', { is_free: false, price: 1e300 }, MARKETPLACE_MESSAGES.priceTooHigh],
+    ['a paid price of "1e300" (text)', { is_free: false, price: '1e300' }, MARKETPLACE_MESSAGES.priceTooHigh],
+    ['a paid price of 1,000,000', { is_free: false, price: 1_000_000 }, MARKETPLACE_MESSAGES.priceTooHigh],
+    ['a paid price with three decimals', { is_free: false, price: 10.999 }, MARKETPLACE_MESSAGES.priceTooHigh],
     ['a colour that is not one', { thumbnail_bg_color: 'url(x)' }, MARKETPLACE_MESSAGES.badColour],
     ['six additional images', { additional_images: Array.from({ length: 6 }, () => '/api/uploads/x') }, MARKETPLACE_MESSAGES.fifthImage],
     ['a thumbnail from elsewhere', { thumbnail: 'https://evil.example/x.png' }, MARKETPLACE_MESSAGES.imageNotUploaded],
@@ -173,7 +179,7 @@ describe("the app's state is read from the app", () => {
 describe('paid templates', () => {
   it('403 when Stripe is off on this server, 403 until the account can charge and pay out, then 200 with the price in cents', async () => {
     const { appId } = await makeApp('Paid Shop');
-    const form = { ...(await validForm(appId)), is_free: false, price: 12.346 };
+    const form = { ...(await validForm(appId)), is_free: false, price: 12.35 };
     let res = await submit(form);
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(MARKETPLACE_MESSAGES.paidOff);
@@ -193,6 +199,13 @@ describe('paid templates', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(MARKETPLACE_MESSAGES.stripeNotConnected);
       await t.ctx.db.updateTable('stripe_accounts').set({ payouts_enabled: 1 }).where('workspace_id', '=', ws.id).execute();
+      // With everything else in order, a price Stripe cannot charge (or in tenths of a cent) is a 400 in words, and nothing is stored.
+      for (const price of [1e9, 1e300, 10.999]) {
+        res = await submit({ ...form, price });
+        expect(res.statusCode, `${price}: ${res.body}`).toBe(400);
+        expect(res.json().message).toBe(MARKETPLACE_MESSAGES.priceTooHigh);
+        expect((await read(appId)).json().reviewRequest).toBeNull();
+      }
       res = await submit(form);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().reviewRequest).toMatchObject({ is_free: false, price: 12.35 });

@@ -2,7 +2,17 @@
 // and the images of the submission form. Thin: call the service, answer (Fastify parses the input
 // with the schemas each route declares).
 import { z } from 'zod';
-import { CancelBody, CancelResponse, ReviewRequestQuery, ReviewRequestResponse, SubmitBody, SubmitResponse, UploadFileResponse } from '../../../shared/api/marketplace';
+import {
+  CancelBody,
+  CancelResponse,
+  ReviewRequestQuery,
+  ReviewRequestResponse,
+  SubmitBody,
+  SubmitResponse,
+  TemplateContentsQuery,
+  TemplateContentsResponse,
+  UploadFileResponse,
+} from '../../../shared/api/marketplace';
 import { MARKETPLACE_LIMITS, MARKETPLACE_MESSAGES, marketplaceMessages } from '../../../shared/rules/marketplace';
 import type { ServerContext } from '../../platform/context';
 import { badRequest, errorHandler, HttpError } from '../../errors';
@@ -13,7 +23,7 @@ import { IpLimiter } from '../../platform/limits/limiter';
 import { perIp, perKey, type RateLimit } from '../../platform/limits/rate-limit';
 import { UPLOAD_MESSAGES } from '../uploads/service';
 import { assertMayPublish } from '../account/publishing';
-import { cancelReviewRequest, getReviewRequest, submitReviewRequest, uploadMarketplaceImage } from './service';
+import { cancelReviewRequest, getReviewRequest, submitReviewRequest, templateContents, uploadMarketplaceImage } from './service';
 
 /** The submission's body: the description's inline images make it the one large JSON body here. */
 export const SUBMIT_BODY_LIMIT = 6 * 1024 * 1024;
@@ -41,6 +51,20 @@ export function marketplaceRoutes(app: ApiServer, ctx: ServerContext) {
       config: { access: 'owner', resource: appInRequest('query', ReviewRequestQuery, (q) => q.app_id), api: { tag, summary: "An app's marketplace review request (null: none)", response: ReviewRequestResponse } },
     },
     async (request) => ({ reviewRequest: await getReviewRequest(ctx, resolvedApp(request)) }),
+  );
+
+  // The form's summary of what ships: the owner's (or an editor's) own app, read only.
+  app.get(
+    `${url}/contents`,
+    {
+      schema: { querystring: TemplateContentsQuery },
+      config: {
+        access: 'owner',
+        resource: appInRequest('query', TemplateContentsQuery, (q) => q.app_id),
+        api: { tag, summary: "What a submission of the app would ship: the sheets and columns its guests read, with their numbers of rows", response: TemplateContentsResponse },
+      },
+    },
+    async (request) => ({ sheets: await templateContents(ctx, resolvedApp(request)) }),
   );
 
   // Each submission copies the whole app with its rows: a few an hour per app (a submit and

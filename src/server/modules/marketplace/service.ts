@@ -8,11 +8,12 @@
 // A submission freezes the app (templates/freeze.ts) in the same transaction that moves the
 // request to pending: reviewers and visitors see that copy, never the app as edited since.
 import type { z } from 'zod';
-import type { ReviewRequest, SubmitForm, UploadFileResponse } from '../../../shared/api/marketplace';
+import type { ReviewRequest, SubmitForm, TemplateContentsSheet, UploadFileResponse } from '../../../shared/api/marketplace';
 import {
   MARKETPLACE_LIMITS,
   MARKETPLACE_MESSAGES,
   marketplaceFormProblem,
+  priceCents,
   marketplaceMessages,
   NO_SIGN_IN,
   parseTags,
@@ -30,6 +31,8 @@ import type { AppView } from '../../data/apps/record';
 import { appsRepo } from '../../data/apps/repo';
 import { PAID_REASONS, paidSubmitStatus } from '../billing/connect';
 import { dropVersionCopies, freezeVersion, removeCopiedFiles } from '../templates/freeze';
+import { shippedSheets } from '../templates/copy';
+import { templatesRepo } from '../../data/templates/repo';
 import { SETTING_MEDIA, storeUpload } from '../uploads/service';
 import { reviewRequestsRepo, type ReviewRequestRow, type SubmissionFields } from '../../data/marketplace/repo';
 import { reviewRequestOut } from '../../data/marketplace/record';
@@ -53,6 +56,17 @@ async function requestOut(ctx: ServerContext, row: ReviewRequestRow): Promise<Re
 export async function getReviewRequest(ctx: ServerContext, app: AppView): Promise<ReviewRequest | null> {
   const row = await reviewRequestsRepo(ctx.db).byApp(app.id);
   return row ? requestOut(ctx, row) : null;
+}
+
+/**
+ * What a submission of the app would ship if sent now (the form's summary): the sheets and
+ * columns a guest of the app reads, as the frozen version will hold them (templates/copy.ts
+ * shippedSheets, the same function the copy runs), each with its number of rows.
+ */
+export async function templateContents(ctx: ServerContext, app: AppView): Promise<TemplateContentsSheet[]> {
+  const source = await templatesRepo(ctx.db).app(app.id);
+  if (!source) throw notFound(MARKETPLACE_MESSAGES.noAppData);
+  return (await shippedSheets(ctx, ctx.db, source)).map(({ sheet, columns }) => ({ title: sheet.title, columns, rows: Number(sheet.row_count) }));
 }
 
 /** The app as it is now must be public with no sign-in (read from the app, never from the form). */
@@ -104,7 +118,8 @@ export async function submitReviewRequest(ctx: ServerContext, app: AppView, form
   if (existing && !SUBMITTABLE.includes(existing.status as ReviewStatus)) throw conflict(MARKETPLACE_MESSAGES.notSubmittable);
 
   const tags = parseTags(form.tags);
-  const price = Math.round(Number(form.price) * 100) / 100;
+  // Checked as typed (priceProblem refuses more than two decimals instead of rounding them away).
+  const price = Number(form.price);
   const values = {
     title: form.title,
     summary: form.summary,
@@ -137,7 +152,7 @@ export async function submitReviewRequest(ctx: ServerContext, app: AppView, form
     tags: JSON.stringify(tags),
     description,
     category: form.category,
-    price_cents: form.is_free ? 0 : Math.round(price * 100),
+    price_cents: form.is_free ? 0 : priceCents(price),
     is_free: flag(form.is_free),
     thumbnail: form.thumbnail.trim(),
     thumbnail_bg_color: form.thumbnail_bg_color,
@@ -145,6 +160,8 @@ export async function submitReviewRequest(ctx: ServerContext, app: AppView, form
     // The app as it was submitted (the app itself is not changed: docs/decisions, the sign-in method after submitting).
     is_public: flag(app.public),
     sign_in_method: app.sign_in_method,
+    // Absent (the spec's payload): the rows ship, as before the choice existed.
+    with_data: flag(form.with_data ?? true),
     submitted_at: now,
     updated_at: now,
   };
@@ -163,7 +180,7 @@ export async function submitReviewRequest(ctx: ServerContext, app: AppView, form
         requestId = newId();
         await r.insert({ ...fields, id: requestId, app_id: app.id, workspace_id: app.workspaceId, status: 'pending', rejection_reason: null, version_id: null, published_version_id: null, created_at: now });
       }
-      const frozen = await freezeVersion(ctx, trx, { requestId, app, fileId: job.fileId });
+      const frozen = await freezeVersion(ctx, trx, { requestId, app, withRows: form.with_data ?? true, fileId: job.fileId });
       copied = frozen.uploadIds;
       await r.setVersion(requestId, frozen.version.id);
       await job.done(trx);

@@ -329,11 +329,13 @@ describe('adding a block to a multipage page', () => {
 });
 
 describe('the app on the base host and on its own host', () => {
-  it('serves /{subdomain}/{page_slug} and /{page_slug} as client routes', async () => {
+  it('serves /{subdomain}/{page_slug} (to its owner: visitors go to its own host) and /{page_slug} as client routes', async () => {
     const get = (url: string, host?: string) => t.app.inject({ method: 'GET', url, headers: host ? { host } : {} });
-    expect((await get(`/${multi.subdomain}`)).statusCode).toBe(200);
-    expect((await get(`/${multi.subdomain}/contact`)).statusCode).toBe(200);
-    expect((await get(`/${multi.subdomain}/nope`)).statusCode).toBe(404);
+    const own = (url: string) => t.app.inject({ method: 'GET', url, headers: as(owner) });
+    expect((await own(`/${multi.subdomain}`)).statusCode).toBe(200);
+    expect((await own(`/${multi.subdomain}/contact`)).statusCode).toBe(200);
+    expect((await own(`/${multi.subdomain}/nope`)).statusCode).toBe(404);
+    expect((await get(`/${multi.subdomain}/contact`)).headers.location).toBe(`http://${multi.subdomain}.localhost:3000/contact`);
     expect((await get(`/ghost-app/contact`)).statusCode).toBe(404);
     expect((await get('/contact', `${multi.subdomain}.localhost:3000`)).statusCode).toBe(200);
     expect((await get('/', `${multi.subdomain}.localhost:3000`)).statusCode).toBe(200);

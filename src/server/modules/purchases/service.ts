@@ -15,6 +15,7 @@ import { callStripe, stripeClient, stripeFailure } from '../../platform/stripe';
 import { workspaceRepo } from '../../data/workspace/repo';
 import { ownCurrentWorkspace } from '../../identity/current-workspace';
 import { purchasesRepo, type PurchaseRow } from '../../data/purchases/repo';
+import { assertVerifiedFor } from '../account/publishing';
 
 /** Stripe's Checkout Session ids. */
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,190}$/;
@@ -40,6 +41,7 @@ function payUrl(session: Stripe.Checkout.Session): string {
  * sends the buyer back to /payment_success or /payment_fail.
  */
 export async function checkout(ctx: ServerContext, user: SessionUser, templateId: string, baseUrl: string): Promise<CheckoutResponse> {
+  await assertVerifiedFor(ctx, user.id, 'buying');
   const repo = purchasesRepo(ctx.db);
   const listing = await repo.listing(templateId);
   if (!listing) throw notFound(TEMPLATE_MESSAGES.notFound);

@@ -44,26 +44,26 @@ export function rowRoutes(app: ApiServer, ctx: ServerContext) {
 
   // One row (item-details pages, `?row={_id}`): authorized as the sheet data GET is.
   const tag = 'Sheets and rows' as const;
-  app.get('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { schema: { params: RowParams, querystring: RowReadQuery }, config: { access: 'app-viewer', resource: readRule, tokens: true, api: { tag, summary: 'Read one row by its _id', response: RowReadResponse } } }, async (request, reply) => {
+  app.get('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { schema: { params: RowParams, querystring: RowReadQuery }, config: { access: 'app-viewer', resource: readRule, tokens: 'read', api: { tag, summary: 'Read one row by its _id', response: RowReadResponse } } }, async (request, reply) => {
     const { rowId, sheetTitle } = request.params;
     return readSheetConditionally(ctx, request, reply, sheetTitle, (sheet) => service.readRow(ctx, sheet, rowId));
   });
 
-  app.post('/api/board/:spreadsheetId/sheet/:sheetTitle/rows', { schema: { params: SheetParams, querystring: RowWriteQuery, body: AddRowBody }, config: { access: 'app-viewer', resource: addRule, rateLimit: writeLimit, tokens: true, api: { tag, summary: 'Add a row', response: RowResponse, status: 201 } } }, async (request, reply) => {
+  app.post('/api/board/:spreadsheetId/sheet/:sheetTitle/rows', { schema: { params: SheetParams, querystring: RowWriteQuery, body: AddRowBody }, config: { access: 'app-viewer', resource: addRule, rateLimit: writeLimit, tokens: 'read-write', api: { tag, summary: 'Add a row', response: RowResponse, status: 201 } } }, async (request, reply) => {
     const body = request.body;
     const target = await service.authorizeWrite(ctx, resolvedSheetAccess(request), writeRequest(request.params, request.query, body), 'add');
     const row = await service.appendRow(ctx, target, body.values);
     return reply.status(201).send({ row });
   });
 
-  app.put('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { schema: { params: RowParams, querystring: RowWriteQuery, body: UpdateRowBody }, config: { access: 'app-viewer', resource: updateRule, rateLimit: writeLimit, tokens: true, api: { tag, summary: 'Change a row (send the _version you read; 409 if it changed since)', response: RowResponse } } }, async (request) => {
+  app.put('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { schema: { params: RowParams, querystring: RowWriteQuery, body: UpdateRowBody }, config: { access: 'app-viewer', resource: updateRule, rateLimit: writeLimit, tokens: 'read-write', api: { tag, summary: 'Change a row (send the _version you read; 409 if it changed since)', response: RowResponse } } }, async (request) => {
     const { rowId, ...params } = request.params;
     const body = request.body;
     const target = await service.authorizeWrite(ctx, resolvedSheetAccess(request), writeRequest(params, request.query, body), 'update');
     return { row: await service.updateRow(ctx, target, rowId, body.values, body._version) };
   });
 
-  app.delete('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { schema: { params: RowParams, querystring: RowWriteQuery }, config: { access: 'app-viewer', resource: deleteRule, rateLimit: writeLimit, tokens: true, api: { tag, summary: 'Delete a row', status: 204 } } }, async (request, reply) => {
+  app.delete('/api/board/:spreadsheetId/sheet/:sheetTitle/rows/:rowId', { schema: { params: RowParams, querystring: RowWriteQuery }, config: { access: 'app-viewer', resource: deleteRule, rateLimit: writeLimit, tokens: 'read-write', api: { tag, summary: 'Delete a row', status: 204 } } }, async (request, reply) => {
     const { rowId, ...params } = request.params;
     const target = await service.authorizeWrite(ctx, resolvedSheetAccess(request), writeRequest(params, request.query), 'delete');
     await service.deleteRow(ctx, target, rowId);

@@ -62,10 +62,14 @@ describe('framing headers', () => {
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
-  it('a board on the base host can be framed by any site', async () => {
+  it("a board's base-host address sends the frame to the app's own host, which any site can frame", async () => {
     const res = await get(`/${board.subdomain}?embed=true&hide_header=true&hide_footer=true`);
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(302);
     expect(framable(res)).toBe(true);
+    expect(res.headers.location).toBe(`http://${board.subdomain}.localhost:3000/?embed=true&hide_header=true&hide_footer=true`);
+    const there = await get('/?embed=true&hide_header=true&hide_footer=true', `${board.subdomain}.localhost:3000`);
+    expect(there.statusCode).toBe(200);
+    expect(framable(there)).toBe(true);
   });
 
   it.each(['/', '/?embed=true&block_id=abc', '/home?embed=true', '/dashboard'])('%s on the app host can be framed (pages of the app)', async (url) => {

@@ -11,7 +11,10 @@ import type { ServerContext } from '../../platform/context';
 import type { ApiServer } from '../../routing/input';
 import { appsRepo } from '../../data/apps/repo';
 import { customHostOf, hostSubdomain } from '../../platform/net/hosts';
+import { callerOf } from '../../access/viewer';
+import { appOriginFor } from '../../access/app-origin';
 import { pagesRepo } from '../../data/pages/repo';
+import { isReservedSubdomain } from '../../../shared/rules/slug';
 import { marketplacePageMeta, withPageMeta } from '../storefront/page-meta';
 import { blogPageOf, type BlogPage } from '../blog/page-html';
 
@@ -19,7 +22,7 @@ import { blogPageOf, type BlogPage } from '../blog/page-html';
 const FALLBACK_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sheetboard</title></head><body><div id="root"></div><p>The web app is not built: run <code>npm run build</code>.</p></body></html>`;
 
 /** Client routes of the shell (shell §2.1) served on the base host. */
-const CLIENT_ROUTES: RegExp[] = [
+export const CLIENT_ROUTES: readonly RegExp[] = [
   /^\/$/,
   /^\/dashboard(\/.*)?$/,
   /^\/accept-invitation\/?$/,
@@ -110,7 +113,8 @@ export function siteRoutes(app: ApiServer, ctx: ServerContext) {
     if (isClientRoute(pathname)) return 200;
     const segs = pathname.split('/').filter(Boolean);
     // `/{subdomain}` and a page of it, `/{subdomain}/{page_slug}` (multipage apps on the base host).
-    if (segs.length <= 2 && /^[a-z0-9-]{1,63}$/i.test(segs[0]!)) {
+    // A reserved name is the product's path even where an app held it before it was reserved.
+    if (segs.length <= 2 && /^[a-z0-9-]{1,63}$/i.test(segs[0]!) && !isReservedSubdomain(segs[0]!)) {
       const found = await appsRepo(ctx.db).findBySubdomain(segs[0]!.toLowerCase());
       if (found && segs.length === 1) return 200;
       if (found && (await pagesRepo(ctx.db).findBySlug(found.id, segs[1]!.toLowerCase()))) return 200;
@@ -131,12 +135,47 @@ export function siteRoutes(app: ApiServer, ctx: ServerContext) {
     }
   }
 
+  /**
+   * Where a visit of the base host's `/{subdomain}` or `/{subdomain}/{page_slug}` goes instead: the
+   * app's own origin, keeping the page and the query (APP_ORIGINS; docs/decisions, apps on their
+   * own origin). Its owner and the workspace's editors stay (the editor lives on the base host);
+   * a private app stays (nobody else is shown its pages: 'Access Denied', with the way in); a
+   * reviewer's look at a version under review stays (the reviewer's session is the base host's);
+   * a template's clone dialog stays (the web app shows the dialog alone, no page of the app).
+   */
+  async function appOriginRedirect(request: FastifyRequest): Promise<string | null> {
+    if (!ctx.config.appOrigins || hostSubdomain(ctx.config, request.host) || customHostOf(ctx.config, request.host)) return null;
+    const [rawPath, ...rest] = request.url.split('?');
+    const pathname = decodeURIComponent(rawPath!.replace(/\/{2,}/g, '/'));
+    if (isClientRoute(pathname)) return null;
+    // A template's clone dialog needs the visitor's session: the web app shows it with none of the app's pages.
+    const query = new URLSearchParams(rest.join('?'));
+    if (query.get('preview') === 'true' && query.get('open_clone_modal') === 'true') return null;
+    const segs = pathname.split('/').filter(Boolean);
+    if (segs.length < 1 || segs.length > 2 || !/^[a-z0-9-]{1,63}$/i.test(segs[0]!) || isReservedSubdomain(segs[0]!)) return null;
+    const found = await appsRepo(ctx.db).findBySubdomain(segs[0]!.toLowerCase());
+    if (!found) return null;
+    const app = { id: found.id, subdomain: found.subdomain, public: !!Number(found.public), workspaceId: found.workspace_id };
+    const origin = await appOriginFor(ctx, await callerOf(ctx, request), app, request.protocol);
+    if (!origin) return null;
+    const page = segs[1] ? `/${encodeURIComponent(segs[1])}` : '/';
+    return `${origin}${page}${rest.length ? `?${rest.join('?')}` : ''}`;
+  }
+
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0]!;
     if (pathname === '/api' || pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD'))
       return reply.status(404).send({ message: 'Not found' });
     // A missing asset must not turn into HTML (a browser would try to run it as a script).
     if (pathname.startsWith('/assets/') || /\.[a-z0-9]{2,5}$/i.test(pathname)) return reply.status(404).type('text/plain').send('Not found');
+    let target: string | null = null;
+    try {
+      target = await appOriginRedirect(request);
+    } catch (e) {
+      request.log.warn({ err: e }, 'app origin lookup failed');
+    }
+    // Not cached anywhere: the answer depends on who asks (an owner stays for the editor).
+    if (target) return reply.status(302).header('Location', target).header('Cache-Control', 'no-store').send();
     let code = 404;
     // The blog's pages carry their content and data (blog/page-html.ts), and their status says
     // whether the post exists.

@@ -74,8 +74,10 @@ describe('SPA routes on the base host', () => {
     },
   );
 
-  it('/{board_slug} of an existing app → 200, anything else → 404 with index.html', async () => {
-    expect((await get(`/${board.subdomain}`)).statusCode).toBe(200);
+  it("/{board_slug} of an existing app → 200 for its owner (a visitor goes to the app's own host: app-origin.test.ts), anything else → 404 with index.html", async () => {
+    const own = await t.app.inject({ method: 'GET', url: `/${board.subdomain}`, headers: { host: 'localhost:3000', cookie: owner.cookie } });
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain('SPA-INDEX');
     const missing = await get('/no-such-board');
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('SPA-INDEX');

@@ -47,26 +47,26 @@ export function dataRoutes(app: ApiServer, ctx: ServerContext) {
   const maxBytes = ctx.config.maxImportMb * 1024 * 1024;
   const owner = { access: 'owner' as const, resource: spreadsheetParam() };
 
-  app.post('/api/spreadsheets/:id/sheets/:sheetTitle/columns', { schema: { params: SheetPath, body: AddColumnBody }, config: { ...owner, tokens: true, api: { tag: 'Spreadsheets', summary: 'Add a column to a sheet', response: ColumnChangeResponse, status: 201 } } }, async (request, reply) => {
+  app.post('/api/spreadsheets/:id/sheets/:sheetTitle/columns', { schema: { params: SheetPath, body: AddColumnBody }, config: { ...owner, tokens: 'read-write', api: { tag: 'Spreadsheets', summary: 'Add a column to a sheet', response: ColumnChangeResponse, status: 201 } } }, async (request, reply) => {
     return reply.status(201).send(await columns.addColumn(ctx, resolvedSpreadsheet(request), request.params.sheetTitle, request.body));
   });
 
-  app.patch('/api/spreadsheets/:id/sheets/:sheetTitle/columns/:column', { schema: { params: ColumnPath, body: UpdateColumnBody }, config: { ...owner, tokens: true, api: { tag: 'Spreadsheets', summary: "Rename a column or change its type (blocks using it follow a rename)", response: ColumnChangeResponse } } }, async (request) => {
+  app.patch('/api/spreadsheets/:id/sheets/:sheetTitle/columns/:column', { schema: { params: ColumnPath, body: UpdateColumnBody }, config: { ...owner, tokens: 'read-write', api: { tag: 'Spreadsheets', summary: "Rename a column or change its type (blocks using it follow a rename)", response: ColumnChangeResponse } } }, async (request) => {
     const { sheetTitle, column } = request.params;
     return columns.updateColumn(ctx, resolvedSpreadsheet(request), sheetTitle, column, request.body, signedInUser(request).id);
   });
 
-  app.delete('/api/spreadsheets/:id/sheets/:sheetTitle/columns/:column', { schema: { params: ColumnPath }, config: { ...owner, tokens: true, api: { tag: 'Spreadsheets', summary: 'Delete a column and its values', response: ColumnChangeResponse } } }, async (request) => {
+  app.delete('/api/spreadsheets/:id/sheets/:sheetTitle/columns/:column', { schema: { params: ColumnPath }, config: { ...owner, tokens: 'read-write', api: { tag: 'Spreadsheets', summary: 'Delete a column and its values', response: ColumnChangeResponse } } }, async (request) => {
     const { sheetTitle, column } = request.params;
     return columns.deleteColumn(ctx, resolvedSpreadsheet(request), sheetTitle, column, signedInUser(request).id);
   });
 
-  app.get('/api/spreadsheets/:id/sheets/:sheetTitle/columns/:column/usage', { schema: { params: ColumnPath }, config: { ...owner, tokens: true, api: { tag: 'Spreadsheets', summary: 'The blocks that use a column', response: ColumnUsageResponse } } }, async (request) => {
+  app.get('/api/spreadsheets/:id/sheets/:sheetTitle/columns/:column/usage', { schema: { params: ColumnPath }, config: { ...owner, tokens: 'read', api: { tag: 'Spreadsheets', summary: 'The blocks that use a column', response: ColumnUsageResponse } } }, async (request) => {
     const { sheetTitle, column } = request.params;
     return { blocks: await columns.columnUsage(ctx, resolvedSpreadsheet(request), sheetTitle, column) };
   });
 
-  app.get('/api/spreadsheets/:id/export', { schema: { params: SpreadsheetPath, querystring: ExportQuery }, config: { ...owner, tokens: true, api: { tag: 'Spreadsheets', summary: 'Download a sheet as CSV or XLSX', produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] } } }, async (request, reply) => {
+  app.get('/api/spreadsheets/:id/export', { schema: { params: SpreadsheetPath, querystring: ExportQuery }, config: { ...owner, tokens: 'read', api: { tag: 'Spreadsheets', summary: 'Download a sheet as CSV or XLSX', produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] } } }, async (request, reply) => {
     const query = request.query;
     const s = resolvedSpreadsheet(request);
     const sheet = await columns.sheetOf(ctx, s.id, query.sheet);
@@ -87,7 +87,7 @@ export function dataRoutes(app: ApiServer, ctx: ServerContext) {
       schema: { params: SpreadsheetPath, querystring: ReimportQuery },
       config: {
         ...owner,
-        tokens: true,
+        tokens: 'read-write',
         api: {
           tag: 'Spreadsheets',
           summary: 'Re-import a file into a spreadsheet (replace or append rows)',

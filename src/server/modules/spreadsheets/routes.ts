@@ -16,6 +16,9 @@ import * as service from './service';
 
 const SheetQuery = SheetDataQuery.extend({ app: z.string().optional() });
 
+/** What becomes of an import a stop cuts short (platform/lifecycle.ts logs it). */
+const IMPORT_AT_NEXT_START = 'an unfinished import is removed at the next start (or the next import of the account) and the owner imports again';
+
 export function spreadsheetRoutes(app: ApiServer, ctx: ServerContext) {
   const maxBytes = ctx.config.maxImportMb * 1024 * 1024;
 
@@ -66,7 +69,7 @@ export function spreadsheetRoutes(app: ApiServer, ctx: ServerContext) {
   const importDoc = 'Send a file as multipart/form-data, or the sheets themselves as JSON. One import at a time per account.';
   app.post('/api/spreadsheets', {
     schema: { body: JsonSpreadsheetBody.optional() },
-    config: { access: 'signed-in', tokens: true, api: { tag: 'Spreadsheets', summary: 'Import a spreadsheet (a file, or JSON sheets)', description: importDoc, form: ImportForm, response: SpreadsheetResponse, status: 201 } },
+    config: { access: 'signed-in', tokens: 'read-write', api: { tag: 'Spreadsheets', summary: 'Import a spreadsheet (a file, or JSON sheets)', description: importDoc, form: ImportForm, response: SpreadsheetResponse, status: 201 } },
     ...uploadLimits,
     // Counted before the body is parsed: a JSON body over the row or cell limit is refused
     // without building its rows (after the access rule, which app.ts puts first).
@@ -84,7 +87,7 @@ export function spreadsheetRoutes(app: ApiServer, ctx: ServerContext) {
         try {
           const choices = service.importChoices(fields);
           const title = ((fields.title ?? '').trim() || titleFromName(filename || 'Spreadsheet')).slice(0, 200);
-          spreadsheet = await service.importFile(ctx, user, title, { path }, filename || 'Spreadsheet.csv', choices);
+          spreadsheet = await ctx.lifecycle.track(`the import of '${title}'`, { atNextStart: IMPORT_AT_NEXT_START }, () => service.importFile(ctx, user, title, { path }, filename || 'Spreadsheet.csv', choices));
         } finally {
           await removeUpload(path);
         }
@@ -93,7 +96,7 @@ export function spreadsheetRoutes(app: ApiServer, ctx: ServerContext) {
         if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw badRequest(MESSAGES.tooLarge(ctx.config.maxImportMb));
         const body = request.body;
         if (!body) throw badRequest('Send the spreadsheet as a file (multipart/form-data) or as JSON sheets', [{ path: 'sheets', message: 'The sheets are required' }]);
-        spreadsheet = await service.importSpreadsheet(ctx, user, body.title, service.sheetSource(service.sheetsFromJson(body)), 'json');
+        spreadsheet = await ctx.lifecycle.track(`the import of '${body.title}'`, { atNextStart: IMPORT_AT_NEXT_START }, () => service.importSpreadsheet(ctx, user, body.title, service.sheetSource(service.sheetsFromJson(body)), 'json'));
       }
     } finally {
       release();
@@ -103,7 +106,7 @@ export function spreadsheetRoutes(app: ApiServer, ctx: ServerContext) {
 
   // What importing a file would give, nothing stored: the same upload, limits and one-at-a-time
   // rule as an import (it reads the file on a worker the same way).
-  app.post('/api/spreadsheets/preview', { config: { access: 'signed-in', tokens: true, api: { tag: 'Spreadsheets', summary: 'Preview a file import (nothing is stored)', form: PreviewForm, response: ImportPreviewResponse } }, ...uploadLimits }, async (request) => {
+  app.post('/api/spreadsheets/preview', { config: { access: 'signed-in', tokens: 'read-write', api: { tag: 'Spreadsheets', summary: 'Preview a file import (nothing is stored)', form: PreviewForm, response: ImportPreviewResponse } }, ...uploadLimits }, async (request) => {
     const user = signedInUser(request);
     const release = service.claimImport(user);
     try {
@@ -119,16 +122,16 @@ export function spreadsheetRoutes(app: ApiServer, ctx: ServerContext) {
     }
   });
 
-  app.get('/api/spreadsheets', { config: { access: 'signed-in', tokens: true, api: { tag: 'Spreadsheets', summary: 'List your spreadsheets', response: SpreadsheetsResponse } } }, async (request) => {
+  app.get('/api/spreadsheets', { config: { access: 'signed-in', tokens: 'read', api: { tag: 'Spreadsheets', summary: 'List your spreadsheets', response: SpreadsheetsResponse } } }, async (request) => {
     const user = signedInUser(request);
     return { spreadsheets: await service.listSpreadsheets(ctx, user) };
   });
 
-  app.get('/api/spreadsheets/:id', { schema: { params: IdParams }, config: { access: 'owner', resource: spreadsheetParam(), tokens: true, api: { tag: 'Spreadsheets', summary: 'Get a spreadsheet with its sheets and columns', response: SpreadsheetResponse } } }, async (request) => ({
+  app.get('/api/spreadsheets/:id', { schema: { params: IdParams }, config: { access: 'owner', resource: spreadsheetParam(), tokens: 'read', api: { tag: 'Spreadsheets', summary: 'Get a spreadsheet with its sheets and columns', response: SpreadsheetResponse } } }, async (request) => ({
     spreadsheet: await service.getSpreadsheet(ctx, resolvedSpreadsheet(request)),
   }));
 
-  app.delete('/api/spreadsheets/:id', { schema: { params: IdParams }, config: { access: 'owner', resource: spreadsheetParam(), tokens: true, api: { tag: 'Spreadsheets', summary: 'Delete a spreadsheet (workspace owner only)', status: 204 } } }, async (request, reply) => {
+  app.delete('/api/spreadsheets/:id', { schema: { params: IdParams }, config: { access: 'owner', resource: spreadsheetParam(), tokens: 'read-write', api: { tag: 'Spreadsheets', summary: 'Delete a spreadsheet (workspace owner only)', status: 204 } } }, async (request, reply) => {
     // Workspace editors read spreadsheets; only the workspace's owner deletes them (the service).
     await service.deleteSpreadsheet(ctx, signedInUser(request), resolvedSpreadsheet(request).id);
     return reply.status(204).send();
@@ -141,7 +144,7 @@ export function spreadsheetRoutes(app: ApiServer, ctx: ServerContext) {
       config: {
         access: 'app-viewer',
         resource: sheetOfRequest({ params: SheetParams, query: SheetQuery }, service.SHEET_READ_UNNAMED),
-        tokens: true,
+        tokens: 'read',
         api: { tag: 'Sheets and rows', summary: "Read a sheet's rows: search, sort, filters, paging", response: SheetDataResponse },
       },
     },

@@ -12,17 +12,18 @@
 // were read, before ids are rewritten) identifies the content: copying the same content twice gives
 // the same hash, any edit another. Rows are streamed in batches, never held whole.
 import crypto from 'node:crypto';
-import { datasourceSheets } from '../../../shared/settings/columns';
 import { schemaOf } from '../../../blocks/schemas';
+import type { BoardSettings } from '../../../shared/api';
 import type { ServerContext } from '../../platform/context';
 import type { Db } from '../../db';
 import { newId, nowIso, parseJson } from '../../http';
-import { blockRecord } from '../../data/blocks/record';
 import { SECRET_ACTION_KEYS } from '../../platform/secrets';
 import { uploadKey } from '../../platform/storage';
-import { templatesRepo, type SourceBlock, type SourceSheet } from '../../data/templates/repo';
+import { templatesRepo, type SourceApp, type SourceSheet } from '../../data/templates/repo';
 import { newAppRow } from '../../data/apps/record';
 import { crashPoint } from '../../crash-points';
+import { viewerSheets } from '../../access/columns';
+import { GUEST } from '../../access/visibility';
 
 export interface CopyOptions {
   /** Copy the rows of the sheets (false: structure only, empty sheets). */
@@ -130,16 +131,38 @@ export function stripActionSecrets(type: string, config: string): string {
   return changed ? JSON.stringify({ ...record, actions }) : config;
 }
 
-/** The sheets the blocks read: their own sheet, and the sheets their datasource settings name (access/columns.ts). */
-function usedSheetTitles(blocks: readonly SourceBlock[]): Set<string> {
-  const titles = new Set<string>();
-  for (const row of blocks) {
-    const block = blockRecord(row);
-    if (block.sheet_title) titles.add(block.sheet_title);
-    const schema = schemaOf(block.type);
-    if (schema) for (const title of Object.keys(datasourceSheets(schema, block))) titles.add(title);
+/** One sheet of a copy: the source sheet and the columns of it that go along (in sheet order). */
+export interface ShippedSheet {
+  sheet: SourceSheet;
+  columns: string[];
+}
+
+/**
+ * What of the app's spreadsheet a copy takes along: the sheets and columns a guest of the app reads
+ * (access/columns.ts viewerSheets for the GUEST viewer: the blocks of public pages and the frame
+ * blocks, the columns they use and the board filters'), nothing else. A tab no such block uses, a
+ * column only a hidden page's block or none names, stays with the seller. Rows: every row of a
+ * shipped sheet (the server holds a guest to no row rule today; block and board filters are the
+ * viewer's own choice of what to look at, and a guest reads past them). Reads through `db`.
+ */
+export async function shippedSheets(ctx: ServerContext, db: Db, app: Pick<SourceApp, 'id' | 'settings' | 'spreadsheet_id'>): Promise<ShippedSheet[]> {
+  if (!app.spreadsheet_id) return [];
+  const sheets = await templatesRepo(db).sheets(app.spreadsheet_id);
+  const listed = sheets.map((sheet) => ({ title: sheet.title, columns: parseJson<string[]>(sheet.columns, []), sheet }));
+  const readable = await viewerSheets(ctx, { id: app.id, settings: parseJson<BoardSettings>(app.settings, {}) }, GUEST, listed, db);
+  return readable.map((r) => ({ sheet: r.sheet, columns: r.columns }));
+}
+
+/** Row data (JSON text) with only the `keep` columns; the same text when nothing is dropped. */
+function keepColumns(data: string, keep: ReadonlySet<string>): string {
+  const row = parseJson<Record<string, unknown>>(data, {});
+  const out: Record<string, unknown> = {};
+  let dropped = false;
+  for (const [k, v] of Object.entries(row)) {
+    if (keep.has(k)) out[k] = v;
+    else dropped = true;
   }
-  return titles;
+  return dropped ? JSON.stringify(out) : data;
 }
 
 /**
@@ -174,16 +197,15 @@ async function copyInto(ctx: ServerContext, trx: Db, sourceAppId: string, target
   for (const p of pages) ids.set(p.id, newId());
   for (const b of blocks) ids.set(b.id, newId());
 
-  // The spreadsheet: only the sheets the blocks use (an unused tab may hold what the owner never
-  // meant to publish; viewers of the app cannot read it either).
+  // The spreadsheet: only what a guest of the app reads (shippedSheets): a tab or a column the
+  // app's guests cannot read may hold what the owner never meant to publish.
   let spreadsheetId: string | null = null;
-  let sheets: SourceSheet[] = [];
+  let sheets: ShippedSheet[] = [];
   if (source.spreadsheet_id) {
     const spreadsheet = await repo.spreadsheet(source.spreadsheet_id);
     if (spreadsheet) {
       spreadsheetId = newId();
-      const used = usedSheetTitles(blocks);
-      sheets = (await repo.sheets(spreadsheet.id)).filter((s) => used.has(s.title));
+      sheets = await shippedSheets(ctx, trx, source);
       ids.set(spreadsheet.id, spreadsheetId);
       await repo.insertSpreadsheet({ id: spreadsheetId, workspace_id: targetWorkspaceId, title: spreadsheet.title, source: spreadsheet.source === 'importing' ? 'copy' : spreadsheet.source, created_at: now });
     }
@@ -203,30 +225,52 @@ async function copyInto(ctx: ServerContext, trx: Db, sourceAppId: string, target
   // Sheets and rows: the rows go across inside the database, then the copy is read back a batch
   // at a time for the hash and the files its cells name.
   const copiedSheets: { id: string; title: string }[] = [];
-  for (const s of sheets) {
+  for (const { sheet: s, columns } of sheets) {
     const sheetId = newId();
     copiedSheets.push({ id: sheetId, title: s.title });
-    feed('sheet', { title: s.title, position: s.position, columns: parseJson(s.columns, []), column_types: parseJson(s.column_types, {}) });
+    const keep = new Set(columns);
+    const allColumns = parseJson<string[]>(s.columns, []);
+    const types = Object.fromEntries(Object.entries(parseJson<Record<string, unknown>>(s.column_types, {})).filter(([c]) => keep.has(c)));
+    const masked = allColumns.some((c) => !keep.has(c));
+    feed('sheet', { title: s.title, position: s.position, columns, column_types: types });
     await repo.insertSheet({
       id: sheetId,
       spreadsheet_id: spreadsheetId!,
       title: s.title,
       position: s.position,
-      columns: s.columns,
-      column_types: s.column_types,
+      columns: masked ? JSON.stringify(columns) : s.columns,
+      column_types: masked ? JSON.stringify(types) : s.column_types,
       row_count: options.withRows ? s.row_count : 0,
       version: 1,
       updated_at: now,
       next_row_index: options.withRows ? s.next_row_index : 0,
     });
     if (!options.withRows) continue;
-    // In slices, so that no single statement holds SQLite (and with it the event loop) for long.
+    if (masked) {
+      // Some columns stay behind: the rows pass through here a batch at a time, each without them.
+      for (let after = -1; ; ) {
+        const batch = await repo.rowsAfter(s.id, after, ROW_BATCH);
+        const rows = batch.map((r) => ({ row_index: Number(r.row_index), data: keepColumns(r.data, keep), version: Number(r.version) }));
+        await repo.insertRows(sheetId, rows);
+        for (const r of rows) {
+          hash.update(`row:${s.title}:${r.row_index}:${canonicalJson(parseJson(r.data, {}))}\n`);
+          uploadIdsIn(r.data, files);
+        }
+        if (batch.length < ROW_BATCH) break;
+        after = batch[batch.length - 1]!.row_index;
+        await breathe();
+      }
+      continue;
+    }
+    // Every column goes: in slices inside the database, so that no single statement holds SQLite
+    // (and with it the event loop) for long.
     for (let after = -1; ; ) {
       const upTo = await repo.indexAfter(s.id, after, COPY_SLICE);
       if (upTo === null) break;
       await repo.copyRows(s.id, sheetId, after, upTo);
       after = upTo;
       await breathe();
+      ctx.lifecycle.stopIfOverdue();
     }
     for (let after = -1; ; ) {
       const batch = await repo.rowsAfter(sheetId, after, ROW_BATCH);
@@ -237,6 +281,7 @@ async function copyInto(ctx: ServerContext, trx: Db, sourceAppId: string, target
       if (batch.length < ROW_BATCH) break;
       after = batch[batch.length - 1]!.row_index;
       await breathe();
+      ctx.lifecycle.stopIfOverdue();
     }
   }
 
@@ -272,6 +317,7 @@ async function copyInto(ctx: ServerContext, trx: Db, sourceAppId: string, target
         if (batch.length < ROW_BATCH) break;
         after = batch[batch.length - 1]!.row_index;
         await breathe();
+        ctx.lifecycle.stopIfOverdue();
       }
 
   const rewrite = (text: string) => rewriteUploads(rewriteIds(text, ids), uploads);

@@ -41,15 +41,17 @@ export interface FrozenVersion {
 
 /**
  * Freezes `app` as the next version of review request `requestId`: an immutable, private copy in
- * the marketplace workspace, with every row of the sheets it uses. Runs on `trx` only.
+ * the marketplace workspace holding what a guest of the app reads (copy.ts shippedSheets): the
+ * sheets and columns the guest-visible blocks use, with their rows, or none when the seller sends
+ * the template without its data (`withRows` false). Runs on `trx` only.
  */
 export async function freezeVersion(
   ctx: ServerContext,
   trx: Db,
-  input: { requestId: string; app: { id: string }; fileId?: (n: number) => string },
+  input: { requestId: string; app: { id: string }; withRows: boolean; fileId?: (n: number) => string },
 ): Promise<FrozenVersion> {
   const workspaceId = await ensureMarketplaceWorkspace(trx);
-  const copy = await copyApp(ctx, trx, input.app.id, workspaceId, { withRows: true, stripSecrets: true, fileId: input.fileId });
+  const copy = await copyApp(ctx, trx, input.app.id, workspaceId, { withRows: input.withRows, stripSecrets: true, fileId: input.fileId });
   const repo = templatesRepo(trx);
   const version: TemplateVersionRow = {
     id: newId(),

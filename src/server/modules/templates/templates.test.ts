@@ -34,14 +34,15 @@ interface Source {
   appFile: string;
 }
 
-/** A public app: a table over Orders (its rows name a file), a markdown block and the logo naming another, an unused tab Secret. */
+/** A public app: a table over every column of Orders (its rows name a file), a markdown block and the logo naming another, an unused tab Secret. */
 async function source(name: string, rows = [{ City: 'Paris', Amount: 12 }, { City: 'Lyon', Amount: 7 }]): Promise<Source> {
   const ids = await boardWithSheets(t.app, owner, name, [
     { title: 'Orders', columns: ['City', 'Amount', 'Photo'], rows },
     { title: 'Secret', columns: ['Note'], rows: [{ Note: 'the owner only' }] },
   ]);
   const appFile = await uploadFile(`/api/uploads?board=${ids.appId}&purpose=block-setting`);
-  const tableId = (await addBlock(t.app, owner, ids.appId, { type: 'table', sheet_title: 'Orders', axis: [{ column: 'City' }, { column: 'Amount' }] })).id;
+  // The table shows every column: a template ships only the columns a guest reads (shipment.test.ts).
+  const tableId = (await addBlock(t.app, owner, ids.appId, { type: 'table', sheet_title: 'Orders', axis: [{ column: 'City' }, { column: 'Amount' }, { column: 'Photo' }] })).id;
   const markdownId = (await addBlock(t.app, owner, ids.appId, { type: 'markdown', markdown_text: `Hello ![pic](${appFile})` })).id;
   const put = await t.app.inject({ method: 'PUT', url: `/api/apps/${ids.appId}`, headers: as(owner), payload: { logo: appFile } });
   expect(put.statusCode, put.body).toBe(200);

@@ -16,6 +16,7 @@ import { escapeHtml } from '../../platform/mail/mailer';
 import { editorsRepo, workspaceRepo, type WorkspaceEditorRow } from '../../data/workspace/repo';
 import { WORKSPACE_MESSAGES } from '../../../shared/api/workspaces';
 import { ownCurrentWorkspace } from '../../identity/current-workspace';
+import { assertVerifiedFor } from '../account/publishing';
 
 /** The current workspace, when the account owns it: only owners manage editors. */
 const ownWorkspace = (ctx: ServerContext, owner: SessionUser) => ownCurrentWorkspace(ctx, owner, WORKSPACE_MESSAGES.editorsOwnerOnly);
@@ -46,6 +47,7 @@ export interface InviteOptions {
 
 export async function addEditor(ctx: ServerContext, owner: SessionUser, email: string, options: InviteOptions): Promise<{ editor: WorkspaceEditor; invitation_sent: boolean; invitation_link?: string }> {
   const ws = await ownWorkspace(ctx, owner);
+  await assertVerifiedFor(ctx, owner.id, 'editors');
   if (!BASIC_EMAIL.test(email)) throw badRequest(M.invalidEmail, [{ path: 'email', message: M.invalidEmail }]);
   if (email === owner.email.toLowerCase()) throw badRequest(M.yourself, [{ path: 'email', message: M.yourself }]);
   await options.mayInvite?.();

@@ -17,8 +17,11 @@ import { createWorkspace, currentSummary, deleteWorkspace, listWorkspaces, renam
 
 const tooManyInvitations = (w: string) => `Too many invitations sent. Please wait ${w} and try again.`;
 
+// No route here declares a token scope (`config.tokens`): editors, invitations and workspaces are
+// membership, and a leaked API token must not turn into access that outlives revoking it (an
+// invited account of the attacker's, a workspace of theirs). A session does these.
 export function workspaceRoutes(app: ApiServer, ctx: ServerContext) {
-  app.get('/api/board/workspace', { config: { access: 'signed-in', tokens: true, api: { tag: 'Workspace', summary: "Your workspace's plan", response: WorkspaceResponse } } }, async (request) => {
+  app.get('/api/board/workspace', { config: { access: 'signed-in', api: { tag: 'Workspace', summary: "Your workspace's plan", response: WorkspaceResponse } } }, async (request) => {
     const user = signedInUser(request);
     return workspacePlan(ctx, user);
   });
@@ -30,7 +33,7 @@ export function workspaceRoutes(app: ApiServer, ctx: ServerContext) {
   /** Invitation links that did not work, per IP (a signed-in client guessing tokens). */
   const badLinks = perIp(new IpLimiter(ctx.counters, 'workspace.badLinks', LOGIN_MAX_FAILURES_PER_IP));
 
-  app.get('/api/workspace/editors', { config: { access: 'signed-in', tokens: true, api: { tag: 'Workspace', summary: "List your workspace's editors", response: WorkspaceEditorsResponse } } }, async (request) => {
+  app.get('/api/workspace/editors', { config: { access: 'signed-in', api: { tag: 'Workspace', summary: "List your workspace's editors", response: WorkspaceEditorsResponse } } }, async (request) => {
     const user = signedInUser(request);
     return { editors: await listEditors(ctx, user) };
   });
@@ -38,7 +41,7 @@ export function workspaceRoutes(app: ApiServer, ctx: ServerContext) {
   // The service decides whether adding mails an invitation (mayInvite): only then does the budget
   // apply; every editor added counts.
   const added: RateLimit = { check: [], refusal: tooManyInvitations, count: [{ when: 'success', budgets: [invitations] }] };
-  app.post('/api/workspace/editors', { schema: { body: AddWorkspaceEditorBody }, config: { access: 'signed-in', rateLimit: added, tokens: true, api: { tag: 'Workspace', summary: 'Invite an editor by e-mail', response: AddWorkspaceEditorResponse, status: 201 } } }, async (request, reply) => {
+  app.post('/api/workspace/editors', { schema: { body: AddWorkspaceEditorBody }, config: { access: 'signed-in', rateLimit: added, api: { tag: 'Workspace', summary: 'Invite an editor by e-mail', response: AddWorkspaceEditorResponse, status: 201 } } }, async (request, reply) => {
     const user = signedInUser(request);
     const result = await addEditor(ctx, user, request.body.email, {
       scheme: linkScheme(ctx.config, request),
@@ -50,7 +53,7 @@ export function workspaceRoutes(app: ApiServer, ctx: ServerContext) {
     return reply.status(201).send(result);
   });
 
-  app.delete('/api/workspace/editors/:id', { schema: { params: ShortIdParams }, config: { access: 'signed-in', tokens: true, api: { tag: 'Workspace', summary: 'Remove an editor (they lose access at once)', status: 204 } } }, async (request, reply) => {
+  app.delete('/api/workspace/editors/:id', { schema: { params: ShortIdParams }, config: { access: 'signed-in', api: { tag: 'Workspace', summary: 'Remove an editor (they lose access at once)', status: 204 } } }, async (request, reply) => {
     const user = signedInUser(request);
     await removeEditor(ctx, user, request.params.id);
     return reply.status(204).send();
@@ -75,21 +78,21 @@ export function workspaceRoutes(app: ApiServer, ctx: ServerContext) {
   const creations = perAccount(new IpLimiter(ctx.counters, 'workspace.creations', WORKSPACES_CREATED_PER_HOUR, 3600_000));
   const created: RateLimit = { check: [creations], refusal: (w) => `Too many new workspaces. Please wait ${w} and try again.`, count: [{ when: 'success', budgets: [creations] }] };
 
-  app.get('/api/workspaces', { config: { access: 'signed-in', tokens: true, api: { tag: 'Workspace', summary: 'List your workspaces and those you edit (the current one marked)', response: WorkspacesResponse } } }, async (request) => ({ workspaces: await listWorkspaces(ctx, signedInUser(request)) }));
+  app.get('/api/workspaces', { config: { access: 'signed-in', api: { tag: 'Workspace', summary: 'List your workspaces and those you edit (the current one marked)', response: WorkspacesResponse } } }, async (request) => ({ workspaces: await listWorkspaces(ctx, signedInUser(request)) }));
 
-  app.post('/api/workspaces', { schema: { body: CreateWorkspaceBody }, config: { access: 'signed-in', rateLimit: created, tokens: true, api: { tag: 'Workspace', summary: 'Create a workspace (empty, on the free plan)', response: WorkspaceResponseOne, status: 201 } } }, async (request, reply) => {
+  app.post('/api/workspaces', { schema: { body: CreateWorkspaceBody }, config: { access: 'signed-in', rateLimit: created, api: { tag: 'Workspace', summary: 'Create a workspace (empty, on the free plan)', response: WorkspaceResponseOne, status: 201 } } }, async (request, reply) => {
     return reply.status(201).send({ workspace: await createWorkspace(ctx, signedInUser(request), request.body.name) });
   });
 
-  app.put('/api/workspaces/current', { schema: { body: SwitchWorkspaceBody }, config: { access: 'signed-in', tokens: true, api: { tag: 'Workspace', summary: 'Switch to another workspace (every later call works in it)', response: WorkspaceResponseOne } } }, async (request) => {
+  app.put('/api/workspaces/current', { schema: { body: SwitchWorkspaceBody }, config: { access: 'signed-in', api: { tag: 'Workspace', summary: 'Switch to another workspace (every later call works in it)', response: WorkspaceResponseOne } } }, async (request) => {
     return { workspace: await switchWorkspace(ctx, signedInUser(request), request.body.id) };
   });
 
-  app.patch('/api/workspaces/:id', { schema: { params: IdParams, body: RenameWorkspaceBody }, config: { access: 'signed-in', tokens: true, api: { tag: 'Workspace', summary: 'Rename a workspace of yours', response: WorkspaceResponseOne } } }, async (request) => {
+  app.patch('/api/workspaces/:id', { schema: { params: IdParams, body: RenameWorkspaceBody }, config: { access: 'signed-in', api: { tag: 'Workspace', summary: 'Rename a workspace of yours', response: WorkspaceResponseOne } } }, async (request) => {
     return { workspace: await renameWorkspace(ctx, signedInUser(request), request.params.id, request.body.name) };
   });
 
-  app.delete('/api/workspaces/:id', { schema: { params: IdParams, body: DeleteWorkspaceBody }, config: { access: 'signed-in', tokens: true, api: { tag: 'Workspace', summary: 'Delete a workspace of yours with its data (not the last one; confirm with its name)', status: 204 } } }, async (request, reply) => {
+  app.delete('/api/workspaces/:id', { schema: { params: IdParams, body: DeleteWorkspaceBody }, config: { access: 'signed-in', api: { tag: 'Workspace', summary: 'Delete a workspace of yours with its data (not the last one; confirm with its name)', status: 204 } } }, async (request, reply) => {
     await deleteWorkspace(ctx, signedInUser(request), request.params.id, request.body.confirm);
     return reply.status(204).send();
   });

@@ -38,6 +38,8 @@ export interface Bus {
   onReconnect(handler: () => void): () => void;
   /** Resolves once the instance listens (at once for SQLite). */
   ready(): Promise<void>;
+  /** Whether the instance hears the others now (false while its listener reconnects; true on SQLite). */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export function localBus(): Bus {
     onMessage: () => () => {},
     onReconnect: () => () => {},
     ready: async () => {},
+    listening: () => true,
     close: async () => {},
   };
 }
@@ -91,6 +94,8 @@ export function pgBus(options: PgBusOptions): Bus {
   let timer: NodeJS.Timeout | null = null;
   let wait = options.retryMs ?? 250;
   let connectedOnce = false;
+  /** The client whose LISTEN succeeded and has not failed since. */
+  let heard: pg.Client | null = null;
   let resolveReady!: () => void;
   const readyPromise = new Promise<void>((resolve) => (resolveReady = resolve));
 
@@ -129,11 +134,13 @@ export function pgBus(options: PgBusOptions): Bus {
     // A dropped connection (server restart, network) reports here; the client is replaced.
     c.on('error', (err) => {
       options.log.warn({ err }, 'the listener of other server instances lost its connection');
+      if (heard === c) heard = null;
       if (client === c) client = null;
       c.end().catch(() => undefined);
       retry();
     });
     c.on('end', () => {
+      if (heard === c) heard = null;
       if (client === c) client = null;
       retry();
     });
@@ -155,6 +162,7 @@ export function pgBus(options: PgBusOptions): Bus {
       return;
     }
     wait = options.retryMs ?? 250;
+    heard = c;
     if (connectedOnce) for (const h of reconnectHandlers) h();
     connectedOnce = true;
     resolveReady();
@@ -185,8 +193,10 @@ export function pgBus(options: PgBusOptions): Bus {
       return () => reconnectHandlers.delete(handler);
     },
     ready: () => readyPromise,
+    listening: () => heard !== null && heard === client,
     async close() {
       closed = true;
+      heard = null;
       if (timer) clearTimeout(timer);
       await Promise.allSettled([...sending]);
       const c = client;

@@ -22,3 +22,12 @@ export function customHostOf(config: Config, host: string | undefined): string |
   if (!hostname || hostname === base || hostname.endsWith(`.${base}`) || hostname === '127.0.0.1' || hostname === '[::1]') return null;
   return hostname;
 }
+
+/**
+ * The origin of an app's own host, `{scheme}://{subdomain}.{BASE_HOST}`: https when the server's
+ * links are (PUBLIC_SCHEME) or the request came over https, as magic links do.
+ */
+export function appOriginOf(config: Config, subdomain: string, requestProtocol: string): string {
+  const scheme = config.publicScheme === 'https' || requestProtocol === 'https' ? 'https' : 'http';
+  return `${scheme}://${subdomain}.${config.baseHost}`;
+}

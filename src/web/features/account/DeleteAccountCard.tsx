@@ -1,5 +1,5 @@
 // Deleting the account with its workspace and everything in it, confirmed in a dialog by the
-// account's e-mail address or its password; then the sign-in page.
+// account's current password (a browser left signed in is not enough); then the sign-in page.
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -17,21 +17,21 @@ export function DeleteAccountCard({ account }: { account: AccountData }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const form = useFormFields({ confirm: '' });
-  const { confirm } = form.values;
+  const form = useFormFields({ password: '' });
+  const { password } = form.values;
   const remove = useMutation({
-    mutationFn: () => api.delete('/api/account', { body: { confirm } }),
+    mutationFn: () => api.delete('/api/account', { body: { password } }),
     onSuccess: () => {
       qc.clear();
       qc.setQueryData(keys.me, null);
       navigate('/dashboard/auth', { replace: true });
       toast.success('Account deleted', 'Your account, your workspace and everything in it are gone.');
     },
-    onError: (e) => form.setErrors({ confirm: fieldMessage(e, 'confirm') }),
+    onError: (e) => form.setErrors({ password: fieldMessage(e, 'password') }),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!confirm.trim()) return form.setErrors({ confirm: 'Type your e-mail address or your password to confirm' });
+    if (!password) return form.setErrors({ password: 'Enter your current password' });
     form.setErrors({});
     remove.mutate();
   };
@@ -51,9 +51,9 @@ export function DeleteAccountCard({ account }: { account: AccountData }) {
         <form aria-label="Delete account" noValidate onSubmit={submit}>
           <Stack gap="sm">
             <Text size="sm">
-              To confirm, type your e-mail address (<b>{account.email}</b>) or your password.
+              To confirm, type the current password of <b>{account.email}</b>. Forgot it? Sign out and choose a new one with “Forgot password?” first.
             </Text>
-            <TextInput label="E-mail address or password" type="password" autoComplete="off" {...form.field('confirm')} data-autofocus />
+            <TextInput label="Current password" type="password" autoComplete="current-password" {...form.field('password')} data-autofocus />
             <FormActions onCancel={() => setOpen(false)} submit="Delete my account" color="red" loading={remove.isPending} />
           </Stack>
         </form>

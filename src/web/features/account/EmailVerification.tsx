@@ -23,6 +23,9 @@ export function EmailVerification({ followed, account, loading }: { followed: Fo
         <Notice tone="done" data-testid="verify-state" data-state="verified">
           {changed ? `Your account's e-mail address is now ${email}. Sign in with it from now on.` : `${email} is verified.`}
         </Notice>
+        <Text size="sm" data-testid="verify-ended">
+          {account ? 'Every other browser signed in to your account was signed out' : 'Every browser signed in to your account was signed out'}, and its API tokens and the editor invitations nobody had accepted were ended. {changed ? '' : 'If you did not create this account yourself, choose a new password with “Forgot password?” on the sign-in page.'}
+        </Text>
         <ContinueButton signedIn={!!account} />
       </AuthMessage>
     );

@@ -48,7 +48,7 @@ export function PasswordCard() {
             {field('repeat', 'Repeat the new password', 'new-password')}
           </Group>
           <Text size="xs" c="dimmed">
-            At least 8 characters, not a common one. Your other sessions are signed out when it changes.
+            At least 8 characters, not a common one. Your other sessions, API tokens and unaccepted editor invitations end when it changes.
           </Text>
           <Group>
             <Button type="submit" loading={change.isPending}>

@@ -1,9 +1,11 @@
-// The browsers and devices signed in to the account: sign one out, or every one but this.
+// The browsers and devices signed in to the account: sign one out, or every one but this (which
+// also revokes the API tokens and withdraws editor invitations nobody accepted: a way to take the
+// account back from someone who had it).
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconDevices } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import type { AccountSession, SessionsResponse } from '../../../shared/api/account';
+import type { AccountSession, SessionsResponse, SignOutOthersResponse } from '../../../shared/api/account';
 import { ListTable } from '../../components/ListTable';
 import { Notice } from '../../components/Notice';
 import { api, type Out } from '../../lib/api';
@@ -11,6 +13,9 @@ import { toast } from '../../lib/toast';
 import { AccountSection } from './AccountSection';
 
 export const sessionsKey = ['account-sessions'] as const;
+const many = (n: number, one: string, more: string) => (n === 1 ? `1 ${one}` : `${n} ${more}`);
+const signedOutMessage = (r: Out<typeof SignOutOthersResponse>) =>
+  `${many(r.ended, 'other session was', 'other sessions were')} signed out, ${many(r.tokens, 'API token', 'API tokens')} revoked and ${many(r.invitations, 'editor invitation', 'editor invitations')} withdrawn.`;
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
 
 export function SessionsCard() {
@@ -18,8 +23,8 @@ export function SessionsCard() {
   const headingId = useId();
   const sessions = useQuery({ queryKey: sessionsKey, queryFn: async () => (await api.get<Out<typeof SessionsResponse>>('/api/account/sessions')).sessions });
   const others = useMutation({
-    mutationFn: () => api.post<{ ended: number }>('/api/account/sessions/sign-out-others'),
-    onSuccess: (res) => toast.success('Signed out everywhere else', res.ended === 1 ? 'One other session was signed out.' : `${res.ended} other sessions were signed out.`),
+    mutationFn: () => api.post<Out<typeof SignOutOthersResponse>>('/api/account/sessions/sign-out-others'),
+    onSuccess: (res) => toast.success('Signed out everywhere else', signedOutMessage(res)),
     onError: (e) => toast.error('Could not sign out the other sessions', (e as Error).message),
     onSettled: () => qc.invalidateQueries({ queryKey: sessionsKey }),
   });
@@ -34,7 +39,7 @@ export function SessionsCard() {
     <AccountSection title="Sessions" icon={<IconDevices size={20} />} label="sessions">
       <Stack gap="sm">
         <Text size="sm" c="dimmed" id={headingId}>
-          The browsers and devices signed in to your account.
+          The browsers and devices signed in to your account. “Sign out everywhere else” also revokes your API tokens, withdraws the editor invitations nobody has accepted yet and ends the links we e-mailed you: use it if someone else may have had your account.
         </Text>
         {sessions.isError && <Notice tone="error">{sessions.error.message}</Notice>}
         <ListTable
@@ -68,7 +73,7 @@ export function SessionsCard() {
           )}
         />
         <Group>
-          <Button variant="light" color="red" onClick={() => others.mutate()} loading={others.isPending} disabled={list.filter((s) => !s.current).length === 0}>
+          <Button variant="light" color="red" onClick={() => others.mutate()} loading={others.isPending}>
             Sign out everywhere else
           </Button>
         </Group>

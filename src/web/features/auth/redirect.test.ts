@@ -1,16 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEMPLATE_REDIRECT_KEY, redirectAfterSignIn, rememberTemplateRedirect, templateIdOf, withTemplateId } from './redirect';
+import { memoryStore } from '../../../blocks/testing/storage';
 
-function memoryStorage() {
-  const m = new Map<string, string>();
-  return {
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => void m.set(k, v),
-    removeItem: (k: string) => void m.delete(k),
-  };
-}
-
-beforeEach(() => vi.stubGlobal('localStorage', memoryStorage()));
+beforeEach(() => vi.stubGlobal('localStorage', memoryStore()));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('template_id on the auth pages', () => {

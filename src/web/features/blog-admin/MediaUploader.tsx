@@ -2,11 +2,12 @@
 // (multipart field `file`); the server's refusal is shown beside that file.
 import { Group, List, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { IconCheck, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
+import { IconCheck, IconPhoto, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BlogMedia } from '../../../shared/api/blog';
 import { BLOG_LIMITS, BLOG_MESSAGES } from '../../../shared/rules/blog';
+import { DropzoneIcon } from '../../components/DropzoneIcon';
 import { messageOf } from '../../lib/api';
 import { blogApi, blogKeys } from './blog-admin-api';
 
@@ -60,15 +61,7 @@ export function MediaUploader({ onUploaded, compact = false }: { onUploaded?: (m
         inputProps={{ 'aria-label': 'Image files', 'data-testid': 'blog-media-input' } as React.InputHTMLAttributes<HTMLInputElement>}
       >
         <Group justify="center" gap="md" mih={compact ? 60 : 100} style={{ pointerEvents: 'none' }}>
-          <Dropzone.Accept>
-            <IconUpload size={34} color="var(--mantine-color-indigo-6)" />
-          </Dropzone.Accept>
-          <Dropzone.Reject>
-            <IconX size={34} color="var(--mantine-color-red-6)" />
-          </Dropzone.Reject>
-          <Dropzone.Idle>
-            <IconPhoto size={34} color="var(--mantine-color-teal-6)" />
-          </Dropzone.Idle>
+          <DropzoneIcon idle={IconPhoto} size={34} />
           <div>
             <Text fw={600}>Upload images</Text>
             <Text size="sm" c="dimmed">

@@ -4,12 +4,13 @@
 // the dropzone, or in the dialog once it is open (no toast besides); success is a toast.
 import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { SpreadsheetResponse } from '../../../shared/api';
 import type { ImportPreviewResponse } from '../../../shared/api/spreadsheets';
 import type { ColumnType, ColumnTypes } from '../../../shared/rows/column-types';
+import { DropzoneIcon } from '../../components/DropzoneIcon';
 import { api, uploadFile, type Out } from '../../lib/api';
 import { keys } from '../../lib/queries';
 import { toast } from '../../lib/toast';
@@ -162,15 +163,7 @@ export function ImportSpreadsheet({ onImported }: { onImported?: (spreadsheet: {
         inputProps={{ 'aria-label': 'Spreadsheet file', 'data-testid': 'import-input' } as React.InputHTMLAttributes<HTMLInputElement>}
       >
         <Group justify="center" gap="lg" mih={110} style={{ pointerEvents: 'none' }}>
-          <Dropzone.Accept>
-            <IconUpload size={40} color="var(--mantine-color-indigo-6)" />
-          </Dropzone.Accept>
-          <Dropzone.Reject>
-            <IconX size={40} color="var(--mantine-color-red-6)" />
-          </Dropzone.Reject>
-          <Dropzone.Idle>
-            <IconFileSpreadsheet size={40} color="var(--mantine-color-teal-6)" />
-          </Dropzone.Idle>
+          <DropzoneIcon idle={IconFileSpreadsheet} size={40} />
           <div>
             <Text fw={600}>Import spreadsheet</Text>
             <Text size="sm" c="dimmed">

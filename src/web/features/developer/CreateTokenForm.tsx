@@ -4,7 +4,7 @@ import { Button, Card, Group, Radio, Stack, Text, TextInput, Title } from '@mant
 import { IconKey } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { CreateApiTokenBody, SCOPE_LABELS, TOKEN_SCOPES, type CreateApiTokenResponse, type TokenScope } from '../../../shared/api/developer';
+import { CreateApiTokenBody, SCOPE_LABELS, TOKEN_SCOPES, TOKENS_NEVER, type CreateApiTokenResponse, type TokenScope } from '../../../shared/api/developer';
 import { DismissableError } from '../../components/Notice';
 import { useFormFields } from '../../components/use-form-fields';
 import { api, type Out } from '../../lib/api';
@@ -49,7 +49,7 @@ export function CreateTokenForm() {
             </Stack>
           </Radio.Group>
           <Text size="xs" c="dimmed">
-            Tokens work on the REST API only: they cannot sign in, change your account or billing, or manage tokens.
+            {TOKENS_NEVER}
           </Text>
           <Group>
             <Button type="submit" leftSection={<IconKey size={16} />} loading={create.isPending}>

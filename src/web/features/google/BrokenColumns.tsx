@@ -9,33 +9,25 @@ import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { GoogleSyncStatus } from '../../../shared/api/google';
-import { messageOf } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { googleApi, googleKeys } from './api';
+import { googleApi, useSyncChange } from './api';
 import { brokenColumnFixes, remapDoneWords, type BrokenColumnFix } from './google-state';
 
 function FixRow({ spreadsheetId, fix }: { spreadsheetId: string; fix: BrokenColumnFix }) {
   const qc = useQueryClient();
   const [picked, setPicked] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useSyncChange(spreadsheetId);
 
-  const use = async (to: string) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const sync = await googleApi.remap(spreadsheetId, { tab: fix.tab, column: fix.column, to });
-      qc.setQueryData(googleKeys.sync(spreadsheetId), sync);
-      // Blocks changed in every app over this spreadsheet: the editor's pages and the boards reload.
-      void qc.invalidateQueries({ queryKey: ['pages'] });
-      void qc.invalidateQueries({ queryKey: ['board'] });
-      toast.success('Columns updated', remapDoneWords(fix, to));
-    } catch (e) {
-      setError(messageOf(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const use = (to: string) =>
+    run(
+      () => googleApi.remap(spreadsheetId, { tab: fix.tab, column: fix.column, to }),
+      () => {
+        // Blocks changed in every app over this spreadsheet: the editor's pages and the boards reload.
+        void qc.invalidateQueries({ queryKey: ['pages'] });
+        void qc.invalidateQueries({ queryKey: ['board'] });
+        toast.success('Columns updated', remapDoneWords(fix, to));
+      },
+    );
 
   return (
     <Stack gap={4} data-testid="google-broken-column">

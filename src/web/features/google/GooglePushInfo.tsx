@@ -2,31 +2,16 @@
 // to Google Sheets, and the ones that could not be written as made (the sheet had changed), with
 // "Clear this list" once the owner has read them. The words come from push-words.ts.
 import { Button, Group, List, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { messageOf } from '../../lib/api';
-import { googleApi, googleKeys, type GoogleSync } from './api';
+import { googleApi, useSyncChange, type GoogleSync } from './api';
 import { conflictsHeading, conflictWords, pendingWords } from './push-words';
 
 export function GooglePushInfo({ spreadsheetId, sync }: { spreadsheetId: string; sync: GoogleSync }) {
-  const qc = useQueryClient();
-  const [clearing, setClearing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy: clearing, error, run } = useSyncChange(spreadsheetId);
   const pending = pendingWords(sync);
   const heading = conflictsHeading(sync);
   if (!pending && !heading) return null;
 
-  const clear = async () => {
-    setClearing(true);
-    setError(null);
-    try {
-      qc.setQueryData(googleKeys.sync(spreadsheetId), await googleApi.clearConflicts(spreadsheetId));
-    } catch (e) {
-      setError(messageOf(e));
-    } finally {
-      setClearing(false);
-    }
-  };
+  const clear = () => run(() => googleApi.clearConflicts(spreadsheetId));
 
   return (
     <Stack gap={4} mt={4}>

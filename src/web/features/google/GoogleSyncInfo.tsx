@@ -7,9 +7,8 @@ import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconBrandGoogle, IconExternalLink, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { messageOf } from '../../lib/api';
 import { keys } from '../../lib/queries';
-import { googleApi, googleKeys, useGoogleSync } from './api';
+import { googleApi, useGoogleSync, useSyncChange } from './api';
 import { ReconnectButton } from './ConnectGoogleSheet';
 import { GooglePushInfo } from './GooglePushInfo';
 import { BrokenColumns } from './BrokenColumns';
@@ -59,23 +58,10 @@ export function GoogleSyncBadges({ spreadsheetId }: { spreadsheetId: string }) {
 }
 
 export function GoogleSyncPanel({ spreadsheetId, title }: { spreadsheetId: string; title: string }) {
-  const qc = useQueryClient();
   const sync = useListSync(spreadsheetId);
   const now = useNow();
-  const [pulling, setPulling] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const pull = async () => {
-    setPulling(true);
-    setError(null);
-    try {
-      qc.setQueryData(googleKeys.sync(spreadsheetId), await googleApi.pull(spreadsheetId));
-    } catch (e) {
-      setError(messageOf(e));
-    } finally {
-      setPulling(false);
-    }
-  };
+  const { busy: pulling, error, run } = useSyncChange(spreadsheetId);
+  const pull = () => run(() => googleApi.pull(spreadsheetId));
 
   const s = sync.data;
   const words = s ? syncWords(s, now) : null;

@@ -1,7 +1,8 @@
 // The calls of Google Sheets connecting (contracts in src/shared/api/google.ts) and their queries.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { GoogleConnectionResponse, GoogleConnectResponse, GoogleRemapBody, GoogleSpreadsheetResponse, GoogleSyncResponse } from '../../../shared/api/google';
-import { api, type Out } from '../../lib/api';
+import { api, messageOf, type Out } from '../../lib/api';
 import { pollDelay, type GoogleMode } from './google-state';
 
 export const googleKeys = {
@@ -43,4 +44,28 @@ export function useGoogleSync(spreadsheetId: string | null, everyMs = 1000) {
     // A failed status read is shown; the next poll or Sync now tries again.
     retry: false,
   });
+}
+
+/**
+ * A change the owner asks of a spreadsheet's sync (read Google now, clear the conflicts, remap a
+ * column): the server answers the fresh status, which replaces the cached one, then `done` runs.
+ * `busy` while it runs; a failure is kept in `error` in words until the next try.
+ */
+export function useSyncChange(spreadsheetId: string) {
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (change: () => Promise<GoogleSync>, done?: () => void) => {
+    setBusy(true);
+    setError(null);
+    try {
+      qc.setQueryData(googleKeys.sync(spreadsheetId), await change());
+      done?.();
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, run };
 }

@@ -8,6 +8,7 @@ import {
   Badge,
   Box,
   Button,
+  Checkbox,
   CloseButton,
   ColorInput,
   ColorSwatch,
@@ -39,12 +40,14 @@ import {
   MARKETPLACE_MESSAGES,
   marketplaceFormProblem,
   parseTags,
+  priceProblem,
   THUMBNAIL_BG_PRESETS,
 } from '../../../shared/rules/marketplace';
 import { InlineLoading } from '../../components/InlineLoading';
-import { fetchAppNow, stripeSubmitStatus, submitRequest, uploadImage, type EditorApp, type ReviewRequest } from './api';
+import { fetchAppNow, stripeSubmitStatus, submitRequest, uploadImage, useTemplateContents, type EditorApp, type ReviewRequest } from './api';
 import {
   clampSummary,
+  contentsSummary,
   formLock,
   formValues,
   imageBytes,
@@ -89,6 +92,48 @@ function ImageTile({ image, label, onRemove, background }: { image: FormImage; l
         {image.name}
       </Text>
     </Paper>
+  );
+}
+
+/**
+ * What ships with the template (GET review-request/contents), in plain words, and the choice to
+ * send it without its data. Sheet titles and column names are the seller's text: shown as text.
+ */
+function TemplateContents({ appId, withData, onWithData }: { appId: string | undefined; withData: boolean; onWithData: (v: boolean) => void }) {
+  const contents = useTemplateContents(appId);
+  const summary = contents.data ? contentsSummary(contents.data, withData) : null;
+  return (
+    <Input.Wrapper label="What ships with the template" description="Only what visitors of your app can see goes along: sheets and columns your blocks do not show to visitors stay with you.">
+      <Paper withBorder radius="md" p="sm" mt={4} data-testid="marketplace-contents">
+        <Stack gap={6}>
+          {contents.isPending && appId ? <InlineLoading size="xs" /> : null}
+          {contents.isError ? (
+            <Text size="sm" c="dimmed">
+              We could not work out what ships with the template right now. Only what visitors of your app can see goes along.
+            </Text>
+          ) : null}
+          {summary ? (
+            <>
+              <Text size="sm" fw={500} data-testid="marketplace-contents-summary">
+                {summary.headline}
+              </Text>
+              {summary.lines.map((line, i) => (
+                <Text key={i} size="sm" data-testid="marketplace-contents-sheet">
+                  {line}
+                </Text>
+              ))}
+            </>
+          ) : null}
+          <Checkbox
+            mt={4}
+            label="Send the template without its data"
+            description="Buyers get your pages, blocks and the sheets' columns, with no rows."
+            checked={!withData}
+            onChange={(e) => onWithData(!e.currentTarget.checked)}
+          />
+        </Stack>
+      </Paper>
+    </Input.Wrapper>
   );
 }
 
@@ -333,7 +378,8 @@ export function MarketplaceForm({
                 description="In US dollars"
                 prefix="$"
                 min={MARKETPLACE_LIMITS.minPrice}
-                // A price under the minimum stays as typed and is explained, rather than silently raised.
+                max={MARKETPLACE_LIMITS.maxPrice}
+                // A price out of range stays as typed and is explained, rather than silently changed.
                 clampBehavior="none"
                 step={MARKETPLACE_LIMITS.priceStep}
                 decimalScale={2}
@@ -343,7 +389,7 @@ export function MarketplaceForm({
                   patch({ price: typeof v === 'number' ? v : Number.parseFloat(v) || 0 });
                   setPriceError(null);
                 }}
-                onBlur={() => setPriceError(form.price >= MARKETPLACE_LIMITS.minPrice ? null : MARKETPLACE_MESSAGES.minPrice)}
+                onBlur={() => setPriceError(priceProblem(form.price))}
               />
             )}
 
@@ -443,6 +489,8 @@ export function MarketplaceForm({
                 <Notices notices={imageNotices} testId="marketplace-image-notices" />
               </Stack>
             </Input.Wrapper>
+
+            <TemplateContents appId={appId} withData={form.withData} onWithData={(v) => patch({ withData: v })} />
 
             {problem && (
               <Alert color="red" role="alert" data-testid="marketplace-form-problem">

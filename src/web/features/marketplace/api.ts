@@ -7,6 +7,7 @@ import type {
   StripeSubmitStatus,
   SubmitForm,
   SubmitResponse,
+  TemplateContentsResponse,
   UploadFileResponse,
 } from '../../../shared/api/marketplace';
 import { api, type Out } from '../../lib/api';
@@ -32,6 +33,16 @@ export function useReviewRequest(appId: string | undefined) {
     },
     enabled: !!appId,
     staleTime: 30_000,
+  });
+}
+
+/** What a submission of the app would ship now (the sheets and columns its guests read, with their rows). Read afresh each time the form opens. */
+export function useTemplateContents(appId: string | undefined, enabled = true) {
+  return useQuery({
+    queryKey: ['template-contents', appId ?? ''] as const,
+    queryFn: async () => (await api.get<Out<typeof TemplateContentsResponse>>(`${REVIEW_REQUEST_PATH}/contents`, { query: { app_id: appId } })).sheets,
+    enabled: !!appId && enabled,
+    staleTime: 0,
   });
 }
 

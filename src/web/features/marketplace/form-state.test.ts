@@ -4,6 +4,7 @@ import type { ReviewRequest } from '../../../shared/api/marketplace';
 import { ApiError } from '../../lib/api';
 import {
   clampSummary,
+  contentsSummary,
   emptyFormState,
   formLock,
   formStateFromRequest,
@@ -41,6 +42,7 @@ const request: ReviewRequest = {
   rejection_reason: 'Please add screenshots of every page.',
   is_public: true,
   sign_in_method: 'No sign in',
+  with_data: false,
   version: 1,
   submitted_at: '2026-11-20T10:00:00.000Z',
   updated_at: '2026-11-21T10:00:00.000Z',
@@ -74,6 +76,7 @@ describe('the form state', () => {
       bg: '#ffffff',
       thumbnail: null,
       additional: [],
+      withData: true,
       requestId: null,
     });
   });
@@ -89,6 +92,8 @@ describe('the form state', () => {
       isFree: false,
       price: 12.5,
       bg: '#e3f2fd',
+      // Held back last time: a resubmission holds the rows back too unless the seller says otherwise.
+      withData: false,
       requestId: 'req-1',
     });
     expect(s.thumbnail).toEqual({ id: 'existing-thumbnail', name: 'thumb one.png', size: 0, src: request.thumbnail, url: request.thumbnail });
@@ -161,12 +166,34 @@ describe('formValues and submitPayload', () => {
       publish_url: 'http://shop.example.test/',
       sign_in_method: 'No sign in',
       sign_in_password: null,
+      with_data: true,
     });
+  });
+
+  it('sends with_data false when the seller sends the template without its data', () => {
+    const payload = submitPayload({ ...filled(), withData: false }, { thumbnail: 't', additional: ['a'] }, { id: 'x', public: true, sign_in_method: 'No sign in' }, 'http://p/');
+    expect(payload.with_data).toBe(false);
   });
 
   it("sends the app's own Publish URL when it has one", () => {
     const payload = submitPayload(filled(), { thumbnail: 't', additional: ['a'] }, { id: 'x', public: true, sign_in_method: 'No sign in', publishUrl: ' https://shop.example.com ' }, 'http://p/');
     expect(payload.publish_url).toBe('https://shop.example.com');
+  });
+});
+
+describe('contentsSummary: what ships, in plain words', () => {
+  const parts = { title: 'Parts', columns: ['Item', 'Price'], rows: 40 };
+  const notes = { title: 'Notes', columns: ['Note'], rows: 1 };
+  it.each([
+    [[parts], true, '1 sheet, 40 rows; columns: Item, Price', []],
+    [[{ ...parts, rows: 1 }], true, '1 sheet, 1 row; columns: Item, Price', []],
+    [[parts], false, '1 sheet, no rows; columns: Item, Price', []],
+    [[parts, notes], true, '2 sheets, 41 rows', ['Parts: 40 rows; columns: Item, Price', 'Notes: 1 row; columns: Note']],
+    [[parts, notes], false, '2 sheets, no rows', ['Parts: no rows; columns: Item, Price', 'Notes: no rows; columns: Note']],
+    [[{ title: 'Empty', columns: [], rows: 0 }], true, '1 sheet, 0 rows; no columns', []],
+    [[], true, 'No sheet data: no block on a public page of this app shows a sheet.', []],
+  ])('%j with data %s → %s', (sheets, withData, headline, lines) => {
+    expect(contentsSummary(sheets, withData)).toEqual({ headline, lines });
   });
 });
 

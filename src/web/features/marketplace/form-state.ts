@@ -13,7 +13,7 @@ import {
   type MarketplaceFormValues,
   type ReviewStatus,
 } from '../../../shared/rules/marketplace';
-import type { ReviewRequest, SubmitForm } from '../../../shared/api/marketplace';
+import type { ReviewRequest, SubmitForm, TemplateContentsSheet } from '../../../shared/api/marketplace';
 import { ApiError } from '../../lib/api';
 
 /**
@@ -44,6 +44,8 @@ export interface MarketplaceFormState<F = File> {
   bg: string;
   thumbnail: FormImage<F> | null;
   additional: FormImage<F>[];
+  /** Whether the sample rows ship (false: "Send the template without its data"). */
+  withData: boolean;
   /** The request being edited (edit & resubmit), else null. */
   requestId: string | null;
 }
@@ -60,6 +62,7 @@ export function emptyFormState<F = File>(): MarketplaceFormState<F> {
     bg: DEFAULT_THUMBNAIL_BG,
     thumbnail: null,
     additional: [],
+    withData: true,
     requestId: null,
   };
 }
@@ -82,6 +85,8 @@ export function formStateFromRequest<F = File>(r: ReviewRequest): MarketplaceFor
     bg: r.thumbnail_bg_color || DEFAULT_THUMBNAIL_BG,
     thumbnail: r.thumbnail ? { id: 'existing-thumbnail', name: fileNameOf(r.thumbnail, 'thumbnail'), size: 0, src: r.thumbnail, url: r.thumbnail } : null,
     additional: r.additional_images.map((url, i) => ({ id: `existing-${i}`, name: fileNameOf(url, `image ${i + 1}`), size: 0, src: url, url })),
+    // A resubmission starts from the last choice: rows held back once are not sent by a default.
+    withData: r.with_data,
     requestId: r.id,
   };
 }
@@ -147,7 +152,25 @@ export function submitPayload(s: MarketplaceFormState<unknown>, uploaded: { thum
     sign_in_method: app.sign_in_method,
     // The marketplace takes 'No sign in' apps only: there is never a password to send.
     sign_in_password: null,
+    with_data: s.withData,
   };
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const columnList = (columns: readonly string[]) => (columns.length ? `columns: ${columns.join(', ')}` : 'no columns');
+
+/**
+ * What ships with the template, in plain words (GET review-request/contents): '1 sheet, 2 rows;
+ * columns: Item, Price', or for several sheets a first line '3 sheets, 41 rows' and one line per
+ * sheet. Without its data the rows read 'no rows'. Plain text: React renders it, never as markup.
+ */
+export function contentsSummary(sheets: readonly TemplateContentsSheet[], withData: boolean): { headline: string; lines: string[] } {
+  if (sheets.length === 0) return { headline: 'No sheet data: no block on a public page of this app shows a sheet.', lines: [] };
+  const rowsText = (n: number) => (withData ? plural(n, 'row', 'rows') : 'no rows');
+  const total = sheets.reduce((sum, s) => sum + s.rows, 0);
+  const head = `${plural(sheets.length, 'sheet', 'sheets')}, ${rowsText(total)}`;
+  if (sheets.length === 1) return { headline: `${head}; ${columnList(sheets[0]!.columns)}`, lines: [] };
+  return { headline: head, lines: sheets.map((s) => `${s.title}: ${rowsText(s.rows)}; ${columnList(s.columns)}`) };
 }
 
 /** Why the form is locked (§2.4, §5), or null when the app may go to the marketplace. */

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { memoryStore } from '../../../blocks/testing/storage';
 import { mainHostRedirect } from './base-host';
 import { chatAllowed, chatSettings, chatwootSdkUrl } from './chat';
 import { CHUNK_RELOAD_KEY, chunkReloadDue, isChunkLoadError, mayReload, reloadForChunkError } from './chunk-reload';
@@ -74,21 +75,16 @@ describe('canPrefetch (shell §9: skipped on 2g or data-saver connections)', () 
 });
 
 describe('chunk reload (shell §4: once, at most once a minute)', () => {
-  function memory(initial: Record<string, string> = {}) {
-    const data = new Map(Object.entries(initial));
-    return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data };
-  }
-
   it('reloads the first time and stores when', () => {
-    const storage = memory();
+    const storage = memoryStore();
     const reload = vi.fn();
     expect(reloadForChunkError(storage, reload, 1_000_000)).toBe(true);
     expect(reload).toHaveBeenCalledTimes(1);
-    expect(storage.data.get(CHUNK_RELOAD_KEY)).toBe('1000000');
+    expect(storage.m.get(CHUNK_RELOAD_KEY)).toBe('1000000');
   });
 
   it('not again within a minute, again after one', () => {
-    const storage = memory({ [CHUNK_RELOAD_KEY]: '1000000' });
+    const storage = memoryStore({ [CHUNK_RELOAD_KEY]: '1000000' });
     const reload = vi.fn();
     expect(reloadForChunkError(storage, reload, 1_059_999)).toBe(false);
     expect(chunkReloadDue(storage, 1_059_999)).toBe(false);

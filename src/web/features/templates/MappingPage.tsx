@@ -2,15 +2,13 @@
 // spreadsheets. Pick the spreadsheet (or import one here), then for each sheet the app's blocks use
 // a sheet of it, and for each used column a column of that sheet (guessed by name and type, or
 // "leave as is"); Apply rewrites every block reference on the server, then the app opens.
-import { Alert, Anchor, AppShell, Badge, Button, Card, Container, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { MappingPlan } from '../../../shared/api/templates';
-import { OwnerModals } from '../../components/OwnerModals';
-import { DashboardHeader } from '../dashboard/DashboardHeader';
+import { DashboardFrame } from '../dashboard/DashboardFrame';
 import { ImportSpreadsheet } from '../dashboard/ImportSpreadsheet';
 import { keys, useApps, useSpreadsheets } from '../../lib/queries';
 import { toast } from '../../lib/toast';
@@ -24,7 +22,6 @@ export function MappingPage() {
   const { appId = '' } = useParams();
   const apps = useApps();
   const app = apps.data?.find((a) => a.id === appId);
-  useDocumentTitle(app ? `Use my own spreadsheet · ${app.name}` : 'Use my own spreadsheet');
   const spreadsheets = useSpreadsheets();
   const [picked, setPicked] = useState<string | null>(null);
   // The app's current spreadsheet is not a choice: it is what the app reads already.
@@ -40,53 +37,44 @@ export function MappingPage() {
   });
 
   return (
-    <OwnerModals>
-      <AppShell header={{ height: 60 }} padding="md" bg="gray.0">
-        <AppShell.Header>
-          <DashboardHeader />
-        </AppShell.Header>
-        <AppShell.Main>
-          <Container size="md" py="md" px={0}>
-            <Stack gap="md" aria-label="Use my own spreadsheet">
-              <Anchor component={Link} to="/dashboard" size="sm">
-                <IconArrowLeft size={14} /> Back to the dashboard
-              </Anchor>
-              <div>
-                <Title order={2}>Use my own spreadsheet</Title>
-                <Text c="dimmed">
-                  {app ? `“${app.name}” ` : 'This app '}reads the template's sample data. Choose one of your spreadsheets and which of its columns each block
-                  should read.
-                </Text>
-              </div>
-              {apps.isSuccess && !app && <Alert color="red">This app is not in your workspace.</Alert>}
-              <Card withBorder radius="md">
-                <Stack gap="sm">
-                  <Select
-                    label="Your spreadsheet"
-                    placeholder={choices.length ? 'Choose a spreadsheet' : 'Import a spreadsheet below first'}
-                    data={choices.map((s) => ({ value: s.id, label: s.title }))}
-                    value={spreadsheetId}
-                    onChange={setPicked}
-                    allowDeselect={false}
-                  />
-                  <Text size="sm" c="dimmed">
-                    Not there yet? Import a CSV or Excel file:
-                  </Text>
-                  <ImportSpreadsheet />
-                </Stack>
-              </Card>
-              {plan.isPending && spreadsheetId && <Loader />}
-              {plan.isError && (
-                <Alert color="red" role="alert">
-                  {plan.error.message}
-                </Alert>
-              )}
-              {plan.data && spreadsheetId && app && <MappingForm plan={plan.data} spreadsheetId={spreadsheetId} appId={appId} subdomain={app.subdomain} />}
-            </Stack>
-          </Container>
-        </AppShell.Main>
-      </AppShell>
-    </OwnerModals>
+    <DashboardFrame title={app ? `Use my own spreadsheet · ${app.name}` : 'Use my own spreadsheet'} size="md" px={0}>
+      <Stack gap="md" aria-label="Use my own spreadsheet">
+        <Anchor component={Link} to="/dashboard" size="sm">
+          <IconArrowLeft size={14} /> Back to the dashboard
+        </Anchor>
+        <div>
+          <Title order={2}>Use my own spreadsheet</Title>
+          <Text c="dimmed">
+            {app ? `“${app.name}” ` : 'This app '}reads the template's sample data. Choose one of your spreadsheets and which of its columns each block
+            should read.
+          </Text>
+        </div>
+        {apps.isSuccess && !app && <Alert color="red">This app is not in your workspace.</Alert>}
+        <Card withBorder radius="md">
+          <Stack gap="sm">
+            <Select
+              label="Your spreadsheet"
+              placeholder={choices.length ? 'Choose a spreadsheet' : 'Import a spreadsheet below first'}
+              data={choices.map((s) => ({ value: s.id, label: s.title }))}
+              value={spreadsheetId}
+              onChange={setPicked}
+              allowDeselect={false}
+            />
+            <Text size="sm" c="dimmed">
+              Not there yet? Import a CSV or Excel file:
+            </Text>
+            <ImportSpreadsheet />
+          </Stack>
+        </Card>
+        {plan.isPending && spreadsheetId && <Loader />}
+        {plan.isError && (
+          <Alert color="red" role="alert">
+            {plan.error.message}
+          </Alert>
+        )}
+        {plan.data && spreadsheetId && app && <MappingForm plan={plan.data} spreadsheetId={spreadsheetId} appId={appId} subdomain={app.subdomain} />}
+      </Stack>
+    </DashboardFrame>
   );
 }
 

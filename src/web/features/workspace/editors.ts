@@ -3,6 +3,7 @@
 // labels and dates of the table, and the join page's state from its address and the session.
 import { BASIC_EMAIL } from '../../../shared/api/app-users';
 import { EDITOR_MESSAGES, type WorkspaceEditor } from '../../../shared/api/workspace';
+import { oldestFirst, withEntry, withoutEntry } from '../../lib/created-list';
 
 /** The owner's API of the workspace's editors. */
 export const EDITORS_PATH = '/api/workspace/editors';
@@ -38,19 +39,12 @@ export function removeQuestion(email: string): string {
 export const STATUS_LABELS: Record<WorkspaceEditor['status'], string> = { invited: 'Invited', active: 'Active' };
 
 /** Oldest first (the server's order), equal times keep their order. */
-export function sortEditors(list: readonly WorkspaceEditor[]): WorkspaceEditor[] {
-  return [...list].sort((a, b) => a.created_at - b.created_at);
-}
+export const sortEditors: (list: readonly WorkspaceEditor[]) => WorkspaceEditor[] = oldestFirst;
 
 /** The list after an invitation: the new editor replaces one with the same id, else joins the end. */
-export function withEditor(list: readonly WorkspaceEditor[], editor: WorkspaceEditor): WorkspaceEditor[] {
-  const found = list.some((e) => e.id === editor.id);
-  return sortEditors(found ? list.map((e) => (e.id === editor.id ? editor : e)) : [...list, editor]);
-}
+export const withEditor: (list: readonly WorkspaceEditor[], editor: WorkspaceEditor) => WorkspaceEditor[] = withEntry;
 
-export function withoutEditor(list: readonly WorkspaceEditor[], id: string): WorkspaceEditor[] {
-  return list.filter((e) => e.id !== id);
-}
+export const withoutEditor: (list: readonly WorkspaceEditor[], id: string) => WorkspaceEditor[] = withoutEntry;
 
 /** 'Added' column: the day in the reader's locale (created_at is in seconds). */
 export function addedDate(createdAt: number, locale?: string): string {

@@ -1,4 +1,4 @@
-// Work a kill -9 could cut in half (docs/decisions/2026-11-30-work-a-crash-cannot-leave-half-done.md):
+// Work a kill -9 could cut in half (docs/decisions/2026-11-29-work-a-crash-cannot-leave-half-done.md):
 // one row per operation in progress, committed before the operation writes anything and deleted
 // in the same transaction as its last write. A row whose lease ran out belongs to a server that
 // stopped; the sweep (modules/jobs/sweep.ts) removes what it names (an importing spreadsheet,
