@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { VerifyEmailNotice } from '../features/account/VerifyEmailNotice';
 import { AppsSection } from '../features/dashboard/AppsSection';
 import { DashboardFrame } from '../features/dashboard/DashboardFrame';
+import { InterruptedNotices } from '../features/dashboard/InterruptedNotices';
 import { NewBoardModal } from '../features/dashboard/NewBoardModal';
 import { SpreadsheetsSection } from '../features/dashboard/SpreadsheetsSection';
 import { ConnectGoogleSheetModal } from '../features/google/ConnectGoogleSheet';
@@ -16,6 +17,7 @@ export function DashboardPage() {
   return (
     <DashboardFrame title="Dashboard · Sheetboard" size="lg" gap={40}>
       <VerifyEmailNotice />
+      <InterruptedNotices />
       <AppsSection onNewBoard={() => setNewBoard(null)} />
       <SpreadsheetsSection onNewBoard={(id) => setNewBoard(id)} onConnectGoogle={() => setGoogleOpen(true)} />
       <ConnectGoogleSheetModal opened={googleOpen} onClose={() => setGoogleOpen(false)} />
