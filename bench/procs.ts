@@ -2,20 +2,10 @@
 // resident memory (/proc, as ../shared/peers/nocodb-bench.mjs reads it), and a fresh PostgreSQL
 // schema for a server to run in.
 import fs from 'node:fs';
-import net from 'node:net';
 import pg from 'pg';
 import { TEST_PG_URL } from '../src/server/testing/app';
+export { freePort } from '../src/server/testing/ports';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** VmRSS of a process in MB (one decimal), or null when it is gone. */
 export function rssMb(pid: number): number | null {

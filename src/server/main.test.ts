@@ -2,24 +2,16 @@
 // (SQLite folds the WAL back into the file and removes it only on a clean close).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { TEST_PG_URL, testDb } from './testing/app';
+import { freePort } from './testing/ports';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** On PostgreSQL the process gets a fresh schema of its own, dropped afterwards. */
 async function withPgSchema<T>(run: (schema: string) => Promise<T>): Promise<T> {

@@ -5,7 +5,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,19 +13,10 @@ import { loadConfig } from '../config';
 import { openDb, type DbHandle } from '../db';
 import type { CrashPoint } from '../crash-points';
 import { TEST_PG_URL, testDb } from './app';
+import { freePort } from './ports';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 export interface CrashBed {
   dialect: 'sqlite' | 'postgres';
