@@ -468,3 +468,80 @@ export async function seedListings(t: Pick<TestApp, 'ctx' | 'app'>, snapshotId: 
     .execute();
   return seedTemplates(t.ctx.db, ws.id, snapshotId, list, prefix);
 }
+
+export type PurchaseStatus = 'pending' | 'paid' | 'refunded';
+
+/**
+ * A template purchase stored as the Stripe webhook would leave it (both workspaces 'w'), for tests
+ * of what a purchase lets its buyer do: `paid_at` is set when the status is paid.
+ */
+export async function recordPurchase(
+  t: Pick<TestApp, 'ctx'>,
+  p: { id: string; templateId: string; buyerId: string; status: PurchaseStatus; versionId?: string; amountCents?: number; checkoutSessionId?: string },
+): Promise<void> {
+  const now = nowIso();
+  const amount = p.amountCents ?? 500;
+  await t.ctx.db
+    .insertInto('template_purchases')
+    .values({
+      id: p.id,
+      template_id: p.templateId,
+      buyer_user_id: p.buyerId,
+      buyer_workspace_id: 'w',
+      seller_workspace_id: 'w',
+      version_id: p.versionId ?? 'v',
+      amount_cents: amount,
+      fee_cents: amount / 10,
+      currency: 'usd',
+      status: p.status,
+      checkout_session_id: p.checkoutSessionId ?? `cs_${p.id}`,
+      payment_intent_id: null,
+      created_at: now,
+      updated_at: now,
+      paid_at: p.status === 'paid' ? now : null,
+    })
+    .execute();
+}
+
+/**
+ * Lists the newest version frozen for a review request as the reviewers' approval would (the
+ * row of marketplace_templates, replaced if there is one), for tests of what a listing ships.
+ */
+export async function listAsApproved(
+  t: Pick<TestApp, 'ctx'>,
+  requestId: string,
+  seller: TestUser,
+  listing: { slug: string; kind: string; title: string; summary: string; free: boolean; thumbnail?: string },
+): Promise<{ versionId: string; snapshotAppId: string }> {
+  const version = await t.ctx.db.selectFrom('template_versions').selectAll().where('request_id', '=', requestId).orderBy('number', 'desc').executeTakeFirstOrThrow();
+  const workspace = await t.ctx.db.selectFrom('workspaces').select('id').where('owner_id', '=', seller.id).executeTakeFirstOrThrow();
+  const now = nowIso();
+  await t.ctx.db.deleteFrom('marketplace_templates').where('id', '=', requestId).execute();
+  await t.ctx.db
+    .insertInto('marketplace_templates')
+    .values({
+      id: requestId,
+      slug: listing.slug,
+      workspace_id: workspace.id,
+      seller_name: seller.name,
+      kind: listing.kind,
+      title: listing.title,
+      summary: listing.summary,
+      tags: '[]',
+      description: '<p>Good</p>',
+      category: 'other',
+      price_cents: listing.free ? 0 : 500,
+      is_free: listing.free ? 1 : 0,
+      thumbnail: listing.thumbnail ?? '',
+      thumbnail_bg_color: '#ffffff',
+      additional_images: '[]',
+      search_text: listing.title.toLowerCase(),
+      version_id: version.id,
+      version_number: Number(version.number),
+      snapshot_app_id: version.snapshot_app_id!,
+      published_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { versionId: version.id, snapshotAppId: version.snapshot_app_id! };
+}

@@ -9,7 +9,7 @@ import type { Kysely, Migration } from 'kysely';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Config } from '../config';
 import type { Db } from '../db';
-import { createTestApp, openEmptyDb, type EmptyTestDb, type TestApp, type TestAppOptions } from './app';
+import { createSpreadsheet, createTestApp, openEmptyDb, publicBoardOverSheet, signUp, type EmptyTestDb, type TestApp, type TestAppOptions, type TestSheet, type TestUser } from './app';
 import { startInbox, type MailInbox } from './smtp';
 import { listenForWebhooks, startFakeStripe, stripeSettings, type FakeStripe } from './stripe';
 
@@ -47,6 +47,34 @@ export function forTests<T extends { close(): Promise<void> }>(start: () => Prom
  */
 export function testServer(overrides: Partial<Config> | (() => Partial<Config>) = {}, options: TestAppOptions = {}): TestApp {
   return forTests(() => createTestApp(typeof overrides === 'function' ? overrides() : overrides, options));
+}
+
+/** Who and what a test of sheet reads starts from (publicSheetReaders). */
+export interface SheetReaders {
+  owner: TestUser;
+  stranger: TestUser;
+  /** The spreadsheet of the public board. */
+  spreadsheetId: string;
+  app: { id: string; subdomain: string };
+  /** Another spreadsheet of the owner's that no board shows. */
+  secretId: string;
+}
+
+/**
+ * Before the file's tests: an owner with a public board over one sheet (publicBoardOverSheet) and
+ * another spreadsheet of theirs no board shows, and a stranger. Its fields are there once the
+ * beforeAll has run.
+ */
+export function publicSheetReaders(t: TestApp, names: { spreadsheet: string; board: string }, sheet: TestSheet, secret: TestSheet): SheetReaders {
+  const readers = {} as SheetReaders;
+  beforeAll(async () => {
+    const owner = await signUp(t.app, 'Owner');
+    const stranger = await signUp(t.app, 'Stranger');
+    const { spreadsheetId, app } = await publicBoardOverSheet(t.app, owner, names, sheet);
+    const secretId = await createSpreadsheet(t.app, owner, 'Secret', [secret]);
+    Object.assign(readers, { owner, stranger, spreadsheetId, app, secretId });
+  });
+  return readers;
 }
 
 /** An empty database (openEmptyDb) for the tests of the migrations. */

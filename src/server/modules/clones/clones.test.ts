@@ -6,10 +6,9 @@
 // admin's approval writes it in production).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
-import { addBlock, boardWithSheets, multipart, signUp, type TestUser } from '../../testing/app';
+import { addBlock, boardWithSheets, listAsApproved, multipart, recordPurchase, signUp, type TestUser } from '../../testing/app';
 import { TYPED_TEXT_CORPUS } from '../../testing/xss-corpus';
 import { testServer } from '../../testing/server';
-import { nowIso } from '../../http';
 import { PNG } from '../../testing/fixtures';
 
 const t = testServer();
@@ -69,35 +68,8 @@ async function listTemplate(appId: string, options: { free?: boolean; templateId
   const res = await t.app.inject({ method: 'PUT', url: REVIEW, headers: as(seller), payload: { form } });
   expect(res.statusCode, res.body).toBe(200);
   const requestId = res.json().reviewRequest.id as string;
-  const version = await t.ctx.db.selectFrom('template_versions').selectAll().where('request_id', '=', requestId).orderBy('number', 'desc').executeTakeFirstOrThrow();
-  const now = nowIso();
-  const free = options.free ?? true;
-  const row = {
-    id: requestId,
-    slug: `shop-${requestId}`,
-    workspace_id: await workspaceOf(seller),
-    seller_name: seller.name,
-    kind: 'board',
-    title: 'Shop template',
-    summary: 'Orders',
-    tags: '[]',
-    description: '<p>Good</p>',
-    category: 'other',
-    price_cents: free ? 0 : 500,
-    is_free: free ? 1 : 0,
-    thumbnail,
-    thumbnail_bg_color: '#ffffff',
-    additional_images: '[]',
-    search_text: 'shop template',
-    version_id: version.id,
-    version_number: Number(version.number),
-    snapshot_app_id: version.snapshot_app_id!,
-    published_at: now,
-    updated_at: now,
-  };
-  await t.ctx.db.deleteFrom('marketplace_templates').where('id', '=', requestId).execute();
-  await t.ctx.db.insertInto('marketplace_templates').values(row).execute();
-  return { id: requestId, versionId: version.id, snapshotAppId: version.snapshot_app_id! };
+  const listed = await listAsApproved(t, requestId, seller, { slug: `shop-${requestId}`, kind: 'board', title: 'Shop template', summary: 'Orders', free: options.free ?? true, thumbnail });
+  return { id: requestId, ...listed };
 }
 
 /** An app with everything that names anything: app row, pages, blocks, spreadsheet, sheets, rows. */
@@ -280,26 +252,11 @@ describe('POST /api/multipage/marketplace/templates/:id/clone', () => {
     const listed = await listTemplate((await sellerApp('Paid Shop')).appId, { free: false });
     const refused = await clone(buyer, listed.id, { name: 'Paid', with_data: true });
     expect([refused.statusCode, refused.json().message]).toEqual([402, TEMPLATE_MESSAGES.notPurchased]);
-    const purchase = (status: 'paid' | 'refunded', session: string) => ({
-      id: `p${session}`,
-      template_id: listed.id,
-      buyer_user_id: buyer.id,
-      buyer_workspace_id: 'w',
-      seller_workspace_id: 'w',
-      version_id: listed.versionId,
-      amount_cents: 500,
-      fee_cents: 50,
-      currency: 'usd',
-      status,
-      checkout_session_id: `cs_${session}_${listed.id}`,
-      payment_intent_id: null,
-      created_at: nowIso(),
-      updated_at: nowIso(),
-      paid_at: null,
-    });
-    await t.ctx.db.insertInto('template_purchases').values(purchase('refunded', 'a')).execute();
+    const purchase = (status: 'paid' | 'refunded', session: string) =>
+      recordPurchase(t, { id: `p${session}`, templateId: listed.id, buyerId: buyer.id, versionId: listed.versionId, status, checkoutSessionId: `cs_${session}_${listed.id}` });
+    await purchase('refunded', 'a');
     expect((await clone(buyer, listed.id, { name: 'Paid', with_data: true })).statusCode).toBe(402);
-    await t.ctx.db.insertInto('template_purchases').values(purchase('paid', 'b')).execute();
+    await purchase('paid', 'b');
     expect((await clone(buyer, listed.id, { name: 'Paid', with_data: true })).statusCode).toBe(201);
     expect((await clone(seller, listed.id, { name: 'My own', with_data: true })).statusCode).toBe(201);
     // Another visitor still cannot.

@@ -2,36 +2,29 @@
 // block, on the test database (SQLite or PostgreSQL). Authorized exactly as the sheet data GET.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RowResponse } from '../../../shared/api';
-import { addBlock, createSpreadsheet, publicBoardOverSheet, signUp, tableOf, type TestUser } from '../../testing/app';
-import { testServer } from '../../testing/server';
+import { addBlock, tableOf } from '../../testing/app';
+import { publicSheetReaders, testServer } from '../../testing/server';
 import { ROW_MESSAGES } from './service';
 
 const t = testServer();
-let owner: TestUser;
-let stranger: TestUser;
-let shopId: string;
-let otherId: string;
-let app: { id: string; subdomain: string };
+const s = publicSheetReaders(
+  t,
+  { spreadsheet: 'Shop', board: 'Shop' },
+  { title: 'Products list', columns: ['Name', 'Price', 'Photo'], rows: [{ Name: 'Lamp', Price: 20, Photo: 'https://x.example/l.png' }, { Name: 'Desk', Price: 150 }] },
+  { title: 'S', columns: ['x'], rows: [{ x: 'hidden' }] },
+);
 let ids: string[];
 
 beforeAll(async () => {
-  owner = await signUp(t.app, 'Owner');
-  stranger = await signUp(t.app, 'Stranger');
-  ({ spreadsheetId: shopId, app } = await publicBoardOverSheet(t.app, owner, { spreadsheet: 'Shop', board: 'Shop' }, {
-    title: 'Products list',
-    columns: ['Name', 'Price', 'Photo'],
-    rows: [{ Name: 'Lamp', Price: 20, Photo: 'https://x.example/l.png' }, { Name: 'Desk', Price: 150 }],
-  }));
-  otherId = await createSpreadsheet(t.app, owner, 'Secret', [{ title: 'S', columns: ['x'], rows: [{ x: 'hidden' }] }]);
-  const list = await t.app.inject({ method: 'GET', url: `/api/board/${shopId}/sheet/Products%20list?board=${app.id}` });
+  const list = await t.app.inject({ method: 'GET', url: `/api/board/${s.spreadsheetId}/sheet/Products%20list?board=${s.app.id}` });
   ids = (list.json().rows as { _id: string }[]).map((r) => r._id);
 });
 
-const url = (rowId: string, query = '', id = shopId, title = 'Products%20list') => `/api/board/${id}/sheet/${title}/rows/${rowId}?${query}`;
+const url = (rowId: string, query = '', id = s.spreadsheetId, title = 'Products%20list') => `/api/board/${id}/sheet/${title}/rows/${rowId}?${query}`;
 
 describe('reading one row', () => {
   it('a guest of the public app gets {row} with _id and _version, and the sheet columns', async () => {
-    const res = await t.app.inject({ method: 'GET', url: url(ids[1]!, `board=${app.id}`) });
+    const res = await t.app.inject({ method: 'GET', url: url(ids[1]!, `board=${s.app.id}`) });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(RowResponse.parse(body).row).toMatchObject({ Name: 'Desk', Price: 150, _id: ids[1], _version: 1 });
@@ -39,9 +32,9 @@ describe('reading one row', () => {
   });
 
   it.each([
-    ['app id', () => `board=${app.id}`],
-    ['subdomain', () => `board=${app.subdomain}`],
-    ['page path', () => `board=${encodeURIComponent('/' + app.subdomain + '/item')}`],
+    ['app id', () => `board=${s.app.id}`],
+    ['subdomain', () => `board=${s.app.subdomain}`],
+    ['page path', () => `board=${encodeURIComponent('/' + s.app.subdomain + '/item')}`],
   ])('the app may be named by its %s', async (_, q) => {
     const res = await t.app.inject({ method: 'GET', url: url(ids[0]!, q()) });
     expect(res.statusCode).toBe(200);
@@ -49,12 +42,12 @@ describe('reading one row', () => {
   });
 
   it('the app host names the app (board /)', async () => {
-    const res = await t.app.inject({ method: 'GET', url: url(ids[0]!, 'board=%2F'), headers: { host: `${app.subdomain}.localhost:3000` } });
+    const res = await t.app.inject({ method: 'GET', url: url(ids[0]!, 'board=%2F'), headers: { host: `${s.app.subdomain}.localhost:3000` } });
     expect(res.statusCode).toBe(200);
   });
 
   it('the owner reads without naming an app', async () => {
-    const res = await t.app.inject({ method: 'GET', url: url(ids[0]!), headers: { cookie: owner.cookie } });
+    const res = await t.app.inject({ method: 'GET', url: url(ids[0]!), headers: { cookie: s.owner.cookie } });
     expect(res.statusCode).toBe(200);
   });
 
@@ -62,11 +55,11 @@ describe('reading one row', () => {
     const put = await t.app.inject({
       method: 'PUT',
       url: url(ids[0]!),
-      headers: { cookie: owner.cookie },
+      headers: { cookie: s.owner.cookie },
       payload: { values: { Price: 25 }, _version: 1 },
     });
     expect(put.statusCode).toBe(200);
-    const res = await t.app.inject({ method: 'GET', url: url(ids[0]!, `board=${app.id}`) });
+    const res = await t.app.inject({ method: 'GET', url: url(ids[0]!, `board=${s.app.id}`) });
     expect(res.json().row).toMatchObject({ Price: 25, _version: 2 });
   });
 
@@ -74,13 +67,13 @@ describe('reading one row', () => {
     ['an unknown id', () => '999999'],
     ['a non-numeric id', () => 'abc'],
   ])('%s → 404 with the row message', async (_, id) => {
-    const res = await t.app.inject({ method: 'GET', url: url(id(), `board=${app.id}`) });
+    const res = await t.app.inject({ method: 'GET', url: url(id(), `board=${s.app.id}`) });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(ROW_MESSAGES.notFound);
   });
 
   it("an unknown sheet → 404 \"Sheet 'X' not found\"", async () => {
-    const res = await t.app.inject({ method: 'GET', url: url(ids[0]!, `board=${app.id}`, shopId, 'Nope') });
+    const res = await t.app.inject({ method: 'GET', url: url(ids[0]!, `board=${s.app.id}`, s.spreadsheetId, 'Nope') });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe("Sheet 'Nope' not found");
   });
@@ -88,15 +81,15 @@ describe('reading one row', () => {
 
 describe('a viewer reads the columns the app’s blocks use (issue 5)', () => {
   it('through an app whose only block is a table of Name and Price, a guest’s row has no Photo; the owner’s has', async () => {
-    const narrow = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name: 'Shop prices', kind: 'board', spreadsheetId: shopId } })).json().app;
-    await addBlock(t.app, owner, narrow.id, tableOf('Products list', ['Name', 'Price']));
+    const narrow = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: s.owner.cookie }, payload: { public: true, name: 'Shop prices', kind: 'board', spreadsheetId: s.spreadsheetId } })).json().app;
+    await addBlock(t.app, s.owner, narrow.id, tableOf('Products list', ['Name', 'Price']));
     const guest = await t.app.inject({ method: 'GET', url: url(ids[0]!, `board=${narrow.id}`) });
     expect(guest.statusCode).toBe(200);
     const body = guest.json();
     expect(body.columns).toEqual(['Name', 'Price']);
     expect(Object.keys(body.row).sort()).toEqual(['Name', 'Price', '_id', '_version']);
     expect(guest.body).not.toContain('x.example');
-    const own = await t.app.inject({ method: 'GET', url: url(ids[0]!, `board=${narrow.id}`), headers: { cookie: owner.cookie } });
+    const own = await t.app.inject({ method: 'GET', url: url(ids[0]!, `board=${narrow.id}`), headers: { cookie: s.owner.cookie } });
     expect(own.json().columns).toEqual(['Name', 'Price', 'Photo']);
     expect(own.json().row.Photo).toBe('https://x.example/l.png');
   });
@@ -105,27 +98,27 @@ describe('a viewer reads the columns the app’s blocks use (issue 5)', () => {
 describe('who may not read', () => {
   it('no app and no session → 401; a stranger without app → 404', async () => {
     expect((await t.app.inject({ method: 'GET', url: url(ids[0]!) })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: url(ids[0]!), headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: url(ids[0]!), headers: { cookie: s.stranger.cookie } })).statusCode).toBe(404);
   });
 
   it('an app that does not use the spreadsheet → 403', async () => {
-    const res = await t.app.inject({ method: 'GET', url: url('0', `board=${app.id}`, otherId, 'S') });
+    const res = await t.app.inject({ method: 'GET', url: url('0', `board=${s.app.id}`, s.secretId, 'S') });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('This board does not use this spreadsheet');
   });
 
   it('a private app refuses strangers but not its owner', async () => {
-    await t.app.inject({ method: 'PUT', url: `/api/apps/${app.id}`, headers: { cookie: owner.cookie }, payload: { public: false } });
+    await t.app.inject({ method: 'PUT', url: `/api/apps/${s.app.id}`, headers: { cookie: s.owner.cookie }, payload: { public: false } });
     try {
-      const guest = await t.app.inject({ method: 'GET', url: url(ids[0]!, `board=${app.id}`) });
+      const guest = await t.app.inject({ method: 'GET', url: url(ids[0]!, `board=${s.app.id}`) });
       expect(guest.statusCode).toBe(403);
       expect(guest.json().message).toBe('This application is private and you do not have permission to access it.');
-      const other = await t.app.inject({ method: 'GET', url: url(ids[0]!, `board=${app.id}`), headers: { cookie: stranger.cookie } });
+      const other = await t.app.inject({ method: 'GET', url: url(ids[0]!, `board=${s.app.id}`), headers: { cookie: s.stranger.cookie } });
       expect(other.statusCode).toBe(403);
-      const own = await t.app.inject({ method: 'GET', url: url(ids[0]!, `board=${app.id}`), headers: { cookie: owner.cookie } });
+      const own = await t.app.inject({ method: 'GET', url: url(ids[0]!, `board=${s.app.id}`), headers: { cookie: s.owner.cookie } });
       expect(own.statusCode).toBe(200);
     } finally {
-      await t.app.inject({ method: 'PUT', url: `/api/apps/${app.id}`, headers: { cookie: owner.cookie }, payload: { public: true } });
+      await t.app.inject({ method: 'PUT', url: `/api/apps/${s.app.id}`, headers: { cookie: s.owner.cookie }, payload: { public: true } });
     }
   });
 });

@@ -1,13 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addBlock, createSpreadsheet, publicBoardOverSheet, signUp, tableOf, type TestUser } from '../../testing/app';
-import { testServer } from '../../testing/server';
+import { publicSheetReaders, testServer } from '../../testing/server';
 
 const t = testServer();
-let owner: TestUser;
-let stranger: TestUser;
-let sheetId: string;
-let otherSheetId: string;
-let app: { id: string; subdomain: string };
 
 const ROWS = [
   { Name: 'Banana', City: 'Paris', Amount: 10 },
@@ -18,22 +13,17 @@ const ROWS = [
   { Name: 'item 9', City: 'Rome', Amount: 2 },
 ];
 
-beforeAll(async () => {
-  owner = await signUp(t.app, 'Owner');
-  stranger = await signUp(t.app, 'Stranger');
-  ({ spreadsheetId: sheetId, app } = await publicBoardOverSheet(t.app, owner, { spreadsheet: 'Fruit', board: 'Fruit Board' }, { title: 'Stock list', columns: ['Name', 'City', 'Amount'], rows: ROWS }));
-  otherSheetId = await createSpreadsheet(t.app, owner, 'Secret', [{ title: 'S', columns: ['x'], rows: [{ x: 1 }] }]);
-});
+const s = publicSheetReaders(t, { spreadsheet: 'Fruit', board: 'Fruit Board' }, { title: 'Stock list', columns: ['Name', 'City', 'Amount'], rows: ROWS }, { title: 'S', columns: ['x'], rows: [{ x: 1 }] });
 
-const url = (query: string, id = sheetId, title = 'Stock%20list') => `/api/board/${id}/sheet/${title}?${query}`;
+const url = (query: string, id = s.spreadsheetId, title = 'Stock%20list') => `/api/board/${id}/sheet/${title}?${query}`;
 
 describe('who may read', () => {
   it.each([
-    ['by app id', () => `board=${app.id}`],
-    ['by subdomain', () => `board=${app.subdomain}`],
-    ['by page path /{board_slug}', () => `board=${encodeURIComponent('/' + app.subdomain)}`],
-    ['by page path with a page', () => `board=${encodeURIComponent('/' + app.subdomain + '/home')}`],
-    ['by full URL', () => `board=${encodeURIComponent('http://localhost:3000/' + app.subdomain)}&referer=x`],
+    ['by app id', () => `board=${s.app.id}`],
+    ['by subdomain', () => `board=${s.app.subdomain}`],
+    ['by page path /{board_slug}', () => `board=${encodeURIComponent('/' + s.app.subdomain)}`],
+    ['by page path with a page', () => `board=${encodeURIComponent('/' + s.app.subdomain + '/home')}`],
+    ['by full URL', () => `board=${encodeURIComponent('http://localhost:3000/' + s.app.subdomain)}&referer=x`],
   ])('a guest reads a public board sheet %s', async (_label, q) => {
     const res = await t.app.inject({ method: 'GET', url: url(q()) });
     expect(res.statusCode).toBe(200);
@@ -41,46 +31,46 @@ describe('who may read', () => {
   });
 
   it("a guest on the app host with board '/' reads it (Host names the app)", async () => {
-    const res = await t.app.inject({ method: 'GET', url: url('board=%2F'), headers: { host: `${app.subdomain}.localhost:3000` } });
+    const res = await t.app.inject({ method: 'GET', url: url('board=%2F'), headers: { host: `${s.app.subdomain}.localhost:3000` } });
     expect(res.statusCode).toBe(200);
     expect(res.json().columns).toEqual(['Name', 'City', 'Amount']);
   });
 
   it('the owner reads without board, even with an unrelated page path', async () => {
-    expect((await t.app.inject({ method: 'GET', url: url(''), headers: { cookie: owner.cookie } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: url('board=%2Fdashboard'), headers: { cookie: owner.cookie } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: url('', otherSheetId, 'S'), headers: { cookie: owner.cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: url(''), headers: { cookie: s.owner.cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: url('board=%2Fdashboard'), headers: { cookie: s.owner.cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: url('', s.secretId, 'S'), headers: { cookie: s.owner.cookie } })).statusCode).toBe(200);
   });
 
   it('a spreadsheet the named board does not use → 403', async () => {
-    const res = await t.app.inject({ method: 'GET', url: url(`board=${app.id}`, otherSheetId, 'S') });
+    const res = await t.app.inject({ method: 'GET', url: url(`board=${s.app.id}`, s.secretId, 'S') });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('This board does not use this spreadsheet');
   });
 
   it('no board and no session → 401; a stranger without board → 404; an unknown board → 404', async () => {
     expect((await t.app.inject({ method: 'GET', url: url('') })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: url(''), headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: url('board=no-such-board'), headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: url(''), headers: { cookie: s.stranger.cookie } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: url('board=no-such-board'), headers: { cookie: s.stranger.cookie } })).statusCode).toBe(404);
   });
 
   it('a private app stops guests (403)', async () => {
-    await t.app.inject({ method: 'PUT', url: `/api/apps/${app.id}`, headers: { cookie: owner.cookie }, payload: { public: false } });
+    await t.app.inject({ method: 'PUT', url: `/api/apps/${s.app.id}`, headers: { cookie: s.owner.cookie }, payload: { public: false } });
     try {
-      const res = await t.app.inject({ method: 'GET', url: url(`board=${app.id}`) });
+      const res = await t.app.inject({ method: 'GET', url: url(`board=${s.app.id}`) });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('This application is private and you do not have permission to access it.');
     } finally {
-      await t.app.inject({ method: 'PUT', url: `/api/apps/${app.id}`, headers: { cookie: owner.cookie }, payload: { public: true } });
+      await t.app.inject({ method: 'PUT', url: `/api/apps/${s.app.id}`, headers: { cookie: s.owner.cookie }, payload: { public: true } });
     }
   });
 
   it("unknown sheet → 404 \"Sheet 'X' not found\"; unknown spreadsheet → 403 as another owner's", async () => {
-    const res = await t.app.inject({ method: 'GET', url: url(`board=${app.id}`, sheetId, 'Nope') });
+    const res = await t.app.inject({ method: 'GET', url: url(`board=${s.app.id}`, s.spreadsheetId, 'Nope') });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: "Sheet 'Nope' not found", code: 'not_found' });
     // An unknown spreadsheet is answered as another owner's (403, the board does not use it): whether an id exists is not told.
-    const unknown = await t.app.inject({ method: 'GET', url: url(`board=${app.id}`, 'zzzzzz', 'S') });
+    const unknown = await t.app.inject({ method: 'GET', url: url(`board=${s.app.id}`, 'zzzzzz', 'S') });
     expect(unknown.statusCode).toBe(403);
     expect(unknown.json().message).toBe('This board does not use this spreadsheet');
   });
@@ -88,7 +78,7 @@ describe('who may read', () => {
 
 describe('search, sort, paging, fields', () => {
   const get = async (q: string) => {
-    const res = await t.app.inject({ method: 'GET', url: url(`board=${app.id}&${q}`) });
+    const res = await t.app.inject({ method: 'GET', url: url(`board=${s.app.id}&${q}`) });
     expect(res.statusCode).toBe(200);
     return res.json() as { rows: Record<string, unknown>[]; columns: string[]; total: number };
   };
@@ -119,8 +109,8 @@ describe('search, sort, paging, fields', () => {
     const r = await get('sort=Name&limit=2&offset=2');
     expect(r.total).toBe(6);
     expect(r.rows.map((x) => x.Name)).toEqual(['Cherry', 'Émile']);
-    const s = await get('q=paris&sort=Amount&dir=desc&limit=1');
-    expect(s).toMatchObject({ total: 2, rows: [{ Name: 'Cherry' }] });
+    const found = await get('q=paris&sort=Amount&dir=desc&limit=1');
+    expect(found).toMatchObject({ total: 2, rows: [{ Name: 'Cherry' }] });
   });
 
   it('limits the returned columns with fields', async () => {
@@ -132,20 +122,20 @@ describe('search, sort, paging, fields', () => {
 
   it('reads a sheet whose non-Latin title is long once percent-encoded', async () => {
     const title = 'Продажи по регионам и городам за 2025 год';
-    const id = await createSpreadsheet(t.app, owner, 'Отчёт', [{ title, columns: ['Город'], rows: [{ Город: 'Москва' }] }]);
+    const id = await createSpreadsheet(t.app, s.owner, 'Отчёт', [{ title, columns: ['Город'], rows: [{ Город: 'Москва' }] }]);
     expect(encodeURIComponent(title).length).toBeGreaterThan(200);
-    const res = await t.app.inject({ method: 'GET', url: `/api/board/${id}/sheet/${encodeURIComponent(title)}`, headers: { cookie: owner.cookie } });
+    const res = await t.app.inject({ method: 'GET', url: `/api/board/${id}/sheet/${encodeURIComponent(title)}`, headers: { cookie: s.owner.cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.json().rows).toEqual([{ Город: 'Москва', _id: '0', _version: 1 }]);
   });
 
   it('takes up to 50 search terms and refuses more (each is a sweep of the sheet)', async () => {
     const terms = (n: number) => Array.from({ length: n }, (_, i) => `t${i}`).join(',');
-    expect((await t.app.inject({ method: 'GET', url: url(`board=${app.id}&q=${terms(50)},paris`) })).statusCode).toBe(400);
-    const ok = await t.app.inject({ method: 'GET', url: url(`board=${app.id}&q=${terms(49)},paris,PARIS, paris`) });
+    expect((await t.app.inject({ method: 'GET', url: url(`board=${s.app.id}&q=${terms(50)},paris`) })).statusCode).toBe(400);
+    const ok = await t.app.inject({ method: 'GET', url: url(`board=${s.app.id}&q=${terms(49)},paris,PARIS, paris`) });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().total).toBe(2);
-    const res = await t.app.inject({ method: 'GET', url: url(`board=${app.id}&q=${terms(2000)}`) });
+    const res = await t.app.inject({ method: 'GET', url: url(`board=${s.app.id}&q=${terms(2000)}`) });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Search for at most 50 terms at a time');
   });
@@ -163,7 +153,7 @@ describe('search, sort, paging, fields', () => {
     ['offset=-1', 'The offset must be at least 0'],
     ['dir=sideways', 'Choose one of: asc, desc'],
   ])('refuses %s with 400', async (q, message) => {
-    const res = await t.app.inject({ method: 'GET', url: url(`board=${app.id}&${q}`) });
+    const res = await t.app.inject({ method: 'GET', url: url(`board=${s.app.id}&${q}`) });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
   });
@@ -171,27 +161,27 @@ describe('search, sort, paging, fields', () => {
 
 describe('cache', () => {
   it('serves from the cache and reloads when the sheet version changes', async () => {
-    const first = await t.app.inject({ method: 'GET', url: url(`board=${app.id}`) });
+    const first = await t.app.inject({ method: 'GET', url: url(`board=${s.app.id}`) });
     expect(first.json().rows[0].Name).toBe('Banana');
     // Another process (or a future write route) changes a row and bumps the version.
-    const sheet = await t.ctx.db.selectFrom('sheets').select(['id', 'version']).where('spreadsheet_id', '=', sheetId).executeTakeFirstOrThrow();
+    const sheet = await t.ctx.db.selectFrom('sheets').select(['id', 'version']).where('spreadsheet_id', '=', s.spreadsheetId).executeTakeFirstOrThrow();
     await t.ctx.db.updateTable('sheet_rows').set({ data: JSON.stringify({ Name: 'Blueberry', City: 'Paris', Amount: 10 }) }).where('sheet_id', '=', sheet.id).where('row_index', '=', 0).execute();
-    const stale = await t.app.inject({ method: 'GET', url: url(`board=${app.id}`) });
+    const stale = await t.app.inject({ method: 'GET', url: url(`board=${s.app.id}`) });
     expect(stale.json().rows[0].Name).toBe('Banana');
     await t.ctx.db.updateTable('sheets').set({ version: Number(sheet.version) + 1 }).where('id', '=', sheet.id).execute();
-    const fresh = await t.app.inject({ method: 'GET', url: url(`board=${app.id}&q=blue`) });
+    const fresh = await t.app.inject({ method: 'GET', url: url(`board=${s.app.id}&q=blue`) });
     expect(fresh.json().rows.map((r: { Name: string }) => r.Name)).toEqual(['Blueberry']);
   });
 });
 
 describe('cache after delete', () => {
   it('drops the sheets of a deleted spreadsheet from the cache', async () => {
-    const id = await createSpreadsheet(t.app, owner, 'Gone soon', [{ title: 'G', columns: ['x'], rows: [{ x: 1 }] }]);
-    expect((await t.app.inject({ method: 'GET', url: `/api/board/${id}/sheet/G`, headers: { cookie: owner.cookie } })).statusCode).toBe(200);
+    const id = await createSpreadsheet(t.app, s.owner, 'Gone soon', [{ title: 'G', columns: ['x'], rows: [{ x: 1 }] }]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/board/${id}/sheet/G`, headers: { cookie: s.owner.cookie } })).statusCode).toBe(200);
     const before = t.ctx.sheetCache.size;
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/spreadsheets/${id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/spreadsheets/${id}`, headers: { cookie: s.owner.cookie } })).statusCode).toBe(204);
     expect(t.ctx.sheetCache.size).toBe(before - 1);
-    expect((await t.app.inject({ method: 'GET', url: `/api/board/${id}/sheet/G`, headers: { cookie: owner.cookie } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/board/${id}/sheet/G`, headers: { cookie: s.owner.cookie } })).statusCode).toBe(404);
   });
 });
 
@@ -217,9 +207,9 @@ describe('board filters', () => {
 
   beforeAll(async () => {
     viewer = await signUp(t.app, 'Viewer');
-    const rows = TASKS.map((r, i) => ({ ...r, Assignee: i % 2 === 0 ? viewer.email : owner.email }));
+    const rows = TASKS.map((r, i) => ({ ...r, Assignee: i % 2 === 0 ? viewer.email : s.owner.email }));
     // Guests filter on the columns the board's blocks use: its table shows all five.
-    ({ spreadsheetId: tasksId, app: tasksApp } = await publicBoardOverSheet(t.app, owner, { spreadsheet: 'Tasks', board: 'Tasks Board' }, { title: 'Tasks', columns: ['Task', 'Status', 'City', 'Due', 'Assignee'], rows }));
+    ({ spreadsheetId: tasksId, app: tasksApp } = await publicBoardOverSheet(t.app, s.owner, { spreadsheet: 'Tasks', board: 'Tasks Board' }, { title: 'Tasks', columns: ['Task', 'Status', 'City', 'Due', 'Assignee'], rows }));
   });
 
   const get = async (filters: unknown[], extra = '', cookie?: string) => {
@@ -260,7 +250,7 @@ describe('board filters', () => {
   });
 
   it("a filter on a column the sheet does not have matches nothing (the owner); a guest's is refused like a hidden column's", async () => {
-    expect((await get([filter('Nope', 'not_includes', 'x')], '', owner.cookie)).total).toBe(0);
+    expect((await get([filter('Nope', 'not_includes', 'x')], '', s.owner.cookie)).total).toBe(0);
     // Outside the board's columns: the same 400 as a column that exists but is hidden.
     const res = await t.app.inject({ method: 'GET', url: `/api/board/${tasksId}/sheet/Tasks?board=${tasksApp.id}&filters=${encodeURIComponent(JSON.stringify([filter('Nope', 'not_includes', 'x')]))}` });
     expect(res.statusCode).toBe(400);
@@ -282,7 +272,7 @@ describe('board filters', () => {
   it("'current user' is the session's e-mail; without a session it matches nothing", async () => {
     const mine = [filter('Assignee', '=', 'Current User')];
     expect(names(await get(mine, '', viewer.cookie))).toEqual(['Write spec', 'Ship release', 'Write docs']);
-    expect(names(await get(mine, '', owner.cookie))).toEqual(['Review code', 'Fix the bug']);
+    expect(names(await get(mine, '', s.owner.cookie))).toEqual(['Review code', 'Fix the bug']);
     // Cached per e-mail: the viewer asks again after the owner and still sees their own rows.
     expect((await get(mine, '', viewer.cookie)).total).toBe(3);
     // No session: nothing, whatever the query claims (the spec's `_email` is taken and never read;
@@ -291,7 +281,7 @@ describe('board filters', () => {
     const claimed = await t.app.inject({ method: 'GET', url: `/api/board/${tasksId}/sheet/Tasks?board=${tasksApp.id}&filters=${encodeURIComponent(JSON.stringify(mine))}&userEmail=${encodeURIComponent(viewer.email)}` });
     expect(claimed.statusCode).toBe(400);
     expect(claimed.json()).toMatchObject({ code: 'unknown_field', message: expect.stringMatching(/^userEmail is not an option of this address/) });
-    expect(names(await get([filter('Assignee', 'any_of', `current user||${owner.email}`)]))).toEqual(['Review code', 'Fix the bug']);
+    expect(names(await get([filter('Assignee', 'any_of', `current user||${s.owner.email}`)]))).toEqual(['Review code', 'Fix the bug']);
   });
 
   it('no filters, an empty array or an empty parameter: every row', async () => {
@@ -334,15 +324,15 @@ describe('a viewer receives only the sheet columns the blocks of the pages they 
   };
   /** A public app of the People spreadsheet whose only block is a table of A and B. */
   const newApp = async (name: string, kind: 'board' | 'multipage' = 'board') => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: owner.cookie }, payload: { public: true, name, kind, spreadsheetId: peopleId } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/apps', headers: { cookie: s.owner.cookie }, payload: { public: true, name, kind, spreadsheetId: peopleId } });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json().app as { id: string };
-    await addBlock(t.app, owner, created.id, tableOf('People', ['A', 'B']));
+    await addBlock(t.app, s.owner, created.id, tableOf('People', ['A', 'B']));
     return created;
   };
 
   beforeAll(async () => {
-    peopleId = await createSpreadsheet(t.app, owner, 'People', [{ title: 'People', columns: ['A', 'B', 'Secret'], rows: PEOPLE }, { title: 'Other', columns: ['Secret'], rows: [{ Secret: 'x' }] }]);
+    peopleId = await createSpreadsheet(t.app, s.owner, 'People', [{ title: 'People', columns: ['A', 'B', 'Secret'], rows: PEOPLE }, { title: 'Other', columns: ['Secret'], rows: [{ Secret: 'x' }] }]);
     board = await newApp('People Board');
   });
 
@@ -376,45 +366,45 @@ describe('a viewer receives only the sheet columns the blocks of the pages they 
   });
 
   it('the owner still reads every column, searches, sorts and filters on Secret', async () => {
-    for (const res of [await read(board.id, '', owner.cookie), await t.app.inject({ method: 'GET', url: `/api/board/${peopleId}/sheet/People`, headers: { cookie: owner.cookie } })]) {
+    for (const res of [await read(board.id, '', s.owner.cookie), await t.app.inject({ method: 'GET', url: `/api/board/${peopleId}/sheet/People`, headers: { cookie: s.owner.cookie } })]) {
       expect(res.statusCode).toBe(200);
       expect(res.json().columns).toEqual(['A', 'B', 'Secret']);
       expect(res.json().rows[0]).toEqual({ A: 'alpha', B: 'beta', Secret: 'hush money', _id: '0', _version: 1 });
     }
-    expect((await read(board.id, 'q=hush', owner.cookie)).json().total).toBe(1);
-    expect((await read(board.id, 'sort=Secret&fields=Secret', owner.cookie)).json().rows.map((r: { Secret: string }) => r.Secret)).toEqual(['classified', 'hush money']);
-    expect((await read(board.id, `filters=${encodeURIComponent(JSON.stringify([secretFilter('hush')]))}`, owner.cookie)).json().total).toBe(1);
+    expect((await read(board.id, 'q=hush', s.owner.cookie)).json().total).toBe(1);
+    expect((await read(board.id, 'sort=Secret&fields=Secret', s.owner.cookie)).json().rows.map((r: { Secret: string }) => r.Secret)).toEqual(['classified', 'hush money']);
+    expect((await read(board.id, `filters=${encodeURIComponent(JSON.stringify([secretFilter('hush')]))}`, s.owner.cookie)).json().total).toBe(1);
   });
 
   it('another signed-in user (not the owner) is a viewer too', async () => {
-    expect((await read(board.id, '', stranger.cookie)).json().columns).toEqual(['A', 'B']);
+    expect((await read(board.id, '', s.stranger.cookie)).json().columns).toEqual(['A', 'B']);
   });
 
   it('a block on a page that is not public does not widen a guest’s columns (until the page is public)', async () => {
     const site = await newApp('People Site', 'multipage');
-    const page = await t.app.inject({ method: 'POST', url: '/api/pages', headers: { cookie: owner.cookie }, payload: { appId: site.id, page_name: 'Staff only' } });
+    const page = await t.app.inject({ method: 'POST', url: '/api/pages', headers: { cookie: s.owner.cookie }, payload: { appId: site.id, page_name: 'Staff only' } });
     expect(page.statusCode, page.body).toBe(201);
     const pageId = page.json().page.page_id as string;
-    const hide = await t.app.inject({ method: 'POST', url: `/api/page/update-metadata?app=${site.id}&page=${pageId}`, headers: { cookie: owner.cookie }, payload: { is_public: false } });
+    const hide = await t.app.inject({ method: 'POST', url: `/api/page/update-metadata?app=${site.id}&page=${pageId}`, headers: { cookie: s.owner.cookie }, payload: { is_public: false } });
     expect(hide.statusCode, hide.body).toBe(200);
     expect(hide.json().is_public).toBe(false);
-    await addBlock(t.app, owner, site.id, tableOf('People', ['A', 'Secret']), pageId);
+    await addBlock(t.app, s.owner, site.id, tableOf('People', ['A', 'Secret']), pageId);
     expect(await columnsOf(site.id)).toEqual(['A', 'B']);
     expect((await read(site.id, 'fields=Secret')).statusCode).toBe(400);
     // The same block counts once its page is public.
-    await t.app.inject({ method: 'POST', url: `/api/page/update-metadata?app=${site.id}&page=${pageId}`, headers: { cookie: owner.cookie }, payload: { is_public: true } });
+    await t.app.inject({ method: 'POST', url: `/api/page/update-metadata?app=${site.id}&page=${pageId}`, headers: { cookie: s.owner.cookie }, payload: { is_public: true } });
     expect(await columnsOf(site.id)).toEqual(['A', 'B', 'Secret']);
   });
 
   it("a block of another sheet naming a column of the same name does not widen this sheet's columns", async () => {
     const other = await newApp('People Other');
-    await addBlock(t.app, owner, other.id, tableOf('Other', ['Secret']));
+    await addBlock(t.app, s.owner, other.id, tableOf('Other', ['Secret']));
     expect(await columnsOf(other.id)).toEqual(['A', 'B']);
   });
 
   it('a markdown block naming [Secret] in its text widens them (the text shows that value)', async () => {
     const md = await newApp('People Markdown');
-    await addBlock(t.app, owner, md.id, { type: 'markdown', sheet_title: 'People', markdown_text: '## Note\nThe secret is [Secret].' });
+    await addBlock(t.app, s.owner, md.id, { type: 'markdown', sheet_title: 'People', markdown_text: '## Note\nThe secret is [Secret].' });
     expect(await columnsOf(md.id)).toEqual(['A', 'B', 'Secret']);
     expect((await read(md.id, 'q=hush')).json().total).toBe(1);
   });
@@ -424,7 +414,7 @@ describe('a viewer receives only the sheet columns the blocks of the pages they 
     const saved = await t.app.inject({
       method: 'POST',
       url: `/api/board/update-metadata?board=${filtered.id}`,
-      headers: { cookie: owner.cookie },
+      headers: { cookie: s.owner.cookie },
       payload: { filters: [{ ...secretFilter(''), active: false }], hide_filters: false },
     });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -436,7 +426,7 @@ describe('a viewer receives only the sheet columns the blocks of the pages they 
 
   it('a saved board filter on a column the sheet no longer has matches nothing for a guest (not a 400)', async () => {
     const stale = await newApp('People Stale Filter');
-    await t.app.inject({ method: 'POST', url: `/api/board/update-metadata?board=${stale.id}`, headers: { cookie: owner.cookie }, payload: { filters: [{ ...secretFilter(''), name: 'Gone', sheet_column: { sheet: 'People', column: 'Gone' } }] } });
+    await t.app.inject({ method: 'POST', url: `/api/board/update-metadata?board=${stale.id}`, headers: { cookie: s.owner.cookie }, payload: { filters: [{ ...secretFilter(''), name: 'Gone', sheet_column: { sheet: 'People', column: 'Gone' } }] } });
     expect(await columnsOf(stale.id)).toEqual(['A', 'B']);
     const res = await read(stale.id, `filters=${encodeURIComponent(JSON.stringify([secretFilter('x', 'Gone')]))}`);
     expect(res.statusCode, res.body).toBe(200);

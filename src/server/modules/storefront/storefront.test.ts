@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TemplateListResponse } from '../../../shared/api/templates';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
 import { MARKETPLACE_MESSAGES } from '../../../shared/rules/marketplace';
-import { addBlock, boardWithSheets, multipart, onPaidPlan, signUp, type TestUser, ORDERS_BLOCKS } from '../../testing/app';
+import { addBlock, boardWithSheets, multipart, onPaidPlan, recordPurchase, signUp, type PurchaseStatus, type TestUser, ORDERS_BLOCKS } from '../../testing/app';
 import { TYPED_TEXT_CORPUS } from '../../testing/xss-corpus';
 import { testServer } from '../../testing/server';
 import { PNG } from '../../testing/fixtures';
@@ -301,12 +301,7 @@ describe('GET /api/multipage/marketplace/templates', () => {
   });
 
   it('isPurchased: only for the signed-in buyer, only for a paid purchase of a paid template', async () => {
-    const now = new Date().toISOString();
-    const purchase = (id: string, templateId: string, status: 'paid' | 'refunded' | 'pending') =>
-      t.ctx.db
-        .insertInto('template_purchases')
-        .values({ id, template_id: templateId, buyer_user_id: buyer.id, buyer_workspace_id: 'w', seller_workspace_id: 'w', version_id: 'v', amount_cents: 6400, fee_cents: 640, currency: 'usd', status, checkout_session_id: `cs_${id}`, payment_intent_id: null, created_at: now, updated_at: now, paid_at: status === 'paid' ? now : null })
-        .execute();
+    const purchase = (id: string, templateId: string, status: PurchaseStatus) => recordPurchase(t, { id, templateId, buyerId: buyer.id, status, amountCents: 6400 });
     await purchase('p1', ids[59]!, 'paid');
     await purchase('p2', ids[57]!, 'refunded');
     await purchase('p3', ids[55]!, 'pending');

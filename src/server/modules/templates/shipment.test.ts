@@ -6,10 +6,9 @@
 // without its data" ships the sheets with no row; and the form's summary route answers exactly
 // what will ship.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addBlock, boardWithSheets, multipart, signUp, type TestUser } from '../../testing/app';
+import { addBlock, boardWithSheets, listAsApproved, multipart, recordPurchase, signUp, type TestUser } from '../../testing/app';
 import { testServer } from '../../testing/server';
 import { PNG } from '../../testing/fixtures';
-import { nowIso } from '../../http';
 
 const t = testServer();
 let seller: TestUser;
@@ -74,37 +73,8 @@ async function listTemplate(appId: string, options: { free?: boolean; form?: Rec
   const res = await submit(appId, options.form);
   expect(res.statusCode, res.body).toBe(200);
   const requestId = res.json().reviewRequest.id as string;
-  const version = await t.ctx.db.selectFrom('template_versions').selectAll().where('request_id', '=', requestId).orderBy('number', 'desc').executeTakeFirstOrThrow();
-  const workspace = await t.ctx.db.selectFrom('workspaces').select('id').where('owner_id', '=', seller.id).executeTakeFirstOrThrow();
-  const free = options.free ?? true;
-  const now = nowIso();
-  await t.ctx.db
-    .insertInto('marketplace_templates')
-    .values({
-      id: requestId,
-      slug: `parts-${requestId}`,
-      workspace_id: workspace.id,
-      seller_name: seller.name,
-      kind: 'multipage',
-      title: 'Parts template',
-      summary: 'Parts',
-      tags: '[]',
-      description: '<p>Good</p>',
-      category: 'other',
-      price_cents: free ? 0 : 500,
-      is_free: free ? 1 : 0,
-      thumbnail: '',
-      thumbnail_bg_color: '#ffffff',
-      additional_images: '[]',
-      search_text: 'parts template',
-      version_id: version.id,
-      version_number: Number(version.number),
-      snapshot_app_id: version.snapshot_app_id!,
-      published_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return { id: requestId, versionId: version.id, snapshotAppId: version.snapshot_app_id!, request: res.json().reviewRequest };
+  const listed = await listAsApproved(t, requestId, seller, { slug: `parts-${requestId}`, kind: 'multipage', title: 'Parts template', summary: 'Parts', free: options.free ?? true });
+  return { id: requestId, ...listed, request: res.json().reviewRequest };
 }
 
 /** Every sheet of an app's spreadsheet with its columns and rows (the stored JSON). */
@@ -166,26 +136,7 @@ describe('a template ships what a guest of the app reads', () => {
   it('a paid template bought by a buyer: the same', async () => {
     const { appId } = await sellerApp('Paid Parts');
     const listed = await listTemplate(appId, { free: false });
-    await t.ctx.db
-      .insertInto('template_purchases')
-      .values({
-        id: `pp-${listed.id}`,
-        template_id: listed.id,
-        buyer_user_id: buyer.id,
-        buyer_workspace_id: 'w',
-        seller_workspace_id: 'w',
-        version_id: listed.versionId,
-        amount_cents: 500,
-        fee_cents: 50,
-        currency: 'usd',
-        status: 'paid',
-        checkout_session_id: `cs_${listed.id}`,
-        payment_intent_id: null,
-        created_at: nowIso(),
-        updated_at: nowIso(),
-        paid_at: nowIso(),
-      })
-      .execute();
+    await recordPurchase(t, { id: `pp-${listed.id}`, templateId: listed.id, buyerId: buyer.id, versionId: listed.versionId, status: 'paid' });
     const copy = await cloneWithData(buyer, listed.id, 'Bought parts');
     expect(await exportCsv(buyer, copy.spreadsheet_id, 'Parts')).toBe('Item\nBolt\nNut');
     expectNoSecrets(JSON.stringify(await sheetsOf(copy.app.id)));

@@ -8,16 +8,15 @@ export type MediaKind = 'image' | 'video' | 'audio';
 /** Spec §5: 'Uploaded images should be under 5 MB' (the server's limit for every upload). */
 export const MAX_MEDIA_BYTES = 5 * 1024 * 1024;
 
-const MEDIA: Record<MediaKind, { accept: string; types: string[]; extensions: string[]; label: string; noun: string }> = {
+/** `accept`: what the file picker offers, when not every type the check takes (audio/mp3 is an alias). */
+const MEDIA: Record<MediaKind, { accept?: string; types: string[]; extensions: string[]; label: string; noun: string }> = {
   image: {
-    accept: 'image/png,image/jpeg,image/gif,image/webp',
     types: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
     extensions: ['png', 'jpg', 'jpeg', 'gif', 'webp'],
     label: 'PNG, JPEG, GIF or WebP images',
     noun: 'images',
   },
   video: {
-    accept: 'video/mp4,video/webm,video/ogg,video/quicktime',
     types: ['video/mp4', 'video/webm', 'video/ogg', 'video/quicktime'],
     extensions: ['mp4', 'm4v', 'webm', 'ogv', 'mov'],
     label: 'MP4, WebM, Ogg or QuickTime videos',
@@ -41,7 +40,7 @@ export function mediaKindOf(type: SettingType): MediaKind | null {
 }
 
 export function mediaAccept(kind: MediaKind): string {
-  return MEDIA[kind].accept;
+  return MEDIA[kind].accept ?? MEDIA[kind].types.join(',');
 }
 
 const mb = (bytes: number) => (Math.round((bytes / (1024 * 1024)) * 10) / 10).toFixed(1);
