@@ -2,10 +2,9 @@
 // rules (lengths, links, names) are src/shared/rules/comments.ts, checked by the service so the
 // messages are the same as the browser's.
 import { z } from 'zod';
+import { ViewerQuery } from './params';
 
-export const CommentsQuery = z.object({
-  board: z.string().optional(),
-  referer: z.string().optional(),
+export const CommentsQuery = ViewerQuery.extend({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });

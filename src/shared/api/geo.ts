@@ -1,10 +1,9 @@
 // `GET /api/board/{spreadsheetId}/sheet/{sheetTitle}/geo`: where the rows of a sheet are on a map
 // (map block). Same `board`/`app` and `filters` parameters as the sheet data route.
 import { z } from 'zod';
+import { ViewerQuery } from './params';
 
-export const GeoQuery = z.object({
-  board: z.string().optional(),
-  referer: z.string().optional(),
+export const GeoQuery = ViewerQuery.extend({
   app: z.string().optional(),
   /** Column holding each row's address. */
   address: z.string().min(1, 'Choose the address column').max(200),

@@ -2,6 +2,7 @@
 // load to show a board or a page (the app, its sheets, blocks and state fields, the caller's role),
 // optionally saving state fields first.
 import { z } from 'zod';
+import { ViewerQuery } from './params';
 import { AppKind } from './apps';
 import { BlockRecordSchema } from './blocks';
 import { BoardSettings, PageSettings } from './board-settings';
@@ -9,7 +10,7 @@ import { Page } from './pages';
 import { SheetSummary } from './spreadsheets';
 
 /** `POST /api/board/update-metadata` and `/api/page/update-metadata`. */
-export const MetadataQuery = z.object({ board: z.string().optional(), referer: z.string().optional() });
+export const MetadataQuery = ViewerQuery;
 
 /** `POST /api/board/update-metadata` body (may be empty): settings to save before answering. */
 export const BoardMetadataBody = BoardSettings.extend({

@@ -29,3 +29,9 @@ export const AppUserAppParams = z.object({ appId: shortId });
 export const ShortIdParams = z.object({ id: shortId });
 /** /api/getENV/{name}. */
 export const EnvNameParams = z.object({ name: z.string() });
+
+/**
+ * The query naming the board a viewer reads through (an id, a subdomain, a page path or address;
+ * `referer`: the page's own address), on every route a board's guests call.
+ */
+export const ViewerQuery = z.object({ board: z.string().optional(), referer: z.string().optional() });

@@ -1,15 +1,14 @@
 // Row writes (POST/PUT/DELETE /api/board/{spreadsheetId}/sheet/{sheetTitle}/rows) and a row on the
 // wire. Every row carries its `_version`, so an edit made from a stale copy is refused (409).
 import { z } from 'zod';
+import { ViewerQuery } from './params';
 
 /** A value written to a cell: text, a number, or a list (multi-select, stored joined with ', '). */
 export const RowValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]);
 export const RowValues = z.record(z.string(), RowValue);
 
 /** `board` and `blockId` may also come in the query string (the web layer puts `board` there). */
-export const RowWriteQuery = z.object({
-  board: z.string().optional(),
-  referer: z.string().optional(),
+export const RowWriteQuery = ViewerQuery.extend({
   app: z.string().optional(),
   blockId: z.string().optional(),
 });

@@ -1,11 +1,10 @@
 // Reading a sheet's rows: `GET /api/board/{spreadsheetId}/sheet/{sheetTitle}` with search, sort,
 // paging, fields and board filters.
 import { z } from 'zod';
+import { ViewerQuery } from './params';
 
 /** Query of `GET /api/board/{spreadsheetId}/sheet/{sheetTitle}`. */
-export const SheetDataQuery = z.object({
-  board: z.string().optional(),
-  referer: z.string().optional(),
+export const SheetDataQuery = ViewerQuery.extend({
   limit: z.coerce.number().int().min(1).max(100000).optional(),
   offset: z.coerce.number().int().min(0).optional(),
   /** Column to sort by; prefix with `-` for descending (or use `dir`). */
