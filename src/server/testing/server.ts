@@ -49,6 +49,18 @@ export function testServer(overrides: Partial<Config> | (() => Partial<Config>) 
   return forTests(() => createTestApp(typeof overrides === 'function' ? overrides() : overrides, options));
 }
 
+/**
+ * A user signed up (signUp) before the tests of the file or describe block: a stand-in whose
+ * fields are there once the beforeAll has run, like testServer's.
+ */
+export function testUser(t: TestApp, name: string): TestUser {
+  const user = {} as TestUser;
+  beforeAll(async () => {
+    Object.assign(user, await signUp(t.app, name));
+  });
+  return user;
+}
+
 /** Who and what a test of sheet reads starts from (publicSheetReaders). */
 export interface SheetReaders {
   owner: TestUser;

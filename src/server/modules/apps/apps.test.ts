@@ -1,20 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppResponse, AppsResponse, BoardMetadataResponse } from '../../../shared/api';
 import { signUp, type TestUser } from '../../testing/app';
-import { testServer } from '../../testing/server';
+import { testServer, testUser } from '../../testing/server';
 import { PRIVATE_APP_MESSAGE } from '../../access/viewer';
 
 const t = testServer();
-let owner: TestUser;
-let stranger: TestUser;
+const owner = testUser(t, 'Owner');
+const stranger = testUser(t, 'Stranger');
 let spreadsheetId: string;
 let strangerSpreadsheetId: string;
 
 const as = (u: TestUser | null) => (u ? { cookie: u.cookie } : {});
 
 beforeAll(async () => {
-  owner = await signUp(t.app, 'Owner');
-  stranger = await signUp(t.app, 'Stranger');
   spreadsheetId = (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: as(owner) })).json().spreadsheets[0].id;
   strangerSpreadsheetId = (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: as(stranger) })).json().spreadsheets[0].id;
 });

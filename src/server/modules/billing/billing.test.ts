@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_LIMITS, STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
 import { accountUpdatedEvent, sendWebhook, startFakeStripe } from '../../testing/stripe';
 import { CALLER_ROLES, createTestApp, joinAsEditor, signedInCallers, signUp, unexpectedAnswers, type CallerRole, type RoleCall, type TestApp, type TestUser } from '../../testing/app';
-import { stripeTestServer, stripeWebhooks, testServer } from '../../testing/server';
+import { stripeTestServer, stripeWebhooks, testServer, testUser } from '../../testing/server';
 import { PAID_REASONS } from './connect';
 import { STRIPE_API_VERSION, stripeOptions } from '../../platform/stripe';
 
@@ -46,10 +46,7 @@ describe("the SDK's options", () => {
 
 describe('without STRIPE_SECRET_KEY: paid templates are off', () => {
   const t = testServer();
-  let owner: TestUser;
-  beforeAll(async () => {
-    owner = await signUp(t.app, 'Nora No-keys');
-  });
+  const owner = testUser(t, 'Nora No-keys');
 
   it('the status says not configured, connecting is refused with the reason, the webhook is unavailable', async () => {
     const status = await t.app.inject({ method: 'GET', url: '/api/billing/connect', headers: as(owner) });

@@ -9,7 +9,7 @@ import { STRIPE_MESSAGES } from '../../../shared/rules/marketplace';
 import { CODE_LIMITS, CODE_MESSAGES, CODE_PATTERN, FREE_LIMITS, LIFETIME_TIERS, PLAN_MESSAGES, PRO_LIMITS } from '../../../shared/rules/plans';
 import { sendWebhook, stripeSettings } from '../../testing/stripe';
 import { CALLER_ROLES, createTestApp, signedInCallers, signInAdmin, signUp, unexpectedAnswers, type CallerRole, type RoleCall, type TestApp, type TestUser } from '../../testing/app';
-import { stripeTestServer, stripeWebhooks, testServer } from '../../testing/server';
+import { stripeTestServer, stripeWebhooks, testServer, testUser } from '../../testing/server';
 
 const WEBHOOK_SECRET = 'whsec_test_plans_0123456789abcdef';
 const as = (u?: TestUser | string) => (u ? { cookie: typeof u === 'string' ? u : u.cookie } : {});
@@ -30,10 +30,7 @@ async function isFree(t: TestApp, user: TestUser): Promise<boolean> {
 
 describe('without Stripe keys', () => {
   const t = testServer();
-  let owner: TestUser;
-  beforeAll(async () => {
-    owner = await signUp(t.app, 'Fay Free');
-  });
+  const owner = testUser(t, 'Fay Free');
 
   it('a new workspace is on the free plan with its limits; Upgrade and the portal say why they are off; no invoices', async () => {
     const p = await plan(t, owner);
@@ -95,11 +92,7 @@ describe('PLAN=pro (self-hosted, everything unlocked)', () => {
 describe('the Pro plan through Stripe Billing (a local server speaking its API)', () => {
   const { stripe, t } = stripeTestServer({ stripeWebhookSecret: WEBHOOK_SECRET });
   const hook = stripeWebhooks(t, stripe, WEBHOOK_SECRET);
-  let owner: TestUser;
-
-  beforeAll(async () => {
-    owner = await signUp(t.app, 'Paula Pro');
-  });
+  const owner = testUser(t, 'Paula Pro');
 
   const checkout = async (user: TestUser) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/billing/plan/checkout', headers: as(user) });

@@ -2,20 +2,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { blockSchemas } from '../../../blocks/schemas';
 import { BlockResponse, CatalogueResponse } from '../../../shared/api';
 import { blocksRepo } from '../../data/blocks/repo';
-import { signUp, type TestUser } from '../../testing/app';
-import { testServer } from '../../testing/server';
+import type { TestUser } from '../../testing/app';
+import { testServer, testUser } from '../../testing/server';
 
 const t = testServer();
-let owner: TestUser;
-let stranger: TestUser;
+const owner = testUser(t, 'Owner');
+const stranger = testUser(t, 'Stranger');
 let pageId: string;
 let appId: string;
 
 const as = (u: TestUser | null) => (u ? { cookie: u.cookie } : {});
 
 beforeAll(async () => {
-  owner = await signUp(t.app, 'Owner');
-  stranger = await signUp(t.app, 'Stranger');
   const sheet = (await t.app.inject({ method: 'GET', url: '/api/spreadsheets', headers: as(owner) })).json().spreadsheets[0];
   appId = (await t.app.inject({ method: 'POST', url: '/api/apps', headers: as(owner), payload: { public: true, name: 'Blocks Board', kind: 'board', spreadsheetId: sheet.id } })).json().app.id;
   pageId = (await t.app.inject({ method: 'GET', url: `/api/pages/${appId}` })).json().pages[0].page_id;
