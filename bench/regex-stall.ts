@@ -57,8 +57,8 @@ async function setUp(server: RunningServer) {
     title: 'Survey',
     sheets: [{ title: 'Answers', columns: FIELDS, rows: [] }],
   });
-  const { app } = await call<{ app: { id: string } }>('POST', '/api/apps', { name: 'Regex form', kind: 'board', spreadsheetId: spreadsheet.id });
-  const other = (await call<{ app: { id: string } }>('POST', '/api/apps', { name: 'Other board', kind: 'board', spreadsheetId: spreadsheet.id })).app;
+  const { app } = await call<{ app: { id: string } }>('POST', '/api/apps', { name: 'Regex form', kind: 'board', spreadsheetId: spreadsheet.id, public: true });
+  const other = (await call<{ app: { id: string } }>('POST', '/api/apps', { name: 'Other board', kind: 'board', spreadsheetId: spreadsheet.id, public: true })).app;
   const page = (await call<{ pages: { page_id: string }[] }>('GET', `/api/pages/${app.id}`)).pages[0]!;
   const form = async (axis: object[]) => (await call<{ block: { id: string } }>('POST', '/api/blocks', { pageId: page.page_id, type: 'form', sheet_title: 'Answers', axis })).block.id;
   const regexForm = await form(FIELDS.map((column) => ({ column, type: 'text', regex_validation: '^(a+)+$' })));
