@@ -4,7 +4,7 @@
 // while one more client reads an unrelated page list (GET /api/pages/{another app}) every 20 ms.
 // Reports that read's p50/p95/p99 (target: p99 under 50 ms) and the submits' latency.
 //
-// It starts the real server (tests/e2e/harness.ts: `src/server/main.ts` on a free port, SQLite in
+// It starts the real server (tests/e2e/processes.ts spawnServer: `src/server/main.ts` on a free port, SQLite in
 // a fresh DATA_DIR; the regex engine does not depend on the database) and talks to it over HTTP.
 // Run: `npx tsx bench/regex-stall.ts` (BENCH_SECONDS, default 15; BENCH_CLIENTS, default 4;
 // BENCH_VALUE, the a's per field, default 5000; BENCH_RUNS, default 1). Writes its section of
@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { startServer, type RunningServer } from '../tests/e2e/harness';
+import { spawnServer, type SpawnedServer as RunningServer } from '../tests/e2e/processes';
 import { writeSection } from './sections';
 import { stats, type Stats } from './stats';
 
@@ -57,8 +57,8 @@ async function setUp(server: RunningServer) {
     title: 'Survey',
     sheets: [{ title: 'Answers', columns: FIELDS, rows: [] }],
   });
-  const { app } = await call<{ app: { id: string } }>('POST', '/api/apps', { name: 'Regex form', kind: 'board', spreadsheetId: spreadsheet.id });
-  const other = (await call<{ app: { id: string } }>('POST', '/api/apps', { name: 'Other board', kind: 'board', spreadsheetId: spreadsheet.id })).app;
+  const { app } = await call<{ app: { id: string } }>('POST', '/api/apps', { name: 'Regex form', kind: 'board', spreadsheetId: spreadsheet.id, public: true });
+  const other = (await call<{ app: { id: string } }>('POST', '/api/apps', { name: 'Other board', kind: 'board', spreadsheetId: spreadsheet.id, public: true })).app;
   const page = (await call<{ pages: { page_id: string }[] }>('GET', `/api/pages/${app.id}`)).pages[0]!;
   const form = async (axis: object[]) => (await call<{ block: { id: string } }>('POST', '/api/blocks', { pageId: page.page_id, type: 'form', sheet_title: 'Answers', axis })).block.id;
   const regexForm = await form(FIELDS.map((column) => ({ column, type: 'text', regex_validation: '^(a+)+$' })));
@@ -91,7 +91,7 @@ async function probe(url: string, until: () => boolean): Promise<number[]> {
 async function measure(label: string): Promise<Figures[]> {
   // The per-IP budget of row writes (ROW_WRITES_PER_IP, 600 per 10 minutes) would turn these
   // clients away after their first 600 submits: lifted, so this measures what the patterns cost.
-  const server = await startServer({ ROW_WRITES_PER_IP: '100000000' });
+  const server = await spawnServer({ ROW_WRITES_PER_IP: '100000000' });
   try {
     const s = await setUp(server);
     const out: Figures[] = [];
