@@ -5,7 +5,7 @@
 // file: each restart checks what the last kill left, then runs the next operation to its kill.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { crashBed, type CrashBed } from '../../testing/crash';
 import { startFakeGoogle, type FakeGoogle } from '../../testing/google';
 import type { CrashPoint } from '../../crash-points';
@@ -19,6 +19,9 @@ import { pullInterrupted } from './service';
 const ROWS = 6_000;
 const csv = (rows: number, tag: string) => `Name,Amount,City\n${Array.from({ length: rows }, (_, i) => `${tag} ${i},${i},Town ${i % 7}`).join('\n')}\n`;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+
+// Each test restarts the real server (a few seconds, more on a busy machine).
+vi.setConfig({ testTimeout: 120_000 });
 
 let bed: CrashBed;
 let google: FakeGoogle;
