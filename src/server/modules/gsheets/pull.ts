@@ -43,7 +43,7 @@ import { storeRemappedBlocks } from './remap';
 import { googleSourcesRepo, type GoogleTabRow } from '../../data/gsheets/sources-repo';
 import { sheetChanged } from '../../platform/cluster/sheet-changes';
 import { crashPoint } from '../../crash-points';
-import { pullInterrupted, withJob, type Job } from '../jobs/service';
+import { PULL_CUT_OFF, pullInterrupted, withJob, type Job } from '../jobs/service';
 
 /** Knobs of the pull (tests and the benchmark shorten waits and widen quotas). */
 export const PULL_TUNING: {
@@ -68,7 +68,7 @@ export const PULL_MESSAGES = {
   unreachable: 'Google could not be reached. The next sync tries again.',
   failed: 'The sync with Google failed. The next sync tries again.',
   lost: 'The connected Google account can no longer open this spreadsheet (it was deleted or is no longer shared). Share it again, then pull.',
-  interrupted: 'The last pull was cut off when the server stopped; each tab is either as it was or fully pulled. The next sync pulls the rest.',
+  interrupted: PULL_CUT_OFF,
 } as const;
 
 // ---------------------------------------------------------------------------------------------

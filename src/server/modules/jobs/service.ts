@@ -154,6 +154,9 @@ export async function dismissNotice(ctx: ServerContext, userId: string, id: stri
   return jobsRepo(ctx.db).dismiss(userId, id);
 }
 
+/** What a Google source says after the sweep found its pull cut off (gsheets/pull.ts PULL_MESSAGES.interrupted). */
+export const PULL_CUT_OFF = 'The last pull was cut off when the server stopped; each tab is either as it was or fully pulled. The next sync pulls the rest.';
+
 /** The notice of a Google pull cut off by a stop (the spreadsheet's sync status says it too). */
 export const pullInterrupted = (title: string) => `Pulling the spreadsheet '${title}' from Google was interrupted; each tab is either as it was or fully pulled. The next sync pulls the rest.`;
 
