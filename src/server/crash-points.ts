@@ -1,5 +1,5 @@
 // Named points in the middle of work a kill -9 must not leave half done (imports, column
-// rewrites, copies, uploads, snapshot files). Only the crash tests use them
+// rewrites, copies, uploads, snapshot files, Google pulls and pushes, files removed after a commit). Only the crash tests use them
 // (src/server/modules/jobs/crash.test.ts): with TEST_PAUSE_AT naming a point, the server prints
 // `crash-point <name>` on stdout when it gets there and never goes on, so the test kills it at
 // exactly that moment instead of guessing with a sleep. Unset (always, outside those tests),
@@ -14,6 +14,10 @@ export type CrashPoint =
   | 'column-range'
   | 'upload-stored'
   | 'copy-file'
+  | 'clone-copied'
+  | 'files-removal'
+  | 'google-pull-apply'
+  | 'google-push-sent'
   | 'snapshot-write';
 
 /** The line the server prints when it stops at `point`. */

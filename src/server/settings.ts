@@ -387,7 +387,7 @@ export const SETTING_GROUPS = [
         names: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
         default: '(none)',
         description:
-          'The OAuth client (type "Web application") owners connect their Google account with (live Google Sheets). Set both or neither. Register the redirect URI `{PUBLIC_SCHEME}://{BASE_HOST}/api/google/callback`. Without them connecting by consent is off (a service account still works).',
+          'The OAuth client (type "Web application") owners connect their Google account with (live Google Sheets). Set both or neither; checked with Google at start-up (a malformed or unknown client, or a wrong secret, stops the start naming the setting). Register the redirect URI `{PUBLIC_SCHEME}://{BASE_HOST}/api/google/callback`. Without them connecting by consent is off (a service account still works).',
       },
       {
         names: ['GOOGLE_SERVICE_ACCOUNT_KEY'],

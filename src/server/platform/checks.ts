@@ -1,6 +1,6 @@
 // Start-up checks of the settings that name something outside the process: the database of
 // DATABASE_URL answers, the bucket of S3_BUCKET exists and takes our key, Stripe accepts
-// STRIPE_SECRET_KEY. main.ts runs them before anything else starts, and a failure stops the start
+// STRIPE_SECRET_KEY, Google knows the OAuth client of GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET. main.ts runs them before anything else starts, and a failure stops the start
 // with one line naming the setting (exit 1), instead of a stack trace or a server that looks up
 // and fails its first request. Formats (a bucket name, a service account key) are checked earlier,
 // when the settings are read (config.ts).
@@ -105,11 +105,58 @@ export async function checkStripe(config: Config, warn: (message: string) => voi
   }
 }
 
+/** A Google OAuth client ID as the Google Cloud console shows it. */
+const GOOGLE_CLIENT_ID = /^\d+-[a-z0-9]+\.apps\.googleusercontent\.com$/;
+/** Its secret: GOCSPX-… (clients made since 2021), or the older 24 characters. */
+const GOOGLE_CLIENT_SECRET = /^(GOCSPX-[A-Za-z0-9_-]{20,}|[A-Za-z0-9_-]{24})$/;
+
+/** The form of GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (config.ts already refused one without the other). */
+export function googleClientProblem(config: Pick<Config, 'googleClientId' | 'googleClientSecret'>): string | null {
+  if (!config.googleClientId && !config.googleClientSecret) return null;
+  if (!config.googleClientId || !config.googleClientSecret) return 'Settings GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together: set both (connecting Google by OAuth) or neither';
+  if (!GOOGLE_CLIENT_ID.test(config.googleClientId))
+    return 'Setting GOOGLE_CLIENT_ID must be the client ID of a Google OAuth client (digits, a dash, then …apps.googleusercontent.com), copied from the Google Cloud console';
+  if (!GOOGLE_CLIENT_SECRET.test(config.googleClientSecret))
+    return 'Setting GOOGLE_CLIENT_SECRET must be the client secret of that Google OAuth client (GOCSPX-…), copied from the Google Cloud console';
+  return null;
+}
+
+/**
+ * Google's token endpoint judges the client before the code: a made-up code answers invalid_grant
+ * for a client it knows, invalid_client for one it does not know or whose secret is wrong. Other
+ * failures (Google unreachable) only warn.
+ */
+export async function checkGoogleClient(config: Config, warn: (message: string) => void): Promise<void> {
+  const problem = googleClientProblem(config);
+  if (problem) throw new SettingError(problem);
+  if (!config.googleClientId || !config.googleClientSecret) return;
+  let answer: { error?: string; error_description?: string };
+  try {
+    const res = await fetch(config.googleTokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code: 'sheetboard-start-up-check', client_id: config.googleClientId, client_secret: config.googleClientSecret }),
+      signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+    });
+    answer = (await res.json().catch(() => ({}))) as typeof answer;
+  } catch (e) {
+    warn(`Google could not be asked whether GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are right (${reason(e)}); starting anyway`);
+    return;
+  }
+  if (answer.error !== 'invalid_client') return;
+  if (/not found/i.test(answer.error_description ?? ''))
+    throw new SettingError('Setting GOOGLE_CLIENT_ID: Google knows no OAuth client with this ID (deleted, or of another project); copy the client ID from the Google Cloud console');
+  throw new SettingError('Setting GOOGLE_CLIENT_SECRET: Google refuses this secret for the OAuth client of GOOGLE_CLIENT_ID (wrong, or reset since); copy the client secret from the Google Cloud console');
+}
+
 /** Every check, one after the other (the first failure stops the start). */
 export async function checkSettings(config: Config, warn: (message: string) => void): Promise<void> {
   if (config.stripeSecretKey && !/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/.test(config.stripeSecretKey))
     throw new SettingError('Setting STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_…, sk_test_…, or a restricted rk_… key)');
+  const google = googleClientProblem(config);
+  if (google) throw new SettingError(google);
   await checkDatabase(config);
   await checkBucket(config.s3);
   await checkStripe(config, warn);
+  await checkGoogleClient(config, warn);
 }

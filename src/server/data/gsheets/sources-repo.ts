@@ -26,6 +26,19 @@ export function googleSourcesRepo(db: Db) {
     async updateSource(spreadsheetId: string, changes: Updateable<GoogleSourcesTable>): Promise<void> {
       await db.updateTable('google_sources').set(changes).where('spreadsheet_id', '=', spreadsheetId).execute();
     },
+    /** A pull a stopped server left 'syncing': said in words, and left for the next sync (which pulls a source in error). */
+    async interruptedPull(spreadsheetId: string, words: string): Promise<void> {
+      await db.updateTable('google_sources').set({ status: 'error', error: words }).where('spreadsheet_id', '=', spreadsheetId).where('status', '=', 'syncing').execute();
+    },
+    /** The spreadsheet's title and the owner of its workspace (told when a pull of it is interrupted). */
+    owner(spreadsheetId: string) {
+      return db
+        .selectFrom('spreadsheets')
+        .innerJoin('workspaces', 'workspaces.id', 'spreadsheets.workspace_id')
+        .select(['spreadsheets.title', 'workspaces.owner_id'])
+        .where('spreadsheets.id', '=', spreadsheetId)
+        .executeTakeFirst();
+    },
     /**
      * Claims the background sync's next check of a spreadsheet: moves checked_at from the value the
      * tick read (`seen`) to `at`. True for exactly one of the server instances that read the same

@@ -11,7 +11,7 @@ import type { SessionUser } from '../../identity/owner-session';
 import { escapeHtml } from '../../platform/mail/mailer';
 import { storefrontRepo } from '../../data/storefront/repo';
 import { dropVersionCopies } from '../templates/freeze';
-import { removeCopiedFiles } from '../templates/copy';
+import { uploadFilesToRemove } from '../templates/copy';
 import { describeDevice } from './device';
 import { accountRepo, type TokenPurpose } from '../../data/account/repo';
 import { sheetChanged } from '../../platform/cluster/sheet-changes';
@@ -259,7 +259,7 @@ export async function deleteAccount(ctx: ServerContext, user: SessionUser, passw
   const row = await repo.user(user.id);
   if (!row) throw notFound('Account not found');
   if (!(await passwordMatches(password, row.password_hash))) throw wrongPassword('password');
-  const { files, sheets } = await ctx.db.transaction().execute(async (trx) => {
+  const { removeFiles, sheets } = await ctx.db.transaction().execute(async (trx) => {
     const r = accountRepo(trx);
     const workspaceIds = (await r.workspacesOwnedBy(row.id)).map((w) => w.id);
     const copies: string[] = [];
@@ -270,9 +270,10 @@ export async function deleteAccount(ctx: ServerContext, user: SessionUser, passw
     const uploads = (await r.uploadsOf(workspaceIds)).map((u) => u.id);
     const sheetIds = (await r.sheetsOf(workspaceIds)).map((s) => s.id);
     await r.deleteAccount(row.id, workspaceIds);
-    return { files: [...copies, ...uploads], sheets: sheetIds };
+    // Recorded in the transaction: a stop before they are removed leaves them to the sweep.
+    return { removeFiles: await uploadFilesToRemove(ctx, trx, [...copies, ...uploads]), sheets: sheetIds };
   });
   // After the commit: the records are gone, so nothing serves these files any more.
-  await removeCopiedFiles(ctx, files);
+  await removeFiles();
   for (const id of sheets) sheetChanged(ctx, id);
 }

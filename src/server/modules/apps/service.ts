@@ -16,7 +16,7 @@ import { blocksRepo, type BlockRow } from '../../data/blocks/repo';
 import { pagesRepo } from '../../data/pages/repo';
 import { spreadsheetsRepo } from '../../data/spreadsheets/repo';
 import { storefrontRepo } from '../../data/storefront/repo';
-import { dropVersionCopies, removeCopiedFiles } from '../templates/freeze';
+import { dropVersionCopies, uploadFilesToRemove } from '../templates/freeze';
 import { editorsRepo, workspaceRepo } from '../../data/workspace/repo';
 import { newDomainToken } from './custom-domain';
 import { appView, newAppRow, type AppView } from '../../data/apps/record';
@@ -238,11 +238,12 @@ export async function deleteApp(ctx: ServerContext, user: SessionUser, app: AppV
   // A submitted app's review request, versions and listing go with it (cascades); the versions'
   // frozen copies in the marketplace workspace (apps, spreadsheets, copied files) are dropped
   // here, so nothing is left behind. Buyers' clones are full copies and stay as they are.
-  const files = await ctx.db.transaction().execute(async (trx) => {
+  const removeFiles = await ctx.db.transaction().execute(async (trx) => {
     const requestId = await storefrontRepo(trx).requestOfApp(app.id);
     const dropped = requestId ? await dropVersionCopies(trx, requestId) : [];
     await appsRepo(trx).delete(app.id);
-    return dropped;
+    // Removed after the commit; recorded in it, so a stop in between leaves them to the sweep.
+    return uploadFilesToRemove(ctx, trx, dropped);
   });
-  await removeCopiedFiles(ctx, files);
+  await removeFiles();
 }

@@ -19,6 +19,7 @@ import { uploadsRepo } from '../../data/uploads/repo';
 import { clonesRepo, type ListedTemplate } from '../../data/clones/repo';
 import { currentWorkspaceOrNull } from '../../identity/current-workspace';
 import { withJob } from '../jobs/service';
+import { crashPoint } from '../../crash-points';
 
 /** Derived subdomains tried when racing clones take the same one. */
 const SUBDOMAIN_ATTEMPTS = 5;
@@ -103,6 +104,8 @@ export async function cloneTemplate(ctx: ServerContext, user: SessionUser, templ
             cloned_by: user.id,
             cloned_at: now,
           });
+          // Everything copied (files too), nothing committed yet (the crash test stops here).
+          await crashPoint('clone-copied');
           await job.done(trx);
           return {
             app: { id: copy.appId, name, subdomain: copy.subdomain, kind: template.kind === 'board' ? 'board' : 'multipage' },

@@ -42,6 +42,8 @@ import { pushStatus } from './push-status';
 import { storeRemappedBlocks } from './remap';
 import { googleSourcesRepo, type GoogleTabRow } from '../../data/gsheets/sources-repo';
 import { sheetChanged } from '../../platform/cluster/sheet-changes';
+import { crashPoint } from '../../crash-points';
+import { PULL_CUT_OFF, pullInterrupted, withJob, type Job } from '../jobs/service';
 
 /** Knobs of the pull (tests and the benchmark shorten waits and widen quotas). */
 export const PULL_TUNING: {
@@ -66,6 +68,7 @@ export const PULL_MESSAGES = {
   unreachable: 'Google could not be reached. The next sync tries again.',
   failed: 'The sync with Google failed. The next sync tries again.',
   lost: 'The connected Google account can no longer open this spreadsheet (it was deleted or is no longer shared). Share it again, then pull.',
+  interrupted: PULL_CUT_OFF,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -210,7 +213,7 @@ export function startPull(ctx: ServerContext, spreadsheetId: string): Promise<vo
   const runs = runsOf(ctx);
   const existing = runs.get(spreadsheetId);
   if (existing) return existing;
-  const run = exclusive(ctx, spreadsheetId, () => pullSpreadsheet(ctx, spreadsheetId))
+  const run = exclusive(ctx, spreadsheetId, () => pullUnderJob(ctx, spreadsheetId))
     .catch(async (e: unknown) => {
       const paused = e instanceof HttpError && e.code === 'google_reconnect_needed';
       if (!paused) ctx.log.warn({ err: e, spreadsheetId }, 'pulling a Google spreadsheet failed');
@@ -220,6 +223,17 @@ export function startPull(ctx: ServerContext, spreadsheetId: string): Promise<vo
     .finally(() => runs.delete(spreadsheetId));
   runs.set(spreadsheetId, run);
   return run;
+}
+
+/**
+ * A pull under a job (modules/jobs): each tab commits in one transaction, but the source stays
+ * 'syncing' if the server stops in between. The sweep then says on the source that the pull was
+ * cut off (an 'error' the next sync pulls again: scheduler.ts) and tells the workspace's owner.
+ */
+async function pullUnderJob(ctx: ServerContext, spreadsheetId: string): Promise<void> {
+  const owner = await googleSourcesRepo(ctx.db).owner(spreadsheetId);
+  if (!owner) return;
+  await withJob(ctx, { kind: 'pull', userId: owner.owner_id, message: pullInterrupted(owner.title), spreadsheetId }, (job) => pullSpreadsheet(ctx, spreadsheetId, job));
 }
 
 /** The pulls running now (tests and shutdown wait for them). */
@@ -239,7 +253,8 @@ function rowsPerRead(width: number): number {
   return Math.max(100, Math.min(PULL_TUNING.batchRows, Math.floor(PULL_TUNING.batchCells / Math.max(1, width))));
 }
 
-export async function pullSpreadsheet(ctx: ServerContext, spreadsheetId: string): Promise<void> {
+/** One pull of the spreadsheet; `job`, when it runs under one, ends with the source's last update. */
+export async function pullSpreadsheet(ctx: ServerContext, spreadsheetId: string, job?: Job): Promise<void> {
   const sources = googleSourcesRepo(ctx.db);
   const source = await sources.sourceOf(spreadsheetId);
   if (!source) return;
@@ -312,7 +327,10 @@ export async function pullSpreadsheet(ctx: ServerContext, spreadsheetId: string)
       await sources.updateSource(spreadsheetId, { progress_rows: Math.min(progress, total) });
     });
   }
-  await sources.updateSource(spreadsheetId, { status: 'ok', error: null, drive_version: drive.data.version ?? null, last_pull_at: nowIso(), last_full_at: nowIso(), progress_rows: total });
+  await ctx.db.transaction().execute(async (trx) => {
+    await googleSourcesRepo(trx).updateSource(spreadsheetId, { status: 'ok', error: null, drive_version: drive.data.version ?? null, last_pull_at: nowIso(), last_full_at: nowIso(), progress_rows: total });
+    await job?.done(trx);
+  });
 }
 
 /**
@@ -655,6 +673,8 @@ async function applyTab(ctx: ServerContext, stored: GoogleTabRow, header: Parsed
     const inserts: PlannedRow[] = plan.inserts.filter((r) => !pending.has(r.id)).sort((a, b) => a.sheetRow - b.sheetRow);
     let next = Number(sheet.next_row_index);
     for (let i = 0; i < inserts.length; i += slice) {
+      // Midway through a big tab's new rows, uncommitted (the crash test stops here).
+      if (i > 0) await crashPoint('google-pull-apply');
       const part = inserts.slice(i, i + slice);
       // Half a slice per statement: 4 parameters a row in google_rows stay under SQLite's limit.
       for (let j = 0; j < part.length; j += 1000) {

@@ -37,6 +37,7 @@ import { googlePushRepo, type OutboxRow } from '../../data/gsheets/push-repo';
 import { googleConnectionsRepo } from '../../data/gsheets/repo';
 import { googleSession, modeOf } from './service';
 import { googleSourcesRepo, type GoogleTabRow } from '../../data/gsheets/sources-repo';
+import { crashPoint } from '../../crash-points';
 
 /** Knobs of the push (tests shorten the pause). */
 export const PUSH_TUNING = {
@@ -303,6 +304,8 @@ async function pushTab(ctx: ServerContext, p: PullContext, stored: GoogleTabRow,
           ),
         );
     }
+    // Google has the writes; the queue still holds the edits until settle() (the crash test stops here).
+    await crashPoint('google-push-sent');
     return { conflicts: plan.conflicts, dropped: plan.dropped };
   }
   return 'moving';

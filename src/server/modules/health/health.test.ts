@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkBucket, checkDatabase } from '../../platform/checks';
+import { checkBucket, checkDatabase, checkGoogleClient, checkSettings, isSettingError } from '../../platform/checks';
+import { loadConfig } from '../../config';
+import { startFakeGoogle } from '../../testing/google';
 import { Lifecycle } from '../../platform/lifecycle';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { startFakeS3 } from '../../testing/s3';
@@ -107,5 +109,44 @@ describe('start-up checks (platform/checks.ts)', () => {
     } finally {
       await s3.close();
     }
+  });
+
+  it('Google OAuth client settings: one without the other, malformed, unknown to Google, a wrong secret, and right', async () => {
+    const t = await app();
+    const google = await startFakeGoogle();
+    const { clientId, clientSecret } = google.oauthClient;
+    const warnings: string[] = [];
+    const check = (id: string | null, secret: string | null) => checkGoogleClient({ ...t.config, googleClientId: id, googleClientSecret: secret, googleTokenUrl: google.tokenUrl }, (m) => warnings.push(m));
+    try {
+      // One of the pair: refused as the settings are read, in words main.ts prints alone.
+      const alone = (() => {
+        try {
+          loadConfig({ GOOGLE_CLIENT_ID: clientId } as NodeJS.ProcessEnv);
+          return null;
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(isSettingError(alone)).toBe(true);
+      expect((alone as Error).message).toBe('Settings GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together: set both (connecting Google by OAuth) or neither');
+      await expect(check(null, clientSecret)).rejects.toThrow('Settings GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
+      // Malformed: named before anything is asked of Google (checkSettings checks forms first).
+      const before = google.requests.length;
+      await expect(check('my-client', clientSecret)).rejects.toThrow(/^Setting GOOGLE_CLIENT_ID must be the client ID of a Google OAuth client/);
+      await expect(check(clientId, 'secret with spaces')).rejects.toThrow(/^Setting GOOGLE_CLIENT_SECRET must be the client secret/);
+      await expect(checkSettings({ ...t.config, databaseUrl: 'postgres://x@127.0.0.1:1/x', googleClientId: 'my-client', googleClientSecret: clientSecret }, () => undefined)).rejects.toThrow(/^Setting GOOGLE_CLIENT_ID/);
+      expect(google.requests.length).toBe(before);
+      // Well formed, but Google does not take it.
+      await expect(check(`1${clientId}`, clientSecret)).rejects.toThrow(/^Setting GOOGLE_CLIENT_ID: Google knows no OAuth client with this ID/);
+      await expect(check(clientId, `GOCSPX-${'w'.repeat(28)}`)).rejects.toThrow(/^Setting GOOGLE_CLIENT_SECRET: Google refuses this secret/);
+      // Right: Google refuses only the made-up code.
+      await expect(check(clientId, clientSecret)).resolves.toBeUndefined();
+      expect(warnings).toEqual([]);
+    } finally {
+      await google.close();
+    }
+    // Google unreachable: a warning, and the start goes on.
+    await expect(checkGoogleClient({ ...t.config, googleClientId: clientId, googleClientSecret: clientSecret, googleTokenUrl: 'http://127.0.0.1:1/token' }, (m) => warnings.push(m))).resolves.toBeUndefined();
+    expect(warnings).toEqual([expect.stringMatching(/^Google could not be asked whether GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are right/)]);
   });
 });

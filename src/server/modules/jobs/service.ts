@@ -7,12 +7,18 @@
 // sweep (sweep.ts) removes what it names and keeps the row, marked 'interrupted', as the notice
 // its owner reads on the dashboard until they dismiss it.
 import crypto from 'node:crypto';
+import { crashPoint } from '../../crash-points';
 import type { Db } from '../../db';
 import { newId, nowIso } from '../../http';
 import { jobsRepo } from '../../data/jobs/repo';
 import type { ServerContext } from '../../platform/context';
 
-export type JobKind = 'import' | 'reimport' | 'column' | 'copy' | 'upload';
+/**
+ * What a job stands for. 'pull': a Google pull (the sweep says on its spreadsheet that it stopped,
+ * and the next sync pulls again). 'removal': files whose records a committed transaction deleted,
+ * removed after it (filesToRemove).
+ */
+export type JobKind = 'import' | 'reimport' | 'column' | 'copy' | 'upload' | 'pull' | 'removal';
 
 export interface JobSpec {
   kind: JobKind;
@@ -49,21 +55,9 @@ export function derivedFileId(jobId: string, n: number): string {
 
 export const leaseMs = (ctx: ServerContext) => ctx.config.jobLeaseSeconds * 1000;
 
-/** Commits the job row (before the operation writes anything) and renews it until end(). */
-export async function startJob(ctx: ServerContext, spec: JobSpec): Promise<Job> {
-  const id = newId();
+/** Renews job `id`'s lease every third of it until the returned stop() (the job runs in this process). */
+function keepAlive(ctx: ServerContext, id: string): () => void {
   const lease = leaseMs(ctx);
-  await jobsRepo(ctx.db).insert({
-    id,
-    kind: spec.kind,
-    user_id: spec.userId ?? null,
-    message: spec.message ?? null,
-    spreadsheet_id: spec.spreadsheetId ?? null,
-    files: JSON.stringify(spec.files ?? []),
-    state: 'running',
-    lease_until: Date.now() + lease,
-    created_at: nowIso(),
-  });
   running.add(id);
   const timer = setInterval(() => {
     jobsRepo(ctx.db)
@@ -71,6 +65,31 @@ export async function startJob(ctx: ServerContext, spec: JobSpec): Promise<Job> 
       .catch((err: unknown) => ctx.log.warn({ err }, 'renewing the lease of an operation failed'));
   }, Math.max(50, Math.floor(lease / 3)));
   timer.unref();
+  return () => {
+    clearInterval(timer);
+    running.delete(id);
+  };
+}
+
+function jobRow(ctx: ServerContext, id: string, spec: JobSpec) {
+  return {
+    id,
+    kind: spec.kind,
+    user_id: spec.userId ?? null,
+    message: spec.message ?? null,
+    spreadsheet_id: spec.spreadsheetId ?? null,
+    files: JSON.stringify(spec.files ?? []),
+    state: 'running',
+    lease_until: Date.now() + leaseMs(ctx),
+    created_at: nowIso(),
+  };
+}
+
+/** Commits the job row (before the operation writes anything) and renews it until end(). */
+export async function startJob(ctx: ServerContext, spec: JobSpec): Promise<Job> {
+  const id = newId();
+  await jobsRepo(ctx.db).insert(jobRow(ctx, id, spec));
+  const stop = keepAlive(ctx, id);
   let ended = false;
   return {
     id,
@@ -80,14 +99,39 @@ export async function startJob(ctx: ServerContext, spec: JobSpec): Promise<Job> 
     async end() {
       if (ended) return;
       ended = true;
-      clearInterval(timer);
       try {
         await jobsRepo(ctx.db).delete(id);
       } finally {
-        running.delete(id);
+        stop();
       }
     },
     fileId: (n) => derivedFileId(id, n),
+  };
+}
+
+/**
+ * Stored files (storage keys) whose records `trx` deletes, recorded in `trx` as a job with nobody
+ * to tell: a server stopped between the commit and their removal leaves them to the sweep, which
+ * removes them once the lease has run out. Call the returned function once `trx` has committed: it
+ * removes the files, then the job, and never throws (a failure is left to the sweep). Nothing
+ * to remove: nothing is written.
+ */
+export async function filesToRemove(ctx: ServerContext, trx: Db, keys: readonly string[]): Promise<() => Promise<void>> {
+  if (keys.length === 0) return async () => {};
+  const id = newId();
+  await jobsRepo(trx).insert(jobRow(ctx, id, { kind: 'removal', files: [...keys] }));
+  return async () => {
+    const stop = keepAlive(ctx, id);
+    try {
+      await crashPoint('files-removal');
+      for (const key of keys) await ctx.files.delete(key);
+      await jobsRepo(ctx.db).delete(id);
+    } catch (err) {
+      // The records are gone already (committed): the sweep tries the files again once the lease runs out.
+      ctx.log.warn({ err, job: id }, 'removing files after their records were deleted failed; the sweep tries again');
+    } finally {
+      stop();
+    }
   };
 }
 
@@ -109,6 +153,12 @@ export async function noticesOf(ctx: ServerContext, userId: string) {
 export async function dismissNotice(ctx: ServerContext, userId: string, id: string): Promise<boolean> {
   return jobsRepo(ctx.db).dismiss(userId, id);
 }
+
+/** What a Google source says after the sweep found its pull cut off (gsheets/pull.ts PULL_MESSAGES.interrupted). */
+export const PULL_CUT_OFF = 'The last pull was cut off when the server stopped; each tab is either as it was or fully pulled. The next sync pulls the rest.';
+
+/** The notice of a Google pull cut off by a stop (the spreadsheet's sync status says it too). */
+export const pullInterrupted = (title: string) => `Pulling the spreadsheet '${title}' from Google was interrupted; each tab is either as it was or fully pulled. The next sync pulls the rest.`;
 
 /** The notice of an import or a re-import cut off by a stop (the issue's words). */
 export const importInterrupted = (filename: string) => `The import of ${filename} was interrupted; nothing was changed. Try again.`;

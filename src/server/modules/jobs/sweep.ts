@@ -15,8 +15,9 @@ import type { ServerContext } from '../../platform/context';
 import { uploadKey } from '../../platform/storage';
 import { jobsRepo, type JobRow } from '../../data/jobs/repo';
 import { spreadsheetsRepo } from '../../data/spreadsheets/repo';
+import { googleSourcesRepo } from '../../data/gsheets/sources-repo';
 import { parseJson } from '../../http';
-import { derivedFileId, isRunningHere } from './service';
+import { derivedFileId, isRunningHere, PULL_CUT_OFF } from './service';
 
 const BATCH = 100;
 
@@ -42,6 +43,8 @@ async function sweepJob(ctx: ServerContext, job: JobRow, now: number): Promise<b
     const jobs = jobsRepo(trx);
     if (!(await jobs.interrupt(job.id, now))) return false;
     if (job.spreadsheet_id) await spreadsheetsRepo(trx).deleteIfImporting(job.spreadsheet_id);
+    // A Google pull: its tabs committed one by one; the source says it was cut off, and the next sync pulls again.
+    if (job.kind === 'pull' && job.spreadsheet_id) await googleSourcesRepo(trx).interruptedPull(job.spreadsheet_id, PULL_CUT_OFF);
     // Nobody to tell: nothing to keep.
     if (!job.user_id || !job.message) await jobs.delete(job.id);
     return true;

@@ -30,7 +30,7 @@ import { editsWorkspace } from '../../access/viewer';
 import type { AppView } from '../../data/apps/record';
 import { appsRepo } from '../../data/apps/repo';
 import { PAID_REASONS, paidSubmitStatus } from '../billing/connect';
-import { dropVersionCopies, freezeVersion, removeCopiedFiles } from '../templates/freeze';
+import { dropVersionCopies, freezeVersion, removeCopiedFiles, uploadFilesToRemove } from '../templates/freeze';
 import { shippedSheets } from '../templates/copy';
 import { templatesRepo } from '../../data/templates/repo';
 import { SETTING_MEDIA, storeUpload } from '../uploads/service';
@@ -208,12 +208,13 @@ export async function cancelReviewRequest(ctx: ServerContext, app: AppView): Pro
   const existing = await reviewRequestsRepo(ctx.db).byApp(app.id);
   if (!existing) throw notFound(MARKETPLACE_MESSAGES.noRequest);
   if (existing.status === 'published' || existing.published_version_id) throw conflict(MARKETPLACE_MESSAGES.cannotCancelPublished);
-  const files = await ctx.db.transaction().execute(async (trx) => {
+  // The copies' files go after the commit; recorded in it, so a stop in between leaves them to the sweep.
+  const removeFiles = await ctx.db.transaction().execute(async (trx) => {
     const dropped = await dropVersionCopies(trx, existing.id);
     if (!(await reviewRequestsRepo(trx).deleteIn(existing.id, ['pending', 'rejected']))) throw conflict(MARKETPLACE_MESSAGES.cannotCancelPublished);
-    return dropped;
+    return uploadFilesToRemove(ctx, trx, dropped);
   });
-  await removeCopiedFiles(ctx, files);
+  await removeFiles();
 }
 
 /** The images of the marketplace form: PNG, JPEG, GIF or WebP only (read from the bytes; no SVG). */

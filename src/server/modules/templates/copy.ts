@@ -22,6 +22,7 @@ import { uploadKey } from '../../platform/storage';
 import { templatesRepo, type SourceApp, type SourceSheet } from '../../data/templates/repo';
 import { newAppRow } from '../../data/apps/record';
 import { crashPoint } from '../../crash-points';
+import { filesToRemove } from '../jobs/service';
 import { viewerSheets } from '../../access/columns';
 import { GUEST } from '../../access/visibility';
 
@@ -345,7 +346,15 @@ async function copyInto(ctx: ServerContext, trx: Db, sourceAppId: string, target
   return { appId, subdomain, spreadsheetId, contentHash: hash.digest('hex'), uploadIds };
 }
 
-/** Removes the files of uploads a copy made (after its transaction failed, or its records were deleted). */
+/**
+ * The files of uploads whose records `trx` deletes, recorded in it for the sweep (jobs
+ * filesToRemove); call the returned function once `trx` has committed to remove them.
+ */
+export function uploadFilesToRemove(ctx: ServerContext, trx: Db, uploadIds: readonly string[]): Promise<() => Promise<void>> {
+  return filesToRemove(ctx, trx, uploadIds.map(uploadKey));
+}
+
+/** Removes the files of uploads a copy made (after its transaction failed: its job covers a stop before this). */
 export async function removeCopiedFiles(ctx: ServerContext, uploadIds: readonly string[]) {
   for (const id of uploadIds) await ctx.files.delete(uploadKey(id));
 }

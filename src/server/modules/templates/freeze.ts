@@ -6,7 +6,7 @@
 import type { ServerContext } from '../../platform/context';
 import type { Db } from '../../db';
 import { newId, nowIso } from '../../http';
-import { breathe, copyApp, removeCopiedFiles } from './copy';
+import { breathe, copyApp, removeCopiedFiles, uploadFilesToRemove } from './copy';
 import { templatesRepo, type TemplateVersionRow } from '../../data/templates/repo';
 
 /**
@@ -69,7 +69,7 @@ export async function freezeVersion(
 /**
  * Deletes the frozen copies of a request's versions (a cancelled submission): their apps, their
  * spreadsheets and the upload records they made. Returns the upload ids, whose files the caller
- * removes once its transaction has committed (removeCopiedFiles).
+ * records for removal in the same transaction (uploadFilesToRemove).
  */
 export async function dropVersionCopies(trx: Db, requestId: string): Promise<string[]> {
   const repo = templatesRepo(trx);
@@ -107,4 +107,4 @@ async function snapshotUploads(trx: Db, appId: string): Promise<string[]> {
   return (await repo.uploadsOfWorkspace(MARKETPLACE_ACCOUNT.workspaceId, [...ids])).map((u) => u.id);
 }
 
-export { removeCopiedFiles };
+export { removeCopiedFiles, uploadFilesToRemove };

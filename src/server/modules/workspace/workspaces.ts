@@ -7,7 +7,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { newId, nowIso } from '../../http';
 import type { SessionUser } from '../../identity/owner-session';
 import { dropVersionCopies } from '../templates/freeze';
-import { removeCopiedFiles } from '../templates/copy';
+import { uploadFilesToRemove } from '../templates/copy';
 import { currentWorkspace, roleIn, type CurrentWorkspace } from '../../identity/current-workspace';
 import { workspaceRepo } from '../../data/workspace/repo';
 
@@ -77,7 +77,8 @@ export async function renameWorkspace(ctx: ServerContext, user: SessionUser, wor
 export async function deleteWorkspace(ctx: ServerContext, user: SessionUser, workspaceId: string, confirm: string): Promise<void> {
   const ws = await owned(ctx, user, workspaceId);
   if (confirm.replace(/\s+/g, ' ').trim() !== ws.name) throw badRequest(M.confirm, [{ path: 'confirm', message: M.confirm }]);
-  const files = await ctx.db.transaction().execute(async (trx) => {
+  // The files go after the commit; recorded in it, so a stop in between leaves them to the sweep.
+  const removeFiles = await ctx.db.transaction().execute(async (trx) => {
     const repo = workspaceRepo(trx);
     if ((await repo.countOwned(user.id)) <= 1) throw conflict(M.lastOne);
     const dropped: string[] = [];
@@ -85,7 +86,7 @@ export async function deleteWorkspace(ctx: ServerContext, user: SessionUser, wor
     const uploads = await repo.uploadIds(ws.id);
     await repo.delete(ws.id);
     if ((await repo.chosenBy(user.id)) === ws.id) await repo.choose(user.id, (await repo.ownedBy(user.id))[0]?.id ?? null);
-    return [...dropped, ...uploads];
+    return uploadFilesToRemove(ctx, trx, [...dropped, ...uploads]);
   });
-  await removeCopiedFiles(ctx, files);
+  await removeFiles();
 }
