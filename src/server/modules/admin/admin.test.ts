@@ -453,6 +453,7 @@ describe('the e-mail to the owner', () => {
     expect(html).toContain('Mail &#60;b&#62;Maker&#60;/b&#62;');
     expect(html).not.toMatch(/<script|<img|<b>/i);
     expect(html).toContain(`href="http://localhost:3000/${s.subdomain}"`);
+    expect(text).not.toContain('See it live in the marketplace');
   });
 
   it('an approval: published, with the link; no reason', async () => {
@@ -465,6 +466,10 @@ describe('the e-mail to the owner', () => {
     expect(text).toContain(REVIEW_STATUS_DESCRIPTIONS.published);
     expect(text).toContain(`http://localhost:3000/${s.subdomain}`);
     expect(text).not.toContain('Feedback from the review');
+    // The live listing, where buyers find it (issue 33).
+    const { slug } = await t.ctx.db.selectFrom('marketplace_templates').select('slug').where('id', '=', s.requestId).executeTakeFirstOrThrow();
+    expect(text).toContain(`See it live in the marketplace: http://localhost:3000/templates/${slug}`);
+    expect(htmlPart(mailTo(owner.email)!.raw)).toContain(`href="http://localhost:3000/templates/${slug}"`);
   });
 
   it('a mail that cannot be sent does not undo the decision', async () => {

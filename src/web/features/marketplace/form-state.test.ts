@@ -236,8 +236,10 @@ describe('titles and labels', () => {
     expect(marketplaceTitle(statusOf(r), false)).toBe(section);
   });
 
-  it('edit mode is a resubmission, with its own button', () => {
+  it('edit mode is a resubmission, with its own button; of a published template it is an update', () => {
     expect(marketplaceTitle('rejected', true)).toBe('Resubmit Template');
+    expect(marketplaceTitle('published', true)).toBe('Update Your Listed Template');
+    expect(marketplaceTitle('published', false)).toBe('Template Published');
     expect(submitLabel(true)).toBe('Update Template');
     expect(submitLabel(false)).toBe('Submit for Review');
   });

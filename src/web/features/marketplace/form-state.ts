@@ -203,9 +203,16 @@ export function launchDialogTitle(status: ReviewStatus): string {
   return status === 'none' ? 'Launch Your App' : `Launch Your App · ${REVIEW_STATUS_TEXT[status]}`;
 }
 
-/** The marketplace part's title: edit mode is a resubmission. */
+/** The title of the form that sends an update of a listed template (the spec names only the rejected one's). */
+export const UPDATE_TEMPLATE_TITLE = 'Update Your Listed Template';
+
+/**
+ * The marketplace part's title: edit mode of a rejected request is the spec's resubmission; of a
+ * published one it sends an update, and says so (the listed version stays until it is approved).
+ */
 export function marketplaceTitle(status: ReviewStatus, editing: boolean): string {
-  return editing ? MARKETPLACE_DIALOG_TITLES.rejected : MARKETPLACE_DIALOG_TITLES[status];
+  if (editing) return status === 'published' ? UPDATE_TEMPLATE_TITLE : MARKETPLACE_DIALOG_TITLES.rejected;
+  return MARKETPLACE_DIALOG_TITLES[status];
 }
 
 /**
