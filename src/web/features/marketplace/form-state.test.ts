@@ -105,6 +105,12 @@ describe('the form state', () => {
     expect(marketplaceFormProblem(formValues(s))).toBeNull();
   });
 
+  it("images uploaded before are named after their place, not after the upload's id (Edit & Resubmit)", () => {
+    const s = formStateFromRequest({ ...request, thumbnail: '/api/uploads/k3J9xQ2mZ7', additional_images: ['/api/uploads/Ab12Cd34Ef', '/api/uploads/Zz99'] });
+    expect(s.thumbnail?.name).toBe('Current thumbnail');
+    expect(s.additional.map((i) => i.name)).toEqual(['Current image 1', 'Current image 2']);
+  });
+
   it('a free request pre-fills the default price for a switch to paid', () => {
     expect(formStateFromRequest({ ...request, is_free: true, price: 0 }).price).toBe(5);
   });
