@@ -536,6 +536,19 @@ describe("the product's owners (GET /api/admin/users)", () => {
     expect(olga.apps).toBeGreaterThan(5);
   });
 
+  it('an owner of two workspaces is one person: listed and counted once, with the apps of both and a paid plan when either has one', async () => {
+    const two = await signUp(t.app, 'Twice Tamsin');
+    const made = await t.app.inject({ method: 'POST', url: '/api/workspaces', headers: { cookie: two.cookie }, payload: { name: 'Second shop' } });
+    expect(made.statusCode, made.body).toBe(201);
+    const second = made.json().workspace as { id: string };
+    await t.ctx.db.updateTable('workspaces').set({ is_free_plan: 0 }).where('id', '=', second.id).execute();
+    const found = await list(`?search=${encodeURIComponent(two.email)}`);
+    expect(found.total).toBe(1);
+    expect(found.users).toHaveLength(1);
+    const apps = Number((await t.ctx.db.selectFrom('apps').innerJoin('workspaces', 'workspaces.id', 'apps.workspace_id').select((eb) => eb.fn.countAll().as('n')).where('workspaces.owner_id', '=', two.id).executeTakeFirstOrThrow()).n);
+    expect(found.users[0]).toMatchObject({ id: two.id, is_free_plan: false, apps });
+  });
+
   it('search by name or e-mail, case aside; % and _ match only themselves; 50 a page', async () => {
     const tag = `zq${Date.now().toString(36)}`;
     const pct = await signUp(t.app, `Percent 100% ${tag}`);
