@@ -1193,7 +1193,7 @@ describe("owner accounts ('signed-in' and the public link routes)", () => {
     { method: 'GET', url: '/api/account/sessions', ok: 200 },
     { method: 'DELETE', url: '/api/account/sessions/0123456789abcdef', ok: 404 },
   ];
-  const PUBLIC_ACCOUNT_ROUTES = ['POST /api/auth/forgot-password', 'POST /api/auth/reset-password', 'POST /api/auth/verify-email'];
+  const PUBLIC_ACCOUNT_ROUTES = ['POST /api/auth/forgot-password', 'POST /api/auth/reset-password', 'POST /api/auth/reset-password/check', 'POST /api/auth/verify-email'];
 
   it('every account route is in the matrix and declares its rule', async () => {
     const built = await buildApp(t.config, { logger: false, migrate: false });
