@@ -43,7 +43,8 @@ a{color:#4f46e5}
 header{border-bottom:1px solid #e9ecef}
 header .wrap{display:flex;align-items:center;gap:16px;min-height:60px;flex-wrap:wrap}
 .brand{font-weight:800;font-size:20px;color:#212529;text-decoration:none;margin-right:auto}
-nav a{color:#495057;text-decoration:none;font-weight:600;font-size:15px;margin-left:16px}
+nav{display:flex;flex-wrap:wrap;align-items:center;gap:6px 16px}
+nav a{color:#495057;text-decoration:none;font-weight:600;font-size:15px;white-space:nowrap}
 nav a:hover{color:#4f46e5}
 .btn{display:inline-block;padding:10px 18px;border-radius:6px;font-weight:700;text-decoration:none;font-size:16px}
 .primary{background:#4f46e5;color:#fff}
@@ -72,7 +73,7 @@ h3{font-size:17px;margin:0 0 4px;overflow-wrap:anywhere}
 .features h3{margin-bottom:6px}
 .more{margin-top:18px;font-weight:600}
 footer{border-top:1px solid #e9ecef;padding:24px 0;font-size:14px;color:#868e96}
-footer a{margin-right:16px}
+footer a{margin-right:16px;white-space:nowrap;display:inline-block}
 `;
 
 function templateCard(base: string, t: ListedRow): string {
