@@ -80,7 +80,7 @@ describe('the blog: invite, write, preview, publish, read', () => {
     await choose(page, form, 'Role', 'Administrator');
     await form.getByRole('button', { name: 'Send invitation' }).click();
     await expect.poll(() => page.getByText(`Invitation sent to ${ADMIN.email}`).isVisible()).toBe(true);
-    await expect.poll(() => page.getByTestId('blog-team-row').filter({ hasText: ADMIN.email }).innerText()).toMatch(/Invitation sent/i);
+    await expect.poll(() => page.getByTestId('blog-team-row').filter({ hasText: ADMIN.email }).innerText()).toMatch(/Not accepted yet/i);
 
     admin = await browser.newContext();
     adminPage = await join(admin, await invitationLink(ADMIN.email), ADMIN.password);

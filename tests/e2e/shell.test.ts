@@ -108,8 +108,9 @@ describe('the live chat (shell §9)', () => {
     await expect.poll(() => bubble.isVisible()).toBe(true);
     expect(await page.locator('script[data-chatwoot]').count()).toBe(1);
 
-    // The sign-in page is a chat page too (/ → /dashboard → /dashboard/auth for a visitor).
+    // The sign-in page is a chat page too (the landing page's Sign in).
     await page.goto(`${server.baseUrl}/`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL(/\/dashboard\/auth$/);
     await expect.poll(() => bubble.isVisible()).toBe(true);
     expect(violations).toEqual([]);

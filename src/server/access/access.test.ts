@@ -1196,7 +1196,7 @@ describe("owner accounts ('signed-in' and the public link routes)", () => {
     { method: 'GET', url: '/api/account/sessions', ok: 200 },
     { method: 'DELETE', url: '/api/account/sessions/0123456789abcdef', ok: 404 },
   ];
-  const PUBLIC_ACCOUNT_ROUTES = ['POST /api/auth/forgot-password', 'POST /api/auth/reset-password', 'POST /api/auth/verify-email'];
+  const PUBLIC_ACCOUNT_ROUTES = ['GET /api/auth/session', 'POST /api/auth/forgot-password', 'POST /api/auth/reset-password', 'POST /api/auth/reset-password/check', 'POST /api/auth/verify-email'];
 
   it('every account route is in the matrix and declares its rule', async () => {
     const built = await buildApp(t.config, { logger: false, migrate: false });
@@ -1228,6 +1228,14 @@ describe("owner accounts ('signed-in' and the public link routes)", () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/account/sessions/sign-out-others', headers: as(userOf(role)) });
       expect(res.statusCode, role).toBe(role === 'anonymous' ? 401 : 200);
       if (role !== 'anonymous') expect((await t.app.inject({ method: 'GET', url: '/api/auth', headers: as(userOf(role)) })).statusCode).toBe(200);
+    }
+    // The web app's question "who is signed in?": a visitor is told null with a 200, never a 401;
+    // each role is told about itself only.
+    for (const role of ROLES) {
+      const user = userOf(role);
+      const res = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: as(user) });
+      expect(res.statusCode, role).toBe(200);
+      expect(res.json().user?.email ?? null, role).toBe(user ? user.email : null);
     }
   });
 

@@ -11,6 +11,8 @@ const Token = z.string().min(1, 'This link is incomplete. Open the link from the
 export const ForgotPasswordBody = z.object({ email: Email });
 export const ResetPasswordBody = z.object({ token: Token, password: NewPassword });
 export const VerifyEmailBody = z.object({ token: Token });
+/** POST /api/auth/reset-password/check: whether a reset link still works, before the form is shown (the link is not spent). */
+export const ResetLinkCheckBody = z.object({ token: Token });
 
 export const UpdateAccountBody = z.object({ name: z.string().trim().min(1, 'Name is required').max(200, 'The name can be at most 200 characters') });
 export const ChangeEmailBody = z.object({ email: Email, password: z.string().min(1, 'Enter your current password').max(1000) });
@@ -67,6 +69,7 @@ export const ACCOUNT_MESSAGES = {
   resetSent: 'If an account exists for this email, a link to choose a new password is on its way.',
   resetDone: 'Your password has been changed. Every browser signed in to your account was signed out, and your API tokens and unaccepted editor invitations were ended. Sign in with your new password.',
   badResetLink: 'This link to choose a new password is invalid, has expired or was already used. Ask for a new one.',
+  resetLinkWorks: 'This link works: choose a new password.',
   badVerifyLink: 'This verification link is invalid, has expired or was already used.',
   verificationSent: (email: string) => `We sent a verification link to ${email}.`,
   alreadyVerified: 'Your e-mail address is already verified.',

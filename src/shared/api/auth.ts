@@ -19,3 +19,8 @@ export const MagicLinkBody = z.object({
 });
 /** GET /api/auth, and POST /api/auth (the session is in the cookie only, never in the body). */
 export const UserResponse = z.object({ user: PublicUser });
+/**
+ * GET /api/auth/session → the signed-in owner, or null for a visitor: the web app asks on every
+ * page, and a signed-out visitor is not an error (GET /api/auth stays 401 for API clients).
+ */
+export const SessionResponse = z.object({ user: PublicUser.nullable() });

@@ -146,6 +146,12 @@ export const MARKETPLACE_MESSAGES = {
   notAnImage: 'Please choose an image file (PNG, JPEG, GIF or WebP).',
 } as const;
 
+/**
+ * The picture formats the marketplace takes (the server's image uploads take the same: SVG may
+ * carry scripts; AVIF and HEIC are not shown by every browser).
+ */
+export const MARKETPLACE_IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+
 /** What the provider's admin area answers (sign-in, review decisions); shown as the screens' messages. */
 export const ADMIN_MESSAGES = {
   /** Wrong e-mail or wrong password alike: which one is not told. */
@@ -159,6 +165,8 @@ export const ADMIN_MESSAGES = {
 } as const;
 
 export const marketplaceMessages = {
+  /** A picture of a format the marketplace does not take, named in words (fileTypeName). */
+  imageFormat: (name: string, said: string) => `${name} is ${said}, which cannot be used here. Please choose a PNG, JPEG, GIF or WebP image.`,
   thumbnailTooLarge: (bytes: number) => `Thumbnail image is too large (${mb(bytes)} MB). Maximum size per image is 3MB.`,
   thumbnailExceedsTotal: (totalBytes: number) =>
     `Adding this thumbnail would exceed the 20MB total limit (would be ${mb(totalBytes)} MB). Please choose a smaller image or remove an additional image.`,

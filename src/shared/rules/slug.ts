@@ -58,6 +58,9 @@ export const RESERVED_SUBDOMAINS: readonly string[] = [
   // The server's own top paths: the spec's data calls, sitemap.xml, the sample images.
   'v3',
   'sitemap',
+  // The blog's feed under the names readers try (/rss, /feed: blog/feeds.ts).
+  'rss',
+  'feed',
   'samples',
   // Files and folders of the built web app: the tutorial videos, the service worker, the page.
   'tutorials',

@@ -4,6 +4,7 @@
 // (shared/settings/board-state.ts) drawn by the editor's SettingsForm, the block settings' own
 // controls (colour inputs with swatches, image upload, lists); saved with POST
 // /api/board/update-metadata, which checks them (shared/api/board-settings.ts).
+import { settingsSavedText } from './saved-words';
 import { Button, Group, Modal, ScrollArea, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -74,7 +75,7 @@ export function AppSettingsModal({ opened, onClose, board }: { opened: boolean; 
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['board'] });
       void qc.invalidateQueries({ queryKey: keys.apps });
-      toast.success(`${title} saved`, 'Your changes are live.');
+      toast.success(`${title} saved`, settingsSavedText(board.isPublic));
       onClose();
     },
     onError: (e) => {

@@ -6,6 +6,7 @@
 // the page, the sidebar adds Pages, Users, App Settings, spreadsheet and the publish dropdown,
 // every menu choice closes the other popups first, and blocks get `data.app` (the editor's own
 // page switch stands in for navigation).
+import { blockSavedText } from './saved-words';
 import { OwnerModals } from '../components/OwnerModals';
 import { useDocumentTitle } from '@mantine/hooks';
 import { AppShell, Center, Text } from '@mantine/core';
@@ -257,7 +258,7 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
     const mutation = draft.id ? update : create;
     mutation.mutate(draft, {
       onSuccess: () => {
-        toast.success('Block saved', draft.id ? 'Your changes are live.' : 'The block was added to your board.');
+        toast.success('Block saved', blockSavedText({ isNew: !draft.id, isPublic: board.isPublic, multipage }));
         closeEditing();
       },
       onError: (e) => {

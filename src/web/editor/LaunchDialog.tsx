@@ -3,7 +3,8 @@
 // status). 'Privacy Settings' opens it with Push to Live open, 'Publish to Marketplace' with Push
 // to Marketplace open. Its title is 'Launch Your App', followed by the review status when the app
 // has a request ('Launch Your App · Pending Review'); the marketplace section's title is
-// MARKETPLACE_DIALOG_TITLES[status] ('Resubmit Template' while editing a rejected request).
+// MARKETPLACE_DIALOG_TITLES[status] ('Resubmit Template' while editing a rejected request, 'Update Your
+// Listed Template' while editing a published one).
 import { Collapse, Group, Modal, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconBuildingStore, IconChevronDown, IconChevronRight, IconRocket } from '@tabler/icons-react';
 import { useId, useState, type ReactNode } from 'react';

@@ -11,7 +11,7 @@ import {
   IconWorldUpload,
 } from '@tabler/icons-react';
 import type { ComponentPropsWithoutRef, ReactNode, Ref } from 'react';
-import { publishLook, type ReviewStatus } from './publish-status';
+import { publishLook, sidebarPublishTone, type ReviewStatus, type SidebarTone } from './publish-status';
 import { PublishMenu, type PublishChoice } from './PublishMenu';
 
 type ItemProps = {
@@ -19,12 +19,14 @@ type ItemProps = {
   label: string;
   active?: boolean;
   disabled?: boolean;
+  /** Colours of their own (the publish tool's review status); otherwise those of its state. */
+  tone?: SidebarTone;
   onClick?: () => void;
   /** The publish dropdown's target passes its ref and props (aria-expanded, handlers) through. */
   ref?: Ref<HTMLButtonElement>;
 } & Omit<ComponentPropsWithoutRef<'button'>, 'onClick' | 'color' | 'style'>;
 
-function Item({ icon, label, active, disabled, onClick, ref, ...rest }: ItemProps) {
+function Item({ icon, label, active, disabled, tone, onClick, ref, ...rest }: ItemProps) {
   return (
     <UnstyledButton
       {...rest}
@@ -41,8 +43,8 @@ function Item({ icon, label, active, disabled, onClick, ref, ...rest }: ItemProp
         alignItems: 'center',
         gap: 4,
         width: '100%',
-        background: active ? 'var(--mantine-color-indigo-0)' : undefined,
-        color: disabled ? 'var(--mantine-color-gray-4)' : active ? 'var(--mantine-color-indigo-7)' : 'var(--mantine-color-gray-7)',
+        background: tone ? tone.background : active ? 'var(--mantine-color-indigo-0)' : undefined,
+        color: tone ? tone.color : disabled ? 'var(--mantine-color-gray-4)' : active ? 'var(--mantine-color-indigo-7)' : 'var(--mantine-color-gray-7)',
         cursor: disabled ? 'not-allowed' : undefined,
       }}
     >
@@ -106,6 +108,7 @@ export function Sidebar({
             label={publishLook(multipage.reviewStatus).label}
             active={panel === 'publish'}
             disabled={publishLook(multipage.reviewStatus).disabled}
+            tone={sidebarPublishTone(multipage.reviewStatus, panel === 'publish')}
             data-review-status={multipage.reviewStatus}
           />
         </PublishMenu>

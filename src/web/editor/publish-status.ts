@@ -21,3 +21,21 @@ export const publishLook = (status: ReviewStatus): PublishLook => LOOKS[status];
 
 /** The look of an app's request: its status, or 'default' when there is none (or it could not be loaded). */
 export const publishStatusOf = (request: { status: 'pending' | 'published' | 'rejected' } | null | undefined): ReviewStatus => request?.status ?? 'default';
+
+/** Colours of a tool in the multipage sidebar (CSS values). */
+export interface SidebarTone {
+  background: string | undefined;
+  color: string;
+}
+
+/**
+ * The multipage sidebar's publish tool in the same colours as the board's top-bar button: the
+ * status's colour (pending yellow, published teal, rejected red); the default looks like the
+ * other tools, and the active one like an open tool.
+ */
+export function sidebarPublishTone(status: ReviewStatus, active: boolean): SidebarTone {
+  const look = LOOKS[status];
+  if (look.disabled) return { background: undefined, color: 'var(--mantine-color-gray-4)' };
+  if (status === 'default') return { background: active ? 'var(--mantine-color-indigo-0)' : undefined, color: active ? 'var(--mantine-color-indigo-7)' : 'var(--mantine-color-gray-7)' };
+  return { background: `var(--mantine-color-${look.color}-${active ? 1 : 0})`, color: `var(--mantine-color-${look.color}-8)` };
+}

@@ -3,6 +3,7 @@
 // creation and last use, revoke it. Links to the API reference. Contract: shared/api/developer.ts.
 import { Button } from '@mantine/core';
 import { IconBook } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../components/PageHeading';
 import { DashboardFrame } from '../features/dashboard/DashboardFrame';
@@ -10,6 +11,8 @@ import { CreateTokenForm } from '../features/developer/CreateTokenForm';
 import { TokensTable } from '../features/developer/TokensTable';
 
 export function DeveloperPage() {
+  // A token revoked right after it was made takes its secret and example call off the screen.
+  const [revoked, setRevoked] = useState<string[]>([]);
   return (
     <DashboardFrame title="Developer · Sheetboard" size="md" gap="lg">
       <PageHeading
@@ -21,8 +24,8 @@ export function DeveloperPage() {
           </Button>
         }
       />
-      <CreateTokenForm />
-      <TokensTable />
+      <CreateTokenForm revokedIds={revoked} />
+      <TokensTable onRevoked={(id) => setRevoked((r) => [...r, id])} />
     </DashboardFrame>
   );
 }

@@ -1,5 +1,7 @@
-// `/`: on an app host (`{subdomain}.{BASE_HOST}`) it is that app's board; on the base host there
-// is no landing page yet, so it goes to the owner's dashboard.
+// `/`: on an app host (`{subdomain}.{BASE_HOST}`) it is that app's board. On the base host the
+// server answers `/` itself (modules/landing: the landing page for a visitor, a redirect to the
+// dashboard for a signed-in owner; links to it are plain <a href="/">), so the web app meets it
+// only under `npm run dev`, where Vite serves index.html: it goes to the dashboard there.
 import { Navigate } from 'react-router';
 import { Loading } from '../components/Loading';
 import { appSubdomain, useBaseUrl } from '../lib/host';

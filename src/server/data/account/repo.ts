@@ -56,6 +56,18 @@ export function accountRepo(db: Db) {
       return Number(r?.n ?? 0);
     },
     /** Marks an unused, unexpired link of `purposes` used and answers it, atomically: a link works once even under races. */
+    /** Whether the token is one of `purposes`, unused and unexpired at `now` (nothing is spent). */
+    async tokenWorks(hash: string, purposes: TokenPurpose[], now: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('account_tokens')
+        .select('id')
+        .where('id', '=', hash)
+        .where('purpose', 'in', purposes)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return !!row;
+    },
     async consumeToken(hash: string, purposes: TokenPurpose[], now: string) {
       if (!(await spendToken(db, 'account_tokens', hash, now, purposes))) return undefined;
       return db.selectFrom('account_tokens').select(['user_id', 'purpose', 'email']).where('id', '=', hash).executeTakeFirst();

@@ -147,7 +147,8 @@ const SYSTEM_EMAIL_PATTERN = '%.invalid';
 
 export function ownersRepo(db: Db) {
   const base = (search: string | null) => {
-    let q = db.selectFrom('users').leftJoin('workspaces', 'workspaces.owner_id', 'users.id').where('users.email', 'not like', SYSTEM_EMAIL_PATTERN);
+    // One row per person: an owner of several workspaces (issue 33) is not counted once per workspace.
+    let q = db.selectFrom('users').where('users.email', 'not like', SYSTEM_EMAIL_PATTERN);
     if (search) {
       const pattern = `%${likeLiteral(search.toLowerCase())}%`;
       q = q.where(sql<boolean>`(lower(users.name) like ${pattern} escape '\\' or lower(users.email) like ${pattern} escape '\\')`);
@@ -155,7 +156,10 @@ export function ownersRepo(db: Db) {
     return q;
   };
   return {
-    /** The product's owners, newest first, a page at a time, with their workspace's plan and number of apps. */
+    /**
+     * The product's owners, newest first, a page at a time: whether any workspace they own is on a
+     * paid plan (is_free_plan 0; null when they own none) and the apps of all of them.
+     */
     page(search: string | null, offset: number, limit: number) {
       return base(search)
         .select((eb) => [
@@ -163,8 +167,13 @@ export function ownersRepo(db: Db) {
           'users.name',
           'users.email',
           'users.created_at',
-          'workspaces.is_free_plan',
-          eb.selectFrom('apps').select(eb.fn.countAll().as('n')).whereRef('apps.workspace_id', '=', 'workspaces.id').as('apps'),
+          eb.selectFrom('workspaces').select((w) => w.fn.min('workspaces.is_free_plan').as('f')).whereRef('workspaces.owner_id', '=', 'users.id').as('is_free_plan'),
+          eb
+            .selectFrom('apps')
+            .innerJoin('workspaces', 'workspaces.id', 'apps.workspace_id')
+            .select(eb.fn.countAll().as('n'))
+            .whereRef('workspaces.owner_id', '=', 'users.id')
+            .as('apps'),
         ])
         .orderBy('users.created_at', 'desc')
         .orderBy('users.id', 'desc')

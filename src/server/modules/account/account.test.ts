@@ -84,6 +84,27 @@ describe('password reset by e-mail', () => {
     expect(again.json()).toMatchObject({ code: 'invalid_token', message: ACCOUNT_MESSAGES.badResetLink });
   });
 
+  it('a link can be checked when its page opens, without spending it: it works, then once used or expired it says so at once', async () => {
+    const u = await signUp(t.app, 'Check Chloe', uniqueEmail('chloe'), 'correct horse');
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: u.email } });
+    const token = resetToken(u.email);
+    const check = () => t.app.inject({ method: 'POST', url: '/api/auth/reset-password/check', payload: { token } });
+    for (let i = 0; i < 2; i++) {
+      const ok = await check();
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json()).toEqual({ message: ACCOUNT_MESSAGES.resetLinkWorks });
+    }
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'a brand new secret' } })).statusCode).toBe(200);
+    const used = await check();
+    expect(used.statusCode).toBe(400);
+    expect(used.json()).toMatchObject({ code: 'invalid_token', message: ACCOUNT_MESSAGES.badResetLink });
+    const made = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password/check', payload: { token: 'x'.repeat(43) } });
+    expect(made.json()).toMatchObject({ code: 'invalid_token' });
+    // Strict body: an unknown field is refused in words.
+    const extra = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password/check', payload: { token, password: 'x' } });
+    expect(extra.statusCode).toBe(400);
+  });
+
   it('a link is valid for one hour', async () => {
     const u = await signUp(t.app, 'Late Lou', uniqueEmail('lou'), 'correct horse');
     await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: u.email } });

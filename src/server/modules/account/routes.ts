@@ -10,6 +10,7 @@ import {
   DeleteAccountBody,
   ForgotPasswordBody,
   MessageResponse,
+  ResetLinkCheckBody,
   ResetPasswordBody,
   SessionParams,
   SessionsResponse,
@@ -66,6 +67,12 @@ export function accountRoutes(app: ApiServer, ctx: ServerContext) {
   app.post('/api/auth/reset-password', { schema: { body: ResetPasswordBody }, config: { access: 'public', rateLimit: linkLimit, api: { tag, summary: "Choose a new password with a reset link's token", response: MessageResponse } } }, async (request) => {
     await account.resetPassword(ctx, request.body.token, request.body.password);
     return { message: ACCOUNT_MESSAGES.resetDone };
+  });
+
+  // Asked when the link's page opens; a bad token counts as the reset's own would.
+  app.post('/api/auth/reset-password/check', { schema: { body: ResetLinkCheckBody }, config: { access: 'public', rateLimit: linkLimit, api: { tag, summary: 'Whether a link to choose a new password still works (it is not spent)', response: MessageResponse } } }, async (request) => {
+    await account.checkResetLink(ctx, request.body.token);
+    return { message: ACCOUNT_MESSAGES.resetLinkWorks };
   });
 
   app.post('/api/auth/verify-email', { schema: { body: VerifyEmailBody }, config: { access: 'public', rateLimit: linkLimit, api: { tag, summary: "Verify an e-mail address with its link's token", response: VerifyEmailResponse } } }, async (request) => {

@@ -147,6 +147,14 @@ export async function requestPasswordReset(ctx: ServerContext, email: string, sc
  * Sets a new password from a reset link. The link proves the account's ownership: every session
  * (the caller signs in again), token, other link and pending invitation of the account ends.
  */
+/**
+ * Whether a reset link still works, asked when its page opens (issue 33: a spent link said so
+ * only after the new password was typed). 400 invalid_token, in the same words as the reset.
+ */
+export async function checkResetLink(ctx: ServerContext, token: string): Promise<void> {
+  if (!(await accountRepo(ctx.db).tokenWorks(sha256(token), ['reset'], nowIso()))) throw invalidLink(ACCOUNT_MESSAGES.badResetLink);
+}
+
 export async function resetPassword(ctx: ServerContext, token: string, password: string): Promise<void> {
   // The password's own checks first, so a refused one does not spend the link.
   const hash = await hashPassword(password);

@@ -453,6 +453,7 @@ describe('the e-mail to the owner', () => {
     expect(html).toContain('Mail &#60;b&#62;Maker&#60;/b&#62;');
     expect(html).not.toMatch(/<script|<img|<b>/i);
     expect(html).toContain(`href="http://localhost:3000/${s.subdomain}"`);
+    expect(text).not.toContain('See it live in the marketplace');
   });
 
   it('an approval: published, with the link; no reason', async () => {
@@ -465,6 +466,10 @@ describe('the e-mail to the owner', () => {
     expect(text).toContain(REVIEW_STATUS_DESCRIPTIONS.published);
     expect(text).toContain(`http://localhost:3000/${s.subdomain}`);
     expect(text).not.toContain('Feedback from the review');
+    // The live listing, where buyers find it (issue 33).
+    const { slug } = await t.ctx.db.selectFrom('marketplace_templates').select('slug').where('id', '=', s.requestId).executeTakeFirstOrThrow();
+    expect(text).toContain(`See it live in the marketplace: http://localhost:3000/templates/${slug}`);
+    expect(htmlPart(mailTo(owner.email)!.raw)).toContain(`href="http://localhost:3000/templates/${slug}"`);
   });
 
   it('a mail that cannot be sent does not undo the decision', async () => {
@@ -529,6 +534,19 @@ describe("the product's owners (GET /api/admin/users)", () => {
     expect([...times].sort().reverse()).toEqual(times);
     const olga = all.users.find((u) => u.id === owner.id)!;
     expect(olga.apps).toBeGreaterThan(5);
+  });
+
+  it('an owner of two workspaces is one person: listed and counted once, with the apps of both and a paid plan when either has one', async () => {
+    const two = await signUp(t.app, 'Twice Tamsin');
+    const made = await t.app.inject({ method: 'POST', url: '/api/workspaces', headers: { cookie: two.cookie }, payload: { name: 'Second shop' } });
+    expect(made.statusCode, made.body).toBe(201);
+    const second = made.json().workspace as { id: string };
+    await t.ctx.db.updateTable('workspaces').set({ is_free_plan: 0 }).where('id', '=', second.id).execute();
+    const found = await list(`?search=${encodeURIComponent(two.email)}`);
+    expect(found.total).toBe(1);
+    expect(found.users).toHaveLength(1);
+    const apps = Number((await t.ctx.db.selectFrom('apps').innerJoin('workspaces', 'workspaces.id', 'apps.workspace_id').select((eb) => eb.fn.countAll().as('n')).where('workspaces.owner_id', '=', two.id).executeTakeFirstOrThrow()).n);
+    expect(found.users[0]).toMatchObject({ id: two.id, is_free_plan: false, apps });
   });
 
   it('search by name or e-mail, case aside; % and _ match only themselves; 50 a page', async () => {

@@ -13,6 +13,7 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/passwor
 import { escapeHtml } from '../../platform/mail/mailer';
 import { decisionOut } from '../../data/marketplace/record';
 import { publishApproved } from '../storefront/service';
+import { storefrontRepo } from '../../data/storefront/repo';
 import { queueItem } from '../../data/admin/record';
 import { adminsRepo, ownersRepo, reviewRepo, type QueueRow } from '../../data/admin/repo';
 import type { AdminSession } from '../../identity/admin-session';
@@ -238,7 +239,7 @@ async function decideIn(ctx: ServerContext, admin: AdminSession, row: QueueRow, 
   });
 }
 
-/** Tells the workspace's owner what was decided: the template, the decision, the reason, a link to the app's editor. */
+/** Tells the workspace's owner what was decided: the template, the decision, the reason, a link to the live listing (an approval) and to the app's editor. */
 async function mailOwner(ctx: ServerContext, item: QueueItem, scheme: 'http' | 'https'): Promise<void> {
   if (!item.owner_email) return;
   const status = item.status === 'published' ? 'published' : 'rejected';
@@ -247,6 +248,9 @@ async function mailOwner(ctx: ServerContext, item: QueueItem, scheme: 'http' | '
   const link = `${scheme}://${ctx.config.baseHost}/${encodeURIComponent(item.app_subdomain)}`;
   const subject = status === 'published' ? `Your template "${title}" is published` : `Changes requested for your template "${title}"`;
   const description = REVIEW_STATUS_DESCRIPTIONS[status];
+  // An approval's template is live: where buyers find it (its listing, by the slug it keeps).
+  const listed = status === 'published' ? await storefrontRepo(ctx.db).byId(item.id) : undefined;
+  const listing = listed ? `${scheme}://${ctx.config.baseHost}/templates/${encodeURIComponent(listed.slug)}` : null;
   const feedback = status === 'rejected' && item.rejection_reason ? item.rejection_reason : null;
   const text = [
     `Hello ${item.owner_name},`,
@@ -256,6 +260,7 @@ async function mailOwner(ctx: ServerContext, item: QueueItem, scheme: 'http' | '
     '',
     description,
     ...(feedback ? ['', 'Feedback from the review:', feedback] : []),
+    ...(listing ? ['', `See it live in the marketplace: ${listing}`] : []),
     '',
     `Open your app in the editor: ${link}`,
     '',
@@ -265,6 +270,7 @@ async function mailOwner(ctx: ServerContext, item: QueueItem, scheme: 'http' | '
     `<p>Template: <strong>${escapeHtml(title)}</strong><br>Status: ${escapeHtml(REVIEW_STATUS_TEXT[status])}</p>`,
     `<p>${escapeHtml(description)}</p>`,
     ...(feedback ? [`<p>Feedback from the review:</p><blockquote style="white-space:pre-wrap">${escapeHtml(feedback)}</blockquote>`] : []),
+    ...(listing ? [`<p><a href="${escapeHtml(listing)}">See it live in the marketplace</a></p>`] : []),
     `<p><a href="${escapeHtml(link)}">Open your app in the editor</a></p>`,
   ].join('');
   await ctx.mailer.send({ to: item.owner_email, subject, text, html });

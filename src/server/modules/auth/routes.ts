@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { LoginBody, MagicLinkBody, SignupBody, TokenLoginBody, UserResponse } from '../../../shared/api';
+import { LoginBody, MagicLinkBody, SessionResponse, SignupBody, TokenLoginBody, UserResponse } from '../../../shared/api';
 import { MessageResponse } from '../../../shared/api/account';
 import type { ServerContext } from '../../platform/context';
 import { linkScheme } from '../../http';
@@ -57,6 +57,10 @@ export function authRoutes(app: ApiServer, ctx: ServerContext) {
   });
 
   app.get('/api/auth', { config: { access: 'signed-in', api: { tag, summary: 'The signed-in owner', response: UserResponse } } }, async (request) => ({ user: publicUser(signedInUser(request)) }));
+  app.get('/api/auth/session', { config: { access: 'public', api: { tag, summary: 'The signed-in owner, or null for a visitor (never a 401)', response: SessionResponse } } }, async (request) => {
+    const user = request.access.user;
+    return { user: user ? publicUser(user) : null };
+  });
 
   const mailLimit: RateLimit = {
     check: [ipMails],

@@ -1,11 +1,14 @@
-// The blog's RSS 2.0 feed (/blog/rss.xml: the 50 newest live posts) and the site's sitemap.xml
-// (the home page, the marketplace, the blog, every live post and every listed template). Real
+// The blog's RSS 2.0 feed (/blog/rss.xml, also /rss and /feed on the base host: the 50 newest
+// live posts), the site's sitemap.xml (the home page, the marketplace, the blog, every live post
+// and every listed template) and robots.txt, which points at the sitemap. Real
 // routes, not /api (site/routes.ts would treat a path with a file extension as a missing file),
 // so they need no access rule: they show only what every visitor may read. Absolute URLs come
 // from the base URL setting, never the request's Host header (a visitor chooses that).
 import type { ServerContext } from '../../platform/context';
 import { nowIso } from '../../http';
+import type { FastifyReply } from 'fastify';
 import type { ApiServer } from '../../routing/input';
+import { customHostOf, hostSubdomain } from '../../platform/net/hosts';
 import { BLOG_LIMITS } from '../../../shared/rules/blog';
 import { baseUrlOf } from '../storefront/page-meta';
 import { storefrontRepo } from '../../data/storefront/repo';
@@ -81,9 +84,41 @@ export async function sitemapXml(ctx: ServerContext): Promise<string> {
   ].join('\n');
 }
 
+/** Where the feed is also found: the paths feed readers and people try first (issue 33). */
+export const FEED_ALIASES = ['/rss', '/feed'] as const;
+
+/**
+ * robots.txt: everything public may be crawled; the owners', admins' and authors' screens and
+ * the previews of drafts are not pages for search results. The sitemap is the base host's.
+ */
+export function robotsTxt(ctx: Pick<ServerContext, 'config'>): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /dashboard',
+    'Disallow: /admin',
+    'Disallow: /blog-admin',
+    'Disallow: /blog/preview',
+    'Disallow: /payment_success',
+    'Disallow: /payment_fail',
+    '',
+    `Sitemap: ${baseUrlOf(ctx)}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
 export function blogFeedRoutes(app: ApiServer, ctx: ServerContext) {
-  app.get('/blog/rss.xml', async (_request, reply) =>
-    reply.type('application/rss+xml; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(await rssXml(ctx)),
+  const sendFeed = async (reply: FastifyReply) =>
+    reply.type('application/rss+xml; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(await rssXml(ctx));
+  app.get('/blog/rss.xml', async (_request, reply) => sendFeed(reply));
+  for (const alias of FEED_ALIASES)
+    app.get(alias, async (request, reply) => {
+      // On an app's host the path is one of its pages (a page may be called 'feed').
+      if (hostSubdomain(ctx.config, request.host) || customHostOf(ctx.config, request.host)) return reply.callNotFound();
+      return sendFeed(reply);
+    });
+  app.get('/robots.txt', async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(robotsTxt(ctx)),
   );
   app.get('/sitemap.xml', async (_request, reply) =>
     reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(await sitemapXml(ctx)),

@@ -17,6 +17,7 @@ import { pagesRepo } from '../../data/pages/repo';
 import { isReservedSubdomain } from '../../../shared/rules/slug';
 import { marketplacePageMeta, withPageMeta } from '../storefront/page-meta';
 import { blogPageOf, type BlogPage } from '../blog/page-html';
+import { landingHtml } from '../landing/page';
 
 /** Served when dist/web has not been built (tests): enough for route status checks. */
 const FALLBACK_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sheetboard</title></head><body><div id="root"></div><p>The web app is not built: run <code>npm run build</code>.</p></body></html>`;
@@ -176,12 +177,19 @@ export function siteRoutes(app: ApiServer, ctx: ServerContext) {
     }
     // Not cached anywhere: the answer depends on who asks (an owner stays for the editor).
     if (target) return reply.status(302).header('Location', target).header('Cache-Control', 'no-store').send();
+    const onBaseHost = !hostSubdomain(ctx.config, request.host) && !customHostOf(ctx.config, request.host);
+    // The base host's `/`: the landing page for visitors (landing/page.ts), the dashboard for a
+    // signed-in owner. Not cached anywhere: the answer depends on who asks.
+    if (onBaseHost && /^\/+$/.test(pathname)) {
+      const caller = await callerOf(ctx, request);
+      if (caller.user) return reply.status(302).header('Location', '/dashboard').header('Cache-Control', 'no-store').send();
+      return reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(await landingHtml(ctx));
+    }
     let code = 404;
     // The blog's pages carry their content and data (blog/page-html.ts), and their status says
     // whether the post exists.
     let blog: BlogPage | null = null;
     try {
-      const onBaseHost = !hostSubdomain(ctx.config, request.host) && !customHostOf(ctx.config, request.host);
       blog = onBaseHost ? await blogPageOf(ctx, request) : null;
       code = blog ? blog.status : await status(request);
     } catch (e) {

@@ -64,7 +64,7 @@ describe('headers and odd URLs', () => {
 });
 
 describe('SPA routes on the base host', () => {
-  it.each(['/', '/dashboard', '/dashboard/auth', '/dashboard/signup', '/dashboard/board/abc', '/accept-invitation', '/admin', '/admin-login', '/blog', '/blog/preview', '/boardWorkspace', '/marketplace', '/multipage-templates', '/templates', '/templates/crm', '/payment_success', '/payment_fail'])(
+  it.each(['/dashboard', '/dashboard/auth', '/dashboard/signup', '/dashboard/board/abc', '/accept-invitation', '/admin', '/admin-login', '/blog', '/blog/preview', '/boardWorkspace', '/marketplace', '/multipage-templates', '/templates', '/templates/crm', '/payment_success', '/payment_fail'])(
     '%s → 200 index.html',
     async (url) => {
       const res = await get(url);

@@ -36,6 +36,7 @@ import { detectType } from './detect';
 import { uploadsRepo, type UploadRow } from '../../data/uploads/repo';
 import { uploadKey } from '../../platform/storage';
 import { stripControlChars } from '../../../shared/rules/control-chars';
+import { fileTypeName } from '../../../shared/rules/file-types';
 import { currentWorkspaceOrNull } from '../../identity/current-workspace';
 import { crashPoint } from '../../crash-points';
 import { withJob } from '../jobs/service';
@@ -48,7 +49,7 @@ export const UPLOAD_MESSAGES = {
   oneFile: 'Send one file per upload',
   unreadable: 'The upload could not be read. Please try again.',
   badAccept: (accept: string) => `Unknown accepted file type '${accept.slice(0, 100)}'`,
-  notAccepted: (label: string, type: string) => `Only ${label} can be uploaded here (this file is ${type})`,
+  notAccepted: (label: string, type: string) => `Only ${label} can be uploaded here: this file is ${fileTypeName(type)}.`,
   signIn: 'Sign in, or upload from a board that takes files',
   privateApp: 'This application is private and you do not have permission to access it.',
   needBlock: 'Uploads to this board must come from one of its blocks (blockId)',

@@ -108,7 +108,7 @@ describe('POST /api/uploads', () => {
   it('accept is enforced on the server with a message naming what is accepted', async () => {
     const res = await upload('doc.pdf', PNG, { accept: 'pdf' }, owner.cookie);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Only PDF files can be uploaded here (this file is image/png)');
+    expect(res.json().message).toBe('Only PDF files can be uploaded here: this file is a PNG image.');
     expect((await upload('doc.pdf', PDF, { accept: 'pdf' }, owner.cookie)).statusCode).toBe(201);
     // In the query string too.
     expect((await upload('p.png', PNG, {}, owner.cookie, '?accept=image/*')).statusCode).toBe(201);
@@ -166,14 +166,14 @@ describe('uploads by viewers of a public app', () => {
   it("the form's file_mime_type applies whatever the client says", async () => {
     const res = await upload('cv.pdf', PNG, { board: appId, blockId: formId, accept: 'all' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Only PDF files can be uploaded here (this file is image/png)');
+    expect(res.json().message).toBe('Only PDF files can be uploaded here: this file is a PNG image.');
   });
 
   it('a file field without file_mime_type takes images (spec default image/*)', async () => {
     const id = await block('form', { axis: [{ column: 'Photo', type: 'file' }] });
     expect((await upload('a.png', PNG, { board: appId, blockId: id })).statusCode).toBe(201);
     const res = await upload('a.pdf', PDF, { board: appId, blockId: id });
-    expect(res.json().message).toBe('Only images can be uploaded here (this file is application/pdf)');
+    expect(res.json().message).toBe('Only images can be uploaded here: this file is a PDF document.');
   });
 
   it('column picks one of several file fields', async () => {
@@ -327,14 +327,14 @@ describe('uploads for block settings (purpose block-setting)', () => {
   });
 
   it.each([
-    ['text bytes named .png', 'photo.png', Buffer.from('just some text, not an image'), 'text/plain'],
-    ['HTML named .png', 'cat.png', HTML, 'text/html'],
-    ['an SVG (it may hold scripts)', 'logo.svg', SVG, 'image/svg+xml'],
-    ['a PDF', 'a.png', PDF, 'application/pdf'],
-  ])('refuses %s: the bytes decide', async (_name, file, content, type) => {
+    ['text bytes named .png', 'photo.png', Buffer.from('just some text, not an image'), 'a text file'],
+    ['HTML named .png', 'cat.png', HTML, 'a web page (HTML)'],
+    ['an SVG (it may hold scripts)', 'logo.svg', SVG, 'an SVG image'],
+    ['a PDF', 'a.png', PDF, 'a PDF document'],
+  ])('refuses %s: the bytes decide, said in words', async (_name, file, content, said) => {
     const res = await setting(file, content, { board: appId }, owner.cookie);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(`Only PNG, JPEG, GIF or WebP images can be uploaded here (this file is ${type})`);
+    expect(res.json().message).toBe(`Only PNG, JPEG, GIF or WebP images can be uploaded here: this file is ${said}.`);
   });
 
   it('refuses images over 5 MB', async () => {
@@ -351,7 +351,7 @@ describe('uploads for block settings (purpose block-setting)', () => {
     expect((await setting('a.mp3', MP3, { board: appId, kind: 'audio' }, owner.cookie)).json().upload.type).toBe('audio/mpeg');
     const wrong = await setting('v.mp4', PNG, { board: appId, kind: 'video' }, owner.cookie);
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe('Only MP4, WebM, Ogg or QuickTime videos can be uploaded here (this file is image/png)');
+    expect(wrong.json().message).toBe('Only MP4, WebM, Ogg or QuickTime videos can be uploaded here: this file is a PNG image.');
     expect((await setting('a.png', PNG, { board: appId, kind: 'banana' }, owner.cookie)).statusCode).toBe(400);
   });
 });

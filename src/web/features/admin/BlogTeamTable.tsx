@@ -6,11 +6,14 @@ import { RecordTable, NOWRAP, WRAP, type RecordColumn } from '../../components/R
 import type { BlogTeamMember } from './blog-team-api';
 import { formatInstant } from './format';
 
-/** A blog account's state: it has accepted its invitation (signed in once), or not yet. */
+/**
+ * A blog account's state (it has accepted its invitation, signed in once, or not yet): 'Active', or 'Not accepted yet' while its invitation waits (whether the
+ * invitation's e-mail went out is not kept: the list never claims it was sent; issue 33).
+ */
 export function InvitationStateBadge({ active }: { active: boolean }) {
   return (
     <Badge variant="light" color={active ? 'teal' : 'yellow'}>
-      {active ? 'Active' : 'Invitation sent'}
+      {active ? 'Active' : 'Not accepted yet'}
     </Badge>
   );
 }

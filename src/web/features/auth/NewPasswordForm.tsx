@@ -1,8 +1,8 @@
 // Forgot password, with the mailed token: a new password under the sign-up rules, typed twice;
 // then every session of the account ends and the owner signs in with it. A spent or expired link
-// says so, with the way to a new one.
+// says so as the page opens (the link is checked, not spent), with the way to a new one.
 import { Button, PasswordInput, Stack } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ResetPasswordBody } from '../../../shared/api/account';
@@ -13,6 +13,7 @@ import { keys } from '../../lib/queries';
 import { repeatMessage } from '../account/new-password';
 import { AuthMessage } from './AuthMessage';
 import { AuthShell } from './AuthShell';
+import { Loading } from '../../components/Loading';
 
 export function NewPasswordForm({ token }: { token: string }) {
   const qc = useQueryClient();
@@ -20,6 +21,16 @@ export function NewPasswordForm({ token }: { token: string }) {
   const { password, repeat } = form.values;
   const [linkError, setLinkError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // A used or expired link says so when its page opens, not after a new password was typed.
+  const check = useQuery({
+    queryKey: ['reset-link', token],
+    queryFn: () => api.post<{ message: string }>('/api/auth/reset-password/check', { token }),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+  const checkError = check.error instanceof ApiError && check.error.code === 'invalid_token' ? check.error.message : null;
   const reset = useMutation({
     mutationFn: () => api.post<{ message: string }>('/api/auth/reset-password', { token, password }),
     onSuccess: (res) => {
@@ -54,10 +65,12 @@ export function NewPasswordForm({ token }: { token: string }) {
         </Button>
       </AuthMessage>
     );
-  if (linkError)
+  if (check.isPending && !done) return <Loading fullScreen />;
+  const badLink = linkError ?? checkError;
+  if (badLink && !done)
     return (
       <AuthMessage title="This link does not work any more" subtitle="Links to choose a new password work for 1 hour, once.">
-        <Notice tone="error">{linkError}</Notice>
+        <Notice tone="error">{badLink}</Notice>
         <Button component={Link} to="/dashboard/forgetPassword" replace>
           Send me a new link
         </Button>

@@ -13,6 +13,7 @@ import { keys } from '../../lib/queries';
 import { toast } from '../../lib/toast';
 import { AuthShell } from './AuthShell';
 import { AuthSwitch } from './AuthSwitch';
+import { TemplateNote } from './TemplateNote';
 import { continueAfterSignIn, withTemplateId } from './redirect';
 
 export function SignInForm({ templateId, onSignedIn }: { templateId: string | null; onSignedIn: () => void }) {
@@ -66,9 +67,10 @@ export function SignInForm({ templateId, onSignedIn }: { templateId: string | nu
   };
 
   return (
-    <AuthShell title="Sign in" subtitle="Welcome back. Sign in to see your boards.">
+    <AuthShell title="Sign in" subtitle={templateId ? "Sign in, or create an account, to use this template." : "Welcome back. Sign in to see your boards."}>
       <form onSubmit={submit} noValidate aria-label="Sign in">
         <Stack>
+          <TemplateNote templateId={templateId} />
           {formError && <Notice tone="error">{formError}</Notice>}
           {linkSent && (
             <Alert color="teal" variant="light">

@@ -12,6 +12,7 @@ import { api, issuesByPath, type Out } from '../../lib/api';
 import { keys } from '../../lib/queries';
 import { AuthShell } from './AuthShell';
 import { AuthSwitch } from './AuthSwitch';
+import { TemplateNote } from './TemplateNote';
 import { continueAfterSignIn, withTemplateId } from './redirect';
 
 export function SignupForm({ templateId }: { templateId: string | null }) {
@@ -48,6 +49,7 @@ export function SignupForm({ templateId }: { templateId: string | null }) {
     <AuthShell title="Create your account" subtitle="Turn your spreadsheets into live boards in minutes.">
       <form onSubmit={submit} noValidate aria-label="Sign up">
         <Stack>
+          <TemplateNote templateId={templateId} />
           {formError && <Notice tone="error">{formError}</Notice>}
           <TextInput label="Name" name="name" autoComplete="name" {...form.field('name')} required />
           <TextInput label="Email" name="email" type="email" autoComplete="email" {...form.field('email')} required />

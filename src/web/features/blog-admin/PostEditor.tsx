@@ -46,6 +46,7 @@ import {
   INITIAL_SAVE,
   retryDelay,
   saveReducer,
+  saveStateLook,
   saveStateText,
   scheduleProblem,
   statusLabel,
@@ -452,11 +453,12 @@ export function PostEditor({ start, role, onCreated }: { start: EditorStart; rol
 
 function SaveStateText({ save }: { save: SaveState }) {
   const text = saveStateText(save, timeOf);
-  const colour = save.status === 'clean' ? 'teal' : save.status === 'saving' ? 'dimmed' : save.status === 'dirty' ? 'yellow.8' : 'red';
-  const Icon = save.status === 'clean' ? IconCheck : save.status === 'saving' ? IconLoader2 : IconAlertTriangle;
+  const look = saveStateLook(save);
+  const colour = look.colour;
+  const Icon = look.icon === 'check' ? IconCheck : look.icon === 'spinner' ? IconLoader2 : look.icon === 'warning' ? IconAlertTriangle : null;
   return (
     <Group gap={4} wrap="nowrap" role="status" aria-live="polite" data-testid="blog-save-state" data-state={save.status}>
-      {save.status !== 'dirty' && <Icon size={14} color={`var(--mantine-color-${colour === 'dimmed' ? 'gray-6' : colour === 'yellow.8' ? 'yellow-8' : `${colour}-6`})`} />}
+      {Icon && <Icon size={14} color={`var(--mantine-color-${colour === 'dimmed' ? 'gray-6' : colour === 'yellow.8' ? 'yellow-8' : `${colour}-6`})`} />}
       <Box component="span" fz="sm" c={colour}>
         {text}
       </Box>

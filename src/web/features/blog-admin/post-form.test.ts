@@ -10,6 +10,7 @@ import {
   INITIAL_SAVE,
   retryDelay,
   saveReducer,
+  saveStateLook,
   saveStateText,
   scheduleProblem,
   statusLabel,
@@ -135,6 +136,12 @@ describe('the autosave state', () => {
     const s = run(events);
     expect(saveStateText(s, time)).toBe(text);
     expect(hasUnsaved(s)).toBe(unsaved);
+  });
+
+  it('a green check only once the post was saved: "Not saved yet" is grey, with no check', () => {
+    expect(saveStateLook(run([]))).toEqual({ colour: 'dimmed', icon: null });
+    expect(saveStateLook(run([{ type: 'edit' }, { type: 'start' }, { type: 'saved', rev: 1, at: NOW }]))).toEqual({ colour: 'teal', icon: 'check' });
+    expect(saveStateLook(run([{ type: 'edit' }, { type: 'start' }, { type: 'conflict' }]))).toEqual({ colour: 'red', icon: 'warning' });
   });
 
   it('counts failed attempts for the retry wait', () => {

@@ -185,6 +185,17 @@ export function retryDelay(attempt: number): number {
   return Math.min(30_000, 1000 * 2 ** Math.max(1, attempt));
 }
 
+/**
+ * How the save state looks: a green check only once the post was really saved; a new post that
+ * was never saved ('Not saved yet') is grey, with no icon (issue 33).
+ */
+export function saveStateLook(s: SaveState): { colour: 'teal' | 'dimmed' | 'yellow.8' | 'red'; icon: 'check' | 'spinner' | 'warning' | null } {
+  if (s.status === 'clean') return s.savedAt === null ? { colour: 'dimmed', icon: null } : { colour: 'teal', icon: 'check' };
+  if (s.status === 'saving') return { colour: 'dimmed', icon: 'spinner' };
+  if (s.status === 'dirty') return { colour: 'yellow.8', icon: null };
+  return { colour: 'red', icon: 'warning' };
+}
+
 /** The visible save state. `time` formats the time of the last save. */
 export function saveStateText(s: SaveState, time: (ms: number) => string): string {
   switch (s.status) {

@@ -11,7 +11,8 @@ import { api, type Out } from '../../lib/api';
 import { NewTokenAlert } from './NewTokenAlert';
 import { TOKENS_KEY, TOKENS_PATH } from './developer-api';
 
-export function CreateTokenForm() {
+/** `revokedIds`: tokens revoked on this page; the new token's secret and example go when it is one of them. */
+export function CreateTokenForm({ revokedIds = [] }: { revokedIds?: readonly string[] }) {
   const qc = useQueryClient();
   const form = useFormFields<{ name: string; scope: TokenScope }>({ name: '', scope: 'read' });
   const [serverError, setServerError] = useState<string | null>(null);
@@ -57,7 +58,7 @@ export function CreateTokenForm() {
             </Button>
           </Group>
           <DismissableError message={serverError} onDismiss={() => setServerError(null)} />
-          {created && <NewTokenAlert created={created} onClose={() => setCreated(null)} />}
+          {created && !revokedIds.includes(created.token.id) && <NewTokenAlert created={created} onClose={() => setCreated(null)} />}
         </Stack>
       </form>
     </Card>

@@ -13,7 +13,8 @@ import { formatInstant } from '../../lib/dates';
 import { toast } from '../../lib/toast';
 import { TOKENS_KEY, TOKENS_PATH } from './developer-api';
 
-export function TokensTable() {
+/** `onRevoked`: a token was revoked (the page takes its secret off the screen if it is still shown). */
+export function TokensTable({ onRevoked }: { onRevoked?: (id: string) => void } = {}) {
   const qc = useQueryClient();
   const headingId = useId();
   const [listError, setListError] = useState<string | null>(null);
@@ -22,7 +23,10 @@ export function TokensTable() {
   const revoke = useMutation({
     mutationFn: (token: ApiToken) => api.delete(`${TOKENS_PATH}/${encodeURIComponent(token.id)}`),
     onMutate: () => setListError(null),
-    onSuccess: (_r, token) => toast.success('Token revoked', `Scripts using “${token.name}” can no longer reach your account.`),
+    onSuccess: (_r, token) => {
+      onRevoked?.(token.id);
+      toast.success('Token revoked', `Scripts using “${token.name}” can no longer reach your account.`);
+    },
     onError: (e) => setListError((e as Error).message),
     onSettled: () => qc.invalidateQueries({ queryKey: TOKENS_KEY }),
   });

@@ -28,7 +28,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { Dropzone, IMAGE_MIME_TYPE, type FileRejection } from '@mantine/dropzone';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconPhotoPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -37,6 +37,7 @@ import {
   HEX_COLOUR,
   MARKETPLACE_CATEGORIES,
   MARKETPLACE_LIMITS,
+  MARKETPLACE_IMAGE_TYPES,
   MARKETPLACE_MESSAGES,
   marketplaceFormProblem,
   parseTags,
@@ -215,12 +216,17 @@ export function MarketplaceForm({
 
   const onThumbnail = (file: File) => {
     const r = chooseThumbnail(form, file, toImage);
-    if (r.state !== form) release(form.thumbnail);
+    if (r.state !== form) {
+      release(form.thumbnail);
+      // A new picture answers the form's last message (such as a refused image): it goes.
+      setProblem(null);
+    }
     setForm(r.state);
     setThumbNotices(r.notice ? [r.notice] : []);
   };
   const onAdditional = (files: File[]) => {
     const r = chooseAdditional(form, files, toImage);
+    if (r.state !== form) setProblem(null);
     setForm(r.state);
     setImageNotices(r.notices);
   };
@@ -415,7 +421,7 @@ export function MarketplaceForm({
                   multiple={false}
                   disabled={disabled}
                   onDrop={(files) => files[0] && onThumbnail(files[0])}
-                  onReject={() => setThumbNotices([{ kind: 'error', text: MARKETPLACE_MESSAGES.notAnImage }])}
+                  onReject={(rejections) => rejections[0] && onThumbnail(rejections[0].file)}
                   text={form.thumbnail ? 'Drop another image here, or click to replace the thumbnail' : 'Drop an image here, or click to choose one (up to 3MB)'}
                 />
                 <Notices notices={thumbNotices} testId="marketplace-thumbnail-notices" />
@@ -514,7 +520,7 @@ export function MarketplaceForm({
   );
 }
 
-/** A drop area for images (any image type: the form checks each file and says what it refused). */
+/** A drop area for the pictures the marketplace takes (a file refused here is still checked, so the form says why in words). */
 function ImageDrop({
   label,
   testId,
@@ -536,7 +542,7 @@ function ImageDrop({
     <Dropzone
       onDrop={onDrop}
       onReject={onReject}
-      accept={IMAGE_MIME_TYPE}
+      accept={[...MARKETPLACE_IMAGE_TYPES]}
       multiple={multiple}
       disabled={disabled}
       radius="md"

@@ -3,12 +3,13 @@
 // The description is the server's cleaned HTML (cleaned when stored and again when served);
 // every other field is shown as text.
 import { Alert, Badge, Box, Button, Group, Image, Paper, SimpleGrid, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
-import { IconCircleCheck, IconClockHour4, IconAlertTriangle } from '@tabler/icons-react';
+import { IconCircleCheck, IconClockHour4, IconAlertTriangle, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { categoryLabel, priceLabel, REVIEW_STATUS_DESCRIPTIONS, REVIEW_STATUS_TEXT } from '../../../shared/rules/marketplace';
 import type { ReviewRequest } from './api';
 import { galleryItems, hasPublishedVersion, statusActions } from './form-state';
 import { GalleryModal } from './GalleryModal';
+import { useTemplate } from '../templates/api';
 
 const LOOK = {
   pending: { color: 'yellow', Icon: IconClockHour4 },
@@ -47,6 +48,8 @@ export function StatusView({
   const actions = statusActions(request);
   const items = galleryItems(request);
   const [gallery, setGalleryAt] = useState<number | null>(null);
+  // A listed template is the request's own id: its live listing, where buyers find it.
+  const listed = useTemplate(request.status === 'published' || hasPublishedVersion(request) ? request.id : undefined).data;
   const setGallery = (at: number | null) => {
     setGalleryAt(at);
     onGallery?.(at !== null);
@@ -131,6 +134,11 @@ export function StatusView({
       )}
 
       <Group justify="flex-end">
+        {listed && (
+          <Button component="a" href={`/templates/${encodeURIComponent(listed.slug)}`} target="_blank" rel="noopener" variant="light" rightSection={<IconExternalLink size={16} />} data-testid="marketplace-listing-link">
+            See it in the marketplace
+          </Button>
+        )}
         {actions.cancel && (
           <Button variant="default" color="red" onClick={onCancel} loading={cancelling}>
             Cancel Submission

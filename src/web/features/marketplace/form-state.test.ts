@@ -105,6 +105,12 @@ describe('the form state', () => {
     expect(marketplaceFormProblem(formValues(s))).toBeNull();
   });
 
+  it("images uploaded before are named after their place, not after the upload's id (Edit & Resubmit)", () => {
+    const s = formStateFromRequest({ ...request, thumbnail: '/api/uploads/k3J9xQ2mZ7', additional_images: ['/api/uploads/Ab12Cd34Ef', '/api/uploads/Zz99'] });
+    expect(s.thumbnail?.name).toBe('Current thumbnail');
+    expect(s.additional.map((i) => i.name)).toEqual(['Current image 1', 'Current image 2']);
+  });
+
   it('a free request pre-fills the default price for a switch to paid', () => {
     expect(formStateFromRequest({ ...request, is_free: true, price: 0 }).price).toBe(5);
   });
@@ -236,8 +242,10 @@ describe('titles and labels', () => {
     expect(marketplaceTitle(statusOf(r), false)).toBe(section);
   });
 
-  it('edit mode is a resubmission, with its own button', () => {
+  it('edit mode is a resubmission, with its own button; of a published template it is an update', () => {
     expect(marketplaceTitle('rejected', true)).toBe('Resubmit Template');
+    expect(marketplaceTitle('published', true)).toBe('Update Your Listed Template');
+    expect(marketplaceTitle('published', false)).toBe('Template Published');
     expect(submitLabel(true)).toBe('Update Template');
     expect(submitLabel(false)).toBe('Submit for Review');
   });

@@ -67,9 +67,20 @@ export function emptyFormState<F = File>(): MarketplaceFormState<F> {
   };
 }
 
-const fileNameOf = (url: string, fallback: string) => {
-  const last = url.split(/[?#]/)[0]!.split('/').pop();
-  return last ? decodeURIComponent(last) : fallback;
+/**
+ * What an image sent before is called in the form: its file name when its address has one
+ * (photo.png); an uploaded one's address ends in the upload's id, which names nothing a seller
+ * chose, so it is called after its place ('Current thumbnail').
+ */
+export const fileNameOf = (url: string, fallback: string) => {
+  const last = url.split(/[?#]/)[0]!.split('/').pop() ?? '';
+  let name: string;
+  try {
+    name = decodeURIComponent(last);
+  } catch {
+    name = last;
+  }
+  return /\.[a-z0-9]{2,5}$/i.test(name) && !url.startsWith('/api/uploads/') ? name : fallback;
 };
 
 /** 'Edit & Resubmit' and 'Submit an update': the form pre-filled from the existing request, its images counting as added. */
@@ -83,8 +94,8 @@ export function formStateFromRequest<F = File>(r: ReviewRequest): MarketplaceFor
     isFree: r.is_free,
     price: r.is_free ? MARKETPLACE_LIMITS.defaultPrice : r.price,
     bg: r.thumbnail_bg_color || DEFAULT_THUMBNAIL_BG,
-    thumbnail: r.thumbnail ? { id: 'existing-thumbnail', name: fileNameOf(r.thumbnail, 'thumbnail'), size: 0, src: r.thumbnail, url: r.thumbnail } : null,
-    additional: r.additional_images.map((url, i) => ({ id: `existing-${i}`, name: fileNameOf(url, `image ${i + 1}`), size: 0, src: url, url })),
+    thumbnail: r.thumbnail ? { id: 'existing-thumbnail', name: fileNameOf(r.thumbnail, 'Current thumbnail'), size: 0, src: r.thumbnail, url: r.thumbnail } : null,
+    additional: r.additional_images.map((url, i) => ({ id: `existing-${i}`, name: fileNameOf(url, `Current image ${i + 1}`), size: 0, src: url, url })),
     // A resubmission starts from the last choice: rows held back once are not sent by a default.
     withData: r.with_data,
     requestId: r.id,
@@ -203,9 +214,16 @@ export function launchDialogTitle(status: ReviewStatus): string {
   return status === 'none' ? 'Launch Your App' : `Launch Your App · ${REVIEW_STATUS_TEXT[status]}`;
 }
 
-/** The marketplace part's title: edit mode is a resubmission. */
+/** The title of the form that sends an update of a listed template (the spec names only the rejected one's). */
+export const UPDATE_TEMPLATE_TITLE = 'Update Your Listed Template';
+
+/**
+ * The marketplace part's title: edit mode of a rejected request is the spec's resubmission; of a
+ * published one it sends an update, and says so (the listed version stays until it is approved).
+ */
 export function marketplaceTitle(status: ReviewStatus, editing: boolean): string {
-  return editing ? MARKETPLACE_DIALOG_TITLES.rejected : MARKETPLACE_DIALOG_TITLES[status];
+  if (editing) return status === 'published' ? UPDATE_TEMPLATE_TITLE : MARKETPLACE_DIALOG_TITLES.rejected;
+  return MARKETPLACE_DIALOG_TITLES[status];
 }
 
 /**

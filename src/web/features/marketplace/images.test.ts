@@ -31,6 +31,23 @@ describe('chooseThumbnail', () => {
     expect(r.notice?.text).toMatch(message);
   });
 
+  it.each([
+    ['logo.svg', 'image/svg+xml', 'logo.svg is an SVG image, which cannot be used here. Please choose a PNG, JPEG, GIF or WebP image.'],
+    ['photo.avif', 'image/avif', 'photo.avif is an AVIF image, which cannot be used here. Please choose a PNG, JPEG, GIF or WebP image.'],
+    ['IMG_0042.HEIC', 'image/heic', 'IMG_0042.HEIC is a HEIC photo (the iPhone format), which cannot be used here. Please choose a PNG, JPEG, GIF or WebP image.'],
+    // Some browsers give HEIC files no type at all.
+    ['IMG_0043.heic', '', 'IMG_0043.heic is a HEIC photo (the iPhone format), which cannot be used here. Please choose a PNG, JPEG, GIF or WebP image.'],
+  ])('refuses %s (%s) when it is chosen, naming its format and the ones allowed', (name, type, message) => {
+    const state = withImages(null, []);
+    const r = chooseThumbnail(state, { name, size: 1000, type }, toImage);
+    expect(r.state).toBe(state);
+    expect(r.notice).toEqual({ kind: 'error', text: message });
+    const more = chooseAdditional(state, [{ name, size: 1000, type }, png('ok.png', 1)], toImage);
+    expect(more.state.additional.map((i) => i.name)).toEqual(['ok.png']);
+    expect(more.notices[0]).toEqual({ kind: 'error', text: message });
+    expect(inlineImageProblem({ name, size: 1000, type }, 0)).toBe(message);
+  });
+
   it('replacing the thumbnail does not count the old one', () => {
     expect(chooseThumbnail(withImages(3, [3, 3, 3, 3, 3]), png('t.png', 3), toImage).notice).toBeNull();
   });
