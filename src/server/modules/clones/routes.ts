@@ -59,8 +59,8 @@ export function clonesRoutes(app: ApiServer, ctx: ServerContext) {
     async (request) => {
       const body = request.body;
       const appView = resolvedApp(request);
-      const blocks = await applyMapping(ctx, appView, body);
-      return { app_id: appView.id, spreadsheet_id: body.spreadsheet_id, blocks };
+      const { changed, removed } = await applyMapping(ctx, appView, body);
+      return { app_id: appView.id, spreadsheet_id: body.spreadsheet_id, blocks: changed, removed };
     },
   );
 }
