@@ -110,6 +110,18 @@ export const INTEGRITY_MESSAGES = {
 } as const;
 
 /**
+ * What owners and guests read when a block asks for a column its sheet no longer has (a column
+ * deleted or renamed since, or hidden from this viewer: the same words, so a hidden column cannot
+ * be told from a missing one). Never the request's parameter paths.
+ */
+export const MISSING_COLUMN_WORDS = {
+  chart: (column: string) => `This chart uses a column “${column}” that is no longer in the sheet. The owner can fix it in the editor.`,
+  map: (column: string) => `This map uses a column “${column}” that is no longer in the sheet. The owner can fix it in the editor.`,
+  filter: (column: string) => `A filter uses a column “${column}” that is no longer in the sheet. The owner can fix it in the editor.`,
+  value: (column: string) => `The column “${column}” is no longer in the sheet, so this cannot be saved. The owner can fix it in the editor.`,
+} as const;
+
+/**
  * The problems of one block against `sheets`: each sheet it reads that is missing, each column it
  * names that its sheet lacks (once per column, with every setting naming it).
  */
