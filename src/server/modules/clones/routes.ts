@@ -60,7 +60,6 @@ export function clonesRoutes(app: ApiServer, ctx: ServerContext) {
       config: {
         access: 'owner',
         resource: appResource,
-        tokens: 'read',
         api: { tag: 'Apps', summary: "The app's blocks that name a sheet or column its data lacks, each problem in words", response: AppIntegrityResponse },
       },
     },
