@@ -56,7 +56,7 @@ describe('the column mapping page', () => {
 
     // Apply without choosing: refused on the page, in words.
     await mapping.getByRole('button', { name: 'Apply' }).click();
-    await expect.poll(() => mapping.getByRole('alert').innerText()).toContain('Choose a column for “temp_min”, or what happens to “Temperatures” without it.');
+    await mapping.getByRole('alert').filter({ hasText: 'Choose a column for “temp_min”, or what happens to “Temperatures” without it.' }).first().waitFor();
 
     // Map date and temp_max; drop temp_min from the chart; remove the form.
     await choose(page, mapping, 'Column for date', 'Order date (date)');
