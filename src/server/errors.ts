@@ -45,7 +45,7 @@ export function zodMessage(issues: Issue[]): string {
   if (!first) return 'The request is not valid';
   // A sheet value's message ('Must be a number') is said with its column, unless it names it.
   const column = /^values\.(.+)$/.exec(first.path)?.[1];
-  return column && !first.message.includes(`'${column}'`) ? `${column}: ${first.message}` : first.message;
+  return column && !first.message.includes(`'${column}'`) && !first.message.includes(`“${column}”`) ? `${column}: ${first.message}` : first.message;
 }
 
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {

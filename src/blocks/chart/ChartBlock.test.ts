@@ -42,7 +42,7 @@ describe('ChartBlock with server-grouped data', () => {
   it.each([
     ['before the width is known', { series: null, points: 0 }, 'Loading data'],
     ['while the first answer is on its way', { series: null, loading: true }, 'Loading data'],
-    ['on an error', { error: "Unknown column 'Amount' in chart.axes.0.column" }, 'Unknown column'],
+    ['on an error', { error: 'This chart uses a column “Amount” that is no longer in the sheet. The owner can fix it in the editor.' }, 'The owner can fix it in the editor.'],
     ['when the filters leave nothing', { series: { ...series, labels: [], series: [[]], points: 0, aggregated: false, other: false } }, 'No rows'],
   ])('%s', (_label, chart, text) => {
     expect(render({}, chart)).toContain(text);

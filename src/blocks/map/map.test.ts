@@ -156,6 +156,6 @@ describe('MapBlock states', () => {
     expect(render({ axis }, { rows: [], geo: geo() })).toContain('No rows');
     expect(render({ axis }, { rows: [], loading: true, geo: geo() })).toContain('Loading');
     expect(render({ axis }, { error: 'Sheet &#x27;X&#x27; not found', geo: geo() })).toContain('block-error');
-    expect(render({ axis }, { geo: geo({ error: "Unknown column 'Address' in address" }) })).toContain('Unknown column');
+    expect(render({ axis }, { geo: geo({ error: 'This map uses a column “Address” that is no longer in the sheet. The owner can fix it in the editor.' }) })).toContain('no longer in the sheet');
   });
 });

@@ -253,6 +253,8 @@ const OWNER_CALLS: Call[] = [
   { name: 'template contents', method: 'GET', url: (f) => `/api/multipage/marketplace/review-request/contents?app_id=${f.id}` },
   // What the app's blocks use, for binding it to another spreadsheet (issue 15; clones/mapping.test.ts).
   { name: 'column mapping plan', method: 'GET', url: (f) => `/api/apps/${f.id}/column-mapping` },
+  // The app's blocks that name a missing sheet or column, in words (issue 33; clones/integrity.test.ts).
+  { name: 'app integrity', method: 'GET', url: (f) => `/api/apps/${f.id}/integrity` },
   // The board's thumbnail on /boardWorkspace (issue 18; workspace/workspaces.test.ts).
   { name: 'board thumbnail', method: 'GET', url: (f) => `/api/apps/${f.id}/thumbnail.svg` },
   // The data editor's routes (issue 13), on a spreadsheet of the owner's no app uses: they

@@ -35,6 +35,18 @@ export const CreateAppBody = z.object({
   public: z.boolean().optional(),
 });
 export const AppResponse = z.object({ app: App });
+/**
+ * PUT /api/apps/:id: the app, and when the change puts it live (Push to Live) while blocks name
+ * sheets or columns its data lacks, a warning naming them (publishing is not refused).
+ */
+export const UpdateAppResponse = AppResponse.extend({ warnings: z.array(z.string()).optional() });
+
+/** GET /api/apps/:id/integrity: the blocks naming a sheet or column the app's data lacks, each problem in words. */
+export const AppIntegrityResponse = z.object({
+  broken: z.array(z.object({ block_id: z.string(), block: z.string(), problems: z.array(z.string()) })),
+  warning: z.string().nullable(),
+});
+export type AppIntegrityResponse = z.infer<typeof AppIntegrityResponse>;
 export const AppsResponse = z.object({ apps: z.array(App) });
 
 /** `PUT /api/apps/{id}`: any subset; board settings may travel at the top level. */

@@ -84,7 +84,8 @@ export const SubmitForm = z.object({
 });
 export type SubmitForm = z.input<typeof SubmitForm>;
 export const SubmitBody = z.object({ form: SubmitForm });
-export const SubmitResponse = z.object({ reviewRequest: ReviewRequest, message: z.string() });
+/** `warnings`: blocks naming a sheet or column the app's data lacks, in words (the submission is not refused). */
+export const SubmitResponse = z.object({ reviewRequest: ReviewRequest, message: z.string(), warnings: z.array(z.string()).optional() });
 
 /**
  * GET /api/multipage/marketplace/review-request/contents?app_id=… → what a submission of the app

@@ -148,7 +148,17 @@ export const MappingPlan = z.object({
   used: z.array(
     z.object({
       sheet: z.string(),
-      columns: z.array(MappingColumn.extend({ blocks: z.array(z.string()) })),
+      columns: z.array(
+        MappingColumn.extend({
+          blocks: z.array(z.string()),
+          /**
+           * The blocks that name this column (block_id '' is the board's filters): each is broken
+           * when the column is left unmapped and the chosen sheet has no column of that name. A
+           * block showing every column of its sheet names none and is not listed.
+           */
+          named_by: z.array(z.object({ block_id: z.string(), block: z.string() })),
+        }),
+      ),
     }),
   ),
   target: z
@@ -163,16 +173,31 @@ export const MappingPlan = z.object({
 });
 export type MappingPlan = z.infer<typeof MappingPlan>;
 
+/** What happens to a block whose column is left unmapped: the column is taken out of it, or the block is removed. */
+export const MAPPING_CHOICES = ['drop', 'remove'] as const;
+
 /**
- * POST /api/apps/:appId/column-mapping { spreadsheet_id, sheets } → { app_id, blocks }: the app
- * now reads `spreadsheet_id`; every block reference to a mapped sheet or column is rewritten.
- * A column mapped to null is left as it is (the block shows it empty).
+ * POST /api/apps/:appId/column-mapping { spreadsheet_id, sheets, choices? } → { app_id, blocks,
+ * removed }: the app now reads `spreadsheet_id`; every block reference to a mapped sheet or column
+ * is rewritten. A column mapped to null keeps its name; when the chosen sheet has no column of
+ * that name the blocks naming it would break, so the mapping is refused (400, in words) unless
+ * `choices` says, for each such block and column (the template's sheet and column names), whether
+ * to drop the column from the block (its axis, field, action, filter or reference) or remove the
+ * block. block_id '' is the board's filters (dropped either way).
  */
+export const MappingChoice = z.object({
+  block_id: z.string().max(64),
+  sheet: z.string().max(200),
+  column: z.string().max(500),
+  choice: z.enum(MAPPING_CHOICES),
+});
+export type MappingChoice = z.infer<typeof MappingChoice>;
 export const MappingBody = z.object({
   spreadsheet_id: z.string().min(1).max(64),
   sheets: z
     .array(z.object({ from: z.string().max(200), to: z.string().max(200), columns: z.record(z.string().max(500), z.string().max(500).nullable()) }))
     .max(200),
+  choices: z.array(MappingChoice).max(2000).optional(),
 });
 export type MappingBody = z.infer<typeof MappingBody>;
-export const MappingResponse = z.object({ app_id: z.string(), spreadsheet_id: z.string(), blocks: z.number() });
+export const MappingResponse = z.object({ app_id: z.string(), spreadsheet_id: z.string(), blocks: z.number(), removed: z.number() });

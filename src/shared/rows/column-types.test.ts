@@ -15,6 +15,13 @@ describe('column types', () => {
     [[1, 2, 3], 'number'],
     [['2024-01-02', '2024-03-04'], 'date'],
     [['2024-01-02', '2024-03-04 10:30'], 'datetime-local'],
+    // Dates with a month's name, as spreadsheets export them (issue 33: the weather data set).
+    [['Jan 1 2000', 'Feb 29 2000', 'December 31, 2012'], 'date'],
+    [['1 Jan 2000', '2nd March 2001', '2000-01-03'], 'date'],
+    [['Jan 1 2000 10:30', 'Jan 2 2000'], 'datetime-local'],
+    [['Jan 32 2000'], 'text'],
+    [['January'], 'text'],
+    [['May the force be with you 2000'], 'text'],
     [['10:30', '23:59'], 'time'],
     [['2024-05'], 'month'],
     [['ann@example.com', 'bo@example.org'], 'email'],

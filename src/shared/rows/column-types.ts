@@ -2,6 +2,7 @@
 // guesses and the owner may correct, what a form's "add all columns" starts each field as. The
 // types are the input types rows are validated by (validate.ts INPUT_TYPES); the labels are the
 // words shown on screen (never the stored value, which is an HTML input type).
+import { parseDate } from '../filters/dates';
 import { INPUT_TYPES, type InputType } from './validate';
 
 export type ColumnType = InputType;
@@ -59,6 +60,12 @@ function typeOfValue(s: string): ColumnType {
   // Codes with leading zeros ('007', '01234' postcodes) are text: a number would lose the zeros.
   if (NUMBER.test(s) && /\d/.test(s) && !/^[-+]?0\d/.test(s)) return 'number';
   if (DATE.test(s)) return 'date';
+  // Dates written with a month's name ('Jan 1 2000', '1 January 2000, 10:30'), as spreadsheets
+  // export them: the date filters and charts read them (filters/dates.ts parseDate).
+  if (/^[a-z]/i.test(s) || /^\d{1,2}(st|nd|rd|th)?\s+[a-z]/i.test(s)) {
+    const d = parseDate(s);
+    if (d) return d.hasTime ? 'datetime-local' : 'date';
+  }
   if (DATETIME.test(s)) return 'datetime-local';
   if (MONTH.test(s)) return 'month';
   if (TIME.test(s)) return 'time';

@@ -42,6 +42,8 @@ export const TEMPLATE_MESSAGES = {
   mappingSheetMissing: 'Choose a sheet of your spreadsheet for every sheet the app uses.',
   mappingColumnUnknown: (column: string, sheet: string) => `The column '${column}' is not in the sheet '${sheet}'.`,
   mappingSpreadsheetNotYours: 'Choose one of your own spreadsheets.',
+  mappingBreaks: (problems: readonly string[]) =>
+    `This mapping would leave ${problems.length === 1 ? 'a block' : 'blocks'} without ${problems.length === 1 ? 'its column' : 'their columns'}: ${problems.join(' ')} Choose one of your columns for each, or say whether to drop the column from the block or remove the block.`,
 } as const;
 
 /** Listing filters (query `price`). */

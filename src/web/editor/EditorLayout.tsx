@@ -37,6 +37,7 @@ import { PagesModal } from './PagesModal';
 import { ChooseBlockModal } from './ChooseBlockModal';
 import { EditorCanvas } from './EditorCanvas';
 import { GoogleColumnsNotice } from './GoogleColumnsNotice';
+import { BrokenBlocksNotice } from './BrokenBlocksNotice';
 import { EmbedModal, UpgradeModal } from './EmbedModal';
 import { FiltersManager } from './filters/FiltersManager';
 import { tabOfFirstError } from './settings/BlockSettingsForm';
@@ -180,6 +181,8 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
   const blocks = page.blocks as BlockRecord[];
   // Every block of the app (all its pages), for the notice of columns changed in Google.
   const appBlockIds = useMemo(() => [...new Set([page, ...pages].flatMap((p) => (p.blocks as BlockRecord[]).map((b) => b.id)))], [page, pages]);
+  // What the integrity check is asked again on: any change of any page's blocks or of the board's filters.
+  const integritySignature = useMemo(() => JSON.stringify([[page, ...pages].map((p) => p.blocks), board.spreadsheetId, (board as { filters?: unknown }).filters ?? null]), [page, pages, board]);
   const schema = draft ? schemaOf(draft.type) : null;
   // The `pages` settings (toolbar open_page, header navigation) offer the app's pages.
   const pageChoices = (multipage ? pages : [page]).map((p) => ({ value: p.page_slug, label: p.page_name }));
@@ -411,6 +414,8 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
       <AppShell.Main style={{ background: board.colors.board_background }}>
         {/* A connected Google Sheet (it has a sheet link) whose columns changed under this app's blocks. */}
         <GoogleColumnsNotice spreadsheetId={board.spreadsheetUrl ? board.spreadsheetId : null} blockIds={appBlockIds} />
+        {/* Blocks naming a sheet or column the app's data lacks (issue 33), in words. */}
+        <BrokenBlocksNotice appId={board.appId} signature={integritySignature} />
         <EditorCanvas
           board={board}
           blocks={blocks}

@@ -5,7 +5,7 @@
 import { Alert, Button, Group, Loader, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type { AppResponse } from '../../shared/api';
+import type { AppResponse, UpdateAppResponse } from '../../shared/api';
 import { api, issuesByPath, type Out } from '../lib/api';
 import { useBaseUrl } from '../lib/host';
 import { keys } from '../lib/queries';
@@ -104,7 +104,9 @@ export function PrivacySettings({
 
   const put = async (settings: Settings): Promise<AppOut> => {
     const id = await findId();
-    const { app } = await api.put<Out<typeof AppResponse>>(`/api/apps/${encodeURIComponent(id)}`, saveBody(settings));
+    const { app, warnings } = await api.put<Out<typeof UpdateAppResponse>>(`/api/apps/${encodeURIComponent(id)}`, saveBody(settings));
+    // Live all the same; the owner learns which blocks show nothing (issue 33).
+    for (const w of warnings ?? []) toast.warning('Some blocks need your attention', w);
     qc.setQueryData(keys.app(id), { app });
     // The editor (embed dialog, guest checks) and the dashboard show the new privacy.
     void qc.invalidateQueries({ queryKey: ['board'] });

@@ -69,6 +69,9 @@ export function clonesRepo(db: Db) {
     async updateBlock(id: string, config: string, now: string) {
       await db.updateTable('blocks').set({ config, updated_at: now }).where('id', '=', id).execute();
     },
+    async deleteBlock(id: string) {
+      await db.deleteFrom('blocks').where('id', '=', id).execute();
+    },
     async bindApp(appId: string, spreadsheetId: string, settings: string, now: string) {
       await db.updateTable('apps').set({ spreadsheet_id: spreadsheetId, settings, updated_at: now }).where('id', '=', appId).execute();
     },

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   AppInfoBody,
   AppResponse,
+  UpdateAppResponse,
   AppsResponse,
   BoardMetadataBody,
   BoardMetadataResponse,
@@ -25,6 +26,7 @@ import { IpLimiter } from '../../platform/limits/limiter';
 import { perAccount, type RateLimit } from '../../platform/limits/rate-limit';
 import { currentWorkspace } from '../../identity/current-workspace';
 import { assertMayPublish } from '../account/publishing';
+import { publishWarnings } from '../../data/apps/integrity';
 import { assertAppRoom } from '../billing/plans';
 import { customDomainOf, verifyCustomDomain } from './custom-domain';
 import { boardMetadata, pageMetadata } from './metadata';
@@ -76,15 +78,19 @@ export function appRoutes(app: ApiServer, ctx: ServerContext) {
     async (request) => ({ app: service.appOut(resolvedApp(request)) }),
   );
 
-  app.put('/api/apps/:id', { schema: { params: IdParams, body: UpdateAppBody }, config: { access: 'owner', resource: appParam(IdParams, (p) => p.id), tokens: 'read-write', api: { tag: 'Apps', summary: 'Change an app (name, address, privacy, board settings)', description: 'With an API token, `public: true` on a private app, a new `sign_in_method` or a new `publishUrl` is refused (403 `token_not_allowed`): opening an app up needs you signed in.', response: AppResponse } } }, async (request) => {
+  app.put('/api/apps/:id', { schema: { params: IdParams, body: UpdateAppBody }, config: { access: 'owner', resource: appParam(IdParams, (p) => p.id), tokens: 'read-write', api: { tag: 'Apps', summary: 'Change an app (name, address, privacy, board settings)', description: 'With an API token, `public: true` on a private app, a new `sign_in_method` or a new `publishUrl` is refused (403 `token_not_allowed`): opening an app up needs you signed in.', response: UpdateAppResponse } } }, async (request) => {
     const body = request.body;
     const target = resolvedApp(request);
     refuseTokenOpening(
       request,
       (body.public === true && !target.public) || (body.sign_in_method !== undefined && body.sign_in_method !== target.sign_in_method) || (body.publishUrl !== undefined && body.publishUrl !== target.publishUrl),
     );
-    if (body.public === true && !target.public) await assertMayPublish(ctx, target.workspaceId, request.access.user?.id);
-    return { app: service.appOut(await service.updateApp(ctx, target, body)) };
+    const goesLive = body.public === true && !target.public;
+    if (goesLive) await assertMayPublish(ctx, target.workspaceId, request.access.user?.id);
+    const updated = await service.updateApp(ctx, target, body);
+    // Going live with broken blocks is allowed; the answer names them (data/apps/integrity.ts).
+    const warnings = body.public === true ? await publishWarnings(ctx.db, updated) : [];
+    return { app: service.appOut(updated), ...(warnings.length ? { warnings } : {}) };
   });
 
   app.delete('/api/apps/:id', { schema: { params: IdParams }, config: { access: 'owner', resource: appParam(IdParams, (p) => p.id), tokens: 'read-write', api: { tag: 'Apps', summary: 'Delete an app (workspace owner only)', status: 204 } } }, async (request, reply) => {

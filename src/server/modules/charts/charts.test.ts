@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addBlock, createSpreadsheet, signUp, type TestUser } from '../../testing/app';
+import { MISSING_COLUMN_WORDS } from '../../../shared/settings/integrity';
 import { testServer } from '../../testing/server';
 import { answerCacheOf } from '../spreadsheets/sheet-etag';
 
@@ -136,7 +137,7 @@ describe('who may read a chart', () => {
     for (const chart of onNote) {
       const res = await get(url(chart));
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toMatch(/^Unknown column 'Note' in chart\./);
+      expect(res.json().message).toBe(MISSING_COLUMN_WORDS.chart('Note'));
       expect((await get(url(chart), owner.cookie)).statusCode).toBe(200);
       expect((await get(url(chart, '', null), owner.cookie)).statusCode).toBe(200);
     }
@@ -144,7 +145,7 @@ describe('who may read a chart', () => {
     const filters = encodeURIComponent(JSON.stringify([{ name: 'Note', active: true, condition: '=', sheet_column: { sheet: 'Sales data', column: 'Note' }, value: '' }]));
     const guest = await get(url(spec(), `&filters=${filters}`));
     expect(guest.statusCode).toBe(400);
-    expect(guest.json().message).toBe("Unknown column 'Note' in filters");
+    expect(guest.json().message).toBe(MISSING_COLUMN_WORDS.filter('Note'));
     const own = await get(url(spec(), `&filters=${filters}`), owner.cookie);
     expect(own.statusCode).toBe(200);
     expect(own.json().total_rows).toBe(TOTAL);
@@ -176,9 +177,9 @@ describe('who may read a chart', () => {
 
 describe('bad requests name the problem', () => {
   it.each([
-    ['an unknown x column', spec({ x_axis: 'Nope' }), "Unknown column 'Nope' in chart.x_axis", 'chart.x_axis'],
-    ['an unknown axis column', spec({ axes: [{ column: 'Sales' }, { column: 'Profit' }] }), "Unknown column 'Profit' in chart.axes.1.column", 'chart.axes.1.column'],
-    ['an unknown filter column', spec({ filters: [{ select_column: 'Region', match_with_column: 'Zone' }] }), "Unknown column 'Zone' in chart.filters.0.match_with_column", 'chart.filters.0.match_with_column'],
+    ['an unknown x column', spec({ x_axis: 'Nope' }), 'This chart uses a column “Nope” that is no longer in the sheet. The owner can fix it in the editor.', 'chart.x_axis'],
+    ['an unknown axis column', spec({ axes: [{ column: 'Sales' }, { column: 'Profit' }] }), 'This chart uses a column “Profit” that is no longer in the sheet.', 'chart.axes.1.column'],
+    ['an unknown filter column', spec({ filters: [{ select_column: 'Region', match_with_column: 'Zone' }] }), 'This chart uses a column “Zone”', 'chart.filters.0.match_with_column'],
     ['no x axis', spec({ x_axis: '' }), 'Choose a column', 'chart.x_axis'],
     ['no axes', spec({ axes: [] }), 'Add a column to plot', 'chart.axes'],
     ['a chart type outside the spec', spec({ axes: [{ column: 'Sales', type: 'donut' }] }), 'Choose one of: ', 'chart.axes.0.type'],

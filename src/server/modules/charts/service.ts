@@ -2,6 +2,7 @@
 // per series (about 4 per pixel of its width), grouped by the same pure code the browser uses
 // (src/blocks/chart/aggregate.ts), from the sheet cache, after the board filters.
 import { aggregateChart, specColumns, specReads, type ChartSeries, type ChartSpec } from '../../../blocks/chart/aggregate';
+import { MISSING_COLUMN_WORDS } from '../../../shared/settings/integrity';
 import type { ServerContext } from '../../platform/context';
 import { badRequest } from '../../errors';
 import { activeSheetFilters, boardFilterMask, cachedSheetRows, checkFilterColumns, visibleColumns, type ViewerSheet } from '../spreadsheets/service';
@@ -62,7 +63,7 @@ export async function chartData(ctx: ServerContext, sheet: ViewerSheet, input: C
   // A viewer charts only the columns the app's blocks use (the owner any column).
   const columns = visibleColumns(sheet);
   for (const { path, column } of specColumns(spec))
-    if (!columns.includes(column)) throw badRequest(`Unknown column '${column}' in chart.${path}`, [{ path: `chart.${path}`, message: `Unknown column '${column}'` }]);
+    if (!columns.includes(column)) throw badRequest(MISSING_COLUMN_WORDS.chart(column), [{ path: `chart.${path}`, message: MISSING_COLUMN_WORDS.chart(column) }]);
   const filters = activeSheetFilters(input.filters, input.sheetTitle);
   checkFilterColumns(filters, sheet.allowedColumns);
 

@@ -119,6 +119,12 @@ describe('POST /api/multipage/marketplace/templates/:id/clone', () => {
     expect(copy.pages.map((p) => p.page_name)).toEqual(['My Orders']);
     expect(copy.blocks.map((b) => b.type)).toEqual(snap.blocks.map((b) => b.type));
     expect(copy.rows.map((r) => JSON.parse(r.data).City)).toEqual(['Paris', 'Lyon']);
+    // The copied spreadsheet is named after the template, not after the seller's spreadsheet
+    // (often their 'Sample business', which the buyer has too).
+    const copiedSheet = await t.ctx.db.selectFrom('spreadsheets').select('title').where('id', '=', body.spreadsheet_id).executeTakeFirstOrThrow();
+    const sellerSheet = await t.ctx.db.selectFrom('spreadsheets').select('title').where('id', '=', (await appState(src.appId)).app.spreadsheet_id!).executeTakeFirstOrThrow();
+    expect(copiedSheet.title).toBe('Shop template');
+    expect(sellerSheet.title).not.toBe('Shop template');
 
     // No id of the version (nor of the seller's app) anywhere in the copy.
     const uploadIdsOf = (text: string) => [...text.matchAll(/\/api\/uploads\/([A-Za-z0-9_-]+)/g)].map((m) => m[1]!);

@@ -10,7 +10,8 @@ import { testServer } from '../../testing/server';
 import { nowIso } from '../../http';
 import { blockRecord } from '../../data/blocks/record';
 import { PNG } from '../../testing/fixtures';
-import { usedReferences } from './mapping';
+import { checkApp } from '../../../shared/settings/integrity';
+import { suggestSheet, usedReferences } from './mapping';
 
 const t = testServer();
 let seller: TestUser;
@@ -158,7 +159,7 @@ describe('GET /api/apps/:appId/column-mapping', () => {
     expect(columns.Status.blocks.sort()).toEqual([idOf('list'), idOf('grid')].sort());
   });
 
-  it('with a spreadsheet: its sheets and the guess (the only sheet; by name in any case, then by type)', async () => {
+  it('with a spreadsheet: its sheets and the guess (the only sheet; no column guessed, since no name is shared)', async () => {
     const res = await t.app.inject({ method: 'GET', url: `${url()}?spreadsheet_id=${mineId}`, headers: as(buyer) });
     expect(res.statusCode, res.body).toBe(200);
     const plan = res.json();
@@ -167,9 +168,21 @@ describe('GET /api/apps/:appId/column-mapping', () => {
     const [s] = plan.suggestion;
     expect(s.from).toBe('Orders');
     expect(s.to).toBe('Sales');
-    // City ↔ town by name; Amount → Total and Link → Website by type.
-    expect(s.columns).toMatchObject({ City: 'town', Amount: 'Total', Link: 'Website' });
+    // City, Amount, Link, Status share no name with town, Total, Website, State: nothing is
+    // matched by type alone (issue 33: weather columns were matched onto an Orders sheet).
+    expect(s.columns).toEqual({ City: null, Amount: null, Link: null, Status: null });
     expect(Object.keys(s.columns).sort()).toEqual([...OLD].sort());
+  });
+});
+
+describe('the guess', () => {
+  it('matches no column onto a sheet whose columns share nothing with the template’s (weather onto an Orders sheet)', () => {
+    const weather = { title: 'seattle-weather', columns: [{ name: 'date', type: 'date' }, { name: 'temp_max', type: 'number' }, { name: 'weather', type: 'text' }] };
+    const orders = { title: 'Orders', columns: [{ name: 'Order date', type: 'date' }, { name: 'Quantity', type: 'number' }, { name: 'Customer', type: 'text' }] };
+    expect(suggestSheet(weather, [orders])).toEqual({ from: 'seattle-weather', to: 'Orders', columns: { date: null, temp_max: null, weather: null } });
+    // One shared name is enough to guess the rest by type.
+    const withDate = { ...orders, columns: [...orders.columns, { name: 'Date', type: 'date' }] };
+    expect(suggestSheet(weather, [withDate]).columns).toEqual({ date: 'Date', temp_max: 'Quantity', weather: 'Customer' });
   });
 });
 
@@ -211,7 +224,7 @@ describe('POST /api/apps/:appId/column-mapping', () => {
       payload: { spreadsheet_id: mineId, sheets: [{ from: 'Orders', to: 'Sales', columns: MAPPING }] },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ app_id: appId, spreadsheet_id: mineId, blocks: 6 });
+    expect(res.json()).toEqual({ app_id: appId, spreadsheet_id: mineId, blocks: 6, removed: 0 });
 
     const blocks = await blocksOf(appId);
     const byType = (type: string) => blocks.find((b) => b.type === type)! as Record<string, unknown> & { axis: Record<string, unknown>[]; actions: Record<string, unknown>[] };
@@ -245,5 +258,64 @@ describe('POST /api/apps/:appId/column-mapping', () => {
     const plan = (await t.app.inject({ method: 'GET', url: url(), headers: as(buyer) })).json();
     expect(plan.used.map((u: { sheet: string }) => u.sheet)).toEqual(['Sales']);
     for (const c of plan.used[0].columns) expect(OLD).not.toContain(c.name);
+  });
+
+  it('refuses, in words, a mapping that leaves a block naming a column the new sheet lacks, until the owner chooses per block; then drops or removes as chosen', async () => {
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/spreadsheets',
+      headers: as(buyer),
+      payload: { title: 'Second', sheets: [{ title: 'Data', columns: ['town', 'Total', 'Extra'], rows: [{ town: 'Oslo', Total: 3, Extra: 'e' }] }] },
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    const secondId = second.json().spreadsheet.id as string;
+    const before = await blocksOf(appId);
+    const idOf = (type: string) => before.find((b) => b.type === type)!.id;
+
+    // The plan names, per column, the blocks that break when it is left unmapped.
+    const plan = (await t.app.inject({ method: 'GET', url: `${url()}?spreadsheet_id=${secondId}`, headers: as(buyer) })).json();
+    const state = plan.used[0].columns.find((c: { name: string }) => c.name === 'State');
+    expect(state.named_by.map((n: { block_id: string }) => n.block_id).sort()).toEqual(['', idOf('list'), idOf('grid')].sort());
+    expect(state.named_by.find((n: { block_id: string }) => n.block_id === '').block).toBe('The board’s filters');
+
+    const sheets = [{ from: 'Sales', to: 'Data', columns: { town: 'town', Total: 'Total', Website: null, State: null } }];
+    const send = (choices?: unknown[]) => t.app.inject({ method: 'POST', url: url(), headers: as(buyer), payload: { spreadsheet_id: secondId, sheets, ...(choices ? { choices } : {}) } });
+    const refused = await send();
+    expect(refused.statusCode, refused.body).toBe(400);
+    const message = refused.json().message as string;
+    expect(message).toContain('The list uses the column “State”, which is not in the sheet “Data”.');
+    expect(message).toContain('The grid uses the column “State”');
+    expect(message).toContain('The table uses the column “Website”');
+    expect(message).toContain('The board’s filters uses the column “State”');
+    expect(message).toContain('drop the column from the block or remove the block');
+    expect(message).not.toMatch(/axis|Unknown column/);
+    expect(JSON.stringify(await blocksOf(appId))).toBe(JSON.stringify(before));
+
+    const choices = [
+      { block_id: idOf('list'), sheet: 'Sales', column: 'State', choice: 'drop' },
+      { block_id: idOf('grid'), sheet: 'Sales', column: 'State', choice: 'remove' },
+      { block_id: idOf('table'), sheet: 'Sales', column: 'Website', choice: 'drop' },
+    ];
+    // One broken reference still without a choice (the board's filter): refused, naming only it.
+    const partly = await send(choices);
+    expect(partly.statusCode).toBe(400);
+    expect(partly.json().message).toContain('The board’s filters uses the column “State”');
+    expect(partly.json().message).not.toContain('The list');
+    // An unknown choice is a 400 in words too.
+    expect((await send([{ ...choices[0], choice: 'ignore' }])).statusCode).toBe(400);
+
+    const res = await send([...choices, { block_id: '', sheet: 'Sales', column: 'State', choice: 'drop' }]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ removed: 1 });
+    const after = await blocksOf(appId);
+    expect(after.map((b) => b.type)).not.toContain('grid');
+    expect(after.find((b) => b.type === 'list')!.axis.map((a) => a.column)).toEqual(['town']);
+    expect(after.find((b) => b.type === 'table')!.actions).toEqual([]);
+    const app = await t.ctx.db.selectFrom('apps').selectAll().where('id', '=', appId).executeTakeFirstOrThrow();
+    const settings = JSON.parse(app.settings);
+    expect(settings.filters).toEqual([]);
+    expect(app.spreadsheet_id).toBe(secondId);
+    // The app checks clean against its new data.
+    expect(checkApp(after, [{ title: 'Data', columns: ['town', 'Total', 'Extra'] }], schemaOf, settings.filters)).toEqual([]);
   });
 });

@@ -7,9 +7,11 @@
 import { schemaOf } from '../../../blocks/schemas';
 import type { BoardSettings } from '../../../shared/api';
 import type { MappingBody, MappingPlan } from '../../../shared/api/templates';
+import { guessColumns, sharedColumns } from '../../../shared/rules/column-guess';
 import { TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
 import type { BlockRecord } from '../../../shared/settings';
 import { blockLabel, datasourceSheets, readsWholeSheet, remapBlockColumns, usedColumns, type ColumnMap } from '../../../shared/settings/columns';
+import { checkApp, columnReferences, dropColumnFromBlock, INTEGRITY_MESSAGES, type BlockProblem } from '../../../shared/settings/integrity';
 import type { ServerContext } from '../../platform/context';
 import { badRequest, notFound } from '../../errors';
 import { nowIso } from '../../http';
@@ -25,11 +27,6 @@ export interface SheetShape {
 
 /** sheet → column → ids of the blocks naming it (a sheet with no column: a block reads it, no column named). */
 export type UsedReferences = Map<string, Map<string, Set<string>>>;
-
-/** A column's name compared loosely: case, spaces and punctuation do not count ('Unit price' = 'unit_price'). */
-export function normalisedColumn(name: string): string {
-  return name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-}
 
 /** A sheet's columns with their types (stored, else guessed from its first rows, as the data editor shows them). */
 async function shapesOf(ctx: ServerContext, spreadsheetId: string): Promise<SheetShape[]> {
@@ -71,38 +68,34 @@ export function usedReferences(blocks: readonly BlockRecord[], settings: BoardSe
 
 /**
  * The guess for one used sheet: the target sheet of the same title (any case), else the one
- * sharing most column names, else the only one; each column by its normalised name, else by its
- * type among the target's columns not taken yet, else null.
+ * sharing most column names, else the only one; its columns by name, then (only when the sheets
+ * share a column name) by type (shared/rules/column-guess.ts), else null.
  */
 export function suggestSheet(from: SheetShape, targets: readonly SheetShape[]): MappingPlan['suggestion'][number] {
-  const names = new Set(from.columns.map((c) => normalisedColumn(c.name)));
-  const overlap = (t: SheetShape) => t.columns.filter((c) => names.has(normalisedColumn(c.name))).length;
+  const overlap = (t: SheetShape) => sharedColumns(from.columns, t.columns);
   let target = targets.find((t) => t.title.toLowerCase() === from.title.toLowerCase());
   if (!target) {
     const best = [...targets].sort((a, b) => overlap(b) - overlap(a))[0];
     if (best && overlap(best) > 0) target = best;
   }
   if (!target && targets.length === 1) target = targets[0];
-  const columns: Record<string, string | null> = {};
-  if (!target) {
-    for (const c of from.columns) columns[c.name] = null;
-    return { from: from.title, to: null, columns };
+  if (!target) return { from: from.title, to: null, columns: Object.fromEntries(from.columns.map((c) => [c.name, null])) };
+  return { from: from.title, to: target.title, columns: guessColumns(from.columns, target.columns) };
+}
+
+/** [sheet, column] → ids of the blocks naming it by name ('' for the board's filters), in page order. */
+function namingBlocks(blocks: readonly BlockRecord[], settings: BoardSettings): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const add = (sheet: string, column: string, id: string) => {
+    const key = JSON.stringify([sheet, column]);
+    (out.get(key) ?? out.set(key, new Set()).get(key)!).add(id);
+  };
+  for (const block of blocks) {
+    const schema = schemaOf(block.type);
+    if (schema) for (const r of columnReferences(schema, block)) add(r.sheet, r.column, block.id);
   }
-  const taken = new Set<string>();
-  for (const c of from.columns) {
-    const same = target.columns.find((t) => !taken.has(t.name) && normalisedColumn(t.name) === normalisedColumn(c.name));
-    if (same) {
-      columns[c.name] = same.name;
-      taken.add(same.name);
-    }
-  }
-  for (const c of from.columns) {
-    if (columns[c.name]) continue;
-    const byType = target.columns.find((t) => !taken.has(t.name) && t.type === c.type);
-    columns[c.name] = byType?.name ?? null;
-    if (byType) taken.add(byType.name);
-  }
-  return { from: from.title, to: target.title, columns };
+  for (const f of Array.isArray(settings.filters) ? settings.filters : []) if (f?.sheet_column?.sheet && f.sheet_column.column) add(f.sheet_column.sheet, f.sheet_column.column, '');
+  return out;
 }
 
 async function appState(ctx: ServerContext, app: AppView) {
@@ -127,9 +120,15 @@ export async function mappingPlan(ctx: ServerContext, app: AppView, spreadsheetI
   const typeOf = (sheet: string, column: string) => own.find((s) => s.title === sheet)?.columns.find((c) => c.name === column)?.type ?? 'text';
   // The blocks by what the owner sees of them: the block's title, else its kind's name ('Table').
   const labels = new Map(blocks.map((b) => [b.id, blockLabel(schemaOf(b.type), b)]));
+  const named = namingBlocks(blocks, app.settings);
   const usedOut = [...used].map(([sheet, columns]) => ({
     sheet,
-    columns: [...columns].map(([name, ids]) => ({ name, type: typeOf(sheet, name), blocks: [...new Set([...ids].map((id) => labels.get(id) ?? id))] })),
+    columns: [...columns].map(([name, ids]) => ({
+      name,
+      type: typeOf(sheet, name),
+      blocks: [...new Set([...ids].map((id) => labels.get(id) ?? id))],
+      named_by: [...(named.get(JSON.stringify([sheet, name])) ?? [])].map((id) => ({ block_id: id, block: id ? (labels.get(id) ?? id) : INTEGRITY_MESSAGES.boardFilters })),
+    })),
   }));
   if (!spreadsheetId) return { used: usedOut, target: null, suggestion: [] };
   const target = await targetSpreadsheet(ctx, app, spreadsheetId);
@@ -143,9 +142,11 @@ export async function mappingPlan(ctx: ServerContext, app: AppView, spreadsheetI
 /**
  * Binds the app to `body.spreadsheet_id`: every used sheet must be mapped to one of its sheets and
  * every mapped column must exist there; then every block reference and board filter is rewritten
- * and the app reads the new spreadsheet. Returns how many blocks changed.
+ * and the app reads the new spreadsheet. A block left naming a column the new sheet lacks is
+ * refused in words unless body.choices drops that column from it or removes it (integrity.ts).
+ * Returns how many blocks changed and how many were removed.
  */
-export async function applyMapping(ctx: ServerContext, app: AppView, body: MappingBody): Promise<number> {
+export async function applyMapping(ctx: ServerContext, app: AppView, body: MappingBody): Promise<{ changed: number; removed: number }> {
   const { rows, blocks, used } = await appState(ctx, app);
   const target = await targetSpreadsheet(ctx, app, body.spreadsheet_id);
   const bySheet = new Map(body.sheets.map((s) => [s.from, s]));
@@ -168,34 +169,66 @@ export async function applyMapping(ctx: ServerContext, app: AppView, body: Mappi
       return to ?? undefined;
     },
   };
+  const filters = Array.isArray(app.settings.filters) ? app.settings.filters : [];
+  let nextFilters = filters.map((f) => {
+    const sc = f?.sheet_column;
+    if (!sc?.sheet) return f;
+    return { ...f, sheet_column: { sheet: map.sheet(sc.sheet) ?? sc.sheet, column: map.column(sc.sheet, sc.column) ?? sc.column } };
+  });
+  let next = blocks.map((block) => {
+    const schema = schemaOf(block.type);
+    return (schema ? remapBlockColumns(schema, block, map) : null) ?? block;
+  });
+
+  // The integrity check of the result: a block naming a column the new sheet lacks is broken,
+  // and stays so only if the owner did not choose what happens to it.
+  const sheets = target.sheets.map((t) => ({ title: t.title, columns: t.columns.map((c) => c.name) }));
+  const choiceOf = (p: BlockProblem) =>
+    (body.choices ?? []).find((c) => c.block_id === p.blockId && (map.sheet(c.sheet) ?? c.sheet) === p.sheet && (c.column || null) === p.column)?.choice;
+  const unresolved: BlockProblem[] = [];
+  const removed = new Set<string>();
+  const dropped = new Map<string, BlockProblem[]>();
+  for (const broken of checkApp(next, sheets, schemaOf, nextFilters))
+    for (const p of broken.problems) {
+      const choice = choiceOf(p);
+      if (!choice) unresolved.push(p);
+      else if (choice === 'remove' || p.column === null) {
+        if (p.blockId) removed.add(p.blockId);
+        else dropped.set('', [...(dropped.get('') ?? []), p]);
+      } else dropped.set(p.blockId, [...(dropped.get(p.blockId) ?? []), p]);
+    }
+  if (unresolved.length) {
+    const words = unresolved.map((p) => p.message);
+    throw badRequest(TEMPLATE_MESSAGES.mappingBreaks(words), unresolved.map((p) => ({ path: 'choices', message: p.message })));
+  }
+  next = next.map((block) => {
+    let b = block;
+    const schema = schemaOf(block.type);
+    for (const p of dropped.get(block.id) ?? []) if (schema && p.column !== null) b = dropColumnFromBlock(schema, b, p.sheet, p.column) ?? b;
+    return b;
+  });
+  // The board's filters over a missing column are taken out, whichever was chosen.
+  const goneFilters = new Set((dropped.get('') ?? []).flatMap((p) => p.paths));
+  nextFilters = nextFilters.filter((_, i) => !goneFilters.has(`filters.${i}`));
+  const settings: BoardSettings = { ...app.settings, ...(filters.length ? { filters: nextFilters } : {}) };
+
   const now = nowIso();
   let changed = 0;
-  const filters = Array.isArray(app.settings.filters) ? app.settings.filters : [];
-  const settings: BoardSettings = {
-    ...app.settings,
-    ...(filters.length
-      ? {
-          filters: filters.map((f) => {
-            const sc = f?.sheet_column;
-            if (!sc?.sheet) return f;
-            return { ...f, sheet_column: { sheet: map.sheet(sc.sheet) ?? sc.sheet, column: map.column(sc.sheet, sc.column) ?? sc.column } };
-          }),
-        }
-      : {}),
-  };
   await ctx.db.transaction().execute(async (trx) => {
     const repo = clonesRepo(trx);
-    for (const [i, block] of blocks.entries()) {
-      const schema = schemaOf(block.type);
-      const next = schema ? remapBlockColumns(schema, block, map) : null;
-      if (!next) continue;
+    for (const [i, block] of next.entries()) {
+      if (removed.has(block.id)) {
+        await repo.deleteBlock(rows[i]!.id);
+        continue;
+      }
+      if (block === blocks[i]) continue;
       // Stored like the block service stores a record: everything but id and type.
-      const { id: _id, type: _type, temp_block: _temp, ...config } = next;
+      const { id: _id, type: _type, temp_block: _temp, ...config } = block;
       await repo.updateBlock(rows[i]!.id, JSON.stringify(config), now);
       changed++;
     }
     // The app's updated_at and each changed block's change too: what viewers' caches key on.
     await repo.bindApp(app.id, target.id, JSON.stringify(settings), now);
   });
-  return changed;
+  return { changed, removed: removed.size };
 }

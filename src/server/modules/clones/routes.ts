@@ -11,6 +11,9 @@ import { appParam } from '../../access/resources';
 import { IpLimiter } from '../../platform/limits/limiter';
 import { perAccount, type RateLimit } from '../../platform/limits/rate-limit';
 import { applyMapping, mappingPlan } from './mapping';
+import { appIntegrity } from '../../data/apps/integrity';
+import { AppIntegrityResponse } from '../../../shared/api/apps';
+import { brokenBlocksInWords } from '../../../shared/settings/integrity';
 import { cloneTemplate, listOrigins } from './service';
 
 const AppIdParams = z.object({ appId: z.string().min(1).max(64) });
@@ -50,6 +53,25 @@ export function clonesRoutes(app: ApiServer, ctx: ServerContext) {
     async (request) => mappingPlan(ctx, resolvedApp(request), request.query.spreadsheet_id),
   );
 
+  app.get(
+    '/api/apps/:appId/integrity',
+    {
+      schema: { params: AppIdParams },
+      config: {
+        access: 'owner',
+        resource: appResource,
+        api: { tag: 'Apps', summary: "The app's blocks that name a sheet or column its data lacks, each problem in words", response: AppIntegrityResponse },
+      },
+    },
+    async (request) => {
+      const broken = await appIntegrity(ctx.db, resolvedApp(request));
+      return {
+        broken: broken.map((b) => ({ block_id: b.blockId, block: b.block, problems: b.problems.map((p) => p.message) })),
+        warning: brokenBlocksInWords(broken),
+      };
+    },
+  );
+
   app.post(
     '/api/apps/:appId/column-mapping',
     {
@@ -59,8 +81,8 @@ export function clonesRoutes(app: ApiServer, ctx: ServerContext) {
     async (request) => {
       const body = request.body;
       const appView = resolvedApp(request);
-      const blocks = await applyMapping(ctx, appView, body);
-      return { app_id: appView.id, spreadsheet_id: body.spreadsheet_id, blocks };
+      const { changed, removed } = await applyMapping(ctx, appView, body);
+      return { app_id: appView.id, spreadsheet_id: body.spreadsheet_id, blocks: changed, removed };
     },
   );
 }

@@ -82,6 +82,8 @@ export async function cloneTemplate(ctx: ServerContext, user: SessionUser, templ
             public: false,
             stripSecrets: true,
             fileId: job.fileId,
+            // Named after the template, not the seller's spreadsheet ('Sample business' twice).
+            spreadsheetTitle: template.title,
             // The copied files become the buyer's workspace media: they count against its quota.
             beforeFiles: async (bytes) => {
               if (bytes > 0 && (await uploadsRepo(trx).bytesOf(workspaceId)) + bytes > quotaBytes)

@@ -307,9 +307,9 @@ describe('who may read the points (the sheet route’s rule)', () => {
     expect(missing.statusCode).toBe(400);
     const unknown = await t.app.inject({ method: 'GET', url: geoUrl('Places', 'address=Nope'), headers: { cookie: owner.cookie } });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toBe("Unknown column 'Nope' in address");
+    expect(unknown.json().message).toBe('This map uses a column “Nope” that is no longer in the sheet. The owner can fix it in the editor.');
     const badLat = await t.app.inject({ method: 'GET', url: geoUrl('Places', 'address=Address&lat=Nope&lng=Name'), headers: { cookie: owner.cookie } });
-    expect(badLat.json().message).toBe("Unknown column 'Nope' in lat");
+    expect(badLat.json().message).toBe('This map uses a column “Nope” that is no longer in the sheet. The owner can fix it in the editor.');
     const sheet = await t.app.inject({ method: 'GET', url: geoUrl('Nope', 'address=Address'), headers: { cookie: owner.cookie } });
     expect(sheet.statusCode).toBe(404);
   });

@@ -2,6 +2,7 @@
 // "lat, lng" address) are placed as they are; the other addresses come from the database cache,
 // or are queued for the geocoding service and reported as pending until they are in the cache.
 import type { SheetAccess } from '../../access/viewer';
+import { MISSING_COLUMN_WORDS } from '../../../shared/settings/integrity';
 import type { GeoPoint, GeoResponse } from '../../../shared/api/geo';
 import type { ServerContext } from '../../platform/context';
 import { badRequest } from '../../errors';
@@ -45,7 +46,7 @@ export async function geoPoints(ctx: ServerContext, access: SheetAccess, input: 
   const data = await sheetData(ctx, access, { ...ref, limit: MAX_MAP_ROWS });
   const columns = data.columns;
   for (const [param, column] of [['address', address], ['lat', lat], ['lng', lng]] as const)
-    if (column && !columns.includes(column)) throw badRequest(`Unknown column '${column}' in ${param}`, [{ path: param, message: `Unknown column '${column}'` }]);
+    if (column && !columns.includes(column)) throw badRequest(MISSING_COLUMN_WORDS.map(column), [{ path: param, message: MISSING_COLUMN_WORDS.map(column) }]);
   const coords = coordinateColumns(columns, lat, lng);
 
   const points: GeoPoint[] = [];

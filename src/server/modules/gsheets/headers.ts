@@ -6,9 +6,9 @@
 //
 // Pure: no network, no database.
 import { schemaOf } from '../../../blocks/schemas';
-import { blockSettings } from '../../../shared/settings/block';
-import { blockLabel, datasourceSheets, remapBlockColumns, usedColumns, type ColumnMap } from '../../../shared/settings/columns';
-import type { BlockRecord, BlockSchema, SettingsSchema } from '../../../shared/settings/types';
+import { blockLabel, remapBlockColumns, type ColumnMap } from '../../../shared/settings/columns';
+import { columnReferences } from '../../../shared/settings/integrity';
+import type { BlockRecord, BlockSchema } from '../../../shared/settings/types';
 import type { ParsedHeader } from './ids';
 
 /** A visible column and its 0-based sheet column index. */
@@ -123,48 +123,6 @@ export interface BlockColumnUse {
   settings: SettingUse[];
 }
 
-// Not a name a header can hold (no control characters survive a sheet's header row).
-const PROBE = '\u0000sheetboard-probe\u0000';
-
-/** The settings remapping changed: remapBlockColumns leaves every untouched value as it was (same reference). */
-function changedSettings(schema: BlockSchema, block: BlockRecord, remapped: BlockRecord): SettingUse[] {
-  const out: SettingUse[] = [];
-  const level = (settings: SettingsSchema, a: Record<string, unknown>, b: Record<string, unknown>, prefix: string) => {
-    for (const [key, setting] of Object.entries(settings)) {
-      if (a[key] === b[key]) continue;
-      const x = a[key];
-      const y = b[key];
-      if (setting.type === 'array' && setting.item && Array.isArray(x) && Array.isArray(y)) {
-        x.forEach((item, j) => {
-          if (item !== y[j] && item && typeof item === 'object') level(setting.item!, item as Record<string, unknown>, y[j] as Record<string, unknown>, `${prefix}${key}.${j}.`);
-        });
-      } else out.push({ path: `${prefix}${key}`, label: setting.label ?? key });
-    }
-  };
-  level(blockSettings(schema), block, remapped, '');
-  const lists: [string, SettingsSchema | undefined][] = [
-    ['axis', schema.axis?.settings],
-    ['actions', schema.actions?.settings],
-    ['filters', schema.filters?.settings],
-  ];
-  for (const [name, settings] of lists) {
-    const x = (block as Record<string, unknown>)[name];
-    const y = (remapped as Record<string, unknown>)[name];
-    if (!settings || x === y || !Array.isArray(x) || !Array.isArray(y)) continue;
-    x.forEach((item, i) => {
-      if (item !== y[i] && item && typeof item === 'object') level(settings, item as Record<string, unknown>, y[i] as Record<string, unknown>, `${name}.${i}.`);
-    });
-  }
-  return out;
-}
-
-/** The columns of `sheetTitle` a block names (its own sheet's settings and datasources over it). */
-function namedColumns(schema: BlockSchema, block: BlockRecord, sheetTitle: string): Set<string> {
-  const out = new Set(datasourceSheets(schema, block)[sheetTitle] ?? []);
-  if (block.sheet_title === sheetTitle) for (const c of usedColumns(schema, block)) out.add(c);
-  return out;
-}
-
 /**
  * The blocks that name a renamed or deleted column of `sheetTitle`, and in which settings. A block
  * that shows every column without naming any (a table with no columns chosen) is not broken by
@@ -180,12 +138,14 @@ export function affectedBlocks(sheetTitle: string, changes: Pick<HeaderChanges, 
   for (const block of blocks) {
     const schema = schemaFor(block.type);
     if (!schema) continue;
-    const named = namedColumns(schema, block, sheetTitle);
+    // The integrity check's references (shared/settings/integrity.ts): the same settings the
+    // mapping page, the editor and publishing name.
+    const refs = columnReferences(schema, block).filter((r) => r.sheet === sheetTitle);
     for (const l of lost) {
-      if (!named.has(l.column)) continue;
-      const probe = remapBlockColumns(schema, block, { sheet: () => undefined, column: (s, c) => (s === sheetTitle && c === l.column ? PROBE : undefined) });
-      const settings = probe ? changedSettings(schema, block, probe) : [];
-      out.push({ blockId: block.id, type: block.type, blockName: blockLabel(schema, block), column: l.column, change: l.change, to: l.to, settings });
+      const settings = new Map<string, SettingUse>();
+      for (const r of refs) if (r.column === l.column && !settings.has(r.path)) settings.set(r.path, { path: r.path, label: r.label });
+      if (!settings.size) continue;
+      out.push({ blockId: block.id, type: block.type, blockName: blockLabel(schema, block), column: l.column, change: l.change, to: l.to, settings: [...settings.values()] });
     }
   }
   return out;

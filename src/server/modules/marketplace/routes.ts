@@ -23,6 +23,7 @@ import { IpLimiter } from '../../platform/limits/limiter';
 import { perIp, perKey, type RateLimit } from '../../platform/limits/rate-limit';
 import { UPLOAD_MESSAGES } from '../uploads/service';
 import { assertMayPublish } from '../account/publishing';
+import { publishWarnings } from '../../data/apps/integrity';
 import { cancelReviewRequest, getReviewRequest, submitReviewRequest, templateContents, uploadMarketplaceImage } from './service';
 
 /** The submission's body: the description's inline images make it the one large JSON body here. */
@@ -89,7 +90,9 @@ export function marketplaceRoutes(app: ApiServer, ctx: ServerContext) {
       // A template is published work: it waits for a verified address like going live does.
       await assertMayPublish(ctx, resolvedApp(request).workspaceId, request.access.user?.id);
       const reviewRequest = await submitReviewRequest(ctx, resolvedApp(request), form, request.access.user?.id);
-      return { reviewRequest, message: MARKETPLACE_MESSAGES.submitted };
+      // Not refused: the reviewer and the seller see the broken blocks named (data/apps/integrity.ts).
+      const warnings = await publishWarnings(ctx.db, resolvedApp(request));
+      return { reviewRequest, message: MARKETPLACE_MESSAGES.submitted, ...(warnings.length ? { warnings } : {}) };
     },
   );
 

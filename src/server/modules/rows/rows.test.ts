@@ -1,6 +1,7 @@
 // Row writes over HTTP on the test database (SQLite or PostgreSQL): shapes, versions, validation,
 // who may write, and concurrent writers.
 import BetterSqlite3 from 'better-sqlite3';
+import { MISSING_COLUMN_WORDS } from '../../../shared/settings/integrity';
 import { Kysely, SqliteDialect } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RowResponse, SheetDataResponse } from '../../../shared/api';
@@ -159,7 +160,7 @@ describe('row routes: shapes', () => {
   });
 
   it.each([
-    [{ Nope: 'x' }, 'values.Nope', "Unknown column 'Nope'"],
+    [{ Nope: 'x' }, 'values.Nope', 'The column “Nope” is no longer in the sheet, so this cannot be saved. The owner can fix it in the editor.'],
     [{ Qty: 'many' }, 'values.Qty', MESSAGES.number],
     [{ Status: 'lost' }, 'values.Status', MESSAGES.option(['open', 'closed'])],
     [{ Tags: ['red', 'pink'] }, 'values.Tags', MESSAGES.options('pink', ['red', 'green', 'blue'])],
@@ -175,7 +176,7 @@ describe('row routes: shapes', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().issues).toEqual([{ path, message }]);
     const column = path.slice('values.'.length);
-    expect(res.json().message).toBe(message.includes(`'${column}'`) ? message : `${column}: ${message}`);
+    expect(res.json().message).toBe(message.includes(`“${column}”`) ? message : `${column}: ${message}`);
     expect(await sheetRowCount()).toEqual(before);
     // The same rules on an edit.
     const edit = await put('0', { board: app.id, blockId: tableId, values, _version: 1 }, owner.cookie);
@@ -446,13 +447,13 @@ describe("a written row comes back with the writer's columns (issue 5)", () => {
       const probe = await add({ board: narrow.id, blockId: tableId, values });
       expect(probe.statusCode).toBe(400);
       const [column] = Object.keys(values).filter((k) => k !== 'Name');
-      expect(probe.json().issues).toEqual([{ path: `values.${column}`, message: `Unknown column '${column}'` }]);
+      expect(probe.json().issues).toEqual([{ path: `values.${column}`, message: MISSING_COLUMN_WORDS.value(column!) }]);
     }
     const after = (await t.ctx.db.selectFrom('sheets').select('row_count').where('spreadsheet_id', '=', shopId).where('title', '=', 'Orders').executeTakeFirstOrThrow()).row_count;
     expect(Number(after)).toBe(Number(before));
     const sneakyEdit = await put(_id, { board: narrow.id, blockId: tableId, values: { Code: 'X-2' }, _version: 2 });
     expect(sneakyEdit.statusCode).toBe(400);
-    expect(sneakyEdit.json().message).toContain("Unknown column 'Code'");
+    expect(sneakyEdit.json().message).toBe(MISSING_COLUMN_WORDS.value('Code'));
 
     // The hidden values are kept, and the owner's writes answer with every column.
     const own = await put(_id, { values: { Qty: 3 }, _version: 2 }, owner.cookie);

@@ -22,6 +22,7 @@
  * Every write bumps the sheet's version in the same transaction and patches the sheet cache.
  */
 import { viewerColumns } from '../../access/columns';
+import { MISSING_COLUMN_WORDS } from '../../../shared/settings/integrity';
 import { callerEdits, refuseSnapshotWrite, type AppViewer, type Caller, type SheetAccess } from '../../access/viewer';
 import { blockVisible } from '../../access/visibility';
 import { allows, type ViewerRole } from '../../../blocks/audience';
@@ -253,7 +254,7 @@ async function checkedValues(ctx: ServerContext, target: WriteTarget, values: Re
     // them answers as one that does not exist, so writes cannot probe the sheet's other columns.
     if (!target.columns.includes(column) || (visible && !visible.has(column))) {
       if (META_KEYS.has(column)) continue;
-      issues.push({ path: `values.${column}`, message: `Unknown column '${column}'` });
+      issues.push({ path: `values.${column}`, message: MISSING_COLUMN_WORDS.value(column) });
       continue;
     }
     const entry = axisEntry(target.block, column);

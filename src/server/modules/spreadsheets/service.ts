@@ -1,4 +1,5 @@
 import type { JsonSpreadsheetBody, SheetSummary, Spreadsheet } from '../../../shared/api';
+import { MISSING_COLUMN_WORDS } from '../../../shared/settings/integrity';
 import {
   CSV_DELIMITER_LABELS,
   CSV_DELIMITERS,
@@ -533,7 +534,7 @@ export function checkFilterColumns(filters: Filter[], allowed: ReadonlySet<strin
   if (!allowed) return;
   for (const f of filters)
     if (!allowed.has(f.sheet_column.column))
-      throw badRequest(`Unknown column '${f.sheet_column.column}' in filters`, [{ path: 'filters', message: `Unknown column '${f.sheet_column.column}'` }]);
+      throw badRequest(MISSING_COLUMN_WORDS.filter(f.sheet_column.column), [{ path: 'filters', message: MISSING_COLUMN_WORDS.filter(f.sheet_column.column) }]);
 }
 
 /** The active board filters of one sheet from the `filters` parameter (400 when bad or too many). */

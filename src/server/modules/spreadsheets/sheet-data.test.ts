@@ -254,7 +254,7 @@ describe('board filters', () => {
     // Outside the board's columns: the same 400 as a column that exists but is hidden.
     const res = await t.app.inject({ method: 'GET', url: `/api/board/${tasksId}/sheet/Tasks?board=${tasksApp.id}&filters=${encodeURIComponent(JSON.stringify([filter('Nope', 'not_includes', 'x')]))}` });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe("Unknown column 'Nope' in filters");
+    expect(res.json().message).toBe('A filter uses a column “Nope” that is no longer in the sheet. The owner can fix it in the editor.');
   });
 
   it('applies before search, sort and paging: total counts filters + search', async () => {
@@ -349,7 +349,7 @@ describe('a viewer receives only the sheet columns the blocks of the pages they 
     ['fields=A,Secret', "Unknown column 'Secret' in fields"],
     ['sort=Secret', "Unknown column 'Secret' in sort"],
     ['sort=-Secret', "Unknown column 'Secret' in sort"],
-    [`filters=${encodeURIComponent(JSON.stringify([secretFilter('hush')]))}`, "Unknown column 'Secret' in filters"],
+    [`filters=${encodeURIComponent(JSON.stringify([secretFilter('hush')]))}`, 'A filter uses a column “Secret” that is no longer in the sheet. The owner can fix it in the editor.'],
   ])("a guest's %s → 400 (a hidden column cannot be asked about)", async (q, message) => {
     const res = await read(board.id, q);
     expect(res.statusCode).toBe(400);

@@ -50,6 +50,11 @@ export interface CopyOptions {
    * which the sweep finds by these ids. Default: new random ids.
    */
   fileId?: (n: number) => string;
+  /**
+   * The copied spreadsheet's title (default: the source's). A buyer's clone names it after the
+   * template: the seller's sample is often their 'Sample business', which the buyer has too.
+   */
+  spreadsheetTitle?: string;
 }
 
 export interface CopiedApp {
@@ -208,7 +213,7 @@ async function copyInto(ctx: ServerContext, trx: Db, sourceAppId: string, target
       spreadsheetId = newId();
       sheets = await shippedSheets(ctx, trx, source);
       ids.set(spreadsheet.id, spreadsheetId);
-      await repo.insertSpreadsheet({ id: spreadsheetId, workspace_id: targetWorkspaceId, title: spreadsheet.title, source: spreadsheet.source === 'importing' ? 'copy' : spreadsheet.source, created_at: now });
+      await repo.insertSpreadsheet({ id: spreadsheetId, workspace_id: targetWorkspaceId, title: options.spreadsheetTitle ?? spreadsheet.title, source: spreadsheet.source === 'importing' ? 'copy' : spreadsheet.source, created_at: now });
     }
   }
 

@@ -2,6 +2,7 @@
 // in the browser first with the shared rules (src/shared/rules/marketplace.ts); the chosen images
 // are uploaded only at submit time, one after the other, so a form left half-filled stores
 // nothing on the server; then PUT review-request { form }.
+import { toast } from '../../lib/toast';
 import {
   Alert,
   Anchor,
@@ -288,8 +289,10 @@ export function MarketplaceForm({
         previewUrl,
       );
       try {
-        const { reviewRequest } = await submitRequest(payload);
+        const { reviewRequest, warnings } = await submitRequest(payload);
         onSubmitted(reviewRequest);
+        // Sent all the same; the seller learns which blocks show nothing (issue 33).
+        for (const w of warnings ?? []) toast.warning('Some blocks need your attention', w);
       } catch (e) {
         setProblem({ text: submitErrorMessage(e) });
       }

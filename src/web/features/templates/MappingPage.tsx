@@ -14,7 +14,7 @@ import { keys, useApps, useSpreadsheets } from '../../lib/queries';
 import { toast } from '../../lib/toast';
 import { useOnChange } from '../../lib/use-on-change';
 import { templateKeys, templatesApi } from './api';
-import { chooseColumn, chooseSheet, initialMapping, mappedCount, mappingBody, mappingProblems, type MappingState } from './mapping-state';
+import { brokenKey, brokenRefs, chooseColumn, chooseSheet, initialMapping, mappedCount, mappingBody, mappingProblems, unresolvedProblems, type BrokenChoices, type MappingState } from './mapping-state';
 
 const LEAVE = '__leave__';
 
@@ -84,18 +84,22 @@ function MappingForm({ plan, spreadsheetId, appId, subdomain }: { plan: MappingP
   const [state, setState] = useState<MappingState>(() => initialMapping(plan));
   // Another spreadsheet (or a reloaded plan) starts again from its suggestion.
   useOnChange(plan, (p) => setState(initialMapping(p)));
+  const [choices, setChoices] = useState<BrokenChoices>({});
+  useOnChange(plan, () => setChoices({}));
   const [tried, setTried] = useState(false);
-  const problems = mappingProblems(state, plan);
+  const broken = brokenRefs(state, plan);
+  const problems = [...mappingProblems(state, plan), ...unresolvedProblems(state, plan, choices)];
   const count = mappedCount(state, plan);
   const target = plan.target;
 
   const apply = useMutation({
-    mutationFn: () => templatesApi.applyMapping(appId, mappingBody(state, plan, spreadsheetId)),
+    mutationFn: () => templatesApi.applyMapping(appId, mappingBody(state, plan, spreadsheetId, choices)),
     onSuccess: (res) => {
       void qc.invalidateQueries({ queryKey: keys.apps });
       void qc.invalidateQueries({ queryKey: ['sheet'] });
       void qc.invalidateQueries({ queryKey: keys.board(subdomain) });
-      toast.success('Your spreadsheet is in', `${res.blocks} block${res.blocks === 1 ? '' : 's'} now read your data.`);
+      const removed = res.removed ? ` ${res.removed} block${res.removed === 1 ? ' was' : 's were'} removed.` : '';
+      toast.success('Your spreadsheet is in', `${res.blocks} block${res.blocks === 1 ? '' : 's'} now read your data.${removed}`);
       navigate(`/${encodeURIComponent(subdomain)}`);
     },
   });
@@ -157,6 +161,13 @@ function MappingForm({ plan, spreadsheetId, appId, subdomain }: { plan: MappingP
                           <Text size="xs" c="dimmed">
                             {c.blocks.join(', ') || '—'}
                           </Text>
+                          <BreaksWhenLeft
+                            refs={broken.filter((r) => r.sheet === u.sheet && r.column === c.name)}
+                            choices={choices}
+                            sheet={sheet?.title ?? ''}
+                            missing={tried}
+                            onChoose={(key, v) => setChoices((ch) => ({ ...ch, [key]: v }))}
+                          />
                         </Table.Td>
                         <Table.Td miw={220}>
                           <Select
@@ -180,6 +191,12 @@ function MappingForm({ plan, spreadsheetId, appId, subdomain }: { plan: MappingP
             </Card>
           );
         })}
+        {broken.length > 0 && (
+          <Alert color="orange" variant="light" data-testid="mapping-broken">
+            {broken.length === 1 ? 'One block names' : `${broken.length} blocks name`} a column your sheet does not have. For each, choose one of
+            your columns, or what happens to the block: drop that column from it, or remove the block.
+          </Alert>
+        )}
         {tried && problems.length > 0 && (
           <Alert color="red" role="alert">
             {problems.join(' ')}
@@ -200,5 +217,48 @@ function MappingForm({ plan, spreadsheetId, appId, subdomain }: { plan: MappingP
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** Under a column left as it is that the chosen sheet lacks: the blocks it breaks, and what happens to each. */
+function BreaksWhenLeft({
+  refs,
+  choices,
+  sheet,
+  missing,
+  onChoose,
+}: {
+  refs: ReturnType<typeof brokenRefs>;
+  choices: BrokenChoices;
+  sheet: string;
+  missing: boolean;
+  onChoose: (key: string, choice: 'drop' | 'remove') => void;
+}) {
+  if (!refs.length) return null;
+  return (
+    <Stack gap={4} mt={4} data-testid="mapping-breaks">
+      <Text size="xs" c="orange.8">
+        “{sheet}” has no column “{refs[0]!.column}”: left as it is, this breaks {refs.map((r) => `“${r.block}”`).join(', ')}.
+      </Text>
+      {refs.map((r) => {
+        const key = brokenKey(r);
+        return (
+          <Select
+            key={key}
+            size="xs"
+            aria-label={`What happens to ${r.block} without ${r.column}`}
+            placeholder={`What happens to “${r.block}”?`}
+            data={[
+              { value: 'drop', label: r.blockId ? `Drop “${r.column}” from “${r.block}”` : `Drop the filter on “${r.column}”` },
+              { value: 'remove', label: r.blockId ? `Remove “${r.block}”` : `Remove the filter on “${r.column}”` },
+            ]}
+            value={choices[key] ?? null}
+            onChange={(v) => v && onChoose(key, v as 'drop' | 'remove')}
+            error={missing && !choices[key] ? 'Choose a column above, or what happens to this block' : undefined}
+            allowDeselect={false}
+          />
+        );
+      })}
+    </Stack>
   );
 }

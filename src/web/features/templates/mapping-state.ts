@@ -2,11 +2,11 @@
 // app's blocks use, a sheet of the buyer's spreadsheet, and for each used column one of that
 // sheet's columns or null ("leave as is"). Starts from the server's suggestion; a sheet chosen by
 // hand gets its columns guessed the same way (by name, then by type).
-import type { MappingBody, MappingPlan } from '../../../shared/api/templates';
+import type { MappingBody, MappingChoice, MappingPlan } from '../../../shared/api/templates';
+import { guessColumns, nameKey } from '../../../shared/rules/column-guess';
 import { TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
 
 type Plan = MappingPlan;
-type Column = { name: string; type: string };
 
 export interface SheetChoice {
   /** The buyer's sheet (null: not chosen yet). */
@@ -17,28 +17,9 @@ export interface SheetChoice {
 /** By used sheet title. */
 export type MappingState = Record<string, SheetChoice>;
 
-/** Names compared without case, spaces, underscores or hyphens ('Order Date' ≈ 'order_date'). */
-export const nameKey = (s: string): string => s.toLowerCase().replace(/[\s_-]+/g, '');
+export { guessColumns, nameKey };
 
 const targetSheet = (plan: Plan, title: string | null) => (title === null ? undefined : plan.target?.sheets.find((s) => s.title === title));
-
-/** Each used column's guess among `target`: the same name first, then an unclaimed column of the same type. */
-export function guessColumns(used: readonly Column[], target: readonly Column[]): Record<string, string | null> {
-  const out: Record<string, string | null> = {};
-  const claimed = new Set<string>();
-  for (const c of used) {
-    const hit = target.find((t) => !claimed.has(t.name) && nameKey(t.name) === nameKey(c.name));
-    out[c.name] = hit?.name ?? null;
-    if (hit) claimed.add(hit.name);
-  }
-  for (const c of used) {
-    if (out[c.name] !== null) continue;
-    const hit = target.find((t) => !claimed.has(t.name) && t.type === c.type);
-    out[c.name] = hit?.name ?? null;
-    if (hit) claimed.add(hit.name);
-  }
-  return out;
-}
 
 /** The state the page starts from: the server's suggestion, kept only where it names real sheets and columns. */
 export function initialMapping(plan: Plan): MappingState {
@@ -94,9 +75,54 @@ export function mappingProblems(state: MappingState, plan: Plan): string[] {
   return problems;
 }
 
-/** The body of POST /api/apps/:appId/column-mapping (used sheets in the plan's order). */
-export function mappingBody(state: MappingState, plan: Plan, spreadsheetId: string): MappingBody {
+/** A block the mapping would break: it names `column` of `sheet` (the template's names), left unmapped and missing from the chosen sheet. */
+export interface BrokenRef {
+  sheet: string;
+  column: string;
+  blockId: string;
+  block: string;
+}
+
+/** What the owner chose for a broken block (by brokenKey). */
+export type BrokenChoices = Record<string, MappingChoice['choice']>;
+
+export const brokenKey = (r: Pick<BrokenRef, 'sheet' | 'column' | 'blockId'>): string => JSON.stringify([r.sheet, r.column, r.blockId]);
+
+/**
+ * The blocks each unmapped column would break, as the server's integrity check finds them: a
+ * column left as it is keeps its name, so the blocks naming it break when the chosen sheet has
+ * no column of that name.
+ */
+export function brokenRefs(state: MappingState, plan: Plan): BrokenRef[] {
+  const out: BrokenRef[] = [];
+  for (const u of plan.used) {
+    const choice = state[u.sheet];
+    const sheet = targetSheet(plan, choice?.to ?? null);
+    if (!choice || !sheet) continue;
+    const names = new Set(sheet.columns.map((c) => c.name));
+    for (const c of u.columns) {
+      if (choice.columns[c.name] || names.has(c.name)) continue;
+      for (const b of c.named_by) out.push({ sheet: u.sheet, column: c.name, blockId: b.block_id, block: b.block });
+    }
+  }
+  return out;
+}
+
+/** The broken blocks nothing was chosen for, in words. */
+export function unresolvedProblems(state: MappingState, plan: Plan, choices: BrokenChoices): string[] {
+  return brokenRefs(state, plan)
+    .filter((r) => !choices[brokenKey(r)])
+    .map((r) => `Choose a column for “${r.column}”, or what happens to “${r.block}” without it.`);
+}
+
+/** The body of POST /api/apps/:appId/column-mapping (used sheets in the plan's order; a choice for each broken block chosen). */
+export function mappingBody(state: MappingState, plan: Plan, spreadsheetId: string, choices: BrokenChoices = {}): MappingBody {
+  const chosen = brokenRefs(state, plan).flatMap((r) => {
+    const choice = choices[brokenKey(r)];
+    return choice ? [{ block_id: r.blockId, sheet: r.sheet, column: r.column, choice }] : [];
+  });
   return {
+    ...(chosen.length ? { choices: chosen } : {}),
     spreadsheet_id: spreadsheetId,
     sheets: plan.used.flatMap((u) => {
       const choice = state[u.sheet];
