@@ -253,6 +253,8 @@ const OWNER_CALLS: Call[] = [
   { name: 'template contents', method: 'GET', url: (f) => `/api/multipage/marketplace/review-request/contents?app_id=${f.id}` },
   // What the app's blocks use, for binding it to another spreadsheet (issue 15; clones/mapping.test.ts).
   { name: 'column mapping plan', method: 'GET', url: (f) => `/api/apps/${f.id}/column-mapping` },
+  // Whether a newer version of the app's template is out and what it changes (issue 33; clones/update.test.ts).
+  { name: 'template update preview', method: 'GET', url: (f) => `/api/apps/${f.id}/template-update` },
   // The board's thumbnail on /boardWorkspace (issue 18; workspace/workspaces.test.ts).
   { name: 'board thumbnail', method: 'GET', url: (f) => `/api/apps/${f.id}/thumbnail.svg` },
   // The data editor's routes (issue 13), on a spreadsheet of the owner's no app uses: they
@@ -296,6 +298,8 @@ const NOT_IN_MATRIX: Record<string, string> = {
   'DELETE /api/google/spreadsheets/:spreadsheetId/conflicts': 'a Google-fed spreadsheet: its own matrix (gsheets/push.test.ts)',
   'POST /api/google/spreadsheets/:spreadsheetId/remap': 'a Google-fed spreadsheet: its own matrix (gsheets/pull.test.ts)',
   'POST /api/apps/:appId/column-mapping': "moves the app to another spreadsheet, which the other calls' fixture must keep (its own checks: clones/mapping.test.ts)",
+  'POST /api/apps/:appId/template-update': 'needs an app cloned from a template with a newer version (its own matrix: clones/update.test.ts)',
+  'POST /api/apps/:appId/template-update/restore': 'needs an app a template update was applied to (its own matrix: clones/update.test.ts)',
 };
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
@@ -1326,6 +1330,9 @@ const TOKEN_ROUTES: Record<string, 'read' | 'read-write'> = {
   'GET /api/apps/:id': 'read',
   'PUT /api/apps/:id': 'read-write',
   'DELETE /api/apps/:id': 'read-write',
+  'GET /api/apps/:appId/template-update': 'read',
+  'POST /api/apps/:appId/template-update': 'read-write',
+  'POST /api/apps/:appId/template-update/restore': 'read-write',
   'GET /api/pages/:appId': 'read',
   'GET /api/page/:slug': 'read',
   'POST /api/pages': 'read-write',
