@@ -130,6 +130,8 @@ export const AppOrigin = z.object({
   version_number: z.number(),
   latest_version_number: z.number().nullable(),
   update_available: z.boolean(),
+  /** An update was applied to the app and can be undone (GET …/template-update names the snapshot). */
+  can_restore: z.boolean(),
 });
 export type AppOrigin = z.infer<typeof AppOrigin>;
 export const AppOriginsResponse = z.object({ origins: z.array(AppOrigin) });
