@@ -1331,8 +1331,6 @@ const TOKEN_ROUTES: Record<string, 'read' | 'read-write'> = {
   'PUT /api/apps/:id': 'read-write',
   'DELETE /api/apps/:id': 'read-write',
   'GET /api/apps/:appId/template-update': 'read',
-  'POST /api/apps/:appId/template-update': 'read-write',
-  'POST /api/apps/:appId/template-update/restore': 'read-write',
   'GET /api/pages/:appId': 'read',
   'GET /api/page/:slug': 'read',
   'POST /api/pages': 'read-write',
@@ -1536,7 +1534,7 @@ describe('token scopes: every route × session, read token, read-write token', (
     const { unexpected, tally } = await tokenMatrix(entries);
     expect(unexpected).toEqual([]);
     // The matrix reached both sides of every column.
-    expect(tally).toEqual({ 'session allowed': expect.any(Number), 'read token allowed': 12, 'read-write token allowed': 33, 'read token refused': entries.length - 12, 'read-write token refused': entries.length - 33 });
+    expect(tally).toEqual({ 'session allowed': expect.any(Number), 'read token allowed': 13, 'read-write token allowed': 34, 'read token refused': entries.length - 13, 'read-write token refused': entries.length - 34 });
     expect(tally['session allowed']).toBeGreaterThan(70);
   });
 

@@ -97,7 +97,7 @@ export function clonesRoutes(app: ApiServer, ctx: ServerContext) {
     '/api/apps/:appId/template-update',
     {
       schema: { params: AppIdParams, body: TemplateUpdateBody },
-      config: { access: 'owner', resource: appResource, tokens: 'read-write', rateLimit: updateLimit, api: { tag, summary: "Merge the newer version of the app's template into it (your data, mapping and own changes kept)", response: TemplateUpdateResponse } },
+      config: { access: 'owner', resource: appResource, rateLimit: updateLimit, api: { tag, summary: "Merge the newer version of the app's template into it (your data, mapping and own changes kept)", response: TemplateUpdateResponse } },
     },
     async (request) => applyUpdate(ctx, resolvedApp(request), signedInUser(request).id, request.body),
   );
@@ -106,7 +106,7 @@ export function clonesRoutes(app: ApiServer, ctx: ServerContext) {
     '/api/apps/:appId/template-update/restore',
     {
       schema: { params: AppIdParams, body: TemplateRestoreBody },
-      config: { access: 'owner', resource: appResource, tokens: 'read-write', rateLimit: updateLimit, api: { tag, summary: 'Put the app back as it was before a template update', response: TemplateRestoreResponse } },
+      config: { access: 'owner', resource: appResource, rateLimit: updateLimit, api: { tag, summary: 'Put the app back as it was before a template update', response: TemplateRestoreResponse } },
     },
     async (request) => restoreUpdate(ctx, resolvedApp(request), request.body.snapshot_id),
   );
