@@ -203,8 +203,6 @@ export interface Database {
   template_purchases: TemplatePurchasesTable;
   app_origins: AppOriginsTable;
   app_update_snapshots: AppUpdateSnapshotsTable;
-  template_reviews: TemplateReviewsTable;
-  template_stats_daily: TemplateStatsDailyTable;
   google_connections: GoogleConnectionsTable;
   google_oauth_states: GoogleOauthStatesTable;
   google_sources: GoogleSourcesTable;
@@ -472,29 +470,6 @@ export interface AppUpdateSnapshotsTable {
   data: string;
   created_by: string | null;
   created_at: string;
-}
-
-/** A buyer's rating and review of a template, and the seller's one answer (0027). */
-export interface TemplateReviewsTable {
-  id: string;
-  template_id: string;
-  user_id: string;
-  author_name: string;
-  rating: number;
-  body: string;
-  answer: string | null;
-  answered_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/** Per template and UTC day: listing views, previews and clones (0027), one upserted row. */
-export interface TemplateStatsDailyTable {
-  template_id: string;
-  day: string;
-  views: Generated<number>;
-  previews: Generated<number>;
-  clones: Generated<number>;
 }
 
 export type GoogleConnectionKind = 'oauth' | 'service_account';
@@ -815,11 +790,6 @@ export const databaseColumns = {
     id: 'required', app_id: 'required', from_version_id: 'required', from_version_number: 'required', to_version_number: 'required', data: 'required',
     created_by: 'nullable', created_at: 'required',
   },
-  template_reviews: {
-    id: 'required', template_id: 'required', user_id: 'required', author_name: 'required', rating: 'required', body: 'required', answer: 'nullable',
-    answered_at: 'nullable', created_at: 'required', updated_at: 'required',
-  },
-  template_stats_daily: { template_id: 'required', day: 'required', views: 'default', previews: 'default', clones: 'default' },
   google_connections: {
     id: 'required', workspace_id: 'required', kind: 'required', google_email: 'nullable', scope: 'required', access_token: 'nullable',
     refresh_token: 'nullable', expires_at: 'nullable', status: 'required', status_reason: 'nullable', created_at: 'required', updated_at: 'required',

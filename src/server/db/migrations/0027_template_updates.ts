@@ -7,8 +7,6 @@
 //   columns), so that what an update brings is read in the buyer's columns.
 // - app_update_snapshots: the buyer's app (settings, pages, blocks) as it was before an update
 //   was applied; a restore puts it back.
-// - template_reviews: one rating (1–5) and short review per buyer and template, the seller's one answer.
-// - template_stats_daily: one row per template and day counting listing views, previews and clones.
 import { type Kysely, type Migration } from 'kysely';
 
 export const templateUpdates: Migration = {
@@ -29,35 +27,8 @@ export const templateUpdates: Migration = {
       .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('app_update_snapshots_app_idx').on('app_update_snapshots').columns(['app_id', 'created_at']).execute();
-    await db.schema
-      .createTable('template_reviews')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('template_id', 'varchar(32)', (c) => c.notNull().references('marketplace_templates.id').onDelete('cascade'))
-      .addColumn('user_id', 'varchar(32)', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('author_name', 'varchar(200)', (c) => c.notNull())
-      .addColumn('rating', 'integer', (c) => c.notNull())
-      .addColumn('body', 'text', (c) => c.notNull())
-      .addColumn('answer', 'text')
-      .addColumn('answered_at', 'varchar(30)')
-      .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
-      .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
-      .execute();
-    await db.schema.createIndex('template_reviews_one_per_buyer').unique().on('template_reviews').columns(['template_id', 'user_id']).execute();
-    await db.schema
-      .createTable('template_stats_daily')
-      .addColumn('template_id', 'varchar(32)', (c) => c.notNull().references('marketplace_templates.id').onDelete('cascade'))
-      /** YYYY-MM-DD (UTC). */
-      .addColumn('day', 'varchar(10)', (c) => c.notNull())
-      .addColumn('views', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('previews', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('clones', 'integer', (c) => c.notNull().defaultTo(0))
-      .addPrimaryKeyConstraint('template_stats_daily_pk', ['template_id', 'day'])
-      .execute();
-    await db.schema.createIndex('template_stats_daily_day_idx').on('template_stats_daily').column('day').execute();
   },
   async down(db: Kysely<unknown>) {
-    await db.schema.dropTable('template_stats_daily').execute();
-    await db.schema.dropTable('template_reviews').execute();
     await db.schema.dropTable('app_update_snapshots').execute();
     await db.schema.alterTable('app_origins').dropColumn('column_mapping').execute();
     await db.schema.alterTable('blocks').dropColumn('origin_key').execute();
