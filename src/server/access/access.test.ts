@@ -255,6 +255,8 @@ const OWNER_CALLS: Call[] = [
   { name: 'column mapping plan', method: 'GET', url: (f) => `/api/apps/${f.id}/column-mapping` },
   // The app's blocks that name a missing sheet or column, in words (issue 33; clones/integrity.test.ts).
   { name: 'app integrity', method: 'GET', url: (f) => `/api/apps/${f.id}/integrity` },
+  // Whether a newer version of the app's template is out and what it changes (issue 33; clones/update.test.ts).
+  { name: 'template update preview', method: 'GET', url: (f) => `/api/apps/${f.id}/template-update` },
   // The board's thumbnail on /boardWorkspace (issue 18; workspace/workspaces.test.ts).
   { name: 'board thumbnail', method: 'GET', url: (f) => `/api/apps/${f.id}/thumbnail.svg` },
   // The data editor's routes (issue 13), on a spreadsheet of the owner's no app uses: they
@@ -298,6 +300,8 @@ const NOT_IN_MATRIX: Record<string, string> = {
   'DELETE /api/google/spreadsheets/:spreadsheetId/conflicts': 'a Google-fed spreadsheet: its own matrix (gsheets/push.test.ts)',
   'POST /api/google/spreadsheets/:spreadsheetId/remap': 'a Google-fed spreadsheet: its own matrix (gsheets/pull.test.ts)',
   'POST /api/apps/:appId/column-mapping': "moves the app to another spreadsheet, which the other calls' fixture must keep (its own checks: clones/mapping.test.ts)",
+  'POST /api/apps/:appId/template-update': 'needs an app cloned from a template with a newer version (its own matrix: clones/update.test.ts)',
+  'POST /api/apps/:appId/template-update/restore': 'needs an app a template update was applied to (its own matrix: clones/update.test.ts)',
 };
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
@@ -1339,6 +1343,7 @@ const TOKEN_ROUTES: Record<string, 'read' | 'read-write'> = {
   'GET /api/apps/:id': 'read',
   'PUT /api/apps/:id': 'read-write',
   'DELETE /api/apps/:id': 'read-write',
+  'GET /api/apps/:appId/template-update': 'read',
   'GET /api/pages/:appId': 'read',
   'GET /api/page/:slug': 'read',
   'POST /api/pages': 'read-write',
@@ -1542,7 +1547,7 @@ describe('token scopes: every route × session, read token, read-write token', (
     const { unexpected, tally } = await tokenMatrix(entries);
     expect(unexpected).toEqual([]);
     // The matrix reached both sides of every column.
-    expect(tally).toEqual({ 'session allowed': expect.any(Number), 'read token allowed': 12, 'read-write token allowed': 33, 'read token refused': entries.length - 12, 'read-write token refused': entries.length - 33 });
+    expect(tally).toEqual({ 'session allowed': expect.any(Number), 'read token allowed': 13, 'read-write token allowed': 34, 'read token refused': entries.length - 13, 'read-write token refused': entries.length - 34 });
     expect(tally['session allowed']).toBeGreaterThan(70);
   });
 

@@ -121,6 +121,8 @@ export interface PagesTable {
   position: number;
   settings: string;
   created_at: string;
+  /** The seller's page this one descends from through copies (0027); null: made here. */
+  origin_key: string | null;
 }
 
 export interface BlocksTable {
@@ -132,6 +134,8 @@ export interface BlocksTable {
   config: string;
   created_at: string;
   updated_at: string;
+  /** The seller's block this one descends from through copies (0027); null: made here. */
+  origin_key: string | null;
 }
 
 /** Uploaded files; the bytes are at DATA_DIR/uploads/{id}. `type` is detected from the bytes. */
@@ -198,6 +202,7 @@ export interface Database {
   marketplace_templates: MarketplaceTemplatesTable;
   template_purchases: TemplatePurchasesTable;
   app_origins: AppOriginsTable;
+  app_update_snapshots: AppUpdateSnapshotsTable;
   google_connections: GoogleConnectionsTable;
   google_oauth_states: GoogleOauthStatesTable;
   google_sources: GoogleSourcesTable;
@@ -450,6 +455,21 @@ export interface AppOriginsTable {
   with_rows: number;
   cloned_by: string;
   cloned_at: string;
+  /** JSON ColumnMapping: the buyer's mapping of the template's sheets and columns (0027); null: none. */
+  column_mapping: string | null;
+}
+
+/** The buyer's app before an update was applied (0027): what a restore puts back. */
+export interface AppUpdateSnapshotsTable {
+  id: string;
+  app_id: string;
+  from_version_id: string;
+  from_version_number: number;
+  to_version_number: number;
+  /** JSON UpdateSnapshot (modules/clones/update.ts). */
+  data: string;
+  created_by: string | null;
+  created_at: string;
 }
 
 export type GoogleConnectionKind = 'oauth' | 'service_account';
@@ -705,10 +725,11 @@ export const databaseColumns = {
   },
   pages: {
     id: 'required', app_id: 'required', page_name: 'required', page_slug: 'required', page_type: 'required', is_auth: 'required',
-    is_public: 'required', position: 'required', settings: 'required', created_at: 'required',
+    is_public: 'required', position: 'required', settings: 'required', created_at: 'required', origin_key: 'nullable',
   },
   blocks: {
     id: 'required', page_id: 'required', position: 'required', type: 'required', config: 'required', created_at: 'required', updated_at: 'required',
+    origin_key: 'nullable',
   },
   uploads: {
     id: 'required', workspace_id: 'required', name: 'required', type: 'required', size: 'required', created_at: 'required', app_id: 'nullable',
@@ -763,7 +784,11 @@ export const databaseColumns = {
   },
   app_origins: {
     app_id: 'required', template_id: 'required', version_id: 'required', version_number: 'required', with_rows: 'required', cloned_by: 'required',
-    cloned_at: 'required',
+    cloned_at: 'required', column_mapping: 'nullable',
+  },
+  app_update_snapshots: {
+    id: 'required', app_id: 'required', from_version_id: 'required', from_version_number: 'required', to_version_number: 'required', data: 'required',
+    created_by: 'nullable', created_at: 'required',
   },
   google_connections: {
     id: 'required', workspace_id: 'required', kind: 'required', google_email: 'nullable', scope: 'required', access_token: 'nullable',

@@ -130,6 +130,8 @@ export const AppOrigin = z.object({
   version_number: z.number(),
   latest_version_number: z.number().nullable(),
   update_available: z.boolean(),
+  /** An update was applied to the app and can be undone (GET …/template-update names the snapshot). */
+  can_restore: z.boolean(),
 });
 export type AppOrigin = z.infer<typeof AppOrigin>;
 export const AppOriginsResponse = z.object({ origins: z.array(AppOrigin) });
@@ -201,3 +203,40 @@ export const MappingBody = z.object({
 });
 export type MappingBody = z.infer<typeof MappingBody>;
 export const MappingResponse = z.object({ app_id: z.string(), spreadsheet_id: z.string(), blocks: z.number(), removed: z.number() });
+
+// ---- Updates of a cloned template (issue 33 §2) ----
+
+/** One thing the template's new version changed, in words ("Added the page 'Stats'"). */
+export const TemplateUpdateChange = z.object({ kind: z.enum(['added', 'changed', 'removed']), item: z.enum(['app', 'page', 'block']), text: z.string() });
+/** Something both the buyer and the template changed: the buyer keeps theirs ('mine') or takes the template's ('theirs'). */
+export const TemplateUpdateConflict = z.object({ id: z.string(), text: z.string(), mine: z.string(), theirs: z.string() });
+
+/**
+ * GET /api/apps/:appId/template-update → whether a newer approved version of the app's template
+ * is out, what it changes, where the buyer's own changes meet the template's, and the version the
+ * app can go back to (the one before the last update applied).
+ */
+export const TemplateUpdatePreview = z.object({
+  available: z.boolean(),
+  template_name: z.string().nullable(),
+  /** The version the app has (null: the app was not made from a template). */
+  version_number: z.number().nullable(),
+  latest_version_number: z.number().nullable(),
+  changes: z.array(TemplateUpdateChange),
+  conflicts: z.array(TemplateUpdateConflict),
+  restore: z.object({ snapshot_id: z.string(), version_number: z.number(), created_at: z.string() }).nullable(),
+});
+export type TemplateUpdatePreview = z.infer<typeof TemplateUpdatePreview>;
+
+/** POST /api/apps/:appId/template-update { version_number, resolutions } → the update merged into the app. */
+export const TemplateUpdateBody = z.object({
+    /** The version the buyer looked at (409 when a newer one came out meanwhile). */
+    version_number: z.number().int().min(1),
+    resolutions: z.record(z.string().max(200), z.enum(['mine', 'theirs'])).default({}),
+  });
+export type TemplateUpdateBody = z.infer<typeof TemplateUpdateBody>;
+export const TemplateUpdateResponse = z.object({ version_number: z.number(), snapshot_id: z.string(), changes: z.number() });
+
+/** POST /api/apps/:appId/template-update/restore { snapshot_id } → the app as it was before that update. */
+export const TemplateRestoreBody = z.object({ snapshot_id: z.string().min(1).max(64) });
+export const TemplateRestoreResponse = z.object({ version_number: z.number() });

@@ -11,6 +11,8 @@ export const TEMPLATE_LIMITS = {
   cloneNameMax: 100,
   /** Clones one account may make per hour (each copies a whole app with its rows). */
   clonesPerHour: 20,
+  /** Template updates applied or undone by one account per hour. */
+  updatesPerHour: 30,
   /** Checkout sessions one account may open per hour. */
   checkoutsPerHour: 20,
   /** Longest listing slug. */
@@ -37,6 +39,7 @@ export const TEMPLATE_MESSAGES = {
   cloneNameTooLong: `The name can be at most ${TEMPLATE_LIMITS.cloneNameMax} characters.`,
   cloneFailed: 'The template could not be copied into your workspace. Please try again.',
   tooManyClones: (wait: string) => `You have copied many templates in a short while. Please wait ${wait} and try again.`,
+  tooManyUpdates: (wait: string) => `You have applied or undone many template updates in a short while. Please wait ${wait} and try again.`,
   tooManyCheckouts: (wait: string) => `Too many payment attempts in a short while. Please wait ${wait} and try again.`,
   purchaseNotFound: 'We could not find this payment. If you were charged, please contact support.',
   mappingSheetMissing: 'Choose a sheet of your spreadsheet for every sheet the app uses.',

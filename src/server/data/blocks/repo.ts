@@ -2,7 +2,8 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db';
 import type { BlocksTable } from '../../db/schema';
 
-export type BlockRow = Selectable<BlocksTable>;
+/** A block row; `origin_key` (what copies pair it by, modules/clones/update.ts) is optional to write. */
+export type BlockRow = Omit<Selectable<BlocksTable>, 'origin_key'> & { origin_key?: string | null };
 
 export function blocksRepo(db: Db) {
   return {

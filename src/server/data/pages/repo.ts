@@ -5,7 +5,7 @@ import type { PagesTable } from '../../db/schema';
 type PageColumns = Selectable<PagesTable>;
 
 /** A page as the code sees it: its flags as booleans (both databases store 0/1; converted here only). */
-export type PageRow = Omit<PageColumns, 'is_auth' | 'is_public'> & { is_auth: boolean; is_public: boolean };
+export type PageRow = Omit<PageColumns, 'is_auth' | 'is_public' | 'origin_key'> & { is_auth: boolean; is_public: boolean; origin_key?: string | null };
 
 type PagePatch = Partial<Pick<PageRow, 'page_name' | 'page_slug' | 'settings' | 'is_public' | 'is_auth' | 'position'>>;
 

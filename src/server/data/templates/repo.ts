@@ -50,7 +50,7 @@ export function templatesRepo(db: Db) {
       await db.insertInto('pages').values(row).execute();
     },
     async insertBlocks(rows: Insertable<BlocksTable>[]) {
-      // 7 parameters a block: 500 a statement stays far under both databases' limits.
+      // 8 parameters a block: 500 a statement stays far under both databases' limits.
       for (let i = 0; i < rows.length; i += 500) await db.insertInto('blocks').values(rows.slice(i, i + 500)).execute();
     },
     async insertSpreadsheet(row: { id: string; workspace_id: string; title: string; source: string; created_at: string }) {

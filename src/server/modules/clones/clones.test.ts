@@ -299,7 +299,7 @@ describe('GET /api/multipage/marketplace/origins', () => {
     const appId = (await clone(owner, v1.id, { name: 'Origin Copy', with_data: true })).json().app.id as string;
     const origins = async () => (await t.app.inject({ method: 'GET', url: '/api/multipage/marketplace/origins', headers: as(owner) })).json().origins;
     expect(await origins()).toEqual([
-      { app_id: appId, template_id: v1.id, template_name: 'Shop template', template_slug: `shop-${v1.id}`, version_number: 1, latest_version_number: 1, update_available: false },
+      { app_id: appId, template_id: v1.id, template_name: 'Shop template', template_slug: `shop-${v1.id}`, version_number: 1, latest_version_number: 1, update_available: false, can_restore: false },
     ]);
     await addBlock(t.app, seller, src.appId, { type: 'markdown', markdown_text: 'New in version 2' });
     await listTemplate(src.appId, { templateId: v1.id });

@@ -19,6 +19,7 @@ import type { AppView } from '../../data/apps/record';
 import { blockRecord } from '../../data/blocks/record';
 import { sheetWithTypes } from '../spreadsheets/columns';
 import { clonesRepo } from '../../data/clones/repo';
+import { recordMapping } from './column-mapping';
 
 export interface SheetShape {
   title: string;
@@ -229,6 +230,8 @@ export async function applyMapping(ctx: ServerContext, app: AppView, body: Mappi
     }
     // The app's updated_at and each changed block's change too: what viewers' caches key on.
     await repo.bindApp(app.id, target.id, JSON.stringify(settings), now);
+    // Kept on the clone's origin: an update's blocks are read in the buyer's columns (update.ts).
+    await recordMapping(trx, app.id, body);
   });
   return { changed, removed: removed.size };
 }

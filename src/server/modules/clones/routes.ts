@@ -2,7 +2,21 @@
 // spreadsheet (issue 15). Thin: call the service, answer (Fastify parses the input with the
 // schemas each route declares).
 import { z } from 'zod';
-import { AppOriginsResponse, CloneBody, CloneResponse, MappingBody, MappingPlan, MappingQuery, MappingResponse, TemplateIdParams } from '../../../shared/api/templates';
+import {
+  AppOriginsResponse,
+  CloneBody,
+  CloneResponse,
+  MappingBody,
+  MappingPlan,
+  MappingQuery,
+  MappingResponse,
+  TemplateIdParams,
+  TemplateRestoreBody,
+  TemplateRestoreResponse,
+  TemplateUpdateBody,
+  TemplateUpdatePreview,
+  TemplateUpdateResponse,
+} from '../../../shared/api/templates';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../shared/rules/templates';
 import type { ServerContext } from '../../platform/context';
 import type { ApiServer } from '../../routing/input';
@@ -15,6 +29,7 @@ import { appIntegrity } from '../../data/apps/integrity';
 import { AppIntegrityResponse } from '../../../shared/api/apps';
 import { brokenBlocksInWords } from '../../../shared/settings/integrity';
 import { cloneTemplate, listOrigins } from './service';
+import { applyUpdate, restoreUpdate, updatePreview } from './update';
 
 const AppIdParams = z.object({ appId: z.string().min(1).max(64) });
 
@@ -84,5 +99,37 @@ export function clonesRoutes(app: ApiServer, ctx: ServerContext) {
       const { changed, removed } = await applyMapping(ctx, appView, body);
       return { app_id: appView.id, spreadsheet_id: body.spreadsheet_id, blocks: changed, removed };
     },
+  );
+
+  // Template updates (issue 33 §2): merging a newer version rewrites the app's pages and blocks
+  // (and may copy files): a budget per account and hour for applying and restoring.
+  const updates = perAccount(new IpLimiter(ctx.counters, 'clones.updates', TEMPLATE_LIMITS.updatesPerHour, 3600_000));
+  const updateLimit: RateLimit = { check: [updates], refusal: TEMPLATE_MESSAGES.tooManyUpdates, count: [{ when: 'attempt', budgets: [updates] }] };
+
+  app.get(
+    '/api/apps/:appId/template-update',
+    {
+      schema: { params: AppIdParams },
+      config: { access: 'owner', resource: appResource, tokens: 'read', api: { tag, summary: "What a newer version of the app's template changes, and where your own changes meet it", response: TemplateUpdatePreview } },
+    },
+    async (request) => updatePreview(ctx, resolvedApp(request)),
+  );
+
+  app.post(
+    '/api/apps/:appId/template-update',
+    {
+      schema: { params: AppIdParams, body: TemplateUpdateBody },
+      config: { access: 'owner', resource: appResource, rateLimit: updateLimit, api: { tag, summary: "Merge the newer version of the app's template into it (your data, mapping and own changes kept)", response: TemplateUpdateResponse } },
+    },
+    async (request) => applyUpdate(ctx, resolvedApp(request), signedInUser(request).id, request.body),
+  );
+
+  app.post(
+    '/api/apps/:appId/template-update/restore',
+    {
+      schema: { params: AppIdParams, body: TemplateRestoreBody },
+      config: { access: 'owner', resource: appResource, rateLimit: updateLimit, api: { tag, summary: 'Put the app back as it was before a template update', response: TemplateRestoreResponse } },
+    },
+    async (request) => restoreUpdate(ctx, resolvedApp(request), request.body.snapshot_id),
   );
 }

@@ -17,6 +17,7 @@ import { copyApp } from '../templates/copy';
 import { UPLOAD_MESSAGES } from '../uploads/service';
 import { uploadsRepo } from '../../data/uploads/repo';
 import { clonesRepo, type ListedTemplate } from '../../data/clones/repo';
+import { updateRepo } from '../../data/clones/update-repo';
 import { currentWorkspaceOrNull } from '../../identity/current-workspace';
 import { withJob } from '../jobs/service';
 import { crashPoint } from '../../crash-points';
@@ -132,6 +133,7 @@ export async function listOrigins(ctx: ServerContext, user: SessionUser): Promis
   const ws = await currentWorkspaceOrNull(ctx, user);
   if (!ws) return [];
   const rows = await clonesRepo(ctx.db).originsOf(ws.id);
+  const restorable = new Set((await updateRepo(ctx.db).latestSnapshots(rows.map((r) => r.app_id))).map((s) => s.app_id));
   return rows.map((r) => {
     const latest = r.latest_version_number === null || r.latest_version_number === undefined ? null : Number(r.latest_version_number);
     return {
@@ -142,6 +144,7 @@ export async function listOrigins(ctx: ServerContext, user: SessionUser): Promis
       version_number: Number(r.version_number),
       latest_version_number: latest,
       update_available: latest !== null && latest > Number(r.version_number),
+      can_restore: restorable.has(r.app_id),
     };
   });
 }

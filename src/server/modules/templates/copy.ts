@@ -95,18 +95,18 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-function uploadIdsIn(text: string, into: Set<string>) {
+export function uploadIdsIn(text: string, into: Set<string>) {
   for (const m of text.matchAll(UPLOAD_URL)) if (into.size < MAX_FILES) into.add(m[1]!);
 }
 
 /** Replaces every id of `ids` that appears as a whole JSON string ("id") in `text`. */
-function rewriteIds(text: string, ids: Map<string, string>): string {
+export function rewriteIds(text: string, ids: ReadonlyMap<string, string>): string {
   let out = text;
   for (const [from, to] of ids) out = out.split(`"${from}"`).join(`"${to}"`);
   return out;
 }
 
-function rewriteUploads(text: string, uploads: Map<string, string>): string {
+export function rewriteUploads(text: string, uploads: ReadonlyMap<string, string>): string {
   return text.replace(UPLOAD_URL, (whole, id: string) => {
     const to = uploads.get(id);
     return to ? `/api/uploads/${to}` : whole;
@@ -345,8 +345,10 @@ async function copyInto(ctx: ServerContext, trx: Db, sourceAppId: string, target
     ),
   );
   for (const p of pages)
-    await repo.insertPage({ ...p, id: ids.get(p.id)!, app_id: appId, settings: rewrite(p.settings), created_at: now });
-  await repo.insertBlocks(blocks.map((b) => ({ id: ids.get(b.id)!, page_id: ids.get(b.page_id)!, position: b.position, type: b.type, config: options.stripSecrets ? stripActionSecrets(b.type, rewrite(b.config)) : rewrite(b.config), created_at: now, updated_at: now })));
+    await repo.insertPage({ ...p, id: ids.get(p.id)!, app_id: appId, settings: rewrite(p.settings), created_at: now, origin_key: p.origin_key ?? p.id });
+  // origin_key: the seller's page or block a copy descends from, kept through every copy (a
+  // version, a clone), so that an update's three-way merge pairs them (clones/update.ts).
+  await repo.insertBlocks(blocks.map((b) => ({ id: ids.get(b.id)!, page_id: ids.get(b.page_id)!, position: b.position, type: b.type, config: options.stripSecrets ? stripActionSecrets(b.type, rewrite(b.config)) : rewrite(b.config), created_at: now, updated_at: now, origin_key: b.origin_key ?? b.id })));
 
   return { appId, subdomain, spreadsheetId, contentHash: hash.digest('hex'), uploadIds };
 }

@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text
 import { modals } from '@mantine/modals';
 import { IconExternalLink, IconLayoutDashboard, IconLayoutList, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';
 import { boardUrl, useBaseUrl } from '../../lib/host';
@@ -10,6 +11,7 @@ import { toast } from '../../lib/toast';
 import { Loading } from '../../components/Loading';
 import { templateKeys, templatesApi, type AppOrigin } from '../templates/api';
 import { mappingPath } from '../templates/clone-form';
+import { UpdateModal } from '../templates/UpdateModal';
 
 export function AppsSection({ onNewBoard }: { onNewBoard: () => void }) {
   const apps = useApps();
@@ -107,7 +109,7 @@ export function AppsSection({ onNewBoard }: { onNewBoard: () => void }) {
             <Text size="sm" c="dimmed" truncate>
               {dataText(app)}
             </Text>
-            <OriginLine origin={originOf(app.id)} appId={app.id} shared={!!app.shared} />
+            <OriginLine origin={originOf(app.id)} appId={app.id} appName={app.name} shared={!!app.shared} />
             {base.data && (
               <Anchor size="sm" href={boardUrl(base.data, app.subdomain)} target="_blank" rel="noreferrer">
                 {boardUrl(base.data, app.subdomain).replace(/^https?:\/\//, '')} <IconExternalLink size={12} />
@@ -138,21 +140,28 @@ export function AppsSection({ onNewBoard }: { onNewBoard: () => void }) {
   );
 }
 
-/** An app cloned from a template: its template, "Update available" when a newer version is approved, and the mapping step. */
-function OriginLine({ origin, appId, shared }: { origin: AppOrigin | undefined; appId: string; shared: boolean }) {
+/** An app cloned from a template: its template, "Update available" when a newer version is approved (it opens the update), and the mapping step. */
+function OriginLine({ origin, appId, appName, shared }: { origin: AppOrigin | undefined; appId: string; appName: string; shared: boolean }) {
+  const [open, setOpen] = useState(false);
   if (!origin) return null;
   return (
     <Group gap={6} mt={4} wrap="wrap" data-testid="app-origin">
       <Text size="xs" c="dimmed">
         From the template {origin.template_name ? `“${origin.template_name}”` : 'no longer listed'} (version {origin.version_number})
       </Text>
-      {origin.update_available && origin.template_slug && (
-        <Tooltip label={`Version ${origin.latest_version_number ?? ''} is out. Your app is not changed: see what is new, and clone it again if you like.`} multiline w={260}>
-          <Badge component={Link} to={`/templates/${encodeURIComponent(origin.template_slug)}`} variant="light" color="orange" style={{ cursor: 'pointer' }} data-testid="update-available">
+      {origin.update_available && (
+        <Tooltip label={`Version ${origin.latest_version_number ?? ''} is out. See what changed and apply it to your app; your data and your own changes are kept.`} multiline w={260}>
+          <Badge component="button" variant="light" color="orange" style={{ cursor: 'pointer', border: 0 }} onClick={() => setOpen(true)} data-testid="update-available">
             Update available
           </Badge>
         </Tooltip>
       )}
+      {!origin.update_available && origin.can_restore && (
+        <Anchor component="button" size="xs" onClick={() => setOpen(true)} data-testid="undo-update">
+          Undo the last update
+        </Anchor>
+      )}
+      {open && <UpdateModal appId={appId} appName={appName} opened={open} onClose={() => setOpen(false)} />}
       {!shared && (
         <Anchor component={Link} to={mappingPath(appId)} size="xs">
           Map to my own spreadsheet

@@ -13,6 +13,9 @@ import type {
   TemplateDetailResponse,
   TemplateListQuery,
   TemplateListResponse,
+  TemplateRestoreResponse,
+  TemplateUpdatePreview,
+  TemplateUpdateResponse,
 } from '../../../shared/api/templates';
 import { api, type Out } from '../../lib/api';
 
@@ -21,6 +24,7 @@ export const TEMPLATES_PATH = '/api/multipage/marketplace/templates';
 export type TemplateList = Out<typeof TemplateListResponse>;
 export type TemplateDetail = Out<typeof TemplateDetailResponse>['template'];
 export type AppOrigin = Out<typeof AppOriginsResponse>['origins'][number];
+export type UpdatePreview = Out<typeof TemplateUpdatePreview>;
 
 export const templateKeys = {
   all: ['templates'] as const,
@@ -29,6 +33,7 @@ export const templateKeys = {
   purchase: (sessionId: string) => ['templates', 'purchase', sessionId] as const,
   origins: ['templates', 'origins'] as const,
   mapping: (appId: string, spreadsheetId: string | null) => ['templates', 'mapping', appId, spreadsheetId] as const,
+  update: (appId: string) => ['templates', 'update', appId] as const,
 };
 
 export const templatesApi = {
@@ -42,6 +47,11 @@ export const templatesApi = {
   mapping: (appId: string, spreadsheetId: string | null) =>
     api.get<Out<typeof MappingPlan>>(`/api/apps/${encodeURIComponent(appId)}/column-mapping`, { query: spreadsheetId ? { spreadsheet_id: spreadsheetId } : {} }),
   applyMapping: (appId: string, body: MappingBody) => api.post<Out<typeof MappingResponse>>(`/api/apps/${encodeURIComponent(appId)}/column-mapping`, body),
+  update: (appId: string) => api.get<UpdatePreview>(`/api/apps/${encodeURIComponent(appId)}/template-update`),
+  applyUpdate: (appId: string, body: { version_number: number; resolutions: Record<string, 'mine' | 'theirs'> }) =>
+    api.post<Out<typeof TemplateUpdateResponse>>(`/api/apps/${encodeURIComponent(appId)}/template-update`, body),
+  restoreUpdate: (appId: string, snapshotId: string) =>
+    api.post<Out<typeof TemplateRestoreResponse>>(`/api/apps/${encodeURIComponent(appId)}/template-update/restore`, { snapshot_id: snapshotId }),
 };
 
 export function useTemplateList(q: TemplateListQuery) {
