@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api';
 import { addFailureText, checkUser, deleteQuestion, failureText, permissionLabel, sortUsers, withoutUser, withUser } from './users-form';
 
-const user = (id: string, created_at: number, over = {}) => ({ id, name: `User ${id}`, email: `${id}@example.com`, permissions: 'read' as const, created_at, ...over });
+const user = (id: string, created_at: number, over = {}) => ({ id, name: `User ${id}`, email: `${id}@example.com`, permissions: 'read' as const, groups: [] as string[], created_at, ...over });
 
 describe('app user form', () => {
   it.each([

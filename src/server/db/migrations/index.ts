@@ -27,6 +27,7 @@ import { workspaces } from './0023_workspaces';
 import { cluster } from './0024_cluster';
 import { templateData } from './0025_template_data';
 import { jobs } from './0026_jobs';
+import { rowRules } from './0027_row_rules';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0024_cluster': cluster,
   '0025_template_data': templateData,
   '0026_jobs': jobs,
+  '0027_row_rules': rowRules,
 };
