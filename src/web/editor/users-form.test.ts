@@ -14,13 +14,13 @@ describe('app user form', () => {
     ['no dot after @', 'Ann', 'ann@example', 'Please enter a valid Email address (e.g., name@example.com).'],
     ['a space inside (trimmed first)', 'Ann', '  ann @example.com ', 'Please enter a valid Email address (e.g., name@example.com).'],
   ])('%s: %s', (_name, name, email, message) => {
-    expect(checkUser({ name, email, permissions: 'read' })).toEqual({ ok: false, message });
+    expect(checkUser({ name, email, permissions: 'read', groups: [] })).toEqual({ ok: false, message });
   });
 
   it('trims what is sent', () => {
-    expect(checkUser({ name: '  Ann Lee ', email: ' ann@example.com  ', permissions: 'read-write' })).toEqual({
+    expect(checkUser({ name: '  Ann Lee ', email: ' ann@example.com  ', permissions: 'read-write', groups: [' North ', '', 'North', 'Sales'] })).toEqual({
       ok: true,
-      value: { name: 'Ann Lee', email: 'ann@example.com', permissions: 'read-write' },
+      value: { name: 'Ann Lee', email: 'ann@example.com', permissions: 'read-write', groups: ['North', 'Sales'] },
     });
   });
 
