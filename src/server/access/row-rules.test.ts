@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { addBlock, createSpreadsheet, signInAppUser, signUp, type TestUser } from '../testing/app';
 import { testServer } from '../testing/server';
 import { PREVIEW_HEADER, PREVIEW_READ_ONLY } from './viewer';
+import { XSS_CORPUS } from '../testing/xss-corpus';
 
 /** When on, every rule gives every row (what a broken rule function would do). */
 const broken = vi.hoisted(() => ({ on: false }));
@@ -338,6 +339,17 @@ describe('row rules API', () => {
       expect([401, 403, 404]).toContain((await t.app.inject({ method: 'GET', url: url(s), headers })).statusCode);
       expect([401, 403, 404]).toContain((await t.app.inject({ method: 'PUT', url: url(s), headers, payload: { rules: [] } })).statusCode);
     }
+  });
+
+  it('group names from the XSS corpus are kept as text and answered as JSON data, never markup', async () => {
+    const groups = XSS_CORPUS.slice(0, 20).map((x) => x.slice(0, 100).trim()).filter(Boolean);
+    const res = await t.app.inject({ method: 'PUT', url: '/api/mutipageapp_users', headers: { cookie: s.owner.cookie }, payload: { appId: s.members, userId: s.userIds.cy, name: 'cy', email: 'cy@example.com', permissions: 'read', groups } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const list = await t.app.inject({ method: 'GET', url: `/api/mutipageapp_users/${s.members}`, headers: { cookie: s.owner.cookie } });
+    const cy = (list.json().app_users as { id: string; groups: string[] }[]).find((u) => u.id === s.userIds.cy)!;
+    expect(new Set(cy.groups.map((g) => g.toLowerCase())).size).toBe(cy.groups.length);
+    for (const g of cy.groups) expect(groups).toContain(g);
   });
 
   it('no rule: everyone reads every row again (the default of every existing app)', async () => {

@@ -52,7 +52,9 @@ function storedGroups(groups: readonly string[]): string {
   const out: string[] = [];
   for (const g of groups) {
     const key = g.toLowerCase();
-    if (!seen.has(key)) out.push(g), seen.add(key);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(g);
   }
   return JSON.stringify(out);
 }
