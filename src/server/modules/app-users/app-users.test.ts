@@ -358,7 +358,7 @@ describe('invitations', () => {
     expect(setCookie).toMatch(/Path=\//);
     expect(setCookie).not.toMatch(/Secure/);
     const cookie = appCookie(res, club.id);
-    expect(await me(club.sub, cookie)).toEqual({ id: user.id, name: 'Ivy Invitee', email, permissions: 'read-write' });
+    expect(await me(club.sub, cookie)).toEqual({ id: user.id, name: 'Ivy Invitee', email, permissions: 'read-write', groups: [] });
 
     const stored = await t.ctx.db.selectFrom('app_users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^scrypt\$/);
