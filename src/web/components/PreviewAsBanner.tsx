@@ -2,7 +2,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { activePreview, endPreview } from '../lib/preview';
 
-export function PreviewBanner() {
+export function PreviewAsBanner() {
   const preview = activePreview();
   if (!preview) return null;
   return (
