@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ComponentType } from 'react';
 import { RouterProvider } from 'react-router';
 import { setAccountRequiredNavigate } from './lib/account-required';
+import { PreviewAsBanner } from './components/PreviewAsBanner';
 import { router } from './router';
 import { theme } from './theme';
 
@@ -41,6 +42,7 @@ export function App() {
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <LazyToasts />
+        <PreviewAsBanner />
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>

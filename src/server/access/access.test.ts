@@ -246,6 +246,9 @@ const OWNER_CALLS: Call[] = [
   { name: 'delete app user', method: 'DELETE', url: () => '/api/mutipageapp_users', payload: (f) => ({ appId: f.id, userId: f.appUserId }) },
   { name: 'custom domain', method: 'GET', url: (f) => `/api/apps/${f.id}/custom-domain` },
   { name: 'verify custom domain', method: 'POST', url: (f) => `/api/apps/${f.id}/custom-domain/verify` },
+  // Row rules (issue 34; their enforcement: access/row-rules.test.ts).
+  { name: 'row rules', method: 'GET', url: (f) => `/api/apps/${f.id}/row-rules` },
+  { name: 'set row rules', method: 'PUT', url: (f) => `/api/apps/${f.id}/row-rules`, payload: () => ({ rules: [] }) },
   // Whether the app's workspace may sell paid templates (billing/billing.test.ts: its own matrix with app users and admins).
   { name: 'paid template status', method: 'GET', url: (f) => `/api/multipage/marketplace/check-stripe-submit-status?app_id=${f.id}` },
   { name: 'marketplace request', method: 'GET', url: (f) => `/api/multipage/marketplace/review-request?app_id=${f.id}` },
@@ -1338,6 +1341,8 @@ describe("notices ('signed-in'): the caller's own only", () => {
  * change here too; membership, workspaces, tokens, billing and the account are never on it.
  */
 const TOKEN_ROUTES: Record<string, 'read' | 'read-write'> = {
+  'GET /api/apps/:id/row-rules': 'read',
+  'PUT /api/apps/:id/row-rules': 'read-write',
   'GET /api/apps': 'read',
   'POST /api/apps': 'read-write',
   'GET /api/apps/:id': 'read',
@@ -1547,7 +1552,7 @@ describe('token scopes: every route × session, read token, read-write token', (
     const { unexpected, tally } = await tokenMatrix(entries);
     expect(unexpected).toEqual([]);
     // The matrix reached both sides of every column.
-    expect(tally).toEqual({ 'session allowed': expect.any(Number), 'read token allowed': 13, 'read-write token allowed': 34, 'read token refused': entries.length - 13, 'read-write token refused': entries.length - 34 });
+    expect(tally).toEqual({ 'session allowed': expect.any(Number), 'read token allowed': 14, 'read-write token allowed': 36, 'read token refused': entries.length - 14, 'read-write token refused': entries.length - 36 });
     expect(tally['session allowed']).toBeGreaterThan(70);
   });
 

@@ -14,10 +14,24 @@ import type { Db } from '../db';
 import type { BoardSettings } from '../../shared/api';
 import { coordinateColumns } from '../../shared/rules/places';
 import { recordSerial, visibleAppBlocks, type Beholder } from './visibility';
+import type { RowRules } from '../../shared/api/row-rules';
+import { hiddenColumns, type RuleViewer } from './row-rules';
 
 interface ColumnsApp {
   id: string;
   settings: BoardSettings;
+  /** The owner's row rules: their hidden columns are kept from app users or guests (row-rules.ts). */
+  rowRules?: RowRules;
+}
+
+/** A viewer of the columns: who may see the blocks, and whether an app user is signed in (hidden columns). */
+type ColumnsViewer = Beholder & Partial<Pick<RuleViewer, 'appUser'>>;
+
+/** `allowed` without the columns the owner hides from this viewer (the same set, changed). */
+function withoutHidden(allowed: Set<string> | null, app: ColumnsApp, viewer: ColumnsViewer, sheetTitle: string): Set<string> | null {
+  if (!allowed) return allowed;
+  for (const c of hiddenColumns(app, viewer, sheetTitle)) allowed.delete(c);
+  return allowed;
 }
 
 /** Whether the block reads the sheet: its own sheet, or one a datasource setting names. */
@@ -75,12 +89,12 @@ function computeColumnsOf(blocks: readonly BlockRecord[], app: ColumnsApp, sheet
  * The columns of one sheet a viewer (not the owner) may read, or null when no block they may see
  * uses the sheet (the sheet routes then answer as for a sheet that does not exist).
  */
-export async function viewerSheetColumns(ctx: ServerContext, app: ColumnsApp, viewer: Beholder, sheetTitle: string, sheetColumns: readonly string[] = []): Promise<Set<string> | null> {
-  return columnsOf(await visibleAppBlocks(ctx, app.id, viewer), app, sheetTitle, sheetColumns);
+export async function viewerSheetColumns(ctx: ServerContext, app: ColumnsApp, viewer: ColumnsViewer, sheetTitle: string, sheetColumns: readonly string[] = []): Promise<Set<string> | null> {
+  return withoutHidden(columnsOf(await visibleAppBlocks(ctx, app.id, viewer), app, sheetTitle, sheetColumns), app, viewer, sheetTitle);
 }
 
 /** The columns of one sheet a viewer may read (none when no block they may see uses it). */
-export async function viewerColumns(ctx: ServerContext, app: ColumnsApp, viewer: Beholder, sheetTitle: string, sheetColumns: readonly string[] = []): Promise<Set<string>> {
+export async function viewerColumns(ctx: ServerContext, app: ColumnsApp, viewer: ColumnsViewer, sheetTitle: string, sheetColumns: readonly string[] = []): Promise<Set<string>> {
   return (await viewerSheetColumns(ctx, app, viewer, sheetTitle, sheetColumns)) ?? new Set();
 }
 
@@ -90,10 +104,10 @@ export async function viewerColumns(ctx: ServerContext, app: ColumnsApp, viewer:
  * for the GUEST viewer). A sheet no visible block uses is left out. `db`: the handle to read the
  * blocks through (a copy's transaction; default ctx.db).
  */
-export async function viewerSheets<S extends { title: string; columns: string[] }>(ctx: ServerContext, app: ColumnsApp, viewer: Beholder, sheets: readonly S[], db: Db = ctx.db): Promise<S[]> {
+export async function viewerSheets<S extends { title: string; columns: string[] }>(ctx: ServerContext, app: ColumnsApp, viewer: ColumnsViewer, sheets: readonly S[], db: Db = ctx.db): Promise<S[]> {
   const blocks = await visibleAppBlocks(ctx, app.id, viewer, db);
   return sheets.flatMap((s) => {
-    const allowed = columnsOf(blocks, app, s.title, s.columns);
+    const allowed = withoutHidden(columnsOf(blocks, app, s.title, s.columns), app, viewer, s.title);
     return allowed ? [{ ...s, columns: s.columns.filter((c) => allowed.has(c)) }] : [];
   });
 }

@@ -3,7 +3,7 @@
 // was resolved on `request.access` for the handler.
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler, RouteOptions } from 'fastify';
 import type { ServerContext } from '../platform/context';
-import { HttpError, unauthorized } from '../errors';
+import { forbidden, HttpError, unauthorized } from '../errors';
 import { TOKEN_MESSAGES, TOKEN_SCOPES, type TokenScope } from '../../shared/api/developer';
 import type { AppView } from '../data/apps/record';
 import type { SessionUser } from '../identity/owner-session';
@@ -11,7 +11,7 @@ import type { BlockRow } from '../data/blocks/repo';
 import type { PageRow } from '../data/pages/repo';
 import type { ResourceResolver } from './resources';
 import { ACCESS_RULES, type AccessRule, type AccessRuleName, type Resource, type SpreadsheetRef } from './rules';
-import { appViewer, callerEdits, callerOf, type AppViewer, type Caller, type SheetAccess } from './viewer';
+import { appViewer, callerEdits, callerOf, PREVIEW_READ_ONLY, type AppViewer, type Caller, type SheetAccess } from './viewer';
 
 /** What the rule resolved for the handler. */
 export interface RequestAccess {
@@ -101,9 +101,13 @@ export function accessPreHandler(ctx: ServerContext, name: AccessRuleName, resol
     if (!rule.resources.includes(resource.kind)) throw new Error(`Rule '${name}' cannot decide on a '${resource.kind}' resource (${request.routeOptions.url})`);
     const refusal = await rule.decide(ctx, caller, resource);
     if (refusal) throw refusal;
+    // "Preview as" reads the app as another viewer would: no change through the owner's own
+    // routes either, and a sheet read that names no app has no viewer to preview.
+    if (caller.previewAs && !READS.has(request.method) && (name === 'owner' || name === 'signed-in')) throw forbidden(PREVIEW_READ_ONLY);
+    if (caller.previewAs && resource.kind === 'sheet' && !resource.app) throw forbidden(PREVIEW_READ_ONLY);
     // The owner of a sheet's spreadsheet (or an editor of its workspace) reads and writes it as
-    // such, whatever app the request names: whole sheets, no viewer.
-    const sheetOwner = resource.kind === 'sheet' && !!resource.spreadsheet && (await callerEdits(ctx, caller, resource.spreadsheet.workspace_id));
+    // such, whatever app the request names: whole sheets, no viewer (unless previewing the app).
+    const sheetOwner = resource.kind === 'sheet' && !!resource.spreadsheet && !caller.previewAs && (await callerEdits(ctx, caller, resource.spreadsheet.workspace_id));
     const app = resource.kind === 'app' || (resource.kind === 'sheet' && !sheetOwner) ? resource.app : null;
     request.access = {
       rule: name,

@@ -24,7 +24,8 @@ import { snapshotsRepo } from '../data/admin/repo';
 import { currentAdmin, type AdminSession } from '../identity/admin-session';
 import { currentBlogAdmin, type BlogAdminSession } from '../identity/blog-session';
 import { currentCredential, type SessionUser, type TokenCredential } from '../identity/owner-session';
-import { signedInAppUser } from '../identity/app-user-session';
+import { appUserIdentity, signedInAppUser } from '../identity/app-user-session';
+import { appUsersRepo } from '../data/app-users/repo';
 import { storefrontRepo } from '../data/storefront/repo';
 import { editorsRepo, workspaceRepo } from '../data/workspace/repo';
 
@@ -49,17 +50,31 @@ export interface Caller {
    * admin or blog admin (enforce.ts holds it to the documented routes and its scope).
    */
   bearer?: { token: TokenCredential | null };
+  /**
+   * "Preview as" (issue 34): the app user id (or 'guest') whose view the owner's editor asks for
+   * (header PREVIEW_HEADER). Honoured only for an owner or editor of the app named: they then
+   * read as that viewer, and every write is refused. Anyone else's header changes nothing.
+   */
+  previewAs?: string;
 }
+
+/** The header the editor's "Preview as" sends: an app user's id, or 'guest'. */
+export const PREVIEW_HEADER = 'x-sheetboard-preview-as';
+export const PREVIEW_GUEST = 'guest';
+/** The refusal of any change made while previewing. */
+export const PREVIEW_READ_ONLY = 'This is a preview: nothing you do here is saved. Close the preview to make changes.';
 
 /** The caller of a request (cookies or an API token; never `_id` or `_email` parameters). */
 export async function callerOf(ctx: ServerContext, request: FastifyRequest): Promise<Caller> {
   const credential = await currentCredential(ctx, request);
   if (credential.bearer)
     return { user: credential.user, appUser: async () => null, admin: async () => null, blogAdmin: async () => null, bearer: { token: credential.token } };
+  const preview = request.headers[PREVIEW_HEADER];
   return {
     user: credential.user,
     appUser: (appId) => signedInAppUser(ctx, request, appId), admin: () => currentAdmin(ctx, request),
     blogAdmin: () => currentBlogAdmin(ctx, request),
+    ...(credential.user && typeof preview === 'string' && preview ? { previewAs: preview.slice(0, 64) } : {}),
   };
 }
 
@@ -90,6 +105,8 @@ export interface AppViewer {
   email: string | null;
   /** May view the app (see the rules above). */
   canView: boolean;
+  /** The owner previewing the app as `appUser` (or a guest when null): reads only (PREVIEW_READ_ONLY). */
+  preview?: boolean;
   /**
    * Whether the app is a template version's frozen copy (nothing may be changed through it). Asked
    * only by writes and by an admin's visit, so reads pay no query for it; memoised.
@@ -150,6 +167,7 @@ async function viewerOf(ctx: ServerContext, caller: Caller, app: ViewableApp): P
   const owner = await callerEdits(ctx, caller, app.workspaceId);
   let known: Promise<boolean> | undefined;
   const snapshot = () => (known ??= isSnapshotApp(ctx, app.id));
+  if (owner && caller.previewAs) return previewViewer(ctx, app, caller.previewAs, snapshot);
   const appUser = owner ? null : await caller.appUser(app.id);
   const role: ViewerRole = owner || appUser?.permissions === 'read-write' ? 'admin' : 'guest';
   const email = owner ? (caller.user?.email ?? null) : (appUser?.email ?? caller.user?.email ?? null);
@@ -166,6 +184,18 @@ async function viewerOf(ctx: ServerContext, caller: Caller, app: ViewableApp): P
   return { owner, appUser, role, email, canView, snapshot };
 }
 
+/**
+ * The owner previewing their app as one of its app users (or a guest): exactly that viewer, as
+ * the rules above decide for them (a private app is Access Denied to them too), reading only.
+ */
+async function previewViewer(ctx: ServerContext, app: ViewableApp, as: string, snapshot: () => Promise<boolean>): Promise<AppViewer> {
+  const row = as === PREVIEW_GUEST ? undefined : await appUsersRepo(ctx.db).findById(app.id, as);
+  const appUser = row ? appUserIdentity(row) : null;
+  const role: ViewerRole = appUser?.permissions === 'read-write' ? 'admin' : 'guest';
+  const canView = app.public && (app.sign_in_method !== PASSWORD_SIGN_IN || !!appUser);
+  return { owner: false, appUser, role, email: appUser?.email ?? null, canView, snapshot, preview: true };
+}
+
 /** Whether the app is the frozen copy of a template version (template_versions.snapshot_app_id). */
 export function isSnapshotApp(ctx: ServerContext, appId: string): Promise<boolean> {
   return snapshotsRepo(ctx.db).isSnapshot(appId);
@@ -178,6 +208,7 @@ export function snapshotWriteRefusal(): HttpError {
 
 /** Throws the template preview's 403 when `app` is a frozen copy (writes through it are never saved). */
 export async function refuseSnapshotWrite(ctx: ServerContext, app: { id: string } | null, viewer?: AppViewer | null): Promise<void> {
+  if (viewer?.preview) throw forbidden(PREVIEW_READ_ONLY);
   if (!app) return;
   if (await (viewer ? viewer.snapshot() : isSnapshotApp(ctx, app.id))) throw snapshotWriteRefusal();
 }

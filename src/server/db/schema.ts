@@ -106,6 +106,8 @@ export interface AppsTable {
   custom_host_token: string | null;
   /** When custom_host was proved (null: claimed, not serving). */
   custom_host_verified_at: string | null;
+  /** JSON {rules, hidden} (shared/api/row-rules.ts): who reads and changes which rows; '{}' none. */
+  row_rules: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -375,6 +377,8 @@ export interface AppUsersTable {
   /** 'read' | 'read-write'. */
   permissions: string;
   password_hash: string | null;
+  /** JSON array of the user's group names (row rules match them); '[]' none. */
+  groups: Generated<string>;
   /** Seconds since the epoch (number on both databases; pg bigint is read as a string, repos convert). */
   created_at: number;
   updated_at: string;
@@ -721,7 +725,7 @@ export const databaseColumns = {
   apps: {
     id: 'required', workspace_id: 'required', name: 'required', subdomain: 'required', kind: 'required', public: 'required',
     sign_in_method: 'required', spreadsheet_id: 'nullable', settings: 'required', publish_url: 'nullable', custom_host: 'nullable',
-    custom_host_token: 'nullable', custom_host_verified_at: 'nullable', created_at: 'required', updated_at: 'required',
+    custom_host_token: 'nullable', custom_host_verified_at: 'nullable', row_rules: 'default', created_at: 'required', updated_at: 'required',
   },
   pages: {
     id: 'required', app_id: 'required', page_name: 'required', page_slug: 'required', page_type: 'required', is_auth: 'required',
@@ -738,7 +742,7 @@ export const databaseColumns = {
   geocode_cache: { address: 'required', lat: 'nullable', lng: 'nullable', status: 'required', updated_at: 'required' },
   comments: { id: 'required', block_id: 'required', user_id: 'nullable', author: 'required', body: 'required', created_at: 'required' },
   app_users: {
-    id: 'required', app_id: 'required', name: 'required', email: 'required', permissions: 'required', password_hash: 'nullable',
+    id: 'required', app_id: 'required', name: 'required', email: 'required', permissions: 'required', password_hash: 'nullable', groups: 'default',
     created_at: 'required', updated_at: 'required',
   },
   app_user_sessions: { id: 'required', app_user_id: 'required', app_id: 'required', expires_at: 'required', created_at: 'required' },

@@ -2,6 +2,7 @@
 // names it, and the app users' own sign-in API (not in the spec; our design, docs/decisions).
 // An app user belongs to ONE app; their session is separate per app.
 import { z } from 'zod';
+import { AppUserGroups } from './row-rules';
 
 export const APP_USER_PERMISSIONS = ['read', 'read-write'] as const;
 export type AppUserPermission = (typeof APP_USER_PERMISSIONS)[number];
@@ -23,6 +24,8 @@ export const AppUser = z.object({
   name: z.string(),
   email: z.string(),
   permissions: z.enum(APP_USER_PERMISSIONS),
+  /** The user's groups (row rules can give a group's rows to its members); none by default. */
+  groups: z.array(z.string()),
   /** Seconds since the epoch (spec). */
   created_at: z.number(),
 });
@@ -36,6 +39,8 @@ const userFields = {
   name: z.string().max(200).transform((s) => s.trim()),
   email: z.string().max(320).transform((s) => s.trim().toLowerCase()),
   permissions: z.unknown().transform(appUserPermission),
+  /** Left out on a change: the user's groups stay as they are (none for a new user). */
+  groups: AppUserGroups.optional(),
 };
 /** POST /api/mutipageapp_users → 201 {new_app_user}; 409 when the e-mail is already a user of the app. */
 export const CreateAppUserBody = z.object({ appId: z.string().min(1).max(64), ...userFields });
@@ -62,7 +67,7 @@ export const DeleteAppUserBody = z.object({ appId: z.string().min(1).max(64), us
 // Which app: the request's app host, else `board` (id, subdomain or page path) like the data API.
 export const AppAuthQuery = z.object({ board: z.string().max(2000).optional(), app: z.string().max(64).optional() });
 /** The signed-in app user of the app the request names (their permissions included). */
-export const SignedInAppUser = z.object({ id: z.string(), name: z.string(), email: z.string(), permissions: z.enum(APP_USER_PERMISSIONS) });
+export const SignedInAppUser = z.object({ id: z.string(), name: z.string(), email: z.string(), permissions: z.enum(APP_USER_PERMISSIONS), groups: z.array(z.string()) });
 export type SignedInAppUser = z.infer<typeof SignedInAppUser>;
 /**
  * GET /api/app-auth/me → {app_user: … | null}; POST login, register (201), accept-invitation and

@@ -2,8 +2,9 @@
 // 'Existing Users' (Name, Email, Permission, Action), 'Add Users', and the 'Add User' / 'Edit User'
 // sub-dialog. The owner's API: GET/POST/PUT/DELETE /api/mutipageapp_users. The checks and texts
 // are in users-form.ts.
-import { Button, getDefaultZIndex, Group, Modal, Select, Stack, Table, TextInput, Title } from '@mantine/core';
-import { IconPencil, IconUserPlus } from '@tabler/icons-react';
+import { Button, getDefaultZIndex, Group, Modal, Select, Stack, Table, TagsInput, TextInput, Title } from '@mantine/core';
+import { IconLock, IconPencil, IconUserPlus } from '@tabler/icons-react';
+import { PreviewAsButton, RowRulesModal } from './RowRulesModal';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { appUserPermission, type AppUser, type AppUsersResponse, type CreateAppUserResponse, type UpdateAppUserResponse } from '../../shared/api/app-users';
@@ -27,6 +28,7 @@ import {
   invitationNotSentText,
   PERMISSION_OPTIONS,
   permissionLabel,
+  groupsLabel,
   sortUsers,
   withoutUser,
   withUser,
@@ -42,6 +44,7 @@ export function UsersModal({ opened, onClose, appId }: { opened: boolean; onClos
   const qc = useQueryClient();
   const headingId = useId();
   const [editing, setEditing] = useState<Editing>(null);
+  const [rulesOpen, setRulesOpen] = useState(false);
   /** An invitation that was not mailed: the link for the owner to pass on. */
   const [unsent, setUnsent] = useState<{ name: string; link: string } | null>(null);
 
@@ -102,10 +105,16 @@ export function UsersModal({ opened, onClose, appId }: { opened: boolean; onClos
             <Title order={4} id={headingId}>
               Existing Users
             </Title>
-            <Button leftSection={<IconUserPlus size={16} />} onClick={() => setEditing({ user: null })}>
-              Add Users
-            </Button>
+            <Group gap="xs">
+              <Button variant="default" leftSection={<IconLock size={16} />} onClick={() => setRulesOpen(true)}>
+                Row rules
+              </Button>
+              <Button leftSection={<IconUserPlus size={16} />} onClick={() => setEditing({ user: null })}>
+                Add Users
+              </Button>
+            </Group>
           </Group>
+          <PreviewAsButton appId={appId} users={list} />
           {unsent && <InvitationLinkAlert text={invitationNotSentText(unsent.name)} link={unsent.link} onClose={() => setUnsent(null)} />}
           {users.isError && <Notice tone="error">{failureText('load', users.error)}</Notice>}
           <ListTable
@@ -113,7 +122,7 @@ export function UsersModal({ opened, onClose, appId }: { opened: boolean; onClos
             striped
             verticalSpacing="xs"
             minWidth={560}
-            columns={['Name', 'Email', 'Permission', 'Action']}
+            columns={['Name', 'Email', 'Permission', 'Groups', 'Action']}
             query={users}
             items={list}
             loadingText="Loading users..."
@@ -123,6 +132,7 @@ export function UsersModal({ opened, onClose, appId }: { opened: boolean; onClos
                 <Table.Td>{u.name}</Table.Td>
                 <Table.Td>{u.email}</Table.Td>
                 <Table.Td>{permissionLabel(u.permissions)}</Table.Td>
+                <Table.Td>{groupsLabel(u.groups)}</Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">
                     <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={() => setEditing({ user: u })} aria-label={`Edit ${u.name}`}>
@@ -136,6 +146,7 @@ export function UsersModal({ opened, onClose, appId }: { opened: boolean; onClos
           />
         </Stack>
       </Modal>
+      <RowRulesModal appId={appId} opened={rulesOpen} onClose={() => setRulesOpen(false)} />
       <UserDialog
         appId={appId}
         editing={editing}
@@ -218,6 +229,15 @@ function UserDialog({
             value={draft.permissions}
             allowDeselect={false}
             onChange={(v) => v && setDraft((d) => ({ ...d, permissions: appUserPermission(v) }))}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <TagsInput
+            label="Groups"
+            description="Optional. A sheet's rule can show each group only its own rows (Row rules)."
+            placeholder="Type a group, then press Enter"
+            value={draft.groups}
+            onChange={(groups) => setDraft((d) => ({ ...d, groups }))}
+            maxTags={20}
             comboboxProps={{ withinPortal: true }}
           />
           {error && (

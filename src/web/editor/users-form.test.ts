@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api';
 import { addFailureText, checkUser, deleteQuestion, failureText, permissionLabel, sortUsers, withoutUser, withUser } from './users-form';
 
-const user = (id: string, created_at: number, over = {}) => ({ id, name: `User ${id}`, email: `${id}@example.com`, permissions: 'read' as const, created_at, ...over });
+const user = (id: string, created_at: number, over = {}) => ({ id, name: `User ${id}`, email: `${id}@example.com`, permissions: 'read' as const, groups: [] as string[], created_at, ...over });
 
 describe('app user form', () => {
   it.each([
@@ -14,13 +14,13 @@ describe('app user form', () => {
     ['no dot after @', 'Ann', 'ann@example', 'Please enter a valid Email address (e.g., name@example.com).'],
     ['a space inside (trimmed first)', 'Ann', '  ann @example.com ', 'Please enter a valid Email address (e.g., name@example.com).'],
   ])('%s: %s', (_name, name, email, message) => {
-    expect(checkUser({ name, email, permissions: 'read' })).toEqual({ ok: false, message });
+    expect(checkUser({ name, email, permissions: 'read', groups: [] })).toEqual({ ok: false, message });
   });
 
   it('trims what is sent', () => {
-    expect(checkUser({ name: '  Ann Lee ', email: ' ann@example.com  ', permissions: 'read-write' })).toEqual({
+    expect(checkUser({ name: '  Ann Lee ', email: ' ann@example.com  ', permissions: 'read-write', groups: [' North ', '', 'North', 'Sales'] })).toEqual({
       ok: true,
-      value: { name: 'Ann Lee', email: 'ann@example.com', permissions: 'read-write' },
+      value: { name: 'Ann Lee', email: 'ann@example.com', permissions: 'read-write', groups: ['North', 'Sales'] },
     });
   });
 

@@ -25,12 +25,19 @@ export interface UserDraft {
   name: string;
   email: string;
   permissions: AppUserPermission;
+  /** Row rules can give a group's rows to its members (none by default). */
+  groups: string[];
 }
 
-export const EMPTY_DRAFT: UserDraft = { name: '', email: '', permissions: 'read' };
+export const EMPTY_DRAFT: UserDraft = { name: '', email: '', permissions: 'read', groups: [] };
 
 export function draftOf(user: AppUser): UserDraft {
-  return { name: user.name, email: user.email, permissions: appUserPermission(user.permissions) };
+  return { name: user.name, email: user.email, permissions: appUserPermission(user.permissions), groups: [...(user.groups ?? [])] };
+}
+
+/** A user's groups in the list: their names, or a dash. */
+export function groupsLabel(groups: readonly string[] | undefined): string {
+  return groups && groups.length > 0 ? groups.join(', ') : '—';
 }
 
 export type UserCheck = { ok: true; value: UserDraft } | { ok: false; message: string };
@@ -41,7 +48,8 @@ export function checkUser(d: UserDraft): UserCheck {
   const email = d.email.trim();
   if (!name || !email) return { ok: false, message: FILL_BOTH_MESSAGE };
   if (!BASIC_EMAIL.test(email)) return { ok: false, message: INVALID_EMAIL_MESSAGE };
-  return { ok: true, value: { name, email, permissions: appUserPermission(d.permissions) } };
+  const groups = [...new Set(d.groups.map((g) => g.trim()).filter(Boolean))];
+  return { ok: true, value: { name, email, permissions: appUserPermission(d.permissions), groups } };
 }
 
 /** Sorted by created_at ascending (shell §3); equal times keep their order. */

@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import type { ErrorResponse } from '../../shared/api';
 import { checkAccountRequired } from './account-required';
+import { previewHeaders } from './preview';
 
 export const NETWORK_ERROR = 'Network error occurred';
 
@@ -80,10 +81,12 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
       method,
       credentials: 'include',
       // FormData sets its own multipart Content-Type (with the boundary).
-      headers:
-        opts.body !== undefined && !(opts.body instanceof FormData)
-          ? { 'Content-Type': 'application/json', Accept: 'application/json' }
-          : { Accept: 'application/json' },
+      headers: {
+        ...(opts.body !== undefined && !(opts.body instanceof FormData) ? { 'Content-Type': 'application/json' } : {}),
+        Accept: 'application/json',
+        // A "Preview as" tab asks as the viewer it shows (lib/preview.ts).
+        ...previewHeaders(),
+      },
       body: opts.body instanceof FormData ? opts.body : opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
       signal: opts.signal,
     });

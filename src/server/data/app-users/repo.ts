@@ -27,7 +27,7 @@ export function appUsersRepo(db: Db) {
     async insert(u: AppUserRow) {
       await db.insertInto('app_users').values(u).execute();
     },
-    async update(appId: string, id: string, patch: Partial<Pick<AppUserRow, 'name' | 'email' | 'permissions' | 'password_hash' | 'updated_at'>>) {
+    async update(appId: string, id: string, patch: Partial<Pick<AppUserRow, 'name' | 'email' | 'permissions' | 'password_hash' | 'groups' | 'updated_at'>>) {
       await db.updateTable('app_users').set(patch).where('app_id', '=', appId).where('id', '=', id).execute();
     },
     /** Deletes the user (their sessions and tokens go with them: foreign keys cascade). True when one was deleted. */

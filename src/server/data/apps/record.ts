@@ -2,6 +2,8 @@
 // request speaks for. Apart from the apps service so the access policy and the other services
 // read apps through the repo without importing the service that writes them.
 import type { App, BoardSettings } from '../../../shared/api';
+import type { RowRules } from '../../../shared/api/row-rules';
+import { rowRulesOf } from '../../../shared/rules/row-rules';
 import type { ServerContext } from '../../platform/context';
 import { parseJson } from '../../http';
 import { customHostOf, hostSubdomain } from '../../platform/net/hosts';
@@ -15,14 +17,16 @@ export interface AppView extends App {
   /** The value of the TXT record that proves customHost is the owner's. */
   customHostToken: string | null;
   customHostVerified: boolean;
+  /** Who reads and changes which rows, and the columns kept from app users or guests (issue 34). */
+  rowRules: RowRules;
 }
 
 /** What a new app's row is given; the rest is the same for every new app. */
-export type NewAppFields = Omit<AppRow, 'publish_url' | 'custom_host' | 'custom_host_token' | 'custom_host_verified_at' | 'created_at' | 'updated_at'>;
+export type NewAppFields = Omit<AppRow, 'publish_url' | 'custom_host' | 'custom_host_token' | 'custom_host_verified_at' | 'row_rules' | 'created_at' | 'updated_at'>;
 
 /** The row of a new app (made or copied from a template): no Publish URL or custom host yet, made and changed `now`. */
 export function newAppRow(fields: NewAppFields, now: string): AppRow {
-  return { ...fields, publish_url: null, custom_host: null, custom_host_token: null, custom_host_verified_at: null, created_at: now, updated_at: now };
+  return { ...fields, publish_url: null, custom_host: null, custom_host_token: null, custom_host_verified_at: null, row_rules: '{}', created_at: now, updated_at: now };
 }
 
 export function appView(row: AppRow): AppView {
@@ -41,6 +45,7 @@ export function appView(row: AppRow): AppView {
     customHost: row.custom_host,
     customHostToken: row.custom_host_token,
     customHostVerified: !!row.custom_host && !!row.custom_host_verified_at,
+    rowRules: rowRulesOf(parseJson<unknown>(row.row_rules ?? '{}', {})),
   };
 }
 

@@ -28,6 +28,7 @@ import { cluster } from './0024_cluster';
 import { templateData } from './0025_template_data';
 import { jobs } from './0026_jobs';
 import { templateUpdates } from './0027_template_updates';
+import { rowRules } from './0028_row_rules';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0025_template_data': templateData,
   '0026_jobs': jobs,
   '0027_template_updates': templateUpdates,
+  '0028_row_rules': rowRules,
 };

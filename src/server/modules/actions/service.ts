@@ -18,6 +18,7 @@ import { resolveApp, type AppView } from '../../data/apps/record';
 import type { BlockRow } from '../../data/blocks/repo';
 import { blockRecord } from '../../data/blocks/record';
 import { rowsRepo } from '../../data/rows/repo';
+import { viewerRowRule } from '../../access/row-rules';
 import { appendRow, appSheetAccess, authorizeWrite, deleteRow, getRow, type WireRow, type WriteTarget } from '../rows/service';
 import { ActionConfigError, buildApiRequest, type RowValues } from './api-call';
 import { isAddress, mailBody, mailSubject } from './email';
@@ -135,7 +136,7 @@ async function locate(ctx: ServerContext, caller: Caller, { row, app, viewer }: 
 }
 
 /** A read of the block's row for actions that only read it (API call, Compose Email). */
-async function readRow(ctx: ServerContext, caller: Caller, { block, app }: Located, rowId: string): Promise<WireRow> {
+async function readRow(ctx: ServerContext, caller: Caller, { block, app, viewer }: Located, rowId: string): Promise<WireRow> {
   if (!app.spreadsheetId || !block.sheet_title) throw badRequest(ACTION_MESSAGES.noSheet);
   const sheet = await rowsRepo(ctx.db).sheetByTitle(app.spreadsheetId, block.sheet_title);
   if (!sheet) throw badRequest(ACTION_MESSAGES.noSheet);
@@ -150,6 +151,8 @@ async function readRow(ctx: ServerContext, caller: Caller, { block, app }: Locat
     owner: false,
     role: 'guest',
     editable: new Set(),
+    // An action reads only a row the caller's row rule gives them (access/row-rules.ts).
+    rowRule: viewerRowRule(app, viewer, block.sheet_title),
   };
   return getRow(ctx, target, rowId);
 }

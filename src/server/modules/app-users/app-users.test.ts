@@ -138,7 +138,7 @@ describe("the owner's API (/api/mutipageapp_users)", () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(CreateAppUserResponse.safeParse(res.json()).error).toBeUndefined();
     const created = res.json().new_app_user;
-    expect(created).toEqual({ id: expect.any(String), name: 'Grace Hopper', email: 'grace@example.com', permissions: 'read-write', created_at: expect.any(Number) });
+    expect(created).toEqual({ id: expect.any(String), name: 'Grace Hopper', email: 'grace@example.com', permissions: 'read-write', groups: [], created_at: expect.any(Number) });
     expect(created.created_at).toBeGreaterThanOrEqual(before);
     expect(created.created_at).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
     expect(res.json().invitation_sent).toBe(true);
@@ -350,7 +350,7 @@ describe('invitations', () => {
     const res = await appAuth(club.sub, 'accept-invitation', { payload: { token: mail.token, password: 'ivy-password' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(AppUserSessionResponse.safeParse(res.json()).error).toBeUndefined();
-    expect(res.json()).toEqual({ app_user: { id: user.id, name: 'Ivy Invitee', email, permissions: 'read-write' } });
+    expect(res.json()).toEqual({ app_user: { id: user.id, name: 'Ivy Invitee', email, permissions: 'read-write', groups: [] } });
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(new RegExp(`^sb_app_${club.id}=`));
     expect(setCookie).toMatch(/HttpOnly/);
@@ -358,7 +358,7 @@ describe('invitations', () => {
     expect(setCookie).toMatch(/Path=\//);
     expect(setCookie).not.toMatch(/Secure/);
     const cookie = appCookie(res, club.id);
-    expect(await me(club.sub, cookie)).toEqual({ id: user.id, name: 'Ivy Invitee', email, permissions: 'read-write' });
+    expect(await me(club.sub, cookie)).toEqual({ id: user.id, name: 'Ivy Invitee', email, permissions: 'read-write', groups: [] });
 
     const stored = await t.ctx.db.selectFrom('app_users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^scrypt\$/);
@@ -505,7 +505,7 @@ describe('signing in as an app user', () => {
 
     const ok = await appAuth(club.sub, 'login', { payload: { email: ` ${m.email.toUpperCase()} `, password: 'right-password' } });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ app_user: { id: m.user.id, name: 'Member', email: m.email, permissions: 'read' } });
+    expect(ok.json()).toEqual({ app_user: { id: m.user.id, name: 'Member', email: m.email, permissions: 'read', groups: [] } });
     expect(await me(club.sub, appCookie(ok, club.id))).toEqual(ok.json().app_user);
     expect(await me(club.sub)).toBeNull();
 
@@ -594,7 +594,7 @@ describe('registration', () => {
     await addRegisterBlock(target.id);
     const res = await appAuth(target.sub, 'register', { payload: { name: ' Newcomer ', email: email.toUpperCase(), password: 'newcomer-pass' } });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toEqual({ app_user: { id: expect.any(String), name: 'Newcomer', email, permissions: 'read' } });
+    expect(res.json()).toEqual({ app_user: { id: expect.any(String), name: 'Newcomer', email, permissions: 'read', groups: [] } });
     expect(await me(target.sub, appCookie(res, target.id))).toEqual(res.json().app_user);
     const listed = (await api('GET', `/api/mutipageapp_users/${target.id}`)).json().app_users;
     expect(listed).toEqual([{ ...res.json().app_user, created_at: expect.any(Number) }]);
@@ -674,7 +674,7 @@ describe('forgot and reset password', () => {
     expect(common.json().message).toBe(COMMON_PASSWORD_MESSAGE);
     const res = await appAuth(club.sub, 'reset-password', { payload: { token, password: 'new-password' } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ app_user: { id: m.user.id, name: 'Member', email: m.email, permissions: 'read' } });
+    expect(res.json()).toEqual({ app_user: { id: m.user.id, name: 'Member', email: m.email, permissions: 'read', groups: [] } });
     expect((await me(club.sub, appCookie(res, club.id)))?.id).toBe(m.user.id);
     // The session from before the reset is over.
     expect(await me(club.sub, m.cookie)).toBeNull();

@@ -23,23 +23,40 @@ import type { AppView } from '../../data/apps/record';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/password/password';
 import { MAX_PASSWORD_LENGTH } from '../auth/service';
 import { appUsersRepo, type AppUserRow, type TokenPurpose } from '../../data/app-users/repo';
+import { appUserIdentity } from '../../identity/app-user-session';
 
 const M = APP_USER_MESSAGES;
 /** The block whose presence on a page of the app opens sign-up (blocks-and-data §3). */
 export const REGISTER_BLOCK = kindsThat((needs) => needs.appAuth?.signUp === true)[0] ?? '';
 
 export function appUserOut(r: AppUserRow): AppUser {
-  return { id: r.id, name: r.name, email: r.email, permissions: appUserPermission(r.permissions), created_at: Number(r.created_at) };
+  const { groups } = appUserIdentity(r);
+  return { id: r.id, name: r.name, email: r.email, permissions: appUserPermission(r.permissions), groups, created_at: Number(r.created_at) };
 }
 
 function signedIn(r: AppUserRow): SignedInAppUser {
-  return { id: r.id, name: r.name, email: r.email, permissions: appUserPermission(r.permissions) };
+  return appUserIdentity(r);
 }
 
 interface UserFields {
   name: string;
   email: string;
   permissions: 'read' | 'read-write';
+  /** Absent: unchanged (none for a new user). */
+  groups?: string[];
+}
+
+/** Groups as stored: each name once (compared without case), in the order given. */
+function storedGroups(groups: readonly string[]): string {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const g of groups) {
+    const key = g.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(g);
+  }
+  return JSON.stringify(out);
 }
 
 /** The spec's form rules (§5): both fields required after trimming, then a basic address. */
@@ -81,12 +98,12 @@ export async function createAppUser(
   checkFields(input);
   const repo = appUsersRepo(ctx.db);
   if (await repo.findByEmail(app.id, input.email)) throw conflict(M.duplicateEmail);
-  const row = await insertUser(repo, app, { name: input.name, email: input.email, permissions: input.permissions, password_hash: null });
+  const row = await insertUser(repo, app, { name: input.name, email: input.email, permissions: input.permissions, password_hash: null, groups: storedGroups(input.groups ?? []) });
   return { user: appUserOut(row), invitation: await sendInvitation(ctx, app, row, mail) };
 }
 
 /** A new app user of `app`; 409 when the address is taken (two adds at once: the unique index (app_id, email) decides). */
-async function insertUser(repo: ReturnType<typeof appUsersRepo>, app: AppView, fields: Pick<AppUserRow, 'name' | 'email' | 'permissions' | 'password_hash'>): Promise<AppUserRow> {
+async function insertUser(repo: ReturnType<typeof appUsersRepo>, app: AppView, fields: Pick<AppUserRow, 'name' | 'email' | 'permissions' | 'password_hash' | 'groups'>): Promise<AppUserRow> {
   const row: AppUserRow = { id: newId(), app_id: app.id, ...fields, created_at: nowSeconds(), updated_at: nowIso() };
   try {
     await repo.insert(row);
@@ -113,7 +130,7 @@ export async function updateAppUser(
     if (other && other.id !== before.id) throw conflict(M.duplicateEmail);
     if (before.password_hash === null) await mail.mayInvite?.();
   }
-  const patch = { name: input.name, email: input.email, permissions: input.permissions, updated_at: nowIso() };
+  const patch = { name: input.name, email: input.email, permissions: input.permissions, groups: input.groups ? storedGroups(input.groups) : before.groups, updated_at: nowIso() };
   try {
     await ctx.db.transaction().execute(async (trx) => {
       await appUsersRepo(trx).update(app.id, before.id, patch);
@@ -229,7 +246,7 @@ export async function register(ctx: ServerContext, app: AppView, input: { name: 
   if (!(await repo.hasBlockOfType(app.id, REGISTER_BLOCK))) throw forbidden(M.signUpClosed);
   // An invited address too: registering must not take over an invitation without its e-mail.
   if (await repo.findByEmail(app.id, input.email)) throw conflict(M.duplicateEmail);
-  const row = await insertUser(repo, app, { name: input.name, email: input.email, permissions: 'read', password_hash: await hashPassword(input.password) });
+  const row = await insertUser(repo, app, { name: input.name, email: input.email, permissions: 'read', password_hash: await hashPassword(input.password), groups: '[]' });
   return { user: signedIn(row), session: await startSession(ctx, app, row.id) };
 }
 

@@ -30,6 +30,8 @@ import { publishWarnings } from '../../data/apps/integrity';
 import { assertAppRoom } from '../billing/plans';
 import { customDomainOf, verifyCustomDomain } from './custom-domain';
 import { boardMetadata, pageMetadata } from './metadata';
+import { RowRulesBody, RowRulesResponse } from '../../../shared/api/row-rules';
+import { rowRulesOfApp, saveRowRules } from './row-rules';
 import * as service from './service';
 
 /** Custom-domain checks (Verify) one owner account may run per window. */
@@ -109,6 +111,13 @@ export function appRoutes(app: ApiServer, ctx: ServerContext) {
     refusal: (wait) => `Too many domain checks. Please wait ${wait} and try again.`,
     count: [{ when: 'attempt', budgets: [verifies] }],
   };
+  // Row rules (issue 34): who reads and changes which rows of the app's sheets.
+  const rulesDoc = { tag: 'Apps', response: RowRulesResponse, description: "One rule per sheet: app users read (and change) only the rows whose `column` equals (`match: 'equals'`) or contains (`'contains'`, for a multi-value column) their e-mail (`value: 'user_email'`) or one of their groups (`'user_groups'`). No rule for a sheet: everyone reads every row. `hidden` keeps columns from app users (`from: 'app_users'`, guests too) or from guests only. The owner and the workspace's editors always see everything." } as const;
+  app.get('/api/apps/:id/row-rules', { schema: { params: IdParams }, config: { ...ownApp, tokens: 'read', api: { ...rulesDoc, summary: "The app's row rules and hidden columns" } } }, async (request) => rowRulesOfApp(resolvedApp(request)));
+  app.put('/api/apps/:id/row-rules', { schema: { params: IdParams, body: RowRulesBody }, config: { ...ownApp, tokens: 'read-write', api: { ...rulesDoc, summary: "Set the app's row rules (and, when given, its hidden columns)" } } }, async (request) =>
+    saveRowRules(ctx, resolvedApp(request), request.body),
+  );
+
   app.get(
     '/api/apps/:id/custom-domain',
     { schema: { params: IdParams }, config: { ...ownApp, api: { ...domainDoc, summary: "The custom domain of the app's Publish URL and the DNS record that proves it" } } },

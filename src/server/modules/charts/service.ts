@@ -71,7 +71,7 @@ export async function chartData(ctx: ServerContext, sheet: ViewerSheet, input: C
   // caller cycling through 3…20,000 cannot make 20,000 different passes over a big sheet.
   const points = input.points > 100 ? Math.floor(input.points / 100) * 100 : input.points;
   const cached = await cachedSheetRows(ctx, sheet);
-  const { mask, key: filterKey } = boardFilterMask(ctx, sheet.viewerEmail, cached, filters);
+  const { mask, key: filterKey } = boardFilterMask(ctx, sheet, cached, filters);
   const key = JSON.stringify([cached.version, spec, points, filterKey]);
   const { value, cached: hit } = remember(cached, key, () => aggregateChart(spec, { length: cached.store.length, at: cached.store.reader(specReads(spec)) }, points, mask));
   return { ...value, cached: hit };

@@ -23,6 +23,7 @@
  */
 import { viewerColumns } from '../../access/columns';
 import { MISSING_COLUMN_WORDS } from '../../../shared/settings/integrity';
+import { ownerCell, rowAllowed, viewerRowRule, type ViewerRowRule } from '../../access/row-rules';
 import { callerEdits, refuseSnapshotWrite, type AppViewer, type Caller, type SheetAccess } from '../../access/viewer';
 import { blockVisible } from '../../access/visibility';
 import { allows, type ViewerRole } from '../../../blocks/audience';
@@ -71,6 +72,11 @@ export interface WriteTarget {
    * sheet data GET sends them); null or absent: every column (the owner).
    */
   visible?: ReadonlySet<string> | null;
+  /**
+   * The owner's row rule the writer is held to (access/row-rules.ts; null or absent: none, the
+   * owner): they change and delete only rows it gives them, and a row they add is theirs.
+   */
+  rowRule?: ViewerRowRule | null;
 }
 
 export type WireRow = Record<string, unknown> & { _id: string; _version: number };
@@ -79,6 +85,7 @@ export const ROW_MESSAGES = {
   stale: 'This row was changed by someone else after you opened it. Reload to see the latest values, then edit again.',
   notFound: 'Row not found. It may have been deleted; reload to see the latest rows.',
   notEditable: (column: string) => `You are not allowed to edit the column '${column}'.`,
+  notYours: (column: string) => `You cannot change '${column}': it says whose row this is.`,
 } as const;
 
 /** Block kinds whose settings can allow writes: those declaring `needs.rowWrites`. */
@@ -209,7 +216,7 @@ export async function authorizeWrite(ctx: ServerContext, access: SheetAccess, re
     throw forbidden(`You are not allowed to ${VERBS[op]} this ${noun(b)}.`);
   }
   const visible = await viewerColumns(ctx, app!, viewer!, req.sheetTitle, target.columns);
-  return { ...target, role, editable: op === 'update' ? editableColumns(b, role) : new Set(), visible };
+  return { ...target, role, editable: op === 'update' ? editableColumns(b, role) : new Set(), visible, rowRule: viewerRowRule(app!, viewer, req.sheetTitle) };
 }
 
 // ---------- validation ----------
@@ -324,6 +331,9 @@ export async function appendRow(
   if (!opts.skipValidation) requireFormFields(target, values);
   const given = opts.skipValidation ? rawValues(target, values) : await checkedValues(ctx, target, values);
   const row = Object.assign(emptyRow(target.columns), given);
+  // A row added under a row rule is its writer's, whatever was sent (a form, Add Row, Duplicate).
+  const rule = target.rowRule;
+  if (rule && target.columns.includes(rule.column)) row[rule.column] = ownerCell(rule, row[rule.column]);
   const { index } = await appendGroups(ctx).add(target, { row, data: JSON.stringify(row), given });
   return wireFor(target, row, index, 1);
 }
@@ -461,8 +471,10 @@ export async function updateRow(
     if (!bump) throw notFound(`Sheet '${target.sheetTitle}' not found`);
     const current = await repo.findRow(target.sheetId, index);
     if (!current) throw notFound(ROW_MESSAGES.notFound);
-    if (Number(current.version) !== version) throw conflict(ROW_MESSAGES.stale);
     const old = parseJson<Row>(current.data, {});
+    // A row the writer's rule does not give them is answered as one that does not exist.
+    if (!rowAllowed(target.rowRule ?? null, old)) throw notFound(ROW_MESSAGES.notFound);
+    if (Number(current.version) !== version) throw conflict(ROW_MESSAGES.stale);
     const row = Object.assign(Object.create(null) as Row, old);
     const cells: Record<string, string | number> = Object.create(null) as Record<string, string | number>;
     const base: Record<string, string | number | boolean | null> = Object.create(null) as Record<string, string | number | boolean | null>;
@@ -476,6 +488,8 @@ export async function updateRow(
       cells[column] = value;
       base[column] = cellOf(old[column]);
     }
+    // Nor may they give their row away (to another user, or to no one).
+    if (!rowAllowed(target.rowRule ?? null, row)) throw forbidden(ROW_MESSAGES.notYours(target.rowRule!.column));
     const changed = await repo.updateRow(target.sheetId, index, JSON.stringify(row), version);
     if (changed !== 1) throw conflict(ROW_MESSAGES.stale);
     await attachUploads(trx, target.spreadsheetId, given);
@@ -506,9 +520,9 @@ export async function deleteRow(ctx: ServerContext, target: WriteTarget, rowId: 
     const bump = await repo.bumpSheet(target.sheetId, { rows: -1 }, nowIso());
     if (!bump) throw notFound(`Sheet '${target.sheetTitle}' not found`);
     const current = await repo.findRow(target.sheetId, index);
-    if (!current || (await repo.deleteRow(target.sheetId, index)) !== 1) throw notFound(ROW_MESSAGES.notFound);
+    const seen = parseJson<Row>(current?.data ?? '{}', {});
+    if (!current || !rowAllowed(target.rowRule ?? null, seen) || (await repo.deleteRow(target.sheetId, index)) !== 1) throw notFound(ROW_MESSAGES.notFound);
     // Google deletes the row only if it still holds what the app saw (else it is kept and the owner told).
-    const seen = parseJson<Row>(current.data, {});
     const base = Object.fromEntries(Object.entries(seen).map(([k, v]) => [k, cellOf(v)]));
     const google = await queueGoogleEdit(trx, target.sheetId, { op: 'delete', rowIndex: index, base });
     return { sheetVersion: bump.version, google };
@@ -520,8 +534,9 @@ export async function deleteRow(ctx: ServerContext, target: WriteTarget, rowId: 
 export async function getRow(ctx: ServerContext, target: WriteTarget, rowId: string): Promise<WireRow> {
   const index = rowIndexOf(rowId);
   const r = await rowsRepo(ctx.db).findRow(target.sheetId, index);
-  if (!r) throw notFound(ROW_MESSAGES.notFound);
-  return wire(parseJson<Row>(r.data, {}), index, Number(r.version));
+  const data = parseJson<Row>(r?.data ?? '{}', {});
+  if (!r || !rowAllowed(target.rowRule ?? null, data)) throw notFound(ROW_MESSAGES.notFound);
+  return wire(data, index, Number(r.version));
 }
 
 /**
@@ -533,10 +548,11 @@ export async function getRow(ctx: ServerContext, target: WriteTarget, rowId: str
 export async function readRow(ctx: ServerContext, sheet: ViewerSheet, rowId: string): Promise<{ row: WireRow; columns: string[] }> {
   const index = rowIndexOf(rowId);
   const r = await rowsRepo(ctx.db).findRow(sheet.id, index);
-  if (!r) throw notFound(ROW_MESSAGES.notFound);
+  const data = parseJson<Row>(r?.data ?? '{}', {});
+  // A row the reader's rule does not give them is answered as one that does not exist.
+  if (!r || !rowAllowed(sheet.rowRule, data)) throw notFound(ROW_MESSAGES.notFound);
   // A viewer gets the columns the app's blocks use only.
   const columns = visibleColumns(sheet);
-  const data = parseJson<Row>(r.data, {});
   const row = sheet.allowedColumns ? Object.fromEntries(columns.map((c) => [c, data[c] ?? ''])) : data;
   return { row: wire(row, index, Number(r.version)), columns };
 }

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/api/spreadsheets';
 import { COLUMN_TYPE_LABELS, isColumnType, type ColumnTypes } from '../../../shared/rows/column-types';
 import { viewerSheetColumns, viewerSheets } from '../../access/columns';
+import { rowAllowed, viewerRowRule, type ViewerRowRule } from '../../access/row-rules';
 import type { AppView } from '../../data/apps/record';
 import type { AppViewer, SheetAccess } from '../../access/viewer';
 import { compileFilters, compileFilterTest, filtersForSheet, type Filter } from '../../../shared/filters/conditions';
@@ -500,7 +501,7 @@ export async function readableSheet(
   ctx: ServerContext,
   access: SheetAccess,
   sheetTitle: string,
-): Promise<ReadableSheet & { viewerEmail: string | null; allowedColumns: Set<string> | null }> {
+): Promise<ReadableSheet & { viewerEmail: string | null; allowedColumns: Set<string> | null; rowRule: ViewerRowRule | null }> {
   const sheet = await spreadsheetsRepo(ctx.db).sheetByTitle(access.spreadsheet.id, sheetTitle);
   let viewerEmail = access.user?.email ?? null;
   let allowedColumns: Set<string> | null = null;
@@ -514,7 +515,10 @@ export async function readableSheet(
     allowedColumns = allowed;
   }
   if (!sheet) throw missing;
-  return { ...sheet, viewerEmail, allowedColumns };
+  // The owner's row rule for this viewer (access/row-rules.ts): every read of the sheet's rows
+  // below goes through boardFilterMask, which holds them to it.
+  const rowRule = reader ? viewerRowRule(reader.app, reader.viewer, sheetTitle) : null;
+  return { ...sheet, viewerEmail, allowedColumns, rowRule };
 }
 
 /** The sheet's columns this reader may see (all of them for the owner), in sheet order. */
@@ -557,17 +561,18 @@ export function cachedSheetRows(ctx: ServerContext, sheet: Pick<ReadableSheet, '
  * mask depends on the filters, the e-mail ('current user') and today's date (relative date
  * conditions), so all three key it; `key` is returned for callers caching results on top.
  */
-export function boardFilterMask(ctx: ServerContext, email: string | null, cached: CachedSheet, filters: Filter[]): { mask: Uint8Array | null; key: string } {
-  if (filters.length === 0) return { mask: null, key: '' };
+function filtersMask(ctx: ServerContext, email: string | null, cached: CachedSheet, filters: Filter[]): { mask: Uint8Array | null; key: string; keep: (row: Row) => boolean } {
+  if (filters.length === 0) return { mask: null, key: '', keep: () => true };
   const now = new Date();
   const userEmail = email ?? undefined;
   const context = { now, userEmail };
   const day = localDate(now);
   const key = JSON.stringify([filters, userEmail ?? null, day]);
+  const keep = compileFilters(filters, context);
   const tests = filters.map((f) => compileFilterTest(f, context));
   if (tests.includes('none') || tests.every((t) => t === 'all')) {
     // Nothing passes, or everything does: one trivial pass, cached like any other.
-    return { mask: filterMask(cached, key, compileFilters(filters, context), ctx.sheetCache, []), key };
+    return { mask: filterMask(cached, key, keep, ctx.sheetCache, []), key, keep };
   }
   // Each filter is a mask of its own column, kept under its own key (a name is only a label), so
   // the next combination that shares a filter (the same city, another amount) reuses it.
@@ -579,10 +584,31 @@ export function boardFilterMask(ctx: ServerContext, email: string | null, cached
   });
   if (masks.length === 1) {
     const { own, t } = masks[0]!;
-    return { mask: columnFilterMask(cached, own, t.column, t.test, ctx.sheetCache), key: own };
+    return { mask: columnFilterMask(cached, own, t.column, t.test, ctx.sheetCache), key: own, keep };
   }
   const parts = () => masks.map(({ own, t }) => columnFilterMask(cached, own, t.column, t.test, ctx.sheetCache));
-  return { mask: allOfMasks(cached, key, parts, compileFilters(filters, context), ctx.sheetCache), key };
+  return { mask: allOfMasks(cached, key, parts, keep, ctx.sheetCache), key, keep };
+}
+
+/** Who a sheet read is for, as readableSheet found them: the 'current user' e-mail and the row rule. */
+export type RowReader = Pick<ViewerSheet, 'viewerEmail' | 'rowRule'>;
+
+/**
+ * The rows a reader gets (null: every row): the owner's row rule for them (access/row-rules.ts),
+ * compiled into a column mask like any board filter and kept under the rule's key (the rule and
+ * the caller's e-mail and groups), ANDed with the board filters. Every read of a viewer's rows
+ * (sheet data and its totals, search, paging, charts, maps, the app's data answer) asks this, so
+ * no path reads past the rule; `key` names both, for results cached on top (charts).
+ */
+export function boardFilterMask(ctx: ServerContext, reader: RowReader, cached: CachedSheet, filters: Filter[]): { mask: Uint8Array | null; key: string } {
+  const f = filtersMask(ctx, reader.viewerEmail, cached, filters);
+  const rule = reader.rowRule;
+  if (!rule) return { mask: f.mask, key: f.key };
+  const ruleMask = columnFilterMask(cached, rule.key, rule.column, rule.test, ctx.sheetCache);
+  if (!f.mask) return { mask: ruleMask, key: rule.key };
+  const key = JSON.stringify([rule.key, f.key]);
+  const both = allOfMasks(cached, key, () => [ruleMask, f.mask!], (row) => rowAllowed(rule, row) && f.keep(row), ctx.sheetCache);
+  return { mask: both, key };
 }
 
 /** A sheet as readableSheet answers it: the record, the reader's e-mail and the columns they may see. */
@@ -632,7 +658,7 @@ export async function sheetRowsOf(ctx: ServerContext, sheet: ViewerSheet, input:
 
   // Entries are keyed by the sheet's version: after a pull (nocache above) the new rows load.
   const cached = await cachedSheetRows(ctx, sheet);
-  const filter = boardFilterMask(ctx, sheet.viewerEmail, cached, filters).mask;
+  const filter = boardFilterMask(ctx, sheet, cached, filters).mask;
   // A viewer's rows carry only their columns, and their search looks at those alone. A viewer
   // who may read every column (a table that names none) searches like the owner: checking each
   // matching row again against the same columns would only cost time.

@@ -7,7 +7,8 @@
 //   bumps it, so a changed sheet never matches an old tag) and its columns;
 // - the request's path and query string (search, sort, paging, filters, chart settings);
 // - who asks: the account, the app and app user, the viewer's role and e-mail ('current user'
-//   filters), and the columns this viewer may see (they follow the app's blocks, which can change
+//   filters), the row rule they are held to with their e-mail and groups (access/row-rules.ts),
+//   and the columns this viewer may see (they follow the app's blocks, which can change
 //   while the sheet does not), so two viewers never share a validator;
 // - today's date (relative date filters: 'today', 'this week');
 // - ETAG_FORMAT, raised when the answers' shape changes, so a new server never confirms an old body.
@@ -45,6 +46,9 @@ export function sheetEtag(sheet: ViewerSheet, access: SheetAccess, url: string, 
     viewer ? [viewer.owner, viewer.role, viewer.appUser?.id ?? null] : null,
     sheet.viewerEmail,
     sheet.allowedColumns ? [...sheet.allowedColumns].sort() : null,
+    // The row rule this reader is held to, with their e-mail and groups (a new group, a changed
+    // rule: another answer).
+    sheet.rowRule?.key ?? null,
     localDate(now),
   ]);
 }
