@@ -58,10 +58,10 @@ nav a.primary{color:#fff;padding:6px 14px;border-radius:6px}
 section{padding:36px 0}
 h2{font-size:26px;margin:0 0 6px}
 .lead{color:#495057;margin:0 0 20px}
-.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(250px,1fr));gap:20px;list-style:none;margin:0;padding:0}
-.grid li{border:1px solid #e9ecef;border-radius:8px;overflow:hidden;background:#fff}
-.grid a.card{display:block;color:inherit;text-decoration:none;height:100%}
-.grid a.card:hover h3{color:#4f46e5}
+.tiles{display:grid;grid-template-columns:repeat(auto-fill,minmax(250px,1fr));gap:20px;list-style:none;margin:0;padding:0}
+.tiles li{border:1px solid #e9ecef;border-radius:8px;overflow:hidden;background:#fff}
+.tiles a.card{display:block;color:inherit;text-decoration:none;height:100%}
+.tiles a.card:hover h3{color:#4f46e5}
 .thumb{aspect-ratio:16/10;background:#f1f3f5;display:flex;align-items:center;justify-content:center;overflow:hidden}
 .thumb img{width:100%;height:100%;object-fit:cover}
 .body{padding:12px 14px 16px}
@@ -173,7 +173,7 @@ export async function landingHtml(ctx: ServerContext): Promise<string> {
     '<section aria-labelledby="templates"><div class="wrap">',
     '<h2 id="templates">Featured templates</h2>',
     templates.length
-      ? `<p class="lead">Ready-made boards and apps: preview them live, then use them with your own data.</p><ul class="grid">${templates.map((t) => templateCard(base, t)).join('')}</ul>`
+      ? `<p class="lead">Ready-made boards and apps: preview them live, then use them with your own data.</p><ul class="tiles">${templates.map((t) => templateCard(base, t)).join('')}</ul>`
       : '<p class="lead">No templates are listed yet. Build a board and be the first to list one.</p>',
     '<p class="more"><a href="/marketplace">See all templates</a></p>',
     '</div></section>',
@@ -181,7 +181,7 @@ export async function landingHtml(ctx: ServerContext): Promise<string> {
       ? [
           '<section aria-labelledby="posts"><div class="wrap">',
           '<h2 id="posts">From the blog</h2>',
-          `<ul class="grid">${posts.map(postCard).join('')}</ul>`,
+          `<ul class="tiles">${posts.map(postCard).join('')}</ul>`,
           '<p class="more"><a href="/blog">All posts</a></p>',
           '</div></section>',
         ]
