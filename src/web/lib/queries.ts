@@ -1,5 +1,5 @@
 // Query hooks shared by several screens, typed with the zod contracts of src/shared/api.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type {
   AppsResponse,
   CatalogueResponse,
@@ -34,6 +34,16 @@ export const keys = {
  * The signed-in user, or null. Asked of /api/auth/session, which answers a visitor 200 with null:
  * a signed-out visitor is no error (no 401 in the console of every signed-out page).
  */
+/**
+ * The visitor has just signed in (or up) as `user`: every answer kept so far was given to someone
+ * else (a signed-out visitor: a template's can_clone, a listing's purchases), so it is dropped
+ * before anything reads it, and the account is kept as "me".
+ */
+export function signedInAs(qc: QueryClient, user: User): void {
+  qc.removeQueries({ predicate: (q) => q.queryKey[0] !== keys.me[0] });
+  qc.setQueryData(keys.me, user);
+}
+
 export function useMe() {
   return useQuery({
     queryKey: keys.me,

@@ -9,7 +9,7 @@ import { Loading } from '../../components/Loading';
 import { Notice } from '../../components/Notice';
 import { useOnce } from '../../components/use-once';
 import { api, type Out } from '../../lib/api';
-import { keys } from '../../lib/queries';
+import { signedInAs } from '../../lib/queries';
 import { AuthMessage } from './AuthMessage';
 import { continueAfterSignIn } from './redirect';
 
@@ -22,7 +22,7 @@ export function MagicLinkLanding({ token, templateId }: { token: string; templat
     (async () => {
       try {
         const { user } = await api.post<Out<typeof UserResponse>>('/api/auth', { token });
-        qc.setQueryData(keys.me, user);
+        signedInAs(qc, user);
       } catch (e) {
         setError((e as Error).message);
         return;

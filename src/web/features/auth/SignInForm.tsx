@@ -9,7 +9,7 @@ import type { UserResponse } from '../../../shared/api';
 import { Notice } from '../../components/Notice';
 import { useFormFields } from '../../components/use-form-fields';
 import { api, issuesByPath, type Out } from '../../lib/api';
-import { keys } from '../../lib/queries';
+import { signedInAs } from '../../lib/queries';
 import { toast } from '../../lib/toast';
 import { AuthShell } from './AuthShell';
 import { AuthSwitch } from './AuthSwitch';
@@ -29,7 +29,7 @@ export function SignInForm({ templateId, onSignedIn }: { templateId: string | nu
     mutationFn: () => api.post<Out<typeof UserResponse>>('/api/auth/login', { email, password }),
     onSuccess: async (res) => {
       onSignedIn();
-      qc.setQueryData(keys.me, res.user);
+      signedInAs(qc, res.user);
       await continueAfterSignIn(templateId, navigate);
     },
     onError: (e) => {

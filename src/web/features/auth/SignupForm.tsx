@@ -9,7 +9,7 @@ import { SignupBody, type UserResponse } from '../../../shared/api';
 import { Notice } from '../../components/Notice';
 import { firstIssues, useFormFields } from '../../components/use-form-fields';
 import { api, issuesByPath, type Out } from '../../lib/api';
-import { keys } from '../../lib/queries';
+import { signedInAs } from '../../lib/queries';
 import { AuthShell } from './AuthShell';
 import { AuthSwitch } from './AuthSwitch';
 import { TemplateNote } from './TemplateNote';
@@ -24,7 +24,7 @@ export function SignupForm({ templateId }: { templateId: string | null }) {
   const signup = useMutation({
     mutationFn: (body: typeof form.values) => api.post<Out<typeof UserResponse>>('/api/auth/signup', body),
     onSuccess: async (res) => {
-      qc.setQueryData(keys.me, res.user);
+      signedInAs(qc, res.user);
       // A new owner's first step (issue 18), unless the template flow brought them here.
       await continueAfterSignIn(templateId, navigate, '/dashboard/start');
     },
