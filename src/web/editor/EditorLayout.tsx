@@ -437,6 +437,7 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
             }}
             sheets={board.sheets}
             pages={pageChoices}
+            multipage={multipage}
             errors={errors}
             formError={formError}
             tab={tab}
