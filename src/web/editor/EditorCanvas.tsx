@@ -87,7 +87,7 @@ export function EditorCanvas({ board, blocks, editing, onEdit, onDelete, onReord
                 <div ref={tempRef} className={gridItemClass(temp)} style={{ outline: '2px dashed var(--mantine-color-indigo-4)', outlineOffset: 4, borderRadius: 12 }}>
                   <BlockFrame
                     block={temp}
-                    fallbackTitle={kindName(temp.type)}
+                    fallbackTitle={untitledBlockName(schemaOf(temp.type))}
                     colors={board.colors}
                     tools={
                       <Badge variant="light" color="indigo">

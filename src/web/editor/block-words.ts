@@ -6,7 +6,7 @@ import type { BlockSchema, SettingsSchema } from '../../shared/settings/types';
  * The dimmed name of a block without a title in the editor: its kind's name ('Header'), the
  * word the owner picked it by in New Block.
  */
-export function untitledBlockName(schema: BlockSchema | undefined): string {
+export function untitledBlockName(schema: BlockSchema | null | undefined): string {
   return schema?.name ?? 'Block';
 }
 
