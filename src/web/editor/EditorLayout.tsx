@@ -487,7 +487,7 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
       />
       <UpgradeModal opened={upgrade} onClose={() => setUpgrade(false)} />
       <FiltersManager board={board} opened={filtersOpen} onClose={() => setFiltersOpen(false)} />
-      <TutorialsModal opened={guide === 'Tutorial Videos'} onClose={() => setGuide(null)} />
+      <TutorialsModal opened={guide === 'Tutorial Videos'} onClose={() => setGuide(null)} multipage={multipage} />
       <DocsModal opened={guide === 'Docs'} onClose={() => setGuide(null)} />
     </AppShell>
   );
