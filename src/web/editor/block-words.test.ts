@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { footerSchema } from '../../blocks/footer/schema';
 import { formSchema } from '../../blocks/form/schema';
 import { headerSchema } from '../../blocks/header/schema';
-import { schemaOf } from '../../blocks/schemas';
 import { blockSettings } from '../../shared/settings/block';
 import type { Setting } from '../../shared/settings/types';
 import { editorBlockSettings, untitledBlockName } from './block-words';
@@ -65,7 +64,7 @@ describe('items of a list are named by what they hold', () => {
 
 describe('blocks in the editor', () => {
   it('an untitled block is named by its kind alone', () => {
-    expect(untitledBlockName(schemaOf('header'))).toBe('Header');
+    expect(untitledBlockName(headerSchema)).toBe('Header');
     expect(untitledBlockName(undefined)).toBe('Block');
   });
 
