@@ -35,6 +35,8 @@ const MAX_STILL = 2.6;
 type Name = 'board' | 'add' | 'publish';
 interface VideoEntry {
   src: string;
+  /** The still shown before the video plays: its last frame, the finished result. */
+  poster?: string;
   seconds: number;
   bytes: number;
 }
@@ -470,6 +472,8 @@ export type TutorialVideoName = 'board' | 'add' | 'publish';
 export interface TutorialVideo {
   /** Where the app serves the WebM file. */
   src: string;
+  /** The still (JPEG) shown before the video plays: its last frame, the finished result. */
+  poster?: string;
   /** Length in seconds. */
   seconds: number;
   /** File size in bytes. */
@@ -508,10 +512,14 @@ async function main() {
       const webm = withDuration(encoded.webm, length * 1000);
       if (webm.length > MAX_BYTES) console.warn(`${name}: ${(webm.length / 1048576).toFixed(2)} MB is over the 1.5 MB aim`);
       const hash = createHash('sha256').update(webm).digest('hex').slice(0, 10);
-      for (const old of readdirSync(OUT_DIR)) if (old.startsWith(`${name}-`) && old.endsWith('.webm')) rmSync(join(OUT_DIR, old));
+      for (const old of readdirSync(OUT_DIR)) if (old.startsWith(`${name}-`) && (old.endsWith('.webm') || old.endsWith('.jpg'))) rmSync(join(OUT_DIR, old));
       const file = `${name}-${hash}.webm`;
       writeFileSync(join(OUT_DIR, file), webm);
-      manifest[name] = { src: `/tutorials/${file}`, seconds: Math.round(length * 10) / 10, bytes: webm.length };
+      // The poster: the screencast's last JPEG frame as it came, so the player shows the result, not black.
+      const still = Buffer.from(frames.at(-1)?.data ?? '', 'base64');
+      const poster = still.length > 0 ? `${name}-${createHash('sha256').update(still).digest('hex').slice(0, 10)}.jpg` : null;
+      if (poster) writeFileSync(join(OUT_DIR, poster), still);
+      manifest[name] = { src: `/tutorials/${file}`, ...(poster ? { poster: `/tutorials/${poster}` } : {}), seconds: Math.round(length * 10) / 10, bytes: webm.length };
       console.log(`${name}: ${file}, ${length.toFixed(1)} s, ${(webm.length / 1024).toFixed(0)} KB, ${frames.length} frames`);
     }
     writeManifest(manifest);

@@ -283,6 +283,28 @@ describe('layout', () => {
     expect(t.x).toBeGreaterThanOrEqual(b.x + b.width);
     expect(t.width).toBeGreaterThan(80);
     await topBarButtonsReachable(p, PHONE.width);
+    // What the bar has no room for is one tap away: View live, the privacy state, Tutorials, and
+    // the name the bar cuts, in full (issue 33).
+    expect(await p.getByTestId('view-live').isVisible()).toBe(false);
+    await p.getByTestId('top-bar-more').click();
+    const more = p.getByRole('menu');
+    await more.waitFor();
+    expect(await p.getByTestId('top-bar-full-name').innerText()).toBe(LONG_TITLE);
+    const live = more.getByRole('menuitem', { name: 'View live' });
+    expect(await live.getAttribute('href')).toMatch(new RegExp(`/${board.subdomain}`));
+    const privacy = more.getByRole('menuitem', { name: 'Private: change privacy settings' });
+    await privacy.waitFor();
+    for (const item of [live, privacy, more.getByRole('menuitem', { name: 'Tutorials' })]) {
+      const m = await box(item);
+      expect(m.x).toBeGreaterThanOrEqual(0);
+      expect(m.x + m.width).toBeLessThanOrEqual(PHONE.width + 0.5);
+    }
+    await shot(p, 'first-hour/editor-390-more');
+    await more.getByRole('menuitem', { name: 'Tutorials' }).click();
+    const tutorials = p.getByRole('dialog', { name: 'Tutorial Videos' });
+    await tutorials.waitFor();
+    await p.keyboard.press('Escape');
+    await tutorials.waitFor({ state: 'detached' });
     const labels = p.getByTestId('sidebar-label');
     for (let i = 0; i < (await labels.count()); i++) expect(await labels.nth(i).evaluate((el) => el.scrollWidth <= el.clientWidth), await labels.nth(i).innerText()).toBe(true);
     await embedToast(p);

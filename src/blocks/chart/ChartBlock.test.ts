@@ -18,8 +18,8 @@ describe('ChartBlock with server-grouped data', () => {
     const html = render({ title: 'Sales' }, { series });
     expect(html).toContain('<canvas');
     expect(html).toContain('Sales: pie chart of Amount');
-    expect(html).toContain('1,000,000 rows, 40,000 groups shown as 3');
-    expect(html).toContain("(smaller groups in &#x27;Other&#x27;)");
+    expect(html).toContain('The 2 largest of 40,000 values are shown; the other 39,998 are combined in &#x27;Other&#x27;.');
+    expect(html).not.toContain('groups shown as');
     expect(html).toContain('aria-label="Download PDF"');
   });
 
@@ -36,7 +36,18 @@ describe('ChartBlock with server-grouped data', () => {
   });
 
   it('no caption when nothing was merged', () => {
-    expect(render({}, { series: { ...series, aggregated: false, other: false } })).not.toContain('shown as');
+    expect(render({}, { series: { ...series, aggregated: false, other: false } })).not.toContain('data-testid="chart-aggregated"');
+  });
+
+  // Guests read this line: what was drawn, in words, never the grouping's internals.
+  it.each([
+    ['a line keeps the points of its shape', { x_axis: 'Day', axis: [{ column: 'Amount', type: 'line' }] }, { labels: ['1', '5', '9'], other: false }, '3 of 1,461 values are drawn, chosen to keep the shape of the line with its highs and lows.'],
+    ['bars combine neighbours into ranges', { x_axis: 'Day', axis: [{ column: 'Amount', type: 'bar' }] }, { labels: ['1 – 4', '5 – 8', '9 – 12'], other: false }, 'Neighbouring values are combined into 3 ranges to fit the chart (1,461 values in all).'],
+    ['scatter draws some of its points', { x_axis: 'Day', axis: [{ column: 'Amount', type: 'scatter' }] }, { labels: [], xy: [[{ x: 1, y: 2 }, { x: 5, y: 1 }, { x: 9, y: 4 }]], other: false }, '3 of 1,461 points are drawn, chosen to keep the shape of the data.'],
+  ])('%s', (_name, settings, shape, caption) => {
+    const html = render(settings, { series: { ...series, ...shape, total_rows: 1461, groups: 1461 } });
+    expect(html).toContain(caption);
+    expect(html).not.toMatch(/rows, [\d,]+ (groups|points) shown as/);
   });
 
   it.each([

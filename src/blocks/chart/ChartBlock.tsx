@@ -155,11 +155,20 @@ export function ChartBlock({ config, rows, data }: BlockViewProps) {
   );
 }
 
-/** '1,000,000 rows, 40,000 groups shown as 3,200': said under a chart whose groups were merged. */
+/**
+ * The line under a chart whose values did not all fit, in the guest's words: what was drawn and
+ * how the rest was treated (aggregate.ts: the largest values and 'Other', the points that keep a
+ * line's shape, or neighbouring values combined into ranges).
+ */
 function groupedCaption(g: ChartSeries, scatter: boolean): string {
   const n = (v: number) => v.toLocaleString('en-US');
-  const other = g.other ? ` (smaller groups in '${g.labels.at(-1) ?? 'Other'}')` : '';
-  return `${n(g.total_rows)} rows, ${n(g.groups)} ${scatter ? 'points' : 'groups'} shown as ${n(g.points)}${other}`;
+  if (g.other) {
+    const shown = g.points - 1;
+    return `The ${n(shown)} largest of ${n(g.groups)} values are shown; the other ${n(g.groups - shown)} are combined in '${g.labels.at(-1) ?? 'Other'}'.`;
+  }
+  if (scatter) return `${n(g.points)} of ${n(g.groups)} points are drawn, chosen to keep the shape of the data.`;
+  if (g.labels.some((l) => l.includes(' – '))) return `Neighbouring values are combined into ${n(g.points)} ranges to fit the chart (${n(g.groups)} values in all).`;
+  return `${n(g.points)} of ${n(g.groups)} values are drawn, chosen to keep the shape of the line with its highs and lows.`;
 }
 
 const EMPTY: ChartSeries = { labels: [], series: [], total_rows: 0, groups: 0, points: 0, aggregated: false, other: false };

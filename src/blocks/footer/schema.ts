@@ -47,6 +47,7 @@ export const footerSettings = defineSettings({
       { type: 'email', value: 'hello@example.com', countryCode: '', label: 'Email', showIcon: true, iconColor: '#0052FF' },
     ],
     label: 'Contact items',
+    itemLabel: 'Contact',
     maxItems: FOOTER_LIMITS.contactItems,
     showIf: layoutIn('Contact Centric Footer', 'Mega Footer', 'Brand Info Footer'),
     item: {
@@ -66,6 +67,7 @@ export const footerSettings = defineSettings({
       { type: 'linkedin', link: 'https://www.linkedin.com/', showIcon: true, iconColor: '#0052FF' },
     ],
     label: 'Social items',
+    itemLabel: 'Social link',
     maxItems: FOOTER_LIMITS.socialItems,
     nextUnused: 'type',
     item: {
@@ -79,6 +81,7 @@ export const footerSettings = defineSettings({
     type: 'array',
     default: [],
     label: 'Simple links',
+    itemLabel: 'Link',
     description: 'At most 10 (5 in the Navigation Hub and Classic Footer Bar layouts).',
     maxItems: FOOTER_LIMITS.simpleLinks,
     maxItemsWhen: [{ when: layoutIn(...NARROW_LINK_LAYOUTS), max: FOOTER_LIMITS.simpleLinksNarrow }],

@@ -92,8 +92,8 @@ describe('form schema', () => {
       ],
     };
     expect(validateBlock(formSchema, record, { regex: patternProblem })).toEqual([
-      { path: 'axis.1.regex_validation', message: "Regex validation of 'Pin' refers back to an earlier group (\\1), which is not supported: write the pattern without it" },
-      { path: 'axis.2.regex_validation', message: "Regex validation of 'Password' looks ahead or behind ((?=, (?!, (?<=, (?<!), which is not supported: write the pattern without it" },
+      { path: 'axis.1.regex_validation', message: "Allowed pattern of 'Pin' refers back to an earlier group (\\1), which is not supported: write the pattern without it" },
+      { path: 'axis.2.regex_validation', message: "Allowed pattern of 'Password' looks ahead or behind ((?=, (?!, (?<=, (?<!), which is not supported: write the pattern without it" },
     ]);
   });
 });

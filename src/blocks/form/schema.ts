@@ -3,6 +3,7 @@
 import { columnTypesWithout } from '../../shared/rows/column-types';
 import type { BlockSchema, SelectOption } from '../../shared/settings/types';
 import { columnTypeOptions, selectChoicesSettings } from '../../shared/settings/options';
+import { COMMON_SETTINGS } from '../../shared/settings/common';
 import { defineSettings } from '../../shared/settings/read';
 
 /** The form's input types (spec order): every column type but `image`. */
@@ -27,7 +28,9 @@ export const FILE_MIME_OPTIONS: SelectOption[] = [
 const isType = (...types: string[]) => ({ setting: 'type', in: types });
 
 export const formSettings = defineSettings({
-  titleForm: { type: 'input', default: '', label: 'Form title', description: 'Shown above the fields.' },
+  // The common title, told apart from the form's own heading (issue 33: two 'title' fields).
+  title: { ...COMMON_SETTINGS.title, label: 'Title bar', description: 'A line above the form, as every block may have. Empty: no bar.' },
+  titleForm: { type: 'input', default: '', label: 'Form title', description: 'The heading inside the form, over its fields.' },
   submit_text: { type: 'input', default: 'Submit', label: 'Submit button text' },
   submit_success: { type: 'input', default: 'Data added to the spreadsheet', label: 'Success message' },
   submit_button_color: { type: 'color', default: '#4A90E2FF', label: 'Submit button colour' },
@@ -64,8 +67,9 @@ export const formAxisSettings = defineSettings({
   regex_validation: {
     type: 'input',
     default: '',
-    label: 'Regex validation',
-    description: 'A pattern the value must match, e.g. ^[A-Z]{3}$. Empty: none.',
+    label: 'Allowed pattern',
+    description:
+      'Only answers of this shape are accepted, written as a pattern: ^[0-9]{5}$ means exactly five digits, ^[A-Z]{3}$ exactly three capital letters. Empty: any answer.',
     format: 'regex',
     showIf: { not: { setting: 'type', equals: 'file' } },
   },
@@ -74,7 +78,7 @@ export const formAxisSettings = defineSettings({
     type: 'input',
     default: '',
     label: 'Default value',
-    description: "'today' = today's date, 'user_email' = the signed-in visitor's e-mail.",
+    description: 'Filled in before the visitor types. Write today for the date of the day, or user_email for the e-mail address of the signed-in visitor.',
     // A file field's value is the file's address, shown as a link.
     urlWhen: isType('file'),
   },

@@ -2,6 +2,7 @@
 // logo, user menu, navigation items to pages or external links, breadcrumbs. Data only.
 import type { BlockSchema, HideRule } from '../../shared/settings/types';
 import { sameLabelOptions } from '../../shared/settings/options';
+import { COMMON_SETTINGS } from '../../shared/settings/common';
 import { defineSettings } from '../../shared/settings/read';
 
 const isPage: HideRule = { setting: 'linkType', equals: 'page' };
@@ -9,6 +10,8 @@ const isExternal: HideRule = { setting: 'linkType', equals: 'external' };
 const crumbs: HideRule = { setting: 'enableBreadcrumbs', equals: true };
 
 export const headerSettings = defineSettings({
+  // The common title, told apart from the header's own (issue 33: two 'title' fields).
+  title: { ...COMMON_SETTINGS.title, label: 'Title bar', description: 'A line above the header, as every block may have. Empty: no bar.' },
   LayoutType: {
     type: 'select',
     default: 'Right',
@@ -16,7 +19,7 @@ export const headerSettings = defineSettings({
     description: 'Where the navigation sits: right of the logo, centred under it, or beside it on the left.',
     options: sameLabelOptions('Right', 'Center', 'Left'),
   },
-  HeaderTitle: { type: 'input', default: '', label: 'Header title', description: "Empty: the app's name." },
+  HeaderTitle: { type: 'input', default: '', label: 'Header title', description: "The name inside the header, beside the logo. Empty: the app's name." },
   Logo: { type: 'image', default: '', label: 'Logo' },
   UserMenu: { type: 'boolean', default: true, label: 'User menu', description: 'Shows the signed-in user with a sign-out button.' },
   userProfileImage: {
@@ -30,6 +33,7 @@ export const headerSettings = defineSettings({
     type: 'array',
     default: [],
     label: 'Navigation items',
+    itemLabel: 'Link',
     description: "Empty: every page of the app in the app's order, except sign-in pages and detail pages (pages that show one item).",
     maxItems: 12,
     item: {

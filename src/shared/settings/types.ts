@@ -72,6 +72,8 @@ export interface Setting {
    * social items are added in the order instagram, facebook, linkedin.
    */
   nextUnused?: string;
+  /** For `array`: what one item is called in the editor ('Contact' for 'Contact items'). */
+  itemLabel?: string;
   /**
    * For text-like settings: a regular expression (its source; matched case-insensitively) that a
    * non-empty value must match, and the message when it does not.

@@ -7,6 +7,7 @@ import { ActionIcon, Badge, Button, Center, Group, Stack, Text, Tooltip } from '
 import { IconGripVertical, IconPencil, IconSquarePlus, IconTrash } from '@tabler/icons-react';
 import { frameOf } from '../../blocks/schema-loaders';
 import { schemaOf } from '../../blocks/schemas';
+import { untitledBlockName } from './block-words';
 import type { BlockRecord } from '../../shared/settings/types';
 import { useEffect, useMemo, useRef } from 'react';
 import type { AppNav } from '../../blocks/types';
@@ -86,7 +87,7 @@ export function EditorCanvas({ board, blocks, editing, onEdit, onDelete, onReord
                 <div ref={tempRef} className={gridItemClass(temp)} style={{ outline: '2px dashed var(--mantine-color-indigo-4)', outlineOffset: 4, borderRadius: 12 }}>
                   <BlockFrame
                     block={temp}
-                    fallbackTitle={kindName(temp.type)}
+                    fallbackTitle={untitledBlockName(schemaOf(temp.type))}
                     colors={board.colors}
                     tools={
                       <Badge variant="light" color="indigo">
@@ -166,14 +167,9 @@ function SortableBlock({
         borderRadius: 12,
       }}
     >
-      <BlockFrame block={block} colors={board.colors} tools={tools} fallbackTitle={kindName(block.type)}>
+      <BlockFrame block={block} colors={board.colors} tools={tools} fallbackTitle={untitledBlockName(schemaOf(block.type))}>
         {children}
       </BlockFrame>
     </div>
   );
-}
-
-/** 'Table block' for an untitled table: the editor must tell untitled blocks apart. */
-function kindName(type: string): string {
-  return `${schemaOf(type)?.name ?? type} block (no title)`;
 }

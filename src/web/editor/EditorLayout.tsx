@@ -442,6 +442,7 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
             }}
             sheets={board.sheets}
             pages={pageChoices}
+            multipage={multipage}
             errors={errors}
             formError={formError}
             tab={tab}
@@ -491,7 +492,7 @@ function Editor({ board: app, page, pages, basePath }: { board: BoardState; page
       />
       <UpgradeModal opened={upgrade} onClose={() => setUpgrade(false)} />
       <FiltersManager board={board} opened={filtersOpen} onClose={() => setFiltersOpen(false)} />
-      <TutorialsModal opened={guide === 'Tutorial Videos'} onClose={() => setGuide(null)} />
+      <TutorialsModal opened={guide === 'Tutorial Videos'} onClose={() => setGuide(null)} multipage={multipage} />
       <DocsModal opened={guide === 'Docs'} onClose={() => setGuide(null)} />
     </AppShell>
   );

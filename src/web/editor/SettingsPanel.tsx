@@ -21,6 +21,8 @@ export interface SettingsPanelProps {
   onCancel: () => void;
   /** The column types of a sheet, for "Add all columns". */
   columnTypes?: (sheet: string) => Promise<ColumnTypes>;
+  /** A page of a multipage app. */
+  multipage?: boolean;
 }
 
 export function SettingsPanel(p: SettingsPanelProps) {
@@ -54,6 +56,7 @@ export function SettingsPanel(p: SettingsPanelProps) {
             errors={p.errors}
             tab={p.tab}
             onTab={p.onTab}
+            multipage={p.multipage ?? false}
             {...(p.columnTypes ? { columnTypes: p.columnTypes } : {})}
           />
         </Box>

@@ -1,8 +1,8 @@
 // Editor top bar (shell §2.3): back link, board title, Tutorials, spreadsheet and the publish
 // dropdown (Privacy Settings, Publish to Marketplace). Multipage apps show the app name and the
 // page name; their spreadsheet and publish buttons sit in the sidebar.
-import { Anchor, Badge, Button, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconArrowLeft, IconChevronRight, IconExternalLink, IconFileSpreadsheet, IconSchool } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Button, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconArrowLeft, IconChevronRight, IconDotsVertical, IconExternalLink, IconFileSpreadsheet, IconLock, IconSchool, IconWorld } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { dataEditorUrl, useBaseUrl } from '../lib/host';
 import { toast } from '../lib/toast';
@@ -71,7 +71,7 @@ export function TopBar({
         {multipage && (
           <>
             <IconChevronRight size={16} color="var(--mantine-color-gray-5)" style={{ flexShrink: 0 }} />
-            <Text fw={500} fz={{ base: 'md', sm: 'lg' }} c="dimmed" truncate miw={0} data-testid="page-title">
+            <Text fw={500} fz={{ base: 'md', sm: 'lg' }} c="dimmed" truncate miw={0} data-testid="page-title" title={pageName}>
               {pageName}
             </Text>
           </>
@@ -100,6 +100,32 @@ export function TopBar({
         <Button variant="default" leftSection={<IconSchool size={16} />} onClick={onTutorials} visibleFrom="sm">
           Tutorials
         </Button>
+        {/* Narrow screens: what the bar has no room for, and the names in full. */}
+        <Menu position="bottom-end" width={260} withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="default" size={36} hiddenFrom="md" aria-label="More" data-testid="top-bar-more">
+              <IconDotsVertical size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }} data-testid="top-bar-full-name">
+              {multipage ? `${board.name} › ${pageName}` : board.title || board.name}
+            </Menu.Label>
+            <Menu.Item component="a" href={publicUrl} target="_blank" rel="noreferrer" leftSection={<IconExternalLink size={16} />}>
+              View live
+            </Menu.Item>
+            <Menu.Item
+              leftSection={board.isPublic ? <IconWorld size={16} /> : <IconLock size={16} />}
+              onClick={() => onPublish('privacy')}
+              aria-label={board.isPublic ? 'Public: change privacy settings' : 'Private: change privacy settings'}
+            >
+              {board.isPublic ? 'Public' : 'Private'}: privacy settings
+            </Menu.Item>
+            <Menu.Item leftSection={<IconSchool size={16} />} onClick={onTutorials}>
+              Tutorials
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
         {!multipage && (
           <>
             <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={() => openSpreadsheet(board, base.data)} aria-label="Spreadsheet">

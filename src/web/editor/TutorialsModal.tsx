@@ -4,7 +4,7 @@
 // written steps under it. The sidebar's Docs is the reference (DocsModal).
 import { Modal, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
-import { GUIDES, Guide } from './guides';
+import { Guide, guidesFor } from './guides';
 import { TUTORIAL_VIDEOS, type TutorialVideoName } from './tutorial-videos';
 
 function TutorialVideo({ name, label }: { name: TutorialVideoName; label: string }) {
@@ -14,6 +14,7 @@ function TutorialVideo({ name, label }: { name: TutorialVideoName; label: string
     <video
       key={video.src}
       src={video.src}
+      {...(video.poster ? { poster: video.poster } : {})}
       controls
       muted
       playsInline
@@ -25,22 +26,23 @@ function TutorialVideo({ name, label }: { name: TutorialVideoName; label: string
   );
 }
 
-export function TutorialsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [tab, setTab] = useState<string | null>('board');
+export function TutorialsModal({ opened, onClose, multipage = false }: { opened: boolean; onClose: () => void; multipage?: boolean }) {
+  const guides = guidesFor(multipage);
+  const [tab, setTab] = useState<string | null>(guides[0]?.value ?? null);
   return (
     <Modal opened={opened} onClose={onClose} title="Tutorial Videos" size="xl" centered>
       <Tabs value={tab} onChange={setTab}>
         <Tabs.List>
-          {GUIDES.map((g) => (
+          {guides.map((g) => (
             <Tabs.Tab key={g.value} value={g.value}>
               {g.label}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {GUIDES.map((g) => (
+        {guides.map((g) => (
           <Tabs.Panel key={g.value} value={g.value} pt="md">
             {/* Only the open tab's video is in the page: switching tabs stops the others. */}
-            {tab === g.value && <TutorialVideo name={g.value} label={g.label} />}
+            {tab === g.value && g.video && <TutorialVideo name={g.video} label={g.label} />}
             <Text fw={600} mt="md" mb={4}>
               Step by step
             </Text>

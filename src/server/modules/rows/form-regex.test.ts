@@ -56,7 +56,7 @@ describe('saving a form with a pattern RE2 cannot run', () => {
     ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(
-      "Regex validation of 'F2' refers back to an earlier group (\\1), which is not supported: write the pattern without it",
+      "Allowed pattern of 'F2' refers back to an earlier group (\\1), which is not supported: write the pattern without it",
     );
   });
 
@@ -70,16 +70,16 @@ describe('saving a form with a pattern RE2 cannot run', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().issues).toEqual([
-      { path: 'axis.0.regex_validation', message: "Regex validation of 'F1' looks ahead or behind ((?=, (?!, (?<=, (?<!), which is not supported: write the pattern without it" },
+      { path: 'axis.0.regex_validation', message: "Allowed pattern of 'F1' looks ahead or behind ((?=, (?!, (?<=, (?<!), which is not supported: write the pattern without it" },
     ]);
     const stored = (await t.app.inject({ method: 'GET', url: `/api/blocks/${block.id}`, headers: { cookie: owner.cookie } })).json().block;
     expect(stored.axis[0].regex_validation).toBe('^[0-9]{4}$');
   });
 
   it.each([
-    ['a repeat over 1000', 'x{2000}', "Regex validation of 'F1' repeats too many times ({2000}): at most 1000, counting repeats inside repeats multiplied"],
-    ['a pattern too big to test quickly', '(\\w+\\s*){400}', "Regex validation of 'F1' is too complex to check quickly: use fewer or smaller repeats"],
-    ['an invalid pattern', '([a-z]', "Regex validation of 'F1' is not a valid pattern (missing closing ) ([a-z]): check its brackets and backslashes"],
+    ['a repeat over 1000', 'x{2000}', "Allowed pattern of 'F1' repeats too many times ({2000}): at most 1000, counting repeats inside repeats multiplied"],
+    ['a pattern too big to test quickly', '(\\w+\\s*){400}', "Allowed pattern of 'F1' is too complex to check quickly: use fewer or smaller repeats"],
+    ['an invalid pattern', '([a-z]', "Allowed pattern of 'F1' is not a valid pattern (missing closing ) ([a-z]): check its brackets and backslashes"],
   ])('%s is refused', async (_, pattern, message) => {
     const res = await saveForm([{ column: 'F1', regex_validation: pattern }]);
     expect(res.statusCode).toBe(400);

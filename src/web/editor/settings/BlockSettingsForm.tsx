@@ -7,9 +7,9 @@ import { Badge, Button, Group, Select, Stack, Tabs, Text } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { ColumnTypes } from '../../../shared/rows/column-types';
-import { blockSettings } from '../../../shared/settings/block';
 import type { BlockRecord, BlockSchema, SettingsSchema, SettingValues } from '../../../shared/settings/types';
 import type { SheetInfo } from '../../viewer/board-state';
+import { editorBlockSettings } from '../block-words';
 import { SettingsEnvContext, type SettingsEnv } from './context';
 import { withAllColumns } from './all-columns';
 import { ItemList } from './ItemList';
@@ -50,10 +50,12 @@ export interface BlockSettingsFormProps {
   onTab: (tab: string | null) => void;
   /** The column types of a sheet (stored, else guessed from its rows): "Add all columns" types each field with them. */
   columnTypes?: (sheet: string) => Promise<ColumnTypes>;
+  /** A page of a multipage app: no board sections. */
+  multipage?: boolean;
 }
 
-export function BlockSettingsForm({ schema, block, onChange, sheets, pages, errors, tab, onTab, columnTypes }: BlockSettingsFormProps) {
-  const groups = useMemo(() => split(blockSettings(schema)), [schema]);
+export function BlockSettingsForm({ schema, block, onChange, sheets, pages, errors, tab, onTab, columnTypes, multipage = false }: BlockSettingsFormProps) {
+  const groups = useMemo(() => split(editorBlockSettings(schema, multipage)), [schema, multipage]);
   const env = useMemo(() => ({ sheets, sheetTitle: block.sheet_title, pages }), [sheets, block.sheet_title, pages]);
   const set = (key: string, value: unknown) => onChange({ ...block, [key]: value });
   const errorTabs = new Set(Object.keys(errors).map((p) => TAB_OF_PATH(p, groups)));
@@ -220,5 +222,5 @@ function summaryOf(a: SettingValues): string {
 /** The tab holding the first error, so a failed save shows the user where to look. */
 export function tabOfFirstError(schema: BlockSchema, errors: Record<string, string>): string | null {
   const first = Object.keys(errors)[0];
-  return first ? TAB_OF_PATH(first, split(blockSettings(schema))) : null;
+  return first ? TAB_OF_PATH(first, split(editorBlockSettings(schema, false))) : null;
 }

@@ -9,7 +9,7 @@ import { defaultsOf } from '../../../shared/settings/defaults';
 import type { SettingType, SettingsSchema, SettingValues } from '../../../shared/settings/types';
 import { isVisible } from '../../../shared/settings/visibility';
 import { fieldControls, type Control } from './controls';
-import { labelOf } from './context';
+import { itemHeading, labelOf } from './context';
 
 export interface SettingsFormProps {
   schema: SettingsSchema;
@@ -63,7 +63,7 @@ const ArrayControl: Control = ({ label, setting, value, onChange, error, errors,
           <Paper key={i} withBorder p="xs" radius="sm">
             <Group justify="space-between" mb={4}>
               <Text size="xs" fw={600} c="dimmed">
-                {labelOf(path.split('.').pop() ?? '', undefined)} {i + 1}
+                {itemHeading(path.split('.').pop() ?? '', setting, it, i)}
               </Text>
               <ActionIcon size="sm" variant="subtle" color="red" aria-label={`Remove ${label} ${i + 1}`} onClick={() => onChange(items.filter((_, j) => j !== i))}>
                 <IconTrash size={14} />
