@@ -55,7 +55,6 @@ export function accountRepo(db: Db) {
         .executeTakeFirst();
       return Number(r?.n ?? 0);
     },
-    /** Marks an unused, unexpired link of `purposes` used and answers it, atomically: a link works once even under races. */
     /** Whether the token is one of `purposes`, unused and unexpired at `now` (nothing is spent). */
     async tokenWorks(hash: string, purposes: TokenPurpose[], now: string): Promise<boolean> {
       const row = await db
@@ -68,6 +67,7 @@ export function accountRepo(db: Db) {
         .executeTakeFirst();
       return !!row;
     },
+    /** Marks an unused, unexpired link of `purposes` used and answers it, atomically: a link works once even under races. */
     async consumeToken(hash: string, purposes: TokenPurpose[], now: string) {
       if (!(await spendToken(db, 'account_tokens', hash, now, purposes))) return undefined;
       return db.selectFrom('account_tokens').select(['user_id', 'purpose', 'email']).where('id', '=', hash).executeTakeFirst();
